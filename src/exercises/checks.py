@@ -1,0 +1,197 @@
+"""Friendly public checks that students run right after each exercise.
+
+A check is a list of :class:`Example` values: a description of a call, the call
+itself (a function of no arguments), and the expected result. :func:`check` runs them
+in order, stops at the first one that fails, and returns a :class:`CheckResult`, which
+Jupyter shows as one line per example::
+
+    >>> from exercises.checks import Example, check
+    >>> check("start.count_pips", [Example("count_pips([4, 2, 1])", lambda: sum([4, 2, 1]), 7)])
+    Checking start.count_pips
+      ✓ count_pips([4, 2, 1]) == 7
+    All 1 examples pass.
+
+A stub that still raises ``NotImplementedError`` reports "not implemented yet"; any
+other exception is summed up in one line (the whole traceback is printed only with
+``check(..., traceback=True)``). Worksheets build their ``check_...`` functions on top
+of this module, so every check in the course reads the same way.
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+import traceback as tb
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Example", "CheckResult", "Status", "check", "short_repr"]
+
+_MISSING = object()
+
+
+class Status(enum.Enum):
+    """How a check ended."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    NOT_IMPLEMENTED = "not implemented yet"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example of a check.
+
+    ``call`` is run with no argument. The example passes when ``compare(got,
+    expected)`` is true (by default ``got == expected`` with the same type for
+    ``bool``), or, when ``raises`` is an exception class, when the call raises it.
+    ``hint`` is shown under a failure: what the student may have missed.
+    """
+
+    description: str
+    call: Callable[[], Any]
+    expected: Any = None
+    raises: type[BaseException] | None = None
+    compare: Callable[[Any, Any], bool] | None = None
+    hint: str = ""
+
+
+@dataclass
+class CheckResult:
+    """What a check found: its lines of text and how it ended."""
+
+    exercise: str
+    status: Status
+    lines: list[str] = field(default_factory=list)
+    passed: int = 0
+    total: int = 0
+    details: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when every example passed."""
+        return self.status is Status.PASSED
+
+    def __str__(self) -> str:
+        text = "\n".join(self.lines)
+        return text + ("\n" + self.details if self.details else "")
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        colour = {
+            Status.PASSED: "#1b7f3b",
+            Status.FAILED: "#b42318",
+            Status.NOT_IMPLEMENTED: "#7a5d00",
+            Status.ERROR: "#b42318",
+        }[self.status]
+        body = html.escape(str(self))
+        return (
+            f'<pre style="border-left: 4px solid {colour}; padding: 4px 8px; '
+            f'margin: 0; white-space: pre-wrap">{body}</pre>'
+        )
+
+
+def short_repr(value: Any, limit: int = 120) -> str:
+    """``repr(value)``, cut in the middle when longer than ``limit`` characters."""
+    try:
+        text = repr(value)
+    except Exception as error:  # a broken __repr__ in student code
+        text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
+    if len(text) > limit:
+        half = (limit - 5) // 2
+        text = text[:half] + " ... " + text[-half:]
+    return text
+
+
+def _same(got: Any, expected: Any) -> bool:
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return type(got) is type(expected) and got == expected
+    try:
+        return bool(got == expected)
+    except Exception:
+        return False
+
+
+def _where(error: BaseException) -> str:
+    """Where in the student's code an exception was raised, if it was in a notebook cell."""
+    frames = tb.extract_tb(error.__traceback__)
+    for frame in reversed(frames):
+        if "ipykernel_" in frame.filename or frame.filename.startswith("<"):
+            return f" (line {frame.lineno}, in {frame.name})"
+    return ""
+
+
+def check(
+    exercise: str,
+    examples: Iterable[Example],
+    *,
+    traceback: bool = False,
+) -> CheckResult:
+    """Run ``examples`` in order and report on the first one that fails."""
+    examples = list(examples)
+    result = CheckResult(exercise, Status.PASSED, [f"Checking {exercise}"], total=len(examples))
+    for example in examples:
+        try:
+            got = example.call()
+        except NotImplementedError:
+            result.status = Status.NOT_IMPLEMENTED
+            result.lines.append(
+                f"  … {example.description}: not implemented yet. Write your code in the "
+                "exercise cell, run it, then run this check again."
+            )
+            return result
+        except Exception as error:
+            if example.raises is not None and isinstance(error, example.raises):
+                result.passed += 1
+                result.lines.append(
+                    f"  ✓ {example.description} raises {type(error).__name__}"
+                )
+                continue
+            result.status = Status.ERROR
+            message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            expected = (
+                f"expected {example.raises.__name__}"
+                if example.raises is not None
+                else f"expected {short_repr(example.expected)}"
+            )
+            result.lines.append(
+                f"  ✗ {example.description}: {expected}, but it raised {message}{_where(error)}"
+            )
+            if example.hint:
+                result.lines.append(f"    Hint: {example.hint}")
+            if traceback:
+                result.details = "".join(tb.format_exception(error))
+            else:
+                result.lines.append("    (check(..., traceback=True) shows the whole traceback)")
+            return result
+        if example.raises is not None:
+            result.status = Status.FAILED
+            result.lines.append(
+                f"  ✗ {example.description}: expected {example.raises.__name__}, "
+                f"but it returned {short_repr(got)}"
+            )
+        else:
+            compare = example.compare or _same
+            try:
+                same = bool(compare(got, example.expected))
+            except Exception:
+                same = False
+            if same:
+                result.passed += 1
+                result.lines.append(
+                    f"  ✓ {example.description} == {short_repr(example.expected, 60)}"
+                )
+                continue
+            result.status = Status.FAILED
+            result.lines.append(f"  ✗ {example.description}")
+            result.lines.append(f"    expected: {short_repr(example.expected)}")
+            result.lines.append(f"    got:      {short_repr(got)}")
+        if example.hint:
+            result.lines.append(f"    Hint: {example.hint}")
+        return result
+    result.lines.append(f"All {result.total} examples pass.")
+    return result

@@ -1,0 +1,1 @@
+"""The instructor tools: `course release` and `course grade`."""

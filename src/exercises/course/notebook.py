@@ -1,0 +1,152 @@
+"""The course's notebook format, shared by `course release` and `course grade`.
+
+A solution notebook (solutions/NN_name.ipynb) is the single source of a worksheet.
+
+* Notebook metadata ``course.worksheet`` names the worksheet (``"jass"``); the file
+  name gives its order and name (``01_jass_melds``).
+* A code cell holding student code carries ``course.exercise`` in its metadata (an id
+  such as ``"jass.quartets"``); inside it, each solution region sits between a line
+  ``### BEGIN SOLUTION`` and a line ``### END SOLUTION``. The release replaces each
+  region by a stub that raises ``NotImplementedError`` naming the exercise.
+* ``course.check`` (an exercise id) marks a cell that runs a public check;
+  ``course.demo`` (true) a cell that plays or simulates (widgets, long runs). The grader
+  skips both, recognising them by their source in the instructor's notebook.
+* ``course.instructor`` (true) marks a cell that students never see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+_EXERCISE_ID = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+
+
+class NotebookFormatError(ValueError):
+    """A solution notebook breaks the course's format; the message names file and cell."""
+
+
+def course_meta(cell_or_notebook: Any) -> dict[str, Any]:
+    """The ``course`` metadata of a cell or notebook (empty when there is none)."""
+    meta = cell_or_notebook.get("metadata", {}).get("course", {})
+    return meta if isinstance(meta, dict) else {}
+
+
+def cell_source(cell: Any) -> str:
+    """A cell's source as one string (nbformat allows a list of lines on disk)."""
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def normalized(source: str) -> str:
+    """A cell's source with trailing blanks and blank edges removed, for matching cells."""
+    return "\n".join(line.rstrip() for line in source.strip().splitlines())
+
+
+def stub_line(exercise: str, indent: str) -> str:
+    """The line that replaces a solution region."""
+    return f'{indent}raise NotImplementedError("Exercise {exercise}: write your code here.")'
+
+
+@dataclass(frozen=True)
+class Region:
+    """A solution region: lines ``begin`` to ``end`` (the marker lines) of a cell."""
+
+    begin: int
+    end: int
+    indent: str
+
+
+def solution_regions(source: str, where: str) -> list[Region]:
+    """The solution regions of a cell's source; NotebookFormatError when unbalanced."""
+    regions: list[Region] = []
+    begin: int | None = None
+    indent = ""
+    for number, line in enumerate(source.splitlines()):
+        stripped = line.strip()
+        if stripped == BEGIN:
+            if begin is not None:
+                raise NotebookFormatError(
+                    f"{where}: line {number + 1} opens a solution region inside the one "
+                    f"opened at line {begin + 1} (regions cannot be nested)"
+                )
+            begin, indent = number, line[: len(line) - len(line.lstrip())]
+        elif stripped == END:
+            if begin is None:
+                raise NotebookFormatError(
+                    f"{where}: line {number + 1} closes a solution region that was never opened"
+                )
+            regions.append(Region(begin, number, indent))
+            begin = None
+        elif stripped.startswith("### BEGIN") or stripped.startswith("### END"):
+            raise NotebookFormatError(
+                f"{where}: line {number + 1} looks like a marker but is not one: {stripped!r}"
+            )
+    if begin is not None:
+        raise NotebookFormatError(
+            f"{where}: the solution region opened at line {begin + 1} is never closed"
+        )
+    return regions
+
+
+def strip_solutions(source: str, exercise: str, where: str) -> str:
+    """``source`` with each solution region replaced by its stub."""
+    lines = source.splitlines()
+    out: list[str] = []
+    position = 0
+    for region in solution_regions(source, where):
+        out.extend(lines[position : region.begin])
+        out.append(stub_line(exercise, region.indent))
+        position = region.end + 1
+    out.extend(lines[position:])
+    return "\n".join(out)
+
+
+def solution_lines(source: str, where: str = "cell") -> Iterator[str]:
+    """The lines inside the solution regions of ``source`` (markers excluded)."""
+    lines = source.splitlines()
+    for region in solution_regions(source, where):
+        yield from lines[region.begin + 1 : region.end]
+
+
+def skipped_sources(notebook: Any) -> set[str]:
+    """Normalized sources of the cells the grader skips: checks and demos."""
+    return {
+        normalized(cell_source(cell))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code"
+        and (course_meta(cell).get("demo") or course_meta(cell).get("check"))
+    }
+
+
+def exercise_ids(notebook: Any) -> list[str]:
+    """The exercise ids of a notebook, in order of appearance."""
+    ids = []
+    for cell in notebook.get("cells", []):
+        exercise = course_meta(cell).get("exercise")
+        if exercise and exercise not in ids:
+            ids.append(exercise)
+    return ids
+
+
+def worksheet_of(notebook: Any, path: Path | None = None) -> str | None:
+    """The worksheet id of a notebook: its metadata, else its file name (``01_jass_melds``)."""
+    worksheet = course_meta(notebook).get("worksheet")
+    if isinstance(worksheet, str) and worksheet:
+        return worksheet
+    return None
+
+
+def validate_exercise_id(exercise: Any, where: str) -> str:
+    """``exercise`` if it is a well-formed id, else NotebookFormatError."""
+    if not isinstance(exercise, str) or not _EXERCISE_ID.match(exercise):
+        raise NotebookFormatError(
+            f"{where}: exercise id {exercise!r} is not of the form 'worksheet.name' "
+            "(lower case letters, digits and underscores)"
+        )
+    return exercise

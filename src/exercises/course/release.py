@@ -1,0 +1,147 @@
+"""`course release`: the student notebooks, generated from the solution notebooks.
+
+For each solutions/NN_name.ipynb, notebooks/NN_name.ipynb gets the same cells with
+every solution region replaced by a stub (see :mod:`exercises.course.notebook`),
+outputs and execution counts cleared, instructor-only cells dropped. Every notebook is
+checked before anything is written: a format error names the file, the cell and the
+exercise, and leaves every file as it was. The output is deterministic, so running the
+release twice changes nothing, and a test compares notebooks/ with a fresh release.
+
+``course release --to DIR`` also writes the student bundle: the notebooks, the
+package's source, a student README and environment.yml; never solutions/ or tests/.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .notebook import (
+    NotebookFormatError,
+    cell_source,
+    course_meta,
+    solution_regions,
+    strip_solutions,
+    validate_exercise_id,
+)
+
+STUDENT_README = Path(__file__).with_name("student_README.md")
+
+
+def release_notebook(notebook: Any, name: str) -> Any:
+    """The student version of a solution notebook (``name`` is used in error messages)."""
+    student = copy.deepcopy(notebook)
+    cells = []
+    seen: dict[str, int] = {}
+    for index, cell in enumerate(notebook.get("cells", [])):
+        meta = course_meta(cell)
+        where = f"{name}, cell {index}"
+        if meta.get("instructor"):
+            continue
+        new = copy.deepcopy(cell)
+        if cell.get("cell_type") == "code":
+            source = cell_source(cell)
+            regions = solution_regions(source, where)
+            exercise = meta.get("exercise")
+            if regions and exercise is None:
+                raise NotebookFormatError(
+                    f"{where}: the cell has a solution region but no exercise id "
+                    "(set metadata course.exercise)"
+                )
+            if exercise is not None:
+                validate_exercise_id(exercise, where)
+                if exercise in seen:
+                    raise NotebookFormatError(
+                        f"{where}: exercise id {exercise!r} is already used by cell "
+                        f"{seen[exercise]}"
+                    )
+                seen[exercise] = index
+                if not regions:
+                    raise NotebookFormatError(
+                        f"{where}: exercise {exercise!r} has no solution region"
+                    )
+                new["source"] = strip_solutions(source, exercise, where)
+            new["outputs"] = []
+            new["execution_count"] = None
+            new.get("metadata", {}).pop("execution", None)
+        cells.append(new)
+    student["cells"] = cells
+    metadata = student.setdefault("metadata", {})
+    metadata.pop("widgets", None)
+    return student
+
+
+def dumps(notebook: Any) -> str:
+    """A notebook as text, the same way every time (as Jupyter writes it)."""
+    import nbformat
+
+    return nbformat.writes(nbformat.from_dict(notebook), version=4)
+
+
+def solution_notebooks(root: Path) -> list[Path]:
+    """The solution notebooks of a course checkout, in order."""
+    return sorted((root / "solutions").glob("*.ipynb"))
+
+
+def build(root: Path) -> dict[str, str]:
+    """The text of every student notebook, by file name; NotebookFormatError on a bad source."""
+    released = {}
+    for path in solution_notebooks(root):
+        try:
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise NotebookFormatError(f"{path.name}: not valid JSON ({error})") from None
+        released[path.name] = dumps(release_notebook(notebook, path.name))
+    return released
+
+
+def write_notebooks(released: dict[str, str], target: Path) -> None:
+    """Write the student notebooks into ``target``, replacing whatever notebooks it held."""
+    target.mkdir(parents=True, exist_ok=True)
+    for old in target.glob("*.ipynb"):
+        if old.name not in released:
+            old.unlink()
+    for name, text in released.items():
+        path = target / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+
+
+def release(root: Path, bundle: Path | None = None) -> list[str]:
+    """Regenerate notebooks/ (and the bundle at ``bundle``); the names of the notebooks."""
+    released = build(root)  # raises before anything is written
+    if bundle is not None:
+        write_bundle(root, released, bundle)
+    write_notebooks(released, root / "notebooks")
+    return sorted(released)
+
+
+def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
+    """Write the student bundle at ``bundle``, all of it or nothing."""
+    bundle = bundle.resolve()
+    for forbidden in (root / "solutions", root / "tests"):
+        if bundle == forbidden.resolve() or forbidden.resolve() in bundle.parents:
+            raise NotebookFormatError(f"the bundle cannot be written inside {forbidden}")
+    bundle.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".bundle-", dir=bundle.parent))
+    try:
+        write_notebooks(released, staging / "notebooks")
+        shutil.copytree(
+            root / "src" / "exercises",
+            staging / "src" / "exercises",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+        )
+        for name in ("pyproject.toml", "environment.yml", "LICENSE"):
+            if (root / name).exists():
+                shutil.copy2(root / name, staging / name)
+        shutil.copy2(STUDENT_README, staging / "README.md")
+        if bundle.exists():
+            shutil.rmtree(bundle)
+        staging.rename(bundle)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise

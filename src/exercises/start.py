@@ -1,0 +1,64 @@
+"""Given code for notebook 00, "Start here": a check and a tiny widget for the warm-up."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from .checks import CheckResult, Example, check
+from .ui import ErrorPanel, StudentCodeError
+
+__all__ = ["DICE_FACES", "check_count_pips", "DiceRoller"]
+
+#: The six faces of a die, as Unicode characters (index 0 is the face with one pip).
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def check_count_pips(count_pips: Callable[[list[int]], int]) -> CheckResult:
+    """Check the warm-up exercise ``count_pips(dice)``."""
+    return check(
+        "start.count_pips",
+        [
+            Example("count_pips([4, 2, 1])", lambda: count_pips([4, 2, 1]), 7),
+            Example("count_pips([6, 6, 6])", lambda: count_pips([6, 6, 6]), 18),
+            Example("count_pips([3])", lambda: count_pips([3]), 3),
+            Example(
+                "count_pips([])", lambda: count_pips([]), 0, hint="No dice show no pips."
+            ),
+        ],
+    )
+
+
+class DiceRoller(widgets.VBox):
+    """Roll three dice with a button and show the total that ``count_pips`` gives.
+
+    The dice come from ``random.Random(seed)``, so the same clicks give the same rolls.
+    """
+
+    def __init__(self, count_pips: Callable[[list[int]], int], seed: int = 421) -> None:
+        self.count_pips = count_pips
+        self.rng = random.Random(seed)
+        self.dice: list[int] = []
+        self.button = widgets.Button(description="Roll", icon="dice", button_style="primary")
+        self.faces = widgets.HTML(value="")
+        self.total = widgets.Label(value="Click Roll to throw three dice.")
+        self.errors = ErrorPanel()
+        self.button.on_click(lambda _button: self.roll())
+        super().__init__([self.button, self.faces, self.total, self.errors])
+
+    def roll(self) -> None:
+        """Throw three dice and show them with the student's total."""
+        self.dice = [self.rng.randint(1, 6) for _ in range(3)]
+        self.faces.value = (
+            '<span style="font-size: 48px">'
+            + " ".join(DICE_FACES[die - 1] for die in self.dice)
+            + "</span>"
+        )
+        try:
+            total = self.errors.call(self.count_pips, list(self.dice), doing="counting pips")
+        except StudentCodeError:
+            self.total.value = f"Dice {self.dice}: your count_pips raised an error."
+            return
+        self.total.value = f"Dice {self.dice}: total = {total}"
