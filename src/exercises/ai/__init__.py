@@ -1,0 +1,421 @@
+"""Generic computer players for turn-based games with scores.
+
+The players here know nothing about any particular game: they only use a *state* object
+that follows this small protocol (OpenSpiel's vocabulary, in plain Python)::
+
+    state.legal_moves()   # the moves the player to move may play (a list, or any iterable)
+    state.play(move)      # plays one of them, changing the state in place
+    state.copy()          # an independent copy of the state
+    state.is_over()       # True when the game has ended
+    state.player          # the number of the player to move: 0, 1, ...
+    state.score(p)        # the score of player p (higher is better); final when is_over()
+
+and, optionally, ``state.num_players`` (2 when absent). So a worksheet's own engine,
+written by the student, plugs straight into these players: the players always call the
+state's own rules and never change a state they are given (they play on copies).
+
+Every player has one method, ``choose_move(state)``, which returns one of
+``state.legal_moves()``:
+
+* :class:`RandomPlayer` ``(rng)``: a move chosen by ``rng``, a ``random.Random``.
+* :class:`GreedyPlayer` ``()``: the move that leaves the best score difference right now.
+* :class:`AlphaBetaPlayer` ``(depth=4)`` or ``(time_limit=1.0)``: minimax search with
+  alpha-beta pruning, for two players (0 and 1), to a fixed depth or by iterative
+  deepening within a time budget.
+* :class:`MonteCarloPlayer` ``(playouts, rng)``: random playouts after each move, for
+  2 to 4 players.
+
+Evaluation: a player's *margin* is its score minus the best score among its opponents.
+Greedy and alpha-beta maximise the margin; a finished game adds :data:`WIN_BONUS` to the
+margin of a winner (and subtracts it for a loser), so a won game beats any lead. Monte
+Carlo averages the final margin of its playouts.
+
+Determinism: moves are considered in the order of ``sorted(state.legal_moves())`` (the
+state's own order when the moves cannot be sorted), and ties go to the first move in
+that order, so a player with a fixed depth (or a seeded ``random.Random``) always plays
+the same move in the same position. Only the time-budget alpha-beta depends on the
+machine's speed (its ``depth_reached`` tells how deep it went).
+
+:func:`play_game` plays one game between such players, and :func:`league` plays every
+pair of players against each other, both ways round, and returns their win rates.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "GameState",
+    "Player",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "AlphaBetaPlayer",
+    "MonteCarloPlayer",
+    "WIN_BONUS",
+    "margin",
+    "evaluate",
+    "play_game",
+    "GameResult",
+    "league",
+    "LeagueTable",
+]
+
+#: Added to (or subtracted from) the margin of a finished game that was won (or lost).
+WIN_BONUS = 1000
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the players need from a game: see the module docstring."""
+
+    player: int
+
+    def legal_moves(self) -> Any: ...
+
+    def play(self, move: Any) -> Any: ...
+
+    def copy(self) -> GameState: ...
+
+    def is_over(self) -> bool: ...
+
+    def score(self, player: int) -> float: ...
+
+
+class Player(Protocol):
+    """Anything with ``choose_move(state)``: the players here, and the students' ones."""
+
+    def choose_move(self, state: Any) -> Any: ...
+
+
+def num_players(state: Any) -> int:
+    """The number of players of ``state``: its ``num_players``, else 2."""
+    return int(getattr(state, "num_players", 2))
+
+
+def ordered_moves(state: Any) -> list[Any]:
+    """The legal moves of ``state`` in a fixed order: sorted when they can be."""
+    moves = list(state.legal_moves())
+    try:
+        return sorted(moves)
+    except TypeError:
+        return moves
+
+
+def margin(state: Any, player: int, players: int | None = None) -> float:
+    """The score of ``player`` minus the best score among the other players."""
+    count = num_players(state) if players is None else players
+    best_other = max(state.score(other) for other in range(count) if other != player)
+    return state.score(player) - best_other
+
+
+def evaluate(state: Any, player: int, players: int | None = None) -> float:
+    """The margin of ``player``, plus or minus WIN_BONUS when the game is won or lost."""
+    value = margin(state, player, players)
+    if state.is_over() and value != 0:
+        value += WIN_BONUS if value > 0 else -WIN_BONUS
+    return value
+
+
+def _after(state: Any, move: Any) -> Any:
+    """A copy of ``state`` with ``move`` played."""
+    child = state.copy()
+    child.play(move)
+    return child
+
+
+class RandomPlayer:
+    """Plays a legal move chosen by ``rng`` (a ``random.Random``; seed it to replay)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def choose_move(self, state: Any) -> Any:
+        """A random legal move."""
+        return self.rng.choice(ordered_moves(state))
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+
+class GreedyPlayer:
+    """Plays the move after which its margin is largest (first such move on a tie)."""
+
+    def choose_move(self, state: Any) -> Any:
+        """The legal move with the best immediate evaluation."""
+        me = state.player
+        best_move, best_value = None, -math.inf
+        for move in ordered_moves(state):
+            value = evaluate(_after(state, move), me)
+            if value > best_value:
+                best_move, best_value = move, value
+        if best_value == -math.inf:
+            raise ValueError("there is no legal move to choose from: the game is over")
+        return best_move
+
+    def __repr__(self) -> str:
+        return "GreedyPlayer()"
+
+
+class _OutOfTime(Exception):
+    """Stops a search whose time budget is spent."""
+
+
+class AlphaBetaPlayer:
+    """Minimax with alpha-beta pruning for a two-player game (players 0 and 1).
+
+    ``AlphaBetaPlayer(depth=4)`` searches 4 moves (plies) ahead.
+    ``AlphaBetaPlayer(time_limit=1.0)`` deepens one ply at a time (depth 1, 2, ...,
+    at most ``max_depth``) and plays the best move of the deepest search that finished
+    within ``time_limit`` seconds; each new search tries the previous best move first.
+    The player to move need not alternate: a position is a max node when the searching
+    player is to move, a min node otherwise. After a move, ``depth_reached`` is the depth
+    of the search that chose it and ``nodes`` the number of positions visited.
+    """
+
+    def __init__(
+        self,
+        depth: int | None = None,
+        time_limit: float | None = None,
+        max_depth: int = 64,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if depth is None and time_limit is None:
+            depth = 4
+        if depth is not None and depth < 1:
+            raise ValueError(f"the depth must be at least 1, not {depth}")
+        if time_limit is not None and time_limit <= 0:
+            raise ValueError(f"the time limit must be positive, not {time_limit}")
+        self.depth = depth
+        self.time_limit = time_limit
+        self.max_depth = depth if depth is not None else max_depth
+        self.clock = clock
+        self.depth_reached = 0
+        self.nodes = 0
+        self._deadline = math.inf
+
+    def __repr__(self) -> str:
+        if self.time_limit is not None:
+            return f"AlphaBetaPlayer(time_limit={self.time_limit})"
+        return f"AlphaBetaPlayer(depth={self.depth})"
+
+    def choose_move(self, state: Any) -> Any:
+        """The best move found by the search (see the class docstring)."""
+        moves = ordered_moves(state)
+        if not moves:
+            raise ValueError("there is no legal move to choose from: the game is over")
+        self.nodes = 0
+        self.depth_reached = 0
+        if self.time_limit is None:
+            self._deadline = math.inf
+            return self._root(state, moves, self.max_depth)
+        self._deadline = self.clock() + self.time_limit
+        best = moves[0]
+        for depth in range(1, self.max_depth + 1):
+            try:
+                best = self._root(state, moves, depth)
+            except _OutOfTime:
+                break
+            self.depth_reached = depth
+            moves = [best] + [move for move in moves if move != best]
+            if self.clock() >= self._deadline:
+                break
+        return best
+
+    def _root(self, state: Any, moves: list[Any], depth: int) -> Any:
+        """The best of ``moves`` with a search ``depth`` plies deep."""
+        me = state.player
+        best_move, alpha = moves[0], -math.inf
+        for move in moves:
+            value = self._value(_after(state, move), me, depth - 1, alpha, math.inf)
+            if value > alpha:
+                best_move, alpha = move, value
+        self.depth_reached = depth
+        return best_move
+
+    def _value(self, state: Any, me: int, depth: int, alpha: float, beta: float) -> float:
+        """The minimax value of ``state`` for player ``me``, within (alpha, beta)."""
+        self.nodes += 1
+        if self.nodes % 64 == 0 and self.clock() >= self._deadline:
+            raise _OutOfTime
+        if depth == 0 or state.is_over():
+            return evaluate(state, me, 2)
+        if state.player == me:
+            value = -math.inf
+            for move in ordered_moves(state):
+                value = max(value, self._value(_after(state, move), me, depth - 1, alpha, beta))
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        else:
+            value = math.inf
+            for move in ordered_moves(state):
+                value = min(value, self._value(_after(state, move), me, depth - 1, alpha, beta))
+                beta = min(beta, value)
+                if alpha >= beta:
+                    break
+        return value
+
+
+class MonteCarloPlayer:
+    """Plays the move whose random playouts end with the best average margin.
+
+    ``playouts`` random games are shared out among the legal moves, one move after the
+    other; each is played to the end (or ``max_moves`` moves) by uniformly random moves
+    drawn from ``rng``. Works for 2 to 4 players (``num_players`` of the state, or 2).
+    """
+
+    def __init__(
+        self, playouts: int = 200, rng: random.Random | None = None, max_moves: int = 10_000
+    ) -> None:
+        if playouts < 1:
+            raise ValueError(f"the number of playouts must be at least 1, not {playouts}")
+        self.playouts = playouts
+        self.rng = rng if rng is not None else random.Random(0)
+        self.max_moves = max_moves
+
+    def __repr__(self) -> str:
+        return f"MonteCarloPlayer(playouts={self.playouts})"
+
+    def choose_move(self, state: Any) -> Any:
+        """The move with the best average final margin over its playouts."""
+        moves = ordered_moves(state)
+        if not moves:
+            raise ValueError("there is no legal move to choose from: the game is over")
+        if len(moves) == 1:
+            return moves[0]
+        me, players = state.player, num_players(state)
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        for playout in range(max(self.playouts, len(moves))):
+            index = playout % len(moves)
+            end = self._playout(_after(state, moves[index]))
+            totals[index] += margin(end, me, players)
+            counts[index] += 1
+        means = [total / count for total, count in zip(totals, counts)]
+        return moves[means.index(max(means))]
+
+    def _playout(self, state: Any) -> Any:
+        """``state`` played to the end by random moves (at most ``max_moves``)."""
+        for _ in range(self.max_moves):
+            if state.is_over():
+                break
+            state.play(self.rng.choice(ordered_moves(state)))
+        return state
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: the final scores, the winners (all tied best) and the length."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    moves: int
+
+
+def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) -> GameResult:
+    """Play ``state`` to the end, ``players[p]`` choosing the moves of player p.
+
+    The state is changed in place (pass a copy to keep it). A game longer than
+    ``max_moves`` moves raises RuntimeError: a last resort against rules that loop.
+    """
+    count = num_players(state)
+    if len(players) != count:
+        raise ValueError(f"this game needs {count} players, not {len(players)}")
+    moves = 0
+    while not state.is_over():
+        if moves >= max_moves:
+            raise RuntimeError(f"the game did not end within {max_moves} moves")
+        state.play(players[state.player].choose_move(state))
+        moves += 1
+    scores = tuple(state.score(p) for p in range(count))
+    best = max(scores)
+    winners = tuple(p for p in range(count) if scores[p] == best)
+    return GameResult(scores, winners, moves)
+
+
+@dataclass
+class LeagueTable:
+    """Win rates of a two-player league: ``rate[a][b]`` is a's share of points against b.
+
+    A win counts 1 point, a draw 1/2. ``games[a][b]`` is how many games a and b played.
+    """
+
+    names: list[str]
+    rate: dict[str, dict[str, float]]
+    games: dict[str, dict[str, int]]
+
+    def overall(self, name: str) -> float:
+        """The share of points ``name`` won against all the others together."""
+        points = sum(self.rate[name][o] * self.games[name][o] for o in self.names if o != name)
+        played = sum(self.games[name][o] for o in self.names if o != name)
+        return points / played if played else 0.0
+
+    def rows(self) -> list[list[str]]:
+        """The table as text cells: a header row, then one row per player."""
+        header = [""] + self.names + ["overall"]
+        body = [
+            [a]
+            + ["-" if a == b else f"{self.rate[a][b]:.0%}" for b in self.names]
+            + [f"{self.overall(a):.0%}"]
+            for a in self.names
+        ]
+        return [header] + body
+
+    def __str__(self) -> str:
+        rows = self.rows()
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        lines = []
+        for row in rows:
+            cells = [row[0].ljust(widths[0])]
+            cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
+            lines.append("  ".join(cells))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = self.rows()
+        head = "".join(f"<th>{cell}</th>" for cell in rows[0])
+        body = "".join(
+            "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows[1:]
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def league(
+    new_state: Callable[[], Any],
+    players: Mapping[str, Callable[[random.Random], Player]],
+    games: int = 10,
+    seed: int = 0,
+    max_moves: int = 10_000,
+) -> LeagueTable:
+    """Play every pair of players ``games`` times each way round, from ``new_state()``.
+
+    ``players`` maps a name to a function that makes the player from a
+    ``random.Random`` (so random players are seeded): ``{"random": RandomPlayer,
+    "greedy": lambda rng: GreedyPlayer()}``. Game g of a pair gets
+    ``random.Random(f"{seed}/{a}/{b}/{g}")``-seeded players, so the table is reproducible.
+    """
+    names = list(players)
+    points = {a: {b: 0.0 for b in names} for a in names}
+    played = {a: {b: 0 for b in names} for a in names}
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            for game in range(2 * games):
+                rng = random.Random(f"{seed}/{a}/{b}/{game}")
+                seats = (a, b) if game % 2 == 0 else (b, a)
+                result = play_game(
+                    new_state(), [players[name](rng) for name in seats], max_moves
+                )
+                for seat, name in enumerate(seats):
+                    share = 1 / len(result.winners) if seat in result.winners else 0.0
+                    points[name][seats[1 - seat]] += share
+                    played[name][seats[1 - seat]] += 1
+    rate = {
+        a: {b: points[a][b] / played[a][b] if played[a][b] else 0.0 for b in names}
+        for a in names
+    }
+    return LeagueTable(names, rate, played)

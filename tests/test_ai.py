@@ -1,0 +1,224 @@
+"""Unit tests of exercises.ai on a tiny game defined here: taking coins from a row."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from exercises.ai import (
+    WIN_BONUS,
+    AlphaBetaPlayer,
+    GameResult,
+    GreedyPlayer,
+    MonteCarloPlayer,
+    RandomPlayer,
+    evaluate,
+    league,
+    margin,
+    play_game,
+)
+
+
+class CoinRow:
+    """A row of coins; the mover takes 1 or 2 coins from the left and scores their values."""
+
+    def __init__(self, coins: tuple[int, ...], num_players: int = 2) -> None:
+        self.coins = tuple(coins)
+        self.num_players = num_players
+        self.scores = [0] * num_players
+        self.player = 0
+
+    def legal_moves(self) -> list[int]:
+        return [take for take in (1, 2) if take <= len(self.coins)]
+
+    def play(self, take: int) -> None:
+        if take not in self.legal_moves():
+            raise ValueError(f"take 1 or 2 coins, at most {len(self.coins)}, not {take}")
+        self.scores[self.player] += sum(self.coins[:take])
+        self.coins = self.coins[take:]
+        self.player = (self.player + 1) % self.num_players
+
+    def copy(self) -> CoinRow:
+        twin = CoinRow(self.coins, self.num_players)
+        twin.scores = list(self.scores)
+        twin.player = self.player
+        return twin
+
+    def is_over(self) -> bool:
+        return not self.coins
+
+    def score(self, player: int) -> int:
+        return self.scores[player]
+
+    def snapshot(self) -> tuple:
+        return (self.coins, tuple(self.scores), self.player)
+
+
+def best_value(state: CoinRow, me: int) -> float:
+    """Exhaustive minimax value of ``state`` for ``me`` (two players), without pruning."""
+    if state.is_over():
+        return evaluate(state, me)
+    values = []
+    for move in state.legal_moves():
+        child = state.copy()
+        child.play(move)
+        values.append(best_value(child, me))
+    return max(values) if state.player == me else min(values)
+
+
+def random_rows(count: int, length: int, seed: int) -> list[tuple[int, ...]]:
+    rng = random.Random(seed)
+    return [tuple(rng.randint(0, 9) for _ in range(length)) for _ in range(count)]
+
+
+ALL_PLAYERS = [
+    lambda: RandomPlayer(random.Random(1)),
+    GreedyPlayer,
+    lambda: AlphaBetaPlayer(depth=3),
+    lambda: AlphaBetaPlayer(time_limit=0.05),
+    lambda: MonteCarloPlayer(playouts=20, rng=random.Random(2)),
+]
+
+
+@pytest.mark.parametrize("make", ALL_PLAYERS)
+def test_every_player_plays_a_legal_move_and_leaves_the_state_alone(make):
+    state = CoinRow((3, 1, 4, 1, 5, 9, 2, 6))
+    before = state.snapshot()
+    move = make().choose_move(state)
+    assert move in state.legal_moves()
+    assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("make", ALL_PLAYERS)
+def test_every_player_refuses_a_finished_game(make):
+    with pytest.raises((ValueError, IndexError)):
+        make().choose_move(CoinRow(()))
+
+
+def test_random_player_is_reproducible_with_a_seed():
+    def moves(seed):
+        player, state = RandomPlayer(random.Random(seed)), CoinRow((1,) * 30)
+        chosen = []
+        while not state.is_over():
+            chosen.append(player.choose_move(state))
+            state.play(chosen[-1])
+        return chosen
+
+    assert moves(5) == moves(5)
+    assert len({tuple(moves(seed)) for seed in range(6)}) > 1
+
+
+def test_greedy_takes_the_most_now():
+    assert GreedyPlayer().choose_move(CoinRow((1, 5, 0))) == 2
+    assert GreedyPlayer().choose_move(CoinRow((7, 0, 0))) == 1  # a tie goes to the first move
+
+
+def test_greedy_prefers_a_finished_win_to_the_same_lead():
+    state = CoinRow((2, 0))
+    state.scores = [0, 1]
+    assert GreedyPlayer().choose_move(state) == 2
+
+
+def test_alpha_beta_plays_perfectly_with_full_depth():
+    for coins in random_rows(40, 7, seed=3):
+        state = CoinRow(coins)
+        move = AlphaBetaPlayer(depth=len(coins)).choose_move(state)
+        child = state.copy()
+        child.play(move)
+        assert best_value(child, 0) == best_value(state, 0), coins
+
+
+def test_alpha_beta_sees_a_trap_that_greedy_falls_into():
+    state = CoinRow((2, 1, 0, 9))
+    assert GreedyPlayer().choose_move(state) == 2
+    assert AlphaBetaPlayer(depth=3).choose_move(state) == 1
+
+
+def test_alpha_beta_is_deterministic():
+    coins = (5, 5, 5, 5, 5, 5, 5, 5)
+    assert len({AlphaBetaPlayer(depth=4).choose_move(CoinRow(coins)) for _ in range(3)}) == 1
+    assert AlphaBetaPlayer(depth=2).choose_move(CoinRow((0, 0))) == 1  # a tie: the first move
+
+
+def test_alpha_beta_with_a_time_budget_deepens_until_the_clock_runs_out():
+    ticks = itertools.count()
+    player = AlphaBetaPlayer(time_limit=200, clock=lambda: next(ticks))
+    move = player.choose_move(CoinRow(tuple(range(20))))
+    assert move in (1, 2)
+    assert 1 <= player.depth_reached < 20
+    assert player.nodes > 0
+
+
+def test_alpha_beta_depth_and_time_limit_are_checked():
+    with pytest.raises(ValueError):
+        AlphaBetaPlayer(depth=0)
+    with pytest.raises(ValueError):
+        AlphaBetaPlayer(time_limit=0)
+    assert AlphaBetaPlayer().depth == 4
+
+
+def test_monte_carlo_finds_the_obvious_move_with_three_players():
+    state = CoinRow((9, 0, 0, 0), num_players=3)
+    assert MonteCarloPlayer(playouts=30, rng=random.Random(4)).choose_move(state) == 1
+    state = CoinRow((0, 9, 0, 0), num_players=4)
+    assert MonteCarloPlayer(playouts=30, rng=random.Random(4)).choose_move(state) == 2
+
+
+def test_monte_carlo_is_reproducible_with_a_seed():
+    coins = tuple(range(12))
+    moves = {MonteCarloPlayer(10, random.Random(8)).choose_move(CoinRow(coins)) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_margin_is_the_difference_to_the_best_opponent():
+    state = CoinRow((1,), num_players=3)
+    state.scores = [5, 7, 2]
+    assert margin(state, 0) == -2
+    assert margin(state, 1) == 2
+    assert evaluate(state, 1) == 2  # not over: no bonus
+    state.coins = ()
+    assert evaluate(state, 1) == 2 + WIN_BONUS
+    assert evaluate(state, 2) == -5 - WIN_BONUS
+
+
+def test_play_game_reports_scores_winners_and_length():
+    result = play_game(CoinRow((1, 2, 3)), [GreedyPlayer(), GreedyPlayer()])
+    assert result == GameResult(scores=(3, 3), winners=(0, 1), moves=2)
+
+
+def test_play_game_needs_one_player_per_seat_and_stops_endless_games():
+    with pytest.raises(ValueError):
+        play_game(CoinRow((1, 2)), [GreedyPlayer()])
+
+    class Endless(CoinRow):
+        def play(self, take):
+            self.player = 1 - self.player
+
+    with pytest.raises(RuntimeError):
+        play_game(Endless((1,)), [GreedyPlayer(), GreedyPlayer()], max_moves=50)
+
+
+def test_league_is_reproducible_and_ranks_search_above_chance():
+    players = {
+        "random": RandomPlayer,
+        "greedy": lambda rng: GreedyPlayer(),
+        "alpha-beta 6": lambda rng: AlphaBetaPlayer(depth=6),
+    }
+
+    def new_state():
+        return CoinRow((3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5))
+
+    table = league(new_state, players, games=4, seed=1)
+    again = league(new_state, players, games=4, seed=1)
+    assert table.rate == again.rate
+    assert table.games["random"]["greedy"] == 8
+    for a in players:
+        for b in players:
+            if a != b:
+                assert table.rate[a][b] + table.rate[b][a] == pytest.approx(1)
+    assert table.overall("alpha-beta 6") > table.overall("random")
+    text = str(table)
+    assert text.splitlines()[0].split() == ["random", "greedy", "alpha-beta", "6", "overall"]
+    assert "<table>" in table._repr_html_()
