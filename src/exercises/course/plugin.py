@@ -10,19 +10,30 @@ exercise it grades::
         assert len([m for m in sub.Meld.ALL if len(m.cards) == 4]) == 6
 
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
-given with ``--submission PATH``. See :mod:`exercises.course.submission` for what a test
-may do with it.
+given with ``--submission PATH``; it runs in a confined process of its own (see
+:mod:`exercises.course.submission`). All tests of an exercise give the same points;
+an exercise scores its points times the fraction of its tests that pass.
+
+``--grading-report FILE`` writes, at the end of the session, every test's exercise,
+points, outcome and a short message (exception type and message; never the test's
+source): ``course grade`` builds grades and feedback from it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from .notebook import worksheet_of
-from .submission import Submission
+from .sandbox import Limits
+from .submission import Submission, SubmissionFailure
+
+MESSAGE_CHARS = 500
+_REPORT = pytest.StashKey[dict]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -33,12 +44,71 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="PATH",
         help="run the hidden tests against this student notebook instead of the solution",
     )
+    group.addoption(
+        "--grading-report",
+        default=None,
+        metavar="FILE",
+        help="write each hidden test's exercise, points and outcome to FILE (JSON)",
+    )
+    group.addoption(
+        "--call-timeout",
+        default=Limits.call_seconds,
+        type=float,
+        metavar="SECONDS",
+        help="time limit of one notebook cell or one call from a test (default: %(default)s)",
+    )
+    group.addoption(
+        "--memory-limit",
+        default=Limits.memory_bytes >> 20,
+        type=int,
+        metavar="MB",
+        help="memory a graded notebook may allocate (default: %(default)s)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id, points): the exercise a hidden test grades and its points"
     )
+    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": []}
+
+
+def exercise_of(item: pytest.Item) -> tuple[str, float] | None:
+    """The exercise id and points of a hidden test, from its marker (None: no marker)."""
+    marker = item.get_closest_marker("exercise")
+    if marker is None:
+        return None
+    exercise = marker.args[0] if marker.args else marker.kwargs.get("id")
+    points = marker.kwargs.get("points", marker.args[1] if len(marker.args) > 1 else None)
+    if not isinstance(exercise, str) or not isinstance(points, (int, float)) or points < 0:
+        raise pytest.UsageError(
+            f"{item.nodeid}: write the marker as @pytest.mark.exercise('sheet.name', points=N)"
+        )
+    return exercise, points
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+    """Refuse hidden tests without an exercise, and exercises whose tests disagree on points."""
+    points: dict[str, tuple[float, str]] = {}
+    problems = []
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is None or not hasattr(module, "NOTEBOOK"):
+            continue
+        found = exercise_of(item)
+        if found is None:
+            problems.append(f"{item.nodeid} has no @pytest.mark.exercise(id, points=N) marker")
+            continue
+        exercise, value = found
+        if exercise in points and points[exercise][0] != value:
+            first = points[exercise]
+            problems.append(
+                f"exercise {exercise}: {first[1]} gives {first[0]:g} points but "
+                f"{item.nodeid} gives {value:g} (every test of an exercise gives the same points)"
+            )
+        points.setdefault(exercise, (value, item.nodeid))
+    if problems:
+        raise pytest.UsageError("hidden tests: " + "; ".join(problems))
 
 
 def solution_path(config: pytest.Config, notebook: str) -> Path:
@@ -46,19 +116,123 @@ def solution_path(config: pytest.Config, notebook: str) -> Path:
     return Path(config.rootpath) / "solutions" / f"{notebook}.ipynb"
 
 
+def limits_of(config: pytest.Config) -> Limits:
+    """The limits given on the command line."""
+    return Limits(
+        call_seconds=config.getoption("--call-timeout"),
+        memory_bytes=config.getoption("--memory-limit") << 20,
+    )
+
+
 @pytest.fixture(scope="module")
-def sub(request: pytest.FixtureRequest) -> Submission:
+def sub(request: pytest.FixtureRequest):
     """The graded notebook's namespace, seen through plain values and handles."""
     notebook = getattr(request.module, "NOTEBOOK", None)
     if notebook is None:
         pytest.fail(f"{request.module.__name__} names no NOTEBOOK for the sub fixture")
     reference = solution_path(request.config, notebook)
     given = request.config.getoption("--submission")
-    if given is None:
-        return Submission(reference)
-    path = Path(given)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    expected = worksheet_of(json.loads(reference.read_text(encoding="utf-8")))
-    if worksheet_of(data) not in (None, expected):
-        pytest.skip(f"{path.name} is not a {expected} notebook")
-    return Submission(path, reference=reference)
+    path = reference
+    if given is not None:
+        path = Path(given)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        expected = worksheet_of(json.loads(reference.read_text(encoding="utf-8")))
+        if worksheet_of(data) not in (None, expected):
+            pytest.skip(f"{path.name} is not a {expected} notebook")
+    submission = Submission(path, reference=reference, limits=limits_of(request.config))
+    report = request.config.stash[_REPORT]
+    try:
+        yield submission
+    finally:
+        submission.close()
+        report["notebooks"].append(
+            {
+                "path": str(path),
+                "module": request.module.__name__,
+                "cells": [{"index": e.index, "error": e.error} for e in submission.errors],
+                "restarts": submission.restarts,
+                "confinement": submission.confinement,
+            }
+        )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_submission(request: pytest.FixtureRequest) -> None:
+    """Before a test that uses ``sub``: a fresh process if the last test's one ended."""
+    if "sub" in request.fixturenames:
+        submission = request.getfixturevalue("sub")
+        if isinstance(submission, Submission):
+            submission.revive()
+
+
+def short_message(error: BaseException) -> str:
+    """``Type: message`` of a failing test, without any of the test's source."""
+    try:
+        message = str(error)
+    except Exception:  # noqa: BLE001
+        message = ""
+    if isinstance(error, AssertionError):
+        # Assertion rewriting appends the asserted expression: keep the author's message only.
+        lines = message.splitlines()
+        kept = []
+        for line in lines:
+            if line.startswith("assert ") or line.startswith(" +") or line.startswith("  "):
+                break
+            kept.append(line)
+        message = "\n".join(kept).strip()
+        if not message:
+            return "AssertionError: a check of this test failed"
+    name = type(error).__name__
+    if name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
+        text = message or "failed"
+    else:
+        text = f"{name}: {message}" if message else name
+    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    if not item.config.getoption("--grading-report"):
+        return
+    found = exercise_of(item)
+    if found is None:
+        return
+    tests = item.config.stash[_REPORT]["tests"]
+    entry = next((t for t in tests if t["nodeid"] == item.nodeid), None)
+    if entry is None:
+        entry = {
+            "nodeid": item.nodeid,
+            "name": item.name,
+            "exercise": found[0],
+            "points": found[1],
+            "outcome": "passed",
+            "message": "",
+        }
+        tests.append(entry)
+    if report.when in ("setup", "call") and (report.when == "call" or report.outcome != "passed"):
+        if report.outcome == "passed" and entry["outcome"] == "passed":
+            return
+        if entry["outcome"] != "passed":
+            return  # the first failure (setup or call) is the one reported
+        entry["outcome"] = "failed" if report.outcome != "skipped" else "skipped"
+        if call.excinfo is not None:
+            error = call.excinfo.value
+            if report.outcome == "skipped":
+                entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
+            else:
+                entry["message"] = short_message(error)
+                if report.when == "setup" and not isinstance(error, SubmissionFailure):
+                    entry["message"] = "the notebook could not be graded: " + entry["message"]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    path = session.config.getoption("--grading-report")
+    if not path:
+        return
+    report = session.config.stash[_REPORT]
+    report["exitstatus"] = int(exitstatus)
+    temporary = f"{path}.part{os.getpid()}"
+    Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
+    os.replace(temporary, path)

@@ -1,7 +1,9 @@
 """What a hidden test sees of a graded notebook: plain values and opaque handles.
 
 Hidden tests reach the graded code only through the ``sub`` fixture: ``sub.Meld`` is the
-notebook's global ``Meld``. Whatever comes back is either
+notebook's global ``Meld``. The notebook runs in another process (see
+:mod:`exercises.course.worker`), confined and limited in time and memory; the tests
+and their assertions run here. Whatever comes back is either
 
 * plain data, rebuilt on the test's side: ``None``, ``bool``, ``int``, ``float``,
   ``str``, and ``list``, ``tuple``, ``dict``, ``set``, ``frozenset`` of plain data,
@@ -18,96 +20,486 @@ value; the truth of a handle is refused (``TypeError``): convert first, or ask t
 submission with ``sub.eval("a == b", a=a, b=b)``, which evaluates an expression in the
 notebook's namespace with the given names bound.
 
-Objects of the test (a scripted player, say) passed into a call reach the submission as
-they are here; across processes they become handles whose method calls come back to
-the test.
+Objects of the test (a scripted player, say) passed into a call reach the notebook as
+proxies: their methods run here, in the test's process, when the notebook calls them.
 
-This module runs a notebook in the current process. The grader runs it in a separate,
-limited process with the same contract, so tests written against one work with the other.
+When the notebook's code runs past its time, exits or crashes, the test fails with a
+:class:`SubmissionFailure` saying so (not an ``Exception``: ``pytest.raises(Exception)``
+does not catch it) and the next test gets a fresh process that has run the notebook
+again (skipping the cells that killed a process).
 """
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
+import atexit
+import builtins
 import enum
-import io
 import json
-import random
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import types
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from . import protocol
 from .notebook import cell_source, course_meta, normalized, skipped_sources
+from .protocol import Channel, ChannelClosed, ChannelTimeout, ProtocolError
+from .sandbox import Limits
 
-PLAIN_SCALARS = (type(None), bool, int, float, str)
-PLAIN_COLLECTIONS = (list, tuple, set, frozenset, dict)
+GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
+START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
+MAX_RESTARTS = 8
 
 
-def is_package_value(value: Any) -> bool:
-    """True for the package's enums and frozen dataclasses, which cross by value."""
-    cls = type(value)
-    if not cls.__module__.startswith("exercises."):
-        return False
-    if isinstance(value, enum.Enum):
-        return True
-    params = getattr(cls, "__dataclass_params__", None)
-    return dataclasses.is_dataclass(cls) and params is not None and params.frozen
+class SubmissionFailure(BaseException):
+    """The graded notebook's process failed a test: time, exit, crash or protocol."""
+
+
+class SubmissionTimeout(SubmissionFailure):
+    """A cell or a call ran past its time limit."""
+
+
+class SubmissionExit(SubmissionFailure):
+    """The notebook's code called ``sys.exit``."""
+
+
+class SubmissionCrashed(SubmissionFailure):
+    """The notebook's process ended (``os._exit``, a crash, a limit)."""
+
+
+class SubmissionError(SubmissionFailure):
+    """The notebook's process broke the grader's protocol or raised what a test cannot."""
+
+
+class _Stop(Exception):
+    """The end of an iteration in the notebook's process."""
+
+
+# ----------------------------------------------------------------------------- zygote
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "tabletop-python"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        path = Path(tempfile.gettempdir())
+    return path
+
+
+class ZygoteClient:
+    """The grader's handle on the zygote process that forks notebook processes."""
+
+    def __init__(self) -> None:
+        self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.home = tempfile.mkdtemp(prefix="grading-")
+        cache = _cache_dir()
+        env = {
+            "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
+            "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", "-m", "exercises.course.worker", str(theirs.fileno())],
+            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, cwd=self.home, env=env,
+        )
+        theirs.close()
+        self.control.settimeout(START_SECONDS)
+        hello = self._receive()
+        self.landlock = hello.get("landlock", 0)
+        self.control.settimeout(30)
+
+    def _receive(self) -> dict:
+        try:
+            data = self.control.recv(1 << 16)
+        except OSError as error:
+            raise SubmissionError(f"the grader's zygote did not answer: {error}") from None
+        if not data:
+            raise SubmissionError("the grader's zygote ended")
+        return json.loads(data)
+
+    def ask(self, message: dict, fds: list[int] | None = None) -> dict:
+        try:
+            socket.send_fds(self.control, [json.dumps(message).encode()], fds or [])
+        except OSError as error:
+            raise SubmissionError(f"the grader's zygote is gone: {error}") from None
+        return self._receive()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def close(self) -> None:
+        self.control.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        import shutil
+
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+_zygote: ZygoteClient | None = None
+
+
+def zygote() -> ZygoteClient:
+    """The zygote of this process, started on first use (and again if it died)."""
+    global _zygote
+    if _zygote is None or not _zygote.alive():
+        _zygote = ZygoteClient()
+        atexit.register(_zygote.close)
+    return _zygote
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def _is_tag(value: Any, tag: str) -> bool:
+    return type(value) is dict and len(value) == 1 and tag in value
+
+
+_BLOCKED_NAME = re.compile(r"^(_|gi_|cr_|ag_|f_|tb_|co_|func_)")
+_BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
+
+
+class Process:
+    """One confined process running a notebook, as the test's side talks to it."""
+
+    def __init__(self, limits: Limits, forbidden: list[Path]) -> None:
+        self.limits = limits
+        self.zygote = zygote()
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        answer = self.zygote.ask(
+            {"op": "spawn", "limits": asdict(limits), "forbidden": [str(p) for p in forbidden]},
+            [theirs.fileno()],
+        )
+        theirs.close()
+        if "pid" not in answer:
+            raise SubmissionError(f"the notebook's process could not start: {answer.get('error')}")
+        self.pid = answer["pid"]
+        self.channel = Channel(mine, self._serve_callback)
+        self.callbacks: dict[int, Any] = {}
+        self.callback_numbers: dict[int, int] = {}
+        self.depth = 0
+        self.deadline = 0.0
+        self.death: SubmissionFailure | None = None
+        try:
+            hello = self.channel.receive(time.monotonic() + 30)
+        except (ChannelClosed, ChannelTimeout, ProtocolError) as error:
+            self._end(SubmissionCrashed(f"the notebook's process did not start ({error})"))
+            raise self.death from None  # type: ignore[misc]
+        self.confinement = hello.get("hello", {})
+
+    @property
+    def alive(self) -> bool:
+        return self.death is None
+
+    def _end(self, failure: SubmissionFailure) -> SubmissionFailure:
+        """Stop the process for good; later uses raise ``failure``."""
+        if self.death is None:
+            self.death = failure
+            try:
+                self.zygote.ask({"op": "kill", "pid": self.pid})
+            except SubmissionFailure:
+                pass
+            self.channel.sock.close()
+        return self.death
+
+    def close(self) -> None:
+        if self.death is None:
+            try:
+                self.channel.send({"id": 0, "op": "bye"})
+            except (ChannelClosed, ProtocolError):
+                pass
+            self._end(SubmissionCrashed("the notebook's process was closed"))
+
+    def ask(self, op: str, what: str, **fields: Any) -> Any:
+        """Send a request and return its answer's value (or raise what it raised)."""
+        if self.death is not None:
+            raise type(self.death)(str(self.death))
+        top = self.depth == 0
+        if top:
+            self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
+        self.depth += 1
+        try:
+            answer = self.channel.request(op, self.deadline, **fields)
+        except ChannelTimeout:
+            raise self._end(SubmissionTimeout(
+                f"{what} ran longer than {self.limits.call_seconds:g} s: the notebook's "
+                "process was stopped")) from None
+        except ChannelClosed:
+            status = self.zygote.ask({"op": "status", "pid": self.pid}).get("status", "ended")
+            raise self._end(SubmissionCrashed(f"the notebook's process {status} during {what}")) from None
+        except ProtocolError as error:
+            raise self._end(SubmissionError(
+                f"the notebook's process broke the grader's protocol during {what}: {error}")) from None
+        finally:
+            self.depth -= 1
+        if "error" in answer:
+            raise self._error(answer["error"], what)
+        try:
+            return self.load(answer.get("ok"))
+        except (ProtocolError, RecursionError) as error:
+            raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
+
+    def _error(self, error: Any, what: str) -> BaseException:
+        if not isinstance(error, dict):
+            return SubmissionError(f"{what} failed")
+        kind = error.get("kind")
+        if kind == "timeout":
+            return SubmissionTimeout(
+                f"{what} ran longer than {self.limits.call_seconds:g} s and was stopped")
+        if kind == "exit":
+            return SubmissionExit(f"{what} called {str(error.get('message', 'sys.exit'))[:100]}")
+        if kind == "stop":
+            return _Stop()
+        if kind == "exception":
+            return rebuild_exception(error)
+        return SubmissionError(f"{what} failed: {str(error.get('message', ''))[:200]}")
+
+    # values ---------------------------------------------------------------------
+    def load(self, value: Any) -> Any:
+        """A value sent by the notebook's process, as the test sees it."""
+        kind = type(value)
+        if value is None or kind in (bool, int, float, str):
+            return value
+        if kind is list:
+            return [self.load(item) for item in value]
+        if kind is not dict or len(value) < 1:
+            raise ProtocolError("a value is neither JSON data nor a tag")
+        if "$handle" in value:
+            number = value["$handle"]
+            if type(number) is not int:
+                raise ProtocolError("a bad handle")
+            return Handle(self, number, str(value.get("type", "object"))[:100])
+        if len(value) != 1:
+            raise ProtocolError("a tag with extra keys")
+        (tag, payload), = value.items()
+        if tag in ("$tuple", "$set", "$frozenset", "$dict") and type(payload) is not list:
+            raise ProtocolError(f"bad {tag}")
+        if tag == "$tuple":
+            return tuple(self.load(item) for item in payload)
+        if tag == "$set":
+            return {self.load(item) for item in payload}
+        if tag == "$frozenset":
+            return frozenset(self.load(item) for item in payload)
+        if tag == "$dict":
+            pairs = [(self.load(pair[0]), self.load(pair[1])) for pair in payload
+                     if type(pair) is list and len(pair) == 2]
+            if len(pairs) != len(payload):
+                raise ProtocolError("bad $dict")
+            return dict(pairs)
+        if tag == "$float":
+            return protocol.decode_float(payload)
+        if tag == "$enum":
+            return protocol.enum_member(payload)
+        if tag == "$data":
+            return protocol.dataclass_value(payload, self.load)
+        if tag == "$random":
+            return protocol.random_copy(payload)
+        if tag == "$callback":
+            if payload not in self.callbacks:
+                raise ProtocolError("an unknown callback")
+            return self.callbacks[payload]
+        raise ProtocolError(f"unknown tag {tag!r}")
+
+    def dump(self, value: Any, depth: int = 0) -> Any:
+        """A test's value as sent to the notebook (objects of the test become callbacks)."""
+        kind = type(value)
+        if kind is Handle:
+            if object.__getattribute__(value, "_process") is not self:
+                raise SubmissionError("a handle from an earlier run of the notebook was used")
+            return {"$handle": object.__getattribute__(value, "_number")}
+        if value is None or kind is bool or kind is str:
+            return value
+        if protocol.is_package_type(kind):
+            module, qualname = protocol.qualified(kind)
+            if isinstance(value, enum.Enum):
+                return {"$enum": [module, qualname, value.name]}
+            fields = {k: self.dump(v, depth + 1) for k, v in protocol.init_fields(value).items()}
+            return {"$data": [module, qualname, fields]}
+        if isinstance(value, bool):
+            return bool(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, float):
+            return protocol.encode_float(float(value))
+        if isinstance(value, str):
+            return str(value)
+        if depth < 60:
+            if isinstance(value, list):
+                return [self.dump(item, depth + 1) for item in value]
+            if isinstance(value, tuple):
+                return {"$tuple": [self.dump(item, depth + 1) for item in value]}
+            if isinstance(value, frozenset):
+                return {"$frozenset": [self.dump(item, depth + 1) for item in value]}
+            if isinstance(value, set):
+                return {"$set": [self.dump(item, depth + 1) for item in value]}
+            if isinstance(value, dict):
+                return {"$dict": [[self.dump(k, depth + 1), self.dump(v, depth + 1)] for k, v in value.items()]}
+        if kind is protocol.random.Random:
+            return {"$random": protocol.random_state(value)}
+        return {"$callback": self._register(value)}
+
+    def _register(self, value: Any) -> int:
+        number = self.callback_numbers.get(id(value))
+        if number is None or self.callbacks.get(number) is not value:
+            number = len(self.callbacks) + 1
+            self.callbacks[number] = value
+            self.callback_numbers[id(value)] = number
+        return number
+
+    # callbacks --------------------------------------------------------------------
+    def _serve_callback(self, message: dict) -> dict:
+        """Serve the notebook's request about one of the test's objects."""
+        try:
+            target = self.callbacks[message["target"]]
+            op = message["op"]
+            if op == "getattr":
+                name = str(message["name"])
+                if _BLOCKED_NAME.match(name):
+                    raise AttributeError(f"{name!r} is not available to the notebook")
+                result = getattr(target, name)
+            elif op == "call":
+                args = [self.load(item) for item in message["args"]]
+                kwargs = {str(k): self.load(v) for k, v in message["kwargs"].items()}
+                result = target(*args, **kwargs)
+            elif op == "iter":
+                result = iter(target)
+            elif op == "next":
+                try:
+                    result = next(target)
+                except StopIteration:
+                    return {"error": {"kind": "stop"}}
+            elif op == "len":
+                result = len(target)
+            elif op == "getitem":
+                result = target[self.load(message["key"])]
+            elif op in ("str", "repr"):
+                result = str(target) if op == "str" else repr(target)
+            elif op == "bool":
+                result = bool(target)
+            else:
+                raise ProtocolError(f"unknown op {op!r}")
+            if isinstance(result, _BLOCKED_TYPES):
+                raise TypeError(f"a {type(result).__name__} is not available to the notebook")
+            return {"ok": self.dump(result)}
+        except (KeyError, ProtocolError) as error:
+            raise self._end(SubmissionError(f"the notebook sent a bad request: {error!r}")) from None
+        except Exception as error:  # the test's object raised: the notebook's code sees it
+            types_ = [protocol.qualified(cls) for cls in type(error).__mro__]
+            return {"error": {"kind": "exception", "types": types_, "message": str(error)[:2000]}}
+
+
+def rebuild_exception(error: dict) -> BaseException:
+    """The test's side of an exception raised by the notebook (built-ins and the package's).
+
+    Only ``Exception`` subclasses are rebuilt, so that the notebook can never raise
+    ``KeyboardInterrupt`` or ``SystemExit`` in the tests' process; its message is the
+    notebook's, its type the first of its classes known here.
+    """
+    message = str(error.get("message", ""))[:2000]
+    names = error.get("types", [])
+    for entry in names if isinstance(names, list) else []:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            continue
+        module, name = entry
+        cls: Any = None
+        if module == "builtins" and isinstance(name, str):
+            cls = getattr(builtins, name, None)
+        elif isinstance(module, str) and module.startswith(protocol.PACKAGE + "."):
+            try:
+                cls = protocol.package_class(module, name)
+            except ProtocolError:
+                cls = None
+        if isinstance(cls, type) and issubclass(cls, Exception):
+            instance = cls.__new__(cls)
+            BaseException.__init__(instance, message)
+            return instance
+    return SubmissionError(f"the notebook raised {message!r}")
 
 
 class Handle:
     """An opaque reference to an object of the graded notebook."""
 
-    __slots__ = ("_target", "_label")
+    __slots__ = ("_process", "_number", "_label")
 
-    def __init__(self, target: Any, label: str) -> None:
-        object.__setattr__(self, "_target", target)
+    def __init__(self, process: Process, number: int, label: str) -> None:
+        object.__setattr__(self, "_process", process)
+        object.__setattr__(self, "_number", number)
         object.__setattr__(self, "_label", label)
+
+    def _ask(self, op: str, what: str, **fields: Any) -> Any:
+        process = object.__getattribute__(self, "_process")
+        return process.ask(op, what, target=object.__getattribute__(self, "_number"), **fields)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__") and name.endswith("__"):
             raise AttributeError(name)
-        return to_test(getattr(self._target, name), f"{self._label}.{name}")
+        return self._ask("getattr", f"{self._label}.{name}", name=name)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("hidden tests do not change the submission's objects")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        result = self._target(*to_sub(args), **to_sub(kwargs))
-        return to_test(result, f"{self._label}(...)")
+        process = object.__getattribute__(self, "_process")
+        return self._ask(
+            "call", f"{self._label}(...)", args=[process.dump(a) for a in args],
+            kwargs={str(k): process.dump(v) for k, v in kwargs.items()},
+        )
 
     def __iter__(self):
-        for index, item in enumerate(self._target):
-            yield to_test(item, f"{self._label}[{index}]")
+        iterator = self._ask("iter", f"iter({self._label})")
+        index = 0
+        while True:
+            try:
+                item = iterator._ask("next", f"{self._label}[{index}]")
+            except _Stop:
+                return
+            yield item
+            index += 1
 
     def __len__(self) -> int:
-        length = len(self._target)
+        length = self._ask("len", f"len({self._label})")
         if type(length) is not int:
             raise TypeError(f"len({self._label}) is not an int")
         return length
 
     def __getitem__(self, key: Any) -> Any:
-        return to_test(self._target[to_sub(key)], f"{self._label}[{key!r}]")
+        process = object.__getattribute__(self, "_process")
+        return self._ask("getitem", f"{self._label}[{key!r}]", key=process.dump(key))
 
     def __str__(self) -> str:
-        text = str(self._target)
+        text = self._ask("str", f"str({self._label})")
         if type(text) is not str:
             raise TypeError(f"str({self._label}) is not a str")
         return text
 
     def __repr__(self) -> str:
-        text = repr(self._target)
+        text = self._ask("repr", f"repr({self._label})")
         if type(text) is not str:
             raise TypeError(f"repr({self._label}) is not a str")
         return text
 
     def __eq__(self, other: Any) -> bool:
-        return isinstance(other, Handle) and other._target is self._target
+        return (
+            type(other) is Handle
+            and object.__getattribute__(other, "_process") is object.__getattribute__(self, "_process")
+            and object.__getattribute__(other, "_number") == object.__getattribute__(self, "_number")
+        )
 
     def __ne__(self, other: Any) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return id(self._target)
+        return hash((id(object.__getattribute__(self, "_process")), object.__getattribute__(self, "_number")))
 
     def __bool__(self) -> bool:
         raise TypeError(
@@ -116,129 +508,118 @@ class Handle:
         )
 
 
-def to_test(value: Any, label: str = "value") -> Any:
-    """A submission's value as a test sees it: plain data or a Handle."""
-    kind = type(value)
-    if kind in PLAIN_SCALARS or is_package_value(value):
-        return value
-    if kind is random.Random:
-        copy = random.Random()
-        copy.setstate(value.getstate())
-        return copy
-    if kind in (list, tuple):
-        return kind(to_test(item, f"{label}[{i}]") for i, item in enumerate(value))
-    if kind in (set, frozenset):
-        items = [to_test(item, label) for item in value]
-        if all(not isinstance(item, Handle) for item in items):
-            return kind(items)
-        return Handle(value, label)
-    if kind is dict:
-        keys = [to_test(key, label) for key in value]
-        if all(not isinstance(key, Handle) for key in keys):
-            return {key: to_test(item, f"{label}[{key!r}]") for key, item in zip(keys, value.values())}
-        return Handle(value, label)
-    return Handle(value, label)
-
-
-def to_sub(value: Any) -> Any:
-    """A test's value as the submission receives it (handles are unwrapped)."""
-    kind = type(value)
-    if kind is Handle:
-        return object.__getattribute__(value, "_target")
-    if kind in (list, tuple, set, frozenset):
-        return kind(to_sub(item) for item in value)
-    if kind is dict:
-        return {to_sub(key): to_sub(item) for key, item in value.items()}
-    return value
-
-
-class _Shell:
-    """Stands in for IPython's ``get_ipython()`` while a notebook runs outside a kernel."""
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def system(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
-        return []
-
-
-def python_source(source: str) -> str:
-    """A cell's source with IPython syntax (magics, ``!`` commands) turned into calls."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    return TransformerManager().transform_cell(source)
+# ----------------------------------------------------------------------------- notebook
 
 
 def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
-    """The Python sources the grader runs: every code cell not in ``skip``, in order."""
+    """The sources the grader runs: every code cell not in ``skip``, in order."""
     sources = []
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") != "code":
+    for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         source = cell_source(cell)
+        if not isinstance(source, str):
+            continue
         if normalized(source) in skip or course_meta(cell).get("instructor"):
             continue
         sources.append(source)
     return sources
 
 
-@dataclasses.dataclass
+@dataclass
 class CellError:
-    """A cell that raised while the notebook ran."""
+    """A cell that raised while the notebook ran (``index`` among the graded cells)."""
 
     index: int
     error: str
 
 
-class Submission:
-    """A notebook run in this process, seen through the hidden tests' contract."""
+def forbidden_paths(reference: Path | None) -> list[Path]:
+    """The course folders a notebook's process must never read: solutions/ and tests/."""
+    if reference is None:
+        return []
+    root = Path(reference).resolve().parent.parent
+    return [root / "solutions", root / "tests"]
 
-    def __init__(self, path: Path, reference: Path | None = None) -> None:
+
+class Submission:
+    """A notebook run in a confined process, seen through the hidden tests' contract."""
+
+    def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
         self.path = Path(path)
         notebook = json.loads(self.path.read_text(encoding="utf-8"))
         source_notebook = (
             json.loads(Path(reference).read_text(encoding="utf-8")) if reference else notebook
         )
-        self._namespace: dict[str, Any] = {
-            "__name__": "__main__",
-            "get_ipython": _Shell,
-            "display": lambda *args, **kwargs: None,
-        }
+        self.limits = limits or Limits()
+        self._forbidden = forbidden_paths(reference or self.path)
+        self._cells = graded_cells(notebook, skipped_sources(source_notebook))
+        self._fatal: dict[int, str] = {}
+        self._process: Process | None = None
         self.errors: list[CellError] = []
-        self.output = io.StringIO()
-        for index, source in enumerate(graded_cells(notebook, skipped_sources(source_notebook))):
-            try:
-                code = compile(python_source(source), f"<cell {index}>", "exec")
-                with contextlib.redirect_stdout(self.output), contextlib.redirect_stderr(self.output):
-                    exec(code, self._namespace)
-            except BaseException as error:  # a cell that raises does not stop the others
-                if isinstance(error, KeyboardInterrupt):
-                    raise
-                self.errors.append(CellError(index, f"{type(error).__name__}: {error}"))
+        self.restarts = 0
+        self._start()
+
+    def _start(self) -> None:
+        """Start a process and run the notebook's cells, skipping those that killed one."""
+        while True:
+            process = self._process = Process(self.limits, self._forbidden)
+            self.errors = []
+            for index, source in enumerate(self._cells):
+                if index in self._fatal:
+                    self.errors.append(CellError(index, self._fatal[index]))
+                    continue
+                try:
+                    error = process.ask("cell", f"cell {index}", source=source, index=index)
+                except SubmissionFailure as failure:
+                    self._fatal[index] = str(failure)
+                    self.errors.append(CellError(index, str(failure)))
+                    if process.alive:
+                        continue
+                    break
+                if error is not None:
+                    self.errors.append(CellError(index, str(error)))
+            else:
+                return
+            self.restarts += 1
+            if self.restarts > MAX_RESTARTS:
+                return
+
+    def revive(self) -> None:
+        """Give the next test a fresh process if the last one ended."""
+        if self._process is None or not self._process.alive:
+            if self.restarts <= MAX_RESTARTS:
+                self.restarts += 1
+                self._start()
+
+    @property
+    def confinement(self) -> dict:
+        """What the sandbox could apply to the notebook's process."""
+        return self._process.confinement if self._process else {}
+
+    def close(self) -> None:
+        """End the notebook's process."""
+        if self._process is not None:
+            self._process.close()
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        try:
-            value = self._namespace[name]
-        except KeyError:
+        answer = self._process.ask("global", name, name=name)  # type: ignore[union-attr]
+        if not (type(answer) is list and len(answer) == 2 and answer[0] is True):
             raise AttributeError(
                 f"the notebook defines no {name!r} (is the cell that defines it run?)"
-            ) from None
-        return to_test(value, name)
+            )
+        return answer[1]
 
     def eval(self, expression: str, **names: Any) -> Any:
         """Evaluate ``expression`` in the notebook's namespace, with ``names`` bound."""
-        scope = dict(self._namespace)
-        scope.update({key: to_sub(value) for key, value in names.items()})
-        return to_test(eval(expression, scope), expression)
+        process = self._process
+        return process.ask(  # type: ignore[union-attr]
+            "eval", expression, expression=expression,
+            names={key: process.dump(value) for key, value in names.items()},  # type: ignore[union-attr]
+        )
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""
-        return name in self._namespace
+        return self._process.ask("defines", f"defines({name!r})", name=name) is True  # type: ignore[union-attr]

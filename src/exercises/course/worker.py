@@ -1,0 +1,622 @@
+"""The processes that run graded notebooks: a zygote, and one confined child per run.
+
+The grader starts ``python -I -m exercises.course.worker FD`` once (the *zygote*) with
+a scrubbed environment and a temporary working folder. The zygote imports what
+notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
+IPython's input transformer) and then waits on the control socket ``FD``, a
+``SOCK_SEQPACKET`` socket. Each ``spawn`` request carries a socket of its own; the
+zygote forks a child for it, which
+
+* moves into a fresh work folder (its cwd, HOME and TMPDIR) and closes stdin; its
+  output goes to a capped buffer, never to the grader's terminal or pipes;
+* confines itself (:mod:`exercises.course.sandbox`): limits, no privileges, Landlock,
+  seccomp;
+* serves the grader's requests on its socket (:mod:`exercises.course.protocol`): run a
+  cell, read a global, call, iterate... and sends back plain values or handles.
+
+The zygote never reads the course's solutions or tests, so a child has nothing of them
+in memory either. It also kills children and reports how they ended (``status``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import enum
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+from . import protocol, sandbox
+from .protocol import Channel, ProtocolError
+
+PRELOAD = [
+    "collections", "dataclasses", "enum", "fractions", "functools", "heapq", "itertools",
+    "math", "random", "re", "statistics", "string", "typing", "json", "copy", "textwrap",
+    "IPython.core.inputtransformer2", "matplotlib", "matplotlib.pyplot", "ipywidgets",
+    "IPython.display",
+]
+MESSAGE_CHARS = 2000
+
+
+# ---------------------------------------------------------------------------- child
+
+
+class GradingTimeout(BaseException):
+    """Raised in a notebook's code when a cell or a call runs past its time."""
+
+
+class CappedOutput:
+    """Stands for stdout and stderr: keeps the first ``limit`` characters, drops the rest."""
+
+    encoding = "utf-8"
+    errors = "replace"
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.kept: list[str] = []
+        self.size = 0
+
+    def write(self, text: Any) -> int:
+        text = str(text) if type(text) is not str else text
+        if self.size < self.limit:
+            self.kept.append(text[: self.limit - self.size])
+        self.size += len(text)
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
+    def writable(self) -> bool:
+        return True
+
+
+class _Shell:
+    """Stands in for IPython's ``get_ipython()``: magics and shell commands do nothing."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def system(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
+        return []
+
+
+def describe(error: BaseException) -> str:
+    """``Type: message`` of an exception raised by a notebook (never fails, truncated)."""
+    try:
+        message = str(error)
+    except BaseException:  # noqa: BLE001 - the notebook's __str__ may raise anything
+        message = "(its message could not be shown)"
+    text = f"{type(error).__name__}: {message}" if message else type(error).__name__
+    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
+
+
+def error_answer(error: BaseException) -> dict:
+    """The error answer for an exception raised while serving a request."""
+    if isinstance(error, GradingTimeout):
+        return {"error": {"kind": "timeout"}}
+    if isinstance(error, SystemExit):
+        return {"error": {"kind": "exit", "message": f"sys.exit({error.code!r})"[:200]}}
+    if isinstance(error, StopIteration):
+        return {"error": {"kind": "stop"}}
+    try:
+        message = str(error)[:MESSAGE_CHARS]
+    except BaseException:  # noqa: BLE001
+        message = "(its message could not be shown)"
+    types = [protocol.qualified(cls) for cls in type(error).__mro__]
+    return {"error": {"kind": "exception", "types": types, "message": message}}
+
+
+def rebuild_exception(error: dict) -> BaseException:
+    """An exception of this process standing for one raised by the grader's process."""
+    message = str(error.get("message", ""))
+    for module, name in error.get("types", []):
+        cls = getattr(builtins, name, None) if module == "builtins" else None
+        if isinstance(cls, type) and issubclass(cls, Exception):
+            instance = cls.__new__(cls)
+            BaseException.__init__(instance, message)
+            return instance
+    return RuntimeError(message or "the grader's object raised an error")
+
+
+class CallbackProxy:
+    """An object of the grader (a test's player, say) as the notebook sees it."""
+
+    __slots__ = ("_server", "_number")
+
+    def __init__(self, server: "Server", number: int) -> None:
+        object.__setattr__(self, "_server", server)
+        object.__setattr__(self, "_number", number)
+
+    def _ask(self, op: str, **fields: Any) -> Any:
+        return self._server.callback(op, target=self._number, **fields)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self._ask("getattr", name=name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("the grader's objects cannot be changed")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        server = self._server
+        return self._ask("call", args=[server.export(a) for a in args],
+                         kwargs={str(k): server.export(v) for k, v in kwargs.items()})
+
+    def __iter__(self):
+        iterator = self._ask("iter")
+        while True:
+            try:
+                yield iterator._ask("next")
+            except StopIteration:
+                return
+
+    def __len__(self) -> int:
+        return self._ask("len")
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._ask("getitem", key=self._server.export(key))
+
+    def __str__(self) -> str:
+        return self._ask("str")
+
+    def __repr__(self) -> str:
+        return self._ask("repr")
+
+    def __bool__(self) -> bool:
+        return self._ask("bool")
+
+    def __eq__(self, other: Any) -> bool:
+        return other is self
+
+    def __hash__(self) -> int:
+        return hash(("callback", self._number))
+
+
+class Server:
+    """The notebook's side: its namespace, the objects handed out, the requests served."""
+
+    def __init__(self, sock: socket.socket, limits: sandbox.Limits) -> None:
+        self.channel = Channel(sock, self.handle)
+        self.limits = limits
+        self.namespace: dict[str, Any] = {
+            "__name__": "__main__",
+            "__builtins__": builtins,
+            "get_ipython": _Shell,
+            "display": lambda *args, **kwargs: None,
+        }
+        self.objects: dict[int, Any] = {}
+        self.numbers: dict[int, int] = {}
+        self.proxies: dict[int, CallbackProxy] = {}
+        self.depth = 0
+        self.timed_out = False
+        self.transformer: Any = None
+        signal.signal(signal.SIGALRM, self._on_alarm)
+
+    # values -------------------------------------------------------------------
+    def handle_of(self, value: Any) -> dict:
+        key = id(value)
+        number = self.numbers.get(key)
+        if number is None or self.objects.get(number) is not value:
+            number = len(self.objects) + 1
+            self.objects[number] = value
+            self.numbers[key] = number
+        return {"$handle": number, "type": str(getattr(type(value), "__name__", "object"))[:100]}
+
+    def export(self, value: Any, depth: int = 0) -> Any:
+        """A value of the notebook as plain data or a handle (exact plain types only)."""
+        kind = type(value)
+        if value is None or kind is bool or kind is str:
+            return value
+        if kind is int:
+            return value if value.bit_length() < 12000 else self.handle_of(value)
+        if kind is float:
+            return protocol.encode_float(value)
+        if kind is CallbackProxy:
+            return {"$callback": object.__getattribute__(value, "_number")}
+        if depth > 60:
+            return self.handle_of(value)
+        if kind is list:
+            return [self.export(item, depth + 1) for item in value]
+        if kind is tuple:
+            return {"$tuple": [self.export(item, depth + 1) for item in value]}
+        if kind is set or kind is frozenset:
+            items = [self.export(item, depth + 1) for item in value]
+            if any(isinstance(item, dict) and ("$handle" in item or "$callback" in item) for item in items):
+                return self.handle_of(value)
+            return {"$set" if kind is set else "$frozenset": items}
+        if kind is dict:
+            keys = [self.export(key, depth + 1) for key in value]
+            if any(isinstance(key, dict) and ("$handle" in key or "$callback" in key) for key in keys):
+                return self.handle_of(value)
+            return {"$dict": [[key, self.export(item, depth + 1)] for key, item in zip(keys, value.values())]}
+        if kind is random.Random:
+            return {"$random": protocol.random_state(value)}
+        if protocol.is_package_type(kind):
+            module, qualname = protocol.qualified(kind)
+            if isinstance(value, enum.Enum):
+                return {"$enum": [module, qualname, value.name]}
+            fields = {name: self.export(item, depth + 1) for name, item in protocol.init_fields(value).items()}
+            return {"$data": [module, qualname, fields]}
+        return self.handle_of(value)
+
+    def load(self, value: Any) -> Any:
+        """A value sent by the grader, as an object of this process."""
+        if value is None or type(value) in (bool, int, float, str):
+            return value
+        if type(value) is list:
+            return [self.load(item) for item in value]
+        if type(value) is not dict or len(value) != 1:
+            raise ProtocolError("a value is neither JSON data nor a tag")
+        (tag, payload), = value.items()
+        if tag == "$tuple":
+            return tuple(self.load(item) for item in payload)
+        if tag == "$set":
+            return {self.load(item) for item in payload}
+        if tag == "$frozenset":
+            return frozenset(self.load(item) for item in payload)
+        if tag == "$dict":
+            return {self.load(key): self.load(item) for key, item in payload}
+        if tag == "$float":
+            return protocol.decode_float(payload)
+        if tag == "$enum":
+            return protocol.enum_member(payload)
+        if tag == "$data":
+            return protocol.dataclass_value(payload, self.load)
+        if tag == "$random":
+            return protocol.random_copy(payload)
+        if tag == "$handle":
+            if payload not in self.objects:
+                raise ProtocolError("an unknown handle")
+            return self.objects[payload]
+        if tag == "$callback":
+            if type(payload) is not int:
+                raise ProtocolError("a bad callback")
+            if payload not in self.proxies:
+                self.proxies[payload] = CallbackProxy(self, payload)
+            return self.proxies[payload]
+        raise ProtocolError(f"unknown tag {tag!r}")
+
+    # time -----------------------------------------------------------------------
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        if self.channel.in_io:
+            self.timed_out = True  # raised once the message is complete
+            return
+        raise GradingTimeout
+
+    def callback(self, op: str, **fields: Any) -> Any:
+        """Ask the grader about one of its objects (a callback from the notebook's code)."""
+        answer = self.channel.request(op, **fields)
+        if self.timed_out:
+            self.timed_out = False
+            raise GradingTimeout
+        if "error" in answer:
+            error = answer["error"]
+            if error.get("kind") == "stop":
+                raise StopIteration
+            raise rebuild_exception(error)
+        return self.load(answer.get("ok"))
+
+    # requests -------------------------------------------------------------------
+    def handle(self, message: dict) -> dict:
+        """Serve one request of the grader (with the time limit when it is not nested)."""
+        op = message["op"]
+        method = getattr(self, "op_" + op, None)
+        if method is None:
+            return {"error": {"kind": "protocol", "message": f"unknown op {op!r}"}}
+        top = self.depth == 0
+        self.depth += 1
+        try:
+            if top:
+                self.timed_out = False
+                signal.setitimer(signal.ITIMER_REAL, self.limits.call_seconds)
+            try:
+                return {"ok": method(message)}
+            finally:
+                if top:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+        except ProtocolError:
+            raise
+        except BaseException as error:  # noqa: BLE001 - everything the notebook raises
+            return error_answer(error)
+        finally:
+            self.depth -= 1
+
+    def target(self, message: dict) -> Any:
+        number = message.get("target")
+        if number not in self.objects:
+            raise ProtocolError("an unknown handle")
+        return self.objects[number]
+
+    def op_cell(self, message: dict) -> Any:
+        """Run one cell; its error as ``Type: message``, or None."""
+        source = message["source"]
+        try:
+            if self.transformer is None:
+                from IPython.core.inputtransformer2 import TransformerManager
+
+                self.transformer = TransformerManager()
+            code = compile(self.transformer.transform_cell(source), f"<cell {message.get('index')}>", "exec")
+            exec(code, self.namespace)
+        except GradingTimeout:
+            return f"the cell ran longer than {self.limits.call_seconds:g} s and was stopped"
+        except SystemExit as error:
+            return f"the cell called sys.exit({error.code!r})"[:200]
+        except BaseException as error:  # noqa: BLE001 - a cell that raises does not stop the others
+            return describe(error)
+        return None
+
+    def op_global(self, message: dict) -> Any:
+        name = message["name"]
+        if name not in self.namespace:
+            return [False]
+        return [True, self.export(self.namespace[name])]
+
+    def op_defines(self, message: dict) -> Any:
+        return message["name"] in self.namespace
+
+    def op_eval(self, message: dict) -> Any:
+        scope = dict(self.namespace)
+        scope.update({str(key): self.load(value) for key, value in message["names"].items()})
+        return self.export(eval(message["expression"], scope))
+
+    def op_getattr(self, message: dict) -> Any:
+        return self.export(getattr(self.target(message), message["name"]))
+
+    def op_call(self, message: dict) -> Any:
+        args = [self.load(item) for item in message["args"]]
+        kwargs = {str(key): self.load(item) for key, item in message["kwargs"].items()}
+        return self.export(self.target(message)(*args, **kwargs))
+
+    def op_iter(self, message: dict) -> Any:
+        return self.handle_of(iter(self.target(message)))
+
+    def op_next(self, message: dict) -> Any:
+        return self.export(next(self.target(message)))
+
+    def op_len(self, message: dict) -> Any:
+        return len(self.target(message))
+
+    def op_getitem(self, message: dict) -> Any:
+        return self.export(self.target(message)[self.load(message["key"])])
+
+    def op_str(self, message: dict) -> Any:
+        text = str(self.target(message))
+        if type(text) is not str:
+            raise TypeError("__str__ returned a non-string")
+        return text
+
+    def op_repr(self, message: dict) -> Any:
+        text = repr(self.target(message))
+        if type(text) is not str:
+            raise TypeError("__repr__ returned a non-string")
+        return text
+
+    def serve(self) -> None:
+        """Serve the grader until it says goodbye or goes away."""
+        while True:
+            message = self.channel.receive()
+            if message.get("op") == "bye":
+                return
+            self.channel.serve_one(message)
+
+
+def readable_paths(forbidden: list[Path]) -> list[Path]:
+    """The folders a confined child may read: interpreter, packages, system libraries."""
+    import exercises
+
+    candidates = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix)}
+    candidates |= {Path(entry) for entry in sys.path if entry and os.path.isabs(entry)}
+    candidates |= {Path(path).parent for path in exercises.__path__}
+    candidates |= {Path(p) for p in ("/usr", "/lib", "/lib32", "/lib64", "/etc", "/proc/self", "/sys/devices/system/cpu")}
+    allowed = []
+    for path in sorted(candidates):
+        real = Path(os.path.realpath(path))
+        if not real.exists() or real == Path("/"):
+            continue
+        if any(real == bad or real in bad.parents or bad in real.parents for bad in forbidden):
+            continue
+        allowed.append(path)
+    return allowed
+
+
+def child_main(sock: socket.socket, limits: sandbox.Limits, workdir: Path, forbidden: list[Path]) -> None:
+    """Confine this freshly forked process and serve the grader on ``sock``."""
+    os.chdir(workdir)
+    os.environ.clear()
+    os.environ.update(
+        HOME=str(workdir), TMPDIR=str(workdir), MPLBACKEND="Agg", MPLCONFIGDIR=str(workdir),
+        PATH="/usr/bin:/bin", LANG="C.UTF-8",
+    )
+    tempfile.tempdir = None
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - input() sees end of file
+    sys.stdout = sys.stderr = CappedOutput(limits.output_bytes)  # type: ignore[assignment]
+    readable = readable_paths(forbidden)
+    confinement = sandbox.confine(limits, workdir, readable)
+    server = Server(sock, limits)
+    server.channel.send({"hello": dataclasses.asdict(confinement), "pid": os.getpid()})
+    server.serve()
+
+
+# ---------------------------------------------------------------------------- zygote
+
+
+def preload() -> None:
+    """Import what notebooks use, so that a child starts in milliseconds."""
+    import importlib
+    import pkgutil
+
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    for name in PRELOAD:
+        try:
+            importlib.import_module(name)
+        except Exception:  # noqa: BLE001 - a missing optional module only costs time
+            pass
+    import exercises
+
+    for info in pkgutil.walk_packages(exercises.__path__, "exercises."):
+        if info.name.startswith("exercises.course"):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except Exception:  # noqa: BLE001
+            pass
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        TransformerManager().transform_cell("%xmode Minimal\nx = 1\n")
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def exit_status(status: int) -> str:
+    """How a process ended, in words."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        name = signal.Signals(number).name if number in signal.Signals._value2member_map_ else str(number)
+        reason = {
+            "SIGKILL": "killed (time or memory limit)",
+            "SIGXCPU": "stopped at its CPU time limit",
+            "SIGSEGV": "crashed (segmentation fault)",
+            "SIGSYS": "stopped by the sandbox (forbidden system call)",
+            "SIGABRT": "aborted",
+        }.get(name, "killed")
+        return f"{reason} by {name}"
+    if os.WIFEXITED(status):
+        return f"exited with status {os.WEXITSTATUS(status)} (os._exit or a crash)"
+    return f"ended with status {status}"
+
+
+class Zygote:
+    """The zygote's loop: fork children on request, kill them, tell how they ended."""
+
+    def __init__(self, control: socket.socket) -> None:
+        self.control = control
+        self.base = Path(tempfile.mkdtemp(prefix="children-"))
+        self.children: dict[int, Path] = {}
+        self.ended: dict[int, int] = {}
+
+    def reap(self, pid: int = -1, block: bool = False) -> None:
+        while self.children:
+            try:
+                done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+            except ChildProcessError:
+                return
+            if done == 0:
+                return
+            self.ended[done] = status
+            shutil.rmtree(self.children.pop(done, self.base / "none"), ignore_errors=True)
+            if pid != -1:
+                return
+
+    def spawn(self, message: dict, fds: list[int]) -> dict:
+        if len(fds) != 1:
+            for fd in fds:
+                os.close(fd)
+            return {"error": "spawn takes one socket"}
+        limits = sandbox.Limits(**message.get("limits", {}))
+        forbidden = [Path(p) for p in message.get("forbidden", [])]
+        workdir = Path(tempfile.mkdtemp(dir=self.base))
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                self.control.close()
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                child_main(socket.socket(fileno=fds[0]), limits, workdir, forbidden)
+            except BaseException:  # noqa: BLE001 - a child never returns into the zygote
+                code = 3
+                try:
+                    traceback.print_exc(file=sys.__stderr__)
+                except BaseException:  # noqa: BLE001
+                    pass
+            os._exit(code)
+        os.close(fds[0])
+        self.children[pid] = workdir
+        return {"pid": pid}
+
+    def status(self, pid: int) -> dict:
+        import time
+
+        deadline = time.monotonic() + 1.0
+        while pid in self.children and time.monotonic() < deadline:
+            self.reap(pid)
+            if pid in self.children:
+                time.sleep(0.01)
+        if pid in self.children:
+            os.kill(pid, signal.SIGKILL)
+            self.reap(pid, block=True)
+        status = self.ended.pop(pid, None)
+        return {"status": exit_status(status) if status is not None else "unknown"}
+
+    def kill(self, pid: int) -> dict:
+        if pid in self.children:
+            os.kill(pid, signal.SIGKILL)
+            self.reap(pid, block=True)
+        return {"status": exit_status(self.ended.pop(pid)) if pid in self.ended else "unknown"}
+
+    def run(self) -> None:
+        self.control.send(json.dumps({"ready": True, "landlock": sandbox.landlock_abi()}).encode())
+        try:
+            while True:
+                data, fds, _flags, _addr = socket.recv_fds(self.control, 1 << 16, 4)
+                if not data:
+                    return
+                self.reap()
+                try:
+                    message = json.loads(data)
+                    op = message.get("op")
+                    if op == "spawn":
+                        answer = self.spawn(message, fds)
+                    elif op == "kill":
+                        answer = self.kill(int(message["pid"]))
+                    elif op == "status":
+                        answer = self.status(int(message["pid"]))
+                    else:
+                        answer = {"error": f"unknown op {op!r}"}
+                except (ValueError, KeyError, TypeError, OSError) as error:
+                    answer = {"error": str(error)}
+                self.control.send(json.dumps(answer).encode())
+        finally:
+            for pid in list(self.children):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            self.reap(block=True)
+            shutil.rmtree(self.base, ignore_errors=True)
+
+
+def main(argv: list[str]) -> None:
+    """Run the zygote on the control socket whose descriptor is ``argv[0]``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    control = socket.socket(fileno=int(argv[0]))
+    preload()
+    Zygote(control).run()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
