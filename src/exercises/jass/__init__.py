@@ -1,0 +1,66 @@
+"""Given code of worksheet 1, "Jass melds": cards, pictures, a hand picker and checks.
+
+* :mod:`.cards`: ``Suit``, ``Rank``, ``Card``, ``DECK``, ``ALL_OF``, ``quartet_points``,
+  ``power_set``, ``parse_cards``, ``validate_hand`` and ``deal``.
+* :mod:`.pictures`: ``show_hand`` and ``show_meld_sets`` draw cards as small faces.
+* :mod:`.widget`: ``MeldPicker``, a 36-card picker that runs the student's ``MeldSet``.
+* :mod:`.checks`: the public checks, one per exercise.
+
+The student writes ``Meld``, ``mutually_disjoint``, ``MeldSet`` and ``print_meld_sets``
+in the notebook; nothing here solves them.
+"""
+
+from .cards import (
+    ALL_OF,
+    DECK,
+    Card,
+    Rank,
+    Suit,
+    deal,
+    parse_cards,
+    power_set,
+    quartet_points,
+    validate_hand,
+)
+from .checks import (
+    EXAMPLE_HAND,
+    EXAMPLE_LINES,
+    HANDS_WITHOUT_MELD,
+    check_hands_without_meld,
+    check_meld_all_in,
+    check_meld_set,
+    check_mutually_disjoint,
+    check_print_meld_sets,
+    check_quartets,
+    check_runs,
+)
+from .pictures import Picture, show_hand, show_meld_sets
+from .widget import HAND_SIZE, MeldPicker
+
+__all__ = [
+    "ALL_OF",
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "deal",
+    "parse_cards",
+    "power_set",
+    "quartet_points",
+    "validate_hand",
+    "EXAMPLE_HAND",
+    "EXAMPLE_LINES",
+    "HANDS_WITHOUT_MELD",
+    "check_hands_without_meld",
+    "check_meld_all_in",
+    "check_meld_set",
+    "check_mutually_disjoint",
+    "check_print_meld_sets",
+    "check_quartets",
+    "check_runs",
+    "Picture",
+    "show_hand",
+    "show_meld_sets",
+    "HAND_SIZE",
+    "MeldPicker",
+]

@@ -1,0 +1,371 @@
+"""Public checks of the Jass worksheet: a few examples per exercise, first failure shown.
+
+Each check takes the student's class or function, calls it only inside an example, and
+turns what comes back into plain text (a meld becomes ``"♠6 ♠7 ♠8: 20"``), so a failure
+reads as expected-versus-got in one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections import Counter
+from collections.abc import Callable, Iterable
+from math import comb
+from typing import Any
+
+from ..checks import CheckResult, Example, check
+from .cards import ALL_OF, DECK, Card, Rank, Suit, parse_cards
+
+__all__ = [
+    "EXAMPLE_HAND",
+    "EXAMPLE_LINES",
+    "check_quartets",
+    "check_runs",
+    "check_meld_all_in",
+    "check_mutually_disjoint",
+    "check_meld_set",
+    "check_print_meld_sets",
+    "check_hands_without_meld",
+    "meld_text",
+    "HANDS_WITHOUT_MELD",
+]
+
+#: The seed's example hand.
+EXAMPLE_HAND: tuple[Card, ...] = tuple(parse_cards("♠6 ♠7 ♠8 ♠9 ♡9 ♡K ♢9 ♢A ♣9"))
+
+#: What ``print_meld_sets(EXAMPLE_HAND)`` prints (the two 20-point lines in either order).
+EXAMPLE_LINES: tuple[str, ...] = (
+    "  0: {}",
+    " 20: {[♠6, ♠7, ♠8]}",
+    " 20: {[♠7, ♠8, ♠9]}",
+    " 50: {[♠6, ♠7, ♠8, ♠9]}",
+    "150: {[♠9, ♡9, ♢9, ♣9]}",
+    "170: {[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}",
+)
+
+
+def meld_text(meld: Any) -> str:
+    """A meld as plain text: its sorted cards and its points, ``"♠6 ♠7 ♠8: 20"``."""
+    return " ".join(str(card) for card in sorted(meld.cards)) + f": {meld.points}"
+
+
+def _texts(melds: Iterable[Any]) -> list[str]:
+    """The melds as text, in the deck's order of their cards."""
+    return [meld_text(meld) for meld in sorted(melds, key=lambda meld: (sorted(meld.cards), meld.points))]
+
+
+def _cards(text: str) -> frozenset[Card]:
+    return frozenset(parse_cards(text))
+
+
+def _added(Meld: Any, method: str) -> list[Any]:
+    melds: list[Any] = []
+    result = getattr(Meld, method)(melds)
+    if result is not None:
+        raise TypeError(f"Meld.{method} should add to its list and return None, not {result!r}")
+    return melds
+
+
+def check_quartets(Meld: Any) -> CheckResult:
+    """Check ``Meld.add_all_quartets_into(melds)``."""
+    expected = [
+        f"{Card(Suit.SPADE, rank)} {Card(Suit.HEART, rank)} {Card(Suit.DIAMOND, rank)} "
+        f"{Card(Suit.CLUB, rank)}: {points}"
+        for rank, points in [
+            (Rank.NINE, 150), (Rank.TEN, 100), (Rank.JACK, 200),
+            (Rank.QUEEN, 100), (Rank.KING, 100), (Rank.ACE, 100),
+        ]
+    ]
+    return check(
+        "jass.meld",
+        [
+            Example(
+                "len(melds) after Meld.add_all_quartets_into(melds)",
+                lambda: len(_added(Meld, "add_all_quartets_into")),
+                6,
+                hint="Quartets exist for 9, 10, J, Q, K and A only.",
+            ),
+            Example(
+                "the quartets added (cards: points)",
+                lambda: _texts(_added(Meld, "add_all_quartets_into")),
+                expected,
+                hint="Use quartet_points(rank) for the points.",
+            ),
+            Example(
+                "every element added is a Meld",
+                lambda: all(isinstance(m, Meld) for m in _added(Meld, "add_all_quartets_into")),
+                True,
+            ),
+        ],
+    )
+
+
+def _run_texts() -> list[str]:
+    """The 72 runs as text, in the deck's order of their cards."""
+    points = {3: 20, 4: 50, 5: 100}
+    runs = []
+    for suit in Suit:
+        cards = ALL_OF[suit]
+        for size, value in points.items():
+            for start in range(len(cards) - size + 1):
+                runs.append((list(cards[start : start + size]), value))
+    return [" ".join(map(str, cards)) + f": {value}" for cards, value in sorted(runs)]
+
+
+def _spade_run_of_3(text: str) -> bool:
+    cards = text.split(":")[0].split()
+    return len(cards) == 3 and all(card.startswith("♠") for card in cards)
+
+
+def check_runs(Meld: Any) -> CheckResult:
+    """Check ``Meld.add_all_suits_into(melds)``."""
+    runs = _run_texts()
+    spades = [text for text in runs if _spade_run_of_3(text)]
+    return check(
+        "jass.meld",
+        [
+            Example(
+                "len(melds) after Meld.add_all_suits_into(melds)",
+                lambda: len(_added(Meld, "add_all_suits_into")),
+                72,
+                hint="7 runs of 3, 6 runs of 4 and 5 runs of 5 in each of the 4 suits.",
+            ),
+            Example(
+                "how many runs of 3, 4 and 5 cards",
+                lambda: dict(sorted(Counter(len(m.cards) for m in _added(Meld, "add_all_suits_into")).items())),
+                {3: 28, 4: 24, 5: 20},
+            ),
+            Example(
+                "the runs of 3 spades (cards: points)",
+                lambda: [t for t in _texts(_added(Meld, "add_all_suits_into")) if _spade_run_of_3(t)],
+                spades,
+                hint="A run never wraps from the ace to the 6; a run of 3 is worth 20.",
+            ),
+            Example(
+                "all 72 runs (cards: points)",
+                lambda: _texts(_added(Meld, "add_all_suits_into")),
+                runs,
+                hint="Runs of 3, 4, 5 are worth 20, 50, 100.",
+            ),
+        ],
+    )
+
+
+def check_meld_all_in(Meld: Any) -> CheckResult:
+    """Check ``Meld.ALL`` and ``Meld.all_in(hand)``."""
+    example = list(EXAMPLE_HAND)
+    return check(
+        "jass.meld",
+        [
+            Example("len(Meld.all_melds())", lambda: len(Meld.all_melds()), 78),
+            Example(
+                "len(Meld.ALL)",
+                lambda: len(Meld.ALL),
+                78,
+                hint="Run the cell `Meld.ALL = Meld.all_melds()` after your class.",
+            ),
+            Example(
+                "Meld.all_in(EXAMPLE_HAND)",
+                lambda: _texts(Meld.all_in(example)),
+                ["♠6 ♠7 ♠8: 20", "♠6 ♠7 ♠8 ♠9: 50", "♠7 ♠8 ♠9: 20", "♠9 ♡9 ♢9 ♣9: 150"],
+            ),
+            Example("Meld.all_in([])", lambda: _texts(Meld.all_in([])), []),
+            Example(
+                "Meld.all_in(set(parse_cards('♡10 ♡J ♡Q ♡K ♡A')))",
+                lambda: len(Meld.all_in(set(parse_cards("♡10 ♡J ♡Q ♡K ♡A")))),
+                6,
+                hint="3 runs of 3, 2 runs of 4, 1 run of 5.",
+            ),
+            Example("len(Meld.all_in(DECK))", lambda: len(Meld.all_in(list(DECK))), 78),
+            Example(
+                "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice",
+                lambda: Meld.all_in(parse_cards("♠6 ♠7 ♠6")),
+                raises=ValueError,
+                hint="Start with hand = validate_hand(hand).",
+            ),
+            Example(
+                "Meld.all_in(['♠6', '♠7', '♠8']), strings, not cards",
+                lambda: Meld.all_in(["♠6", "♠7", "♠8"]),
+                raises=ValueError,
+                hint="Start with hand = validate_hand(hand).",
+            ),
+        ],
+    )
+
+
+def _unchanged(function: Callable[[Any], Any], argument: list[set[Any]]) -> Any:
+    """``function(argument)``, failing when it changes the list or its sets."""
+    before = [set(item) for item in argument]
+    result = function(argument)
+    if [set(item) for item in argument] != before:
+        raise AssertionError("the function changed the sets it was given")
+    return result
+
+
+def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bool]) -> CheckResult:
+    """Check ``mutually_disjoint(sets)``."""
+    cases = [
+        ("[]", [], True),
+        ("[{1, 2}]", [{1, 2}], True),
+        ("[{1, 2}, {3}]", [{1, 2}, {3}], True),
+        ("[{1, 2}, {2, 3}]", [{1, 2}, {2, 3}], False),
+        ("[{1, 2}, {1, 2}]", [{1, 2}, {1, 2}], False),
+        ("[{1}, {2}, {3, 1}]", [{1}, {2}, {3, 1}], False),
+        ("[set(), set()]", [set(), set()], True),
+        ("[{1}, {2}, {3}, {4, 5}]", [{1}, {2}, {3}, {4, 5}], True),
+    ]
+    return check(
+        "jass.disjoint",
+        [
+            Example(
+                f"mutually_disjoint({text})",
+                (lambda sets=sets: _unchanged(mutually_disjoint, sets)),
+                expected,
+                hint="Two sets are disjoint when |A ∪ B| = |A| + |B|; keep a running union "
+                "(and do not change the sets you are given).",
+            )
+            for text, sets, expected in cases
+        ],
+    )
+
+
+def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
+    """Check ``MeldSet.of``, ``points``, ``mutually_disjoint`` and ``all_in``."""
+    run678 = Meld(_cards("♠6 ♠7 ♠8"), 20)
+    run789 = Meld(_cards("♠7 ♠8 ♠9"), 20)
+    nines = Meld(_cards("♠9 ♡9 ♢9 ♣9"), 150)
+
+    def of_unchanged(melds: list[Any]) -> Any:
+        before = list(melds)
+        try:
+            return MeldSet.of(melds)
+        finally:
+            if melds != before:
+                raise AssertionError("MeldSet.of changed the list it was given")
+
+    return check(
+        "jass.meld_set",
+        [
+            Example("MeldSet.of([]).points()", lambda: MeldSet.of([]).points(), 0),
+            Example("MeldSet.of([nines, run678]).points()", lambda: MeldSet.of([nines, run678]).points(), 170),
+            Example(
+                "MeldSet.of([run678, run789]), ♠7 and ♠8 in both",
+                lambda: of_unchanged([run678, run789]),
+                raises=ValueError,
+            ),
+            Example(
+                "MeldSet.of([nines, run678]).melds",
+                lambda: _texts(MeldSet.of([nines, run678]).melds),
+                ["♠6 ♠7 ♠8: 20", "♠9 ♡9 ♢9 ♣9: 150"],
+            ),
+            Example(
+                "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])",
+                lambda: MeldSet.of([nines, run678]) == MeldSet.of([run678, nines]),
+                True,
+                hint="Store the melds in a frozenset.",
+            ),
+            Example(
+                "hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines]))",
+                lambda: hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines])),
+                True,
+                hint="Store the melds in a frozenset.",
+            ),
+            Example(
+                "MeldSet.mutually_disjoint([nines, run678])",
+                lambda: MeldSet.mutually_disjoint([nines, run678]),
+                True,
+            ),
+            Example(
+                "MeldSet.mutually_disjoint([nines, run789])",
+                lambda: MeldSet.mutually_disjoint([nines, run789]),
+                False,
+            ),
+            Example(
+                "points of MeldSet.all_in(EXAMPLE_HAND)",
+                lambda: sorted(meld_set.points() for meld_set in MeldSet.all_in(list(EXAMPLE_HAND))),
+                [0, 20, 20, 50, 150, 170],
+                hint="Power set of Meld.all_in(hand), keeping the mutually disjoint subsets.",
+            ),
+            Example(
+                "points of MeldSet.all_in([])",
+                lambda: [meld_set.points() for meld_set in MeldSet.all_in([])],
+                [0],
+                hint="The empty meld set is in every hand.",
+            ),
+            Example(
+                "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice",
+                lambda: MeldSet.all_in(parse_cards("♠6 ♠6")),
+                raises=ValueError,
+                hint="Check the hand first: validate_hand(hand).",
+            ),
+        ],
+    )
+
+
+def _same_lines(got: list[str], expected: list[str]) -> bool:
+    """Same lines, points ascending; lines with equal points may come in any order."""
+    def points(line: str) -> int:
+        return int(line.split(":")[0])
+
+    try:
+        ascending = all(points(a) <= points(b) for a, b in zip(got, got[1:]))
+    except ValueError:
+        return False
+    return ascending and sorted(got) == sorted(expected)
+
+
+def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None]) -> CheckResult:
+    """Check ``print_meld_sets(hand)`` on the seed's example hand."""
+
+    def printed(hand: list[Card]) -> list[str]:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            print_meld_sets(hand)
+        return out.getvalue().splitlines()
+
+    return check(
+        "jass.print_meld_sets",
+        [
+            Example(
+                "print_meld_sets(EXAMPLE_HAND) prints",
+                lambda: printed(list(EXAMPLE_HAND)),
+                list(EXAMPLE_LINES),
+                compare=_same_lines,
+                hint="Sort by points (key=MeldSet.points) and print f'{points:>3}: {meld_set}'.",
+            ),
+            Example(
+                "print_meld_sets(parse_cards('♣J ♡6')) prints",
+                lambda: printed(parse_cards("♣J ♡6")),
+                ["  0: {}"],
+                compare=_same_lines,
+            ),
+        ],
+    )
+
+
+#: How many hands of each size hold no meld (computed two independent ways in the tests).
+HANDS_WITHOUT_MELD: dict[int, int] = {
+    0: 1, 1: 36, 2: 630, 3: 7112, 4: 57999, 5: 362784, 9: 68081916, 24: 1152, 25: 0,
+}
+
+
+def check_hands_without_meld(count_hands_without_meld: Callable[[int], int]) -> CheckResult:
+    """Check the optional challenge ``count_hands_without_meld(size)``."""
+    sizes = [0, 1, 3, 4, 5, 9, 25]
+    return check(
+        "jass.hands_without_meld",
+        [
+            Example(
+                f"count_hands_without_meld({size})",
+                (lambda size=size: count_hands_without_meld(size)),
+                HANDS_WITHOUT_MELD[size],
+                hint=(
+                    f"There are comb(36, {size}) = {comb(36, size)} hands of {size} cards"
+                    + ("; 28 of them are runs of 3." if size == 3 else ".")
+                ),
+            )
+            for size in sizes
+        ],
+    )
+

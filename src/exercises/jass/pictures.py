@@ -1,0 +1,121 @@
+"""Pictures of cards, hands, melds and meld sets, as small HTML card faces.
+
+``show_hand(cards)`` and ``show_meld_sets(meld_sets)`` return a :class:`Picture`, which
+Jupyter draws (``_repr_html_``) and which prints as plain text elsewhere. Melds and meld
+sets are the student's own objects: a picture only reads ``meld.cards``,
+``meld.points``, ``meld_set.melds`` and ``meld_set.points()``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+
+__all__ = ["Picture", "by_points", "card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
+
+RED = "#c0392b"
+BLACK = "#1d1d1d"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """HTML for Jupyter, with a plain-text version for ``print`` and ``repr``."""
+
+    html: str
+    text: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def card_html(card: Card, *, selected: bool = False) -> str:
+    """One card face: its rank above its suit, red for hearts and diamonds."""
+    colour = RED if card.suit.is_red else BLACK
+    border = "2px solid #1f6feb" if selected else "1px solid #888"
+    return (
+        f'<span title="{card}" style="display:inline-flex;flex-direction:column;'
+        "align-items:center;justify-content:center;width:30px;height:42px;margin:1px;"
+        f"border:{border};border-radius:4px;background:#fff;color:{colour};"
+        'font:600 13px/1.1 sans-serif">'
+        f"<span>{html.escape(card.rank.symbol)}</span>"
+        f'<span style="font-size:17px">{card.suit.symbol}</span></span>'
+    )
+
+
+def hand_html(cards: Iterable[Card]) -> str:
+    """The cards of a hand side by side, sorted."""
+    faces = "".join(card_html(card) for card in sorted(cards))
+    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{faces}</div>'
+
+
+def _sorted_cards(meld: Any) -> list[Card]:
+    return sorted(meld.cards)
+
+
+def meld_text(meld: Any) -> str:
+    """A meld as the seed prints it: ``[♠6, ♠7, ♠8]``."""
+    return "[" + ", ".join(str(card) for card in _sorted_cards(meld)) + "]"
+
+
+def meld_html(meld: Any) -> str:
+    """A meld: its cards in a thin frame, with its points."""
+    faces = "".join(card_html(card) for card in _sorted_cards(meld))
+    return (
+        '<span style="display:inline-flex;align-items:center;gap:2px;margin:2px 6px 2px 0;'
+        'padding:2px 4px;border:1px solid #bbb;border-radius:6px;background:#f3f6ee">'
+        f'{faces}<span style="font:12px sans-serif;margin-left:4px">{int(meld.points)}</span></span>'
+    )
+
+
+def _melds_by_points(meld_set: Any) -> list[Any]:
+    return sorted(meld_set.melds, key=lambda meld: (-meld.points, _sorted_cards(meld)))
+
+
+def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
+    """A row: the meld set's points, then its melds (most points first)."""
+    points = int(meld_set.points())
+    melds = _melds_by_points(meld_set)
+    body = "".join(meld_html(meld) for meld in melds) or (
+        '<span style="font:13px sans-serif;color:#666">no meld</span>'
+    )
+    style = "background:#fff4c2;border-left:4px solid #d4a200" if best else "border-left:4px solid transparent"
+    label = " (best)" if best else ""
+    return (
+        f'<div style="display:flex;align-items:center;padding:2px 6px;{style}">'
+        f'<span style="font:600 13px monospace;width:7em">{points:>3} points{label}</span>'
+        f"{body}</div>"
+    )
+
+
+def meld_set_text(meld_set: Any) -> str:
+    """A meld set as the seed prints it: ``{[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}``."""
+    return "{" + ", ".join(meld_text(meld) for meld in _melds_by_points(meld_set)) + "}"
+
+
+def show_hand(cards: Iterable[Card]) -> Picture:
+    """A picture of a hand."""
+    cards = sorted(cards)
+    return Picture(hand_html(cards), " ".join(str(card) for card in cards))
+
+
+def by_points(meld_sets: Iterable[Any]) -> list[Any]:
+    """Meld sets, most points first; equal points in the order of their text."""
+    return sorted(meld_sets, key=lambda meld_set: (-meld_set.points(), meld_set_text(meld_set)))
+
+
+def show_meld_sets(meld_sets: Iterable[Any]) -> Picture:
+    """The meld sets of a hand, most points first, the best one highlighted."""
+    ordered = by_points(meld_sets)
+    rows = [meld_set_html(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)]
+    lines = [f"{meld_set.points():>3}: {meld_set_text(meld_set)}" for meld_set in ordered]
+    return Picture("<div>" + "".join(rows) + "</div>", "\n".join(lines))
