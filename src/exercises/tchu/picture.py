@@ -1,0 +1,231 @@
+"""Pictures of tCHu: the map of Switzerland with its routes, and a player's state as HTML.
+
+Stations sit at their approximate real positions (longitude, latitude, from
+``map_positions.json``); the foreign stations sit just outside the border next to the
+Swiss station they link to. A route is drawn as a row of ``length`` cars in its color
+(grey for a neutral route); tunnel cars are hatched; the two tracks of a double route run
+side by side. A claimed route's cars take the owner's color.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import math
+from collections.abc import Iterable, Mapping
+from importlib import resources
+
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch, Polygon
+
+from .cards import Card, Color
+from .chmap import ChMap, Route, Station, StationPartition, Ticket
+from .state import GameState, PlayerId, PlayerState, PublicGameState
+
+__all__ = ["map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
+
+#: How each game color is painted.
+COLOR_RGB: dict[Color | None, str] = {
+    Color.BLACK: "#2b2b2b",
+    Color.VIOLET: "#9b59b6",
+    Color.BLUE: "#2e86de",
+    Color.GREEN: "#27ae60",
+    Color.YELLOW: "#f1c40f",
+    Color.ORANGE: "#e67e22",
+    Color.RED: "#e74c3c",
+    Color.WHITE: "#ffffff",
+    None: "#b0b0b0",
+}
+#: The card colors (locomotives are drawn in a rainbow-ish grey).
+CARD_RGB: dict[Card, str] = {**{Card.of(c): rgb for c, rgb in COLOR_RGB.items() if c}, Card.LOCOMOTIVE: "#7f8c8d"}
+#: Each player's color for the routes they claim.
+PLAYER_RGB: dict[PlayerId, str] = {PlayerId.PLAYER_1: "#d1007a", PlayerId.PLAYER_2: "#00a0a0"}
+
+_DATA = json.loads(resources.files(__package__).joinpath("map_positions.json").read_text(encoding="utf-8"))
+_X_SCALE = math.cos(math.radians(46.8))
+_CAR_WIDTH = 0.045
+_TICKET_RGB = "#ff8c00"
+
+
+def _xy(lon: float, lat: float) -> tuple[float, float]:
+    return (lon * _X_SCALE, lat)
+
+
+def station_xy(station: Station) -> tuple[float, float]:
+    """Where ``station`` is drawn: its longitude (scaled) and latitude."""
+    p = _DATA["positions"][station.code]
+    return _xy(p["lon"], p["lat"])
+
+
+def _track_offset(route: Route) -> float:
+    """-1/+1 for the two tracks of a double route, 0 for a single route."""
+    twin = ChMap.twin(route)
+    if twin is None:
+        return 0.0
+    return -0.5 if route.id < twin.id else 0.5
+
+
+def _draw_route(ax, route: Route, owner_rgb: str | None) -> None:
+    """Draw ``route`` as ``length`` cars between its stations."""
+    (x1, y1), (x2, y2) = station_xy(route.station1), station_xy(route.station2)
+    dx, dy = x2 - x1, y2 - y1
+    distance = math.hypot(dx, dy)
+    ux, uy = dx / distance, dy / distance
+    nx, ny = -uy, ux
+    shift = _track_offset(route) * _CAR_WIDTH * 1.25
+    margin = 0.035
+    usable = distance - 2 * margin
+    step = usable / route.length
+    gap = min(0.006, step * 0.15)
+    face = owner_rgb or COLOR_RGB[route.color]
+    for i in range(route.length):
+        a = margin + i * step + gap / 2
+        b = margin + (i + 1) * step - gap / 2
+        w = _CAR_WIDTH / 2
+        corners = []
+        for along, across in ((a, -w), (b, -w), (b, w), (a, w)):
+            corners.append(
+                (x1 + ux * along + nx * (across + shift), y1 + uy * along + ny * (across + shift))
+            )
+        ax.add_patch(
+            Polygon(
+                corners,
+                closed=True,
+                facecolor=face,
+                edgecolor="black" if owner_rgb is None else "#202020",
+                linewidth=0.5 if owner_rgb is None else 1.2,
+                hatch="////" if route.is_tunnel else None,
+                alpha=1.0 if owner_rgb else 0.85,
+                zorder=3 if owner_rgb else 2,
+            )
+        )
+
+
+def _owners(state: GameState | PublicGameState | None) -> dict[Route, PlayerId]:
+    if state is None:
+        return {}
+    return {route: pid for pid, ps in zip(PlayerId, state.player_states) for route in ps.routes}
+
+
+def map_figure(
+    state: GameState | PublicGameState | None = None,
+    *,
+    tickets: Iterable[Ticket] | None = None,
+    highlight: PlayerId | None = None,
+    player_names: Mapping[PlayerId, str] | None = None,
+    title: str | None = None,
+) -> Figure:
+    """The map, with the routes claimed in ``state`` and some tickets highlighted.
+
+    ``tickets`` are highlighted (their stations ringed, listed below the map); with a
+    ``GameState``, ``highlight=PlayerId.PLAYER_1`` highlights that player's tickets.
+    """
+    if highlight is not None:
+        if not isinstance(state, GameState):
+            raise ValueError("highlight=PlayerId needs a GameState; pass tickets=... otherwise")
+        tickets = state.player_state(highlight).tickets
+    tickets = list(tickets or ())
+    names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
+
+    figure = Figure(figsize=(10, 7.4), dpi=80)
+    ax = figure.add_axes((0.01, 0.12 if tickets else 0.02, 0.98, 0.86 if tickets else 0.94))
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_xlim(*(v * _X_SCALE for v in (5.75, 10.7)))
+    ax.set_ylim(45.7, 48.02)
+
+    border = [_xy(lon, lat) for lon, lat in _DATA["border"]]
+    ax.add_patch(Polygon(border, closed=True, facecolor="#fbf7ee", edgecolor="#c0392b", linewidth=1.2, zorder=0))
+    for lake in _DATA["lakes"]:
+        ax.add_patch(Polygon([_xy(*p) for p in lake], closed=True, facecolor="#cfe8f7", edgecolor="none", zorder=1))
+    for country, (lon, lat) in _DATA["countries"].items():
+        x, y = _xy(lon, lat)
+        ax.text(x, y, country, fontsize=15, color="#9a9a9a", style="italic", ha="center", va="center", zorder=1)
+
+    owners = _owners(state)
+    for route in ChMap.routes():
+        owner = owners.get(route)
+        _draw_route(ax, route, PLAYER_RGB[owner] if owner else None)
+
+    ticket_stations = {s for t in tickets for trip in t.trips for s in (trip.from_station, trip.to_station)}
+    for station in ChMap.stations():
+        x, y = station_xy(station)
+        foreign = station.id >= 34
+        if station in ticket_stations:
+            ax.plot(x, y, "o", markersize=15, markerfacecolor="none", markeredgecolor=_TICKET_RGB,
+                    markeredgewidth=3, zorder=5)
+        ax.plot(x, y, "s" if foreign else "o", markersize=6 if foreign else 7, markerfacecolor="white",
+                markeredgecolor="black", zorder=6)
+        if not foreign:
+            ax.text(x, y + 0.035, station.name, fontsize=7.5, ha="center", va="bottom", zorder=7,
+                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.6, "edgecolor": "none"})
+
+    for ticket in tickets:
+        trip = ticket.trips[0]
+        if len(ticket.trips) == 1:
+            (x1, y1), (x2, y2) = station_xy(trip.from_station), station_xy(trip.to_station)
+            ax.plot([x1, x2], [y1, y2], linestyle=":", color=_TICKET_RGB, linewidth=2, zorder=4)
+
+    handles = [Patch(facecolor=PLAYER_RGB[pid], edgecolor="black", label=names[pid]) for pid in PlayerId]
+    handles.append(Patch(facecolor="white", edgecolor="black", hatch="////", label="tunnel"))
+    if tickets:
+        handles.append(Patch(facecolor="none", edgecolor=_TICKET_RGB, linewidth=2, label="ticket station"))
+    ax.legend(handles=handles, loc="lower right", fontsize=8, framealpha=0.9)
+
+    if title is None and state is not None:
+        title = "   ".join(
+            f"{names[pid]}: {ps.car_count} cars, {ps.claim_points} route points"
+            for pid, ps in zip(PlayerId, state.player_states)
+        )
+    if title:
+        ax.set_title(title, fontsize=10)
+    if tickets:
+        routes = state.player_state(highlight).routes if (state is not None and highlight) else ()
+        partition = StationPartition.of_routes(routes)
+        lines = []
+        for ticket in tickets:
+            mark = "done" if ticket.points(partition) > 0 else "open"
+            lines.append(f"{ticket.text} [{mark}]" if routes else ticket.text)
+        figure.text(0.01, 0.01, "Tickets: " + ";  ".join(lines), fontsize=8, wrap=True, va="bottom")
+    return figure
+
+
+def map_png(state: GameState | PublicGameState | None = None, **options: object) -> bytes:
+    """The map of ``state`` as PNG bytes (what Jupyter shows for a game state)."""
+    buffer = io.BytesIO()
+    map_figure(state, **options).savefig(buffer, format="png", metadata={"Software": None})  # type: ignore[arg-type]
+    return buffer.getvalue()
+
+
+def _card_badge(card: Card, count: int) -> str:
+    rgb = CARD_RGB[card]
+    text_rgb = "black" if card in (Card.WHITE, Card.YELLOW) else "white"
+    name = card.name.lower()
+    return (
+        f'<span style="display:inline-block;margin:1px;padding:1px 6px;border:1px solid #333;'
+        f'border-radius:4px;background:{rgb};color:{text_rgb}">{count} {name}</span>'
+    )
+
+
+def player_state_html(state: PlayerState) -> str:
+    """A player's state as an HTML table: tickets, cards, routes, cars and points."""
+    partition = StationPartition.of_routes(state.routes)
+    tickets = "<br>".join(
+        f"{html.escape(t.text)} ({'+' if t.points(partition) > 0 else ''}{t.points(partition)})"
+        for t in state.tickets
+    ) or "none"
+    cards = "".join(_card_badge(card, n) for card, n in state.cards.counts().items()) or "none"
+    routes = "<br>".join(f"{html.escape(r.description)} ({r.length})" for r in state.routes) or "none"
+    rows = [
+        ("Tickets", tickets),
+        ("Cards", cards),
+        ("Routes", routes),
+        ("Cars left", str(state.car_count)),
+        ("Points", f"{state.claim_points} for routes, {state.ticket_points()} for tickets"),
+    ]
+    body = "".join(
+        f'<tr><th style="text-align:left;vertical-align:top">{k}</th><td style="text-align:left">{v}</td></tr>'
+        for k, v in rows
+    )
+    return f"<table>{body}</table>"

@@ -1,0 +1,337 @@
+"""The Player protocol (what a game asks a player) and two computer players.
+
+A game talks to each player only through the methods of ``Player``. A player sees the
+public game state and its own complete state (``update_state``), never the opponent's
+hand nor the piles.
+
+* ``RandomPlayer`` plays a random legal move.
+* ``GreedyPlayer`` keeps the tickets it can reach most cheaply, claims the routes of the
+  shortest paths between their stations, and draws the cards those routes need.
+
+Both are deterministic given their ``random.Random`` and play legal moves only.
+If a player can do nothing legal at all (no route, no ticket, fewer than 5 cards to
+draw) it asks to draw cards, the only move that may still be possible.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
+
+from .bag import SortedBag
+from .cards import Card, Constants
+from .chmap import ChMap, Route, Station, Ticket, shortest_paths
+from .state import PlayerId, PlayerState, PublicGameState
+
+__all__ = ["TurnKind", "Player", "RandomPlayer", "GreedyPlayer"]
+
+
+class TurnKind(enum.Enum):
+    """The three things a player may do in a turn."""
+
+    DRAW_TICKETS = "DRAW_TICKETS"
+    DRAW_CARDS = "DRAW_CARDS"
+    CLAIM_ROUTE = "CLAIM_ROUTE"
+
+    def __repr__(self) -> str:
+        return f"TurnKind.{self.name}"
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What a game calls on a player, in the original's order of a game."""
+
+    def init_players(self, own_id: PlayerId, player_names: Mapping[PlayerId, str]) -> None:
+        """Once at the start: the player's own id and both players' names."""
+        ...
+
+    def receive_info(self, info: str) -> None:
+        """A message of the game log (made by ``Info``)."""
+        ...
+
+    def update_state(self, new_state: PublicGameState, own_state: PlayerState) -> None:
+        """The game changed: the public state and this player's complete state."""
+        ...
+
+    def set_initial_ticket_choice(self, tickets: SortedBag[Ticket]) -> None:
+        """Once at the start: the 5 tickets dealt to the player."""
+        ...
+
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
+        """The initial tickets the player keeps (at least 3 of the 5)."""
+        ...
+
+    def next_turn(self) -> TurnKind:
+        """At the start of the player's turn: what the player does."""
+        ...
+
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
+        """DRAW_TICKETS: the tickets kept among the 3 drawn (at least 1)."""
+        ...
+
+    def draw_slot(self) -> int:
+        """DRAW_CARDS (called twice): a face-up slot 0 to 4, or -1 for the deck."""
+        ...
+
+    def claimed_route(self) -> Route:
+        """CLAIM_ROUTE: the route the player claims."""
+        ...
+
+    def initial_claim_cards(self) -> SortedBag[Card]:
+        """CLAIM_ROUTE: the cards first played for it (one of its possible claim cards)."""
+        ...
+
+    def choose_additional_cards(self, options: list[SortedBag[Card]]) -> SortedBag[Card]:
+        """Tunnel with an extra cost: one of ``options``, or an empty bag to give up."""
+        ...
+
+
+def claimable_routes(state: PublicGameState, own: PlayerState) -> list[Route]:
+    """The routes of the map the player can claim now: free (twin too) and affordable."""
+    claimed = set(state.claimed_routes())
+    blocked = claimed | {ChMap.twin(r) for r in claimed}
+    return [r for r in ChMap.routes() if r not in blocked and own.can_claim_route(r)]
+
+
+def _min_tickets(options: SortedBag[Ticket]) -> int:
+    """How many of the offered tickets must be kept: 3 of 5 initially, 1 of 3 later."""
+    return max(1, len(options) - Constants.DISCARDABLE_TICKETS_COUNT)
+
+
+class _BasePlayer:
+    """Remembers what the game told the player; subclasses decide the moves."""
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.own_id: PlayerId | None = None
+        self.player_names: dict[PlayerId, str] = {}
+        self.state: PublicGameState | None = None
+        self.own_state: PlayerState | None = None
+        self.initial_tickets: SortedBag[Ticket] = SortedBag()
+        self.infos: list[str] = []
+        self.route: Route | None = None
+
+    def init_players(self, own_id: PlayerId, player_names: Mapping[PlayerId, str]) -> None:
+        """Remember the player's id and the names."""
+        self.own_id = own_id
+        self.player_names = dict(player_names)
+
+    def receive_info(self, info: str) -> None:
+        """Keep the message."""
+        self.infos.append(info)
+
+    def update_state(self, new_state: PublicGameState, own_state: PlayerState) -> None:
+        """Remember the latest states."""
+        self.state = new_state
+        self.own_state = own_state
+
+    def set_initial_ticket_choice(self, tickets: SortedBag[Ticket]) -> None:
+        """Remember the 5 dealt tickets."""
+        self.initial_tickets = tickets
+
+    def _deck_slot_or_face_up(self) -> int:
+        """The deck if it has a card (counting the discards that will refill it), else slot 0."""
+        assert self.state is not None
+        return Constants.DECK_SLOT if self.state.card_state.total_size > 0 else 0
+
+
+class RandomPlayer(_BasePlayer):
+    """A player that picks a random legal move, with its own ``random.Random``."""
+
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
+        """A random choice of 3 to 5 of the dealt tickets."""
+        tickets = list(self.initial_tickets)
+        count = self.rng.randint(_min_tickets(self.initial_tickets), len(tickets))
+        return SortedBag(tuple(self.rng.sample(tickets, count)))
+
+    def next_turn(self) -> TurnKind:
+        """Claim a random route if possible (usually), else draw cards or tickets."""
+        assert self.state is not None and self.own_state is not None
+        routes = claimable_routes(self.state, self.own_state)
+        kinds = []
+        if routes:
+            kinds += [TurnKind.CLAIM_ROUTE] * 4
+        if self.state.can_draw_cards():
+            kinds += [TurnKind.DRAW_CARDS] * 4
+        if self.state.can_draw_tickets():
+            kinds.append(TurnKind.DRAW_TICKETS)
+        kind = self.rng.choice(kinds) if kinds else TurnKind.DRAW_CARDS
+        if kind is TurnKind.CLAIM_ROUTE:
+            self.route = self.rng.choice(routes)
+        return kind
+
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
+        """A random choice of at least one of the drawn tickets."""
+        count = self.rng.randint(_min_tickets(options), len(options))
+        return SortedBag(tuple(self.rng.sample(list(options), count)))
+
+    def draw_slot(self) -> int:
+        """A random face-up slot or the deck."""
+        assert self.state is not None
+        if self.state.card_state.total_size == 0:
+            return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
+        return self.rng.choice([Constants.DECK_SLOT, *Constants.FACE_UP_CARD_SLOTS])
+
+    def claimed_route(self) -> Route:
+        """The route chosen in ``next_turn``."""
+        assert self.route is not None
+        return self.route
+
+    def initial_claim_cards(self) -> SortedBag[Card]:
+        """A random one of the possible claim cards."""
+        assert self.own_state is not None and self.route is not None
+        return self.rng.choice(self.own_state.possible_claim_cards(self.route))
+
+    def choose_additional_cards(self, options: list[SortedBag[Card]]) -> SortedBag[Card]:
+        """Usually a random option, sometimes giving up."""
+        if not options or self.rng.random() < 0.2:
+            return SortedBag()
+        return self.rng.choice(options)
+
+
+class GreedyPlayer(_BasePlayer):
+    """Keeps reachable tickets, claims routes on shortest paths to them, draws useful cards."""
+
+    #: Below this many cars left, the player stops drawing new tickets.
+    TICKET_CAR_RESERVE = 12
+
+    def _route_costs(self) -> dict[Route, int]:
+        """The routes the player may still use: its own cost nothing, free ones their length."""
+        assert self.state is not None and self.own_id is not None
+        own = set(self.state.player_state(self.own_id).routes)
+        costs = {route: 0 for route in own}
+        for route in ChMap.routes():
+            if route not in own and self.state.is_route_free(route):
+                costs[route] = route.length
+        return costs
+
+    def _ticket_plan(self, ticket: Ticket, costs: dict[Route, int]) -> tuple[int, tuple[Route, ...]] | None:
+        """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
+        best: tuple[int, tuple[Route, ...]] | None = None
+        by_start: dict[Station, dict] = {}
+        for trip in ticket.trips:
+            if trip.from_station not in by_start:
+                by_start[trip.from_station] = shortest_paths(trip.from_station, costs)
+            found = by_start[trip.from_station].get(trip.to_station)
+            if found is not None and (best is None or found[0] < best[0]):
+                best = found
+        return best
+
+    def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:
+        """The tickets by cost to complete (unreachable last), with their points."""
+        costs = self._route_costs()
+        ranked = []
+        for ticket in tickets:
+            plan = self._ticket_plan(ticket, costs)
+            cost = plan[0] if plan is not None else 10_000
+            points = max(trip.points for trip in ticket.trips)
+            ranked.append((cost, -points, ticket))
+        ranked.sort(key=lambda item: (item[0], item[1], item[2].text))
+        return [(cost, -minus_points, ticket) for cost, minus_points, ticket in ranked]
+
+    def _keep(self, options: SortedBag[Ticket], budget: int) -> SortedBag[Ticket]:
+        """The cheapest tickets: the minimum number, plus any others that fit the budget."""
+        kept = []
+        spent = 0
+        for cost, _points, ticket in self._rank_tickets(options):
+            if len(kept) < _min_tickets(options) or (cost < 10_000 and spent + cost <= budget):
+                kept.append(ticket)
+                spent += cost
+        return SortedBag(tuple(kept))
+
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
+        """The 3 cheapest tickets to complete, and more if they are cheap."""
+        return self._keep(self.initial_tickets, Constants.INITIAL_CAR_COUNT // 2)
+
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
+        """The cheapest ticket to complete, and more if the remaining cars allow it."""
+        assert self.own_state is not None
+        return self._keep(options, self.own_state.car_count // 3)
+
+    def _wanted_routes(self) -> list[Route]:
+        """The free routes on the cheapest paths of the unfinished tickets, cheapest first."""
+        assert self.own_state is not None
+        costs = self._route_costs()
+        wanted: list[Route] = []
+        plans = []
+        for ticket in self.own_state.tickets:
+            plan = self._ticket_plan(ticket, costs)
+            if plan is not None and plan[0] > 0:
+                plans.append(plan)
+        for _cost, path in sorted(plans, key=lambda plan: plan[0]):
+            for route in path:
+                if costs[route] > 0 and route not in wanted:
+                    wanted.append(route)
+        return wanted
+
+    def _wanted_cards(self, routes: list[Route]) -> set[Card]:
+        """The car cards the wanted routes need (a neutral route wants the player's best color)."""
+        assert self.own_state is not None
+        counts = self.own_state.cards.counts()
+        wanted: set[Card] = set()
+        for route in routes:
+            if route.color is not None:
+                wanted.add(Card.of(route.color))
+            else:
+                best = max((c for c in counts if c is not Card.LOCOMOTIVE), key=lambda c: counts[c], default=None)
+                if best is not None:
+                    wanted.add(best)
+        return wanted
+
+    def next_turn(self) -> TurnKind:
+        """Claim a wanted route, else draw cards for them, else take tickets or any route."""
+        assert self.state is not None and self.own_state is not None
+        own = self.own_state
+        claimable = claimable_routes(self.state, own)
+        wanted = self._wanted_routes()
+        for route in sorted(wanted, key=lambda r: -r.length):
+            if route in claimable:
+                self.route = route
+                return TurnKind.CLAIM_ROUTE
+        if wanted and self.state.can_draw_cards() and own.car_count > Constants.MAX_ROUTE_LENGTH // 2:
+            return TurnKind.DRAW_CARDS
+        if self.state.can_draw_tickets() and own.car_count >= self.TICKET_CAR_RESERVE and not wanted:
+            return TurnKind.DRAW_TICKETS
+        if claimable:
+            self.route = max(claimable, key=lambda r: (r.length, -ChMap.routes().index(r)))
+            return TurnKind.CLAIM_ROUTE
+        if self.state.can_draw_cards():
+            return TurnKind.DRAW_CARDS
+        if self.state.can_draw_tickets():
+            return TurnKind.DRAW_TICKETS
+        return TurnKind.DRAW_CARDS
+
+    def draw_slot(self) -> int:
+        """A face-up card a wanted route needs, else a face-up locomotive, else the deck."""
+        assert self.state is not None
+        face_up = self.state.card_state.face_up_cards
+        wanted = self._wanted_cards(self._wanted_routes())
+        for slot, card in enumerate(face_up):
+            if card in wanted:
+                return slot
+        if Card.LOCOMOTIVE in face_up:
+            return face_up.index(Card.LOCOMOTIVE)
+        return self._deck_slot_or_face_up()
+
+    def claimed_route(self) -> Route:
+        """The route chosen in ``next_turn``."""
+        assert self.route is not None
+        return self.route
+
+    def initial_claim_cards(self) -> SortedBag[Card]:
+        """The possible claim cards with the fewest locomotives, of the color held most."""
+        assert self.own_state is not None and self.route is not None
+        counts = self.own_state.cards.counts()
+        options = self.own_state.possible_claim_cards(self.route)
+
+        def key(option: SortedBag[Card]) -> tuple[int, int]:
+            car = next((c for c in option if c is not Card.LOCOMOTIVE), Card.LOCOMOTIVE)
+            return (option.count(Card.LOCOMOTIVE), -counts.get(car, 0))
+
+        return min(options, key=key)
+
+    def choose_additional_cards(self, options: list[SortedBag[Card]]) -> SortedBag[Card]:
+        """The option with the fewest locomotives (options come sorted that way)."""
+        return options[0] if options else SortedBag()

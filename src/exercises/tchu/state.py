@@ -1,0 +1,500 @@
+"""The state of a game of tCHu: players' states and the game state, public and complete.
+
+Every state is an immutable value; each ``with_...`` method returns a new state and
+raises ValueError (naming the bad value) without changing anything when its
+precondition does not hold.
+
+Rules (as in the original):
+
+* Each player has 40 cars; claiming a route of length L uses L cars and gives
+  1, 2, 4, 7, 10 or 15 points for L = 1 to 6.
+* The claim cards go from the player's hand to the discard pile.
+* Of a double route (two routes between the same stations) only one can be claimed in
+  this two-player game: once either is taken, the other is blocked.
+* Drawing tickets: the 3 top tickets leave the pile; the player keeps at least one,
+  the others are out of the game.
+* The last turn: when a player ends a turn with 2 cars or fewer, every player, that one
+  included, plays exactly one more turn.
+* Final points: claim points plus ticket points (the longest-trail bonus is computed by
+  the game with ``Trail.longest``).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .bag import SortedBag
+from .cards import Card, CardState, Constants, Deck, PublicCardState
+from .chmap import ChMap, Route, StationPartition, Ticket
+
+__all__ = [
+    "PlayerId",
+    "PublicPlayerState",
+    "PlayerState",
+    "PublicGameState",
+    "GameState",
+    "LAST_TURN_CAR_COUNT",
+]
+
+#: A player who ends a turn with this many cars or fewer starts the last turn.
+LAST_TURN_CAR_COUNT = 2
+
+
+class PlayerId(enum.Enum):
+    """The two players."""
+
+    PLAYER_1 = "PLAYER_1"
+    PLAYER_2 = "PLAYER_2"
+
+    def next(self) -> PlayerId:
+        """The other player."""
+        return PlayerId.PLAYER_2 if self is PlayerId.PLAYER_1 else PlayerId.PLAYER_1
+
+    def __repr__(self) -> str:
+        return f"PlayerId.{self.name}"
+
+
+def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
+    routes = tuple(routes)
+    for route in routes:
+        if not isinstance(route, Route):
+            raise ValueError(f"routes must be Routes, got {route!r}")
+    return routes
+
+
+class _PlayerStateView:
+    """What everyone knows of a player (shared by PublicPlayerState and PlayerState)."""
+
+    routes: tuple[Route, ...]
+
+    @property
+    def car_count(self) -> int:
+        """Cars left: 40 minus the lengths of the player's routes."""
+        return Constants.INITIAL_CAR_COUNT - sum(route.length for route in self.routes)
+
+    @property
+    def claim_points(self) -> int:
+        """Points earned by claiming routes."""
+        return sum(route.claim_points for route in self.routes)
+
+
+@dataclass(frozen=True)
+class PublicPlayerState(_PlayerStateView):
+    """A player as the opponent sees them: how many tickets and cards, which routes."""
+
+    ticket_count: int
+    card_count: int
+    routes: tuple[Route, ...]
+
+    def __post_init__(self) -> None:
+        for name in ("ticket_count", "card_count"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+        object.__setattr__(self, "routes", _route_tuple(self.routes))
+
+
+@dataclass(frozen=True)
+class PlayerState(_PlayerStateView):
+    """A player's complete state: tickets, cards in hand and claimed routes."""
+
+    tickets: SortedBag[Ticket]
+    cards: SortedBag[Card]
+    routes: tuple[Route, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tickets, SortedBag):
+            object.__setattr__(self, "tickets", SortedBag(tuple(self.tickets)))
+        if not isinstance(self.cards, SortedBag):
+            object.__setattr__(self, "cards", SortedBag(tuple(self.cards)))
+        object.__setattr__(self, "routes", _route_tuple(self.routes))
+
+    @classmethod
+    def initial(cls, initial_cards: SortedBag[Card]) -> PlayerState:
+        """A player at the start: the 4 dealt cards, no ticket, no route."""
+        if len(initial_cards) != Constants.INITIAL_CARDS_COUNT:
+            raise ValueError(f"a player starts with exactly 4 cards, got {len(initial_cards)}")
+        return cls(SortedBag(), SortedBag(tuple(initial_cards)), ())
+
+    @property
+    def ticket_count(self) -> int:
+        """How many tickets the player holds."""
+        return len(self.tickets)
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the player holds."""
+        return len(self.cards)
+
+    def public(self) -> PublicPlayerState:
+        """What the opponent may see of this player."""
+        return PublicPlayerState(len(self.tickets), len(self.cards), self.routes)
+
+    def with_added_tickets(self, new_tickets: SortedBag[Ticket]) -> PlayerState:
+        """The state with ``new_tickets`` added to the player's tickets."""
+        return PlayerState(self.tickets.union(new_tickets), self.cards, self.routes)
+
+    def with_added_card(self, card: Card) -> PlayerState:
+        """The state with ``card`` added to the hand."""
+        if not isinstance(card, Card):
+            raise ValueError(f"a card must be a Card, got {card!r}")
+        return PlayerState(self.tickets, self.cards.union((card,)), self.routes)
+
+    def with_added_cards(self, cards: SortedBag[Card]) -> PlayerState:
+        """The state with ``cards`` added to the hand."""
+        return PlayerState(self.tickets, self.cards.union(cards), self.routes)
+
+    def _check_cars_for(self, route: Route) -> None:
+        if self.car_count < route.length:
+            raise ValueError(
+                f"route {route.id} ({route.description}) needs {route.length} cars, "
+                f"the player has only {self.car_count}"
+            )
+
+    def can_claim_route(self, route: Route) -> bool:
+        """True if the player has enough cars and the cards of a possible claim."""
+        return self.car_count >= route.length and any(
+            self.cards.contains_all(option) for option in route.possible_claim_cards()
+        )
+
+    def possible_claim_cards(self, route: Route) -> list[SortedBag[Card]]:
+        """The route's possible claim cards that the player holds, in the route's order."""
+        self._check_cars_for(route)
+        return [option for option in route.possible_claim_cards() if self.cards.contains_all(option)]
+
+    def possible_additional_cards(
+        self, additional_cards_count: int, initial_cards: SortedBag[Card]
+    ) -> list[SortedBag[Card]]:
+        """The sets of cards the player may add to claim a tunnel, fewest locomotives first.
+
+        Usable cards are the hand minus ``initial_cards``, limited to locomotives and to
+        the car kind of ``initial_cards`` (only locomotives if those are all locomotives).
+        """
+        if type(additional_cards_count) is not int or not 1 <= additional_cards_count <= 3:
+            raise ValueError(f"additional_cards_count must be 1, 2 or 3, got {additional_cards_count!r}")
+        kinds = set(initial_cards)
+        if not kinds or len(kinds) > 2:
+            raise ValueError(
+                f"initial_cards must be 1 to {Constants.MAX_ROUTE_LENGTH} cards of at most 2 kinds, "
+                f"got {initial_cards!r}"
+            )
+        kinds.add(Card.LOCOMOTIVE)
+        usable = SortedBag(tuple(c for c in self.cards.difference(initial_cards) if c in kinds))
+        options = usable.subsets_of_size(additional_cards_count)
+        return sorted(options, key=lambda option: option.count(Card.LOCOMOTIVE))
+
+    def with_claimed_route(self, route: Route, claim_cards: SortedBag[Card]) -> PlayerState:
+        """The state after the player claims ``route`` with ``claim_cards`` from the hand."""
+        self._check_cars_for(route)
+        if not self.cards.contains_all(claim_cards):
+            raise ValueError(f"the player does not hold the cards {claim_cards!r} (hand: {self.cards!r})")
+        return PlayerState(self.tickets, self.cards.difference(claim_cards), self.routes + (route,))
+
+    def ticket_points(self) -> int:
+        """The points of all the player's tickets, given the player's routes."""
+        partition = StationPartition.of_routes(self.routes)
+        return sum(ticket.points(partition) for ticket in self.tickets)
+
+    def final_points(self) -> int:
+        """Claim points plus ticket points (the longest-trail bonus is not included)."""
+        return self.claim_points + self.ticket_points()
+
+    def _repr_html_(self) -> str:
+        from .picture import player_state_html
+
+        return player_state_html(self)
+
+
+def _player_tuple(states: object, kind: type) -> tuple:
+    """Two player states in PlayerId order, from a tuple/list or a {PlayerId: state} dict."""
+    if isinstance(states, Mapping):
+        if set(states) != set(PlayerId):
+            raise ValueError(f"player_states must have one entry per PlayerId, got keys {list(states)}")
+        states = tuple(states[player_id] for player_id in PlayerId)
+    states = tuple(states)  # type: ignore[arg-type]
+    if len(states) != len(PlayerId) or not all(isinstance(s, kind) for s in states):
+        raise ValueError(f"player_states must be 2 {kind.__name__} values (PLAYER_1, PLAYER_2), got {states!r}")
+    return states
+
+
+def _is_valid_claim(route: Route, cards: SortedBag[Card]) -> bool:
+    """True if ``cards`` may claim ``route`` (with the additional cards of a tunnel)."""
+    if not route.is_tunnel:
+        return cards in route.possible_claim_cards()
+    kinds = set(cards) - {Card.LOCOMOTIVE}
+    if len(kinds) > 1 or (kinds and route.color is not None and kinds != {Card.of(route.color)}):
+        return False
+    return route.length <= len(cards) <= route.length + Constants.ADDITIONAL_TUNNEL_CARDS
+
+
+class _GameStateView:
+    """What everyone knows of a game (shared by PublicGameState and GameState)."""
+
+    ticket_count: int
+    card_state: PublicCardState
+    current_player_id: PlayerId
+    player_states: tuple
+    last_player: PlayerId | None
+
+    def can_draw_tickets(self) -> bool:
+        """True if the ticket pile is not empty."""
+        return self.ticket_count > 0
+
+    def can_draw_cards(self) -> bool:
+        """True if the draw pile and the discards hold at least 5 cards together."""
+        return self.card_state.deck_size + self.card_state.discards_size >= 5
+
+    def player_state(self, player_id: PlayerId) -> PublicPlayerState:
+        """The state of player ``player_id``."""
+        if not isinstance(player_id, PlayerId):
+            raise ValueError(f"player_id must be a PlayerId, got {player_id!r}")
+        return self.player_states[0 if player_id is PlayerId.PLAYER_1 else 1]
+
+    def current_player_state(self) -> PublicPlayerState:
+        """The state of the player whose turn it is."""
+        return self.player_state(self.current_player_id)
+
+    def claimed_routes(self) -> tuple[Route, ...]:
+        """Every route claimed so far, by either player."""
+        return self.player_states[0].routes + self.player_states[1].routes
+
+    def route_owner(self, route: Route) -> PlayerId | None:
+        """The player who claimed ``route``, or None."""
+        for player_id, state in zip(PlayerId, self.player_states):
+            if route in state.routes:
+                return player_id
+        return None
+
+    def is_route_free(self, route: Route) -> bool:
+        """True if nobody owns ``route`` nor its twin (the other track of a double route)."""
+        claimed = set(self.claimed_routes())
+        twin = ChMap.twin(route)
+        return route not in claimed and (twin is None or twin not in claimed)
+
+
+@dataclass(frozen=True)
+class PublicGameState(_GameStateView):
+    """A game as every player sees it."""
+
+    ticket_count: int
+    card_state: PublicCardState
+    current_player_id: PlayerId
+    player_states: tuple[PublicPlayerState, PublicPlayerState]
+    last_player: PlayerId | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.ticket_count) is not int or self.ticket_count < 0:
+            raise ValueError(f"ticket_count must be an int >= 0, got {self.ticket_count!r}")
+        if not isinstance(self.card_state, PublicCardState):
+            raise ValueError(f"card_state must be a PublicCardState, got {self.card_state!r}")
+        if not isinstance(self.current_player_id, PlayerId):
+            raise ValueError(f"current_player_id must be a PlayerId, got {self.current_player_id!r}")
+        if self.last_player is not None and not isinstance(self.last_player, PlayerId):
+            raise ValueError(f"last_player must be a PlayerId or None, got {self.last_player!r}")
+        object.__setattr__(self, "player_states", _player_tuple(self.player_states, PublicPlayerState))
+
+    def _repr_png_(self) -> bytes:
+        from .picture import map_png
+
+        return map_png(self)
+
+
+@dataclass(frozen=True)
+class GameState(_GameStateView):
+    """A whole game: ticket pile, cards, both players' complete states, whose turn it is."""
+
+    ticket_deck: Deck[Ticket]
+    card_state: CardState
+    current_player_id: PlayerId
+    player_states: tuple[PlayerState, PlayerState]
+    last_player: PlayerId | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.ticket_deck, Deck):
+            raise ValueError(f"ticket_deck must be a Deck, got {self.ticket_deck!r}")
+        if not isinstance(self.card_state, CardState):
+            raise ValueError(f"card_state must be a CardState, got {self.card_state!r}")
+        if not isinstance(self.current_player_id, PlayerId):
+            raise ValueError(f"current_player_id must be a PlayerId, got {self.current_player_id!r}")
+        if self.last_player is not None and not isinstance(self.last_player, PlayerId):
+            raise ValueError(f"last_player must be a PlayerId or None, got {self.last_player!r}")
+        object.__setattr__(self, "player_states", _player_tuple(self.player_states, PlayerState))
+
+    @classmethod
+    def initial(cls, tickets: SortedBag[Ticket], rng: random.Random) -> GameState:
+        """A new game: tickets and cards shuffled with ``rng``, 4 cards each, first player drawn.
+
+        ``rng`` is used in this order: shuffle the tickets, shuffle the 110 cards (PLAYER_1
+        gets the 4 top cards, PLAYER_2 the next 4, the next 5 lie face up), then choose
+        the first player.
+        """
+        ticket_deck = Deck.of(tickets, rng)
+        deck = Deck.of(Constants.ALL_CARDS, rng)
+        states = []
+        for _ in PlayerId:
+            states.append(PlayerState.initial(deck.top_cards(Constants.INITIAL_CARDS_COUNT)))
+            deck = deck.without_top_cards(Constants.INITIAL_CARDS_COUNT)
+        first = rng.choice(list(PlayerId))
+        return cls(ticket_deck, CardState.of(deck), first, tuple(states), None)
+
+    @property
+    def ticket_count(self) -> int:  # type: ignore[override]
+        """How many tickets are left in the pile."""
+        return self.ticket_deck.size
+
+    def player_state(self, player_id: PlayerId) -> PlayerState:
+        """The complete state of player ``player_id``."""
+        return super().player_state(player_id)  # type: ignore[return-value]
+
+    def current_player_state(self) -> PlayerState:
+        """The complete state of the player whose turn it is."""
+        return self.player_state(self.current_player_id)
+
+    def public(self) -> PublicGameState:
+        """What every player may see of this game (no hidden cards or tickets)."""
+        return PublicGameState(
+            self.ticket_deck.size,
+            self.card_state.public(),
+            self.current_player_id,
+            tuple(state.public() for state in self.player_states),  # type: ignore[arg-type]
+            self.last_player,
+        )
+
+    def _with(self, **changes: object) -> GameState:
+        fields = {
+            "ticket_deck": self.ticket_deck,
+            "card_state": self.card_state,
+            "current_player_id": self.current_player_id,
+            "player_states": self.player_states,
+            "last_player": self.last_player,
+        }
+        fields.update(changes)
+        return GameState(**fields)  # type: ignore[arg-type]
+
+    def _with_player(self, player_id: PlayerId, state: PlayerState) -> GameState:
+        states = tuple(state if pid is player_id else old for pid, old in zip(PlayerId, self.player_states))
+        return self._with(player_states=states)
+
+    # Tickets
+
+    def top_tickets(self, count: int) -> SortedBag[Ticket]:
+        """The ``count`` tickets on top of the pile."""
+        return self.ticket_deck.top_cards(count)
+
+    def without_top_tickets(self, count: int) -> GameState:
+        """The state without the ``count`` top tickets."""
+        return self._with(ticket_deck=self.ticket_deck.without_top_cards(count))
+
+    def with_initially_chosen_tickets(self, player_id: PlayerId, chosen_tickets: SortedBag[Ticket]) -> GameState:
+        """The state where ``player_id`` keeps ``chosen_tickets`` (the pile is not touched)."""
+        state = self.player_state(player_id)
+        if state.ticket_count:
+            raise ValueError(f"{player_id.name} already has {state.ticket_count} tickets: initial tickets are chosen once")
+        return self._with_player(player_id, state.with_added_tickets(chosen_tickets))
+
+    def with_chosen_additional_tickets(
+        self, drawn_tickets: SortedBag[Ticket], chosen_tickets: SortedBag[Ticket]
+    ) -> GameState:
+        """The state after the current player drew ``drawn_tickets`` and kept ``chosen_tickets``.
+
+        All the drawn tickets leave the pile; the ones not chosen are out of the game.
+        """
+        if not drawn_tickets.contains_all(chosen_tickets):
+            raise ValueError(f"the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}")
+        if len(drawn_tickets) > self.ticket_deck.size or self.top_tickets(len(drawn_tickets)) != drawn_tickets:
+            raise ValueError(f"the drawn tickets {drawn_tickets!r} are not the tickets on top of the pile")
+        state = self.current_player_state().with_added_tickets(chosen_tickets)
+        return self._with_player(self.current_player_id, state)._with(
+            ticket_deck=self.ticket_deck.without_top_cards(len(drawn_tickets))
+        )
+
+    # Cards
+
+    def top_card(self) -> Card:
+        """The card on top of the draw pile."""
+        return self.card_state.top_deck_card()
+
+    def without_top_card(self) -> GameState:
+        """The state without the top card of the draw pile."""
+        return self._with(card_state=self.card_state.without_top_deck_card())
+
+    def with_more_discarded_cards(self, discarded_cards: SortedBag[Card]) -> GameState:
+        """The state with ``discarded_cards`` added to the discard pile."""
+        return self._with(card_state=self.card_state.with_more_discarded_cards(discarded_cards))
+
+    def with_cards_deck_recreated_if_needed(self, rng: random.Random) -> GameState:
+        """If the draw pile is empty, the state where the shuffled discards replace it."""
+        if not self.card_state.deck.is_empty():
+            return self
+        return self._with(card_state=self.card_state.with_deck_recreated_from_discards(rng))
+
+    def with_drawn_face_up_card(self, slot: int) -> GameState:
+        """The state after the current player takes the face-up card in ``slot`` (0 to 4)."""
+        card = self.card_state.face_up_card(slot)
+        card_state = self.card_state.with_drawn_face_up_card(slot)
+        state = self.current_player_state().with_added_card(card)
+        return self._with_player(self.current_player_id, state)._with(card_state=card_state)
+
+    def with_blindly_drawn_card(self) -> GameState:
+        """The state after the current player takes the top card of the draw pile."""
+        card = self.card_state.top_deck_card()
+        state = self.current_player_state().with_added_card(card)
+        return self._with_player(self.current_player_id, state)._with(
+            card_state=self.card_state.without_top_deck_card()
+        )
+
+    # Routes and turns
+
+    def with_claimed_route(self, route: Route, cards: SortedBag[Card]) -> GameState:
+        """The state after the current player claims ``route`` with ``cards`` (to the discards).
+
+        Raises ValueError if the route or its twin is taken, if the cards cannot claim
+        this route, or if the player lacks the cards or the cars.
+        """
+        if not isinstance(route, Route):
+            raise ValueError(f"route must be a Route, got {route!r}")
+        if not isinstance(cards, SortedBag):
+            raise ValueError(f"cards must be a SortedBag of cards, got {cards!r}")
+        owner = self.route_owner(route)
+        if owner is not None:
+            raise ValueError(f"route {route.id} ({route.description}) is already claimed by {owner.name}")
+        twin = ChMap.twin(route)
+        if twin is not None and self.route_owner(twin) is not None:
+            raise ValueError(
+                f"route {route.id} ({route.description}) is blocked: its twin {twin.id} is already claimed"
+            )
+        if not _is_valid_claim(route, cards):
+            raise ValueError(f"the cards {cards!r} cannot claim route {route.id} ({route.description})")
+        state = self.current_player_state().with_claimed_route(route, cards)
+        return self._with_player(self.current_player_id, state)._with(
+            card_state=self.card_state.with_more_discarded_cards(cards)
+        )
+
+    def last_turn_begins(self) -> bool:
+        """True if the last turn has not begun yet and the current player has 2 cars or fewer."""
+        return self.last_player is None and self.current_player_state().car_count <= LAST_TURN_CAR_COUNT
+
+    def for_next_turn(self) -> GameState:
+        """The state for the other player's turn; the current player becomes the last one if
+        ``last_turn_begins()``."""
+        last = self.current_player_id if self.last_turn_begins() else self.last_player
+        return self._with(current_player_id=self.current_player_id.next(), last_player=last)
+
+    def __repr__(self) -> str:
+        states = ", ".join(
+            f"{pid.name}: {len(s.tickets)} tickets, {len(s.cards)} cards, {s.car_count} cars"
+            for pid, s in zip(PlayerId, self.player_states)
+        )
+        return (
+            f"<GameState: {self.current_player_id.name} to play, {self.ticket_deck.size} tickets, "
+            f"{self.card_state.deck.size} cards in the deck, {len(self.card_state.discards)} discarded; "
+            f"{states}>"
+        )
+
+    def _repr_png_(self) -> bytes:
+        from .picture import map_png
+
+        return map_png(self)
