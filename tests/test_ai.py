@@ -145,10 +145,21 @@ def test_alpha_beta_is_deterministic():
 def test_alpha_beta_with_a_time_budget_deepens_until_the_clock_runs_out():
     ticks = itertools.count()
     player = AlphaBetaPlayer(time_limit=200, clock=lambda: next(ticks))
-    move = player.choose_move(CoinRow(tuple(range(20))))
+    move = player.choose_move(CoinRow(tuple(range(60))))
     assert move in (1, 2)
-    assert 1 <= player.depth_reached < 20
+    assert 1 <= player.depth_reached < 60
     assert player.nodes > 0
+
+
+def test_alpha_beta_with_a_time_budget_stops_when_it_has_seen_the_whole_game():
+    player = AlphaBetaPlayer(time_limit=60)
+    for coins in random_rows(10, 6, seed=9):
+        state = CoinRow(coins)
+        move = player.choose_move(state)
+        assert player.depth_reached <= len(coins)
+        child = state.copy()
+        child.play(move)
+        assert best_value(child, 0) == best_value(state, 0), coins
 
 
 def test_alpha_beta_depth_and_time_limit_are_checked():
@@ -222,3 +233,16 @@ def test_league_is_reproducible_and_ranks_search_above_chance():
     text = str(table)
     assert text.splitlines()[0].split() == ["random", "greedy", "alpha-beta", "6", "overall"]
     assert "<table>" in table._repr_html_()
+
+
+def test_league_openings_vary_the_games_of_deterministic_players():
+    players = {"greedy": lambda rng: GreedyPlayer(), "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2)}
+
+    def new_state():
+        return CoinRow((3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7))
+
+    plain = league(new_state, players, games=3, seed=4)
+    varied = league(new_state, players, games=3, seed=4, openings=3)
+    assert plain.rate["greedy"]["alpha-beta 2"] in (0.0, 0.5, 1.0)  # the same game, 3 times each way
+    assert varied.games["greedy"]["alpha-beta 2"] == 6
+    assert varied.rate == league(new_state, players, games=3, seed=4, openings=3).rate

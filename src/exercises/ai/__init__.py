@@ -171,7 +171,9 @@ class AlphaBetaPlayer:
     ``AlphaBetaPlayer(depth=4)`` searches 4 moves (plies) ahead.
     ``AlphaBetaPlayer(time_limit=1.0)`` deepens one ply at a time (depth 1, 2, ...,
     at most ``max_depth``) and plays the best move of the deepest search that finished
-    within ``time_limit`` seconds; each new search tries the previous best move first.
+    within ``time_limit`` seconds (or that searched the whole game); each new search
+    tries the previous best move first. Below the root, moves are tried best first by a
+    one-ply evaluation (a stable sort, so ties keep the moves' order).
     The player to move need not alternate: a position is a max node when the searching
     player is to move, a min node otherwise. After a move, ``depth_reached`` is the depth
     of the search that chose it and ``nodes`` the number of positions visited.
@@ -197,6 +199,7 @@ class AlphaBetaPlayer:
         self.depth_reached = 0
         self.nodes = 0
         self._deadline = math.inf
+        self._cut_off = False
 
     def __repr__(self) -> str:
         if self.time_limit is not None:
@@ -222,13 +225,14 @@ class AlphaBetaPlayer:
                 break
             self.depth_reached = depth
             moves = [best] + [move for move in moves if move != best]
-            if self.clock() >= self._deadline:
-                break
+            if not self._cut_off or self.clock() >= self._deadline:
+                break  # the whole game was searched, or the time is up
         return best
 
     def _root(self, state: Any, moves: list[Any], depth: int) -> Any:
         """The best of ``moves`` with a search ``depth`` plies deep."""
         me = state.player
+        self._cut_off = False
         best_move, alpha = moves[0], -math.inf
         for move in moves:
             value = self._value(_after(state, move), me, depth - 1, alpha, math.inf)
@@ -237,24 +241,38 @@ class AlphaBetaPlayer:
         self.depth_reached = depth
         return best_move
 
+    def _children(self, state: Any, me: int, depth: int) -> list[Any]:
+        """The positions after each legal move; best first (for the mover) when deep enough.
+
+        Sorting by a one-ply evaluation makes alpha-beta prune far more. The sort is
+        stable, so equal positions keep the order of the moves.
+        """
+        children = [_after(state, move) for move in ordered_moves(state)]
+        if depth >= 2:
+            children.sort(key=lambda child: evaluate(child, me, 2), reverse=state.player == me)
+        return children
+
     def _value(self, state: Any, me: int, depth: int, alpha: float, beta: float) -> float:
         """The minimax value of ``state`` for player ``me``, within (alpha, beta)."""
         self.nodes += 1
         if self.nodes % 64 == 0 and self.clock() >= self._deadline:
             raise _OutOfTime
-        if depth == 0 or state.is_over():
+        if state.is_over():
+            return evaluate(state, me, 2)
+        if depth == 0:
+            self._cut_off = True
             return evaluate(state, me, 2)
         if state.player == me:
             value = -math.inf
-            for move in ordered_moves(state):
-                value = max(value, self._value(_after(state, move), me, depth - 1, alpha, beta))
+            for child in self._children(state, me, depth):
+                value = max(value, self._value(child, me, depth - 1, alpha, beta))
                 alpha = max(alpha, value)
                 if alpha >= beta:
                     break
         else:
             value = math.inf
-            for move in ordered_moves(state):
-                value = min(value, self._value(_after(state, move), me, depth - 1, alpha, beta))
+            for child in self._children(state, me, depth):
+                value = min(value, self._value(child, me, depth - 1, alpha, beta))
                 beta = min(beta, value)
                 if alpha >= beta:
                     break
@@ -390,30 +408,41 @@ def league(
     players: Mapping[str, Callable[[random.Random], Player]],
     games: int = 10,
     seed: int = 0,
+    openings: int = 0,
     max_moves: int = 10_000,
 ) -> LeagueTable:
-    """Play every pair of players ``games`` times each way round, from ``new_state()``.
+    """Play every pair of two-player games ``2 * games`` times from ``new_state()``.
 
     ``players`` maps a name to a function that makes the player from a
     ``random.Random`` (so random players are seeded): ``{"random": RandomPlayer,
-    "greedy": lambda rng: GreedyPlayer()}``. Game g of a pair gets
-    ``random.Random(f"{seed}/{a}/{b}/{g}")``-seeded players, so the table is reproducible.
+    "greedy": lambda rng: GreedyPlayer()}``. Opening g (g < ``games``) is ``openings``
+    random moves, the same for every pair, and each pair plays it twice, once from each
+    seat: so deterministic players meet in varied positions, and fairly. Every random
+    choice comes from ``seed``, so the table is reproducible.
     """
     names = list(players)
+    starts = []
+    for game in range(games):
+        state = new_state()
+        opening = random.Random(f"{seed}/opening/{game}")
+        for _ in range(openings):
+            if state.is_over():
+                break
+            state.play(opening.choice(ordered_moves(state)))
+        starts.append(state)
     points = {a: {b: 0.0 for b in names} for a in names}
     played = {a: {b: 0 for b in names} for a in names}
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            for game in range(2 * games):
-                rng = random.Random(f"{seed}/{a}/{b}/{game}")
-                seats = (a, b) if game % 2 == 0 else (b, a)
-                result = play_game(
-                    new_state(), [players[name](rng) for name in seats], max_moves
-                )
-                for seat, name in enumerate(seats):
-                    share = 1 / len(result.winners) if seat in result.winners else 0.0
-                    points[name][seats[1 - seat]] += share
-                    played[name][seats[1 - seat]] += 1
+            for game, start in enumerate(starts):
+                for seats in ((a, b), (b, a)):
+                    rng = random.Random(f"{seed}/{seats[0]}/{seats[1]}/{game}")
+                    chosen = [players[name](rng) for name in seats]
+                    result = play_game(start.copy(), chosen, max_moves)
+                    for seat, name in enumerate(seats):
+                        share = 1 / len(result.winners) if seat in result.winners else 0.0
+                        points[name][seats[1 - seat]] += share
+                        played[name][seats[1 - seat]] += 1
     rate = {
         a: {b: points[a][b] / played[a][b] if played[a][b] else 0.0 for b in names}
         for a in names
