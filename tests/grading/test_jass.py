@@ -1,0 +1,423 @@
+"""Hidden tests of worksheet 1, "Jass melds": one test per rule, named after it.
+
+The melds and meld sets are the student's objects: a test turns them into plain values
+(a meld becomes its sorted card names and its points) inside the notebook's process, with
+``sub.eval`` or :func:`run`, and compares those with an independent brute force written
+here. Cards are the package's and cross by value.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from exercises.jass import ALL_OF, DECK, Card, Rank, Suit, parse_cards
+
+NOTEBOOK = "01_jass_melds"
+
+MELD_POINTS = 6
+DISJOINT_POINTS = 2
+MELD_SET_POINTS = 6
+PRINT_POINTS = 2
+
+EXAMPLE = parse_cards("♠6 ♠7 ♠8 ♠9 ♡9 ♡K ♢9 ♢A ♣9")
+
+# A meld as plain data, computed in the notebook's process: (card names, points).
+MELD = "(tuple(str(c) for c in sorted(m.cards)), m.points)"
+MELD_SET = f"frozenset({MELD} for m in s.melds)"
+
+
+def run(sub, code: str, **names):
+    """Run statements in (a copy of) the notebook's namespace; the value they put in ``out``."""
+    return sub.eval(
+        "(lambda scope: (exec(code, scope), scope.get('out'))[1])(dict(globals()))",
+        code=code,
+        **names,
+    )
+
+
+# ----------------------------------------------------------------------------- brute force
+
+RANKS = list(Rank)
+QUARTETS = {Rank.NINE: 150, Rank.TEN: 100, Rank.JACK: 200, Rank.QUEEN: 100, Rank.KING: 100, Rank.ACE: 100}
+
+
+def plain(cards, points: int) -> tuple[tuple[str, ...], int]:
+    """A meld as the tests compare it."""
+    return tuple(str(card) for card in sorted(cards)), points
+
+
+def expected_runs() -> list[tuple[tuple[str, ...], int]]:
+    """The 72 runs, written from the rules."""
+    runs = []
+    for suit in Suit:
+        for size, points in ((3, 20), (4, 50), (5, 100)):
+            for low in range(len(RANKS) - size + 1):
+                runs.append(plain([Card(suit, rank) for rank in RANKS[low : low + size]], points))
+    return runs
+
+
+def expected_quartets() -> list[tuple[tuple[str, ...], int]]:
+    """The 6 quartets, written from the rules."""
+    return [plain([Card(suit, rank) for suit in Suit], points) for rank, points in QUARTETS.items()]
+
+
+ALL_MELDS = expected_runs() + expected_quartets()
+
+
+def melds_in(hand) -> list[tuple[tuple[str, ...], int]]:
+    """The melds whose cards are all in ``hand``."""
+    names = {str(card) for card in hand}
+    return [meld for meld in ALL_MELDS if set(meld[0]) <= names]
+
+
+def meld_sets_in(hand) -> Counter:
+    """Every set of melds of ``hand`` no two of which share a card, counted once each."""
+    melds = melds_in(hand)
+    found: Counter = Counter()
+    for size in range(len(melds) + 1):
+        for chosen in combinations(melds, size):
+            if all(not set(a[0]) & set(b[0]) for a, b in combinations(chosen, 2)):
+                found[frozenset(chosen)] += 1
+    return found
+
+
+def random_hands(count: int, seed: int, sizes=(9,)) -> list[list[Card]]:
+    """``count`` seeded random hands, their sizes taken from ``sizes``."""
+    rng = random.Random(seed)
+    return [rng.sample(DECK, rng.choice(sizes)) for _ in range(count)]
+
+
+def meld_of(text: str, points: int) -> tuple[list[Card], int]:
+    return parse_cards(text), points
+
+
+# ----------------------------------------------------------------------------- Exercise 1
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_all_holds_the_78_melds_exactly_once(sub):
+    melds = sub.eval(f"[{MELD} for m in Meld.ALL]")
+    assert len(melds) == 78
+    assert Counter(melds) == Counter(ALL_MELDS)
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_quartets_only_for_nine_to_ace_worth_150_100_200(sub):
+    melds = run(sub, f"melds = []\nMeld.add_all_quartets_into(melds)\nout = [{MELD} for m in melds]")
+    assert sorted(melds) == sorted(expected_quartets())
+    ranks = {name[1:] for cards, _ in melds for name in cards}
+    assert not ranks & {"6", "7", "8"}
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_runs_of_3_4_5_in_each_suit_worth_20_50_100(sub):
+    melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
+    assert len(melds) == 72
+    assert Counter(melds) == Counter(expected_runs())
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_runs_never_wrap_from_ace_to_six(sub):
+    melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
+    assert plain(parse_cards("♣Q ♣K ♣A"), 20) in melds
+    for suit in Suit:
+        ace, six = str(ALL_OF[suit][-1]), str(ALL_OF[suit][0])
+        assert not [cards for cards, _ in melds if ace in cards and six in cards]
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_melds_of_all_are_equal_by_value_to_new_melds(sub):
+    nines = frozenset(parse_cards("♠9 ♡9 ♢9 ♣9"))
+    run678 = frozenset(parse_cards("♡6 ♡7 ♡8"))
+    assert sub.eval("Meld(nines, 150) in set(Meld.ALL)", nines=nines) is True
+    assert sub.eval("Meld(run, 20) in set(Meld.ALL)", run=run678) is True
+    assert sub.eval("len(set(Meld.ALL))") == 78
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_meld_all_in_the_seed_hand_finds_its_four_melds(sub):
+    melds = sub.Meld.all_in(list(EXAMPLE))
+    got = sorted(plain(meld.cards, meld.points) for meld in melds)
+    assert got == sorted(
+        [
+            plain(parse_cards("♠6 ♠7 ♠8"), 20),
+            plain(parse_cards("♠7 ♠8 ♠9"), 20),
+            plain(parse_cards("♠6 ♠7 ♠8 ♠9"), 50),
+            plain(parse_cards("♠9 ♡9 ♢9 ♣9"), 150),
+        ]
+    )
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_meld_all_in_matches_brute_force_on_random_hands(sub):
+    hands = random_hands(300, seed=1, sizes=(9, 9, 9, 0, 3, 12, 20, 36))
+    got = sub.eval(f"[[{MELD} for m in Meld.all_in(hand)] for hand in hands]", hands=hands)
+    for hand, melds in zip(hands, got):
+        assert Counter(melds) == Counter(melds_in(hand)), sorted(map(str, hand))
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged(sub):
+    hand = parse_cards("♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A")
+    expected = Counter(melds_in(hand))
+    after, melds = run(sub, f"out = list(hand), [{MELD} for m in Meld.all_in(hand)]", hand=list(hand))
+    assert after == hand and Counter(melds) == expected
+    melds = sub.eval(f"[{MELD} for m in Meld.all_in(hand)]", hand=set(hand))
+    assert Counter(melds) == expected
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
+    with pytest.raises(ValueError):
+        sub.Meld.all_in(parse_cards("♠6 ♠7 ♠8 ♠6"))
+    with pytest.raises(ValueError):
+        sub.Meld.all_in(["♠6", "♠7", "♠8"])
+    with pytest.raises(ValueError):
+        sub.Meld.all_in(list(DECK) + [DECK[0]])
+
+
+# ----------------------------------------------------------------------------- Exercise 2
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_no_sets_are_mutually_disjoint(sub):
+    assert sub.mutually_disjoint([]) is True
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_one_set_is_mutually_disjoint(sub):
+    assert sub.mutually_disjoint([{1, 2, 3}]) is True
+    assert sub.mutually_disjoint([frozenset()]) is True
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_equal_sets_are_not_disjoint_unless_empty(sub):
+    assert sub.mutually_disjoint([{1, 2}, {1, 2}]) is False
+    assert sub.mutually_disjoint([frozenset({"a"}), frozenset({"a"})]) is False
+    assert sub.mutually_disjoint([set(), set(), {1}]) is True
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_only_the_first_and_last_of_three_sets_overlap(sub):
+    assert sub.mutually_disjoint([{1, 2}, {3, 4}, {5, 1}]) is False
+    assert sub.mutually_disjoint([{1, 2}, {3, 4}, {5, 6}]) is True
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_mutually_disjoint_matches_pairwise_checks_on_random_sets(sub):
+    rng = random.Random(2)
+    collections = [
+        [set(rng.sample(range(30), rng.randint(0, 5))) for _ in range(rng.randint(0, 6))]
+        for _ in range(200)
+    ]
+    got = sub.eval("[mutually_disjoint(sets) for sets in collections]", collections=collections)
+    expected = [all(not a & b for a, b in combinations(sets, 2)) for sets in collections]
+    assert got == expected
+
+
+@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+def test_mutually_disjoint_leaves_its_sets_unchanged(sub):
+    sets = [{1, 2}, {3}, {4, 5}]
+    answer, after = run(sub, "out = mutually_disjoint(sets), sets", sets=sets)
+    assert answer is True and after == [{1, 2}, {3}, {4, 5}]
+    answer, after = run(sub, "out = mutually_disjoint(sets), sets", sets=[{1}, {2}, {1, 3}])
+    assert answer is False and after == [{1}, {2}, {1, 3}]
+
+
+# ----------------------------------------------------------------------------- Exercise 3
+
+OF = "MeldSet.of([Meld(cards, points) for cards, points in melds])"
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_points_add_up_the_melds(sub):
+    melds = [meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20), meld_of("♢J ♢Q ♢K ♢A", 50)]
+    assert sub.eval(f"{OF}.points()", melds=melds) == 220
+    assert sub.eval(f"{OF}.points()", melds=[]) == 0
+    assert sub.eval(f"type({OF}.points()) is int", melds=melds[:1]) is True
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_of_keeps_the_melds_given(sub):
+    melds = [meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20)]
+    got = sub.eval(f"(lambda s: {MELD_SET})({OF})", melds=melds)
+    assert got == frozenset(plain(cards, points) for cards, points in melds)
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card(sub):
+    melds = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20)]
+    with pytest.raises(ValueError) as raised:
+        sub.eval(OF, melds=melds)
+    assert "♠7" in str(raised.value) or "♠8" in str(raised.value)
+    with pytest.raises(ValueError):
+        sub.eval(OF, melds=[meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♣7 ♣8 ♣9", 20)])
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_of_leaves_its_argument_untouched(sub):
+    code = (
+        "given = [Meld(cards, points) for cards, points in melds]\n"
+        "before = list(given)\n"
+        "try:\n"
+        "    MeldSet.of(given)\n"
+        "    outcome = 'made'\n"
+        "except ValueError:\n"
+        "    outcome = 'refused'\n"
+        "out = outcome, given == before and all(a is b for a, b in zip(given, before))\n"
+    )
+    overlapping = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20), meld_of("♡6 ♡7 ♡8", 20)]
+    assert run(sub, code, melds=overlapping) == ("refused", True)
+    disjoint = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♡6 ♡7 ♡8", 20)]
+    assert run(sub, code, melds=disjoint) == ("made", True)
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_sets_are_equal_and_hashable_by_value(sub):
+    nines, run678, run789 = meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20)
+    a = sub.eval(OF, melds=[nines, run678])
+    b = sub.eval(OF, melds=[run678, nines])
+    c = sub.eval(OF, melds=[nines])
+    d = sub.eval(OF, melds=[run789])
+    assert sub.eval("a == b and hash(a) == hash(b) and len({a, b}) == 1", a=a, b=b) is True
+    assert sub.eval("a != c and not (a == c) and len({a, c}) == 2", a=a, c=c) is True
+    assert sub.eval("c != d and len({c, d}) == 2", c=c, d=d) is True
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_mutually_disjoint_compares_the_cards_of_melds(sub):
+    cases = [
+        ([], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150)], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20)], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠7 ♠8 ♠9", 20)], False),
+        ([meld_of("♠6 ♠7 ♠8", 20), meld_of("♡6 ♡7 ♡8", 20), meld_of("♠8 ♠9 ♠10", 20)], False),
+    ]
+    for melds, expected in cases:
+        got = sub.eval("MeldSet.mutually_disjoint([Meld(c, p) for c, p in melds])", melds=melds)
+        assert got is expected, melds
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets(sub):
+    meld_sets = sub.MeldSet.all_in(list(EXAMPLE))
+    got = Counter(
+        frozenset(plain(meld.cards, meld.points) for meld in meld_set.melds) for meld_set in meld_sets
+    )
+    assert got == meld_sets_in(EXAMPLE)
+    assert sorted(meld_set.points() for meld_set in meld_sets) == [0, 20, 20, 50, 150, 170]
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
+    for hand in ([], parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A"), list(EXAMPLE)):
+        got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
+        assert got.count(frozenset()) == 1, hand
+    assert sub.eval(f"[{MELD_SET} for s in MeldSet.all_in([])]") == [frozenset()]
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_matches_brute_force_on_random_hands(sub):
+    hands = random_hands(300, seed=3, sizes=(9, 9, 9, 5, 12))
+    for start in range(0, len(hands), 100):
+        chunk = hands[start : start + 100]
+        got = sub.eval(f"[[{MELD_SET} for s in MeldSet.all_in(hand)] for hand in hands]", hands=chunk)
+        for hand, meld_sets in zip(chunk, got):
+            assert Counter(meld_sets) == meld_sets_in(hand), sorted(map(str, hand))
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
+    hand = parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")
+    got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
+    assert Counter(got) == meld_sets_in(hand)
+    best = sub.eval("max(s.points() for s in MeldSet.all_in(hand))", hand=hand)
+    assert best == 200 + 100  # four jacks and the run ♡6 to ♡10
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
+    with pytest.raises(ValueError):
+        sub.MeldSet.all_in(parse_cards("♠6 ♠7 ♠8 ♠6"))
+    with pytest.raises(ValueError):
+        sub.MeldSet.all_in([Card(Suit.SPADE, Rank.SIX), "♠7", "♠8"])
+    with pytest.raises(ValueError):
+        sub.MeldSet.all_in(list(DECK) + [DECK[5]])
+
+
+# ----------------------------------------------------------------------------- the example
+
+PRINTED = (
+    "import contextlib, io\n"
+    "buffer = io.StringIO()\n"
+    "with contextlib.redirect_stdout(buffer):\n"
+    "    print_meld_sets(hand)\n"
+    "out = buffer.getvalue().splitlines()\n"
+)
+
+EXAMPLE_LINES = [
+    "  0: {}",
+    " 20: {[♠6, ♠7, ♠8]}",
+    " 20: {[♠7, ♠8, ♠9]}",
+    " 50: {[♠6, ♠7, ♠8, ♠9]}",
+    "150: {[♠9, ♡9, ♢9, ♣9]}",
+    "170: {[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}",
+]
+
+
+def points_of(line: str) -> int:
+    return int(line.split(":")[0])
+
+
+@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+def test_print_meld_sets_prints_the_seed_example_line_for_line(sub):
+    lines = run(sub, PRINTED, hand=list(EXAMPLE))
+    assert sorted(lines) == sorted(EXAMPLE_LINES)
+    assert lines[0] == EXAMPLE_LINES[0] and lines[3:] == EXAMPLE_LINES[3:]
+    assert set(lines[1:3]) == set(EXAMPLE_LINES[1:3])  # equal points, either order
+
+
+@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+def test_print_meld_sets_sorts_by_increasing_points(sub):
+    for hand in random_hands(20, seed=4):
+        lines = run(sub, PRINTED, hand=hand)
+        points = [points_of(line) for line in lines]
+        assert points == sorted(points) and len(lines) == sum(meld_sets_in(hand).values())
+        assert points == sorted(sum(meld[1] for meld in meld_set) for meld_set in meld_sets_in(hand))
+
+
+@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+def test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set(sub):
+    assert run(sub, PRINTED, hand=parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A ♣7 ♢6 ♠9")) == ["  0: {}"]
+
+
+# ----------------------------------------------------------------------------- the challenge
+
+
+def hands_without_meld(size: int) -> int:
+    """How many hands of ``size`` cards hold no meld: dynamic programming over the ranks."""
+    counts: Counter = Counter({((0, 0, 0, 0), 0): 1})
+    for rank in RANKS:
+        following: Counter = Counter()
+        for (streaks, held), ways in counts.items():
+            for chosen in range(16):
+                picked = [(chosen >> suit) & 1 for suit in range(4)]
+                if all(picked) and rank in QUARTETS:
+                    continue
+                new = tuple(streak + 1 if p else 0 for streak, p in zip(streaks, picked))
+                total = held + sum(picked)
+                if max(new) < 3 and total <= size:
+                    following[(new, total)] += ways
+        counts = following
+    return sum(ways for (_, held), ways in counts.items() if held == size)
+
+
+@pytest.mark.exercise("jass.hands_without_meld", points=0)
+def test_count_hands_without_meld_for_every_size(sub):
+    sizes = [0, 1, 2, 3, 4, 9, 15, 24, 25, 36]
+    got = sub.eval("[count_hands_without_meld(size) for size in sizes]", sizes=sizes)
+    assert got == [hands_without_meld(size) for size in sizes]
