@@ -1,0 +1,156 @@
+"""The README's commands are the ones the tests run.
+
+Every command line shown in a ``sh`` block of README.md must be listed here with the
+test that runs it; `make test` itself is what CI runs (.ci/run).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+BIN = Path(sys.executable).parent
+
+COVERED = {
+    "make lab": "test_make_lab_serves_notebook_00",
+    "make test": ".ci/run",
+    "conda env create -f environment.yml": "test_environment_installs_the_course (conda itself is not on the test machine)",
+    "conda activate tabletop-python": "test_environment_installs_the_course",
+    "jupyter lab notebooks/00_start_here.ipynb": "test_make_lab_serves_notebook_00 (make lab runs it)",
+    "make outputs": "test_make_outputs_stores_outputs",
+    ".venv/bin/course release": "test_course_release_regenerates_notebooks",
+    ".venv/bin/course release --to bundle": "test_release.py::test_student_bundle_holds_no_solution",
+    ".venv/bin/python -m pytest tests/grading/test_start.py --submission notebooks/00_start_here.ipynb":
+        "test_hidden_tests_fail_on_the_released_stub",
+    ".venv/bin/course grade submissions/ --out grades": "test_grade*.py",
+}
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            command = line.split("  #")[0].strip()
+            if command:
+                commands.append(command)
+    return commands
+
+
+def test_every_readme_command_is_tested():
+    commands = readme_commands()
+    assert commands[:2] == ["make lab", "make test"], "the README starts with its two commands"
+    assert [command for command in commands if command not in COVERED] == []
+
+
+def test_ci_runs_the_readme_test_command():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert re.search(r"^make test$", script, flags=re.M)
+
+
+def test_environment_installs_the_course():
+    text = (ROOT / "environment.yml").read_text(encoding="utf-8")
+    assert "name: tabletop-python" in text
+    assert re.search(r"^\s*- python=3\.11$", text, flags=re.M)
+    assert re.search(r'^\s*- -e "\.\[test\]"$', text, flags=re.M)
+
+
+def installed() -> bool:
+    """True when the Makefile's environment is set up and up to date (make -q)."""
+    if shutil.which("make") is None:
+        return False
+    return subprocess.run(["make", "-q", ".venv/.installed"], cwd=ROOT).returncode == 0
+
+
+needs_make = pytest.mark.skipif(not installed(), reason="the Makefile's .venv is not set up: run `make test`")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@needs_make
+def test_make_lab_serves_notebook_00(tmp_path):
+    port = free_port()
+    env = dict(
+        os.environ,
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
+    )
+    lab = subprocess.Popen(
+        ["make", "lab", f"PORT={port}"], cwd=ROOT, env=env, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        url = None
+        for line in lab.stdout:
+            match = re.search(rf"(http://127\.0\.0\.1:{port}/lab\S*)", line)
+            if match:
+                url = match.group(1)
+                break
+            assert time.monotonic() < deadline, "make lab printed no address"
+        assert url is not None, "make lab stopped without printing its address"
+        assert "00_start_here.ipynb" in url
+        token = re.search(r"token=(\w+)", url).group(1)
+        contents = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?token={token}"
+        while True:
+            try:
+                with urllib.request.urlopen(contents, timeout=10) as answer:
+                    assert answer.status == 200
+                    break
+            except urllib.error.URLError:
+                assert lab.poll() is None and time.monotonic() < deadline, "make lab does not answer"
+                time.sleep(0.5)
+    finally:
+        os.killpg(lab.pid, signal.SIGTERM)
+        lab.wait(timeout=30)
+
+
+@needs_make
+def test_make_outputs_stores_outputs(tmp_path):
+    copy = tmp_path / "course"
+    shutil.copytree(ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(".git", "test-artifacts", "__pycache__"))
+    notebook = copy / "solutions" / "00_start_here.ipynb"
+    blank = notebook.read_text(encoding="utf-8").replace('"execution_count": 4', '"execution_count": null')
+    notebook.write_text(blank, encoding="utf-8")
+    completed = subprocess.run(
+        ["make", "outputs", "NOTEBOOKS=solutions/00_start_here.ipynb"], cwd=copy, capture_output=True, text=True
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert notebook.read_text(encoding="utf-8") != blank
+    assert '"execution_count": 4' in notebook.read_text(encoding="utf-8")
+
+
+def test_course_release_regenerates_notebooks(tmp_path):
+    copy = tmp_path / "course"
+    shutil.copytree(ROOT / "solutions", copy / "solutions")
+    completed = subprocess.run([str(BIN / "course"), "release"], cwd=copy, capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+    for path in (ROOT / "notebooks").glob("*.ipynb"):
+        assert (copy / "notebooks" / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+
+
+def test_hidden_tests_fail_on_the_released_stub():
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/grading/test_start.py", "-p", "no:cacheprovider",
+         "--submission", "notebooks/00_start_here.ipynb", "-q"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert completed.returncode == 1
+    assert re.search(r"\b3 failed\b", completed.stdout), completed.stdout[-2000:]

@@ -1,0 +1,180 @@
+"""`course release`: student notebooks generated from the solutions, and the bundle."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
+
+from conftest import ROOT, load, solution_paths
+from exercises.course.notebook import BEGIN, END, NotebookFormatError, solution_lines
+from exercises.course.release import build, release, release_notebook
+
+
+def course_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Run the ``course`` console script of this environment."""
+    script = Path(sys.executable).with_name("course")
+    return subprocess.run([str(script), *args], cwd=cwd, capture_output=True, text=True)
+
+
+def exercise_cell(source: str, exercise: str | None, **extra) -> nbformat.NotebookNode:
+    cell = new_code_cell(source)
+    meta = dict(extra)
+    if exercise is not None:
+        meta["exercise"] = exercise
+    if meta:
+        cell.metadata["course"] = meta
+    return cell
+
+
+def tiny_course(tmp_path: Path, cells: list, name: str = "01_tiny.ipynb") -> Path:
+    """A course folder with one solution notebook made of ``cells``."""
+    (tmp_path / "solutions").mkdir()
+    notebook = new_notebook(cells=cells)
+    notebook.metadata["course"] = {"worksheet": "tiny"}
+    nbformat.write(notebook, tmp_path / "solutions" / name)
+    return tmp_path
+
+
+GOOD_CELL = f"""def double(x):
+    \"\"\"Return twice x.\"\"\"
+    {BEGIN}
+    result = x + x
+    return result
+    {END}"""
+
+
+def test_notebooks_folder_is_a_fresh_release():
+    released = build(ROOT)
+    on_disk = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "notebooks").glob("*.ipynb")}
+    assert sorted(on_disk) == sorted(released), "run `course release` and commit notebooks/"
+    for name, text in released.items():
+        assert on_disk[name] == text, f"notebooks/{name} differs from `course release`: run it and commit"
+
+
+def test_every_solution_has_a_student_notebook():
+    assert [path.name for path in solution_paths()] == sorted(
+        path.name for path in (ROOT / "notebooks").glob("*.ipynb")
+    )
+
+
+def test_a_region_becomes_a_stub_at_its_indentation():
+    notebook = new_notebook(cells=[exercise_cell(GOOD_CELL, "tiny.double")])
+    student = release_notebook(notebook, "01_tiny.ipynb")
+    assert student.cells[0].source.splitlines() == [
+        "def double(x):",
+        '    """Return twice x."""',
+        '    raise NotImplementedError("Exercise tiny.double: write your code here.")',
+    ]
+
+
+def test_outputs_are_cleared_and_instructor_cells_dropped():
+    cell = exercise_cell(GOOD_CELL, "tiny.double")
+    cell.outputs = [nbformat.v4.new_output("stream", text="hello\n")]
+    cell.execution_count = 3
+    secret = exercise_cell("ANSWER = 42", None, instructor=True)
+    notebook = new_notebook(cells=[new_markdown_cell("# Tiny"), cell, secret])
+    student = release_notebook(notebook, "01_tiny.ipynb")
+    assert len(student.cells) == 2
+    assert student.cells[1].outputs == [] and student.cells[1].execution_count is None
+
+
+def test_release_is_deterministic_and_idempotent(tmp_path):
+    course = tiny_course(tmp_path, [exercise_cell(GOOD_CELL, "tiny.double")])
+    release(course)
+    first = (course / "notebooks" / "01_tiny.ipynb").read_bytes()
+    release(course)
+    assert (course / "notebooks" / "01_tiny.ipynb").read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("cells", "words"),
+    [
+        ([exercise_cell(f"def f():\n    {BEGIN}\n    return 1\n", "tiny.f")], ["never closed", "cell 0"]),
+        ([exercise_cell(f"def f():\n    return 1\n    {END}\n", "tiny.f")], ["never opened", "cell 0"]),
+        (
+            [exercise_cell(f"{BEGIN}\n{BEGIN}\nx = 1\n{END}\n{END}\n", "tiny.f")],
+            ["nested", "cell 0"],
+        ),
+        (
+            [exercise_cell(GOOD_CELL, "tiny.double"), exercise_cell(GOOD_CELL, "tiny.double")],
+            ["'tiny.double'", "already used", "cell 1"],
+        ),
+        ([exercise_cell(GOOD_CELL, None)], ["no exercise id", "cell 0"]),
+        ([exercise_cell(GOOD_CELL, "Double It")], ["'Double It'", "cell 0"]),
+    ],
+    ids=["unclosed", "unopened", "nested", "duplicate-id", "no-id", "bad-id"],
+)
+def test_a_bad_source_stops_the_release_and_writes_nothing(tmp_path, cells, words):
+    course = tiny_course(tmp_path, cells, name="02_bad.ipynb")
+    good = new_notebook(cells=[exercise_cell(GOOD_CELL, "other.double")])
+    nbformat.write(good, course / "solutions" / "01_good.ipynb")
+    (course / "notebooks").mkdir()
+    (course / "notebooks" / "00_old.ipynb").write_text("{}", encoding="utf-8")
+    before = sorted(path.name for path in (course / "notebooks").iterdir())
+
+    with pytest.raises(NotebookFormatError) as error:
+        release(course, course / "bundle")
+    message = str(error.value)
+    assert "02_bad.ipynb" in message
+    for word in words:
+        assert word in message
+
+    assert sorted(path.name for path in (course / "notebooks").iterdir()) == before
+    assert not (course / "bundle").exists()
+
+    completed = course_command("release", "--to", "bundle", cwd=course)
+    assert completed.returncode == 1
+    assert "02_bad.ipynb" in completed.stderr and "nothing was written" in completed.stderr
+    assert sorted(path.name for path in (course / "notebooks").iterdir()) == before
+
+
+# A line of a solution region that is a bare keyword, a trivial statement or a name
+# returned can stand in any program: the bundle test looks for the others.
+GENERIC_LINE = re.compile(
+    r"^(pass|continue|break|else:|try:|finally:|return|return [\w.]+|yield [\w.]+|"
+    r"[\w.]+ = (0|1|\[\]|\{\}|set\(\)|None|True|False|\"\"|'')|[\)\]\}]+,?|.{0,8})$"
+)
+
+
+def test_student_bundle_holds_no_solution(tmp_path):
+    copy = tmp_path / "course"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "test-artifacts", "__pycache__"))
+    completed = course_command("release", "--to", str(tmp_path / "bundle"), cwd=copy)
+    assert completed.returncode == 0, completed.stderr
+    bundle = tmp_path / "bundle"
+    assert (bundle / "README.md").exists() and (bundle / "environment.yml").exists()
+    assert (bundle / "src" / "exercises" / "__init__.py").exists()
+    assert sorted(p.name for p in (bundle / "notebooks").glob("*.ipynb")) == [p.name for p in solution_paths()]
+    assert not (bundle / "solutions").exists() and not (bundle / "tests").exists()
+
+    secrets = set()
+    for path in solution_paths():
+        for cell in load(path)["cells"]:
+            source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            if cell.get("metadata", {}).get("course", {}).get("instructor"):
+                secrets.update(line.strip() for line in source.splitlines())
+            else:
+                secrets.update(line.strip() for line in solution_lines(source, path.name))
+    secrets = {line for line in secrets if line and not line.startswith("#") and not GENERIC_LINE.match(line)}
+    assert secrets, "the solutions have solution regions"
+
+    leaks = []
+    for path in bundle.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if path.suffix == ".ipynb":
+                text = "\n".join(
+                    "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                    for c in json.loads(text)["cells"]
+                )
+            lines = {line.strip() for line in text.splitlines()}
+            leaks += [f"{path.relative_to(bundle)}: {line}" for line in sorted(secrets & lines)]
+    assert leaks == []
