@@ -77,7 +77,11 @@ class SortedBag(Generic[E]):
 
     def counts(self) -> dict[E, int]:
         """Each distinct element with its count, in sorted order."""
-        return dict(Counter(self.elements))
+        counts = self.__dict__.get("_counts")
+        if counts is None:
+            counts = dict(Counter(self.elements))
+            self.__dict__["_counts"] = counts
+        return dict(counts)
 
     def distinct(self) -> tuple[E, ...]:
         """The distinct elements, in sorted order."""
@@ -85,8 +89,8 @@ class SortedBag(Generic[E]):
 
     def contains_all(self, other: Iterable[E]) -> bool:
         """True if ``other`` (a bag or any iterable) is a sub-multiset of this bag."""
-        mine = Counter(self.elements)
-        return all(mine[e] >= n for e, n in Counter(other).items())
+        mine = self.counts()
+        return all(mine.get(e, 0) >= n for e, n in Counter(other).items())
 
     def union(self, other: Iterable[E]) -> SortedBag[E]:
         """The bag with the elements of both bags (counts add up)."""

@@ -20,7 +20,6 @@ Rules (as in the original):
 from __future__ import annotations
 
 import enum
-import heapq
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -54,6 +53,9 @@ class Station:
     def __post_init__(self) -> None:
         if type(self.id) is not int or self.id < 0:
             raise ValueError(f"a station id must be an int >= 0, got {self.id!r}")
+
+    def __hash__(self) -> int:
+        return self.id
 
     def __str__(self) -> str:
         return self.name
@@ -130,16 +132,23 @@ class Route:
         increasing number of locomotives, colors in order within each count, ending with
         all locomotives for a neutral tunnel.
         """
+        cached = self.__dict__.get("_claim_cards")
+        if cached is None:
+            cached = self._compute_claim_cards()
+            self.__dict__["_claim_cards"] = cached
+        return list(cached)
+
+    def _compute_claim_cards(self) -> tuple[SortedBag[Card], ...]:
         colors = [Card.of(self.color)] if self.color is not None else list(CARS)
         if not self.is_tunnel:
-            return [SortedBag.of(self.length, car) for car in colors]
+            return tuple(SortedBag.of(self.length, car) for car in colors)
         sets = [
             SortedBag.of(self.length - locomotives, car, locomotives, Card.LOCOMOTIVE)
             for locomotives in range(self.length)
             for car in colors
         ]
         sets.append(SortedBag.of(self.length, Card.LOCOMOTIVE))
-        return sets
+        return tuple(sets)
 
     def additional_claim_cards_count(
         self, claim_cards: SortedBag[Card], drawn_cards: SortedBag[Card]
@@ -465,23 +474,3 @@ class ChMap:
         """The other route between the same two stations (double routes), or None."""
         return _TWINS.get(route.id)
 
-
-def shortest_paths(start: Station, costs: dict[Route, int]) -> dict[Station, tuple[int, tuple[Route, ...]]]:
-    """Dijkstra over the routes in ``costs``: each reachable station, its cost and path."""
-    best: dict[Station, tuple[int, tuple[Route, ...]]] = {start: (0, ())}
-    queue: list[tuple[int, int, Station, tuple[Route, ...]]] = [(0, start.id, start, ())]
-    adjacent: dict[Station, list[Route]] = {}
-    for route in costs:
-        for station in route.stations:
-            adjacent.setdefault(station, []).append(route)
-    while queue:
-        cost, _, station, path = heapq.heappop(queue)
-        if cost > best[station][0]:
-            continue
-        for route in adjacent.get(station, ()):
-            other = route.station_opposite(station)
-            new_cost = cost + costs[route]
-            if other not in best or new_cost < best[other][0]:
-                best[other] = (new_cost, path + (route,))
-                heapq.heappush(queue, (new_cost, other.id, other, path + (route,)))
-    return best

@@ -129,7 +129,7 @@ def map_figure(
     names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
 
     figure = Figure(figsize=(10, 7.4), dpi=80)
-    ax = figure.add_axes((0.01, 0.12 if tickets else 0.02, 0.98, 0.86 if tickets else 0.94))
+    ax = figure.add_axes((0.01, 0.1 if tickets else 0.02, 0.98, 0.85 if tickets else 0.93))
     ax.set_aspect("equal")
     ax.axis("off")
     ax.set_xlim(*(v * _X_SCALE for v in (5.75, 10.7)))
@@ -148,7 +148,13 @@ def map_figure(
         owner = owners.get(route)
         _draw_route(ax, route, PLAYER_RGB[owner] if owner else None)
 
-    ticket_stations = {s for t in tickets for trip in t.trips for s in (trip.from_station, trip.to_station)}
+    # A city-to-city ticket rings both its stations; a country ticket rings where it leaves from.
+    ticket_stations = {
+        station
+        for t in tickets
+        for trip in t.trips
+        for station in ((trip.from_station, trip.to_station) if len(t.trips) == 1 else (trip.from_station,))
+    }
     for station in ChMap.stations():
         x, y = station_xy(station)
         foreign = station.id >= 34

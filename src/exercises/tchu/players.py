@@ -16,13 +16,14 @@ draw) it asks to draw cards, the only move that may still be possible.
 from __future__ import annotations
 
 import enum
+import heapq
 import random
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from .bag import SortedBag
 from .cards import Card, Constants
-from .chmap import ChMap, Route, Station, Ticket, shortest_paths
+from .chmap import ChMap, Route, Ticket
 from .state import PlayerId, PlayerState, PublicGameState
 
 __all__ = ["TurnKind", "Player", "RandomPlayer", "GreedyPlayer"]
@@ -98,6 +99,33 @@ def claimable_routes(state: PublicGameState, own: PlayerState) -> list[Route]:
 def _min_tickets(options: SortedBag[Ticket]) -> int:
     """How many of the offered tickets must be kept: 3 of 5 initially, 1 of 3 later."""
     return max(1, len(options) - Constants.DISCARDABLE_TICKETS_COUNT)
+
+
+def _cheapest_path(
+    sources: set[int], targets: set[int], costs: dict[Route, int]
+) -> tuple[int, tuple[Route, ...]] | None:
+    """Dijkstra from any of the ``sources`` station ids to the nearest of ``targets``."""
+    adjacent: dict[int, list[tuple[int, Route]]] = {}
+    for route in costs:
+        a, b = route.station1.id, route.station2.id
+        adjacent.setdefault(a, []).append((b, route))
+        adjacent.setdefault(b, []).append((a, route))
+    best = {source: 0 for source in sources}
+    paths: dict[int, tuple[Route, ...]] = {source: () for source in sources}
+    queue = [(0, source) for source in sorted(sources)]
+    while queue:
+        cost, station = heapq.heappop(queue)
+        if cost > best[station]:
+            continue
+        if station in targets:
+            return cost, paths[station]
+        for other, route in adjacent.get(station, ()):
+            new_cost = cost + costs[route]
+            if new_cost < best.get(other, 1 << 30):
+                best[other] = new_cost
+                paths[other] = paths[station] + (route,)
+                heapq.heappush(queue, (new_cost, other))
+    return None
 
 
 class _BasePlayer:
@@ -197,27 +225,31 @@ class GreedyPlayer(_BasePlayer):
     #: Below this many cars left, the player stops drawing new tickets.
     TICKET_CAR_RESERVE = 12
 
+    def update_state(self, new_state: PublicGameState, own_state: PlayerState) -> None:
+        """Remember the latest states and forget the plans made for the previous ones."""
+        super().update_state(new_state, own_state)
+        self._costs: dict[Route, int] | None = None
+        self._wanted: list[Route] | None = None
+
     def _route_costs(self) -> dict[Route, int]:
         """The routes the player may still use: its own cost nothing, free ones their length."""
-        assert self.state is not None and self.own_id is not None
-        own = set(self.state.player_state(self.own_id).routes)
-        costs = {route: 0 for route in own}
-        for route in ChMap.routes():
-            if route not in own and self.state.is_route_free(route):
-                costs[route] = route.length
-        return costs
+        if getattr(self, "_costs", None) is None:
+            assert self.state is not None and self.own_id is not None
+            own = set(self.state.player_state(self.own_id).routes)
+            claimed = set(self.state.claimed_routes())
+            blocked = claimed | {ChMap.twin(r) for r in claimed}
+            costs = {route: 0 for route in own}
+            for route in ChMap.routes():
+                if route not in blocked:
+                    costs[route] = route.length
+            self._costs = costs
+        return self._costs  # type: ignore[return-value]
 
     def _ticket_plan(self, ticket: Ticket, costs: dict[Route, int]) -> tuple[int, tuple[Route, ...]] | None:
         """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
-        best: tuple[int, tuple[Route, ...]] | None = None
-        by_start: dict[Station, dict] = {}
-        for trip in ticket.trips:
-            if trip.from_station not in by_start:
-                by_start[trip.from_station] = shortest_paths(trip.from_station, costs)
-            found = by_start[trip.from_station].get(trip.to_station)
-            if found is not None and (best is None or found[0] < best[0]):
-                best = found
-        return best
+        return _cheapest_path(
+            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, costs
+        )
 
     def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:
         """The tickets by cost to complete (unreachable last), with their points."""
@@ -252,6 +284,11 @@ class GreedyPlayer(_BasePlayer):
 
     def _wanted_routes(self) -> list[Route]:
         """The free routes on the cheapest paths of the unfinished tickets, cheapest first."""
+        if getattr(self, "_wanted", None) is None:
+            self._wanted = self._plan_routes()
+        return list(self._wanted)  # type: ignore[arg-type]
+
+    def _plan_routes(self) -> list[Route]:
         assert self.own_state is not None
         costs = self._route_costs()
         wanted: list[Route] = []

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .bag import SortedBag
-from .cards import Card, CardState, Constants, Deck, PublicCardState
+from .cards import CARS, Card, CardState, Constants, Deck, PublicCardState
 from .chmap import ChMap, Route, StationPartition, Ticket
 
 __all__ = [
@@ -156,9 +156,14 @@ class PlayerState(_PlayerStateView):
 
     def can_claim_route(self, route: Route) -> bool:
         """True if the player has enough cars and the cards of a possible claim."""
-        return self.car_count >= route.length and any(
-            self.cards.contains_all(option) for option in route.possible_claim_cards()
-        )
+        if self.car_count < route.length:
+            return False
+        counts = self.cards.counts()
+        locomotives = counts.get(Card.LOCOMOTIVE, 0) if route.is_tunnel else 0
+        if locomotives >= route.length:
+            return True
+        cars = [Card.of(route.color)] if route.color is not None else CARS
+        return any(counts.get(car, 0) + locomotives >= route.length for car in cars)
 
     def possible_claim_cards(self, route: Route) -> list[SortedBag[Card]]:
         """The route's possible claim cards that the player holds, in the route's order."""
