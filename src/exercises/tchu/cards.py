@@ -68,9 +68,10 @@ class Card(enum.Enum):
     @staticmethod
     def of(color: Color) -> Card:
         """The car card of ``color``: ``Card.of(Color.RED) is Card.RED``."""
-        if not isinstance(color, Color):
-            raise ValueError(f"Card.of takes a Color, got {color!r}")
-        return Card[color.name]
+        try:
+            return _CARD_OF_COLOR[color]
+        except KeyError:
+            raise ValueError(f"Card.of takes a Color, got {color!r}") from None
 
     @property
     def color(self) -> Color | None:
@@ -85,6 +86,8 @@ class Card(enum.Enum):
     def __repr__(self) -> str:
         return f"Card.{self.name}"
 
+
+_CARD_OF_COLOR: dict[Color, Card] = {color: Card[color.name] for color in Color}
 
 #: The eight car cards (every card but the locomotive), in order.
 CARS: tuple[Card, ...] = tuple(card for card in Card if card is not Card.LOCOMOTIVE)

@@ -101,15 +101,20 @@ def _min_tickets(options: SortedBag[Ticket]) -> int:
     return max(1, len(options) - Constants.DISCARDABLE_TICKETS_COUNT)
 
 
+def _adjacency(costs: dict[Route, int]) -> dict[int, list[tuple[int, Route, int]]]:
+    """For each station id, its neighbours' ids, the routes to them and their costs."""
+    adjacent: dict[int, list[tuple[int, Route, int]]] = {}
+    for route, cost in costs.items():
+        a, b = route.station1.id, route.station2.id
+        adjacent.setdefault(a, []).append((b, route, cost))
+        adjacent.setdefault(b, []).append((a, route, cost))
+    return adjacent
+
+
 def _cheapest_path(
-    sources: set[int], targets: set[int], costs: dict[Route, int]
+    sources: set[int], targets: set[int], adjacent: dict[int, list[tuple[int, Route, int]]]
 ) -> tuple[int, tuple[Route, ...]] | None:
     """Dijkstra from any of the ``sources`` station ids to the nearest of ``targets``."""
-    adjacent: dict[int, list[tuple[int, Route]]] = {}
-    for route in costs:
-        a, b = route.station1.id, route.station2.id
-        adjacent.setdefault(a, []).append((b, route))
-        adjacent.setdefault(b, []).append((a, route))
     best = {source: 0 for source in sources}
     paths: dict[int, tuple[Route, ...]] = {source: () for source in sources}
     queue = [(0, source) for source in sorted(sources)]
@@ -119,8 +124,8 @@ def _cheapest_path(
             continue
         if station in targets:
             return cost, paths[station]
-        for other, route in adjacent.get(station, ()):
-            new_cost = cost + costs[route]
+        for other, route, route_cost in adjacent.get(station, ()):
+            new_cost = cost + route_cost
             if new_cost < best.get(other, 1 << 30):
                 best[other] = new_cost
                 paths[other] = paths[station] + (route,)
@@ -243,12 +248,15 @@ class GreedyPlayer(_BasePlayer):
                 if route not in blocked:
                     costs[route] = route.length
             self._costs = costs
+            self._adjacent = _adjacency(costs)
         return self._costs  # type: ignore[return-value]
 
     def _ticket_plan(self, ticket: Ticket, costs: dict[Route, int]) -> tuple[int, tuple[Route, ...]] | None:
         """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
+        if costs is not self._costs:
+            raise ValueError("plans are made with the player's own route costs")
         return _cheapest_path(
-            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, costs
+            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, self._adjacent
         )
 
     def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:

@@ -73,7 +73,11 @@ class _PlayerStateView:
     @property
     def car_count(self) -> int:
         """Cars left: 40 minus the lengths of the player's routes."""
-        return Constants.INITIAL_CAR_COUNT - sum(route.length for route in self.routes)
+        cars = self.__dict__.get("_car_count")
+        if cars is None:
+            cars = Constants.INITIAL_CAR_COUNT - sum(route.length for route in self.routes)
+            self.__dict__["_car_count"] = cars
+        return cars
 
     @property
     def claim_points(self) -> int:
