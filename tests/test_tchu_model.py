@@ -838,3 +838,32 @@ def test_info_messages_one_per_kind():
     assert info.won(3, 2) == "\nAda wins with 3 points, against 2 points!\n"
     assert info.won(1, -1) == "\nAda wins with 1 point, against -1 point!\n"
     assert Info.card_name(RED, 2) == "red" and Info.card_name(LOCO, 2) == "locomotives"
+
+
+def original_longest_trail(routes: list[Route]) -> Trail:
+    """The original's search, level by level, keeping the first strictly longer trail."""
+    best, best_length = Trail((), None, None), 0
+    level = [t for r in routes for t in ((r.station1, r.station2, (r,), r.length), (r.station2, r.station1, (r,), r.length))]
+    while level:
+        next_level = []
+        for start, end, used, length in level:
+            if length > best_length:
+                best, best_length = Trail(used, start, end), length
+            for r in routes:
+                if r not in used and end in r.stations:
+                    next_level.append((start, r.station_opposite(end), used + (r,), length + r.length))
+        level = next_level
+    return best
+
+
+def test_longest_trail_is_the_one_the_original_search_finds():
+    single_tracks = [r for r in ChMap.routes() if not r.id.endswith("_2")]
+    rng = random.Random(7)
+    for _ in range(40):
+        rng.shuffle(single_tracks)
+        network, cars = [], 0
+        for r in single_tracks:
+            if cars + r.length <= 22:
+                network.append(r)
+                cars += r.length
+        assert Trail.longest(network) == original_longest_trail(network)

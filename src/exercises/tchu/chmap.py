@@ -344,32 +344,47 @@ class Trail:
 
     @staticmethod
     def longest(routes: Sequence[Route]) -> Trail:
-        """The longest trail made of ``routes``; the first found among equals.
+        """The longest trail made of ``routes``; among equals, the one the original finds.
 
-        As in the original: start from every route in both directions, extend every
-        trail by every unused route at its end, level after level, keeping the first
-        strictly longer trail seen. No routes: a trail of length 0 with no stations.
+        The original starts from every route in both directions and extends every trail
+        by every unused route at its end, level after level, keeping the first strictly
+        longer trail. So among the longest trails it returns one with the fewest routes,
+        and among those the first in the order (starting route and direction, then each
+        added route in the order of ``routes``). This depth-first search visits trails in
+        that order and keeps the same one, without holding whole levels in memory.
+        No routes: a trail of length 0 with no stations.
         """
-        routes = list(routes)
-        best: Trail = Trail((), None, None)
-        best_length = 0
-        # A trail under construction: (start, end, routes used in order, their length).
-        level = []
-        for route in routes:
-            level.append((route.station1, route.station2, (route,), route.length))
-            level.append((route.station2, route.station1, (route,), route.length))
-        while level:
-            next_level = []
-            for start, end, used, length in level:
-                if length > best_length:
-                    best, best_length = Trail(used, start, end), length
-                for route in routes:
-                    if route not in used and (route.station1 == end or route.station2 == end):
-                        next_level.append(
-                            (start, route.station_opposite(end), used + (route,), length + route.length)
-                        )
-            level = next_level
-        return best
+        routes = list(dict.fromkeys(routes))
+        lengths = [route.length for route in routes]
+        total = sum(lengths)
+        adjacent: dict[Station, list[tuple[int, Station]]] = {}
+        for index, route in enumerate(routes):
+            adjacent.setdefault(route.station1, []).append((index, route.station2))
+            adjacent.setdefault(route.station2, []).append((index, route.station1))
+        best: list = [0, 0, None]  # length, number of routes, (start, end, route indices)
+        path: list[int] = []
+
+        def extend(start: Station, end: Station, used: int, length: int) -> None:
+            if length > best[0] or (length == best[0] and len(path) < best[1]):
+                best[:] = [length, len(path), (start, end, tuple(path))]
+            for index, other in adjacent[end]:
+                if best[0] == total:  # every route is used: nothing can beat it
+                    return
+                if not used >> index & 1:
+                    path.append(index)
+                    extend(start, other, used | 1 << index, length + lengths[index])
+                    path.pop()
+
+        for index, route in enumerate(routes):
+            for start, end in ((route.station1, route.station2), (route.station2, route.station1)):
+                if best[0] < total or best[2] is None:
+                    path.append(index)
+                    extend(start, end, 1 << index, lengths[index])
+                    path.pop()
+        if best[2] is None:
+            return Trail((), None, None)
+        start, end, indices = best[2]
+        return Trail(tuple(routes[i] for i in indices), start, end)
 
     def __str__(self) -> str:
         if self.station1 is None:

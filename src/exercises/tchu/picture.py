@@ -98,6 +98,7 @@ def _draw_route(ax, route: Route, owner_rgb: str | None) -> None:
                 hatch="////" if route.is_tunnel else None,
                 alpha=1.0 if owner_rgb else 0.85,
                 zorder=3 if owner_rgb else 2,
+                gid=f"{route.id}:{i}",
             )
         )
 

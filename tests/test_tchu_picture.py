@@ -1,0 +1,81 @@
+"""The tCHu pictures: the map of Switzerland, and states that show themselves in Jupyter."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.patches import Polygon
+
+from exercises.tchu import Card, ChMap, GameState, PlayerId, PlayerState, SortedBag, map_figure, map_png
+from exercises.tchu.picture import PLAYER_RGB, station_xy
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def claimed_game() -> GameState:
+    """A game where PLAYER_1 owns Berne - Neuchâtel and holds 5 tickets."""
+    state = GameState.initial(ChMap.all_tickets(), random.Random(2))
+    tickets = state.top_tickets(5)
+    state = state.without_top_tickets(5).with_initially_chosen_tickets(PlayerId.PLAYER_1, tickets)
+    own = PlayerState(tickets, SortedBag.of(2, Card.RED), ())
+    state = dataclasses.replace(state, current_player_id=PlayerId.PLAYER_1, player_states=(own, state.player_states[1]))
+    return state.with_claimed_route(ChMap.route("BER_NEU_1"), SortedBag.of(2, Card.RED))
+
+
+def cars(figure: Figure) -> list[Polygon]:
+    """The car rectangles drawn on the map (their gid is "ROUTE_ID:index")."""
+    return [p for p in figure.axes[0].patches if (p.get_gid() or "").count(":") == 1]
+
+
+def test_every_station_lies_at_its_approximate_place():
+    x = {s.code: station_xy(s)[0] for s in ChMap.stations()}
+    y = {s.code: station_xy(s)[1] for s in ChMap.stations()}
+    assert x["GEN"] < x["LAU"] < x["BER"] < x["ZUR"] < x["STG"] < x["DAV"]  # west to east
+    assert y["LUG"] < y["BRI"] < y["BER"] < y["ZUR"] < y["SCE"]  # south to north
+    assert all(y[f"DE{i}"] > 47.5 for i in range(1, 6))
+    assert all(y[f"IT{i}"] < 46.7 for i in range(1, 6))
+    assert all(x[f"FR{i}"] < x["DEL"] + 0.01 for i in range(1, 5))
+    assert all(x[f"AT{i}"] > x["STG"] for i in range(1, 4))
+
+
+def test_map_draws_one_car_per_unit_of_route_length():
+    figure = map_figure()
+    drawn = cars(figure)
+    assert len(drawn) == sum(r.length for r in ChMap.routes()) == 205
+    hatched = [p for p in drawn if p.get_hatch()]
+    assert len(hatched) == sum(r.length for r in ChMap.routes() if r.is_tunnel)
+
+
+def test_claimed_routes_take_their_owner_color():
+    figure = map_figure(claimed_game())
+    drawn = cars(figure)
+    owner_rgba = Figure().add_subplot().add_patch(Polygon([(0, 0)], facecolor=PLAYER_RGB[PlayerId.PLAYER_1])).get_facecolor()
+    owned = sorted(p.get_gid() for p in drawn if p.get_facecolor() == owner_rgba)
+    assert owned == ["BER_NEU_1:0", "BER_NEU_1:1"]
+
+
+def test_a_player_s_tickets_are_highlighted_and_listed():
+    state = claimed_game()
+    figure = map_figure(state, highlight=PlayerId.PLAYER_1)
+    texts = " ".join(t.get_text() for t in figure.texts)
+    for ticket in state.player_state(PlayerId.PLAYER_1).tickets:
+        assert ticket.text in texts
+    with pytest.raises(ValueError):
+        map_figure(state.public(), highlight=PlayerId.PLAYER_1)
+
+
+def test_game_states_show_the_map_in_jupyter():
+    state = claimed_game()
+    assert state._repr_png_().startswith(PNG_MAGIC)
+    assert state.public()._repr_png_().startswith(PNG_MAGIC)
+    assert map_png(None).startswith(PNG_MAGIC)
+
+
+def test_player_state_shows_an_html_table():
+    html = claimed_game().player_state(PlayerId.PLAYER_1)._repr_html_()
+    assert html.startswith("<table>")
+    assert "Berne – Neuchâtel" in html
+    assert "Cars left</th><td" in html and ">38<" in html
