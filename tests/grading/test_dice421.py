@@ -1,0 +1,421 @@
+"""Hidden tests of worksheet 2, the 421 dice game (rules: ../shared/rules/dice421.md).
+
+Combinations are checked on every ordered throw of three dice against a brute force
+written here; turns and games are played with a scripted keyboard (``Keyboard``) and
+loaded dice (``LoadedDice``, whose only method is the ``randint(1, 6)`` the worksheet
+names), both objects of this module that the notebook calls back.
+"""
+
+from itertools import permutations, product
+import random
+
+import pytest
+
+NOTEBOOK = "02_dice_421"
+
+THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice
+
+
+def combination(throw):
+    """The throw sorted decreasingly, as the worksheet's functions receive it."""
+    return tuple(sorted(throw, reverse=True))
+
+
+def brute_is_straight(dice):
+    low = min(dice)
+    return sorted(dice) == [low, low + 1, low + 2]
+
+
+def brute_is_three_of_a_kind(dice):
+    return len(set(dice)) == 1
+
+
+def brute_is_421(dice):
+    return sorted(dice) == [1, 2, 4]
+
+
+def brute_tokens(dice):
+    if brute_is_421(dice):
+        return 8
+    if brute_is_three_of_a_kind(dice):
+        return 5
+    if brute_is_straight(dice):
+        return 2
+    return 1
+
+
+def brute_value(dice):
+    a, b, c = combination(dice)
+    return int(f"{a}{b}{c}")
+
+
+class Keyboard:
+    """A scripted ``ask``: answers in order, then ``then`` forever; records the prompts."""
+
+    def __init__(self, answers, then="0"):
+        self.answers = list(answers)
+        self.then = then
+        self.prompts = []
+
+    def __call__(self, prompt=""):
+        self.prompts.append(str(prompt))
+        index = len(self.prompts) - 1
+        return self.answers[index] if index < len(self.answers) else self.then
+
+
+class LoadedDice:
+    """An rng whose ``randint(1, 6)`` gives the scripted faces in order, then ``then``."""
+
+    def __init__(self, faces, then=None):
+        self.faces = list(faces)
+        self.then = then
+        self.calls = []
+
+    def randint(self, a, b):
+        self.calls.append((a, b))
+        index = len(self.calls) - 1
+        if index < len(self.faces):
+            return self.faces[index]
+        if self.then is None:
+            raise RuntimeError(f"die number {index + 1} was thrown; the test scripted {len(self.faces)}")
+        return self.then
+
+    @property
+    def thrown(self):
+        return len(self.calls)
+
+
+# 1. Sorting -------------------------------------------------------------------------
+
+
+@pytest.mark.exercise("dice421.swap", points=1)
+def test_swap_exchanges_the_two_integers(sub):
+    for a, b in [(1, 2), (2, 1), (6, 3), (4, 4), (0, -7), (100, 5)]:
+        assert sub.swap(a, b) == (b, a), (a, b)
+
+
+@pytest.mark.exercise("dice421.swap", points=1)
+def test_swap_returns_a_tuple(sub):
+    assert type(sub.swap(3, 5)) is tuple
+
+
+@pytest.mark.exercise("dice421.sort2_desc", points=1)
+def test_sort2_desc_on_every_pair_with_and_without_ties(sub):
+    for a, b in product(range(1, 7), repeat=2):
+        assert sub.sort2_desc(a, b) == (max(a, b), min(a, b)), (a, b)
+
+
+@pytest.mark.exercise("dice421.sort2_desc", points=1)
+def test_sort2_desc_beyond_dice(sub):
+    assert sub.sort2_desc(-3, 10) == (10, -3)
+    assert sub.sort2_desc(0, 0) == (0, 0)
+    assert type(sub.sort2_desc(1, 2)) is tuple
+
+
+@pytest.mark.exercise("dice421.sort3_desc", points=2)
+def test_sort3_desc_on_every_throw(sub):
+    for throw in THROWS:
+        assert sub.sort3_desc(*throw) == combination(throw), throw
+
+
+@pytest.mark.exercise("dice421.sort3_desc", points=2)
+def test_sort3_desc_on_every_permutation_of_distinct_values(sub):
+    for values in [(1, 2, 3), (-5, 0, 12), (7, 100, 42)]:
+        for order in permutations(values):
+            assert sub.sort3_desc(*order) == combination(values), order
+
+
+@pytest.mark.exercise("dice421.sort3_desc", points=2)
+def test_sort3_desc_returns_a_tuple(sub):
+    assert type(sub.sort3_desc(2, 6, 4)) is tuple
+
+
+# 2. Tokens and value ----------------------------------------------------------------
+
+
+def _predicate_on_every_throw(function, brute):
+    for throw in THROWS:
+        dice = combination(throw)
+        got = function(*dice)
+        assert got == brute(dice), dice
+
+
+@pytest.mark.exercise("dice421.is_straight", points=1)
+def test_is_straight_on_every_combination(sub):
+    _predicate_on_every_throw(sub.is_straight, brute_is_straight)
+
+
+@pytest.mark.exercise("dice421.is_straight", points=1)
+def test_is_straight_returns_a_bool(sub):
+    assert sub.is_straight(3, 2, 1) is True
+    assert sub.is_straight(6, 6, 5) is False
+
+
+@pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
+def test_is_three_of_a_kind_on_every_combination(sub):
+    _predicate_on_every_throw(sub.is_three_of_a_kind, brute_is_three_of_a_kind)
+
+
+@pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
+def test_is_three_of_a_kind_returns_a_bool(sub):
+    assert sub.is_three_of_a_kind(2, 2, 2) is True
+    assert sub.is_three_of_a_kind(2, 2, 1) is False
+
+
+@pytest.mark.exercise("dice421.is_421", points=1)
+def test_is_421_on_every_combination(sub):
+    _predicate_on_every_throw(sub.is_421, brute_is_421)
+
+
+@pytest.mark.exercise("dice421.is_421", points=1)
+def test_is_421_returns_a_bool(sub):
+    assert sub.is_421(4, 2, 1) is True
+    assert sub.is_421(4, 2, 2) is False
+
+
+@pytest.mark.exercise("dice421.tokens_of", points=2)
+def test_tokens_of_every_combination(sub):
+    for throw in THROWS:
+        dice = combination(throw)
+        got = sub.tokens_of(*dice)
+        assert type(got) is int and got == brute_tokens(dice), dice
+
+
+@pytest.mark.exercise("dice421.tokens_of", points=2)
+def test_tokens_of_a_421_is_eight(sub):
+    assert sub.tokens_of(4, 2, 1) == 8
+
+
+@pytest.mark.exercise("dice421.tokens_of", points=2)
+def test_tokens_of_three_of_a_kind_is_five(sub):
+    assert [sub.tokens_of(face, face, face) for face in range(1, 7)] == [5] * 6
+
+
+@pytest.mark.exercise("dice421.tokens_of", points=2)
+def test_tokens_of_a_straight_is_two(sub):
+    assert [sub.tokens_of(low + 2, low + 1, low) for low in range(1, 5)] == [2] * 4
+
+
+@pytest.mark.exercise("dice421.tokens_of", points=2)
+def test_tokens_of_a_minor_combination_is_one(sub):
+    assert [sub.tokens_of(*dice) for dice in [(6, 4, 1), (4, 2, 2), (4, 4, 1), (5, 2, 1)]] == [1] * 4
+
+
+@pytest.mark.exercise("dice421.value_of", points=1)
+def test_value_of_every_combination(sub):
+    for throw in THROWS:
+        dice = combination(throw)
+        got = sub.value_of(*dice)
+        assert type(got) is int and got == brute_value(dice), dice
+
+
+# 3. A turn ----------------------------------------------------------------------------
+
+
+@pytest.mark.exercise("dice421.roll_die", points=2)
+def test_roll_die_throws_with_the_given_rng(sub):
+    for seed in range(150):
+        assert sub.roll_die(random.Random(seed)) == random.Random(seed).randint(1, 6), seed
+
+
+@pytest.mark.exercise("dice421.roll_die", points=2)
+def test_roll_die_covers_one_to_six(sub):
+    faces = {sub.roll_die(random.Random(seed)) for seed in range(100)}
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.exercise("dice421.roll_die", points=2)
+def test_roll_die_calls_randint_1_6_once_and_returns_its_face(sub):
+    for face in range(1, 7):
+        dice = LoadedDice([face])
+        assert sub.roll_die(dice) == face
+        assert dice.calls == [(1, 6)]
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_on_answer_1_throws_the_die_again(sub):
+    for die, face in [(3, 6), (6, 1), (2, 2)]:
+        dice = LoadedDice([face])
+        keyboard = Keyboard(["1"])
+        assert sub.rethrow(die, 2, keyboard, dice) == face
+        assert dice.calls == [(1, 6)]
+        assert len(keyboard.prompts) == 1
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_keeps_the_die_on_any_other_answer(sub):
+    for answer in ["0", "2", "", "11"]:
+        dice = LoadedDice([])
+        assert sub.rethrow(5, 1, Keyboard([answer]), dice) == 5, answer
+        assert dice.thrown == 0, answer
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number(sub):
+    for answer in ["yes", "no", "one", "?"]:
+        dice = LoadedDice([])
+        assert sub.rethrow(4, 3, Keyboard([answer]), dice) == 4, answer
+        assert dice.thrown == 0, answer
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_shows_the_die_number_and_value(sub):
+    keyboard = Keyboard(["0"])
+    sub.rethrow(5, 3, keyboard, LoadedDice([]))
+    assert len(keyboard.prompts) == 1
+    assert "3" in keyboard.prompts[0] and "5" in keyboard.prompts[0]
+
+
+def _turn(sub, answers, faces, then_face=None, then_answer="0"):
+    keyboard = Keyboard(answers, then=then_answer)
+    dice = LoadedDice(faces, then=then_face)
+    result = sub.play_turn(keyboard, dice)
+    return result, keyboard, dice
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_keeping_the_first_throw_gives_its_sorted_result(sub):
+    for faces in [(6, 6, 5), (1, 2, 4), (2, 3, 1), (5, 1, 3), (2, 2, 2)]:
+        result, keyboard, dice = _turn(sub, ["0"], faces)
+        assert result == (brute_tokens(faces), brute_value(faces)), faces
+        assert dice.thrown == 3
+        assert len(keyboard.prompts) == 1
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_returns_a_tuple_of_two_ints(sub):
+    result, _, _ = _turn(sub, ["0"], [3, 1, 2])
+    assert type(result) is tuple and [type(x) for x in result] == [int, int]
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_rethrows_only_the_chosen_dice(sub):
+    # 6 6 5: throw again, keep 6 and 6, rethrow the 5 (gets 5); again, rethrow it (gets 6).
+    answers = ["1", "0", "0", "1", "1", "0", "0", "1"]
+    result, _, dice = _turn(sub, answers, [6, 6, 5, 5, 6])
+    assert result == (5, 666)
+    assert dice.thrown == 5
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_never_throws_a_fourth_time(sub):
+    # A player who answers 1 to everything: three throws of three dice, then the turn ends.
+    faces = [1, 1, 3, 2, 2, 6, 1, 2, 4]
+    result, keyboard, dice = _turn(sub, [], faces, then_face=5, then_answer="1")
+    assert dice.thrown == 9
+    assert result == (8, 421)
+    assert len(keyboard.prompts) == 8  # two "throw again?" and six "rethrow die n?"
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_stopping_after_the_second_throw(sub):
+    # 1 1 3: rethrow dice 2 and 3 (get 2 and 4), then keep 1 2 4.
+    answers = ["1", "0", "1", "1", "0"]
+    result, keyboard, dice = _turn(sub, answers, [1, 1, 3, 2, 4], then_answer="1")
+    assert result == (8, 421)
+    assert dice.thrown == 5
+    assert len(keyboard.prompts) == 5
+
+
+@pytest.mark.exercise("dice421.play_turn", points=3)
+def test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number(sub):
+    result, keyboard, dice = _turn(sub, ["yes"], [4, 4, 4], then_answer="1")
+    assert result == (5, 444)
+    assert dice.thrown == 3
+
+
+# 4. Settling a round ----------------------------------------------------------------
+
+
+@pytest.mark.exercise("dice421.settle_different_tokens", points=2)
+def test_settle_different_tokens_player_1_wins_and_gives_its_tokens(sub):
+    assert sub.settle_different_tokens(8, 1, 10, 10) == (2, 18)
+    assert sub.settle_different_tokens(5, 2, 3, 7) == (-2, 12)
+    assert sub.settle_different_tokens(2, 1, 1, 19) == (-1, 21)
+
+
+@pytest.mark.exercise("dice421.settle_different_tokens", points=2)
+def test_settle_different_tokens_player_2_wins_and_gives_its_tokens(sub):
+    assert sub.settle_different_tokens(1, 2, 10, 10) == (12, 8)
+    assert sub.settle_different_tokens(1, 8, 6, 14) == (14, 6)
+    assert sub.settle_different_tokens(2, 5, 9, 4) == (14, -1)
+
+
+@pytest.mark.exercise("dice421.settle_equal_tokens", points=2)
+def test_settle_equal_tokens_higher_value_of_player_1_gives(sub):
+    assert sub.settle_equal_tokens(5, 666, 444, 10, 10) == (5, 15)
+    assert sub.settle_equal_tokens(1, 642, 631, 4, 4) == (3, 5)
+    assert sub.settle_equal_tokens(2, 654, 321, 1, 7) == (-1, 9)
+
+
+@pytest.mark.exercise("dice421.settle_equal_tokens", points=2)
+def test_settle_equal_tokens_higher_value_of_player_2_gives(sub):
+    assert sub.settle_equal_tokens(2, 321, 654, 10, 10) == (12, 8)
+    assert sub.settle_equal_tokens(1, 521, 643, 2, 9) == (3, 8)
+    assert sub.settle_equal_tokens(5, 111, 222, 6, 3) == (11, -2)
+
+
+# 5. The game --------------------------------------------------------------------------
+
+
+def _game(sub, tokens, faces):
+    """Play a game where every player keeps the first throw; faces are scripted."""
+    keyboard = Keyboard([], then="0")
+    dice = LoadedDice(faces)
+    result = sub.play_game(tokens, keyboard, dice)
+    return result, keyboard, dice
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_ends_as_soon_as_a_total_reaches_zero(sub):
+    # 421 against 641: player 1 gives 8 and has 0 left: the game is over after one round.
+    result, keyboard, dice = _game(sub, 8, [4, 2, 1, 6, 4, 1])
+    assert result == (0, 16)
+    assert dice.thrown == 6 and len(keyboard.prompts) == 2
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_ends_below_zero_too(sub):
+    # 10 tokens: 421 v 641 (2, 18); then 111 v 652 (-3, 23).
+    result, _, dice = _game(sub, 10, [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2])
+    assert result == (-3, 23)
+    assert dice.thrown == 12
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_player_2_can_win(sub):
+    # 3 tokens: 654 v 333 (player 2 gives 5: 8, -2).
+    result, _, dice = _game(sub, 3, [6, 5, 4, 3, 3, 3])
+    assert result == (8, -2)
+    assert dice.thrown == 6
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_a_round_with_equal_values_changes_nothing(sub):
+    # 2 tokens: 665 v 566 (same value, a draw), 321 v 213 (draw), then 641 v 652
+    # (same tokens, player 2 higher gives 1: 3, 1), then 531 v 222 (player 2 gives 5).
+    faces = [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2]
+    result, _, dice = _game(sub, 2, faces)
+    assert result == (8, -4)
+    assert dice.thrown == 24
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_same_tokens_higher_value_gives(sub):
+    # 1 token: 543 v 654, both straights: player 2 gives 2 and wins at once.
+    result, _, _ = _game(sub, 1, [5, 4, 3, 6, 5, 4])
+    assert result == (3, -1)
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_rejects_a_non_positive_token_count(sub):
+    for tokens in (0, -1, -10):
+        with pytest.raises(ValueError):
+            sub.play_game(tokens, Keyboard([]), LoadedDice([], then=1))
+
+
+@pytest.mark.exercise("dice421.play_game", points=3)
+def test_play_game_returns_a_tuple_of_two_ints(sub):
+    result, _, _ = _game(sub, 1, [4, 2, 1, 3, 3, 1])
+    assert result == (-7, 9)
+    assert type(result) is tuple and [type(x) for x in result] == [int, int]
