@@ -1,0 +1,63 @@
+"""Speed of the 421 worksheet's given code, run with the solution notebook's functions.
+
+Prints how long the public checks, a computer turn, a whole match and the notebook's
+league take. Run from the repository's root: ``.venv/bin/python benchmarks/bench_dice421.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+from exercises import dice421
+from exercises.course.notebook import cell_source, course_meta
+
+SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "02_dice_421.ipynb"
+
+
+def solution_namespace() -> dict:
+    """The notebook's setup cell and exercise cells, run in a fresh namespace."""
+    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
+    namespace: dict = {}
+    code_cells = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    setup = "\n".join(line for line in cell_source(code_cells[0]).splitlines() if not line.startswith("%"))
+    exec(setup, namespace)
+    for cell in code_cells:
+        if course_meta(cell).get("exercise"):
+            exec(cell_source(cell), namespace)
+    return namespace
+
+
+def timed(label: str, repeat: int, action) -> None:
+    """Print the mean time of ``action()`` over ``repeat`` runs."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        action()
+    mean = (time.perf_counter() - start) / repeat
+    print(f"{label:<44} {mean * 1e3:9.3f} ms")
+
+
+def main() -> None:
+    ns = solution_namespace()
+    rules = dice421.Rules(ns["roll_die"], ns["sort3_desc"], ns["tokens_of"], ns["value_of"],
+                          ns["settle_different_tokens"], ns["settle_equal_tokens"])
+    checks = [(name, getattr(dice421, name), ns[name[len("check_"):]])
+              for name in dice421.__all__ if name.startswith("check_")]
+    timed(f"all {len(checks)} public checks", 20, lambda: [check(f) for _, check, f in checks])
+    rng = random.Random(1)
+
+    def computer_turn() -> None:
+        dice421.play_computer_turn(dice421.Turn(lambda: rules.throw(rng)), dice421.hunt_421)
+
+    timed("one computer turn (hunt_421)", 2000, computer_turn)
+    timed("one match, 10 tokens, hunt_421 v keep_first", 200,
+          lambda: dice421.play_match(rules, (dice421.hunt_421, dice421.keep_first), rng))
+    strategies = {"keep first": dice421.keep_first, "hunt 421": dice421.hunt_421}
+    timed("the notebook's league (2 x 100 games)", 3,
+          lambda: dice421.league(rules, strategies, games=100, seed=2026))
+
+
+if __name__ == "__main__":
+    main()
