@@ -356,7 +356,7 @@ def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) ->
     return GameResult(scores, winners, moves)
 
 
-@dataclass
+@dataclass(repr=False)
 class LeagueTable:
     """Win rates of a two-player league: ``rate[a][b]`` is a's share of points against b.
 
@@ -393,6 +393,9 @@ class LeagueTable:
             cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:])]
             lines.append("  ".join(cells))
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _repr_html_(self) -> str:
         rows = self.rows()

@@ -1,0 +1,595 @@
+"""Hidden tests of worksheet 3, Abapa: one test per rule, on explicit boards.
+
+Cells are numbered in sowing order: player 0's pits 0..5, kalah 6, player 1's pits
+7..12, kalah 13. Pits are numbered 0..5 from the mover's side. A small reference engine
+below (independent of the notebook) replays seeded random games to compare whole games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+NOTEBOOK = "03_abapa"
+
+START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
+FIGURE_1 = [4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0]
+FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
+
+
+# --- a reference engine, for whole games --------------------------------------------
+
+
+def ref_camp(player: int) -> range:
+    return range(7 * player, 7 * player + 6)
+
+
+def ref_legal(cells: list[int], player: int) -> list[int]:
+    if max(cells[6], cells[13]) >= 25:
+        return []
+    pits = [i for i in range(6) if cells[7 * player + i]]
+    if sum(cells[c] for c in ref_camp(1 - player)) == 0:
+        pits = [i for i in pits if i + cells[7 * player + i] >= 7]
+    return pits
+
+
+def ref_play(cells: list[int], player: int, pit: int) -> list[int]:
+    cells = list(cells)
+    start = 7 * player + pit
+    seeds, cells[start] = cells[start], 0
+    position = start
+    for _ in range(seeds):
+        position = (position + 1) % 14
+        if position == start:
+            position = (position + 1) % 14
+        cells[position] += 1
+    chain = []
+    while position in ref_camp(1 - player) and cells[position] in (2, 3):
+        chain.append(position)
+        position -= 1
+    if chain and sum(cells[c] for c in ref_camp(1 - player)) > sum(cells[c] for c in chain):
+        for c in chain:
+            cells[7 * player + 6] += cells[c]
+            cells[c] = 0
+    if max(cells[6], cells[13]) < 25 and not ref_legal(cells, 1 - player):
+        mover_kalah = 7 * (1 - player) + 6
+        for c in list(ref_camp(0)) + list(ref_camp(1)):
+            cells[mover_kalah] += cells[c]
+            cells[c] = 0
+    return cells
+
+
+def unchanged_after(sub, call: str, cells: list[int]) -> list[int]:
+    """``cells`` as they are after the notebook evaluates ``call`` on them."""
+    return sub.eval(f"[cells, {call}][0]", cells=list(cells))
+
+
+def sowing(sub, cells: list[int], start: int) -> tuple[list[int], int]:
+    result = sub.sow(list(cells), start)
+    new_cells, last = result
+    return list(new_cells), last
+
+
+def assert_refused(board, pit, cells: list[int], player: int) -> None:
+    """``board.play(pit)`` raises ValueError and leaves the board as it was."""
+    with pytest.raises(ValueError):
+        board.play(pit)
+    assert board.cells == cells
+    assert board.player == player
+
+
+# --- abapa.display ------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.display", points=1)
+def test_display_of_figure_1_exactly(sub):
+    assert sub.board_text(list(FIGURE_1)) == FIGURE_1_TEXT
+
+
+@pytest.mark.exercise("abapa.display", points=1)
+def test_display_of_the_start(sub):
+    assert sub.board_text(list(START)) == (
+        "      4   4   4   4   4   4\n0      4   4   4   4   4   4      0"
+    )
+
+
+@pytest.mark.exercise("abapa.display", points=1)
+def test_display_with_two_digit_counts(sub):
+    cells = [0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10]
+    assert sub.board_text(cells) == (
+        "     11   1   0   0   0   0\n10     0   1   2   3   0   0     20"
+    )
+
+
+# --- abapa.sowing -------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.sowing", points=2)
+def test_plain_sowing(sub):
+    assert sowing(sub, START, 0) == ([0, 5, 5, 5, 5, 4, 0, 4, 4, 4, 4, 4, 4, 0], 4)
+    assert sowing(sub, START, 4) == (FIGURE_1, 8)
+
+
+@pytest.mark.exercise("abapa.sowing", points=2)
+def test_sowing_through_both_kalahs(sub):
+    cells = [4, 4, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 2]
+    # 9 seeds from cell 5: kalah 6, cells 7..12, kalah 13, cell 0.
+    assert sowing(sub, cells, 5) == ([5, 4, 4, 4, 4, 0, 1, 5, 5, 5, 5, 5, 2, 3], 0)
+    cells = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1]
+    assert sowing(sub, cells, 12) == ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1)
+
+
+@pytest.mark.exercise("abapa.sowing", points=2)
+def test_last_seed_in_a_kalah(sub):
+    assert sowing(sub, START, 2) == ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], 6)
+
+
+@pytest.mark.exercise("abapa.sowing", points=2)
+def test_fourteen_or_more_seeds_skip_the_origin(sub):
+    cells = [1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12]
+    # 14 seeds from cell 2: cells 3..13 (11), 0, 1 (13), skip 2, then 3.
+    assert sowing(sub, cells, 2) == ([2, 2, 0, 3, 2, 2, 12, 2, 2, 2, 2, 2, 2, 13], 3)
+    cells = [0, 0, 0, 0, 0, 0, 10, 30, 0, 0, 0, 0, 0, 8]
+    # 30 seeds from cell 7: two laps over the 13 other cells (26), then cells 8..11.
+    assert sowing(sub, cells, 7) == ([2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10], 11)
+
+
+@pytest.mark.exercise("abapa.sowing", points=2)
+def test_sowing_leaves_its_argument_unchanged(sub):
+    assert unchanged_after(sub, "sow(cells, 4)", START) == START
+
+
+# --- abapa.capture ------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_of_two(sub):
+    cells = [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3]
+    assert sub.capture(cells, 8, 0) == [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3]
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_of_three(sub):
+    cells = [4, 4, 4, 4, 0, 5, 1, 5, 4, 3, 4, 4, 4, 2]
+    assert sub.capture(cells, 9, 0) == [4, 4, 4, 4, 0, 5, 4, 5, 4, 0, 4, 4, 4, 2]
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_no_capture_of_one_or_four(sub):
+    for seeds in (1, 4, 5):
+        cells = [4, 4, 4, 4, 0, 5, 1, 5, 4, seeds, 4, 4, 4, 6 - seeds]
+        assert sub.capture(list(cells), 9, 0) == cells
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_chain_backwards_over_several_pits(sub):
+    cells = [4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11]
+    assert sub.capture(cells, 10, 0) == [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11]
+    cells = [3, 2, 2, 3, 1, 4, 10, 4, 4, 0, 0, 0, 0, 15]
+    assert sub.capture(cells, 3, 1) == [0, 0, 0, 0, 1, 4, 10, 4, 4, 0, 0, 0, 0, 25]
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_chain_stops_at_a_pit_without_two_or_three(sub):
+    cells = [4, 4, 4, 0, 0, 0, 8, 2, 4, 3, 2, 5, 4, 8]
+    assert sub.capture(cells, 10, 0) == [4, 4, 4, 0, 0, 0, 13, 2, 4, 0, 0, 5, 4, 8]
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_chain_stops_at_the_movers_own_camp(sub):
+    cells = [2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10]
+    assert sub.capture(cells, 8, 0) == [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10]
+    cells = [2, 3, 4, 4, 4, 4, 9, 3, 2, 0, 0, 0, 2, 11]
+    assert sub.capture(cells, 1, 1) == [0, 0, 4, 4, 4, 4, 9, 3, 2, 0, 0, 0, 2, 16]
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah(sub):
+    cells = [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0]
+    assert sub.capture(list(cells), 4, 0) == cells
+    assert sub.capture(list(cells), 12, 1) == cells
+    cells = [2, 4, 4, 4, 4, 4, 3, 4, 4, 4, 4, 4, 2, 1]
+    assert sub.capture(list(cells), 6, 0) == cells
+    assert sub.capture(list(cells), 13, 1) == cells
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_no_capture_because_grand_slam(sub):
+    cells = [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3]
+    assert sub.capture(list(cells), 8, 0) == cells
+    cells = [2, 3, 2, 0, 0, 0, 11, 5, 4, 4, 0, 0, 0, 17]
+    assert sub.capture(list(cells), 2, 1) == cells
+
+
+@pytest.mark.exercise("abapa.capture", points=3)
+def test_capture_leaves_its_argument_unchanged(sub):
+    cells = [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3]
+    assert unchanged_after(sub, "capture(cells, 8, 0)", cells) == cells
+
+
+# --- abapa.feeding ------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.feeding", points=2)
+def test_legal_pits_are_the_non_empty_ones(sub):
+    assert sub.legal_pits(list(START), 0) == [0, 1, 2, 3, 4, 5]
+    assert sub.legal_pits(list(FIGURE_1), 0) == [0, 1, 2, 3, 5]
+    assert sub.legal_pits([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1) == [1, 3, 5]
+
+
+@pytest.mark.exercise("abapa.feeding", points=2)
+def test_feeding_only_feeding_moves_are_legal(sub):
+    hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    assert sub.legal_pits(list(hungry), 0) == [5]
+    hungry = [0, 0, 0, 0, 0, 0, 20, 7, 0, 6, 1, 0, 0, 14]
+    assert sub.legal_pits(list(hungry), 1) == [0, 2]
+    assert sub.legal_pits([4, 4, 4, 4, 4, 4, 22, 0, 0, 0, 0, 0, 0, 2], 0) == [3, 4, 5]
+
+
+@pytest.mark.exercise("abapa.feeding", points=2)
+def test_feeding_no_feeding_move_no_legal_pit(sub):
+    assert sub.legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1) == []
+
+
+@pytest.mark.exercise("abapa.feeding", points=2)
+def test_feeds_tells_whether_the_seeds_reach_the_opponent(sub):
+    cells = [6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17]
+    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [False] * 6
+    cells = [7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15]
+    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [True] * 6
+    cells = [0, 0, 0, 0, 0, 0, 20, 6, 6, 0, 0, 3, 1, 12]
+    assert [sub.feeds(list(cells), 1, pit) for pit in range(6)] == [
+        False, True, False, False, True, False,
+    ]
+
+
+# --- abapa.end ----------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.end", points=2)
+def test_end_at_twenty_five(sub):
+    assert sub.game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1) is True
+    assert sub.game_over([0, 4, 4, 4, 0, 0, 5, 1, 1, 1, 1, 1, 1, 25], 0) is True
+    assert sub.game_over([0, 4, 4, 4, 0, 0, 7, 1, 1, 1, 1, 1, 0, 24], 0) is False
+    assert sub.game_over(list(START), 0) is False
+
+
+@pytest.mark.exercise("abapa.end", points=2)
+def test_end_when_the_mover_cannot_feed(sub):
+    assert sub.game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1) is True
+    assert sub.game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 6, 18], 1) is False
+
+
+@pytest.mark.exercise("abapa.end", points=2)
+def test_end_the_mover_takes_the_remaining_seeds(sub):
+    cells = [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21]
+    assert sub.take_remaining(list(cells), 1) == [0] * 6 + [24] + [0] * 6 + [24]
+    assert sub.take_remaining(list(cells), 0) == [0] * 6 + [27] + [0] * 6 + [21]
+    assert unchanged_after(sub, "take_remaining(cells, 1)", cells) == cells
+
+
+# --- abapa.board --------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_start_position(sub):
+    board = sub.Board()
+    assert board.cells == START
+    assert board.player == 0
+    assert sorted(board.legal_moves()) == [0, 1, 2, 3, 4, 5]
+    assert board.is_over() is False
+    assert board.winner() is None
+    assert (board.score(0), board.score(1)) == (0, 0)
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_of_figure_1_and_its_text(sub):
+    board = sub.Board()
+    board.play(4)
+    assert board.cells == FIGURE_1
+    assert board.player == 1
+    assert str(board) == FIGURE_1_TEXT
+    assert str(sub.Board(list(FIGURE_1), 1)) == FIGURE_1_TEXT
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_cells_are_a_copy(sub):
+    board = sub.Board(list(FIGURE_1), 1)
+    assert sub.eval("[board.cells.append(99), board.cells][1]", board=board) == FIGURE_1
+    cells = list(FIGURE_1)
+    assert sub.eval("[Board(cells, 1), cells.append(99), board.cells][2]", cells=cells, board=board) == FIGURE_1
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_rejects_bad_positions(sub):
+    for cells, player in [
+        ([4] * 14, 0),  # 56 seeds
+        ([4] * 12, 0),  # 12 cells
+        ([-1, 9] + START[2:], 0),  # a negative count
+        (list(START), 2),
+        (list(START), -1),
+    ]:
+        with pytest.raises(ValueError):
+            sub.Board(cells, player)
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_plays_player_1_pits_from_their_side(sub):
+    board = sub.Board(list(FIGURE_1), 1)
+    board.play(3)  # cell 10
+    assert board.cells == [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1]
+    assert board.player == 0
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_sows_and_captures(sub):
+    board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
+    board.play(4)  # cells 5, 6, 7, 8: captures 3 + 2
+    assert board.cells == [4, 4, 4, 0, 0, 1, 14, 0, 0, 1, 2, 5, 4, 9]
+    assert (board.score(0), board.score(1)) == (14, 9)
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_grand_slam_is_played_without_capture(sub):
+    board = sub.Board([1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0)
+    board.play(5)  # cells 6, 7, 8: 2 and 3 would take every seed of player 1
+    assert board.cells == [1, 0, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 22]
+    assert board.player == 1
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_feeding_only_feeding_moves_are_legal(sub):
+    cells = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    board = sub.Board(list(cells), 0)
+    assert list(board.legal_moves()) == [5]
+    assert_refused(board, 1, cells, 0)
+    assert_refused(board, 4, cells, 0)
+    board.play(5)
+    assert board.cells == [0, 3, 0, 0, 1, 0, 21, 1, 0, 0, 0, 0, 0, 22]
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_no_feeding_move_the_mover_takes_the_remaining_seeds(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+    board.play(5)  # player 0's camp is now empty, and player 1 cannot feed it
+    assert board.is_over() is True
+    assert board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
+    assert board.winner() == 1
+    assert list(board.legal_moves()) == []
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_end_at_twenty_five(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12], 0)
+    board.play(5)  # kalah 6 gets 24, then cell 7 has 2: captured, 26
+    assert board.cells == [0, 0, 0, 0, 0, 0, 26, 0, 2, 3, 4, 1, 0, 12]
+    assert board.is_over() is True
+    assert board.winner() == 0
+    assert list(board.legal_moves()) == []
+    won = sub.Board([1, 4, 4, 4, 4, 4, 25, 0, 0, 1, 0, 1, 0, 0], 1)
+    assert won.is_over() is True
+    assert won.winner() == 0
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_a_24_24_draw(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
+    board.play(5)  # 24 in kalah 6; player 1 cannot feed and takes 2: 24
+    assert board.is_over() is True
+    assert (board.score(0), board.score(1)) == (24, 24)
+    assert board.winner() is None
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_illegal_moves_leave_the_board_unchanged(sub):
+    board = sub.Board(list(FIGURE_1), 0)
+    for pit in (4, -1, 6, 7, 13):
+        assert_refused(board, pit, FIGURE_1, 0)
+    over = [0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5]
+    board = sub.Board(list(over), 1)
+    for pit in range(6):
+        assert_refused(board, pit, over, 1)
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_copy_is_independent(sub):
+    board = sub.Board()
+    twin = board.copy()
+    twin.play(4)
+    assert board.cells == START and board.player == 0
+    assert twin.cells == FIGURE_1 and twin.player == 1
+    board.play(0)
+    assert twin.cells == FIGURE_1
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_seeded_random_games_match_the_rules(sub):
+    for seed in range(12):
+        rng = random.Random(seed)
+        board = sub.Board()
+        cells, player = list(START), 0
+        for _ in range(500):
+            legal = ref_legal(cells, player)
+            assert sorted(board.legal_moves()) == legal, (seed, cells, player)
+            if not legal:
+                break
+            pit = rng.choice(legal)
+            board.play(pit)
+            cells, player = ref_play(cells, player, pit), 1 - player
+            assert board.cells == cells, (seed, pit)
+            assert sum(board.cells) == 48
+            assert board.player == player
+        assert board.is_over() is True
+        expected = None if cells[6] == cells[13] else (0 if cells[6] > cells[13] else 1)
+        assert board.winner() == expected
+
+
+@pytest.mark.exercise("abapa.board", points=3)
+def test_board_termination_no_position_comes_back(sub):
+    # The guard of the rules: seeds never leave a kalah, so (seeds in kalahs, sum of the
+    # pit numbers of the seeds in pits) grows at every move, and every game ends.
+    def progress(cells: list[int]) -> tuple[int, int]:
+        pits = sum((c % 7) * cells[c] for c in list(range(6)) + list(range(7, 13)))
+        return (cells[6] + cells[13], pits)
+
+    for seed in range(100, 106):
+        rng = random.Random(seed)
+        board = sub.Board([0, 0, 1, 2, 0, 1, 20, 0, 1, 0, 2, 1, 1, 19], 0)
+        seen = set()
+        while board.is_over() is False:
+            cells = board.cells
+            key = (tuple(cells), board.player)
+            assert key not in seen
+            seen.add(key)
+            board.play(rng.choice(list(board.legal_moves())))
+            assert progress(board.cells) > progress(cells)
+        assert len(seen) < 49 * 241
+
+
+# --- abapa.players ------------------------------------------------------------------
+
+
+class Keyboard:
+    """Answers ``ask(prompt)`` from a list, and records the prompts."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = list(answers)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str = "") -> str:
+        self.prompts.append(str(prompt))
+        return self.answers.pop(0)
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_human_player_returns_the_pit_typed(sub):
+    keyboard = Keyboard(["3"])
+    move = sub.HumanPlayer(ask=keyboard).choose_move(sub.Board())
+    assert move == 3 and type(move) is int
+    assert keyboard.answers == []
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_human_player_asks_again_until_the_pit_is_legal(sub):
+    keyboard = Keyboard(["6", "-1", "pit", "4", "", "5", "1"])
+    move = sub.HumanPlayer(ask=keyboard).choose_move(sub.Board(list(FIGURE_1), 0))
+    assert move == 5
+    assert keyboard.answers == ["1"]
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_human_player_of_player_1_uses_their_side(sub):
+    keyboard = Keyboard(["0", "2"])
+    board = sub.Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
+    assert sub.HumanPlayer(ask=keyboard).choose_move(board) == 2
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_random_player_plays_legal_moves(sub):
+    player = sub.RandomPlayer(random.Random(5))
+    for cells, player_to_move, legal in [
+        (START, 0, {0, 1, 2, 3, 4, 5}),
+        (FIGURE_1, 0, {0, 1, 2, 3, 5}),
+        ([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0, {5}),
+        ([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1, {1, 3, 5}),
+    ]:
+        moves = {player.choose_move(sub.Board(list(cells), player_to_move)) for _ in range(40)}
+        assert moves == legal
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_random_player_is_reproducible_with_its_rng(sub):
+    def moves(seed: int) -> list[int]:
+        player = sub.RandomPlayer(random.Random(seed))
+        return [player.choose_move(sub.Board()) for _ in range(30)]
+
+    assert moves(11) == moves(11)
+    assert moves(11) != moves(12)
+    assert sub.eval("issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)") is True
+
+
+# --- abapa.game ---------------------------------------------------------------------
+
+
+class Scripted:
+    """Plays the given pits in order, and records the boards it was shown."""
+
+    def __init__(self, pits: list[int]) -> None:
+        self.pits = list(pits)
+        self.seen: list[tuple[list[int], int]] = []
+
+    def choose_move(self, board) -> int:
+        self.seen.append((list(board.cells), board.player))
+        return self.pits.pop(0)
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_starts_from_the_start_or_the_given_board(sub):
+    game = sub.Game(Scripted([]), Scripted([]))
+    assert game.board.cells == START and game.board.player == 0
+    assert game.is_over() is False
+    game = sub.Game(Scripted([]), Scripted([]), sub.Board(list(FIGURE_1), 1))
+    assert game.board.cells == FIGURE_1 and game.board.player == 1
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_turns_ask_the_player_to_move(sub):
+    first, second = Scripted([4, 5]), Scripted([3])
+    game = sub.Game(first, second)
+    game.play_turn()
+    assert game.board.cells == FIGURE_1
+    game.play_turn()
+    assert game.board.cells == [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1]
+    assert first.seen == [(START, 0)]
+    assert second.seen == [(FIGURE_1, 1)]
+    assert game.board.player == 0
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_plays_to_the_end_and_returns_the_winner(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+    game = sub.Game(Scripted([5]), Scripted([]), board)
+    assert game.run() == 1
+    assert game.is_over() is True
+    assert game.board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_a_draw_returns_none(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
+    assert sub.Game(Scripted([5]), Scripted([]), board).run() is None
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_between_random_players(sub):
+    for seed in range(3):
+        game = sub.Game(sub.RandomPlayer(random.Random(seed)), sub.RandomPlayer(random.Random(seed + 50)))
+        winner = game.run()
+        assert game.board.is_over() is True
+        assert winner == game.board.winner()
+        assert sum(game.board.cells) == 48
+
+
+# --- abapa.greedy -------------------------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.greedy", points=1)
+def test_greedy_takes_the_biggest_capture(sub):
+    board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
+    assert sub.GreedyPlayer().choose_move(board) == 4
+    board = sub.Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)
+    assert sub.GreedyPlayer().choose_move(board) == 4
+
+
+@pytest.mark.exercise("abapa.greedy", points=1)
+def test_greedy_breaks_ties_by_the_lowest_pit(sub):
+    assert sub.GreedyPlayer().choose_move(sub.Board()) == 2
+    assert sub.GreedyPlayer().choose_move(sub.Board(list(FIGURE_1), 1)) == 1
+
+
+@pytest.mark.exercise("abapa.greedy", points=1)
+def test_greedy_leaves_the_board_unchanged(sub):
+    board = sub.Board(list(FIGURE_1), 1)
+    sub.GreedyPlayer().choose_move(board)
+    assert board.cells == FIGURE_1 and board.player == 1

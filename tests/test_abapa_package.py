@@ -1,0 +1,277 @@
+"""Unit tests of exercises.abapa: the board picture, the widget, the public checks."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+from IPython.core.inputtransformer2 import TransformerManager
+
+from exercises.abapa import (
+    FIGURE_1,
+    AbapaGame,
+    BoardPicture,
+    check_board,
+    check_board_text,
+    check_capture,
+    check_end,
+    check_feeding,
+    check_game,
+    check_greedy,
+    check_players,
+    check_sow,
+    draw_board,
+    plot_league,
+)
+from exercises.ai import AlphaBetaPlayer, RandomPlayer, league
+from exercises.checks import Status
+from exercises.course.notebook import cell_source, course_meta
+
+SOLUTION = Path(__file__).resolve().parents[1] / "solutions" / "03_abapa.ipynb"
+
+
+class _Shell:
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict[str, Any]:
+    """The solution notebook's namespace (its code cells, without demos and checks)."""
+    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
+    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
+    for cell in notebook["cells"]:
+        meta = course_meta(cell)
+        if cell["cell_type"] == "code" and not (meta.get("demo") or meta.get("check")):
+            source = TransformerManager().transform_cell(cell_source(cell))
+            exec(compile(source, "<solution>", "exec"), namespace)
+    return namespace
+
+
+@pytest.fixture
+def Board(solution):
+    return solution["Board"]
+
+
+def stub(*args: Any, **kwargs: Any) -> Any:
+    raise NotImplementedError("Exercise abapa.x: write your code here.")
+
+
+class StubClass:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError("Exercise abapa.x: write your code here.")
+
+
+# --- pictures -------------------------------------------------------------------------
+
+
+def test_picture_draws_twelve_pits_two_kalahs_and_their_counts():
+    svg = draw_board(list(FIGURE_1)).svg()
+    assert svg.count('class="pit"') == 12
+    assert svg.count('class="kalah"') == 2
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    for index in (0, 5, 6, 7, 12, 13):
+        assert f'data-cell="{index}"' in svg
+
+
+def test_picture_marks_the_last_move():
+    plain = BoardPicture(FIGURE_1).svg()
+    marked = BoardPicture(FIGURE_1, last=4).svg()
+    assert "#d9480f" not in plain
+    assert marked.count("#d9480f") == 1
+    assert 'data-cell="4" cx="308.0" cy="140.0" r="23" fill="#f3dfc1" stroke="#d9480f"' in marked
+
+
+def test_picture_of_a_board_shows_who_is_to_move(Board):
+    board = Board()
+    board.play(4)
+    picture = draw_board(board, last=4, caption="Figure 1")
+    assert picture.cells == FIGURE_1 and picture.player == 1
+    assert "player 1: kalah 0 (to move)" in picture._repr_svg_()
+    assert "Figure 1" in picture.svg()
+    assert str(picture) == "[ 0]  4  4  4  4  5  5\n      4  4  4  4  0  5 [ 1]"
+
+
+def test_picture_needs_fourteen_cells():
+    with pytest.raises(ValueError):
+        draw_board([4] * 12)
+
+
+# --- the widget -----------------------------------------------------------------------
+
+
+def enabled(widget: AbapaGame) -> list[int]:
+    return [pit for pit, button in enumerate(widget.pits) if not button.disabled]
+
+
+def test_widget_starts_with_the_students_board(Board):
+    widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1))
+    assert widget.board.cells == [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
+    assert enabled(widget) == [0, 1, 2, 3, 4, 5]
+    assert 'class="pit"' in widget.picture.value
+    assert "Your move" in widget.status.value
+    assert widget.errors.value == ""
+
+
+def test_widget_click_plays_the_pit_and_the_computer_answers(Board):
+    widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=2))
+    widget.pits[4].click()
+    assert widget.history[0] == (0, 4)
+    assert len(widget.history) == 2 and widget.history[1][0] == 1
+    assert widget.board.player == 0
+    assert sum(widget.board.cells) == 48
+    assert widget.last == 7 + widget.history[1][1]
+    assert "The computer played pit" in widget.status.value
+
+
+def test_widget_shows_an_illegal_move_and_keeps_the_board(Board):
+    widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1))
+    widget.pits[4].click()
+    before = widget.board.cells
+    widget.click(4)  # pit 4 is empty now: the button is disabled, but call it anyway
+    assert widget.board.cells == before
+    assert "ValueError" in widget.errors.value
+    assert "not played" in widget.status.value
+
+
+def test_widget_plays_a_whole_game(Board):
+    widget = AbapaGame(Board, opponent=RandomPlayer(random.Random(3)))
+    rng = random.Random(4)
+    for _ in range(300):
+        if not enabled(widget):
+            break
+        widget.pits[rng.choice(enabled(widget))].click()
+    assert widget.board.is_over()
+    assert "Click New game" in widget.status.value
+    assert enabled(widget) == []
+    widget.new_game_button.click()
+    assert widget.history == [] and enabled(widget) == [0, 1, 2, 3, 4, 5]
+
+
+def test_widget_as_player_1_lets_the_computer_start(Board):
+    widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1), human=1)
+    assert len(widget.history) == 1 and widget.history[0][0] == 0
+    assert widget.board.player == 1
+    with pytest.raises(ValueError):
+        AbapaGame(Board, human=2)
+
+
+def test_widget_shows_errors_of_a_stub_board():
+    widget = AbapaGame(StubClass, opponent=AlphaBetaPlayer(depth=1))
+    assert widget.board is None
+    assert "Not implemented yet" in widget.errors.value
+    assert enabled(widget) == []
+    widget.click(0)  # nothing happens
+    widget.new_game_button.click()
+    assert "Fix your Board" in widget.status.value
+
+
+def test_widget_shows_errors_raised_while_playing(Board):
+    class Broken(Board):
+        def play(self, pit):
+            raise ZeroDivisionError("division by zero")
+
+    widget = AbapaGame(Broken, opponent=AlphaBetaPlayer(depth=1))
+    widget.pits[0].click()
+    assert "ZeroDivisionError" in widget.errors.value
+    assert widget.history == []
+
+
+def test_widget_shows_errors_raised_in_the_computers_turn(Board):
+    class BrokenCopy(Board):
+        def copy(self):
+            raise KeyError("oops")
+
+    widget = AbapaGame(BrokenCopy, opponent=AlphaBetaPlayer(depth=2))
+    widget.pits[0].click()
+    assert "KeyError" in widget.errors.value
+    assert "could not move" in widget.status.value
+
+
+# --- the league plot ------------------------------------------------------------------
+
+
+def test_plot_league_draws_a_heat_map(Board):
+    players = {"random": RandomPlayer, "alpha-beta 1": lambda rng: AlphaBetaPlayer(depth=1)}
+    table = league(Board, players, games=1, seed=1)
+    figure = plot_league(table)
+    texts = [text.get_text() for text in figure.axes[0].texts]
+    assert len(texts) == 2 and all(text.endswith("%") for text in texts)
+    import matplotlib.pyplot as plt
+
+    assert figure.number not in plt.get_fignums()  # closed: shown once, as the cell's value
+
+
+# --- the checks -----------------------------------------------------------------------
+
+
+def test_every_check_passes_on_the_solution(solution):
+    s = solution
+    results = [
+        check_board_text(s["board_text"]),
+        check_sow(s["sow"]),
+        check_capture(s["capture"]),
+        check_feeding(s["feeds"], s["legal_pits"]),
+        check_end(s["game_over"], s["take_remaining"]),
+        check_board(s["Board"]),
+        check_players(s["HumanPlayer"], s["RandomPlayer"], s["Board"]),
+        check_game(s["Game"], s["Board"]),
+        check_greedy(s["GreedyPlayer"], s["Board"]),
+    ]
+    for result in results:
+        assert result.status is Status.PASSED, str(result)
+
+
+def test_every_check_says_not_implemented_on_stubs():
+    results = [
+        check_board_text(stub),
+        check_sow(stub),
+        check_capture(stub),
+        check_feeding(stub, stub),
+        check_end(stub, stub),
+        check_board(StubClass),
+        check_players(StubClass, StubClass, StubClass),
+        check_game(StubClass, StubClass),
+        check_greedy(StubClass, StubClass),
+    ]
+    for result in results:
+        assert result.status is Status.NOT_IMPLEMENTED, str(result)
+        assert "not implemented yet" in str(result)
+
+
+def test_checks_catch_wrong_answers(solution):
+    sow = solution["sow"]
+
+    def sow_into_the_origin(cells, start):
+        cells = list(cells)
+        seeds, cells[start] = cells[start], 0
+        for step in range(1, seeds + 1):
+            cells[(start + step) % 14] += 1
+        return cells, (start + seeds) % 14
+
+    def capture_without_grand_slam(cells, last, player):
+        cells = list(cells)
+        while last in range(7 * (1 - player), 7 * (1 - player) + 6) and cells[last] in (2, 3):
+            cells[7 * player + 6] += cells[last]
+            cells[last] = 0
+            last -= 1
+        return cells
+
+    def sow_in_place(cells, start):
+        new, last = sow(cells, start)
+        cells[:] = new
+        return new, last
+
+    assert check_sow(sow_into_the_origin).status is Status.FAILED
+    assert check_sow(sow_in_place).status is Status.FAILED
+    assert check_capture(capture_without_grand_slam).status is Status.FAILED
+    result = check_board_text(lambda cells: "board")
+    assert result.status is Status.FAILED and "expected" in str(result)
+    assert check_feeding(solution["feeds"], lambda cells, player: [0, 1, 2, 3, 4, 5]).status is Status.FAILED
