@@ -181,7 +181,10 @@ class Channel:
         except (ValueError, TypeError, RecursionError) as error:
             raise ProtocolError(f"a value cannot be sent: {error}") from None
         if len(data) > MAX_MESSAGE:
-            raise ProtocolError(f"a message of {len(data)} bytes is over the limit")
+            raise ProtocolError(
+                f"a value of {len(data) >> 20} MB is too large to send to the grader "
+                f"(the limit is {MAX_MESSAGE >> 20} MB)"
+            )
         self.in_io = True
         try:
             self.sock.sendall(_HEADER.pack(len(data)) + data)

@@ -245,7 +245,10 @@ class Process:
         if "error" in answer:
             raise self._error(answer["error"], what)
         try:
-            return self.load(answer.get("ok"))
+            value = self.load(answer.get("ok"))
+            if type(value) is Handle and op in ("global", "getattr", "call", "eval", "getitem"):
+                object.__setattr__(value, "_label", what[:100])
+            return value
         except (ProtocolError, RecursionError) as error:
             raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
 
@@ -423,7 +426,8 @@ def rebuild_exception(error: dict) -> BaseException:
             instance = cls.__new__(cls)
             BaseException.__init__(instance, message)
             return instance
-    return SubmissionError(f"the notebook raised {message!r}")
+    first = names[0][1] if isinstance(names, list) and names and isinstance(names[0], list) else "?"
+    return SubmissionError(f"the notebook raised {str(first)[:100]}, which a test does not accept")
 
 
 class Handle:
@@ -570,7 +574,7 @@ class Submission:
                     self.errors.append(CellError(index, self._fatal[index]))
                     continue
                 try:
-                    error = process.ask("cell", f"cell {index}", source=source, index=index)
+                    error = process.ask("cell", f"code cell {index + 1}", source=source, index=index)
                 except SubmissionFailure as failure:
                     self._fatal[index] = str(failure)
                     self.errors.append(CellError(index, str(failure)))
@@ -605,7 +609,9 @@ class Submission:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        answer = self._process.ask("global", name, name=name)  # type: ignore[union-attr]
+        answer = self._process.ask("global", name, name=name)
+        if type(answer) is list and len(answer) == 2 and type(answer[1]) is Handle:
+            object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
         if not (type(answer) is list and len(answer) == 2 and answer[0] is True):
             raise AttributeError(
                 f"the notebook defines no {name!r} (is the cell that defines it run?)"

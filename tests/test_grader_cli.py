@@ -1,0 +1,213 @@
+"""``course grade``: finding worksheets and students, grades.csv, feedback, results, resuming."""
+
+from __future__ import annotations
+
+import csv
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
+STUB = ROOT / "notebooks" / "00_start_here.ipynb"
+HIDDEN = ROOT / "tests" / "grading" / "test_start.py"
+
+
+def course(*args: str, cwd: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess:
+    """Run ``course`` as an instructor would (the console script's entry point)."""
+    return subprocess.run([sys.executable, "-m", "exercises.course.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def save(path: Path, notebook: dict | str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(notebook if isinstance(notebook, str) else json.dumps(notebook), encoding="utf-8")
+
+
+def rows(out: Path) -> dict[str, dict]:
+    return {row["student"]: row for row in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """A class's hand-in folder with good, renamed, stripped and broken files, graded once."""
+    folder = tmp_path_factory.mktemp("class")
+    hand_in = folder / "hand-in"
+    save(hand_in / "alice" / "00_start_here.ipynb", load(SOLUTION))
+    save(hand_in / "bob" / "my work (final).ipynb", load(STUB))
+    stripped = load(SOLUTION)
+    stripped["metadata"].pop("course")  # copied into a new notebook: no metadata, same cells
+    save(hand_in / "carol.ipynb", stripped)
+    save(hand_in / "dave" / "notes.txt", "my notes")
+    save(hand_in / "erin" / "00_start_here.ipynb", '{"cells": [')
+    save(hand_in / "frank.ipynb", '["not", "a", "notebook"]')
+    save(hand_in / "gina.ipynb", {"cells": [{"cell_type": "code", "source": "print(1)", "metadata": {}}],
+                                  "metadata": {}})
+    out = folder / "out"
+    run = course("grade", str(hand_in), "--out", str(out), "--jobs", "2", cwd=ROOT)
+    return {"folder": folder, "hand_in": hand_in, "out": out, "run": run}
+
+
+def test_grades_csv_has_a_row_per_student_and_a_column_per_exercise(classroom: dict) -> None:
+    assert classroom["run"].returncode == 0, classroom["run"].stderr[-2000:]
+    table = rows(classroom["out"])
+    header = next(csv.reader((classroom["out"] / "grades.csv").open(encoding="utf-8")))
+    assert header == ["student", "start.count_pips", "total", "maximum", "notes"]
+    assert sorted(table) == ["alice", "bob", "carol", "dave", "erin", "frank", "gina"]
+    assert (table["alice"]["start.count_pips"], table["alice"]["total"], table["alice"]["maximum"]) == ("1", "1", "1")
+    assert table["bob"]["total"] == "0" and table["bob"]["notes"] == ""
+    assert table["carol"]["total"] == "1"  # found by its cells, without metadata
+
+
+def test_files_that_cannot_be_graded_get_a_reason_and_the_batch_goes_on(classroom: dict) -> None:
+    table = rows(classroom["out"])
+    assert "not a notebook" in table["dave"]["notes"]
+    assert "not valid JSON" in table["erin"]["notes"]
+    assert "not a notebook" in table["frank"]["notes"]
+    assert "matches no worksheet" in table["gina"]["notes"]
+    for student in ("dave", "erin", "frank", "gina"):
+        assert table[student]["start.count_pips"] == "" and table[student]["total"] == "0"
+
+
+def test_feedback_names_failing_tests_and_never_shows_hidden_source(classroom: dict) -> None:
+    out = classroom["out"]
+    bob = (out / "feedback" / "bob.md").read_text(encoding="utf-8")
+    assert "0 / 1 points" in bob
+    assert "`test_count_pips_of_no_dice_is_zero` (start.count_pips): NotImplementedError" in bob
+    assert "Not graded: not valid JSON" in (out / "feedback" / "erin.md").read_text(encoding="utf-8")
+    source_lines = [line.strip() for line in HIDDEN.read_text().splitlines() if len(line.strip()) > 12]
+    for path in [*(out / "feedback").glob("*.md"), *(out / "results").glob("*.json")]:
+        text = path.read_text(encoding="utf-8")
+        leaked = [line for line in source_lines if line in text and not line.startswith("def ")]
+        assert not leaked, (path.name, leaked)
+
+
+def test_each_submission_has_a_gradescope_results_json(classroom: dict) -> None:
+    result = load(classroom["out"] / "results" / "bob.start.json")
+    assert result["score"] == 0
+    assert {"name", "score", "max_score", "status", "output"} <= set(result["tests"][0])
+    assert sum(test["max_score"] for test in result["tests"]) == pytest.approx(1, abs=0.001)
+    assert result["extra_data"]["exercises"]["start.count_pips"]["total"] == 3
+    assert load(classroom["out"] / "results" / "alice.start.json")["score"] == 1
+
+
+def test_a_rerun_skips_what_is_graded_unless_forced(classroom: dict) -> None:
+    result = classroom["out"] / "results" / "alice.start.json"
+    before = result.stat().st_mtime_ns
+    # run from a subfolder of the course: the course folder is found above it
+    again = course("grade", str(classroom["hand_in"]), "--out", str(classroom["out"]), cwd=ROOT / "tests")
+    assert again.returncode == 0 and "7 of 7 already graded" in again.stderr
+    assert result.stat().st_mtime_ns == before
+    forced = course("grade", str(classroom["hand_in"] / "alice"), "--out", str(classroom["out"]), "--force")
+    assert forced.returncode == 0 and result.stat().st_mtime_ns != before
+    assert rows(classroom["out"])["alice"]["total"] == "1"
+
+
+def test_outside_a_course_folder_the_root_must_be_given(classroom: dict, tmp_path: Path) -> None:
+    alice = classroom["hand_in"] / "alice" / "00_start_here.ipynb"
+    lost = course("grade", str(alice), "--out", str(tmp_path / "b"), cwd=tmp_path)
+    assert lost.returncode == 2 and "--root" in lost.stderr
+
+
+def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> None:
+    hand_in = tmp_path / "hand-in"
+    slow = load(SOLUTION)
+    slow["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                          "source": "import time\ntime.sleep(0.6)"})
+    for number in range(4):
+        save(hand_in / f"student{number}.ipynb", slow)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+               "--jobs", "1", "--root", str(ROOT)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list((out / "results").glob("*.json"))) < 1:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    kept = sorted(path.name for path in (out / "results").glob("*.json"))
+    assert 1 <= len(kept) < 4
+    assert len(rows(out)) == len(kept)
+    rerun = course("grade", str(hand_in), "--out", str(out), "--jobs", "2", "--root", str(ROOT))
+    assert rerun.returncode == 0 and f"{len(kept)} of 4 already graded" in rerun.stderr
+    assert [row["total"] for row in rows(out).values()] == ["1"] * 4
+
+
+def fake_course(tmp_path: Path, hidden: str) -> Path:
+    """A course folder with the start notebook and the given hidden test module."""
+    root = tmp_path / "course"
+    save(root / "solutions" / "00_start_here.ipynb", load(SOLUTION))
+    save(root / "tests" / "grading" / "test_start.py", hidden)
+    return root
+
+
+PRORATED = '''
+import pytest
+NOTEBOOK = "00_start_here"
+
+@pytest.mark.exercise("start.count_pips", points=4)
+def test_defined(sub):
+    assert sub.defines("count_pips")
+
+@pytest.mark.exercise("start.count_pips", points=4)
+def test_empty(sub):
+    assert sub.count_pips([]) == 0
+
+@pytest.mark.exercise("start.count_pips", points=4)
+def test_three(sub):
+    assert sub.count_pips([1, 2]) == 3, "count_pips([1, 2]) should be 3"
+
+@pytest.mark.exercise("start.bonus", points=2)
+def test_bonus(sub):
+    assert sub.defines("bonus")
+'''
+
+
+def test_an_exercise_scores_its_points_times_the_share_of_tests_passed(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED)
+    wrong = load(SOLUTION)
+    for cell in wrong["cells"]:
+        if cell["metadata"].get("course", {}).get("exercise"):
+            cell["source"] = "def count_pips(dice):\n    return 0\n"
+    save(tmp_path / "hand-in" / "zoe.ipynb", wrong)
+    run = course("grade", str(tmp_path / "hand-in"), "--out", str(tmp_path / "out"), "--root", str(root))
+    assert run.returncode == 0, run.stderr
+    row = rows(tmp_path / "out")["zoe"]
+    assert (row["start.count_pips"], row["start.bonus"], row["total"], row["maximum"]) == ("2.67", "0", "2.67", "6")
+    feedback = (tmp_path / "out" / "feedback" / "zoe.md").read_text()
+    assert "`test_three` (start.count_pips): AssertionError: count_pips([1, 2]) should be 3" in feedback
+    assert "sub.count_pips([1, 2]) == 3" not in feedback
+
+
+def test_tests_of_one_exercise_must_agree_on_points(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED.replace('"start.bonus", points=2', '"start.count_pips", points=2'))
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
+         "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+    )
+    assert run.returncode != 0
+    assert "exercise start.count_pips" in run.stdout + run.stderr
+    assert "gives 2 (every test of an exercise gives the same points)" in run.stdout + run.stderr
+
+
+def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp_path: Path) -> None:
+    stub = subprocess.run(
+        [sys.executable, "-m", "pytest", str(HIDDEN), "--submission", str(STUB), "-p", "no:cacheprovider", "-q"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert "3 failed" in stub.stdout, stub.stdout[-2000:]
+    solution = subprocess.run(
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert "3 passed" in solution.stdout, solution.stdout[-2000:]
