@@ -209,11 +209,19 @@ def test_tunnel_claimed_with_locomotives_only_costs_only_drawn_locomotives():
     assert tunnel.additional_claim_cards_count(SortedBag.of(4, LOCO), bag(RED, LOCO, BLUE)) == 1
 
 
-def test_additional_cost_is_only_for_tunnels_and_exactly_three_drawn_cards():
+def test_additional_cost_is_only_for_tunnels_and_at_most_three_drawn_cards():
     with pytest.raises(ValueError, match="BER_NEU_1"):
         route("BER_NEU_1").additional_claim_cards_count(bag(RED, RED), bag(RED, RED, RED))
-    with pytest.raises(ValueError, match="2"):
-        route("BAD_BAL_1").additional_claim_cards_count(bag(RED, RED, RED), bag(RED, RED))
+    with pytest.raises(ValueError, match="4"):
+        route("BAD_BAL_1").additional_claim_cards_count(bag(RED, RED, RED), bag(RED, RED, RED, RED))
+
+
+def test_tunnel_cost_counts_only_the_cards_drawn_when_the_piles_run_short():
+    # The course's rule: with fewer than 3 cards in the draw pile and the discards, only those are drawn.
+    tunnel = route("BAD_BAL_1")
+    assert tunnel.additional_claim_cards_count(bag(RED, RED, RED), bag(RED, LOCO)) == 2
+    assert tunnel.additional_claim_cards_count(bag(RED, RED, RED), bag(BLUE)) == 0
+    assert tunnel.additional_claim_cards_count(bag(RED, RED, RED), bag()) == 0
 
 
 def test_possible_additional_cards_use_the_claim_kind_and_locomotives_fewest_locomotives_first():
@@ -691,6 +699,26 @@ def test_for_next_turn_passes_the_turn_to_the_other_player():
     assert state.for_next_turn().current_player_id is state.current_player_id.next()
     assert state.for_next_turn().last_player is None
     assert PlayerId.PLAYER_1.next() is PlayerId.PLAYER_2 and PlayerId.PLAYER_2.next() is PlayerId.PLAYER_1
+
+
+def test_complete_states_are_public_states_with_their_hidden_parts():
+    state = started_game()
+    assert isinstance(state, PublicGameState)
+    assert isinstance(state.card_state, PublicCardState)
+    assert isinstance(state.current_player_state(), PublicPlayerState)
+    assert state.ticket_count == state.ticket_deck.size == 36
+    assert (state.card_state.deck_size, state.card_state.discards_size) == (97, 0)
+    assert state.player_states[0].card_count == len(state.player_states[0].cards)
+    assert state != state.public() and state.public() == state.public().public()
+
+
+def test_derived_counts_always_follow_the_piles():
+    cards = CardState((RED, BLUE, GREEN, WHITE, LOCO), Deck((RED,)), bag(BLUE, BLUE), deck_size=9, discards_size=9)
+    assert (cards.deck_size, cards.discards_size) == (1, 2)
+    player = PlayerState(bag(), bag(RED), (), ticket_count=5, card_count=5)
+    assert (player.ticket_count, player.card_count) == (0, 1)
+    state = started_game()
+    assert dataclasses.replace(state, ticket_deck=Deck(())).ticket_count == 0
 
 
 def test_public_game_state_hides_hands_and_piles():

@@ -6,11 +6,11 @@ import dataclasses
 import random
 
 import pytest
+from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
-from matplotlib.patches import Polygon
 
-from exercises.tchu import Card, ChMap, GameState, PlayerId, PlayerState, SortedBag, map_figure, map_png
-from exercises.tchu.picture import PLAYER_RGB, station_xy
+from exercises.tchu import Card, ChMap, Color, GameState, PlayerId, PlayerState, SortedBag, map_figure, map_png
+from exercises.tchu.picture import _CARS, COLOR_RGB, PLAYER_RGB, station_xy
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -25,9 +25,19 @@ def claimed_game() -> GameState:
     return state.with_claimed_route(ChMap.route("BER_NEU_1"), SortedBag.of(2, Card.RED))
 
 
-def cars(figure: Figure) -> list[Polygon]:
-    """The car rectangles drawn on the map (their gid is "ROUTE_ID:index")."""
-    return [p for p in figure.axes[0].patches if (p.get_gid() or "").count(":") == 1]
+def cars(figure: Figure) -> dict[str, tuple[str, tuple]]:
+    """Every car drawn on the map: "ROUTE_ID:index" -> (its collection's gid, its face color)."""
+    drawn = {}
+    for collection in figure.axes[0].collections:
+        if (collection.get_gid() or "").startswith("cars:"):
+            for name, face in zip(collection.get_urls(), collection.get_facecolors()):
+                drawn[name] = (collection.get_gid(), tuple(face))
+    return drawn
+
+
+def cars_of(code: str) -> list:
+    """The corners of the cars of route ``code``."""
+    return _CARS[ChMap.route(code)]
 
 
 def test_every_station_lies_at_its_approximate_place():
@@ -42,19 +52,33 @@ def test_every_station_lies_at_its_approximate_place():
 
 
 def test_map_draws_one_car_per_unit_of_route_length():
-    figure = map_figure()
-    drawn = cars(figure)
+    drawn = cars(map_figure())
     assert len(drawn) == sum(r.length for r in ChMap.routes()) == 205
-    hatched = [p for p in drawn if p.get_hatch()]
-    assert len(hatched) == sum(r.length for r in ChMap.routes() if r.is_tunnel)
+    assert set(drawn) == {f"{r.id}:{i}" for r in ChMap.routes() for i in range(r.length)}
+    tunnels = {name for name, (gid, _face) in drawn.items() if gid.endswith(":tunnel")}
+    assert tunnels == {f"{r.id}:{i}" for r in ChMap.routes() if r.is_tunnel for i in range(r.length)}
+    assert drawn["BER_NEU_1:0"][1][:3] == pytest.approx(to_rgb(COLOR_RGB[Color.RED]))
 
 
 def test_claimed_routes_take_their_owner_color():
-    figure = map_figure(claimed_game())
-    drawn = cars(figure)
-    owner_rgba = Figure().add_subplot().add_patch(Polygon([(0, 0)], facecolor=PLAYER_RGB[PlayerId.PLAYER_1])).get_facecolor()
-    owned = sorted(p.get_gid() for p in drawn if p.get_facecolor() == owner_rgba)
+    drawn = cars(map_figure(claimed_game()))
+    owned = sorted(name for name, (gid, _face) in drawn.items() if gid.startswith("cars:claimed"))
     assert owned == ["BER_NEU_1:0", "BER_NEU_1:1"]
+    assert drawn["BER_NEU_1:1"][1][:3] == pytest.approx(to_rgb(PLAYER_RGB[PlayerId.PLAYER_1]))
+
+
+def test_double_routes_run_side_by_side():
+    one, two = (cars_of(code) for code in ("BER_FRI_1", "BER_FRI_2"))
+    assert one != two
+    centre = lambda corners: (sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4)  # noqa: E731
+    (x1, y1), (x2, y2) = centre(one[0]), centre(two[0])
+    assert 0.03 < ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 < 0.1
+
+
+def test_highlighted_routes_glow():
+    figure = map_figure(claimed_game(), highlight_routes=[ChMap.route("GEN_YVE_1")])
+    glows = [c for c in figure.axes[0].collections if c.get_gid() == "highlighted routes"]
+    assert len(glows) == 1 and len(glows[0].get_segments()) == 1
 
 
 def test_a_player_s_tickets_are_highlighted_and_listed():

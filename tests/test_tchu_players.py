@@ -130,7 +130,7 @@ def play_game(
             else:
                 say(info.attempts_tunnel_claim(route, cards))
                 state, drawn = _tunnel_cards(state, rng)
-                cost = sum(1 for c in drawn if c is Card.LOCOMOTIVE or c in cards)
+                cost = route.additional_claim_cards_count(cards, drawn)
                 say(info.drew_additional_cards(drawn, cost))
                 if cost == 0:
                     state = state.with_claimed_route(route, cards)

@@ -205,12 +205,20 @@ def _face_up_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     return cards
 
 
-class _CardStateView:
-    """What everyone can see of the cards (shared by PublicCardState and CardState)."""
+@dataclass(frozen=True)
+class PublicCardState:
+    """The cards as every player sees them: 5 face-up cards and two pile sizes."""
 
     face_up_cards: tuple[Card, ...]
     deck_size: int
     discards_size: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "face_up_cards", _face_up_tuple(self.face_up_cards))
+        for name in ("deck_size", "discards_size"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
 
     def face_up_card(self, slot: int) -> Card:
         """The face-up card in ``slot`` (0 to 4)."""
@@ -227,37 +235,40 @@ class _CardStateView:
         """Cards in the draw pile and the discards together (face-up cards excluded)."""
         return self.deck_size + self.discards_size
 
-
-@dataclass(frozen=True)
-class PublicCardState(_CardStateView):
-    """The cards as every player sees them: 5 face-up cards and two pile sizes."""
-
-    face_up_cards: tuple[Card, ...]
-    deck_size: int
-    discards_size: int
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "face_up_cards", _face_up_tuple(self.face_up_cards))
-        for name in ("deck_size", "discards_size"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+    def public(self) -> PublicCardState:
+        """What every player may see of this card state (a PublicCardState, never a CardState)."""
+        return PublicCardState(self.face_up_cards, self.deck_size, self.discards_size)
 
 
-@dataclass(frozen=True)
-class CardState(_CardStateView):
-    """All the cards outside the players' hands: face-up cards, draw pile, discards."""
+@dataclass(frozen=True, init=False, repr=False)
+class CardState(PublicCardState):
+    """All the cards outside the players' hands: face-up cards, draw pile, discards.
 
-    face_up_cards: tuple[Card, ...]
+    Built as ``CardState(face_up_cards, deck, discards)``; ``deck_size`` and
+    ``discards_size`` are always those of ``deck`` and ``discards``: a value given for
+    them (as when a state is rebuilt from its fields) is replaced by the real one.
+    """
+
     deck: Deck[Card]
     discards: SortedBag[Card]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "face_up_cards", _face_up_tuple(self.face_up_cards))
-        if not isinstance(self.deck, Deck):
-            raise ValueError(f"deck must be a Deck, got {self.deck!r}")
-        if not isinstance(self.discards, SortedBag):
-            raise ValueError(f"discards must be a SortedBag, got {self.discards!r}")
+    def __init__(
+        self,
+        face_up_cards: Iterable[Card],
+        deck: Deck[Card],
+        discards: SortedBag[Card] = SortedBag(),
+        deck_size: int | None = None,
+        discards_size: int | None = None,
+    ) -> None:
+        if not isinstance(deck, Deck):
+            raise ValueError(f"deck must be a Deck, got {deck!r}")
+        if not isinstance(discards, SortedBag):
+            raise ValueError(f"discards must be a SortedBag, got {discards!r}")
+        object.__setattr__(self, "face_up_cards", _face_up_tuple(face_up_cards))
+        object.__setattr__(self, "deck_size", deck.size)
+        object.__setattr__(self, "discards_size", len(discards))
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "discards", discards)
 
     @classmethod
     def of(cls, deck: Deck[Card]) -> CardState:
@@ -265,20 +276,6 @@ class CardState(_CardStateView):
         if deck.size < Constants.FACE_UP_CARDS_COUNT:
             raise ValueError(f"a card state needs a deck of at least 5 cards, got {deck.size}")
         return cls(deck.cards[:5], deck.without_top_cards(5), SortedBag())
-
-    @property
-    def deck_size(self) -> int:  # type: ignore[override]
-        """How many cards are in the draw pile."""
-        return self.deck.size
-
-    @property
-    def discards_size(self) -> int:  # type: ignore[override]
-        """How many cards are in the discard pile."""
-        return len(self.discards)
-
-    def public(self) -> PublicCardState:
-        """What every player may see of this card state."""
-        return PublicCardState(self.face_up_cards, self.deck.size, len(self.discards))
 
     def with_drawn_face_up_card(self, slot: int) -> CardState:
         """The state after the face-up card in ``slot`` is taken and replaced from the deck."""

@@ -20,9 +20,10 @@ Rules (as in the original):
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol
 
@@ -44,11 +45,15 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Station:
-    """A station: its number (0 to 50 on the map), its name and its short code."""
+    """A station: its number (0 to 50 on the map), its name and its short code.
+
+    Two stations are equal when their ids and names are; the code (e.g. "BER") is a
+    label for people and pictures.
+    """
 
     id: int
     name: str
-    code: str = ""
+    code: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if type(self.id) is not int or self.id < 0:
@@ -153,11 +158,16 @@ class Route:
     def additional_claim_cards_count(
         self, claim_cards: SortedBag[Card], drawn_cards: SortedBag[Card]
     ) -> int:
-        """How many more cards a tunnel costs, given the initial and the 3 drawn cards."""
+        """How many more cards a tunnel costs, given the initial and the drawn cards.
+
+        The original always draws 3 cards and refuses any other number. In this course,
+        when the draw pile and the discards together hold fewer than 3 cards, only those
+        are drawn, and the cost counts only them: so 0 to 3 drawn cards are accepted.
+        """
         if not self.is_tunnel:
             raise ValueError(f"route {self.id} is not a tunnel: it has no additional cost")
-        if len(drawn_cards) != Constants.ADDITIONAL_TUNNEL_CARDS:
-            raise ValueError(f"exactly 3 cards are drawn for a tunnel, got {len(drawn_cards)}")
+        if len(drawn_cards) > Constants.ADDITIONAL_TUNNEL_CARDS:
+            raise ValueError(f"at most 3 cards are drawn for a tunnel, got {len(drawn_cards)}")
         used = set(claim_cards)
         return sum(1 for card in drawn_cards if card is Card.LOCOMOTIVE or card in used)
 
@@ -209,6 +219,7 @@ class Trip:
         return self.points if connectivity.connected(self.from_station, self.to_station) else -self.points
 
 
+@functools.total_ordering
 @dataclass(frozen=True)
 class Ticket:
     """A ticket: one trip, or several trips leaving from the same place (a country ticket)."""
@@ -248,11 +259,6 @@ class Ticket:
         if not isinstance(other, Ticket):
             return NotImplemented
         return self.text < other.text
-
-    def __le__(self, other: object) -> bool:
-        if not isinstance(other, Ticket):
-            return NotImplemented
-        return self.text <= other.text
 
     def __str__(self) -> str:
         return self.text

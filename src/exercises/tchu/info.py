@@ -53,6 +53,8 @@ class Info:
     @staticmethod
     def card_name(card: Card, count: int) -> str:
         """The English name of ``card``; only "locomotive" takes a plural, unless count is ±1."""
+        if card not in _CARD_NAMES:
+            raise ValueError(f"card_name takes a Card, got {card!r}")
         name = _CARD_NAMES[card]
         return name + plural(count) if card is Card.LOCOMOTIVE else name
 

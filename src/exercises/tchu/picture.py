@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from importlib import resources
 
 from matplotlib.figure import Figure
+from matplotlib import patheffects
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Patch, Polygon
 
 from .cards import Card, Color
@@ -46,6 +48,9 @@ _DATA = json.loads(resources.files(__package__).joinpath("map_positions.json").r
 _X_SCALE = math.cos(math.radians(46.8))
 _CAR_WIDTH = 0.045
 _TICKET_RGB = "#ff8c00"
+_GLOW_RGB = "#ffe600"
+_LABEL_OUTLINE = [patheffects.withStroke(linewidth=2.5, foreground="white")]
+_FIRST_FOREIGN_ID = 34
 
 
 def _xy(lon: float, lat: float) -> tuple[float, float]:
@@ -66,8 +71,8 @@ def _track_offset(route: Route) -> float:
     return -0.5 if route.id < twin.id else 0.5
 
 
-def _draw_route(ax, route: Route, owner_rgb: str | None) -> None:
-    """Draw ``route`` as ``length`` cars between its stations."""
+def _car_corners(route: Route) -> list[list[tuple[float, float]]]:
+    """The 4 corners of each of the ``length`` cars of ``route`` (double tracks side by side)."""
     (x1, y1), (x2, y2) = station_xy(route.station1), station_xy(route.station2)
     dx, dy = x2 - x1, y2 - y1
     distance = math.hypot(dx, dy)
@@ -75,32 +80,66 @@ def _draw_route(ax, route: Route, owner_rgb: str | None) -> None:
     nx, ny = -uy, ux
     shift = _track_offset(route) * _CAR_WIDTH * 1.25
     margin = 0.035
-    usable = distance - 2 * margin
-    step = usable / route.length
+    step = (distance - 2 * margin) / route.length
     gap = min(0.006, step * 0.15)
-    face = owner_rgb or COLOR_RGB[route.color]
+    w = _CAR_WIDTH / 2
+    cars = []
     for i in range(route.length):
         a = margin + i * step + gap / 2
         b = margin + (i + 1) * step - gap / 2
-        w = _CAR_WIDTH / 2
-        corners = []
-        for along, across in ((a, -w), (b, -w), (b, w), (a, w)):
-            corners.append(
+        cars.append(
+            [
                 (x1 + ux * along + nx * (across + shift), y1 + uy * along + ny * (across + shift))
-            )
-        ax.add_patch(
-            Polygon(
-                corners,
-                closed=True,
-                facecolor=face,
-                edgecolor="black" if owner_rgb is None else "#202020",
-                linewidth=0.5 if owner_rgb is None else 1.2,
-                hatch="////" if route.is_tunnel else None,
-                alpha=1.0 if owner_rgb else 0.85,
-                zorder=3 if owner_rgb else 2,
-                gid=f"{route.id}:{i}",
-            )
+                for along, across in ((a, -w), (b, -w), (b, w), (a, w))
+            ]
         )
+    return cars
+
+
+_CARS: dict[Route, list[list[tuple[float, float]]]] = {route: _car_corners(route) for route in ChMap.routes()}
+
+
+def _draw_cars(ax, owners: Mapping[Route, PlayerId]) -> None:
+    """Draw every route as its cars: four collections (free or claimed, overground or tunnel).
+
+    Each collection's ``get_urls()`` names its cars "ROUTE_ID:index", in drawing order.
+    """
+    for claimed in (False, True):
+        for tunnel in (False, True):
+            routes = [r for r in ChMap.routes() if (r in owners) == claimed and r.is_tunnel == tunnel]
+            polygons, faces, names = [], [], []
+            for route in routes:
+                face = PLAYER_RGB[owners[route]] if claimed else COLOR_RGB[route.color]
+                for index, corners in enumerate(_CARS[route]):
+                    polygons.append(corners)
+                    faces.append(face)
+                    names.append(f"{route.id}:{index}")
+            cars = PolyCollection(
+                polygons,
+                facecolors=faces,
+                edgecolors="#202020" if claimed else "black",
+                linewidths=1.2 if claimed else 0.5,
+                hatch="////" if tunnel else None,
+                alpha=1.0 if claimed else 0.85,
+                zorder=3 if claimed else 2,
+            )
+            cars.set_urls(names)
+            cars.set_gid(f"cars:{'claimed' if claimed else 'free'}:{'tunnel' if tunnel else 'overground'}")
+            ax.add_collection(cars, autolim=False)
+
+
+def _draw_highlighted_routes(ax, routes: Iterable[Route]) -> None:
+    """A glow under each route of ``routes`` (e.g. the ones a player may claim now)."""
+    segments = []
+    for route in routes:
+        cars = _CARS[route]
+        first, last = cars[0], cars[-1]
+        start = ((first[0][0] + first[3][0]) / 2, (first[0][1] + first[3][1]) / 2)
+        end = ((last[1][0] + last[2][0]) / 2, (last[1][1] + last[2][1]) / 2)
+        segments.append([start, end])
+    glow = LineCollection(segments, colors=_GLOW_RGB, linewidths=18, alpha=0.9, zorder=1.5, capstyle="round")
+    glow.set_gid("highlighted routes")
+    ax.add_collection(glow, autolim=False)
 
 
 def _owners(state: GameState | PublicGameState | None) -> dict[Route, PlayerId]:
@@ -116,11 +155,13 @@ def map_figure(
     highlight: PlayerId | None = None,
     player_names: Mapping[PlayerId, str] | None = None,
     title: str | None = None,
+    highlight_routes: Iterable[Route] = (),
 ) -> Figure:
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
     ``tickets`` are highlighted (their stations ringed, listed below the map); with a
     ``GameState``, ``highlight=PlayerId.PLAYER_1`` highlights that player's tickets.
+    ``highlight_routes`` glow (e.g. the routes a player may claim now).
     """
     if highlight is not None:
         if not isinstance(state, GameState):
@@ -144,10 +185,10 @@ def map_figure(
         x, y = _xy(lon, lat)
         ax.text(x, y, country, fontsize=15, color="#9a9a9a", style="italic", ha="center", va="center", zorder=1)
 
-    owners = _owners(state)
-    for route in ChMap.routes():
-        owner = owners.get(route)
-        _draw_route(ax, route, PLAYER_RGB[owner] if owner else None)
+    _draw_cars(ax, _owners(state))
+    highlight_routes = list(highlight_routes)
+    if highlight_routes:
+        _draw_highlighted_routes(ax, highlight_routes)
 
     # A city-to-city ticket rings both its stations; a country ticket rings where it leaves from.
     ticket_stations = {
@@ -156,17 +197,18 @@ def map_figure(
         for trip in t.trips
         for station in ((trip.from_station, trip.to_station) if len(t.trips) == 1 else (trip.from_station,))
     }
-    for station in ChMap.stations():
-        x, y = station_xy(station)
-        foreign = station.id >= 34
-        if station in ticket_stations:
-            ax.plot(x, y, "o", markersize=15, markerfacecolor="none", markeredgecolor=_TICKET_RGB,
-                    markeredgewidth=3, zorder=5)
-        ax.plot(x, y, "s" if foreign else "o", markersize=6 if foreign else 7, markerfacecolor="white",
-                markeredgecolor="black", zorder=6)
+    if ticket_stations:
+        xs, ys = zip(*(station_xy(s) for s in sorted(ticket_stations, key=lambda s: s.id)))
+        ax.scatter(xs, ys, s=230, facecolors="none", edgecolors=_TICKET_RGB, linewidths=3, zorder=5)
+    for foreign in (False, True):
+        stations = [s for s in ChMap.stations() if (s.id >= _FIRST_FOREIGN_ID) == foreign]
+        xs, ys = zip(*(station_xy(s) for s in stations))
+        ax.scatter(xs, ys, s=30 if foreign else 45, marker="s" if foreign else "o", facecolors="white",
+                   edgecolors="black", linewidths=1, zorder=6)
         if not foreign:
-            ax.text(x, y + 0.035, station.name, fontsize=7.5, ha="center", va="bottom", zorder=7,
-                    bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "alpha": 0.6, "edgecolor": "none"})
+            for station, x, y in zip(stations, xs, ys):
+                ax.text(x, y + 0.035, station.name, fontsize=7.5, ha="center", va="bottom", zorder=7,
+                        color="#111111", path_effects=_LABEL_OUTLINE)
 
     for ticket in tickets:
         trip = ticket.trips[0]

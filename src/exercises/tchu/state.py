@@ -65,10 +65,20 @@ def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
     return routes
 
 
-class _PlayerStateView:
-    """What everyone knows of a player (shared by PublicPlayerState and PlayerState)."""
+@dataclass(frozen=True)
+class PublicPlayerState:
+    """A player as the opponent sees them: how many tickets and cards, which routes."""
 
+    ticket_count: int
+    card_count: int
     routes: tuple[Route, ...]
+
+    def __post_init__(self) -> None:
+        for name in ("ticket_count", "card_count"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+        object.__setattr__(self, "routes", _route_tuple(self.routes))
 
     @property
     def car_count(self) -> int:
@@ -84,37 +94,41 @@ class _PlayerStateView:
         """Points earned by claiming routes."""
         return sum(route.claim_points for route in self.routes)
 
-
-@dataclass(frozen=True)
-class PublicPlayerState(_PlayerStateView):
-    """A player as the opponent sees them: how many tickets and cards, which routes."""
-
-    ticket_count: int
-    card_count: int
-    routes: tuple[Route, ...]
-
-    def __post_init__(self) -> None:
-        for name in ("ticket_count", "card_count"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
-        object.__setattr__(self, "routes", _route_tuple(self.routes))
+    def public(self) -> PublicPlayerState:
+        """What the opponent may see of this player (a PublicPlayerState, never a PlayerState)."""
+        return PublicPlayerState(self.ticket_count, self.card_count, self.routes)
 
 
-@dataclass(frozen=True)
-class PlayerState(_PlayerStateView):
-    """A player's complete state: tickets, cards in hand and claimed routes."""
+@dataclass(frozen=True, init=False, repr=False)
+class PlayerState(PublicPlayerState):
+    """A player's complete state: tickets, cards in hand and claimed routes.
+
+    Built as ``PlayerState(tickets, cards, routes)``; ``ticket_count`` and ``card_count``
+    are always the sizes of ``tickets`` and ``cards``: a value given for them (as when a
+    state is rebuilt from its fields) is replaced by the real one.
+    """
 
     tickets: SortedBag[Ticket]
     cards: SortedBag[Card]
-    routes: tuple[Route, ...] = ()
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.tickets, SortedBag):
-            object.__setattr__(self, "tickets", SortedBag(tuple(self.tickets)))
-        if not isinstance(self.cards, SortedBag):
-            object.__setattr__(self, "cards", SortedBag(tuple(self.cards)))
-        object.__setattr__(self, "routes", _route_tuple(self.routes))
+    def __init__(
+        self,
+        tickets: SortedBag[Ticket],
+        cards: SortedBag[Card],
+        routes: Iterable[Route] = (),
+        ticket_count: int | None = None,
+        card_count: int | None = None,
+    ) -> None:
+        tickets = tickets if isinstance(tickets, SortedBag) else SortedBag(tuple(tickets))
+        cards = cards if isinstance(cards, SortedBag) else SortedBag(tuple(cards))
+        object.__setattr__(self, "ticket_count", len(tickets))
+        object.__setattr__(self, "card_count", len(cards))
+        object.__setattr__(self, "routes", _route_tuple(routes))
+        object.__setattr__(self, "tickets", tickets)
+        object.__setattr__(self, "cards", cards)
+
+    def __repr__(self) -> str:
+        return f"PlayerState(tickets={self.tickets!r}, cards={self.cards!r}, routes={self.routes!r})"
 
     @classmethod
     def initial(cls, initial_cards: SortedBag[Card]) -> PlayerState:
@@ -122,20 +136,6 @@ class PlayerState(_PlayerStateView):
         if len(initial_cards) != Constants.INITIAL_CARDS_COUNT:
             raise ValueError(f"a player starts with exactly 4 cards, got {len(initial_cards)}")
         return cls(SortedBag(), SortedBag(tuple(initial_cards)), ())
-
-    @property
-    def ticket_count(self) -> int:
-        """How many tickets the player holds."""
-        return len(self.tickets)
-
-    @property
-    def card_count(self) -> int:
-        """How many cards the player holds."""
-        return len(self.cards)
-
-    def public(self) -> PublicPlayerState:
-        """What the opponent may see of this player."""
-        return PublicPlayerState(len(self.tickets), len(self.cards), self.routes)
 
     def with_added_tickets(self, new_tickets: SortedBag[Ticket]) -> PlayerState:
         """The state with ``new_tickets`` added to the player's tickets."""
@@ -239,14 +239,20 @@ def _is_valid_claim(route: Route, cards: SortedBag[Card]) -> bool:
     return route.length <= len(cards) <= route.length + Constants.ADDITIONAL_TUNNEL_CARDS
 
 
-class _GameStateView:
-    """What everyone knows of a game (shared by PublicGameState and GameState)."""
+@dataclass(frozen=True)
+class PublicGameState:
+    """A game as every player sees it."""
 
     ticket_count: int
     card_state: PublicCardState
     current_player_id: PlayerId
-    player_states: tuple
-    last_player: PlayerId | None
+    player_states: tuple[PublicPlayerState, PublicPlayerState]
+    last_player: PlayerId | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.ticket_count) is not int or self.ticket_count < 0:
+            raise ValueError(f"ticket_count must be an int >= 0, got {self.ticket_count!r}")
+        _check_common(self, PublicCardState, PublicPlayerState)
 
     def can_draw_tickets(self) -> bool:
         """True if the ticket pile is not empty."""
@@ -283,27 +289,15 @@ class _GameStateView:
         twin = ChMap.twin(route)
         return route not in claimed and (twin is None or twin not in claimed)
 
-
-@dataclass(frozen=True)
-class PublicGameState(_GameStateView):
-    """A game as every player sees it."""
-
-    ticket_count: int
-    card_state: PublicCardState
-    current_player_id: PlayerId
-    player_states: tuple[PublicPlayerState, PublicPlayerState]
-    last_player: PlayerId | None = None
-
-    def __post_init__(self) -> None:
-        if type(self.ticket_count) is not int or self.ticket_count < 0:
-            raise ValueError(f"ticket_count must be an int >= 0, got {self.ticket_count!r}")
-        if not isinstance(self.card_state, PublicCardState):
-            raise ValueError(f"card_state must be a PublicCardState, got {self.card_state!r}")
-        if not isinstance(self.current_player_id, PlayerId):
-            raise ValueError(f"current_player_id must be a PlayerId, got {self.current_player_id!r}")
-        if self.last_player is not None and not isinstance(self.last_player, PlayerId):
-            raise ValueError(f"last_player must be a PlayerId or None, got {self.last_player!r}")
-        object.__setattr__(self, "player_states", _player_tuple(self.player_states, PublicPlayerState))
+    def public(self) -> PublicGameState:
+        """What every player may see of this game (a PublicGameState, never a GameState)."""
+        return PublicGameState(
+            self.ticket_count,
+            self.card_state.public(),
+            self.current_player_id,
+            tuple(state.public() for state in self.player_states),  # type: ignore[arg-type]
+            self.last_player,
+        )
 
     def _repr_png_(self) -> bytes:
         from .picture import map_png
@@ -311,26 +305,49 @@ class PublicGameState(_GameStateView):
         return map_png(self)
 
 
-@dataclass(frozen=True)
-class GameState(_GameStateView):
-    """A whole game: ticket pile, cards, both players' complete states, whose turn it is."""
+def _check_common(state: PublicGameState, card_kind: type, player_kind: type) -> None:
+    """Check the fields that public and complete game states share."""
+    if not isinstance(state.card_state, card_kind):
+        raise ValueError(f"card_state must be a {card_kind.__name__}, got {state.card_state!r}")
+    if not isinstance(state.current_player_id, PlayerId):
+        raise ValueError(f"current_player_id must be a PlayerId, got {state.current_player_id!r}")
+    if state.last_player is not None and not isinstance(state.last_player, PlayerId):
+        raise ValueError(f"last_player must be a PlayerId or None, got {state.last_player!r}")
+    object.__setattr__(state, "player_states", _player_tuple(state.player_states, player_kind))
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class GameState(PublicGameState):
+    """A whole game: ticket pile, cards, both players' complete states, whose turn it is.
+
+    Built as ``GameState(ticket_deck, card_state, current_player_id, player_states,
+    last_player=None)``; ``player_states`` is a tuple (PLAYER_1's, PLAYER_2's) or a
+    ``{PlayerId: PlayerState}`` dict. ``ticket_count`` is always the size of
+    ``ticket_deck``: a value given for it (as when a state is rebuilt from its fields)
+    is replaced by the real one. A GameState is a PublicGameState, with the hidden
+    parts; ``public()`` leaves them out.
+    """
 
     ticket_deck: Deck[Ticket]
-    card_state: CardState
-    current_player_id: PlayerId
-    player_states: tuple[PlayerState, PlayerState]
-    last_player: PlayerId | None = None
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.ticket_deck, Deck):
-            raise ValueError(f"ticket_deck must be a Deck, got {self.ticket_deck!r}")
-        if not isinstance(self.card_state, CardState):
-            raise ValueError(f"card_state must be a CardState, got {self.card_state!r}")
-        if not isinstance(self.current_player_id, PlayerId):
-            raise ValueError(f"current_player_id must be a PlayerId, got {self.current_player_id!r}")
-        if self.last_player is not None and not isinstance(self.last_player, PlayerId):
-            raise ValueError(f"last_player must be a PlayerId or None, got {self.last_player!r}")
-        object.__setattr__(self, "player_states", _player_tuple(self.player_states, PlayerState))
+    def __init__(
+        self,
+        ticket_deck: Deck[Ticket],
+        card_state: CardState,
+        current_player_id: PlayerId,
+        player_states: tuple[PlayerState, PlayerState] | Mapping[PlayerId, PlayerState],
+        last_player: PlayerId | None = None,
+        ticket_count: int | None = None,
+    ) -> None:
+        if not isinstance(ticket_deck, Deck):
+            raise ValueError(f"ticket_deck must be a Deck, got {ticket_deck!r}")
+        object.__setattr__(self, "ticket_count", ticket_deck.size)
+        object.__setattr__(self, "card_state", card_state)
+        object.__setattr__(self, "current_player_id", current_player_id)
+        object.__setattr__(self, "player_states", player_states)
+        object.__setattr__(self, "last_player", last_player)
+        object.__setattr__(self, "ticket_deck", ticket_deck)
+        _check_common(self, CardState, PlayerState)
 
     @classmethod
     def initial(cls, tickets: SortedBag[Ticket], rng: random.Random) -> GameState:
@@ -349,11 +366,6 @@ class GameState(_GameStateView):
         first = rng.choice(list(PlayerId))
         return cls(ticket_deck, CardState.of(deck), first, tuple(states), None)
 
-    @property
-    def ticket_count(self) -> int:  # type: ignore[override]
-        """How many tickets are left in the pile."""
-        return self.ticket_deck.size
-
     def player_state(self, player_id: PlayerId) -> PlayerState:
         """The complete state of player ``player_id``."""
         return super().player_state(player_id)  # type: ignore[return-value]
@@ -361,16 +373,6 @@ class GameState(_GameStateView):
     def current_player_state(self) -> PlayerState:
         """The complete state of the player whose turn it is."""
         return self.player_state(self.current_player_id)
-
-    def public(self) -> PublicGameState:
-        """What every player may see of this game (no hidden cards or tickets)."""
-        return PublicGameState(
-            self.ticket_deck.size,
-            self.card_state.public(),
-            self.current_player_id,
-            tuple(state.public() for state in self.player_states),  # type: ignore[arg-type]
-            self.last_player,
-        )
 
     def _with(self, **changes: object) -> GameState:
         fields = {
@@ -502,8 +504,3 @@ class GameState(_GameStateView):
             f"{self.card_state.deck.size} cards in the deck, {len(self.card_state.discards)} discarded; "
             f"{states}>"
         )
-
-    def _repr_png_(self) -> bytes:
-        from .picture import map_png
-
-        return map_png(self)
