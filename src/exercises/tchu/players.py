@@ -225,7 +225,11 @@ class RandomPlayer(_BasePlayer):
 
 
 class GreedyPlayer(_BasePlayer):
-    """Keeps reachable tickets, claims routes on shortest paths to them, draws useful cards."""
+    """Keeps reachable tickets, claims routes on shortest paths to them, draws useful cards.
+
+    Its ``rng`` chooses among equally useful face-up cards; everything else follows
+    fixed rules, so the same ``rng`` seed and the same game give the same moves.
+    """
 
     #: Below this many cars left, the player stops drawing new tickets.
     TICKET_CAR_RESERVE = 12
@@ -349,13 +353,14 @@ class GreedyPlayer(_BasePlayer):
         return TurnKind.DRAW_CARDS
 
     def draw_slot(self) -> int:
-        """A face-up card a wanted route needs, else a face-up locomotive, else the deck."""
+        """A face-up card a wanted route needs (chosen with the rng), else a face-up
+        locomotive, else the deck."""
         assert self.state is not None
         face_up = self.state.card_state.face_up_cards
         wanted = self._wanted_cards(self._wanted_routes())
-        for slot, card in enumerate(face_up):
-            if card in wanted:
-                return slot
+        useful = [slot for slot, card in enumerate(face_up) if card in wanted]
+        if useful:
+            return self.rng.choice(useful)
         if Card.LOCOMOTIVE in face_up:
             return face_up.index(Card.LOCOMOTIVE)
         return self._deck_slot_or_face_up()
