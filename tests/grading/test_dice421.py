@@ -133,16 +133,18 @@ def test_sort3_desc_returns_a_tuple(sub):
 # 2. Tokens and value ----------------------------------------------------------------
 
 
-def _predicate_on_every_throw(function, brute):
+def _agrees_on_every_throw(function, brute, kind=None):
+    """``function`` on every sorted throw gives what ``brute`` gives (of type ``kind``)."""
     for throw in THROWS:
         dice = combination(throw)
         got = function(*dice)
         assert got == brute(dice), dice
+        assert kind is None or type(got) is kind, (dice, got)
 
 
 @pytest.mark.exercise("dice421.is_straight", points=1)
 def test_is_straight_on_every_combination(sub):
-    _predicate_on_every_throw(sub.is_straight, brute_is_straight)
+    _agrees_on_every_throw(sub.is_straight, brute_is_straight)
 
 
 @pytest.mark.exercise("dice421.is_straight", points=1)
@@ -153,7 +155,7 @@ def test_is_straight_returns_a_bool(sub):
 
 @pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
 def test_is_three_of_a_kind_on_every_combination(sub):
-    _predicate_on_every_throw(sub.is_three_of_a_kind, brute_is_three_of_a_kind)
+    _agrees_on_every_throw(sub.is_three_of_a_kind, brute_is_three_of_a_kind)
 
 
 @pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
@@ -164,7 +166,7 @@ def test_is_three_of_a_kind_returns_a_bool(sub):
 
 @pytest.mark.exercise("dice421.is_421", points=1)
 def test_is_421_on_every_combination(sub):
-    _predicate_on_every_throw(sub.is_421, brute_is_421)
+    _agrees_on_every_throw(sub.is_421, brute_is_421)
 
 
 @pytest.mark.exercise("dice421.is_421", points=1)
@@ -175,10 +177,7 @@ def test_is_421_returns_a_bool(sub):
 
 @pytest.mark.exercise("dice421.tokens_of", points=2)
 def test_tokens_of_every_combination(sub):
-    for throw in THROWS:
-        dice = combination(throw)
-        got = sub.tokens_of(*dice)
-        assert type(got) is int and got == brute_tokens(dice), dice
+    _agrees_on_every_throw(sub.tokens_of, brute_tokens, int)
 
 
 @pytest.mark.exercise("dice421.tokens_of", points=2)
@@ -203,10 +202,7 @@ def test_tokens_of_a_minor_combination_is_one(sub):
 
 @pytest.mark.exercise("dice421.value_of", points=1)
 def test_value_of_every_combination(sub):
-    for throw in THROWS:
-        dice = combination(throw)
-        got = sub.value_of(*dice)
-        assert type(got) is int and got == brute_value(dice), dice
+    _agrees_on_every_throw(sub.value_of, brute_value, int)
 
 
 # 3. A turn ----------------------------------------------------------------------------
