@@ -164,7 +164,8 @@ def test_meld_all_in_matches_brute_force_on_random_hands(sub):
 def test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged(sub):
     hand = parse_cards("♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A")
     expected = Counter(melds_in(hand))
-    after, melds = run(sub, f"out = list(hand), [{MELD} for m in Meld.all_in(hand)]", hand=list(hand))
+    code = f"melds = [{MELD} for m in Meld.all_in(hand)]\nout = list(hand), melds"
+    after, melds = run(sub, code, hand=list(hand))
     assert after == hand and Counter(melds) == expected
     melds = sub.eval(f"[{MELD} for m in Meld.all_in(hand)]", hand=set(hand))
     assert Counter(melds) == expected
@@ -270,9 +271,9 @@ def test_meld_set_of_leaves_its_argument_untouched(sub):
         "    outcome = 'refused'\n"
         "out = outcome, given == before and all(a is b for a, b in zip(given, before))\n"
     )
-    overlapping = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20), meld_of("♡6 ♡7 ♡8", 20)]
+    overlapping = [meld_of("♡6 ♡7 ♡8", 20), meld_of("♠7 ♠8 ♠9", 20), meld_of("♠6 ♠7 ♠8", 20)]
     assert run(sub, code, melds=overlapping) == ("refused", True)
-    disjoint = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♡6 ♡7 ♡8", 20)]
+    disjoint = [meld_of("♡6 ♡7 ♡8", 20), meld_of("♣K ♣A ♣Q", 20), meld_of("♠6 ♠7 ♠8", 20)]
     assert run(sub, code, melds=disjoint) == ("made", True)
 
 
@@ -337,6 +338,14 @@ def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
     assert Counter(got) == meld_sets_in(hand)
     best = sub.eval("max(s.points() for s in MeldSet.all_in(hand))", hand=hand)
     assert best == 200 + 100  # four jacks and the run ♡6 to ♡10
+
+
+@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+def test_meld_set_all_in_combines_three_disjoint_melds(sub):
+    hand = parse_cards("♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A")
+    got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
+    assert Counter(got) == meld_sets_in(hand) and len(got) == 8
+    assert max(len(meld_set) for meld_set in got) == 3
 
 
 @pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
