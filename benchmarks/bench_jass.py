@@ -1,0 +1,96 @@
+"""Speed of the Jass worksheet, run with the solution notebook's Meld and MeldSet.
+
+Prints the time of ``MeldSet.all_in`` per 9-card hand over 10,000 seeded hands (median,
+mean, 99th percentile, worst), ``Meld.all_in`` likewise, the slowest hand there is (nine
+cards of one suit: 18 melds, 2**18 subsets), the notebook's sampling cell and the exact
+count of hands without meld. Run from the repository's root:
+``.venv/bin/python benchmarks/bench_jass.py``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from IPython.core.inputtransformer2 import TransformerManager
+
+from exercises.course.notebook import cell_source, course_meta, normalized, skipped_sources
+from exercises.jass import ALL_OF, Suit, deal
+
+SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "01_jass_melds.ipynb"
+HANDS = 10_000
+
+
+class _Shell:
+    """Stands in for ``get_ipython()``: the notebook's magics do nothing here."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def solution_namespace() -> dict[str, Any]:
+    """The solution notebook's cells that the grader runs (no check, demo or instructor cell)."""
+    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
+    skip = skipped_sources(notebook)
+    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
+    transform = TransformerManager().transform_cell
+    for cell in notebook["cells"]:
+        source = cell_source(cell)
+        if cell["cell_type"] != "code" or normalized(source) in skip or course_meta(cell).get("instructor"):
+            continue
+        with contextlib.redirect_stdout(io.StringIO()):  # the example cells print
+            exec(compile(transform(source), "<solution cell>", "exec"), namespace)
+    return namespace
+
+
+def per_call(function: Callable[[Any], Any], inputs: list[Any]) -> list[float]:
+    """The time of ``function(x)`` for each ``x``, in seconds."""
+    times = []
+    for value in inputs:
+        start = time.perf_counter()
+        function(value)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def report(label: str, times: list[float]) -> None:
+    """Print median, mean, 99th percentile and worst of ``times`` in microseconds."""
+    ordered = sorted(times)
+    p99 = ordered[int(0.99 * (len(ordered) - 1))]
+    print(
+        f"{label:<34} median {statistics.median(times) * 1e6:8.1f} µs   mean "
+        f"{statistics.fmean(times) * 1e6:8.1f} µs   p99 {p99 * 1e6:8.1f} µs   worst {ordered[-1] * 1e3:7.2f} ms"
+    )
+
+
+def once(label: str, action: Callable[[], Any]) -> None:
+    """Print how long ``action()`` takes once."""
+    start = time.perf_counter()
+    action()
+    print(f"{label:<34} {time.perf_counter() - start:8.3f} s")
+
+
+def main() -> None:
+    ns = solution_namespace()
+    meld, meld_set = ns["Meld"], ns["MeldSet"]
+    rng = random.Random(2026)
+    hands = [deal(rng) for _ in range(HANDS)]
+    print(f"{HANDS:,} seeded hands of 9 cards (random.Random(2026))")
+    report("MeldSet.all_in per hand", per_call(meld_set.all_in, hands))
+    report("Meld.all_in per hand", per_call(meld.all_in, hands))
+    counts = [len(meld.all_in(hand)) for hand in hands]
+    print(f"{'melds per hand':<34} mean {statistics.fmean(counts):.2f}   most {max(counts)}")
+    once("MeldSet.all_in, nine spades", lambda: meld_set.all_in(list(ALL_OF[Suit.SPADE])))
+    once("sampling cell (10,000 hands)", lambda: ns["sample_best_points"](HANDS))
+    once("count_hands_without_meld(9)", lambda: ns["count_hands_without_meld"](9))
+
+
+if __name__ == "__main__":
+    main()
