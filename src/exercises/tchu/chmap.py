@@ -264,7 +264,9 @@ class Ticket:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Ticket(<{self.text}>)"
+        if _TICKETS_BY_TEXT.get(self.text) == self:
+            return f"ChMap.ticket({self.text!r})"
+        return f"Ticket({self.trips!r})"
 
 
 def _ticket_text(trips: Sequence[Trip]) -> str:
@@ -443,6 +445,13 @@ _TWINS: dict[str, Route | None] = {
 }
 
 
+def _look_up(table: dict, key: str, error: str):
+    """``table[key]``, or ValueError with ``error`` naming the key."""
+    if not isinstance(key, str) or key not in table:
+        raise ValueError(error.format(key))
+    return table[key]
+
+
 class ChMap:
     """The map of Switzerland and its neighbours: 51 stations, 88 routes, 46 tickets."""
 
@@ -469,26 +478,17 @@ class ChMap:
     @staticmethod
     def station(code: str) -> Station:
         """The station with this code, e.g. ``ChMap.station("BER")`` for Berne."""
-        try:
-            return _STATIONS_BY_CODE[code]
-        except KeyError:
-            raise ValueError(f"no station has code {code!r}; codes are like 'BER', 'LAU', 'DE1'") from None
+        return _look_up(_STATIONS_BY_CODE, code, "no station has code {!r}; codes are like 'BER', 'LAU', 'DE1'")
 
     @staticmethod
     def route(route_id: str) -> Route:
         """The route with this id, e.g. ``ChMap.route("FR2_GEN_1")``."""
-        try:
-            return _ROUTES_BY_ID[route_id]
-        except KeyError:
-            raise ValueError(f"no route has id {route_id!r}; ids are like 'BER_FRI_1'") from None
+        return _look_up(_ROUTES_BY_ID, route_id, "no route has id {!r}; ids are like 'BER_FRI_1'")
 
     @staticmethod
     def ticket(text: str) -> Ticket:
         """The ticket with this text, e.g. ``ChMap.ticket("Bâle - Berne (5)")``."""
-        try:
-            return _TICKETS_BY_TEXT[text]
-        except KeyError:
-            raise ValueError(f"no ticket reads {text!r}") from None
+        return _look_up(_TICKETS_BY_TEXT, text, "no ticket reads {!r}")
 
     @staticmethod
     def twin(route: Route) -> Route | None:

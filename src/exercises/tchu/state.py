@@ -65,6 +65,14 @@ def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
     return routes
 
 
+def _bag_of(items: Iterable, kind: type, name: str) -> SortedBag:
+    """``items`` as a SortedBag of ``kind`` values, or ValueError naming the odd one."""
+    for item in items:
+        if not isinstance(item, kind):
+            raise ValueError(f"{name} must hold {kind.__name__} values, got {item!r}")
+    return items if isinstance(items, SortedBag) else SortedBag(tuple(items))
+
+
 @dataclass(frozen=True)
 class PublicPlayerState:
     """A player as the opponent sees them: how many tickets and cards, which routes."""
@@ -119,8 +127,8 @@ class PlayerState(PublicPlayerState):
         ticket_count: int | None = None,
         card_count: int | None = None,
     ) -> None:
-        tickets = tickets if isinstance(tickets, SortedBag) else SortedBag(tuple(tickets))
-        cards = cards if isinstance(cards, SortedBag) else SortedBag(tuple(cards))
+        tickets = _bag_of(tickets, Ticket, "tickets")
+        cards = _bag_of(cards, Card, "cards")
         object.__setattr__(self, "ticket_count", len(tickets))
         object.__setattr__(self, "card_count", len(cards))
         object.__setattr__(self, "routes", _route_tuple(routes))
