@@ -895,3 +895,14 @@ def test_longest_trail_is_the_one_the_original_search_finds():
                 network.append(r)
                 cars += r.length
         assert Trail.longest(network) == original_longest_trail(network)
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import exercises.tchu
+    import exercises.tchu.bag
+
+    for module in (exercises.tchu, exercises.tchu.bag):
+        result = doctest.testmod(module, extraglobs=vars(exercises.tchu))
+        assert result.failed == 0 and result.attempted > 0
