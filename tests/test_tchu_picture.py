@@ -89,6 +89,9 @@ def test_a_player_s_tickets_are_highlighted_and_listed():
         assert ticket.text in texts
     with pytest.raises(ValueError):
         map_figure(state.public(), highlight=PlayerId.PLAYER_1)
+    seen = map_figure(state.public(), own_state=state.player_state(PlayerId.PLAYER_1))
+    listed = " ".join(t.get_text() for t in seen.texts)
+    assert listed.count("[done]") + listed.count("[open]") == 5
 
 
 def test_game_states_show_the_map_in_jupyter():

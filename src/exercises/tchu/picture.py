@@ -153,20 +153,27 @@ def map_figure(
     *,
     tickets: Iterable[Ticket] | None = None,
     highlight: PlayerId | None = None,
+    own_state: PlayerState | None = None,
     player_names: Mapping[PlayerId, str] | None = None,
     title: str | None = None,
     highlight_routes: Iterable[Route] = (),
 ) -> Figure:
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
-    ``tickets`` are highlighted (their stations ringed, listed below the map); with a
-    ``GameState``, ``highlight=PlayerId.PLAYER_1`` highlights that player's tickets.
-    ``highlight_routes`` glow (e.g. the routes a player may claim now).
+    ``tickets`` are highlighted (their stations ringed, listed below the map). A
+    player's own tickets are highlighted and marked done or open with
+    ``own_state=player_state`` (what a player sees), or with a ``GameState`` and
+    ``highlight=PlayerId.PLAYER_1``. ``highlight_routes`` glow (e.g. the routes a player
+    may claim now).
     """
     if highlight is not None:
         if not isinstance(state, GameState):
-            raise ValueError("highlight=PlayerId needs a GameState; pass tickets=... otherwise")
-        tickets = state.player_state(highlight).tickets
+            raise ValueError("highlight=PlayerId needs a GameState; pass own_state=... otherwise")
+        own_state = state.player_state(highlight)
+    if own_state is not None:
+        if not isinstance(own_state, PlayerState):
+            raise ValueError(f"own_state must be a PlayerState, got {own_state!r}")
+        tickets = own_state.tickets
     tickets = list(tickets or ())
     names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
 
@@ -230,12 +237,13 @@ def map_figure(
     if title:
         ax.set_title(title, fontsize=10)
     if tickets:
-        routes = state.player_state(highlight).routes if (state is not None and highlight) else ()
-        partition = StationPartition.of_routes(routes)
+        partition = StationPartition.of_routes(own_state.routes) if own_state is not None else None
         lines = []
         for ticket in tickets:
-            mark = "done" if ticket.points(partition) > 0 else "open"
-            lines.append(f"{ticket.text} [{mark}]" if routes else ticket.text)
+            if partition is None:
+                lines.append(ticket.text)
+            else:
+                lines.append(f"{ticket.text} [{'done' if ticket.points(partition) > 0 else 'open'}]")
         figure.text(0.01, 0.01, "Tickets: " + ";  ".join(lines), fontsize=8, wrap=True, va="bottom")
     return figure
 
