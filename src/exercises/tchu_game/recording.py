@@ -1,0 +1,244 @@
+"""Players that remember every call a game loop makes to them, and players with a script.
+
+A :class:`RecordingPlayer` wraps another player (a random, greedy or scripted one) and
+appends a :class:`Call` to a shared log for every method the game loop calls, in order,
+with its arguments and what the wrapped player answered. Two recording players sharing
+one log give the whole conversation of a game, which :mod:`exercises.tchu_game.order`
+checks against the rules of the game loop.
+
+A :class:`ScriptedPlayer` answers from lists given in advance ("first draw the face-up
+card in slot 2, then a card from the deck"), so that a check can steer a game into a
+chosen situation: a tunnel with an extra cost, a refused extra cost, an illegal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from exercises.tchu import PlayerId, SortedBag, TurnKind
+
+__all__ = ["Call", "RecordingPlayer", "ScriptedPlayer", "ScriptExhausted", "PLAYER_METHODS"]
+
+#: The methods of the Player protocol, in the order the rules introduce them.
+PLAYER_METHODS = (
+    "init_players",
+    "receive_info",
+    "update_state",
+    "set_initial_ticket_choice",
+    "choose_initial_tickets",
+    "next_turn",
+    "choose_tickets",
+    "draw_slot",
+    "claimed_route",
+    "initial_claim_cards",
+    "choose_additional_cards",
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Call:
+    """One call of the game loop to a player: who, which method, arguments, answer.
+
+    Calls compare by identity: two calls with the same arguments are still two calls.
+    """
+
+    player: PlayerId
+    method: str
+    args: tuple = ()
+    result: Any = None
+
+    def __str__(self) -> str:
+        return f"{self.method}() to {self.player.name}"
+
+
+class ScriptExhausted(Exception):
+    """A scripted player was asked one more question than its script answers."""
+
+
+class RecordingPlayer:
+    """A player that logs every call into ``log`` and lets ``inner`` answer it."""
+
+    def __init__(self, player_id: PlayerId, inner: Any, log: list[Call] | None = None) -> None:
+        self.player_id = player_id
+        self.inner = inner
+        self.log: list[Call] = [] if log is None else log
+
+    def _record(self, method: str, *args: Any) -> Any:
+        index = len(self.log)
+        self.log.append(Call(self.player_id, method, args))
+        result = getattr(self.inner, method)(*args)
+        if result is not None:
+            self.log[index] = Call(self.player_id, method, args, result)
+        return result
+
+    def calls(self, method: str | None = None) -> list[Call]:
+        """This player's calls, or only those of ``method``."""
+        return [
+            call
+            for call in self.log
+            if call.player is self.player_id and (method is None or call.method == method)
+        ]
+
+    def infos(self) -> list[str]:
+        """The game-log messages this player received, in order."""
+        return [call.args[0] for call in self.calls("receive_info")]
+
+    def init_players(self, own_id: PlayerId, player_names: dict[PlayerId, str]) -> None:
+        self._record("init_players", own_id, player_names)
+
+    def receive_info(self, info: str) -> None:
+        self._record("receive_info", info)
+
+    def update_state(self, new_state: Any, own_state: Any) -> None:
+        self._record("update_state", new_state, own_state)
+
+    def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
+        self._record("set_initial_ticket_choice", tickets)
+
+    def choose_initial_tickets(self) -> SortedBag:
+        return self._record("choose_initial_tickets")
+
+    def next_turn(self) -> TurnKind:
+        return self._record("next_turn")
+
+    def choose_tickets(self, options: SortedBag) -> SortedBag:
+        return self._record("choose_tickets", options)
+
+    def draw_slot(self) -> int:
+        return self._record("draw_slot")
+
+    def claimed_route(self) -> Any:
+        return self._record("claimed_route")
+
+    def initial_claim_cards(self) -> SortedBag:
+        return self._record("initial_claim_cards")
+
+    def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
+        return self._record("choose_additional_cards", options)
+
+
+@dataclass
+class ScriptedPlayer:
+    """A player that answers from lists given in advance.
+
+    ``turns``, ``slots``, ``claims`` (pairs of a route and its initial cards) and
+    ``additional`` (an index into the options, or None to give up a tunnel) are used up
+    from the front. Tickets: ``initial_tickets`` and ``tickets`` are how many tickets to
+    keep (the first ones of the offer); all of them when None. Asked a question its
+    script does not answer, it raises :class:`ScriptExhausted`.
+    """
+
+    turns: list[TurnKind] = field(default_factory=list)
+    slots: list[int] = field(default_factory=list)
+    claims: list[tuple[Any, SortedBag]] = field(default_factory=list)
+    additional: list[int | None] = field(default_factory=list)
+    initial_tickets: int | None = None
+    tickets: list[int | None] = field(default_factory=list)
+    offer: SortedBag | None = None
+
+    def _next(self, answers: list, what: str) -> Any:
+        if not answers:
+            raise ScriptExhausted(f"the script has no answer left for {what}")
+        return answers.pop(0)
+
+    def init_players(self, own_id: PlayerId, player_names: dict[PlayerId, str]) -> None:
+        pass
+
+    def receive_info(self, info: str) -> None:
+        pass
+
+    def update_state(self, new_state: Any, own_state: Any) -> None:
+        pass
+
+    def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
+        self.offer = tickets
+
+    def choose_initial_tickets(self) -> SortedBag:
+        if self.offer is None:
+            raise ScriptExhausted("choose_initial_tickets() came before any ticket offer")
+        return _first(self.offer, self.initial_tickets)
+
+    def next_turn(self) -> TurnKind:
+        return self._next(self.turns, "next_turn()")
+
+    def choose_tickets(self, options: SortedBag) -> SortedBag:
+        return _first(options, self.tickets.pop(0) if self.tickets else None)
+
+    def draw_slot(self) -> int:
+        return self._next(self.slots, "draw_slot()")
+
+    def claimed_route(self) -> Any:
+        if not self.claims:
+            raise ScriptExhausted("the script has no answer left for claimed_route()")
+        return self.claims[0][0]
+
+    def initial_claim_cards(self) -> SortedBag:
+        return self._next(self.claims, "initial_claim_cards()")[1]
+
+    def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
+        choice = self._next(self.additional, "choose_additional_cards()")
+        return SortedBag() if choice is None else options[choice]
+
+
+def _first(bag: SortedBag, count: int | None) -> SortedBag:
+    """The first ``count`` items of ``bag`` (all of them when ``count`` is None)."""
+    items = list(bag)
+    return SortedBag(tuple(items if count is None else items[:count]))
+
+
+def _short(value: Any) -> str:
+    """A short text for an argument or an answer in a printed log."""
+    kind = type(value).__name__
+    if isinstance(value, str):
+        return repr(value)
+    if kind in ("GameState", "PublicGameState"):
+        return f"<{kind}: {value.current_player_id.name} to play>"
+    if kind == "PlayerState":
+        return f"<PlayerState: {value.ticket_count} tickets, {value.card_count} cards, {value.car_count} cars>"
+    if kind == "SortedBag" and len(value) and type(value[0]).__name__ == "Ticket":
+        return "[" + ", ".join(ticket.text for ticket in value) + "]"
+    if kind == "Route":
+        return value.id
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_short(k)}: {_short(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_short(item) for item in value) + "]"
+    if hasattr(value, "name") and hasattr(value, "value") and not isinstance(value, type):
+        return value.name
+    return repr(value)
+
+
+def format_call(call: Call, names: dict[PlayerId, str] | None = None) -> str:
+    """One line for a call: who, the method, its arguments, and the answer if any."""
+    who = (names or {}).get(call.player, call.player.name)
+    args = ", ".join(_short(arg) for arg in call.args)
+    line = f"{who:>8} ← {call.method}({args})"
+    if call.method in _ANSWERING:
+        line = f"{who:>8} → {call.method}({args}) = {_short(call.result)}"
+    return line
+
+
+_ANSWERING = {
+    "choose_initial_tickets",
+    "next_turn",
+    "choose_tickets",
+    "draw_slot",
+    "claimed_route",
+    "initial_claim_cards",
+    "choose_additional_cards",
+}
+
+
+def print_calls(calls: Iterable[Call], limit: int = 60) -> None:
+    """Print a log of calls, one per line (the first ``limit`` ones)."""
+    calls = list(calls)
+    names: dict[PlayerId, str] = {}
+    for call in calls:
+        if call.method == "init_players":
+            names.update(call.args[1])
+    for call in calls[:limit]:
+        print(format_call(call, names))
+    if len(calls) > limit:
+        print(f"... and {len(calls) - limit} more calls")

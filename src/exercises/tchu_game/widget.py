@@ -1,0 +1,350 @@
+"""Play tCHu against the computer inside the notebook, with the student's ``play``.
+
+``TchuGame(play)`` starts a game between you (a :class:`RemotePlayer`, answered by the
+widget's controls) and a computer player, run by **your** ``play`` in a background
+thread. The map is redrawn after each state update; the three actions of a turn are
+three rows of controls (draw tickets; draw a card from a face-up slot or the deck; claim
+a route with the cards to use); choosing tickets and paying for a tunnel open small
+dialogs; the game log shows the newest messages first. An exception raised by ``play``
+(or by anything it calls) is shown in the widget's error panel and ends that game.
+
+The widget itself only shows what the game sends to your player and turns clicks into
+answers; the rules are the model's, and the order of the game is your ``play``'s.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from exercises.tchu import (
+    ChMap,
+    Constants,
+    GreedyPlayer,
+    Info,
+    PlayerId,
+    RandomPlayer,
+    SortedBag,
+    TurnKind,
+    claimable_routes,
+    map_png,
+)
+from exercises.ui import ErrorPanel, StudentCodeError
+
+from .remote import GameAbandoned, Question, RemotePlayer
+
+__all__ = ["TchuGame"]
+
+OPPONENTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
+LOG_LINES = 40
+
+
+def _cards_text(cards: SortedBag) -> str:
+    """Cards as the game log writes them: "2 red and 1 locomotive"."""
+    parts = [f"{n} {Info.card_name(card, n)}" for card, n in SortedBag(tuple(cards)).counts().items()]
+    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+class TchuGame(widgets.VBox):
+    """A game of tCHu against the computer, run by the student's ``play``.
+
+    ``play(players, player_names, tickets, rng)`` is the student's function; ``seed``
+    seeds the game and the computer player; ``opponent`` is "greedy" or "random".
+    """
+
+    def __init__(
+        self,
+        play: Callable[..., Any],
+        seed: int = 2021,
+        opponent: str = "greedy",
+        your_name: str = "You",
+        start: bool = True,
+        draw_map: bool = True,
+    ) -> None:
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent is 'greedy' or 'random', got {opponent!r}")
+        self.play = play
+        self.seed = seed
+        self.opponent = opponent
+        self.your_name = your_name
+        self.draw_map = draw_map
+        self.games = 0
+        self.thread: threading.Thread | None = None
+        self.player: RemotePlayer | None = None
+        self.result: Any = None
+        self._lock = threading.Lock()
+
+        self.status = widgets.HTML()
+        self.errors = ErrorPanel()
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.hand = widgets.HTML()
+        self.game_log = widgets.HTML(layout=widgets.Layout(height="260px", overflow="auto", width="380px"))
+
+        self.tickets_button = widgets.Button(description="Draw 3 tickets", icon="ticket")
+        self.slot = widgets.Dropdown(description="Card:", layout=widgets.Layout(width="260px"))
+        self.cards_button = widgets.Button(description="Draw cards", icon="clone")
+        self.route = widgets.Dropdown(description="Route:", layout=widgets.Layout(width="330px"))
+        self.claim_cards = widgets.Dropdown(description="With:", layout=widgets.Layout(width="330px"))
+        self.claim_button = widgets.Button(description="Claim", icon="train")
+        self.actions = widgets.VBox(
+            [
+                widgets.HBox([self.tickets_button]),
+                widgets.HBox([self.slot, self.cards_button]),
+                widgets.HBox([self.route, self.claim_cards, self.claim_button]),
+            ]
+        )
+
+        self.ticket_choice = widgets.SelectMultiple(
+            description="Keep:", rows=5, layout=widgets.Layout(width="620px")
+        )
+        self.keep_button = widgets.Button(description="Keep these", icon="check", button_style="primary")
+        self.ticket_note = widgets.Label()
+        self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.keep_button])
+
+        self.tunnel_note = widgets.HTML()
+        self.tunnel_options = widgets.Dropdown(description="Add:", layout=widgets.Layout(width="330px"))
+        self.pay_button = widgets.Button(description="Pay", icon="check", button_style="primary")
+        self.give_up_button = widgets.Button(description="Give up", icon="times")
+        self.tunnel_dialog = widgets.VBox(
+            [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button])]
+        )
+
+        self.new_button = widgets.Button(description="New game", icon="refresh")
+
+        self.tickets_button.on_click(lambda _b: self.draw_tickets())
+        self.cards_button.on_click(lambda _b: self.draw_card(self.slot.value))
+        self.claim_button.on_click(lambda _b: self.claim(self.route.value, self.claim_cards.value))
+        self.route.observe(lambda _change: self._fill_claim_cards(), names="value")
+        self.keep_button.on_click(lambda _b: self.keep_tickets(self.ticket_choice.value))
+        self.pay_button.on_click(lambda _b: self.pay(self.tunnel_options.value))
+        self.give_up_button.on_click(lambda _b: self.pay(None))
+        self.new_button.on_click(lambda _b: self.new_game())
+
+        controls = widgets.VBox([self.status, self.actions, self.ticket_dialog, self.tunnel_dialog, self.errors])
+        side = widgets.VBox([widgets.HTML("<b>Game log</b> (newest first)"), self.game_log, self.new_button])
+        super().__init__([controls, widgets.HBox([self.picture, side]), self.hand])
+        self._show_question(None)
+        if start:
+            self.new_game()
+
+    # Running a game ----------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Abandon the game in progress, if any, and start a new one."""
+        if self.player is not None:
+            self.player.abandon()
+        if self.thread is not None:
+            self.thread.join(timeout=5)
+        self.errors.clear()
+        self.result = None
+        self.games += 1
+        seed = self.seed + self.games - 1
+        self.player = RemotePlayer(self._on_question, self._on_update, self._on_info)
+        computer = OPPONENTS[self.opponent](random.Random(seed))
+        players = {PlayerId.PLAYER_1: self.player, PlayerId.PLAYER_2: computer}
+        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: f"Computer ({self.opponent})"}
+        self.game_log.value = ""
+        self.hand.value = ""
+        self.status.value = "<b>The game starts...</b>"
+        self.thread = threading.Thread(
+            target=self._run, args=(self.player, players, names, random.Random(seed)), daemon=True
+        )
+        self.thread.start()
+
+    def _run(self, player: RemotePlayer, players: dict, names: dict, rng: random.Random) -> None:
+        try:
+            result = self.errors.call(self.play, players, names, ChMap.all_tickets(), rng, doing="playing the game")
+        except StudentCodeError:
+            if player is self.player:
+                self.status.value = "<b>The game stopped:</b> your <code>play</code> raised an error (below)."
+                self._show_question(None)
+            return
+        except GameAbandoned:
+            return
+        if player is self.player:
+            self.result = result
+            self.status.value = "<b>Game over.</b> Click <i>New game</i> to play again."
+            self._show_question(None)
+
+    def wait(self, timeout: float = 10.0) -> Question | None:
+        """Wait until the game asks you something (the question) or is over (None)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            player = self.player
+            if player is not None and player.question is not None and player._waiting.is_set():
+                return player.question
+            if self.thread is None or not self.thread.is_alive():
+                return None
+            time.sleep(0.005)
+        return None
+
+    # What the game sends ---------------------------------------------------------------
+
+    def _on_info(self, info: str) -> None:
+        assert self.player is not None
+        recent = reversed(self.player.infos[-LOG_LINES:])
+        text = "\n".join(message.strip("\n") for message in recent)
+        self.game_log.value = (
+            '<div style="font-family:monospace;font-size:12px;white-space:pre-wrap">'
+            + html.escape(text)
+            + "</div>"
+        )
+
+    def _on_update(self, state: Any, own_state: Any) -> None:
+        if self.draw_map:
+            try:
+                names = self.player.player_names if self.player else None
+                self.picture.value = map_png(state, tickets=own_state.tickets, player_names=names)
+            except Exception as error:  # a state that is not a state: show it, go on
+                self.errors.show(error, "drawing the map of the state sent to update_state")
+        self.hand.value = _hand_html(own_state)
+
+    def _on_question(self, question: Question) -> None:
+        self._show_question(question)
+
+    # The controls ---------------------------------------------------------------------
+
+    def _show(self, box: widgets.Widget, visible: bool) -> None:
+        box.layout.display = "" if visible else "none"
+
+    def _show_question(self, question: Question | None) -> None:
+        method = question.method if question else None
+        self._show(self.actions, method in ("next_turn", "draw_slot"))
+        self._show(self.ticket_dialog, method in ("choose_initial_tickets", "choose_tickets"))
+        self._show(self.tunnel_dialog, method == "choose_additional_cards")
+        if method is None:
+            return
+        player = self.player
+        assert player is not None
+        state, own = player.state, player.own_state
+        if method == "next_turn":
+            self.status.value = "<b>Your turn:</b> draw tickets, draw cards, or claim a route."
+            self._fill_slots(state)
+            self._fill_routes(state, own)
+            self.tickets_button.disabled = not _safe(lambda: state.can_draw_tickets(), False)
+            self.cards_button.disabled = not _safe(lambda: state.can_draw_cards(), False)
+            self.route.disabled = self.claim_cards.disabled = False
+        elif method == "draw_slot":
+            self.status.value = "<b>Your second card:</b> choose a face-up card or the deck."
+            self._fill_slots(state)
+            self.tickets_button.disabled = True
+            self.cards_button.disabled = False
+            self.route.disabled = self.claim_cards.disabled = self.claim_button.disabled = True
+        elif method in ("choose_initial_tickets", "choose_tickets"):
+            least = 3 if method == "choose_initial_tickets" else 1
+            self.status.value = "<b>Choose your tickets.</b>"
+            self.ticket_note.value = f"Keep at least {least} of these tickets (click, Ctrl-click for more):"
+            tickets = list(question.options or ())
+            self.ticket_choice.options = [(t.text, i) for i, t in enumerate(tickets)]
+            self.ticket_choice.value = tuple(range(len(tickets)))
+        elif method == "choose_additional_cards":
+            options = list(question.options or ())
+            self.status.value = "<b>Your tunnel costs more cards.</b>"
+            drawn = player.infos[-1].strip() if player.infos else ""
+            self.tunnel_note.value = html.escape(drawn) + "<br>Pay with one of these sets of cards, or give up:"
+            self.tunnel_options.options = [(_cards_text(option), i) for i, option in enumerate(options)]
+        else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
+            self.status.value = f"<b>The game asks:</b> {html.escape(method)}()"
+
+    def _fill_slots(self, state: Any) -> None:
+        options = []
+        face_up = _safe(lambda: list(state.card_state.face_up_cards), [])
+        for slot, card in enumerate(face_up):
+            options.append((f"face-up {slot}: {Info.card_name(card, 1)}", slot))
+        options.append(("the top of the deck", Constants.DECK_SLOT))
+        self.slot.options = options
+        self.slot.value = Constants.DECK_SLOT
+
+    def _fill_routes(self, state: Any, own: Any) -> None:
+        routes = _safe(lambda: claimable_routes(state, own), [])
+        self.route.options = [(f"{r.description} ({r.length}{', tunnel' if r.is_tunnel else ''})", r.id) for r in routes]
+        self.claim_button.disabled = not routes
+        self._fill_claim_cards()
+
+    def _fill_claim_cards(self) -> None:
+        player = self.player
+        if player is None or self.route.value is None or player.own_state is None:
+            self.claim_cards.options = []
+            return
+        route = ChMap.route(self.route.value)
+        options = _safe(lambda: player.own_state.possible_claim_cards(route), [])
+        self.claim_cards.options = [(_cards_text(option), i) for i, option in enumerate(options)]
+
+    # Answers (what a click does) --------------------------------------------------------
+
+    def _answer(self, expected: tuple[str, ...], value: Any, **plan: Any) -> bool:
+        player = self.player
+        if player is None or player.question is None or player.question.method not in expected:
+            self.status.value = "<b>Wait:</b> the game is not asking for that now."
+            return False
+        self._show_question(None)
+        self.status.value = "<i>The computer is playing...</i>"
+        player.answer(value, **plan)
+        return True
+
+    def draw_tickets(self) -> bool:
+        """Answer the turn with DRAW_TICKETS."""
+        return self._answer(("next_turn",), TurnKind.DRAW_TICKETS)
+
+    def draw_card(self, slot: int) -> bool:
+        """Draw the card of ``slot`` (-1: the deck): a turn's first card, or its second."""
+        player = self.player
+        if player is not None and player.question is not None and player.question.method == "draw_slot":
+            return self._answer(("draw_slot",), slot)
+        return self._answer(("next_turn",), TurnKind.DRAW_CARDS, draw_slot=slot)
+
+    def claim(self, route_id: str | None, option: int | None) -> bool:
+        """Claim route ``route_id`` with the ``option``-th set of its possible claim cards."""
+        player = self.player
+        if route_id is None or option is None or player is None or player.own_state is None:
+            self.status.value = "<b>Choose</b> a route and the cards to claim it with."
+            return False
+        route = ChMap.route(route_id)
+        cards = player.own_state.possible_claim_cards(route)[option]
+        return self._answer(("next_turn",), TurnKind.CLAIM_ROUTE, claimed_route=route, initial_claim_cards=cards)
+
+    def keep_tickets(self, indices: tuple[int, ...]) -> bool:
+        """Keep the tickets at these positions of the offer."""
+        player = self.player
+        if player is None or player.question is None:
+            return False
+        offer = list(player.question.options or ())
+        least = 3 if player.question.method == "choose_initial_tickets" else 1
+        if len(indices) < least:
+            self.ticket_note.value = f"Keep at least {least} tickets: {len(indices)} selected."
+            return False
+        kept = SortedBag(tuple(offer[i] for i in indices))
+        return self._answer(("choose_initial_tickets", "choose_tickets"), kept)
+
+    def pay(self, option: int | None) -> bool:
+        """Pay for the tunnel with the ``option``-th set of cards, or give up (None)."""
+        player = self.player
+        if player is None or player.question is None or player.question.method != "choose_additional_cards":
+            return False
+        options = list(player.question.options or ())
+        chosen = SortedBag() if option is None else options[option]
+        return self._answer(("choose_additional_cards",), chosen)
+
+
+def _safe(compute: Callable[[], Any], default: Any) -> Any:
+    """``compute()``, or ``default`` if the state sent by ``play`` does not allow it."""
+    try:
+        return compute()
+    except Exception:
+        return default
+
+
+def _hand_html(own: Any) -> str:
+    """Your cards, cars, points and tickets, as a line of HTML."""
+    try:
+        from exercises.tchu import player_state_html
+
+        return player_state_html(own)
+    except Exception:
+        return html.escape(repr(own))

@@ -1,0 +1,832 @@
+"""Hidden tests of worksheet 4, tCHu: the game loop (rules: ../shared/data/tchu/RULES.md §10).
+
+The notebook's functions are called with players of this side of the grader: recording
+players (``RecordingPlayer``) that write down every call, with its arguments and the
+answer of the player they wrap (a scripted, random or greedy player of the package).
+States cross by value, so the tests assert on what the players received and on the
+states returned, never on the notebook's internals. Scenario states hold all 110 cards
+with chosen hands, decks and routes (``made_state``).
+"""
+
+import random
+from collections import Counter
+
+import pytest
+
+from exercises.tchu import (
+    Card,
+    ChMap,
+    Constants,
+    GameState,
+    GreedyPlayer,
+    Info,
+    PlayerId,
+    RandomPlayer,
+    SortedBag,
+    Trail,
+    TurnKind,
+)
+from exercises.tchu_game.order import CallOrder
+from exercises.tchu_game.recording import RecordingPlayer, ScriptedPlayer
+from exercises.tchu_game.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
+
+NOTEBOOK = "04_tchu_game"
+
+P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
+NAMES = {P1: "Ada", P2: "Bob"}
+route = ChMap.route
+
+
+def recorders(inner1, inner2):
+    """Two recording players around ``inner1`` and ``inner2``, sharing one log."""
+    log = []
+    return {P1: RecordingPlayer(P1, inner1, log), P2: RecordingPlayer(P2, inner2, log)}, log
+
+
+def calls_of(log, player, method=None):
+    return [c for c in log if c.player is player and (method is None or c.method == method)]
+
+
+def infos(log, player=P1):
+    return [c.args[0] for c in calls_of(log, player, "receive_info")]
+
+
+def decisions(log, player):
+    return [c for c in calls_of(log, player) if c.method not in ("receive_info", "update_state", "init_players")]
+
+
+def both_heard(log, expected):
+    for player in PlayerId:
+        assert infos(log, player) == expected, player
+
+
+def total_cards(state):
+    cs = state.card_state
+    return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
+
+
+class Keeper:
+    """A player whose ticket choices are given: a function from the offer to the kept bag."""
+
+    def __init__(self, choose):
+        self.choose = choose
+        self.offer = None
+
+    def init_players(self, own_id, names):
+        pass
+
+    def receive_info(self, info):
+        pass
+
+    def update_state(self, state, own):
+        pass
+
+    def set_initial_ticket_choice(self, tickets):
+        self.offer = tickets
+
+    def choose_initial_tickets(self):
+        return self.choose(self.offer)
+
+    def choose_tickets(self, options):
+        return self.choose(options)
+
+
+def other_ticket(offer):
+    """The first 2 tickets of ``offer`` and one ticket that is not in it."""
+    foreign = next(t for t in ChMap.tickets() if t not in offer)
+    return SortedBag(tuple(offer)[:2] + (foreign,))
+
+
+# Exercise 1: tell_all, update_all ------------------------------------------------------------
+
+
+@pytest.mark.exercise("tchu.helpers", points=2)
+def test_tell_all_tells_every_player_once(sub):
+    players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
+    sub.tell_all(players, "first\n")
+    sub.tell_all(players, "second\n")
+    assert sorted((c.player.name, c.method) for c in log) == [
+        ("PLAYER_1", "receive_info"), ("PLAYER_1", "receive_info"),
+        ("PLAYER_2", "receive_info"), ("PLAYER_2", "receive_info"),
+    ]
+    both_heard(log, ["first\n", "second\n"])
+
+
+@pytest.mark.exercise("tchu.helpers", points=2)
+@pytest.mark.parametrize("current", [P1, P2])
+def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
+    state = made_state(current=current, hands={P1: [Card.RED] * 3, P2: [Card.BLUE, Card.WHITE]}, seed=3)
+    players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
+    sub.update_all(players, state)
+    assert sorted(c.player.name for c in log) == ["PLAYER_1", "PLAYER_2"]
+    for call in log:
+        assert call.method == "update_state"
+        public, own = call.args
+        assert public in (state, state.public())
+        assert own == state.player_state(call.player)
+
+
+# Exercise 2: start_game -----------------------------------------------------------------------
+
+
+def start(sub, seed=1, inner=None):
+    players, log = recorders(*(inner or (GreedyPlayer(1), RandomPlayer(2))))
+    state = sub.start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
+    return state, log
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
+    _state, log = start(sub)
+    for player in PlayerId:
+        inits = calls_of(log, player, "init_players")
+        assert len(inits) == 1
+        assert calls_of(log, player)[0].method == "init_players"
+        assert inits[0].args[0] is player
+        assert dict(inits[0].args[1]) == NAMES
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.parametrize("seed", [1, 2, 5, 8])
+def test_start_first_message_names_the_first_player_of_the_initial_state(sub, seed):
+    _state, log = start(sub, seed)
+    first = GameState.initial(ChMap.all_tickets(), random.Random(seed)).current_player_id
+    for player in PlayerId:
+        assert infos(log, player)[0] == Info(NAMES[first]).will_play_first()
+        position = log.index(calls_of(log, player, "receive_info")[0])
+        offer = log.index(calls_of(log, player, "set_initial_ticket_choice")[0])
+        assert position < offer
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
+    _state, log = start(sub, 3)
+    initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
+    offers = [calls_of(log, player, "set_initial_ticket_choice") for player in PlayerId]
+    assert [len(o) for o in offers] == [1, 1]
+    bags = [o[0].args[0] for o in offers]
+    assert [len(b) for b in bags] == [5, 5]
+    assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10))
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_sends_the_state_before_the_initial_choice(sub):
+    _state, log = start(sub, 4)
+    for player in PlayerId:
+        mine = calls_of(log, player)
+        offer = mine.index(calls_of(log, player, "set_initial_ticket_choice")[0])
+        choose = mine.index(calls_of(log, player, "choose_initial_tickets")[0])
+        updates = [c for c in mine[offer:choose] if c.method == "update_state"]
+        assert updates, player
+        public, own = updates[-1].args
+        assert own.card_count == 4 and own.ticket_count == 0
+        assert public.card_state.deck_size == 97
+        assert public.ticket_count == 36
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
+    _state, log = start(sub, 5)
+    last_choice = max(log.index(c) for c in log if c.method == "choose_initial_tickets")
+    kept = {
+        player: len(calls_of(log, player, "choose_initial_tickets")[0].result) for player in PlayerId
+    }
+    expected = {Info(NAMES[p]).kept_tickets(kept[p]) for p in PlayerId}
+    for player in PlayerId:
+        messages = infos(log, player)
+        assert len(messages) == 3
+        assert set(messages[1:]) == expected
+        first_kept = log.index([c for c in calls_of(log, player, "receive_info")][1])
+        assert first_kept > last_choice
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_returns_the_state_of_the_first_turn(sub):
+    state, log = start(sub, 6)
+    initial = GameState.initial(ChMap.all_tickets(), random.Random(6))
+    assert state.current_player_id is initial.current_player_id
+    assert state.ticket_count == 36
+    for player in PlayerId:
+        chosen = calls_of(log, player, "choose_initial_tickets")[0].result
+        assert state.player_state(player).tickets == chosen
+        assert state.player_state(player).cards == initial.player_state(player).cards
+    assert not [c for c in log if c.method == "next_turn"]
+    order = CallOrder()
+    order.read(log)
+    assert order.problem is None, order.problem
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.parametrize("who", [P1, P2])
+def test_start_refuses_fewer_than_three_initial_tickets(sub, who):
+    inner = {P1: ScriptedPlayer(initial_tickets=3), P2: ScriptedPlayer(initial_tickets=3)}
+    inner[who] = ScriptedPlayer(initial_tickets=2)
+    with pytest.raises(ValueError) as error:
+        start(sub, 1, (inner[P1], inner[P2]))
+    assert NAMES[who] in str(error.value)
+
+
+@pytest.mark.exercise("tchu.start", points=3)
+def test_start_refuses_a_ticket_that_was_not_offered(sub):
+    with pytest.raises(ValueError) as error:
+        start(sub, 1, (Keeper(lambda offer: SortedBag(tuple(offer)[:3])), Keeper(other_ticket)))
+    assert "Bob" in str(error.value)
+
+
+# Exercise 3: draw_tickets ---------------------------------------------------------------------
+
+
+def ticket_turn(sub, keep, seed=4, current=None):
+    state = started_state(seed, SINGLE_TRIP_TICKETS)
+    if current is not None and state.current_player_id is not current:
+        state = state.for_next_turn()
+    players, log = recorders(Keeper(keep), Keeper(keep))
+    return state, sub.draw_tickets(players, dict(NAMES), state, random.Random(0)), log
+
+
+@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.parametrize("current", [P1, P2])
+def test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone(sub, current):
+    state, _new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[1:]), current=current)
+    assert [c.method for c in decisions(log, current)] == ["choose_tickets"]
+    assert decisions(log, current.next()) == []
+    assert calls_of(log, current, "choose_tickets")[0].args[0] == state.top_tickets(3)
+    name = NAMES[current]
+    both_heard(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
+    heard = log.index(calls_of(log, current, "receive_info")[0])
+    assert heard < log.index(calls_of(log, current, "choose_tickets")[0])
+
+
+@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.parametrize("keep", [1, 3])
+def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
+    state, new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[:keep]))
+    current = state.current_player_id
+    kept = SortedBag(tuple(state.top_tickets(3))[:keep])
+    assert new.player_state(current).tickets == state.player_state(current).tickets.union(kept)
+    assert new.ticket_count == state.ticket_count - 3
+    assert new.top_tickets(3) == GameState.without_top_tickets(state, 3).top_tickets(3)
+    assert new.player_state(current.next()) == state.player_state(current.next())
+    assert new.current_player_id is current
+    assert new.card_state == state.card_state
+
+
+@pytest.mark.exercise("tchu.draw_tickets", points=2)
+def test_draw_tickets_refuses_keeping_no_ticket(sub):
+    with pytest.raises(ValueError) as error:
+        ticket_turn(sub, lambda options: SortedBag())
+    assert NAMES[started_state(4, SINGLE_TRIP_TICKETS).current_player_id] in str(error.value)
+
+
+@pytest.mark.exercise("tchu.draw_tickets", points=2)
+def test_draw_tickets_refuses_a_ticket_that_was_not_drawn(sub):
+    with pytest.raises(ValueError) as error:
+        ticket_turn(sub, other_ticket)
+    assert NAMES[started_state(4, SINGLE_TRIP_TICKETS).current_player_id] in str(error.value)
+
+
+# Exercise 4: draw_cards -----------------------------------------------------------------------
+
+FACE_UP = [Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE]
+
+
+def card_turn(sub, slots, *, deck_top=(Card.YELLOW, Card.ORANGE, Card.VIOLET), deck_size=None, current=P2, seed=5):
+    state = made_state(
+        current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
+        deck_top=list(deck_top), deck_size=deck_size, seed=seed,
+    )
+    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+    inner[current] = ScriptedPlayer(slots=list(slots))
+    players, log = recorders(inner[P1], inner[P2])
+    return state, sub.draw_cards(players, dict(NAMES), state, random.Random(seed)), log
+
+
+@pytest.mark.exercise("tchu.draw_cards", points=3)
+def test_draw_cards_face_up_then_deck(sub):
+    _state, new, log = card_turn(sub, [2, Constants.DECK_SLOT])
+    assert [c.method for c in decisions(log, P2)] == ["draw_slot", "draw_slot"]
+    assert decisions(log, P1) == []
+    both_heard(log, [Info("Bob").drew_visible_card(Card.GREEN), Info("Bob").drew_blind_card()])
+    assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE)
+    assert new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE)
+    assert total_cards(new) == 110
+    assert new.current_player_id is P2
+
+
+@pytest.mark.exercise("tchu.draw_cards", points=3)
+def test_draw_cards_deck_then_face_up(sub):
+    _state, new, log = card_turn(sub, [Constants.DECK_SLOT, 4])
+    both_heard(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
+    assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE)
+    assert new.card_state.face_up_cards[4] is Card.ORANGE
+
+
+@pytest.mark.exercise("tchu.draw_cards", points=3)
+def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
+    _state, _new, log = card_turn(sub, [2, 2], current=P1)
+    first, second = (log.index(c) for c in calls_of(log, P1, "draw_slot"))
+    for player in PlayerId:
+        between = [c for c in log[first:second] if c.method == "update_state" and c.player is player]
+        assert between, player
+        public, own = between[-1].args
+        assert public.card_state.face_up_cards[2] is Card.YELLOW
+    own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
+    assert own.cards == cards(1, Card.BLACK, 1, Card.GREEN)
+
+
+@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.parametrize("deck_size, slots", [(1, [-1, -1]), (0, [-1, 3]), (0, [0, 1]), (1, [0, 0])])
+def test_draw_cards_recreates_the_deck_before_each_card(sub, deck_size, slots):
+    state, new, _log = card_turn(sub, slots, deck_top=[Card.YELLOW][:deck_size], deck_size=deck_size)
+    assert new.player_state(P2).card_count == 3
+    assert total_cards(new) == 110
+    before = state.card_state.deck_size + state.card_state.discards_size
+    assert new.card_state.deck_size + new.card_state.discards_size == before - 2
+    assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0
+
+
+@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.parametrize("slots", [[5, 0], [-2, 0], [0, 7]])
+def test_draw_cards_refuses_a_bad_slot_naming_player_and_slot(sub, slots):
+    with pytest.raises(ValueError) as error:
+        card_turn(sub, slots)
+    bad = next(s for s in slots if s not in range(-1, 5))
+    assert "Bob" in str(error.value) and str(bad) in str(error.value)
+
+
+# Exercise 5: claim_route ----------------------------------------------------------------------
+
+TUNNEL = "BAD_BAL_1"  # Baden - Bâle, red tunnel, length 3
+ROAD = "FRI_LAU_1"  # Fribourg - Lausanne, red, above ground, length 3
+THREE_RED = cards(3, Card.RED)
+
+
+def claim(sub, route_id, claim_cards, hand, deck_top=(), additional=(), routes=None, deck_size=None, current=P1):
+    state = made_state(
+        current=current, hands={current: hand}, deck_top=list(deck_top), routes=routes, deck_size=deck_size, seed=7
+    )
+    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+    inner[current] = ScriptedPlayer(claims=[(route(route_id), claim_cards)], additional=list(additional))
+    players, log = recorders(inner[P1], inner[P2])
+    return state, sub.claim_route(players, dict(NAMES), state, random.Random(7)), log
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_route_above_ground(sub):
+    state, new, log = claim(sub, ROAD, THREE_RED, [Card.RED] * 4)
+    assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards"]
+    both_heard(log, [Info("Ada").claimed_route(route(ROAD), THREE_RED)])
+    assert new.player_state(P1).routes == (route(ROAD),)
+    assert new.player_state(P1).cards == cards(1, Card.RED)
+    assert new.card_state.discards_size == state.card_state.discards_size + 3
+    assert new.card_state.deck == state.card_state.deck
+    assert new.current_player_id is P1
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_route_neutral_above_ground_by_player_two(sub):
+    four_blue = cards(4, Card.BLUE)
+    _state, new, log = claim(sub, "BER_LUC_1", four_blue, [Card.BLUE] * 4 + [Card.RED], current=P2)
+    both_heard(log, [Info("Bob").claimed_route(route("BER_LUC_1"), four_blue)])
+    assert new.player_state(P2).routes == (route("BER_LUC_1"),)
+    assert new.player_state(P2).cards == cards(1, Card.RED)
+    assert new.player_state(P2).car_count == 36
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_tunnel_without_extra_cost(sub):
+    drawn = [Card.BLUE, Card.BLUE, Card.WHITE]
+    state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, drawn)
+    tunnel = route(TUNNEL)
+    assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards"]
+    both_heard(log, [
+        Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
+        Info("Ada").drew_additional_cards(SortedBag(drawn), 0),
+        Info("Ada").claimed_route(tunnel, THREE_RED),
+    ])
+    assert new.player_state(P1).routes == (tunnel,)
+    assert new.card_state.discards.contains_all(SortedBag(drawn) + THREE_RED)
+    assert new.card_state.discards_size == state.card_state.discards_size + 6
+    assert new.card_state.deck_size == state.card_state.deck_size - 3
+    assert total_cards(new) == 110
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.parametrize("choice", [0, 1])
+def test_claim_tunnel_with_extra_cost_paid(sub, choice):
+    drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
+    hand = [Card.RED] * 5 + [Card.LOCOMOTIVE] * 2
+    state, new, log = claim(sub, TUNNEL, THREE_RED, hand, drawn, additional=[choice])
+    tunnel = route(TUNNEL)
+    options = state.player_state(P1).possible_additional_cards(2, THREE_RED)
+    asked = calls_of(log, P1, "choose_additional_cards")
+    assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards", "choose_additional_cards"]
+    assert list(asked[0].args[0]) == options
+    used = THREE_RED.union(options[choice])
+    both_heard(log, [
+        Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
+        Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
+        Info("Ada").claimed_route(tunnel, used),
+    ])
+    assert new.player_state(P1).cards == SortedBag(hand).difference(used)
+    assert new.player_state(P1).routes == (tunnel,)
+    assert new.card_state.discards_size == state.card_state.discards_size + len(used) + 3
+    assert total_cards(new) == 110
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_tunnel_with_extra_cost_refused(sub):
+    drawn = [Card.RED, Card.BLUE, Card.BLUE]
+    state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 4, drawn, additional=[None])
+    tunnel = route(TUNNEL)
+    assert len(calls_of(log, P1, "choose_additional_cards")) == 1
+    both_heard(log, [
+        Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
+        Info("Ada").drew_additional_cards(SortedBag(drawn), 1),
+        Info("Ada").did_not_claim_route(tunnel),
+    ])
+    assert new.player_state(P1) == state.player_state(P1)
+    assert new.card_state.discards_size == state.card_state.discards_size + 3
+    assert new.card_state.deck_size == state.card_state.deck_size - 3
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_tunnel_with_extra_cost_the_player_cannot_pay(sub):
+    drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.RED]
+    state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3 + [Card.RED, Card.BLUE], drawn)
+    tunnel = route(TUNNEL)
+    assert calls_of(log, P1, "choose_additional_cards") == []
+    both_heard(log, [
+        Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
+        Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
+        Info("Ada").did_not_claim_route(tunnel),
+    ])
+    assert new.player_state(P1) == state.player_state(P1)
+    assert total_cards(new) == 110
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+def test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives(sub):
+    locomotives = cards(4, Card.LOCOMOTIVE)
+    drawn = [Card.RED, Card.BLUE, Card.LOCOMOTIVE]
+    state, new, log = claim(sub, "AT1_STG_1", locomotives, [Card.LOCOMOTIVE] * 6, drawn, additional=[0])
+    tunnel = route("AT1_STG_1")
+    asked = calls_of(log, P1, "choose_additional_cards")
+    assert len(asked) == 1 and list(asked[0].args[0]) == [cards(1, Card.LOCOMOTIVE)]
+    assert infos(log)[1] == Info("Ada").drew_additional_cards(SortedBag(drawn), 1)
+    assert new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE)
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.parametrize("deck_size", [0, 1, 2])
+def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_size):
+    top = [Card.BLUE, Card.BLUE][:deck_size]
+    state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, top, deck_size=deck_size)
+    message = infos(log)[1]
+    assert message.startswith("The additional cards are ")
+    assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3
+    assert total_cards(new) == 110
+    assert new.card_state.discards_size in (3, 6)
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.parametrize(
+    "route_id, taken",
+    [(ROAD, "FRI_LAU_1"), (ROAD, "FRI_LAU_2"), (TUNNEL, "BAD_BAL_1")],
+)
+def test_claim_route_refuses_a_taken_route(sub, route_id, taken):
+    with pytest.raises(ValueError) as error:
+        claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes={P2: [route(taken)]})
+    assert "Ada" in str(error.value)
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value)
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.parametrize(
+    "route_id, claim_cards, hand",
+    [
+        (ROAD, THREE_RED, [Card.RED] * 2 + [Card.LOCOMOTIVE]),
+        (ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3),
+        (ROAD, cards(2, Card.RED, 1, Card.LOCOMOTIVE), [Card.RED] * 2 + [Card.LOCOMOTIVE]),
+        (TUNNEL, cards(3, Card.LOCOMOTIVE), [Card.LOCOMOTIVE] * 2),
+    ],
+)
+def test_claim_route_refuses_cards_that_cannot_claim_it(sub, route_id, claim_cards, hand):
+    with pytest.raises(ValueError) as error:
+        claim(sub, route_id, claim_cards, hand, [Card.BLUE] * 3)
+    assert "Ada" in str(error.value)
+
+
+# Exercise 6: end_game -------------------------------------------------------------------------
+
+
+def end(sub, routes, tickets=None):
+    state = made_state(routes=routes, tickets=tickets, seed=9)
+    players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
+    return state, sub.end_game(players, dict(NAMES), state), log
+
+
+def expected_totals(state):
+    trails = {p: Trail.longest(state.player_state(p).routes).length for p in PlayerId}
+    return {
+        p: state.player_state(p).final_points() + (10 if trails[p] == max(trails.values()) else 0)
+        for p in PlayerId
+    }
+
+
+def bonus(state, player):
+    return Info(NAMES[player]).gets_longest_trail_bonus(Trail.longest(state.player_state(player).routes))
+
+
+@pytest.mark.exercise("tchu.end", points=3)
+def test_end_sends_the_final_state_then_bonus_then_result(sub):
+    routes = {P1: [route("BER_FRI_1"), route("FRI_LAU_1"), route("GEN_LAU_1")], P2: [route("ZOU_ZUR_1")]}
+    state, totals, log = end(sub, routes)
+    expected = expected_totals(state)
+    for player in PlayerId:
+        mine = calls_of(log, player)
+        assert mine[0].method == "update_state"
+        assert mine[0].args[1] == state.player_state(player)
+        assert mine[0].args[0] in (state, state.public())
+    both_heard(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
+    assert totals == expected
+
+
+@pytest.mark.exercise("tchu.end", points=3)
+def test_end_longest_trail_bonus_decides_between_equal_route_points(sub):
+    routes = {
+        P1: [route("BER_LUC_1")],
+        P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1"), route("SCE_WIN_1"), route("KRE_SCE_1")],
+    }
+    state, totals, log = end(sub, routes)
+    assert state.player_state(P1).claim_points == state.player_state(P2).claim_points
+    assert totals == {P1: 7, P2: 17} == expected_totals(state)
+    both_heard(log, [bonus(state, P2), Info("Bob").won(17, 7)])
+
+
+@pytest.mark.exercise("tchu.end", points=3)
+def test_end_both_longest_trails_get_the_bonus_and_tie(sub):
+    routes = {P1: [route("LUC_ZOU_1"), route("LUC_SCZ_1")], P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1")]}
+    state, totals, log = end(sub, routes)
+    expected = expected_totals(state)
+    assert expected[P1] == expected[P2] == totals[P1] == totals[P2]
+    for player in PlayerId:
+        heard = infos(log, player)
+        assert len(heard) == 3
+        assert heard[:2] == [bonus(state, P1), bonus(state, P2)] or heard[:2] == [bonus(state, P2), bonus(state, P1)]
+        assert heard[2] in (Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1]))
+
+
+@pytest.mark.exercise("tchu.end", points=3)
+def test_end_counts_ticket_points(sub):
+    tickets = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
+    routes = {P1: [route("ZOU_ZUR_1")], P2: [route("SCE_WIN_1")]}
+    state, totals, log = end(sub, routes, tickets)
+    expected = expected_totals(state)
+    assert totals == expected
+    assert infos(log)[-1] in (
+        Info.draw(["Ada", "Bob"], expected[P1]),
+        Info.draw(["Bob", "Ada"], expected[P1]),
+        Info(NAMES[max(PlayerId, key=expected.get)]).won(max(expected.values()), min(expected.values())),
+    )
+
+
+@pytest.mark.exercise("tchu.end", points=3)
+def test_end_with_no_routes_gives_both_the_bonus(sub):
+    state, totals, log = end(sub, {})
+    assert totals == {P1: 10, P2: 10}
+    heard = infos(log)
+    assert len(heard) == 3
+    assert heard[2] in (Info.draw(["Ada", "Bob"], 10), Info.draw(["Bob", "Ada"], 10))
+
+
+# Exercise 7: play, whole games ----------------------------------------------------------------
+
+# Whole games cross the grader's process boundary call by call: they are played with the
+# 34 single-trip tickets, whose states cross quickly. Both games recreate the deck.
+GAMES = [(RandomPlayer, GreedyPlayer, 3), (GreedyPlayer, RandomPlayer, 6)]
+_played = {}
+
+
+def games(sub):
+    """The logs and totals of the seeded games of GAMES, played once per submission."""
+    key = id(sub)
+    if key not in _played:
+        results = []
+        try:
+            for kind1, kind2, seed in GAMES:
+                players, log = recorders(kind1(seed), kind2(seed + 1))
+                totals = sub.play(players, dict(NAMES), SINGLE_TRIP_TICKETS, random.Random(seed))
+                results.append((log, totals))
+        except Exception as error:  # the tests that use the games fail, each with this error
+            results = error
+        _played[key] = results
+    if isinstance(_played[key], Exception):
+        raise AssertionError(f"play raised {type(_played[key]).__name__}: {_played[key]}")
+    return _played[key]
+
+
+def turns(log):
+    """The turns of a game: (player, TurnKind, the decisions of that turn)."""
+    found = []
+    for call in log:
+        if call.method == "next_turn":
+            found.append((call.player, call.result, []))
+        elif found and call.method not in ("receive_info", "update_state"):
+            found[-1][2].append(call)
+    return found
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.parametrize("players, names", [(1, 2), (2, 1), (3, 2), (2, 3)])
+def test_play_refuses_other_than_two_players_and_names(sub, players, names):
+    ids = [P1, P2, P1]
+    inner = {f"extra{i}" if i >= 2 else ids[i]: RandomPlayer(i) for i in range(players)}
+    named = {f"extra{i}" if i >= 2 else ids[i]: f"N{i}" for i in range(names)}
+    with pytest.raises(ValueError):
+        sub.play(inner, named, ChMap.all_tickets(), random.Random(1))
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_whole_games_follow_the_order_of_the_rules(sub):
+    for log, _totals in games(sub):
+        order = CallOrder(NAMES)
+        order.read(log)
+        assert order.finish() is None
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_both_players_receive_the_same_messages(sub):
+    for log, _totals in games(sub):
+        assert infos(log, P1) == infos(log, P2)
+        assert 100 <= len(infos(log, P1)) <= 2000
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_init_players_once_and_first_three_decisions(sub):
+    for log, _totals in games(sub):
+        for player in PlayerId:
+            assert [c.method for c in calls_of(log, player, "init_players")] == ["init_players"]
+            assert calls_of(log, player)[0].method == "init_players"
+            assert [c.method for c in decisions(log, player)[:3]] == [
+                "set_initial_ticket_choice", "choose_initial_tickets", "next_turn",
+            ]
+            assert len(calls_of(log, player, "set_initial_ticket_choice")) == 1
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_every_state_sent_accounts_for_all_cards(sub):
+    for log, _totals in games(sub):
+        updates = [c for c in log if c.method == "update_state"]
+        assert len(updates) >= 100
+        for call in updates:
+            public, own = call.args
+            assert total_cards(public) == 110
+            assert public.player_state(call.player) in (own, own.public())
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_update_before_every_next_turn_and_draw_slot(sub):
+    for log, _totals in games(sub):
+        for call in log:
+            if call.method in ("next_turn", "draw_slot", "choose_initial_tickets"):
+                assert _updated_since_last_decision(log, call), call
+
+
+def _updated_since_last_decision(log, call):
+    """True if ``call``'s player received a state update after the last decision of any
+    player (messages and the other player's updates aside; for ``draw_slot``, the
+    ``next_turn`` that opened the turn is not a decision that needs a new update)."""
+    index = next(i for i, c in enumerate(log) if c is call)
+    for earlier in reversed(log[:index]):
+        if earlier.method == "receive_info" or (earlier.method == "update_state" and earlier.player is not call.player):
+            continue
+        if call.method == "draw_slot" and earlier.method == "next_turn" and earlier.player is call.player:
+            continue
+        if call.method == "choose_initial_tickets" and earlier.player is not call.player:
+            continue
+        return earlier.method == "update_state"
+    return False
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_turn_decisions_match_the_turn_kind(sub):
+    for log, _totals in games(sub):
+        for player, kind, steps in turns(log):
+            methods = [c.method for c in steps]
+            assert all(c.player is player for c in steps)
+            if kind is TurnKind.DRAW_TICKETS:
+                assert methods == ["choose_tickets"]
+            elif kind is TurnKind.DRAW_CARDS:
+                assert methods == ["draw_slot", "draw_slot"]
+            else:
+                assert methods in (
+                    ["claimed_route", "initial_claim_cards"],
+                    ["claimed_route", "initial_claim_cards", "choose_additional_cards"],
+                )
+                if len(steps) == 3:
+                    assert steps[1].result is not None and steps[0].result.is_tunnel
+                    assert len(steps[2].args[0]) > 0
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_players_take_turns_starting_with_the_first(sub):
+    for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
+        first = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed)).current_player_id
+        players = [player for player, _kind, _steps in turns(log)]
+        assert players[0] is first
+        assert all(a is not b for a, b in zip(players, players[1:]))
+        starts = {Info(NAMES[p]).can_play() for p in PlayerId}
+        can_play = [m for m in infos(log) if m in starts]
+        assert can_play == [Info(NAMES[p]).can_play() for p in players]
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_last_turn_message_once_then_exactly_two_turns(sub):
+    for log, _totals in games(sub):
+        heard = infos(log)
+        last = [i for i, m in enumerate(heard) if "the last turn begins" in m]
+        assert len(last) == 1
+        after = [m for m in heard[last[0]:] if m.startswith("\nIt is ")]
+        assert len(after) == 2
+        before = [m for m in heard[: last[0]] if m.startswith("\nIt is ")]
+        assert after[1] == before[-1]
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_last_turn_message_names_the_player_and_its_cars(sub):
+    for log, _totals in games(sub):
+        starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
+        playing, message, cars = None, None, None
+        for call in calls_of(log, P1):
+            if call.method == "receive_info" and call.args[0] in starts and message is None:
+                playing = starts[call.args[0]]
+            elif call.method == "receive_info" and "the last turn begins" in call.args[0]:
+                message = call.args[0]
+            elif call.method == "update_state" and message is not None:
+                cars = call.args[0].player_state(playing).car_count
+                break
+        assert message is not None and cars is not None and cars <= 2
+        assert message == Info(NAMES[playing]).last_turn_begins(cars)
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_ends_with_bonus_and_one_result_and_the_right_totals(sub):
+    for log, totals in games(sub):
+        finals = {p: calls_of(log, p, "update_state")[-1].args for p in PlayerId}
+        trails = {p: Trail.longest(finals[p][1].routes) for p in PlayerId}
+        longest = max(t.length for t in trails.values())
+        expected = {
+            p: finals[p][1].final_points() + (10 if trails[p].length == longest else 0) for p in PlayerId
+        }
+        assert totals == expected
+        heard = infos(log)
+        bonus_messages = [m for m in heard if "gets a bonus of 10 points" in m]
+        assert 1 <= len(bonus_messages) <= 2
+        winner = max(PlayerId, key=expected.get)
+        if expected[P1] == expected[P2]:
+            results = [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
+        else:
+            results = [Info(NAMES[winner]).won(expected[winner], expected[winner.next()])]
+        assert heard[-1] in results
+        assert sum(m in results or " wins with " in m or " are tied with " in m for m in heard) == 1
+        last_update = log.index(calls_of(log, P1, "update_state")[-1])
+        last_turn = max(i for i, c in enumerate(log) if c.method not in ("receive_info", "update_state"))
+        assert last_update > last_turn
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_uses_rng_for_the_initial_state(sub):
+    for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
+        initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
+        for player in PlayerId:
+            first_update = calls_of(log, player, "update_state")[0].args[1]
+            assert first_update.cards == initial.player_state(player).cards
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+def test_play_recreates_the_deck_during_a_long_game(sub):
+    for log, _totals in games(sub):
+        sizes = [c.args[0].card_state for c in calls_of(log, P1, "update_state")]
+        assert any(b.deck_size > a.deck_size for a, b in zip(sizes, sizes[1:]))
+        assert all(s.deck_size + s.discards_size >= 0 for s in sizes)
+
+
+@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.parametrize(
+    "script, word",
+    [
+        (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9"),
+        (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3"),
+        (dict(initial_tickets=1), None),
+        (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None),
+    ],
+)
+def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
+    players, _log = recorders(ScriptedPlayer(**script), ScriptedPlayer(**script))
+    with pytest.raises(ValueError) as error:
+        sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
+    text = str(error.value)
+    assert "Ada" in text or "Bob" in text
+    if word:
+        assert word in text
