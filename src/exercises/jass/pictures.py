@@ -92,7 +92,7 @@ def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
     label = " (best)" if best else ""
     return (
         f'<div style="display:flex;align-items:center;padding:2px 6px;{style}">'
-        f'<span style="font:600 13px monospace;width:7em">{points:>3} points{label}</span>'
+        f'<span style="font:600 13px monospace;width:11em;white-space:nowrap">{points:>3} points{label}</span>'
         f"{body}</div>"
     )
 
