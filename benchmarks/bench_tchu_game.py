@@ -1,0 +1,77 @@
+"""Speed of the tCHu game loop: seeded whole games per second with the solution ``play``.
+
+Loads the solution notebook's ``play`` by running its graded cells (not the demos nor
+the checks), then plays seeded games between two greedy players (and, for comparison,
+a random and a greedy player) on the whole map with all 46 tickets, and prints games
+per second and the slowest game. Target: a whole game well under a second, so that the
+worksheet's league of a few dozen games runs in seconds.
+
+Run: ``.venv/bin/python benchmarks/bench_tchu_game.py [--games N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from IPython.core.inputtransformer2 import TransformerManager
+
+from exercises.course.notebook import cell_source, course_meta
+from exercises.tchu import ChMap, GreedyPlayer, PlayerId, RandomPlayer
+
+NOTEBOOK = Path(__file__).resolve().parents[1] / "solutions" / "04_tchu_game.ipynb"
+
+
+class _Shell:
+    """Stands in for IPython's shell: magics such as %xmode do nothing here."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def load_solution(path: Path = NOTEBOOK) -> dict[str, Any]:
+    """The namespace of the solution notebook after its non-demo, non-check code cells."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
+    for cell in notebook["cells"]:
+        meta = course_meta(cell)
+        if cell["cell_type"] != "code" or meta.get("demo") or meta.get("check"):
+            continue
+        source = TransformerManager().transform_cell(cell_source(cell))
+        exec(compile(source, f"<{path.name}>", "exec"), namespace)
+    return namespace
+
+
+def games_per_second(play: Any, kinds: tuple[type, type], games: int) -> tuple[float, float, float]:
+    """Games per second, the slowest game (s) and the mean number of points of a game."""
+    names = {PlayerId.PLAYER_1: "Ada", PlayerId.PLAYER_2: "Bob"}
+    slowest = 0.0
+    points = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        players = {PlayerId.PLAYER_1: kinds[0](2 * seed), PlayerId.PLAYER_2: kinds[1](2 * seed + 1)}
+        began = time.perf_counter()
+        totals = play(players, names, ChMap.all_tickets(), random.Random(seed))
+        slowest = max(slowest, time.perf_counter() - began)
+        points += sum(totals.values())
+    elapsed = time.perf_counter() - start
+    return games / elapsed, slowest, points / games / 2
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="seeded games per pairing (default 20)")
+    args = parser.parse_args()
+    play = load_solution()["play"]
+    for label, kinds in (("greedy vs greedy", (GreedyPlayer, GreedyPlayer)), ("random vs greedy", (RandomPlayer, GreedyPlayer))):
+        rate, slowest, mean = games_per_second(play, kinds, args.games)
+        print(f"{label}: {rate:.1f} games/s over {args.games} seeded games "
+              f"(slowest {slowest * 1000:.0f} ms, mean total {mean:.1f} points)")
+
+
+if __name__ == "__main__":
+    main()
