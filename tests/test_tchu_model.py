@@ -298,6 +298,19 @@ def test_trip_all_makes_every_pair_from_first():
         Trip.all([], [station("DE1")], 4)
 
 
+def test_ticket_is_stored_as_its_stations_and_legs():
+    berne = ChMap.tickets()[34]
+    assert len(berne.stations) == 1 + 17 and len(berne.legs) == 3 * 17
+    assert Ticket(stations=berne.stations, legs=berne.legs) == berne
+    assert Ticket(berne.trips) == berne and Ticket(berne.trips).trips == berne.trips
+    with pytest.raises(ValueError, match="99"):
+        Ticket(stations=berne.stations, legs=(0, 99, 3))
+    with pytest.raises(ValueError):
+        Ticket(stations=berne.stations, legs=(0, 1))
+    with pytest.raises(ValueError):
+        Ticket(stations=berne.stations, legs=(0, 1, 0))  # a trip is worth more than 0 points
+
+
 def test_tickets_sort_by_their_text():
     tickets = SortedBag((ChMap.ticket("Zürich - Vaduz (6)"), ChMap.ticket("Bâle - Berne (5)")))
     assert [t.text for t in tickets] == ["Bâle - Berne (5)", "Zürich - Vaduz (6)"]

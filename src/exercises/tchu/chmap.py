@@ -220,19 +220,49 @@ class Trip:
 
 
 @functools.total_ordering
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False, repr=False)
 class Ticket:
-    """A ticket: one trip, or several trips leaving from the same place (a country ticket)."""
+    """A ticket: one trip, or several trips leaving from the same place (a country ticket).
 
-    trips: tuple[Trip, ...]
+    Built from its trips, ``Ticket(trips)``, and read back as ``ticket.trips``. It is
+    stored compactly, so that it travels light between processes: ``stations``, the
+    distinct stations of its trips, and ``legs``, three numbers per trip (the index in
+    ``stations`` of where it leaves from, of where it goes, and its points).
+    ``Ticket(stations=..., legs=...)`` rebuilds a ticket from those fields.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "trips", tuple(self.trips))
-        if not self.trips:
+    stations: tuple[Station, ...]
+    legs: tuple[int, ...]
+
+    def __init__(
+        self,
+        trips: Iterable[Trip] = (),
+        stations: Iterable[Station] | None = None,
+        legs: Iterable[int] | None = None,
+    ) -> None:
+        if stations is None and legs is None:
+            stations, legs = _compact_trips(tuple(trips))
+        elif trips:
+            raise ValueError("a ticket is built from its trips, or from its stations and legs, not both")
+        else:
+            stations, legs = tuple(stations or ()), tuple(legs or ())
+        object.__setattr__(self, "stations", stations)
+        object.__setattr__(self, "legs", legs)
+        trips = self.trips  # checks the stations and legs
+        if not trips:
             raise ValueError("a ticket needs at least one trip")
-        names = {trip.from_station.name for trip in self.trips}
+        names = {trip.from_station.name for trip in trips}
         if len(names) != 1:
             raise ValueError(f"all the trips of a ticket leave from the same place, got {sorted(names)}")
+
+    @property
+    def trips(self) -> tuple[Trip, ...]:
+        """The trips of the ticket, in order."""
+        trips = self.__dict__.get("_trips")
+        if trips is None:
+            trips = _expand_legs(self.stations, self.legs)
+            self.__dict__["_trips"] = trips
+        return trips
 
     @classmethod
     def of(cls, from_station: Station, to_station: Station, points: int) -> Ticket:
@@ -267,6 +297,34 @@ class Ticket:
         if _TICKETS_BY_TEXT.get(self.text) == self:
             return f"ChMap.ticket({self.text!r})"
         return f"Ticket({self.trips!r})"
+
+
+def _compact_trips(trips: tuple[Trip, ...]) -> tuple[tuple[Station, ...], tuple[int, ...]]:
+    """The distinct stations of ``trips`` (by first appearance) and three numbers per trip."""
+    index: dict[Station, int] = {}
+    legs: list[int] = []
+    for trip in trips:
+        if not isinstance(trip, Trip):
+            raise ValueError(f"a ticket is made of Trips, got {trip!r}")
+        for station in (trip.from_station, trip.to_station):
+            index.setdefault(station, len(index))
+        legs += [index[trip.from_station], index[trip.to_station], trip.points]
+    return tuple(index), tuple(legs)
+
+
+def _expand_legs(stations: tuple[Station, ...], legs: tuple[int, ...]) -> tuple[Trip, ...]:
+    """The trips that ``stations`` and ``legs`` describe, or ValueError."""
+    if not all(isinstance(station, Station) for station in stations):
+        raise ValueError(f"a ticket's stations must be Stations, got {stations!r}")
+    if len(legs) % 3 or not all(type(n) is int for n in legs):
+        raise ValueError(f"a ticket's legs are three ints per trip, got {legs!r}")
+    trips = []
+    for start in range(0, len(legs), 3):
+        a, b, points = legs[start : start + 3]
+        if not (0 <= a < len(stations) and 0 <= b < len(stations)):
+            raise ValueError(f"a ticket's leg refers to station number {a} or {b} of {len(stations)}")
+        trips.append(Trip(stations[a], stations[b], points))
+    return tuple(trips)
 
 
 def _ticket_text(trips: Sequence[Trip]) -> str:
