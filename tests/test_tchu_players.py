@@ -308,3 +308,11 @@ def test_players_see_only_the_public_game_state():
 
     play_game({PlayerId.PLAYER_1: Spy(1), PlayerId.PLAYER_2: RandomPlayer(2)}, ChMap.all_tickets(), random.Random(1))
     assert set(seen) == {(PublicGameState, PlayerState)}
+
+
+def test_players_say_clearly_when_the_game_forgot_a_step():
+    for player in (GreedyPlayer(0), RandomPlayer(0)):
+        with pytest.raises(RuntimeError, match="update_state"):
+            player.next_turn()
+        with pytest.raises(RuntimeError, match="next_turn"):
+            player.claimed_route()

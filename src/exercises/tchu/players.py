@@ -164,10 +164,28 @@ class _BasePlayer:
         """Remember the 5 dealt tickets."""
         self.initial_tickets = tickets
 
+    def _states(self) -> tuple[PublicGameState, PlayerState]:
+        """The latest states, or an error saying that update_state was never called."""
+        if self.state is None or self.own_state is None:
+            raise RuntimeError(
+                f"{type(self).__name__} has not received a state yet: the game must call "
+                "update_state(new_state, own_state) before asking it to play"
+            )
+        return self.state, self.own_state
+
+    def _chosen_route(self) -> Route:
+        """The route chosen by ``next_turn``, or an error saying it was not chosen."""
+        if self.route is None:
+            raise RuntimeError(
+                f"{type(self).__name__} has not chosen a route: claimed_route() and "
+                "initial_claim_cards() come after next_turn() answered CLAIM_ROUTE"
+            )
+        return self.route
+
     def _deck_slot_or_face_up(self) -> int:
         """The deck if it has a card (counting the discards that will refill it), else slot 0."""
-        assert self.state is not None
-        return Constants.DECK_SLOT if self.state.card_state.total_size > 0 else 0
+        state, _own = self._states()
+        return Constants.DECK_SLOT if state.card_state.total_size > 0 else 0
 
 
 class RandomPlayer(_BasePlayer):
@@ -181,14 +199,15 @@ class RandomPlayer(_BasePlayer):
 
     def next_turn(self) -> TurnKind:
         """Claim a random route if possible (usually), else draw cards or tickets."""
-        assert self.state is not None and self.own_state is not None
-        routes = claimable_routes(self.state, self.own_state)
+        state, own = self._states()
+        self.route = None
+        routes = claimable_routes(state, own)
         kinds = []
         if routes:
             kinds += [TurnKind.CLAIM_ROUTE] * 4
-        if self.state.can_draw_cards():
+        if state.can_draw_cards():
             kinds += [TurnKind.DRAW_CARDS] * 4
-        if self.state.can_draw_tickets():
+        if state.can_draw_tickets():
             kinds.append(TurnKind.DRAW_TICKETS)
         kind = self.rng.choice(kinds) if kinds else TurnKind.DRAW_CARDS
         if kind is TurnKind.CLAIM_ROUTE:
@@ -202,20 +221,19 @@ class RandomPlayer(_BasePlayer):
 
     def draw_slot(self) -> int:
         """A random face-up slot or the deck."""
-        assert self.state is not None
-        if self.state.card_state.total_size == 0:
+        state, _own = self._states()
+        if state.card_state.total_size == 0:
             return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
         return self.rng.choice([Constants.DECK_SLOT, *Constants.FACE_UP_CARD_SLOTS])
 
     def claimed_route(self) -> Route:
         """The route chosen in ``next_turn``."""
-        assert self.route is not None
-        return self.route
+        return self._chosen_route()
 
     def initial_claim_cards(self) -> SortedBag[Card]:
         """A random one of the possible claim cards."""
-        assert self.own_state is not None and self.route is not None
-        return self.rng.choice(self.own_state.possible_claim_cards(self.route))
+        _state, own = self._states()
+        return self.rng.choice(own.possible_claim_cards(self._chosen_route()))
 
     def choose_additional_cards(self, options: list[SortedBag[Card]]) -> SortedBag[Card]:
         """Usually a random option, sometimes giving up."""
@@ -243,9 +261,9 @@ class GreedyPlayer(_BasePlayer):
     def _route_costs(self) -> dict[Route, int]:
         """The routes the player may still use: its own cost nothing, free ones their length."""
         if getattr(self, "_costs", None) is None:
-            assert self.state is not None and self.own_id is not None
-            own = set(self.state.player_state(self.own_id).routes)
-            claimed = set(self.state.claimed_routes())
+            state, own_state = self._states()
+            own = set(own_state.routes)
+            claimed = set(state.claimed_routes())
             blocked = claimed | {ChMap.twin(r) for r in claimed}
             costs = {route: 0 for route in own}
             for route in ChMap.routes():
@@ -291,8 +309,8 @@ class GreedyPlayer(_BasePlayer):
 
     def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
         """The cheapest ticket to complete, and more if the remaining cars allow it."""
-        assert self.own_state is not None
-        return self._keep(options, self.own_state.car_count // 3)
+        _state, own = self._states()
+        return self._keep(options, own.car_count // 3)
 
     def _wanted_routes(self) -> list[Route]:
         """The free routes on the cheapest paths of the unfinished tickets, cheapest first."""
@@ -301,11 +319,11 @@ class GreedyPlayer(_BasePlayer):
         return list(self._wanted)  # type: ignore[arg-type]
 
     def _plan_routes(self) -> list[Route]:
-        assert self.own_state is not None
+        _state, own = self._states()
         costs = self._route_costs()
         wanted: list[Route] = []
         plans = []
-        for ticket in self.own_state.tickets:
+        for ticket in own.tickets:
             plan = self._ticket_plan(ticket, costs)
             if plan is not None and plan[0] > 0:
                 plans.append(plan)
@@ -317,8 +335,8 @@ class GreedyPlayer(_BasePlayer):
 
     def _wanted_cards(self, routes: list[Route]) -> set[Card]:
         """The car cards the wanted routes need (a neutral route wants the player's best color)."""
-        assert self.own_state is not None
-        counts = self.own_state.cards.counts()
+        _state, own = self._states()
+        counts = own.cards.counts()
         wanted: set[Card] = set()
         for route in routes:
             if route.color is not None:
@@ -331,32 +349,32 @@ class GreedyPlayer(_BasePlayer):
 
     def next_turn(self) -> TurnKind:
         """Claim a wanted route, else draw cards for them, else take tickets or any route."""
-        assert self.state is not None and self.own_state is not None
-        own = self.own_state
-        claimable = claimable_routes(self.state, own)
+        state, own = self._states()
+        self.route = None
+        claimable = claimable_routes(state, own)
         wanted = self._wanted_routes()
         for route in sorted(wanted, key=lambda r: -r.length):
             if route in claimable:
                 self.route = route
                 return TurnKind.CLAIM_ROUTE
-        if wanted and self.state.can_draw_cards() and own.car_count > Constants.MAX_ROUTE_LENGTH // 2:
+        if wanted and state.can_draw_cards() and own.car_count > Constants.MAX_ROUTE_LENGTH // 2:
             return TurnKind.DRAW_CARDS
-        if self.state.can_draw_tickets() and own.car_count >= self.TICKET_CAR_RESERVE and not wanted:
+        if state.can_draw_tickets() and own.car_count >= self.TICKET_CAR_RESERVE and not wanted:
             return TurnKind.DRAW_TICKETS
         if claimable:
             self.route = max(claimable, key=lambda r: (r.length, -ChMap.routes().index(r)))
             return TurnKind.CLAIM_ROUTE
-        if self.state.can_draw_cards():
+        if state.can_draw_cards():
             return TurnKind.DRAW_CARDS
-        if self.state.can_draw_tickets():
+        if state.can_draw_tickets():
             return TurnKind.DRAW_TICKETS
         return TurnKind.DRAW_CARDS
 
     def draw_slot(self) -> int:
         """A face-up card a wanted route needs (chosen with the rng), else a face-up
         locomotive, else the deck."""
-        assert self.state is not None
-        face_up = self.state.card_state.face_up_cards
+        state, _own = self._states()
+        face_up = state.card_state.face_up_cards
         wanted = self._wanted_cards(self._wanted_routes())
         useful = [slot for slot, card in enumerate(face_up) if card in wanted]
         if useful:
@@ -367,14 +385,13 @@ class GreedyPlayer(_BasePlayer):
 
     def claimed_route(self) -> Route:
         """The route chosen in ``next_turn``."""
-        assert self.route is not None
-        return self.route
+        return self._chosen_route()
 
     def initial_claim_cards(self) -> SortedBag[Card]:
         """The possible claim cards with the fewest locomotives, of the color held most."""
-        assert self.own_state is not None and self.route is not None
-        counts = self.own_state.cards.counts()
-        options = self.own_state.possible_claim_cards(self.route)
+        _state, own = self._states()
+        counts = own.cards.counts()
+        options = own.possible_claim_cards(self._chosen_route())
 
         def key(option: SortedBag[Card]) -> tuple[int, int]:
             car = next((c for c in option if c is not Card.LOCOMOTIVE), Card.LOCOMOTIVE)
