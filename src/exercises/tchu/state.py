@@ -67,6 +67,8 @@ def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
 
 def _bag_of(items: Iterable, kind: type, name: str) -> SortedBag:
     """``items`` as a SortedBag of ``kind`` values, or ValueError naming the odd one."""
+    if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
+        raise ValueError(f"{name} must be a SortedBag of {kind.__name__} values, got {items!r}")
     for item in items:
         if not isinstance(item, kind):
             raise ValueError(f"{name} must hold {kind.__name__} values, got {item!r}")
@@ -410,6 +412,7 @@ class GameState(PublicGameState):
     def with_initially_chosen_tickets(self, player_id: PlayerId, chosen_tickets: SortedBag[Ticket]) -> GameState:
         """The state where ``player_id`` keeps ``chosen_tickets`` (the pile is not touched)."""
         state = self.player_state(player_id)
+        chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if state.ticket_count:
             raise ValueError(f"{player_id.name} already has {state.ticket_count} tickets: initial tickets are chosen once")
         return self._with_player(player_id, state.with_added_tickets(chosen_tickets))
@@ -421,6 +424,8 @@ class GameState(PublicGameState):
 
         All the drawn tickets leave the pile; the ones not chosen are out of the game.
         """
+        drawn_tickets = _bag_of(drawn_tickets, Ticket, "drawn_tickets")
+        chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if not drawn_tickets.contains_all(chosen_tickets):
             raise ValueError(f"the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}")
         if len(drawn_tickets) > self.ticket_deck.size or self.top_tickets(len(drawn_tickets)) != drawn_tickets:
@@ -475,8 +480,7 @@ class GameState(PublicGameState):
         """
         if not isinstance(route, Route):
             raise ValueError(f"route must be a Route, got {route!r}")
-        if not isinstance(cards, SortedBag):
-            raise ValueError(f"cards must be a SortedBag of cards, got {cards!r}")
+        cards = _bag_of(cards, Card, "cards")
         owner = self.route_owner(route)
         if owner is not None:
             raise ValueError(f"route {route.id} ({route.description}) is already claimed by {owner.name}")
