@@ -202,3 +202,18 @@ def test_defines_and_missing_names(sub: Submission) -> None:
     assert sub.defines("nothing_here") is False
     with pytest.raises(AttributeError, match="defines no 'nothing_here'"):
         sub.nothing_here
+
+
+def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission) -> None:
+    from exercises.jass import Card, Rank, Suit
+
+    card = Card(Suit.CLUB, Rank.KING)
+    assert sub.eval("a is b", a=card, b=card) is True  # rebuilt once, then referred to
+    assert sub.eval("(c, c)", c=card) == (card, card)
+    interned = protocol.Interned()
+    interned.store(["m", "q", {}, 1], "first")
+    with pytest.raises(protocol.ProtocolError):
+        interned.store(["m", "q", {}, 1], "again")  # a number cannot be given twice
+    with pytest.raises(protocol.ProtocolError):
+        interned.get(2)
+    assert interned.number(object(), {"cards": [1, 2]}) == []  # a list inside can change

@@ -16,7 +16,9 @@ Values are JSON with tags, each a one-key object (a JSON object is never a plain
 ``{"$float": "nan"}``   a float that JSON cannot spell (nan, inf, -inf)
 ``{"$enum": [m, q, n]}``  member ``n`` of the package's enum ``q`` in module ``m``
 ``{"$data": [m, q, f]}``  the package's frozen dataclass ``q`` built as ``cls(**f)``
+                        (a fourth item ``n`` numbers it when it is immutable)
 ``{"$random": state}``  a copy of a ``random.Random``
+``{"$ref": n}``         the immutable package value sent before with number ``n``
 ``{"$handle": n}``      an object of the notebook's process, known by number
 ``{"$callback": n}``    an object of the tests' process, known by number
 ======================  ===============================================
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import importlib
 import json
 import math
@@ -73,6 +76,13 @@ def package_class(module: Any, qualname: Any) -> type:
     """The package's class ``module.qualname``, from this process's own import."""
     if not (isinstance(module, str) and isinstance(qualname, str)):
         raise ProtocolError("a class is named by two strings")
+    return _package_class(module, qualname)
+
+
+@functools.lru_cache(maxsize=4096)
+def _package_class(module: str, qualname: str) -> type:
+    if not (isinstance(module, str) and isinstance(qualname, str)):
+        raise ProtocolError("a class is named by two strings")
     if not (module == PACKAGE or module.startswith(PACKAGE + ".")) or module.startswith(
         PACKAGE + ".course"
     ):
@@ -98,15 +108,29 @@ def is_frozen_dataclass(cls: type) -> bool:
 
 def is_package_type(cls: type) -> bool:
     """True for the package's enums and frozen dataclasses (they cross by value)."""
+    try:
+        return _is_package_type(cls)
+    except TypeError:  # a class that cannot be hashed
+        return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_package_type(cls: type) -> bool:
     module = getattr(cls, "__module__", "") or ""
     if not module.startswith(PACKAGE + "."):
         return False
     return issubclass(cls, enum.Enum) or is_frozen_dataclass(cls)
 
 
+@functools.lru_cache(maxsize=4096)
+def init_names(cls: type) -> tuple[str, ...]:
+    """The names of a dataclass's init fields."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+
 def init_fields(value: Any) -> dict[str, Any]:
     """The init fields of a dataclass instance, by name."""
-    return {f.name: getattr(value, f.name) for f in dataclasses.fields(value) if f.init}
+    return {name: getattr(value, name) for name in init_names(type(value))}
 
 
 def enum_member(payload: Any) -> enum.Enum:
@@ -124,12 +148,12 @@ def enum_member(payload: Any) -> enum.Enum:
 
 def dataclass_value(payload: Any, decode: Callable[[Any], Any]) -> Any:
     """The real frozen dataclass a ``$data`` tag describes, built by its constructor."""
-    if not (isinstance(payload, list) and len(payload) == 3 and isinstance(payload[2], dict)):
+    if not (isinstance(payload, list) and len(payload) in (3, 4) and isinstance(payload[2], dict)):
         raise ProtocolError("bad $data")
     cls = package_class(payload[0], payload[1])
     if not is_frozen_dataclass(cls):
         raise ProtocolError(f"{payload[1]} is not a frozen dataclass of the package")
-    names = {f.name for f in dataclasses.fields(cls) if f.init}
+    names = set(init_names(cls))
     if set(payload[2]) != names:
         raise ProtocolError(f"{payload[1]} takes the fields {sorted(names)}")
     fields = {name: decode(item) for name, item in payload[2].items()}
@@ -137,6 +161,59 @@ def dataclass_value(payload: Any, decode: Callable[[Any], Any]) -> Any:
         return cls(**fields)
     except Exception as error:  # the package's own validation refused the fields
         raise ProtocolError(f"not a valid {payload[1]}: {type(error).__name__}: {error}") from None
+
+
+def is_immutable(encoded: Any) -> bool:
+    """True when an encoded value can never change (so it may be sent once, then by number)."""
+    kind = type(encoded)
+    if encoded is None or kind in (bool, int, float, str):
+        return True
+    if kind is not dict or len(encoded) != 1:
+        return False
+    (tag, payload), = encoded.items()
+    if tag in ("$tuple", "$frozenset"):
+        return all(is_immutable(item) for item in payload)
+    if tag == "$data":
+        return len(payload) == 4  # numbered when it was found immutable
+    return tag in ("$enum", "$float", "$ref", "$handle", "$callback")
+
+
+class Interned:
+    """Immutable package values of one connection: sent once in full, then as ``$ref``.
+
+    The sender knows its values by identity (and keeps them alive, so an identity is
+    never reused); the receiver keeps what it rebuilt by number, and refuses a number
+    given twice.
+    """
+
+    def __init__(self) -> None:
+        self.sent: dict[int, tuple[Any, int]] = {}
+        self.received: dict[int, Any] = {}
+
+    def reference(self, value: Any) -> dict | None:
+        entry = self.sent.get(id(value))
+        return {"$ref": entry[1]} if entry is not None and entry[0] is value else None
+
+    def number(self, value: Any, fields: dict) -> list:
+        """``[n]`` for a value whose encoded fields are immutable (then remembered), else []."""
+        if not all(is_immutable(item) for item in fields.values()):
+            return []
+        number = len(self.sent) + 1
+        self.sent[id(value)] = (value, number)
+        return [number]
+
+    def store(self, payload: list, value: Any) -> Any:
+        if len(payload) == 4:
+            number = payload[3]
+            if type(number) is not int or number in self.received:
+                raise ProtocolError("a bad value number")
+            self.received[number] = value
+        return value
+
+    def get(self, number: Any) -> Any:
+        if type(number) is not int or number not in self.received:
+            raise ProtocolError("an unknown value number")
+        return self.received[number]
 
 
 def random_state(value: random.Random) -> Any:

@@ -186,7 +186,8 @@ class Process:
         self.pid = answer["pid"]
         self.channel = Channel(mine, self._serve_callback)
         self.callbacks: dict[int, Any] = {}
-        self.callback_numbers: dict[int, int] = {}
+        self.callback_numbers: dict[Any, int] = {}
+        self.interned = protocol.Interned()
         self.depth = 0
         self.deadline = 0.0
         self.death: SubmissionFailure | None = None
@@ -304,7 +305,9 @@ class Process:
         if tag == "$enum":
             return protocol.enum_member(payload)
         if tag == "$data":
-            return protocol.dataclass_value(payload, self.load)
+            return self.interned.store(payload, protocol.dataclass_value(payload, self.load))
+        if tag == "$ref":
+            return self.interned.get(payload)
         if tag == "$random":
             return protocol.random_copy(payload)
         if tag == "$callback":
@@ -326,8 +329,11 @@ class Process:
             module, qualname = protocol.qualified(kind)
             if isinstance(value, enum.Enum):
                 return {"$enum": [module, qualname, value.name]}
+            known = self.interned.reference(value)
+            if known is not None:
+                return known
             fields = {k: self.dump(v, depth + 1) for k, v in protocol.init_fields(value).items()}
-            return {"$data": [module, qualname, fields]}
+            return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
         if isinstance(value, bool):
             return bool(value)
         if isinstance(value, int):
@@ -351,12 +357,14 @@ class Process:
             return {"$random": protocol.random_state(value)}
         return {"$callback": self._register(value)}
 
-    def _register(self, value: Any) -> int:
-        number = self.callback_numbers.get(id(value))
-        if number is None or self.callbacks.get(number) is not value:
+    def _register(self, value: Any, key: Any = None) -> int:
+        key = id(value) if key is None else key
+        number = self.callback_numbers.get(key)
+        known = self.callbacks.get(number) if number is not None else None
+        if number is None or not (known is value or (key != id(value) and known == value)):
             number = len(self.callbacks) + 1
             self.callbacks[number] = value
-            self.callback_numbers[id(value)] = number
+            self.callback_numbers[key] = number
         return number
 
     # callbacks --------------------------------------------------------------------
@@ -370,6 +378,9 @@ class Process:
                 if _BLOCKED_NAME.match(name):
                     raise AttributeError(f"{name!r} is not available to the notebook")
                 result = getattr(target, name)
+                if isinstance(result, types.MethodType) and result.__self__ is target:
+                    # a method: the notebook keeps it, so the next call is one round trip
+                    return {"ok": {"$method": self._register(result, (id(target), name))}}
             elif op == "call":
                 args = [self.load(item) for item in message["args"]]
                 kwargs = {str(k): self.load(v) for k, v in message["kwargs"].items()}

@@ -139,11 +139,12 @@ def rebuild_exception(error: dict) -> BaseException:
 class CallbackProxy:
     """An object of the grader (a test's player, say) as the notebook sees it."""
 
-    __slots__ = ("_server", "_number")
+    __slots__ = ("_server", "_number", "_methods")
 
     def __init__(self, server: "Server", number: int) -> None:
         object.__setattr__(self, "_server", server)
         object.__setattr__(self, "_number", number)
+        object.__setattr__(self, "_methods", {})
 
     def _ask(self, op: str, **fields: Any) -> Any:
         return self._server.callback(op, target=self._number, **fields)
@@ -151,7 +152,12 @@ class CallbackProxy:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        return self._ask("getattr", name=name)
+        method = self._methods.get(name)
+        if method is None:
+            method = self._ask("getattr", name=name)
+            if type(method) is MethodProxy:
+                self._methods[name] = method
+        return method
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("the grader's objects cannot be changed")
@@ -191,6 +197,12 @@ class CallbackProxy:
         return hash(("callback", self._number))
 
 
+class MethodProxy(CallbackProxy):
+    """A method of one of the grader's objects (kept, so that calling it again is one request)."""
+
+    __slots__ = ()
+
+
 class Server:
     """The notebook's side: its namespace, the objects handed out, the requests served."""
 
@@ -206,6 +218,7 @@ class Server:
         self.objects: dict[int, Any] = {}
         self.numbers: dict[int, int] = {}
         self.proxies: dict[int, CallbackProxy] = {}
+        self.interned = protocol.Interned()
         self.depth = 0
         self.timed_out = False
         self.transformer: Any = None
@@ -230,7 +243,7 @@ class Server:
             return value if value.bit_length() < 12000 else self.handle_of(value)
         if kind is float:
             return protocol.encode_float(value)
-        if kind is CallbackProxy:
+        if kind is CallbackProxy or kind is MethodProxy:
             return {"$callback": object.__getattribute__(value, "_number")}
         if depth > 60:
             return self.handle_of(value)
@@ -254,8 +267,11 @@ class Server:
             module, qualname = protocol.qualified(kind)
             if isinstance(value, enum.Enum):
                 return {"$enum": [module, qualname, value.name]}
+            known = self.interned.reference(value)
+            if known is not None:
+                return known
             fields = {name: self.export(item, depth + 1) for name, item in protocol.init_fields(value).items()}
-            return {"$data": [module, qualname, fields]}
+            return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
         return self.handle_of(value)
 
     def load(self, value: Any) -> Any:
@@ -280,18 +296,21 @@ class Server:
         if tag == "$enum":
             return protocol.enum_member(payload)
         if tag == "$data":
-            return protocol.dataclass_value(payload, self.load)
+            return self.interned.store(payload, protocol.dataclass_value(payload, self.load))
+        if tag == "$ref":
+            return self.interned.get(payload)
         if tag == "$random":
             return protocol.random_copy(payload)
         if tag == "$handle":
             if payload not in self.objects:
                 raise ProtocolError("an unknown handle")
             return self.objects[payload]
-        if tag == "$callback":
+        if tag == "$callback" or tag == "$method":
             if type(payload) is not int:
                 raise ProtocolError("a bad callback")
             if payload not in self.proxies:
-                self.proxies[payload] = CallbackProxy(self, payload)
+                kind = MethodProxy if tag == "$method" else CallbackProxy
+                self.proxies[payload] = kind(self, payload)
             return self.proxies[payload]
         raise ProtocolError(f"unknown tag {tag!r}")
 
