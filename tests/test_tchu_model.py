@@ -919,3 +919,38 @@ def test_docstring_examples_hold():
     for module in (exercises.tchu, exercises.tchu.bag):
         result = doctest.testmod(module, extraglobs=vars(exercises.tchu))
         assert result.failed == 0 and result.attempted > 0
+
+
+def test_every_value_crosses_the_grader_protocol_as_json():
+    import enum
+    import json
+
+    from exercises.course import protocol
+
+    def dump(value):
+        if protocol.is_package_type(type(value)):
+            module, qualname = protocol.qualified(type(value))
+            if isinstance(value, enum.Enum):
+                return {"$enum": [module, qualname, value.name]}
+            return {"$data": [module, qualname, {k: dump(v) for k, v in protocol.init_fields(value).items()}]}
+        if type(value) is tuple:
+            return {"$tuple": [dump(v) for v in value]}
+        assert value is None or type(value) in (int, str, bool), value
+        return value
+
+    def load(value):
+        if isinstance(value, dict):
+            (tag, payload), = value.items()
+            if tag == "$tuple":
+                return tuple(load(v) for v in payload)
+            if tag == "$enum":
+                return protocol.enum_member(payload)
+            return protocol.dataclass_value(payload, load)
+        return value
+
+    state = with_current_hand(started_game(), bag(RED, RED, LOCO))
+    state = state.with_claimed_route(route("BER_NEU_1"), bag(RED, RED))
+    for value in (state, state.public(), state.current_player_state(), ChMap.all_tickets(), Info("Ada"),
+                  Trail.longest(state.claimed_routes()), StationPartition.of_routes(state.claimed_routes())):
+        back = load(json.loads(json.dumps(dump(value))))
+        assert back == value and type(back) is type(value)
