@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from ..checks import CheckResult, Example, check
-from .cards import ALL_OF, DECK, Card, Rank, Suit, parse_cards
+from .cards import DECK, Card, parse_cards
 
 __all__ = [
     "EXAMPLE_HAND",
@@ -67,16 +67,32 @@ def _added(Meld: Any, method: str) -> list[Any]:
     return melds
 
 
+#: The six quartets as text (written out, so that this module solves no exercise).
+QUARTET_TEXTS = [
+    "♠9 ♡9 ♢9 ♣9: 150",
+    "♠10 ♡10 ♢10 ♣10: 100",
+    "♠J ♡J ♢J ♣J: 200",
+    "♠Q ♡Q ♢Q ♣Q: 100",
+    "♠K ♡K ♢K ♣K: 100",
+    "♠A ♡A ♢A ♣A: 100",
+]
+
+#: The runs of three spades as text.
+SPADE_RUNS_OF_3 = [
+    "♠6 ♠7 ♠8: 20",
+    "♠7 ♠8 ♠9: 20",
+    "♠8 ♠9 ♠10: 20",
+    "♠9 ♠10 ♠J: 20",
+    "♠10 ♠J ♠Q: 20",
+    "♠J ♠Q ♠K: 20",
+    "♠Q ♠K ♠A: 20",
+]
+
+RUN_POINTS = {3: 20, 4: 50, 5: 100}
+
+
 def check_quartets(Meld: Any) -> CheckResult:
     """Check ``Meld.add_all_quartets_into(melds)``."""
-    expected = [
-        f"{Card(Suit.SPADE, rank)} {Card(Suit.HEART, rank)} {Card(Suit.DIAMOND, rank)} "
-        f"{Card(Suit.CLUB, rank)}: {points}"
-        for rank, points in [
-            (Rank.NINE, 150), (Rank.TEN, 100), (Rank.JACK, 200),
-            (Rank.QUEEN, 100), (Rank.KING, 100), (Rank.ACE, 100),
-        ]
-    ]
     return check(
         "jass.meld",
         [
@@ -89,7 +105,7 @@ def check_quartets(Meld: Any) -> CheckResult:
             Example(
                 "the quartets added (cards: points)",
                 lambda: _texts(_added(Meld, "add_all_quartets_into")),
-                expected,
+                sorted(QUARTET_TEXTS, key=lambda text: Card.parse(text.split()[0])),
                 hint="Use quartet_points(rank) for the points.",
             ),
             Example(
@@ -101,16 +117,15 @@ def check_quartets(Meld: Any) -> CheckResult:
     )
 
 
-def _run_texts() -> list[str]:
-    """The 72 runs as text, in the deck's order of their cards."""
-    points = {3: 20, 4: 50, 5: 100}
-    runs = []
-    for suit in Suit:
-        cards = ALL_OF[suit]
-        for size, value in points.items():
-            for start in range(len(cards) - size + 1):
-                runs.append((list(cards[start : start + size]), value))
-    return [" ".join(map(str, cards)) + f": {value}" for cards, value in sorted(runs)]
+def _is_run(meld: Any) -> bool:
+    """True when ``meld`` holds 3 to 5 cards of one suit with consecutive ranks."""
+    cards = sorted(meld.cards)
+    indices = [card.rank.index for card in cards]
+    return (
+        3 <= len(cards) <= 5
+        and len({card.suit for card in cards}) == 1
+        and indices == list(range(indices[0], indices[0] + len(cards)))
+    )
 
 
 def _spade_run_of_3(text: str) -> bool:
@@ -119,34 +134,46 @@ def _spade_run_of_3(text: str) -> bool:
 
 
 def check_runs(Meld: Any) -> CheckResult:
-    """Check ``Meld.add_all_suits_into(melds)``."""
-    runs = _run_texts()
-    spades = [text for text in runs if _spade_run_of_3(text)]
+    """Check ``Meld.add_all_suits_into(melds)``: the count, the shapes, the points."""
+
+    def runs() -> list[Any]:
+        return _added(Meld, "add_all_suits_into")
+
     return check(
         "jass.meld",
         [
             Example(
                 "len(melds) after Meld.add_all_suits_into(melds)",
-                lambda: len(_added(Meld, "add_all_suits_into")),
+                lambda: len(runs()),
                 72,
                 hint="7 runs of 3, 6 runs of 4 and 5 runs of 5 in each of the 4 suits.",
             ),
             Example(
                 "how many runs of 3, 4 and 5 cards",
-                lambda: dict(sorted(Counter(len(m.cards) for m in _added(Meld, "add_all_suits_into")).items())),
+                lambda: dict(sorted(Counter(len(m.cards) for m in runs()).items())),
                 {3: 28, 4: 24, 5: 20},
             ),
             Example(
                 "the runs of 3 spades (cards: points)",
-                lambda: [t for t in _texts(_added(Meld, "add_all_suits_into")) if _spade_run_of_3(t)],
-                spades,
+                lambda: [text for text in _texts(runs()) if _spade_run_of_3(text)],
+                SPADE_RUNS_OF_3,
                 hint="A run never wraps from the ace to the 6; a run of 3 is worth 20.",
             ),
             Example(
-                "all 72 runs (cards: points)",
-                lambda: _texts(_added(Meld, "add_all_suits_into")),
-                runs,
-                hint="Runs of 3, 4, 5 are worth 20, 50, 100.",
+                "the melds added that are not 3 to 5 cards in a row of one suit",
+                lambda: [text for meld, text in zip(runs(), map(meld_text, runs())) if not _is_run(meld)],
+                [],
+                hint="Take the cards of a run from ALL_OF[suit], between two indices.",
+            ),
+            Example(
+                "the runs added twice",
+                lambda: sorted(text for text, count in Counter(map(meld_text, runs())).items() if count > 1),
+                [],
+            ),
+            Example(
+                "the runs whose points are not 20, 50, 100 for 3, 4, 5 cards",
+                lambda: [meld_text(m) for m in runs() if m.points != RUN_POINTS.get(len(m.cards))],
+                [],
             ),
         ],
     )
@@ -260,13 +287,13 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 ["♠6 ♠7 ♠8: 20", "♠9 ♡9 ♢9 ♣9: 150"],
             ),
             Example(
-                "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])",
+                "MeldSet.of([nines, run678]) equals MeldSet.of([run678, nines])",
                 lambda: MeldSet.of([nines, run678]) == MeldSet.of([run678, nines]),
                 True,
                 hint="Store the melds in a frozenset.",
             ),
             Example(
-                "hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines]))",
+                "MeldSet.of([nines, run678]) and MeldSet.of([run678, nines]) have the same hash",
                 lambda: hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines])),
                 True,
                 hint="Store the melds in a frozenset.",
