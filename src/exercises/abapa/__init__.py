@@ -97,7 +97,7 @@ class BoardPicture:
 
     def svg(self) -> str:
         """The picture as an SVG document."""
-        width, height = _PIT * 9, _PIT * 4
+        width, height = _PIT * 8, int(_PIT * 4.4)
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -122,13 +122,13 @@ class BoardPicture:
                 f'<text x="{x}" y="{label_y}" text-anchor="middle" font-size="11" '
                 f'fill="#444">pit {index % 7}</text>'
             )
-        for index, x in ((13, _PIT * 0.6), (6, _PIT * 7.9)):
+        for index, x in ((13, 14), (6, _PIT * 7 + 2)):
             parts.append(
                 f'<rect class="kalah" data-cell="{index}" x="{x}" y="{_PIT * 1.1}" '
-                f'width="{_PIT * 0.5 + 10}" height="{_PIT * 1.8}" rx="18" '
+                f'width="40" height="{_PIT * 1.8}" rx="18" '
                 f'fill="{_COLOURS["pit"]}" stroke="{_COLOURS["edge"]}" stroke-width="2"/>'
             )
-            centre = x + _PIT * 0.25 + 5
+            centre = x + 20
             parts.append(
                 f'<text x="{centre}" y="{_PIT * 2 + 7}" text-anchor="middle" '
                 f'font-size="20" font-weight="bold">{self.cells[index]}</text>'
