@@ -101,6 +101,12 @@ def test_game_states_show_the_map_in_jupyter():
     assert map_png(None).startswith(PNG_MAGIC)
 
 
+def test_a_map_figure_shows_itself_without_pyplot():
+    figure = map_figure()
+    assert isinstance(figure, Figure)
+    assert figure._repr_png_().startswith(PNG_MAGIC)
+
+
 def test_player_state_shows_an_html_table():
     html = claimed_game().player_state(PlayerId.PLAYER_1)._repr_html_()
     assert html.startswith("<table>")

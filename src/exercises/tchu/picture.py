@@ -25,7 +25,7 @@ from .cards import Card, Color
 from .chmap import ChMap, Route, Station, StationPartition, Ticket
 from .state import GameState, PlayerId, PlayerState, PublicGameState
 
-__all__ = ["map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
+__all__ = ["MapFigure", "map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
 
 #: How each game color is painted.
 COLOR_RGB: dict[Color | None, str] = {
@@ -51,6 +51,15 @@ _TICKET_RGB = "#ff8c00"
 _GLOW_RGB = "#ffe600"
 _LABEL_OUTLINE = [patheffects.withStroke(linewidth=2.5, foreground="white")]
 _FIRST_FOREIGN_ID = 34
+
+
+class MapFigure(Figure):
+    """A matplotlib Figure that Jupyter shows as a picture even when pyplot is never imported."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
 
 
 def _xy(lon: float, lat: float) -> tuple[float, float]:
@@ -157,7 +166,7 @@ def map_figure(
     player_names: Mapping[PlayerId, str] | None = None,
     title: str | None = None,
     highlight_routes: Iterable[Route] = (),
-) -> Figure:
+) -> MapFigure:
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
     ``tickets`` are highlighted (their stations ringed, listed below the map). A
@@ -177,7 +186,7 @@ def map_figure(
     tickets = list(tickets or ())
     names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
 
-    figure = Figure(figsize=(10, 7.4), dpi=80)
+    figure = MapFigure(figsize=(10, 7.4), dpi=80)
     ax = figure.add_axes((0.01, 0.1 if tickets else 0.02, 0.98, 0.85 if tickets else 0.93))
     ax.set_aspect("equal")
     ax.axis("off")
@@ -250,9 +259,7 @@ def map_figure(
 
 def map_png(state: GameState | PublicGameState | None = None, **options: object) -> bytes:
     """The map of ``state`` as PNG bytes (what Jupyter shows for a game state)."""
-    buffer = io.BytesIO()
-    map_figure(state, **options).savefig(buffer, format="png", metadata={"Software": None})  # type: ignore[arg-type]
-    return buffer.getvalue()
+    return map_figure(state, **options)._repr_png_()  # type: ignore[arg-type]
 
 
 def _card_badge(card: Card, count: int) -> str:
