@@ -275,3 +275,15 @@ def test_checks_catch_wrong_answers(solution):
     result = check_board_text(lambda cells: "board")
     assert result.status is Status.FAILED and "expected" in str(result)
     assert check_feeding(solution["feeds"], lambda cells, player: [0, 1, 2, 3, 4, 5]).status is Status.FAILED
+
+
+def test_widget_shows_errors_raised_while_drawing(Board):
+    class NoCells(Board):
+        @property
+        def cells(self):
+            raise NotImplementedError("Exercise abapa.board: write your code here.")
+
+    widget = AbapaGame(NoCells, opponent=AlphaBetaPlayer(depth=1))
+    assert "Not implemented yet" in widget.errors.value
+    assert enabled(widget) == []
+    assert "raised an error" in widget.status.value

@@ -270,7 +270,9 @@ class AbapaGame(widgets.VBox):
         """What the status line says about the game."""
         if self.errors.call(self.board.is_over, doing="asking is_over()"):
             winner = self.errors.call(self.board.winner, doing="asking winner()")
-            scores = f"{self.board.score(0)} to {self.board.score(1)}"
+            scores = " to ".join(
+                str(self.errors.call(self.board.score, p, doing=f"asking score({p})")) for p in (0, 1)
+            )
             if winner is None:
                 return f"A draw, {scores}. Click New game to play again."
             who = "You win" if winner == self.human else "The computer wins"
@@ -289,10 +291,11 @@ class AbapaGame(widgets.VBox):
         try:
             if self.board is not None:
                 cells = self.errors.call(lambda: list(self.board.cells), doing="reading board.cells")
-                player = self.board.player
+                player = self.errors.call(lambda: self.board.player, doing="reading board.player")
                 self.picture.value = BoardPicture(tuple(cells), player, self.last).svg()
-                if not self.board.is_over() and player == self.human:
-                    legal = list(self.board.legal_moves())
+                over = self.errors.call(self.board.is_over, doing="asking is_over()")
+                if not over and player == self.human:
+                    legal = list(self.errors.call(self.board.legal_moves, doing="asking legal_moves()"))
                 if not message:
                     message = self._message()
             else:
