@@ -70,6 +70,14 @@ class _OrderedEnum(enum.Enum):
             return NotImplemented
         return self.index >= other.index
 
+    @property
+    def symbol(self) -> str:
+        """How the member is printed on a card: ``♠`` or ``10``, say."""
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
 
 class Suit(_OrderedEnum):
     """The four suits, in the deck's order; the value is the symbol."""
@@ -80,17 +88,9 @@ class Suit(_OrderedEnum):
     CLUB = "♣"
 
     @property
-    def symbol(self) -> str:
-        """The suit's symbol: ``♠``, ``♡``, ``♢`` or ``♣``."""
-        return self.value
-
-    @property
     def is_red(self) -> bool:
         """True for hearts and diamonds."""
         return self in (Suit.HEART, Suit.DIAMOND)
-
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
 
 
 class Rank(_OrderedEnum):
@@ -105,14 +105,6 @@ class Rank(_OrderedEnum):
     QUEEN = "Q"
     KING = "K"
     ACE = "A"
-
-    @property
-    def symbol(self) -> str:
-        """The rank as printed: ``6`` to ``10``, ``J``, ``Q``, ``K``, ``A``."""
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Rank.{self.name}"
 
 
 _SUIT_OF_SYMBOL = {suit.symbol: suit for suit in Suit} | {"♥": Suit.HEART, "♦": Suit.DIAMOND}
