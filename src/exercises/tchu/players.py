@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 from .bag import SortedBag
 from .cards import Card, Constants
 from .chmap import ChMap, Route, Ticket
-from .state import PlayerId, PlayerState, PublicGameState
+from .state import PlayerId, PlayerState, PublicGameState, has_claim_cards
 
 __all__ = ["TurnKind", "Player", "RandomPlayer", "GreedyPlayer"]
 
@@ -91,9 +91,20 @@ class Player(Protocol):
 
 def claimable_routes(state: PublicGameState, own: PlayerState) -> list[Route]:
     """The routes of the map the player can claim now: free (twin too) and affordable."""
-    claimed = set(state.claimed_routes())
-    blocked = claimed | {ChMap.twin(r) for r in claimed}
-    return [r for r in ChMap.routes() if r not in blocked and own.can_claim_route(r)]
+    counts, cars = own.cards.counts(), own.car_count
+    blocked = _blocked_ids(state)
+    return [r for r in ChMap.routes() if r.id not in blocked and r.length <= cars and has_claim_cards(counts, r)]
+
+
+def _blocked_ids(state: PublicGameState) -> set[str]:
+    """The ids of the claimed routes and of their twins."""
+    blocked = set()
+    for route in state.claimed_routes():
+        blocked.add(route.id)
+        twin = ChMap.twin(route)
+        if twin is not None:
+            blocked.add(twin.id)
+    return blocked
 
 
 def _min_tickets(options: SortedBag[Ticket]) -> int:
@@ -262,12 +273,10 @@ class GreedyPlayer(_BasePlayer):
         """The routes the player may still use: its own cost nothing, free ones their length."""
         if getattr(self, "_costs", None) is None:
             state, own_state = self._states()
-            own = set(own_state.routes)
-            claimed = set(state.claimed_routes())
-            blocked = claimed | {ChMap.twin(r) for r in claimed}
-            costs = {route: 0 for route in own}
+            blocked = _blocked_ids(state)
+            costs = {route: 0 for route in own_state.routes}
             for route in ChMap.routes():
-                if route not in blocked:
+                if route.id not in blocked:
                     costs[route] = route.length
             self._costs = costs
             self._adjacent = _adjacency(costs)

@@ -65,6 +65,15 @@ def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
     return routes
 
 
+def has_claim_cards(counts: Mapping[Card, int], route: Route) -> bool:
+    """True if a hand with these card ``counts`` holds one of the route's possible claim cards."""
+    locomotives = counts.get(Card.LOCOMOTIVE, 0) if route.is_tunnel else 0
+    if locomotives >= route.length:
+        return True
+    cars = (Card.of(route.color),) if route.color is not None else CARS
+    return any(counts.get(car, 0) + locomotives >= route.length for car in cars)
+
+
 def _bag_of(items: Iterable, kind: type, name: str) -> SortedBag:
     """``items`` as a SortedBag of ``kind`` values, or ValueError naming the odd one."""
     if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
@@ -170,14 +179,7 @@ class PlayerState(PublicPlayerState):
 
     def can_claim_route(self, route: Route) -> bool:
         """True if the player has enough cars and the cards of a possible claim."""
-        if self.car_count < route.length:
-            return False
-        counts = self.cards.counts()
-        locomotives = counts.get(Card.LOCOMOTIVE, 0) if route.is_tunnel else 0
-        if locomotives >= route.length:
-            return True
-        cars = [Card.of(route.color)] if route.color is not None else CARS
-        return any(counts.get(car, 0) + locomotives >= route.length for car in cars)
+        return self.car_count >= route.length and has_claim_cards(self.cards.counts(), route)
 
     def possible_claim_cards(self, route: Route) -> list[SortedBag[Card]]:
         """The route's possible claim cards that the player holds, in the route's order."""
