@@ -262,16 +262,25 @@ class GreedyPlayer(_BasePlayer):
 
     #: Below this many cars left, the player stops drawing new tickets.
     TICKET_CAR_RESERVE = 12
+    #: The cost of a ticket the player cannot complete any more.
+    UNREACHABLE = 10_000
+
+    def __init__(self, rng: random.Random | int = 0) -> None:
+        super().__init__(rng)
+        # Plans for the latest state, made when first needed.
+        self._costs: dict[Route, int] | None = None
+        self._adjacent: dict[int, list[tuple[int, Route, int]]] = {}
+        self._wanted: list[Route] | None = None
 
     def update_state(self, new_state: PublicGameState, own_state: PlayerState) -> None:
         """Remember the latest states and forget the plans made for the previous ones."""
         super().update_state(new_state, own_state)
-        self._costs: dict[Route, int] | None = None
-        self._wanted: list[Route] | None = None
+        self._costs = None
+        self._wanted = None
 
     def _route_costs(self) -> dict[Route, int]:
         """The routes the player may still use: its own cost nothing, free ones their length."""
-        if getattr(self, "_costs", None) is None:
+        if self._costs is None:
             state, own_state = self._states()
             blocked = _blocked_ids(state)
             costs = {route: 0 for route in own_state.routes}
@@ -280,23 +289,21 @@ class GreedyPlayer(_BasePlayer):
                     costs[route] = route.length
             self._costs = costs
             self._adjacent = _adjacency(costs)
-        return self._costs  # type: ignore[return-value]
+        return self._costs
 
-    def _ticket_plan(self, ticket: Ticket, costs: dict[Route, int]) -> tuple[int, tuple[Route, ...]] | None:
+    def _ticket_plan(self, ticket: Ticket) -> tuple[int, tuple[Route, ...]] | None:
         """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
-        if costs is not self._costs:
-            raise ValueError("plans are made with the player's own route costs")
+        self._route_costs()
         return _cheapest_path(
             {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, self._adjacent
         )
 
     def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:
         """The tickets by cost to complete (unreachable last), with their points."""
-        costs = self._route_costs()
         ranked = []
         for ticket in tickets:
-            plan = self._ticket_plan(ticket, costs)
-            cost = plan[0] if plan is not None else 10_000
+            plan = self._ticket_plan(ticket)
+            cost = plan[0] if plan is not None else self.UNREACHABLE
             points = max(trip.points for trip in ticket.trips)
             ranked.append((cost, -points, ticket))
         ranked.sort(key=lambda item: (item[0], item[1], item[2].text))
@@ -307,7 +314,7 @@ class GreedyPlayer(_BasePlayer):
         kept = []
         spent = 0
         for cost, _points, ticket in self._rank_tickets(options):
-            if len(kept) < _min_tickets(options) or (cost < 10_000 and spent + cost <= budget):
+            if len(kept) < _min_tickets(options) or (cost < self.UNREACHABLE and spent + cost <= budget):
                 kept.append(ticket)
                 spent += cost
         return SortedBag(tuple(kept))
@@ -323,17 +330,18 @@ class GreedyPlayer(_BasePlayer):
 
     def _wanted_routes(self) -> list[Route]:
         """The free routes on the cheapest paths of the unfinished tickets, cheapest first."""
-        if getattr(self, "_wanted", None) is None:
+        if self._wanted is None:
             self._wanted = self._plan_routes()
-        return list(self._wanted)  # type: ignore[arg-type]
+        return list(self._wanted)
 
     def _plan_routes(self) -> list[Route]:
+        """The free routes of the cheapest path of each unfinished ticket, cheapest ticket first."""
         _state, own = self._states()
         costs = self._route_costs()
         wanted: list[Route] = []
         plans = []
         for ticket in own.tickets:
-            plan = self._ticket_plan(ticket, costs)
+            plan = self._ticket_plan(ticket)
             if plan is not None and plan[0] > 0:
                 plans.append(plan)
         for _cost, path in sorted(plans, key=lambda plan: plan[0]):
