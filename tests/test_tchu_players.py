@@ -231,7 +231,7 @@ def test_a_greedy_game_takes_well_under_a_second():
     start = time.perf_counter()
     for seed in range(3):
         play_game(greedy_pair(seed), ChMap.all_tickets(), random.Random(seed))
-    assert (time.perf_counter() - start) / 3 < 0.5
+    assert (time.perf_counter() - start) / 3 < 1.0  # about 0.1 s on a quiet machine
 
 
 def test_seeded_greedy_game_golden_result():
