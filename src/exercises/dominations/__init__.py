@@ -1,0 +1,94 @@
+"""Given code of worksheet 5, Domi'Nations (Kingdomino).
+
+- :mod:`.tiles`: terrains and their colours, ``Square``, ``Domino``, the 48 dominos as a
+  CSV file (``DOMINOS_CSV``), kingdoms as text;
+- :mod:`.pictures`: SVG pictures of dominos, lines and kingdoms;
+- :mod:`.checks`: the public checks of the exercises;
+- :mod:`.players`: a random player, a Monte Carlo player, games and leagues;
+- :mod:`.widget`: ``KingdominoTable``, a whole game against AIs, inline.
+
+The rules are in the worksheet and in the module docstrings; the student writes
+``load_dominos``, ``Kingdom``, the greedy AI and ``Game``. Nothing here solves them.
+"""
+
+from .checks import (
+    check_game,
+    check_greedy,
+    check_legal_placements,
+    check_load_dominos,
+    check_placement,
+    check_properties,
+    check_ranking,
+    check_score,
+)
+from .pictures import (
+    PLAYER_COLORS,
+    Picture,
+    domino_svg,
+    kingdom_svg,
+    line_svg,
+    show_domino,
+    show_kingdom,
+    show_kingdoms,
+    show_line,
+)
+from .players import (
+    GameResult,
+    MonteCarloPlayer,
+    RandomPlayer,
+    league_table,
+    play_game,
+    play_league,
+    plot_league,
+    wilson_interval,
+)
+from .tiles import (
+    CASTLE,
+    COLORS,
+    DOMINOS_CSV,
+    LETTERS,
+    TERRAINS,
+    Domino,
+    Square,
+    format_kingdom,
+    parse_kingdom,
+)
+from .widget import KingdominoTable
+
+__all__ = [
+    "CASTLE",
+    "COLORS",
+    "DOMINOS_CSV",
+    "LETTERS",
+    "TERRAINS",
+    "Domino",
+    "Square",
+    "format_kingdom",
+    "parse_kingdom",
+    "PLAYER_COLORS",
+    "Picture",
+    "domino_svg",
+    "kingdom_svg",
+    "line_svg",
+    "show_domino",
+    "show_kingdom",
+    "show_kingdoms",
+    "show_line",
+    "check_load_dominos",
+    "check_placement",
+    "check_legal_placements",
+    "check_properties",
+    "check_score",
+    "check_ranking",
+    "check_greedy",
+    "check_game",
+    "RandomPlayer",
+    "MonteCarloPlayer",
+    "GameResult",
+    "play_game",
+    "play_league",
+    "league_table",
+    "plot_league",
+    "wilson_interval",
+    "KingdominoTable",
+]

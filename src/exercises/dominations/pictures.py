@@ -1,0 +1,250 @@
+"""Pictures of dominos, lines and kingdoms, drawn as SVG (Jupyter shows them by itself).
+
+Squares are coloured by terrain (``tiles.COLORS``), crowns are small gold crowns, the
+castle is a grey tower. A kingdom is drawn from its text (``Kingdom.to_text()``), so the
+pictures work with any ``Kingdom`` class that writes the course's text format::
+
+    >>> svg = kingdom_svg("W1 C0")
+    >>> svg.startswith("<svg")
+    True
+
+Every drawing function returns SVG text; :class:`Picture` wraps it for rich display, and
+:func:`side_by_side` lays several pictures out in one row of HTML.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .tiles import COLORS, Square, parse_kingdom
+
+__all__ = [
+    "Picture",
+    "square_svg",
+    "domino_svg",
+    "line_svg",
+    "kingdom_svg",
+    "side_by_side",
+    "show_domino",
+    "show_line",
+    "show_kingdom",
+    "show_kingdoms",
+    "PLAYER_COLORS",
+]
+
+#: The colours of the players' kings and castles (pink, yellow, green, blue as in the box).
+PLAYER_COLORS: tuple[str, ...] = ("#d6336c", "#e0a800", "#2b8a3e", "#1c7ed6")
+
+CELL = 32
+
+
+class Picture:
+    """SVG text that Jupyter displays as a picture."""
+
+    def __init__(self, svg: str, title: str = "") -> None:
+        self.svg = svg
+        self.title = title
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<Picture {self.title}>" if self.title else "<Picture>"
+
+
+def _crowns(x: float, y: float, count: int, size: int) -> str:
+    """Little gold crowns along the top of a square."""
+    parts = []
+    width = size / 4
+    for index in range(count):
+        left = x + 3 + index * (width + 2)
+        top = y + 3
+        points = [
+            (left, top + width * 0.8),
+            (left, top),
+            (left + width * 0.25, top + width * 0.45),
+            (left + width * 0.5, top),
+            (left + width * 0.75, top + width * 0.45),
+            (left + width, top),
+            (left + width, top + width * 0.8),
+        ]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        parts.append(
+            f'<polygon points="{path}" fill="#ffd43b" stroke="#5c3d00" stroke-width="0.8"/>'
+        )
+    return "".join(parts)
+
+
+def _castle(x: float, y: float, size: int, color: str) -> str:
+    """A small tower in the castle square."""
+    s = size
+    body = (
+        f'<rect x="{x + s * 0.28:.1f}" y="{y + s * 0.38:.1f}" width="{s * 0.44:.1f}" '
+        f'height="{s * 0.44:.1f}" fill="{color}" stroke="#333" stroke-width="1"/>'
+    )
+    merlons = "".join(
+        f'<rect x="{x + s * (0.28 + 0.16 * i):.1f}" y="{y + s * 0.26:.1f}" '
+        f'width="{s * 0.12:.1f}" height="{s * 0.13:.1f}" fill="{color}" stroke="#333" '
+        'stroke-width="1"/>'
+        for i in range(3)
+    )
+    door = (
+        f'<rect x="{x + s * 0.44:.1f}" y="{y + s * 0.62:.1f}" width="{s * 0.12:.1f}" '
+        f'height="{s * 0.2:.1f}" fill="#333"/>'
+    )
+    return body + merlons + door
+
+
+def square_svg(
+    square: Square | None, x: float, y: float, size: int = CELL, castle_color: str = "#868e96"
+) -> str:
+    """SVG elements of one square with its top-left corner at (x, y)."""
+    if square is None:
+        return (
+            f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="#fafafa" '
+            'stroke="#dee2e6" stroke-width="1"/>'
+        )
+    rect = (
+        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{COLORS[square.terrain]}" '
+        'stroke="#333" stroke-width="1"/>'
+    )
+    if square.terrain == "castle":
+        return rect + _castle(x, y, size, castle_color)
+    return rect + _crowns(x, y, square.crowns, size)
+
+
+def _svg(width: float, height: float, body: str, label: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{html.escape(label)}">'
+        f"{body}</svg>"
+    )
+
+
+def _domino_body(domino: Any, x: float, y: float, size: int, king: str | None) -> str:
+    first, second = domino.first, domino.second
+    body = square_svg(first, x, y, size) + square_svg(second, x + size, y, size)
+    body += (
+        f'<rect x="{x}" y="{y}" width="{2 * size}" height="{size}" fill="none" '
+        'stroke="#111" stroke-width="2"/>'
+    )
+    body += (
+        f'<text x="{x + size}" y="{y + size + 13}" font-size="11" text-anchor="middle" '
+        f'font-family="sans-serif">{int(domino.number)}</text>'
+    )
+    if king is not None:
+        body += (
+            f'<circle cx="{x + size}" cy="{y + size / 2}" r="{size / 5:.1f}" fill="{king}" '
+            'stroke="#111" stroke-width="1.5"/>'
+        )
+    return body
+
+
+def domino_svg(domino: Any, size: int = CELL, king: str | None = None) -> str:
+    """A domino (anything with ``number``, ``first`` and ``second``), its number below it.
+
+    ``king`` is a colour: a king of that colour is drawn standing on the domino.
+    """
+    body = _domino_body(domino, 2, 2, size, king)
+    return _svg(2 * size + 4, size + 18, body, f"domino {domino.number}")
+
+
+def line_svg(
+    dominos: Sequence[Any], kings: Sequence[str | None] | None = None, size: int = CELL
+) -> str:
+    """A line of dominos side by side; ``kings[i]`` is the colour of the king on domino i."""
+    kings = list(kings) if kings is not None else [None] * len(dominos)
+    step = 2 * size + 12
+    body = "".join(
+        _domino_body(domino, 2 + index * step, 2, size, kings[index])
+        for index, domino in enumerate(dominos)
+    )
+    width = max(len(dominos) * step - 8, 10)
+    return _svg(width, size + 18, body, "line of dominos")
+
+
+def _text_of(kingdom: Any) -> str:
+    return kingdom if isinstance(kingdom, str) else kingdom.to_text()
+
+
+def kingdom_svg(
+    kingdom: Any,
+    size: int = 5,
+    cell: int = CELL,
+    castle_color: str = "#868e96",
+    title: str = "",
+) -> str:
+    """A kingdom (its text, or anything with ``to_text()``) over its whole area.
+
+    The window of ``size`` x ``size`` squares centred on the castle is outlined, so one
+    sees at a glance whether the Middle Kingdom bonus is still possible.
+    """
+    grid = parse_kingdom(_text_of(kingdom), size)
+    side = len(grid)
+    top = 18 if title else 0
+    body = ""
+    if title:
+        body += (
+            f'<text x="2" y="13" font-size="13" font-family="sans-serif" '
+            f'font-weight="bold">{html.escape(title)}</text>'
+        )
+    for r, row in enumerate(grid):
+        for c, square in enumerate(row):
+            body += square_svg(square, 2 + c * cell, top + 2 + r * cell, cell, castle_color)
+    corner = (size - 1) - size // 2
+    body += (
+        f'<rect x="{2 + corner * cell}" y="{top + 2 + corner * cell}" width="{size * cell}" '
+        f'height="{size * cell}" fill="none" stroke="#495057" stroke-width="1.5" '
+        'stroke-dasharray="5,4"/>'
+    )
+    return _svg(side * cell + 4, side * cell + 4 + top, body, title or "kingdom")
+
+
+def side_by_side(svgs: Iterable[str]) -> str:
+    """HTML that lays SVG pictures out in one row."""
+    cells = "".join(
+        f'<div style="display:inline-block;margin:0 12px 8px 0;vertical-align:top">{svg}</div>'
+        for svg in svgs
+    )
+    return f"<div>{cells}</div>"
+
+
+class _Row:
+    """Several pictures in a row (rich display as HTML)."""
+
+    def __init__(self, svgs: list[str], title: str) -> None:
+        self.svgs = svgs
+        self.title = title
+
+    def _repr_html_(self) -> str:
+        return side_by_side(self.svgs)
+
+    def __repr__(self) -> str:
+        return f"<{self.title}>"
+
+
+def show_domino(domino: Any) -> Picture:
+    """A picture of one domino."""
+    return Picture(domino_svg(domino), f"domino {domino.number}")
+
+
+def show_line(dominos: Sequence[Any], kings: Sequence[str | None] | None = None) -> Picture:
+    """A picture of a line of dominos."""
+    return Picture(line_svg(dominos, kings), f"line of {len(dominos)} dominos")
+
+
+def show_kingdom(kingdom: Any, size: int = 5, title: str = "") -> Picture:
+    """A picture of a kingdom (its text or anything with ``to_text()``)."""
+    return Picture(kingdom_svg(kingdom, size, title=title), title or "kingdom")
+
+
+def show_kingdoms(kingdoms: Sequence[Any], titles: Sequence[str] = (), size: int = 5) -> _Row:
+    """Pictures of several kingdoms side by side, each with its title."""
+    titles = list(titles) or [f"player {index}" for index in range(len(kingdoms))]
+    svgs = [
+        kingdom_svg(kingdom, size, cell=22, castle_color=PLAYER_COLORS[index % 4], title=title)
+        for index, (kingdom, title) in enumerate(zip(kingdoms, titles))
+    ]
+    return _Row(svgs, f"{len(svgs)} kingdoms")

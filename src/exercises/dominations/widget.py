@@ -1,0 +1,408 @@
+"""``KingdominoTable``: a whole game of Kingdomino in the notebook, against AIs.
+
+The widget runs the student's ``Game`` (any class with the worksheet's interface:
+``kingdoms``, ``line``, ``claimed``, ``previous``, ``player``, ``to_place``, ``free()``,
+``legal_moves()``, ``play(move)``, ``is_over()``, ``score(p)``, ``ranking()``) and the
+players it is given; every call to them goes through an :class:`~exercises.ui.ErrorPanel`,
+so an exception in the student's code shows in red inside the widget.
+
+The human is player 0. On their turn they click a domino of the line to put their king on
+it, then choose where the domino their king stood on goes: click a square of their
+kingdom for its first half, **Rotate** to send the second half right, down, left or up,
+**Flip** to swap the halves, then **Place**. A preview shows where the domino would go.
+A move that ``Game.play`` refuses (a ``ValueError``) shows its message: the rule broken.
+Widgets are thin: the methods :meth:`choose`, :meth:`select`, :meth:`rotate`,
+:meth:`flip`, :meth:`place` and :meth:`discard` are what the buttons call, so tests
+call them too.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..ui import ErrorPanel, StudentCodeError
+from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, side_by_side
+from .tiles import COLORS, parse_kingdom
+
+__all__ = ["KingdominoTable"]
+
+#: Where the second half goes from the first: right, down, left, up.
+DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIRECTION_NAMES = ("right", "down", "left", "up")
+PLAYER_NAMES = ("pink", "yellow", "green", "blue")
+
+
+def _ask(player: Any, game: Any) -> Any:
+    """The move of ``player``: a function of the game, or an object with ``choose_move``."""
+    choose = getattr(player, "choose_move", None)
+    return choose(game) if choose is not None else player(game)
+
+
+class KingdominoTable(widgets.VBox):
+    """Play Kingdomino against ``opponents`` (players 1, 2, ...), with the student's ``Game``."""
+
+    def __init__(
+        self,
+        Game: Callable[..., Any],
+        opponents: Sequence[Any],
+        seed: int = 0,
+        middle_kingdom: bool = True,
+        harmony: bool = True,
+        mighty_duel: bool = False,
+    ) -> None:
+        self.Game = Game
+        self.opponents = list(opponents)
+        self.seed = seed
+        self.options = {"middle_kingdom": middle_kingdom, "harmony": harmony}
+        if mighty_duel:
+            self.options["mighty_duel"] = True
+        self.game: Any = None
+        self.size = 7 if mighty_duel else 5
+        self.choice: int | None = None
+        self.anchor: tuple[int, int] | None = None
+        self.direction = 0
+        self.flipped = False
+        self.games_started = 0
+
+        self.errors = ErrorPanel()
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.line_box = widgets.HBox()
+        self.previous_view = widgets.HTML()
+        side = 2 * self.size - 1
+        self.squares = [
+            [self._square_button(row, column) for column in range(side)] for row in range(side)
+        ]
+        board = widgets.GridBox(
+            [button for row in self.squares for button in row],
+            layout=widgets.Layout(
+                grid_template_columns=f"repeat({side}, 30px)",
+                grid_gap="1px",
+                width="max-content",
+            ),
+        )
+        self.rotate_button = widgets.Button(description="Rotate", icon="redo")
+        self.flip_button = widgets.Button(description="Flip", icon="exchange-alt")
+        self.place_button = widgets.Button(description="Place", button_style="primary")
+        self.discard_button = widgets.Button(description="Discard", button_style="warning")
+        self.new_button = widgets.Button(description="New game", icon="sync")
+        self.rotate_button.on_click(lambda _: self.rotate())
+        self.flip_button.on_click(lambda _: self.flip())
+        self.place_button.on_click(lambda _: self.place())
+        self.discard_button.on_click(lambda _: self.discard())
+        self.new_button.on_click(lambda _: self.new_game())
+        self.to_place_view = widgets.HTML()
+        controls = widgets.VBox(
+            [
+                widgets.HTML("<b>Your domino to place</b>"),
+                self.to_place_view,
+                widgets.HBox([self.rotate_button, self.flip_button]),
+                widgets.HBox([self.place_button, self.discard_button]),
+                self.new_button,
+            ]
+        )
+        self.kingdoms_view = widgets.HTML()
+        super().__init__(
+            [
+                self.status,
+                self.message,
+                self.errors,
+                widgets.HTML("<b>The line</b> (click a domino to put your king on it)"),
+                self.line_box,
+                self.previous_view,
+                widgets.HBox([board, controls]),
+                self.kingdoms_view,
+            ]
+        )
+        self.new_game()
+
+    # ---- the game -------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Start a new game (the next seed), and let the AIs play until it is our turn."""
+        rng = random.Random(self.seed + self.games_started)
+        self.games_started += 1
+        self._reset_move()
+        self.message.value = ""
+        try:
+            self.game = self.errors.call(
+                self.Game, len(self.opponents) + 1, rng, **self.options, doing="starting a Game"
+            )
+        except StudentCodeError:
+            self.game = None
+            self.status.value = "<b>The game could not start.</b>"
+            return
+        self._advance()
+
+    def _reset_move(self) -> None:
+        self.choice = None
+        self.anchor = None
+        self.direction = 0
+        self.flipped = False
+
+    def _call(self, function: Callable[..., Any], *args: Any, doing: str) -> Any:
+        return self.errors.call(function, *args, doing=doing)
+
+    def _advance(self) -> None:
+        """Let the AIs play until it is the human's turn or the game is over; then redraw."""
+        try:
+            for _ in range(200):
+                if self._call(self.game.is_over, doing="asking is_over()"):
+                    break
+                player = self._call(lambda: self.game.player, doing="reading game.player")
+                if player == 0:
+                    break
+                move = self._call(_ask, self.opponents[player - 1], self.game, doing=f"asking AI {player} for a move")
+                self._call(self.game.play, move, doing=f"playing AI {player}'s move {move!r}")
+        except StudentCodeError:
+            pass
+        self._render()
+
+    def _needs(self) -> tuple[bool, Any]:
+        """Whether the human must choose a domino, and the domino they must place (or None)."""
+        free = self._call(self.game.free, doing="asking game.free()")
+        to_place = self._call(lambda: self.game.to_place, doing="reading game.to_place")
+        return bool(free), to_place
+
+    def _placement(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        if self.anchor is None:
+            return None
+        dr, dc = DIRECTIONS[self.direction]
+        other = (self.anchor[0] + dr, self.anchor[1] + dc)
+        return (other, self.anchor) if self.flipped else (self.anchor, other)
+
+    def _submit(self, move: Any) -> None:
+        """Play the human's move; a refusal (ValueError) shows the rule it breaks."""
+        try:
+            self._call(self.game.play, move, doing=f"playing your move {move!r}")
+        except StudentCodeError:
+            error = self.errors.last_error
+            if isinstance(error, ValueError):
+                self.errors.clear()
+                self.message.value = _note(f"Refused: {error}", "#b42318")
+            self._render()
+            return
+        self.message.value = ""
+        self._reset_move()
+        self._advance()
+
+    # ---- what the buttons do --------------------------------------------------------
+
+    def _my_turn(self) -> bool:
+        try:
+            return (
+                self.game is not None
+                and not self._call(self.game.is_over, doing="asking is_over()")
+                and self._call(lambda: self.game.player, doing="reading game.player") == 0
+            )
+        except StudentCodeError:
+            return False
+
+    def choose(self, number: int) -> None:
+        """Put the human's king on domino ``number`` of the line."""
+        if not self._my_turn():
+            return
+        self.choice = number
+        try:
+            _, to_place = self._needs()
+        except StudentCodeError:
+            return
+        if to_place is None:
+            self._submit((number, None))
+        else:
+            self.message.value = _note(
+                f"Your king is on domino {number}. Now place domino {to_place.number}: click a square."
+            )
+            self._render()
+
+    def select(self, row: int, column: int) -> None:
+        """Put the first half of the domino to place on square (row, column) (a preview)."""
+        self.anchor = (row, column)
+        self._render()
+
+    def rotate(self) -> None:
+        """Turn the domino a quarter: its second half goes right, down, left, then up."""
+        self.direction = (self.direction + 1) % 4
+        self._render()
+
+    def flip(self) -> None:
+        """Swap the two halves of the domino."""
+        self.flipped = not self.flipped
+        self._render()
+
+    def place(self) -> None:
+        """Play: the king's new domino and the previewed placement."""
+        if not self._my_turn():
+            return
+        try:
+            must_choose, to_place = self._needs()
+        except StudentCodeError:
+            return
+        if must_choose and self.choice is None:
+            self.message.value = _note("First click a domino of the line to put your king on it.")
+            return
+        if to_place is not None and self.anchor is None:
+            self.message.value = _note("Click a square of your kingdom for the domino's first half.")
+            return
+        self._submit((self.choice if must_choose else None, self._placement()))
+
+    def discard(self) -> None:
+        """Discard the domino to place (the game accepts it only when it fits nowhere)."""
+        if not self._my_turn():
+            return
+        try:
+            must_choose, _ = self._needs()
+        except StudentCodeError:
+            return
+        if must_choose and self.choice is None:
+            self.message.value = _note("First click a domino of the line to put your king on it.")
+            return
+        self._submit((self.choice if must_choose else None, None))
+
+    # ---- drawing --------------------------------------------------------------------
+
+    def _square_button(self, row: int, column: int) -> widgets.Button:
+        button = widgets.Button(
+            description="",
+            layout=widgets.Layout(width="30px", height="30px", padding="0"),
+            tooltip=f"({row}, {column})",
+        )
+        button.on_click(lambda _button, r=row, c=column: self.select(r, c))
+        return button
+
+    def _render(self) -> None:
+        """Redraw everything; an error shown before stays shown (drawing would clear it)."""
+        if self.game is None:
+            return
+        shown, error = self.errors.value, self.errors.last_error
+        try:
+            self._draw()
+        except StudentCodeError:
+            self.status.value = "<b>The table could not be drawn.</b>"
+            return
+        if error is not None:
+            self.errors.value, self.errors.last_error = shown, error
+
+    def _draw(self) -> None:
+        game = self.game
+        over = self._call(game.is_over, doing="asking is_over()")
+        players = len(self.opponents) + 1
+        scores = [self._call(game.score, p, doing=f"scoring player {p}") for p in range(players)]
+        if over:
+            ranking = self._call(game.ranking, doing="ranking the players")
+            winners = ranking[0] if ranking else []
+            names = " and ".join("you" if p == 0 else f"AI {p}" for p in winners)
+            self.status.value = (
+                f"<b>Game over.</b> Scores: {_scores(scores)}. Winner: <b>{html.escape(names)}</b>. "
+                "Click <i>New game</i> to play again."
+            )
+        else:
+            to_place = self._call(lambda: game.to_place, doing="reading game.to_place")
+            if to_place is None:
+                what = "put your king on a domino of the line"
+            else:
+                what = f"place domino {to_place.number}" + (
+                    " and choose a domino of the line" if self._call(game.free, doing="asking game.free()") else ""
+                )
+            self.status.value = f"<b>Your turn</b>: {what}. Scores: {_scores(scores)}."
+        self._draw_line(over)
+        self._draw_board(over)
+        self._draw_kingdoms(scores)
+
+    def _draw_line(self, over: bool) -> None:
+        game = self.game
+        line = list(self._call(lambda: game.line, doing="reading game.line"))
+        claimed = {
+            domino.number: player
+            for domino, player in self._call(lambda: game.claimed, doing="reading game.claimed")
+        }
+        items = []
+        for domino in line:
+            owner = claimed.get(domino.number)
+            king = PLAYER_COLORS[owner % 4] if owner is not None else None
+            if owner is None and self.choice == domino.number:
+                king = PLAYER_COLORS[0]
+            picture = widgets.HTML(domino_svg(domino, king=king))
+            button = widgets.Button(
+                description=f"Take {domino.number}",
+                disabled=owner is not None or over,
+                layout=widgets.Layout(width="76px"),
+            )
+            button.on_click(lambda _button, n=domino.number: self.choose(n))
+            items.append(widgets.VBox([picture, button]))
+        if not line:
+            items.append(widgets.HTML("<i>No new line: the last round.</i>"))
+        self.line_box.children = items
+        previous = list(self._call(lambda: game.previous, doing="reading game.previous"))
+        if previous:
+            svgs = [domino_svg(domino, king=PLAYER_COLORS[owner % 4]) for domino, owner in previous]
+            self.previous_view.value = "<b>Dominos to place this round</b>" + side_by_side(svgs)
+        else:
+            self.previous_view.value = ""
+
+    def _draw_board(self, over: bool) -> None:
+        kingdom = self._call(lambda: self.game.kingdoms[0], doing="reading game.kingdoms[0]")
+        text = self._call(kingdom.to_text, doing="writing your kingdom as text")
+        grid = parse_kingdom(text, self.size)
+        to_place = None if over else self._call(lambda: self.game.to_place, doing="reading game.to_place")
+        preview: dict[tuple[int, int], Any] = {}
+        placement = self._placement()
+        if to_place is not None and placement is not None:
+            first, second = placement
+            preview = {first: to_place.first, second: to_place.second}
+        if to_place is not None:
+            self.to_place_view.value = domino_svg(to_place) + (
+                f"<div>second half: {DIRECTION_NAMES[self.direction]}"
+                f"{', flipped' if self.flipped else ''}</div>"
+            )
+        else:
+            self.to_place_view.value = "<i>none</i>"
+        for row, buttons in enumerate(self.squares):
+            for column, button in enumerate(buttons):
+                square = grid[row][column] if row < len(grid) and column < len(grid) else None
+                shown = preview.get((row, column), square)
+                if shown is None:
+                    button.style.button_color = "#f1f3f5"
+                    button.description = ""
+                elif shown.terrain == "castle":
+                    button.style.button_color = PLAYER_COLORS[0]
+                    button.description = "♜"
+                else:
+                    button.style.button_color = COLORS[shown.terrain]
+                    button.description = "♛" * shown.crowns
+                button.button_style = "info" if (row, column) in preview else ""
+                if (row, column) in preview:
+                    button.style.button_color = COLORS.get(shown.terrain, "#ccc")
+                    button.description = "◆" + "♛" * shown.crowns
+        can_act = not over and to_place is not None
+        for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
+            button.disabled = not can_act
+
+    def _draw_kingdoms(self, scores: list[int]) -> None:
+        svgs = []
+        for player, kingdom in enumerate(self._call(lambda: self.game.kingdoms, doing="reading game.kingdoms")):
+            text = self._call(kingdom.to_text, doing=f"writing kingdom {player} as text")
+            name = "you" if player == 0 else f"AI {player}"
+            svgs.append(
+                kingdom_svg(
+                    text,
+                    self.size,
+                    cell=18,
+                    castle_color=PLAYER_COLORS[player % 4],
+                    title=f"{name} ({PLAYER_NAMES[player % 4]}): {scores[player]}",
+                )
+            )
+        self.kingdoms_view.value = side_by_side(svgs)
+
+
+def _note(text: str, color: str = "#1c4f82") -> str:
+    return f'<div style="color:{color}">{html.escape(text)}</div>'
+
+
+def _scores(scores: list[int]) -> str:
+    return ", ".join(("you" if p == 0 else f"AI {p}") + f" {s}" for p, s in enumerate(scores))

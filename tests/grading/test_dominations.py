@@ -1,0 +1,883 @@
+"""Hidden tests of worksheet 5, Domi'Nations (Kingdomino).
+
+Kingdoms are written as text (``sub.Kingdom.from_text``) and read back with ``to_text()``;
+dominos are the package's ``Domino`` values. A small reference implementation of the
+rules, written from RULES.md, gives the expected values on random positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
+
+NOTEBOOK = "05_dominations"
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def d(number: int, first: str, second: str) -> Domino:
+    """A domino from its squares as text: ``d(19, "W1", "F0")``."""
+    return Domino(number, Square.from_text(first), Square.from_text(second))
+
+
+def csv_lines() -> list[str]:
+    with open(DOMINOS_CSV, encoding="utf-8") as file:
+        return file.read().splitlines()
+
+
+# ---- a reference implementation of the rules, on grids from parse_kingdom -------------
+
+
+def taken(grid):
+    return [(r, c) for r, row in enumerate(grid) for c, sq in enumerate(row) if sq is not None]
+
+
+def ref_legal(grid, size, domino, first, second) -> bool:
+    side = len(grid)
+    for r, c in (first, second):
+        if not (0 <= r < side and 0 <= c < side) or grid[r][c] is not None:
+            return False
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return False
+    touches = False
+    for (r, c), sq in ((first, domino.first), (second, domino.second)):
+        for dr, dc in STEPS:
+            if 0 <= r + dr < side and 0 <= c + dc < side:
+                other = grid[r + dr][c + dc]
+                if other is not None and other.terrain in ("castle", sq.terrain):
+                    touches = True
+    if not touches:
+        return False
+    squares = taken(grid) + [first, second]
+    rows = [r for r, _ in squares]
+    cols = [c for _, c in squares]
+    return max(rows) - min(rows) < size and max(cols) - min(cols) < size
+
+
+def ref_placements(grid, size, domino) -> set:
+    side = len(grid)
+    return {
+        ((r, c), (r + dr, c + dc))
+        for r in range(side)
+        for c in range(side)
+        for dr, dc in STEPS
+        if ref_legal(grid, size, domino, (r, c), (r + dr, c + dc))
+    }
+
+
+def ref_place(grid, domino, first, second):
+    new = [row[:] for row in grid]
+    new[first[0]][first[1]] = domino.first
+    new[second[0]][second[1]] = domino.second
+    return new
+
+
+def ref_properties(grid) -> list[set]:
+    seen, properties = set(), []
+    for start in taken(grid):
+        sq = grid[start[0]][start[1]]
+        if start in seen or sq.terrain == "castle":
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in STEPS:
+                n = (r + dr, c + dc)
+                if 0 <= n[0] < len(grid) and 0 <= n[1] < len(grid) and n not in group:
+                    other = grid[n[0]][n[1]]
+                    if other is not None and other.terrain == sq.terrain:
+                        group.add(n)
+                        todo.append(n)
+        seen |= group
+        properties.append(group)
+    return properties
+
+
+def ref_score(grid, size, middle=False, harmony=False) -> int:
+    points = sum(len(p) * sum(grid[r][c].crowns for r, c in p) for p in ref_properties(grid))
+    castle = (size - 1, size - 1)
+    squares = taken(grid)
+    if middle and all(abs(r - castle[0]) <= size // 2 and abs(c - castle[1]) <= size // 2 for r, c in squares):
+        points += 10
+    if harmony and len(squares) == size * size:
+        points += 5
+    return points
+
+
+def ref_greedy_placement(grid, size, domino):
+    castle = (size - 1, size - 1)
+    best = None
+    for placement in ref_placements(grid, size, domino):
+        distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
+        key = (-ref_score(ref_place(grid, domino, *placement), size), distance, placement)
+        best = key if best is None or key < best else best
+    return None if best is None else best[2]
+
+
+def ref_greedy_choice(grid, size, line, previous):
+    castle = (size - 1, size - 1)
+    if previous is not None:
+        placement = ref_greedy_placement(grid, size, previous)
+        if placement is not None:
+            grid = ref_place(grid, previous, *placement)
+    best = None
+    for domino in line:
+        placement = ref_greedy_placement(grid, size, domino)
+        if placement is None:
+            key = (-ref_score(grid, size), float("inf"), domino.number)
+        else:
+            distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
+            key = (-ref_score(ref_place(grid, domino, *placement), size), distance, domino.number)
+        best = key if best is None or key < best else best
+    return best[2]
+
+
+def all_dominos() -> list[Domino]:
+    lines = csv_lines()[1:]
+    result = []
+    for line in lines:
+        number, t1, c1, t2, c2 = line.split(",")
+        result.append(Domino(int(number), Square(t1, int(c1)), Square(t2, int(c2))))
+    return result
+
+
+def random_kingdom(rng: random.Random, count: int, size: int = 5):
+    """A grid built by ``count`` random legal placements of random dominos."""
+    side = 2 * size - 1
+    grid = [[None] * side for _ in range(side)]
+    grid[size - 1][size - 1] = Square("castle", 0)
+    dominos = all_dominos()
+    rng.shuffle(dominos)
+    for domino in dominos[:count]:
+        placements = sorted(ref_placements(grid, size, domino))
+        if placements:
+            grid = ref_place(grid, domino, *rng.choice(placements))
+    return grid
+
+
+def kingdom_of(sub, grid, size=5):
+    return sub.Kingdom.from_text(format_kingdom(grid), size)
+
+
+# ---- loading -------------------------------------------------------------------------
+
+
+def write_csv(sub, lines: list[str], name: str = "dominos_test.csv") -> str:
+    """Write ``lines`` to a file in the notebook's own work folder; its path there."""
+    text = "\n".join(lines) + "\n"
+    sub.eval("open(name, 'w', encoding='utf-8').write(text)", name=name, text=text)
+    return name
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_gives_48_dominos_numbered_1_to_48(sub):
+    dominos = sub.load_dominos(DOMINOS_CSV)
+    assert type(dominos) is list
+    assert [domino.number for domino in dominos] == list(range(1, 49))
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_gives_96_squares_and_39_crowns(sub):
+    dominos = sub.load_dominos(DOMINOS_CSV)
+    squares = [sq for domino in dominos for sq in (domino.first, domino.second)]
+    assert len(squares) == 96
+    assert sum(sq.crowns for sq in squares) == 39
+    counts = {terrain: sum(sq.terrain == terrain for sq in squares) for terrain in ("wheat", "forest", "water", "grassland", "swamp", "mine")}
+    assert counts == {"wheat": 26, "forest": 22, "water": 18, "grassland": 14, "swamp": 10, "mine": 6}
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_keeps_the_halves_in_the_file_order(sub):
+    dominos = sub.load_dominos(DOMINOS_CSV)
+    assert dominos == all_dominos()
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_reads_a_file_anywhere(sub):
+    path = write_csv(sub, csv_lines(), "copy.csv")
+    assert [domino.number for domino in sub.load_dominos(path)] == list(range(1, 49))
+
+
+def error_message(call) -> str:
+    with pytest.raises(ValueError) as info:
+        call()
+    return str(info.value)
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_refuses_a_missing_column_naming_the_line(sub):
+    lines = csv_lines()
+    lines[10] = "10,forest,0,forest"
+    assert "line 11" in error_message(lambda: sub.load_dominos(write_csv(sub, lines)))
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_refuses_a_header_without_a_column(sub):
+    lines = csv_lines()
+    lines[0] = "number,terrain1,crowns1,terrain2"
+    assert "line 1" in error_message(lambda: sub.load_dominos(write_csv(sub, lines)))
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_refuses_a_bad_terrain_naming_the_line(sub):
+    lines = csv_lines()
+    lines[20] = "20,wheat,1,mountain,0"
+    assert "line 21" in error_message(lambda: sub.load_dominos(write_csv(sub, lines)))
+    lines = csv_lines()
+    lines[5] = "5,Champs,0,forest,0"
+    assert "line 6" in error_message(lambda: sub.load_dominos(write_csv(sub, lines)))
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_refuses_crowns_outside_0_to_3_naming_the_line(sub):
+    for bad, index in (("4", 30), ("-1", 2), ("one", 44)):
+        lines = csv_lines()
+        number, t1, _, t2, c2 = lines[index].split(",")
+        lines[index] = ",".join([number, t1, bad, t2, c2])
+        assert f"line {index + 1}" in error_message(lambda: sub.load_dominos(write_csv(sub, lines)))
+
+
+@pytest.mark.exercise("dominations.load", points=4)
+def test_load_refuses_a_wrong_number_of_dominos(sub):
+    lines = csv_lines()
+    assert "line 48" in error_message(lambda: sub.load_dominos(write_csv(sub, lines[:-1])))
+    assert "line 50" in error_message(lambda: sub.load_dominos(write_csv(sub, lines + ["49,wheat,0,wheat,0"])))
+
+
+# ---- placement -----------------------------------------------------------------------
+
+
+def refused(sub, text: str, domino: Domino, first, second, size: int = 5) -> None:
+    """The placement is refused by can_place and place, and place leaves the kingdom as it was."""
+    kingdom = sub.Kingdom.from_text(text, size)
+    assert kingdom.can_place(domino, first, second) is False
+    with pytest.raises(ValueError):
+        kingdom.place(domino, first, second)
+    assert kingdom.to_text() == sub.Kingdom.from_text(text, size).to_text()
+
+
+def placed(sub, text: str, domino: Domino, first, second, size: int = 5) -> str:
+    kingdom = sub.Kingdom.from_text(text, size)
+    assert kingdom.can_place(domino, first, second) is True
+    kingdom.place(domino, first, second)
+    return kingdom.to_text()
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_any_terrain_may_touch_the_castle(sub):
+    for number, terrain in enumerate(("W", "F", "L", "G", "S", "M"), start=1):
+        domino = d(number, f"{terrain}0", "W0" if terrain != "W" else "F0")
+        assert placed(sub, "C0", domino, (4, 5), (4, 6)) == f"C0 {domino.first} {domino.second}"
+        assert placed(sub, "C0", domino, (5, 4), (6, 4)) == f"C0\n{domino.first}\n{domino.second}"
+        # only the second half touches the castle
+        assert placed(sub, "C0", domino, (4, 2), (4, 3)) == f"{domino.first} {domino.second} C0"
+        assert placed(sub, "C0", domino, (2, 4), (3, 4)) == f"{domino.first}\n{domino.second}\nC0"
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_a_domino_may_touch_a_square_of_its_terrain(sub):
+    assert placed(sub, "C0 W0 W0", d(20, "F1", "W0"), (4, 8), (4, 7)) == "C0 W0 W0 W0 F1"
+    assert placed(sub, "C0 W0 W0", d(20, "W0", "F1"), (3, 6), (2, 6)) == ".. .. F1\n.. .. W0\nC0 W0 W0"
+    assert placed(sub, "C0 L0\n.. L0", d(31, "G0", "L1"), (6, 6), (6, 5)) == "C0 L0 ..\n.. L0 ..\n.. L1 G0"
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_touching_only_other_terrains_is_refused(sub):
+    refused(sub, "C0 W0 W0", d(31, "L1", "L0"), (4, 7), (4, 8))
+    refused(sub, "C0 W0 W0", d(31, "L1", "F0"), (3, 6), (2, 6))
+    refused(sub, "C0 W0\n.. F0", d(24, "G0", "S0"), (6, 5), (6, 6))
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_a_corner_is_not_a_touch(sub):
+    refused(sub, "C0 W0", d(1, "W0", "W0"), (3, 6), (2, 6))
+    refused(sub, "C0", d(1, "W0", "W0"), (3, 3), (2, 3))
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_overlapping_is_refused(sub):
+    refused(sub, "C0 W0", d(1, "W0", "W0"), (4, 5), (3, 5))
+    refused(sub, "C0 W0", d(1, "W0", "W0"), (3, 5), (4, 5))
+    refused(sub, "C0 W0", d(1, "W0", "W0"), (4, 4), (3, 4))
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_halves_must_be_neighbours(sub):
+    refused(sub, "C0", d(1, "W0", "W0"), (4, 5), (5, 6))
+    refused(sub, "C0", d(1, "W0", "W0"), (4, 5), (4, 7))
+    refused(sub, "C0", d(1, "W0", "W0"), (4, 5), (4, 5))
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_squares_outside_the_area_are_refused(sub):
+    refused(sub, "C0 W0 W0 W0 W0", d(1, "W0", "W0"), (4, 9), (3, 9))
+    refused(sub, "C0", d(1, "W0", "W0"), (-1, 4), (0, 4))
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_the_5x5_limit_in_every_direction(sub):
+    row = "W0 W0 C0 W0"  # 4 wide, castle at column 2 of the text
+    refused(sub, row, d(1, "W0", "W0"), (4, 6), (4, 7))  # 6 wide to the right
+    refused(sub, row, d(1, "W0", "W0"), (4, 1), (4, 0))  # 6 wide to the left
+    column = "W0\nW0\nC0\nW0"
+    refused(sub, column, d(1, "W0", "W0"), (6, 4), (7, 4))  # 6 high downwards
+    refused(sub, column, d(1, "W0", "W0"), (1, 4), (0, 4))  # 6 high upwards
+    # exactly 5 is fine, on each side
+    assert placed(sub, row, d(1, "W0", "W0"), (4, 6), (5, 6)).splitlines()[0] == "W0 W0 C0 W0 W0"
+    assert placed(sub, row, d(1, "W0", "W0"), (4, 1), (3, 1)).splitlines()[1] == "W0 W0 W0 C0 W0"
+    assert placed(sub, column, d(1, "W0", "W0"), (6, 4), (6, 5)).splitlines()[-1] == "W0 W0"
+    assert placed(sub, column, d(1, "W0", "W0"), (1, 4), (1, 3)).splitlines()[0] == "W0 W0"
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_the_limit_counts_the_whole_kingdom_not_a_fixed_board(sub):
+    # 5 columns from column 2 to 6, so a domino at column 7 breaks it even far from the castle
+    text = "W0 W0 C0 .. ..\n.. .. F0 F0 F0"
+    refused(sub, text, d(3, "F0", "F0"), (5, 7), (6, 7))
+    assert placed(sub, text, d(3, "F0", "F0"), (6, 6), (7, 6)).splitlines()[-1] == ".. .. .. .. F0"
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_the_7x7_limit_in_the_mighty_duel(sub):
+    row = "W0 W0 W0 C0 W0 W0"  # 6 wide
+    assert placed(sub, row, d(1, "W0", "W0"), (6, 9), (5, 9), size=7).splitlines()[1] == row + " W0"
+    refused(sub, row, d(1, "W0", "W0"), (6, 9), (6, 10), size=7)
+    refused(sub, row, d(1, "W0", "W0"), (6, 2), (6, 1), size=7)
+    assert sub.Kingdom(7).can_place(d(1, "W0", "W0"), (6, 7), (6, 8)) is True
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_a_domino_rotated_and_flipped(sub):
+    domino = d(19, "W1", "F0")
+    assert placed(sub, "C0", domino, (4, 5), (4, 6)) == "C0 W1 F0"
+    assert placed(sub, "C0", domino, (4, 6), (4, 5)) == "C0 F0 W1"
+    assert placed(sub, "C0", domino, (4, 5), (5, 5)) == "C0 W1\n.. F0"
+    assert placed(sub, "C0", domino, (5, 5), (4, 5)) == "C0 F0\n.. W1"
+    assert placed(sub, "C0", domino, (3, 4), (3, 3)) == "F0 W1\n.. C0"
+    assert placed(sub, "C0", domino, (3, 3), (3, 4)) == "W1 F0\n.. C0"
+
+
+@pytest.mark.exercise("dominations.placement", points=4)
+def test_placements_agree_with_the_rules_on_random_kingdoms(sub):
+    rng = random.Random(9)
+    dominos = all_dominos()
+    for _ in range(6):
+        grid = random_kingdom(rng, rng.randint(2, 9))
+        kingdom = kingdom_of(sub, grid)
+        domino = rng.choice(dominos)
+        for _ in range(40):
+            first = (rng.randint(0, 8), rng.randint(0, 8))
+            dr, dc = rng.choice(STEPS)
+            second = (first[0] + dr, first[1] + dc)
+            if second[0] in (-1, 9) or second[1] in (-1, 9):
+                continue
+            assert kingdom.can_place(domino, first, second) is ref_legal(grid, 5, domino, first, second), (
+                format_kingdom(grid), domino, first, second)
+
+
+# ---- every legal placement -----------------------------------------------------------
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_a_new_kingdom_has_24_placements_around_the_castle(sub):
+    got = sub.Kingdom().legal_placements(d(13, "W0", "F0"))
+    assert len(got) == 24
+    assert set(got) == ref_placements(parse_kingdom("C0"), 5, d(13, "W0", "F0"))
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_legal_placements_are_exactly_the_legal_ones(sub):
+    rng = random.Random(12)
+    dominos = all_dominos()
+    for count in (1, 3, 5, 8, 10, 12):
+        grid = random_kingdom(rng, count)
+        domino = rng.choice(dominos)
+        got = list(kingdom_of(sub, grid).legal_placements(domino))
+        assert len(got) == len(set(got)), "a placement is listed twice"
+        assert set(got) == ref_placements(grid, 5, domino), format_kingdom(grid)
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_legal_placements_in_the_mighty_duel(sub):
+    row = "W0 W0 W0 C0 W0 W0"
+    grid = parse_kingdom(row, 7)
+    got = sub.Kingdom.from_text(row, 7).legal_placements(d(2, "W0", "W0"))
+    assert set(got) == ref_placements(grid, 7, d(2, "W0", "W0"))
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_legal_placements_leave_the_kingdom_unchanged(sub):
+    text = "W0 W1 ..\n.. C0 F0"
+    kingdom = sub.Kingdom.from_text(text)
+    kingdom.legal_placements(d(20, "W1", "F0"))
+    assert kingdom.to_text() == text
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom(sub):
+    full = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+    assert list(sub.Kingdom.from_text(full).legal_placements(d(1, "W0", "W0"))) == []
+    # a 5x5 pinned with the castle in a corner: no free square touches it or any water
+    hostile = "C0 W0 W0 W0 W0\nW0 .. .. .. F0\nW0 .. .. .. F0\nW0 .. .. .. F0\nW0 F0 F0 F0 F0"
+    assert set(sub.Kingdom.from_text(hostile).legal_placements(d(31, "L1", "L0"))) == set()
+
+
+@pytest.mark.exercise("dominations.legal", points=3)
+def test_is_full(sub):
+    full = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+    assert sub.Kingdom.from_text(full).is_full() is True
+    assert sub.Kingdom().is_full() is False
+    almost = full[:-2] + ".."
+    assert sub.Kingdom.from_text(almost).is_full() is False
+    assert sub.Kingdom.from_text(full, 7).is_full() is False
+    assert sub.Kingdom.from_text("\n".join(["W0 W0 W0 W0 W0 W0 W0"] * 3 + ["W0 W0 W0 C0 W0 W0 W0"] + ["W0 W0 W0 W0 W0 W0 W0"] * 3), 7).is_full() is True
+
+
+# ---- properties ----------------------------------------------------------------------
+
+SHAPES = """
+W0 W0 W1 F0 F0
+W0 L0 W0 F1 ..
+W0 L1 C0 F0 S0
+M2 L0 L0 L0 S0
+M0 G0 G0 W0 W0
+"""
+
+
+@pytest.mark.exercise("dominations.properties", points=3)
+def test_property_of_follows_edges_through_any_shape(sub):
+    kingdom = sub.Kingdom.from_text(SHAPES)
+    grid = parse_kingdom(SHAPES)
+    for group in ref_properties(grid):
+        for start in group:
+            got = kingdom.property_of(start)
+            assert len(got) == len(set(got)), "a square is listed twice"
+            assert set(got) == group, start
+
+
+@pytest.mark.exercise("dominations.properties", points=3)
+def test_two_separate_properties_of_one_terrain(sub):
+    kingdom = sub.Kingdom.from_text(SHAPES)
+    big = {(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)}
+    assert set(kingdom.property_of((3, 4))) == big
+    assert set(kingdom.property_of((6, 5))) == {(6, 5), (6, 6)}
+    assert set(kingdom.property_of((6, 6))) == {(6, 5), (6, 6)}
+
+
+@pytest.mark.exercise("dominations.properties", points=3)
+def test_the_castle_and_empty_squares_are_in_no_property(sub):
+    kingdom = sub.Kingdom.from_text("W1 C0 W0")
+    assert list(kingdom.property_of((4, 4))) == []
+    assert list(kingdom.property_of((0, 0))) == []
+    assert set(kingdom.property_of((4, 3))) == {(4, 3)}
+
+
+@pytest.mark.exercise("dominations.properties", points=3)
+def test_crown_map_gives_each_square_the_crowns_of_its_property(sub):
+    rng = random.Random(4)
+    for count in (0, 4, 8, 12):
+        grid = random_kingdom(rng, count)
+        expected = [[0] * 9 for _ in range(9)]
+        for group in ref_properties(grid):
+            crowns = sum(grid[r][c].crowns for r, c in group)
+            for r, c in group:
+                expected[r][c] = crowns
+        got = kingdom_of(sub, grid).crown_map()
+        assert [list(row) for row in got] == expected, format_kingdom(grid)
+
+
+# ---- score ---------------------------------------------------------------------------
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_score_of_several_shapes(sub):
+    # wheat 6 squares x 1, forest 4 x 1, water 5 x 1, mine 2 x 2, swamp 0, grassland 0, wheat 0
+    assert sub.Kingdom.from_text(SHAPES).score() == 6 + 4 + 5 + 4
+    assert type(sub.Kingdom.from_text(SHAPES).score()) is int
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_two_properties_of_one_terrain_are_scored_apart(sub):
+    assert sub.Kingdom.from_text("W1 W0 C0 W1 W0").score() == 2 + 2
+    assert sub.Kingdom.from_text("W1 W0 C0 W1 W0\n.. .. .. W0 ..").score() == 2 + 3
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_a_property_without_crowns_is_worth_nothing(sub):
+    assert sub.Kingdom.from_text("F0 F0 C0 F0 F0\nF0 F0 .. F0 F0").score() == 0
+    assert sub.Kingdom().score() == 0
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_the_castle_joins_no_property(sub):
+    # the castle does not join the wheat on its left and right, nor count as a square
+    assert sub.Kingdom.from_text("W1 C0 W1").score() == 1 + 1
+    assert sub.Kingdom.from_text("W2 C0").score() == 2
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_the_middle_kingdom_bonus(sub):
+    centred = "W1 W0 W0\nW0 C0 W0\n.. .. .."
+    assert sub.Kingdom.from_text(centred).score() == 5
+    assert sub.Kingdom.from_text(centred).score(middle_kingdom=True) == 15
+    assert sub.Kingdom.from_text("W1 C0 W0 W0").score(middle_kingdom=True) == 11
+    assert sub.Kingdom.from_text("C0 W1 W0 W0").score(middle_kingdom=True) == 3
+    assert sub.Kingdom.from_text("W1 W0 C0 W0 W0").score(middle_kingdom=True) == 12
+    assert sub.Kingdom.from_text("W1\nW0\nW0\nC0").score(middle_kingdom=True) == 3
+    assert sub.Kingdom().score(middle_kingdom=True) == 10
+    assert sub.Kingdom.from_text("W1 W0 W0 C0 W0 W0 W0", 7).score(middle_kingdom=True) == 13
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_the_harmony_bonus(sub):
+    full = "\n".join(["W0 W0 W0 W0 W1"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+    assert sub.Kingdom.from_text(full).score() == 24 * 2
+    assert sub.Kingdom.from_text(full).score(harmony=True) == 24 * 2 + 5
+    assert sub.Kingdom.from_text(full).score(middle_kingdom=True, harmony=True) == 24 * 2 + 15
+    assert sub.Kingdom.from_text(full[:-2] + "..").score(harmony=True) == 23 * 2
+    assert sub.Kingdom.from_text(full[:-2] + "..").score(True, True) == 23 * 2 + 10
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_score_on_random_kingdoms(sub):
+    rng = random.Random(5)
+    for count in range(0, 13, 2):
+        grid = random_kingdom(rng, count)
+        kingdom = kingdom_of(sub, grid)
+        for middle in (False, True):
+            for harmony in (False, True):
+                assert kingdom.score(middle, harmony) == ref_score(grid, 5, middle, harmony), format_kingdom(grid)
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_score_leaves_the_kingdom_unchanged(sub):
+    kingdom = sub.Kingdom.from_text(SHAPES)
+    kingdom.score(True, True)
+    assert kingdom.to_text() == sub.Kingdom.from_text(SHAPES).to_text()
+
+
+# ---- ranking -------------------------------------------------------------------------
+
+
+def rank(sub, texts, **bonuses):
+    return sub.ranking([sub.Kingdom.from_text(text) for text in texts], **bonuses)
+
+
+@pytest.mark.exercise("dominations.ranking", points=3)
+def test_the_highest_score_wins(sub):
+    assert rank(sub, ["C0 G1 G0", "W1 W0 W0 C0", "C0"]) == [[1], [0], [2]]
+
+
+@pytest.mark.exercise("dominations.ranking", points=3)
+def test_a_tie_goes_to_the_largest_property(sub):
+    # 2 points each; largest properties 2 and 4 (a forest without crowns)
+    assert rank(sub, ["W1 W0 C0", "C0 F0 F0\n.. F0 F0\n.. W1 W0"]) == [[1], [0]]
+    # crowns do not matter in that tie-break: 6 points each, 2 squares with 3 crowns
+    # lose to 3 squares with 2 crowns
+    assert rank(sub, ["C0 L2 L1", "C0 W1 W1 W0"]) == [[1], [0]]
+
+
+@pytest.mark.exercise("dominations.ranking", points=3)
+def test_then_the_most_crowns(sub):
+    # 3 points each, largest property 3 each; 1 crown against 3
+    a = "W1 W0 W0 C0\n.. F0 F0 F0"
+    b = "M3 .. .. C0\n.. F0 F0 F0"
+    assert rank(sub, [a, b]) == [[1], [0]]
+
+
+@pytest.mark.exercise("dominations.ranking", points=3)
+def test_then_a_shared_victory(sub):
+    a = "W1 W0 W0 C0"
+    b = "C0 F1 F0 F0"
+    assert rank(sub, [a, "C0", b]) == [[0, 2], [1]]
+    assert rank(sub, [a, a, a, a]) == [[0, 1, 2, 3]]
+
+
+@pytest.mark.exercise("dominations.ranking", points=3)
+def test_ranking_uses_the_bonuses_asked(sub):
+    off_centre = "C0 W1 W0 W0 W0"  # 4 points, 4 with the bonus
+    centred = "C0 L1 L0"  # 2 points, 12 with the bonus
+    assert rank(sub, [off_centre, centred]) == [[0], [1]]
+    assert rank(sub, [off_centre, centred], middle_kingdom=True) == [[1], [0]]
+
+
+# ---- greedy --------------------------------------------------------------------------
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_placement_takes_the_best_score(sub):
+    text = "W1 C0 ..\n.. .. .."
+    placement = sub.greedy_placement(sub.Kingdom.from_text(text), d(20, "W1", "F0"))
+    kingdom = sub.Kingdom.from_text(text)
+    kingdom.place(d(20, "W1", "F0"), *placement)
+    assert kingdom.score() == 4
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_placement_ties_go_toward_the_castle_then_smallest(sub):
+    assert sub.greedy_placement(sub.Kingdom(), d(1, "W0", "W0")) == ((2, 4), (3, 4))
+    assert sub.greedy_placement(sub.Kingdom.from_text("W1 C0"), d(20, "W1", "F0")) == ((3, 3), (3, 4))
+    # a crowned wheat square on the left: the wheat domino goes next to it, as close as it can
+    assert sub.greedy_placement(sub.Kingdom.from_text("W1 C0 F0 F0"), d(1, "W0", "W0")) == ((3, 3), (3, 4))
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_placement_is_none_when_nothing_fits(sub):
+    full = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+    assert sub.greedy_placement(sub.Kingdom.from_text(full), d(1, "W0", "W0")) is None
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_placement_on_random_kingdoms(sub):
+    rng = random.Random(21)
+    dominos = all_dominos()
+    for count in (2, 5, 8, 11):
+        grid = random_kingdom(rng, count)
+        text = format_kingdom(grid)
+        for domino in rng.sample(dominos, 2):
+            kingdom = sub.Kingdom.from_text(text)
+            assert sub.greedy_placement(kingdom, domino) == ref_greedy_placement(grid, 5, domino), (text, domino)
+            assert kingdom.to_text() == text
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_choice_takes_the_best_score(sub):
+    line = [d(3, "F0", "F0"), d(22, "W1", "L0"), d(30, "L1", "W0")]
+    assert sub.greedy_choice(sub.Kingdom.from_text("W1 C0"), line, None).number == 22
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_choice_places_the_previous_domino_first(sub):
+    # alone, the water domino 30 scores 1 and 22 scores 4 (wheat on wheat);
+    # after the previous domino (water, 1 crown) is placed, 30 joins its lake: 4 squares x 2 = 8
+    line = [d(22, "W1", "F0"), d(30, "L1", "L0")]
+    kingdom = sub.Kingdom.from_text("W1 C0")
+    assert sub.greedy_choice(kingdom, line, None).number == 22
+    assert sub.greedy_choice(kingdom, line, d(31, "L1", "L0")).number == 30
+    assert kingdom.to_text() == "W1 C0"
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_choice_ties_go_toward_the_castle_then_lowest_number(sub):
+    kingdom = sub.Kingdom.from_text("C0 F0 F0 F0")
+    # both score 0; 3 (forest) fits at distance 3 next to the castle, so does 1 (wheat)
+    assert sub.greedy_choice(kingdom, [d(3, "F0", "F0"), d(1, "W0", "W0")], None).number == 1
+    # the same dominos, the lowest number first or last in the line
+    assert sub.greedy_choice(kingdom, [d(4, "F0", "F0"), d(3, "F0", "F0")], None).number == 3
+    # a domino that fits nowhere is the farthest of all
+    ring = "F0 F0 F0\nF0 C0 F0\nF0 F0 F0"
+    assert sub.greedy_choice(sub.Kingdom.from_text(ring), [d(1, "W0", "W0"), d(5, "F0", "F0")], None).number == 5
+
+
+@pytest.mark.exercise("dominations.greedy", points=4)
+def test_greedy_choice_on_random_positions(sub):
+    rng = random.Random(33)
+    dominos = all_dominos()
+    for count in (0, 3, 6, 9, 11):
+        grid = random_kingdom(rng, count)
+        line = sorted(rng.sample(dominos, 4), key=lambda domino: domino.number)
+        previous = rng.choice([None, *dominos])
+        kingdom = kingdom_of(sub, grid)
+        choice = sub.greedy_choice(kingdom, line, previous)
+        assert choice.number == ref_greedy_choice(grid, 5, line, previous), (format_kingdom(grid), line, previous)
+
+
+# ---- game ----------------------------------------------------------------------------
+
+
+def play_out(game, pick=lambda moves: moves[0], record=None):
+    """Play the game to the end; ``record`` collects (player, to_place, move)."""
+    for _ in range(300):
+        if game.is_over():
+            return
+        player, to_place = game.player, game.to_place
+        moves = game.legal_moves()
+        move = pick(moves)
+        if record is not None:
+            record.append((player, to_place, move, [domino.number for domino in game.line]))
+        game.play(move)
+    raise AssertionError("the game did not end after 300 moves")
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.parametrize(("players", "kings", "dominos"), [(2, 4, 24), (3, 3, 36), (4, 4, 48)])
+def test_players_kings_and_dominos(sub, players, kings, dominos):
+    game = sub.Game(players, random.Random(players))
+    assert len(game.kings) == kings
+    assert sorted(game.kings) == sorted(list(range(players)) * (kings // players))
+    assert len(game.line) == kings
+    record = []
+    rng = random.Random(1)
+    play_out(game, lambda moves: rng.choice(moves), record)
+    seen = [tuple(line) for _, _, _, line in record]
+    numbers = {number for line in seen for number in line}
+    assert len(numbers) == dominos
+    assert all(len(line) in (0, kings) for line in seen)
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_every_line_is_sorted_by_number(sub):
+    record = []
+    play_out(sub.Game(4, random.Random(8)), record=record)
+    for _, _, _, line in record:
+        assert line == sorted(line)
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_the_opening_is_only_choices(sub):
+    game = sub.Game(4, random.Random(3))
+    assert game.to_place is None
+    moves = game.legal_moves()
+    assert sorted(moves) == sorted((domino.number, None) for domino in game.line)
+    with pytest.raises(ValueError):
+        game.play((game.line[0].number, ((4, 5), (4, 6))))
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_king_order_follows_the_chosen_numbers(sub, players):
+    game = sub.Game(players, random.Random(10 + players))
+    for _ in range(3):  # the opening and two rounds
+        chosen = []
+        for _ in range(len(game.kings)):
+            moves = game.legal_moves()
+            # every king takes the highest free domino: the order turns round each time
+            move = max(moves, key=lambda m: (m[0], m[1] is not None, m[1] or ()))
+            chosen.append((move[0], game.player))
+            game.play(move)
+        assert list(game.kings) == [player for _, player in sorted(chosen)]
+        assert [domino.number for domino in game.line] == sorted(domino.number for domino in game.line)
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_a_chosen_domino_is_placed_next_round_by_its_owner(sub):
+    game = sub.Game(4, random.Random(4))
+    chosen = {}
+    for _ in range(4):
+        move = game.legal_moves()[-1]
+        chosen[move[0]] = game.player
+        game.play(move)
+    for _ in range(4):
+        assert chosen[game.to_place.number] == game.player
+        game.play(game.legal_moves()[0])
+
+
+FILL = [((3, 4), (3, 5)), ((4, 5), (4, 6)), ((5, 4), (5, 5)), ((4, 2), (4, 3)), ((3, 2), (3, 3)),
+        ((2, 2), (2, 3)), ((2, 4), (2, 5)), ((2, 6), (3, 6)), ((5, 2), (5, 3)), ((6, 2), (6, 3)),
+        ((6, 4), (6, 5)), ((5, 6), (6, 6))]
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_a_domino_that_fits_nowhere_is_discarded(sub):
+    game = sub.Game(4, random.Random(6))
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    player = game.player
+    kingdom = game.kingdoms[player]
+    for placement in FILL:
+        kingdom.place(d(1, "W0", "W0"), *placement)
+    text = kingdom.to_text()
+    moves = game.legal_moves()
+    assert {placement for _, placement in moves} == {None}
+    game.play(moves[0])
+    assert game.kingdoms[player].to_text() == text
+    assert game.is_over() is False
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_discarding_a_domino_that_fits_is_refused(sub):
+    game = sub.Game(4, random.Random(6))
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    player, kings = game.player, list(game.kings)
+    texts = [kingdom.to_text() for kingdom in game.kingdoms]
+    with pytest.raises(ValueError):
+        game.play((game.line[0].number, None))
+    with pytest.raises(ValueError):
+        game.play((game.line[0].number, ((0, 0), (0, 1))))
+    with pytest.raises(ValueError):
+        game.play((99, game.legal_moves()[0][1]))
+    assert game.player == player and list(game.kings) == kings
+    assert [kingdom.to_text() for kingdom in game.kingdoms] == texts
+    assert len(game.legal_moves()) > 0
+    game.play(game.legal_moves()[0])
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.parametrize(("players", "duel", "each"), [(2, False, 12), (3, False, 12), (4, False, 12), (2, True, 24)])
+def test_every_player_places_12_dominos_24_in_the_mighty_duel(sub, players, duel, each):
+    game = sub.Game(players, random.Random(20 + players), mighty_duel=duel)
+    record = []
+    play_out(game, lambda moves: moves[len(moves) // 2], record)
+    assert game.is_over() is True
+    for player in range(players):
+        mine = [(to_place, move) for who, to_place, move, _ in record if who == player]
+        assert sum(to_place is not None for to_place, _ in mine) == each
+        placed_count = sum(move[1] is not None for _, move in mine)
+        squares = [cell for cell in game.kingdoms[player].to_text().split() if cell not in ("..", "C0")]
+        assert len(squares) == 2 * placed_count
+    kings = 4 if players != 3 else 3
+    dominos = 48 if duel else {2: 24, 3: 36, 4: 48}[players]
+    assert len(record) == dominos + kings  # one choice per domino, then the last placements
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_the_last_round_has_no_choice(sub):
+    game = sub.Game(4, random.Random(2))
+    record = []
+    play_out(game, record=record)
+    assert len(record) == 52
+    last = record[-4:]
+    assert all(move[0] is None and line == [] for _, _, move, line in last)
+    assert all(move[0] is not None for _, _, move, _ in record[:-4])
+    assert list(game.legal_moves()) == []
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_scores_and_ranking_at_the_end(sub):
+    game = sub.Game(4, random.Random(30), middle_kingdom=True, harmony=True)
+    rng = random.Random(3)
+    play_out(game, lambda moves: rng.choice(moves))
+    grids = [parse_kingdom(kingdom.to_text()) for kingdom in game.kingdoms]
+    assert [game.score(p) for p in range(4)] == [ref_score(grid, 5, True, True) for grid in grids]
+    keys = [(ref_score(grid, 5, True, True), max((len(p) for p in ref_properties(grid)), default=0),
+             sum(sq.crowns for row in grid for sq in row if sq is not None)) for grid in grids]
+    expected = []
+    for player in sorted(range(4), key=lambda p: keys[p], reverse=True):
+        if expected and keys[expected[-1][0]] == keys[player]:
+            expected[-1].append(player)
+        else:
+            expected.append([player])
+    assert [list(group) for group in game.ranking()] == expected
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_bad_set_ups_are_refused(sub):
+    for players in (0, 1, 5):
+        with pytest.raises(ValueError):
+            sub.Game(players, random.Random(1))
+    with pytest.raises(ValueError):
+        sub.Game(3, random.Random(1), mighty_duel=True)
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_the_same_seed_gives_the_same_game(sub):
+    first, second = [], []
+    play_out(sub.Game(3, random.Random(77)), record=first)
+    play_out(sub.Game(3, random.Random(77)), record=second)
+    assert [line for *_, line in first] == [line for *_, line in second]
+
+
+@pytest.mark.exercise("dominations.game", points=3)
+def test_a_copy_is_independent(sub):
+    game = sub.Game(4, random.Random(9))
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    copy = game.copy()
+    texts = [kingdom.to_text() for kingdom in game.kingdoms]
+    play_out(copy)
+    assert copy.is_over() is True and game.is_over() is False
+    assert [kingdom.to_text() for kingdom in game.kingdoms] == texts

@@ -1,0 +1,355 @@
+"""Unit tests of exercises.dominations: tiles, pictures, checks, players and the widget.
+
+The student's classes come from the solution notebook (its cells other than checks and
+demos, run here), so the given code is tested against the code it will meet.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from IPython.core.inputtransformer2 import TransformerManager
+
+from exercises.checks import Status
+from exercises.course.notebook import skipped_sources
+from exercises.course.submission import graded_cells
+from exercises.dominations.widget import DIRECTIONS
+from exercises.dominations import (
+    CASTLE,
+    DOMINOS_CSV,
+    Domino,
+    KingdominoTable,
+    MonteCarloPlayer,
+    RandomPlayer,
+    Square,
+    check_game,
+    check_greedy,
+    check_legal_placements,
+    check_load_dominos,
+    check_placement,
+    check_properties,
+    check_ranking,
+    check_score,
+    domino_svg,
+    format_kingdom,
+    kingdom_svg,
+    league_table,
+    line_svg,
+    parse_kingdom,
+    play_game,
+    play_league,
+    wilson_interval,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class _NoShell:
+    def run_line_magic(self, *args: object) -> None:
+        return None
+
+
+@pytest.fixture(scope="module")
+def solution() -> dict:
+    """The namespace of the solution notebook (checks and demos skipped)."""
+    notebook = json.loads((ROOT / "solutions" / "05_dominations.ipynb").read_text(encoding="utf-8"))
+    namespace: dict = {"__name__": "__main__", "get_ipython": _NoShell}
+    transformer = TransformerManager()
+    for source in graded_cells(notebook, skipped_sources(notebook)):
+        exec(compile(transformer.transform_cell(source), "<solution>", "exec"), namespace)
+    return namespace
+
+
+# ---- tiles ---------------------------------------------------------------------------
+
+
+def test_the_csv_ships_with_the_package():
+    lines = Path(DOMINOS_CSV).read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "number,terrain1,crowns1,terrain2,crowns2"
+    assert len(lines) == 49
+
+
+def test_square_text_round_trip():
+    for text in ("W0", "F1", "L2", "G3", "S0", "M3", "C0"):
+        assert str(Square.from_text(text)) == text
+    assert Square.from_text("C0") == CASTLE
+
+
+@pytest.mark.parametrize("text", ["X0", "W4", "W", "W10", "w1", "C1"])
+def test_bad_square_text_is_refused(text):
+    with pytest.raises(ValueError):
+        Square.from_text(text)
+
+
+def test_square_checks_terrain_and_crowns():
+    with pytest.raises(ValueError):
+        Square("desert", 0)
+    with pytest.raises(ValueError):
+        Square("wheat", -1)
+    with pytest.raises(ValueError):
+        Square("wheat", True)
+
+
+def test_domino_text_and_crowns():
+    domino = Domino(48, Square("wheat", 0), Square("mine", 3))
+    assert str(domino) == "#48 W0 M3"
+    assert domino.crowns == 3
+
+
+def test_kingdom_text_round_trip_puts_the_castle_in_the_middle():
+    text = "W0 W1 ..\n.. C0 F0"
+    grid = parse_kingdom(text)
+    assert len(grid) == 9 and grid[4][4] == CASTLE
+    assert grid[3][3] == Square("wheat", 0) and grid[3][4] == Square("wheat", 1)
+    assert format_kingdom(grid) == text
+    assert len(parse_kingdom("C0", 7)) == 13 and parse_kingdom("C0", 7)[6][6] == CASTLE
+
+
+@pytest.mark.parametrize("text", ["W0 W0", "C0 C0", "C0 W0\nW0", "C0 X1", " ".join(["W0"] * 5 + ["C0"])])
+def test_bad_kingdom_text_is_refused(text):
+    with pytest.raises(ValueError):
+        parse_kingdom(text)
+
+
+# ---- pictures ------------------------------------------------------------------------
+
+
+def test_domino_picture_has_two_coloured_squares_and_its_crowns():
+    svg = domino_svg(Domino(41, Square("wheat", 0), Square("grassland", 2)))
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "#e9c341" in svg and "#93c95a" in svg
+    assert svg.count("<polygon") == 2
+    assert ">41<" in svg
+
+
+def test_line_picture_draws_kings():
+    dominos = [Domino(n, Square("wheat", 0), Square("forest", 0)) for n in (1, 2, 3)]
+    svg = line_svg(dominos, ["#d6336c", None, None])
+    assert svg.count("<circle") == 1
+    assert all(f">{n}<" in svg for n in (1, 2, 3))
+
+
+def test_kingdom_picture_is_the_same_every_time():
+    text = "W0 W1 ..\n.. C0 F0\nM3 .. .."
+    assert kingdom_svg(text) == kingdom_svg(text)
+    assert kingdom_svg(text).count("<polygon") == 4  # 1 + 3 crowns
+
+
+# ---- checks --------------------------------------------------------------------------
+
+
+def stub(*args, **kwargs):
+    raise NotImplementedError("Exercise: write your code here.")
+
+
+class StubKingdom:
+    """A Kingdom whose every method is still a stub (as in the released notebook)."""
+
+    def __init__(self, size: int = 5) -> None:
+        self.size = size
+
+    @classmethod
+    def from_text(cls, text, size=5):
+        return cls(size)
+
+    can_place = place = legal_placements = is_full = property_of = crown_map = score = stub
+    largest_property = crowns = to_text = stub
+
+
+def test_every_check_passes_on_the_solution(solution):
+    s = solution
+    results = [
+        check_load_dominos(s["load_dominos"]),
+        check_placement(s["Kingdom"]),
+        check_legal_placements(s["Kingdom"]),
+        check_properties(s["Kingdom"]),
+        check_score(s["Kingdom"]),
+        check_ranking(s["Kingdom"], s["ranking"]),
+        check_greedy(s["greedy_placement"], s["greedy_choice"], s["Kingdom"]),
+        check_game(s["Game"]),
+    ]
+    assert [result.status for result in results] == [Status.PASSED] * len(results), [str(r) for r in results]
+
+
+def test_every_check_says_not_implemented_on_stubs():
+    results = [
+        check_load_dominos(stub),
+        check_placement(StubKingdom),
+        check_legal_placements(StubKingdom),
+        check_properties(StubKingdom),
+        check_score(StubKingdom),
+        check_ranking(StubKingdom, stub),
+        check_greedy(stub, stub, StubKingdom),
+        check_game(stub),
+    ]
+    assert [result.status for result in results] == [Status.NOT_IMPLEMENTED] * len(results)
+
+
+def test_a_check_catches_a_wrong_answer(solution):
+    Kingdom = solution["Kingdom"]
+
+    class NoSizeRule(Kingdom):
+        def problem(self, domino, first, second):
+            message = super().problem(domino, first, second)
+            return None if message and "fit" in message else message
+
+    assert check_placement(NoSizeRule).status is Status.FAILED
+
+
+# ---- players -------------------------------------------------------------------------
+
+
+def test_random_player_plays_legal_moves_to_the_end(solution):
+    game = play_game(solution["Game"](3, random.Random(1)), [RandomPlayer(p) for p in range(3)])
+    assert game.is_over()
+
+
+def test_play_game_stops_a_game_that_never_ends():
+    class Endless:
+        player = 0
+
+        def is_over(self):
+            return False
+
+        def play(self, move):
+            pass
+
+    with pytest.raises(RuntimeError):
+        play_game(Endless(), [lambda game: None], limit=10)
+
+
+def test_monte_carlo_player_plays_a_legal_move_deterministically(solution):
+    Game, greedy = solution["Game"], solution["greedy_player"]
+    game = Game(4, random.Random(3), middle_kingdom=True, harmony=True)
+    for _ in range(40):
+        game.play(greedy(game))
+    moves = game.legal_moves()
+    first = MonteCarloPlayer(playouts=4, keep=1, seed=4)(game)
+    second = MonteCarloPlayer(playouts=4, keep=1, seed=4)(game)
+    assert first in moves and first == second
+    assert game.legal_moves() == moves  # the game it was given is unchanged
+
+
+def test_monte_carlo_playouts_do_not_know_the_future_lines():
+    class Fake:
+        """A game of one move whose copies remember the generator they played with."""
+
+        num_players, player = 2, 0
+
+        def __init__(self, rng):
+            self.rng = rng
+            self.played_with = None
+
+        def copy(self):
+            self.last_copy = Fake(self.rng)
+            return self.last_copy
+
+        def play(self, move):
+            self.played_with = self.rng
+
+        def is_over(self):
+            return self.played_with is not None
+
+        def score(self, player):
+            return 1
+
+    game = Fake(random.Random(1))
+    assert MonteCarloPlayer(seed=0).playout(game, "move", 0) == 0.5
+    assert game.last_copy.played_with is not game.rng
+
+
+def test_wilson_interval():
+    low, high = wilson_interval(50, 100)
+    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_league_counts_wins_with_the_tie_breaks(solution):
+    results = play_league(
+        solution["Game"],
+        {"greedy": lambda seed: solution["greedy_player"], "random": RandomPlayer},
+        [("greedy", "random")],
+        games=2,
+        seed=3,
+    )
+    assert [r.seat for r in results] == [0, 1]
+    table = league_table(results)
+    assert table.rows[0][0] == "greedy" and table.rows[0][2] == 2
+    assert "<table>" in table._repr_html_()
+
+
+# ---- widget --------------------------------------------------------------------------
+
+
+def test_widget_plays_a_whole_game(solution):
+    table = KingdominoTable(solution["Game"], [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=5)
+    assert "Your turn" in table.status.value
+    for _ in range(40):
+        game = table.game
+        if game.is_over():
+            break
+        free = game.free()
+        if free:
+            table.choose(free[0].number)
+        if game.is_over() or game.player != 0 or game.to_place is None:
+            continue
+        placement = game.legal_moves()[0][1]
+        if placement is None:
+            table.discard()
+            continue
+        first, second = placement
+        table.select(*first)
+        while DIRECTIONS[table.direction] != (second[0] - first[0], second[1] - first[1]):
+            table.rotate()
+        table.place()
+    assert table.game.is_over()
+    assert "Game over" in table.status.value
+    assert table.errors.value == ""
+    assert len(table.game.kingdoms[0].to_text().split()) > 1
+
+
+def test_widget_shows_the_rule_a_placement_breaks(solution):
+    Game, greedy = solution["Game"], solution["greedy_player"]
+    table = KingdominoTable(Game, [greedy, greedy, greedy], seed=5)
+    while table.game.to_place is None:
+        table.choose(table.game.free()[0].number)
+    table.choose(table.game.free()[0].number)
+    before = table.game.kingdoms[0].to_text()
+    table.select(0, 0)
+    table.place()
+    assert "Refused" in table.message.value and "touch" in table.message.value
+    assert table.game.kingdoms[0].to_text() == before
+    assert table.errors.value == ""
+
+
+def test_widget_flip_swaps_the_halves(solution):
+    table = KingdominoTable(solution["Game"], [solution["greedy_player"]] * 3, seed=5)
+    table.select(3, 4)
+    assert table._placement() == ((3, 4), (3, 5))
+    table.rotate()
+    assert table._placement() == ((3, 4), (4, 4))
+    table.flip()
+    assert table._placement() == ((4, 4), (3, 4))
+
+
+def test_widget_shows_errors_of_the_students_code(solution):
+    Game = solution["Game"]
+
+    class BrokenGame(Game):
+        def play(self, move):
+            raise RuntimeError("oops")
+
+    for seed in (5, 6, 7, 8):  # the AIs play first, or the human does
+        table = KingdominoTable(BrokenGame, [solution["greedy_player"]] * 3, seed=seed)
+        if table.game.player == 0:
+            table.choose(table.game.free()[0].number)
+        assert "RuntimeError: oops" in table.errors.value
+
+
+def test_widget_builds_on_a_stub_game():
+    table = KingdominoTable(stub, [stub], seed=1)
+    assert "Not implemented yet" in table.errors.value
+    assert table.game is None
