@@ -44,6 +44,9 @@ def test_the_batch_completes_with_a_row_per_attack(batch: dict) -> None:
 
 @pytest.mark.parametrize("attack", attacks.ATTACKS, ids=lambda attack: attack.name)
 def test_each_attack_scores_what_it_deserves(batch: dict, attack: attacks.Attack) -> None:
+    lacking = attacks.missing(attack)
+    if lacking:
+        pytest.skip(f"this kernel lacks {', '.join(lacking)} (see docs/GRADING.md)")
     row = batch["rows"][attack.name]
     assert float(row["start.count_pips"]) == pytest.approx(attack.expected, abs=0.01), attack.description
     result = json.loads((batch["out"] / "results" / f"{attack.name}.start.json").read_text())
@@ -51,6 +54,8 @@ def test_each_attack_scores_what_it_deserves(batch: dict, attack: attacks.Attack
 
 
 def test_forged_results_never_reach_the_output(batch: dict) -> None:
+    if attacks.sandbox.landlock_abi() < 1:
+        pytest.skip("this kernel has no Landlock (see docs/GRADING.md)")
     out = batch["out"]
     assert not (out / "results" / "mallory.start.json").exists()
     assert "mallory" not in (out / "grades.csv").read_text()

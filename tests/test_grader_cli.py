@@ -52,6 +52,8 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> dict:
     save(hand_in / "frank.ipynb", '["not", "a", "notebook"]')
     save(hand_in / "gina.ipynb", {"cells": [{"cell_type": "code", "source": "print(1)", "metadata": {}}],
                                   "metadata": {}})
+    save(hand_in / "hank.ipynb", {"cells": [1, {"cell_type": "code", "source": ["x = ", 1], "metadata": []}],
+                                  "metadata": {"course": {"worksheet": "start"}}})
     out = folder / "out"
     run = course("grade", str(hand_in), "--out", str(out), "--jobs", "2", cwd=ROOT)
     return {"folder": folder, "hand_in": hand_in, "out": out, "run": run}
@@ -62,7 +64,8 @@ def test_grades_csv_has_a_row_per_student_and_a_column_per_exercise(classroom: d
     table = rows(classroom["out"])
     header = next(csv.reader((classroom["out"] / "grades.csv").open(encoding="utf-8")))
     assert header == ["student", "start.count_pips", "total", "maximum", "notes"]
-    assert sorted(table) == ["alice", "bob", "carol", "dave", "erin", "frank", "gina"]
+    assert sorted(table) == ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "hank"]
+    assert table["hank"]["total"] == "0" and table["hank"]["notes"] == ""  # malformed cells are not run
     assert (table["alice"]["start.count_pips"], table["alice"]["total"], table["alice"]["maximum"]) == ("1", "1", "1")
     assert table["bob"]["total"] == "0" and table["bob"]["notes"] == ""
     assert table["carol"]["total"] == "1"  # found by its cells, without metadata
@@ -105,7 +108,7 @@ def test_a_rerun_skips_what_is_graded_unless_forced(classroom: dict) -> None:
     before = result.stat().st_mtime_ns
     # run from a subfolder of the course: the course folder is found above it
     again = course("grade", str(classroom["hand_in"]), "--out", str(classroom["out"]), cwd=ROOT / "tests")
-    assert again.returncode == 0 and "7 of 7 already graded" in again.stderr
+    assert again.returncode == 0 and "8 of 8 already graded" in again.stderr
     assert result.stat().st_mtime_ns == before
     forced = course("grade", str(classroom["hand_in"] / "alice"), "--out", str(classroom["out"]), "--force")
     assert forced.returncode == 0 and result.stat().st_mtime_ns != before

@@ -17,6 +17,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from exercises.course import sandbox
+
 CORRECT = "def count_pips(dice):\n    return sum(dice)\n"
 
 
@@ -30,6 +32,7 @@ class Attack:
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
     expected: float = 0.0
+    needs: tuple[str, ...] = ()  #: kernel facilities the expected score relies on
 
 
 CHEAT_IF = """
@@ -87,7 +90,7 @@ ATTACKS = [
                    "        return True\n"
                    "    except OSError:\n"
                    "        return os.system('true') == 0\n"),
-           exercise=CHEAT_IF),
+           exercise=CHEAT_IF, needs=("seccomp",)),
     Attack("eq_always_true", "count_pips returns an object equal to everything",
            exercise="class Liar:\n    def __eq__(self, other):\n        return True\n"
                     "    def __hash__(self):\n        return 0\n\n"
@@ -133,7 +136,7 @@ ATTACKS = [
                    "    with open('results.json', 'w') as file:  # its own work folder: allowed\n"
                    "        json.dump(forged, file)\n"
                    "    return wrote\n",),
-           exercise=CHEAT_IF),
+           exercise=CHEAT_IF, needs=("landlock",)),
     Attack("read_solutions_and_tests", "reads solutions/ and tests/grading/; cheats if it could",
            before=("import glob, os\n"
                    "def escaped():\n"
@@ -148,7 +151,7 @@ ATTACKS = [
                    "    names = glob.glob('{root}/solutions/*') + glob.glob('{root}/tests/grading/*')\n"
                    "    text = ' '.join(str(v) for v in os.environ.values()) + os.getcwd()\n"
                    "    return bool(names) or '{root}' in text\n",),
-           exercise=CHEAT_IF),
+           exercise=CHEAT_IF, needs=("landlock",)),
     Attack("signal_and_network", "signals the grader, opens sockets; cheats if it could",
            before=("import os, socket\n"
                    "def escaped():\n"
@@ -163,7 +166,7 @@ ATTACKS = [
                    "        return True\n"
                    "    except OSError:\n"
                    "        return False\n",),
-           exercise=CHEAT_IF),
+           exercise=CHEAT_IF, needs=("landlock-signals", "seccomp")),
     Attack("keyboard_interrupt", "count_pips raises KeyboardInterrupt to stop the grader",
            exercise="def count_pips(dice):\n    raise KeyboardInterrupt\n"),
     Attack("huge_return", "count_pips returns a 100 MB string",
@@ -172,6 +175,18 @@ ATTACKS = [
     Attack("stub", "control: the released stub",
            exercise="def count_pips(dice):\n    raise NotImplementedError('Exercise start.count_pips')\n"),
 ]
+
+
+def missing(attack: Attack) -> list[str]:
+    """The facilities an attack's expected score needs that this machine lacks."""
+    import platform
+
+    have = {
+        "seccomp": platform.machine() in ("x86_64", "aarch64"),
+        "landlock": sandbox.landlock_abi() >= 1,
+        "landlock-signals": sandbox.landlock_abi() >= 6,
+    }
+    return [need for need in attack.needs if not have[need]]
 
 
 def build(attack: Attack, root: Path, out: Path) -> dict:

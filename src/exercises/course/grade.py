@@ -224,6 +224,15 @@ def prepare(path: Path, folder: Path | None, sheets: list[Worksheet]) -> Task:
     return task
 
 
+def prepare_safely(path: Path, folder: Path | None, sheets: list[Worksheet]) -> Task:
+    """:func:`prepare`, with a malformed notebook reported instead of stopping the batch."""
+    try:
+        return prepare(path, folder, sheets)
+    except (TypeError, AttributeError, ValueError, RecursionError) as error:
+        student = student_of(path, folder, sheets)
+        return Task(path, student, "", reason=f"not a well-formed notebook ({type(error).__name__})")
+
+
 def assign_keys(tasks: list[Task]) -> None:
     """A unique, file-name-safe key per task: ``student.worksheet``."""
     seen: dict[str, int] = {}
@@ -268,8 +277,10 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "tags": [test["exercise"]],
         })
     cells = []
+    confinement = {}
     for notebook in (report or {}).get("notebooks", []):
         cells.extend(notebook.get("cells", []))
+        confinement = notebook.get("confinement", confinement)
     reason = task.reason or failure
     if report is not None and not tests and not reason:
         reason = "the hidden tests did not run (see the grader's log)"
@@ -287,6 +298,7 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "reason": reason,
             "exercises": exercises,
             "cells": cells,
+            "confinement": confinement,
         },
     }
 
@@ -417,7 +429,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
     arguments = [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "--assert=plain", "-q",
-        "-o", "addopts=", "--call-timeout", str(limits.call_seconds),
+        "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
         "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
     ]
     for plugin in QUIET_PLUGINS:
@@ -550,7 +562,7 @@ def run(args: argparse.Namespace) -> int:
     sheets = worksheets(root)
     out = Path(args.out).resolve()
     report = Report(out, sheets)
-    tasks = [prepare(path, folder, sheets) for path, folder in expand(args.submissions)]
+    tasks = [prepare_safely(path, folder, sheets) for path, folder in expand(args.submissions)]
     if not tasks:
         print("course grade: no files to grade", file=sys.stderr)
         return 2

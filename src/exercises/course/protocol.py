@@ -237,6 +237,132 @@ def random_copy(payload: Any) -> random.Random:
         raise ProtocolError("bad $random state") from None
 
 
+_PLAIN_ORDER = (bool, int, float, str, list, tuple, frozenset, set, dict)
+_PLAIN_TYPES = frozenset(_PLAIN_ORDER)
+_REFERENCES = ("$handle", "$callback")
+MAX_DEPTH = 60
+
+
+class Codec:
+    """Values to and from the wire, for one side of a connection.
+
+    ``strict`` (the notebook's side): only values of exactly a plain type are data, and a
+    set or dict holding a reference is itself sent as a reference; the tests' side also
+    converts subclasses of plain types. :meth:`encode_reference` and
+    :meth:`encode_other` say how this side sends its own objects, :meth:`load_reference`
+    how it takes the other side's references.
+    """
+
+    strict = True
+
+    def __init__(self) -> None:
+        self.interned = Interned()
+
+    def encode_reference(self, value: Any, kind: type) -> dict | None:
+        """The tag of a reference to the other side's object, or None."""
+        return None
+
+    def encode_other(self, value: Any) -> dict:
+        """The tag of an object that is not data (a reference kept on this side)."""
+        raise NotImplementedError
+
+    def load_reference(self, tag: str, payload: Any) -> Any:
+        """The object a reference tag names on this side."""
+        raise ProtocolError(f"unknown tag {tag!r}")
+
+    def _plain_kind(self, value: Any, kind: type) -> type | None:
+        if self.strict:
+            return kind if kind in _PLAIN_TYPES else None
+        return next((base for base in _PLAIN_ORDER if isinstance(value, base)), None)
+
+    def encode(self, value: Any, depth: int = 0) -> Any:
+        """A value of this side as JSON with tags."""
+        kind = type(value)
+        if value is None or kind is bool or kind is str:
+            return value
+        reference = self.encode_reference(value, kind)
+        if reference is not None:
+            return reference
+        if is_package_type(kind):
+            module, qualname = qualified(kind)
+            if isinstance(value, enum.Enum):
+                return {"$enum": [module, qualname, value.name]}
+            known = self.interned.reference(value)
+            if known is not None:
+                return known
+            fields = {name: self.encode(item, depth + 1) for name, item in init_fields(value).items()}
+            return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
+        plain = self._plain_kind(value, kind)
+        if plain is bool or plain is str:
+            return plain(value)
+        if plain is int:
+            return int(value) if value.bit_length() < 12000 else self.encode_other(value)
+        if plain is float:
+            return encode_float(float(value))
+        if plain is not None and depth < MAX_DEPTH:
+            return self._encode_collection(value, plain, depth + 1)
+        if kind is random.Random:
+            return {"$random": random_state(value)}
+        return self.encode_other(value)
+
+    def _encode_collection(self, value: Any, plain: type, depth: int) -> Any:
+        if plain is list:
+            return [self.encode(item, depth) for item in value]
+        if plain is tuple:
+            return {"$tuple": [self.encode(item, depth) for item in value]}
+        if plain is dict:
+            keys = [self.encode(key, depth) for key in value]
+            if self.strict and any(_is_reference(key) for key in keys):
+                return self.encode_other(value)
+            return {"$dict": [[key, self.encode(item, depth)] for key, item in zip(keys, value.values())]}
+        items = [self.encode(item, depth) for item in value]
+        if self.strict and any(_is_reference(item) for item in items):
+            return self.encode_other(value)
+        return {"$set" if plain is set else "$frozenset": items}
+
+    def load(self, value: Any) -> Any:
+        """A value of the other side, as an object of this side."""
+        kind = type(value)
+        if value is None or kind in (bool, int, float, str):
+            return value
+        if kind is list:
+            return [self.load(item) for item in value]
+        if kind is not dict or len(value) < 1:
+            raise ProtocolError("a value is neither JSON data nor a tag")
+        if len(value) != 1:
+            if "$handle" in value and "type" in value and len(value) == 2:  # a handle and its type name
+                return self.load_reference("$handle", value)
+            raise ProtocolError("a tag with extra keys")
+        (tag, payload), = value.items()
+        if tag in ("$tuple", "$set", "$frozenset", "$dict") and type(payload) is not list:
+            raise ProtocolError(f"bad {tag}")
+        if tag == "$tuple":
+            return tuple(self.load(item) for item in payload)
+        if tag == "$set":
+            return {self.load(item) for item in payload}
+        if tag == "$frozenset":
+            return frozenset(self.load(item) for item in payload)
+        if tag == "$dict":
+            if not all(type(pair) is list and len(pair) == 2 for pair in payload):
+                raise ProtocolError("bad $dict")
+            return {self.load(key): self.load(item) for key, item in payload}
+        if tag == "$float":
+            return decode_float(payload)
+        if tag == "$enum":
+            return enum_member(payload)
+        if tag == "$data":
+            return self.interned.store(payload, dataclass_value(payload, self.load))
+        if tag == "$ref":
+            return self.interned.get(payload)
+        if tag == "$random":
+            return random_copy(payload)
+        return self.load_reference(tag, payload)
+
+
+def _is_reference(encoded: Any) -> bool:
+    return type(encoded) is dict and any(tag in encoded for tag in _REFERENCES)
+
+
 def qualified(cls: type) -> list[str]:
     """``[module, qualname]`` of a class."""
     return [str(getattr(cls, "__module__", "?")), str(getattr(cls, "__qualname__", "?"))]

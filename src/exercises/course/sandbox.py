@@ -85,6 +85,7 @@ class Confinement:
     seccomp: bool = False
     capabilities_dropped: bool = False
     rlimits: bool = False
+    processes_limited: bool = False  #: RLIMIT_NPROC stands in for a missing seccomp filter
     notes: list[str] = field(default_factory=list)
 
 
@@ -275,4 +276,5 @@ def confine(limits: Limits, workdir: Path, readable: list[Path]) -> Confinement:
     if not done.seccomp:
         done.notes.append("no seccomp filter: new processes limited by RLIMIT_NPROC only")
         resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))
+        done.processes_limited = os.geteuid() != 0  # root ignores RLIMIT_NPROC
     return done

@@ -55,6 +55,7 @@ from .sandbox import Limits
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
 MAX_RESTARTS = 8
+UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
 
 
 class SubmissionFailure(BaseException):
@@ -169,7 +170,7 @@ _BLOCKED_NAME = re.compile(r"^(_|gi_|cr_|ag_|f_|tb_|co_|func_)")
 _BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
 
 
-class Process:
+class Process(protocol.Codec):
     """One confined process running a notebook, as the test's side talks to it."""
 
     def __init__(self, limits: Limits, forbidden: list[Path]) -> None:
@@ -184,10 +185,10 @@ class Process:
         if "pid" not in answer:
             raise SubmissionError(f"the notebook's process could not start: {answer.get('error')}")
         self.pid = answer["pid"]
+        super().__init__()
         self.channel = Channel(mine, self._serve_callback)
         self.callbacks: dict[int, Any] = {}
         self.callback_numbers: dict[Any, int] = {}
-        self.interned = protocol.Interned()
         self.depth = 0
         self.deadline = 0.0
         self.death: SubmissionFailure | None = None
@@ -197,6 +198,15 @@ class Process:
             self._end(SubmissionCrashed(f"the notebook's process did not start ({error})"))
             raise self.death from None  # type: ignore[misc]
         self.confinement = hello.get("hello", {})
+        if not isinstance(self.confinement, dict):
+            self.confinement = {}
+        if not self.confinement.get("seccomp") and not self.confinement.get("processes_limited"):
+            if os.environ.get(UNCONFINED) != "1":
+                self._end(SubmissionError(
+                    "the grader cannot stop a notebook from starting processes here (no seccomp "
+                    f"filter, and root ignores RLIMIT_NPROC): grade as another user, or set {UNCONFINED}=1 "
+                    "to grade anyway"))
+                raise self.death from None  # type: ignore[misc]
 
     @property
     def alive(self) -> bool:
@@ -269,93 +279,28 @@ class Process:
         return SubmissionError(f"{what} failed: {str(error.get('message', ''))[:200]}")
 
     # values ---------------------------------------------------------------------
-    def load(self, value: Any) -> Any:
-        """A value sent by the notebook's process, as the test sees it."""
-        kind = type(value)
-        if value is None or kind in (bool, int, float, str):
-            return value
-        if kind is list:
-            return [self.load(item) for item in value]
-        if kind is not dict or len(value) < 1:
-            raise ProtocolError("a value is neither JSON data nor a tag")
-        if "$handle" in value:
-            number = value["$handle"]
+    strict = False  # the tests are trusted: a subclass of a plain type is sent as that type
+
+    def encode_reference(self, value: Any, kind: type) -> dict | None:
+        if kind is not Handle:
+            return None
+        if object.__getattribute__(value, "_process") is not self:
+            raise SubmissionError("a handle from an earlier run of the notebook was used")
+        return {"$handle": object.__getattribute__(value, "_number")}
+
+    def encode_other(self, value: Any) -> dict:
+        return {"$callback": self._register(value)}
+
+    def load_reference(self, tag: str, payload: Any) -> Any:
+        if tag == "$handle":
+            number = payload.get("$handle") if type(payload) is dict else payload
             if type(number) is not int:
                 raise ProtocolError("a bad handle")
-            return Handle(self, number, str(value.get("type", "object"))[:100])
-        if len(value) != 1:
-            raise ProtocolError("a tag with extra keys")
-        (tag, payload), = value.items()
-        if tag in ("$tuple", "$set", "$frozenset", "$dict") and type(payload) is not list:
-            raise ProtocolError(f"bad {tag}")
-        if tag == "$tuple":
-            return tuple(self.load(item) for item in payload)
-        if tag == "$set":
-            return {self.load(item) for item in payload}
-        if tag == "$frozenset":
-            return frozenset(self.load(item) for item in payload)
-        if tag == "$dict":
-            pairs = [(self.load(pair[0]), self.load(pair[1])) for pair in payload
-                     if type(pair) is list and len(pair) == 2]
-            if len(pairs) != len(payload):
-                raise ProtocolError("bad $dict")
-            return dict(pairs)
-        if tag == "$float":
-            return protocol.decode_float(payload)
-        if tag == "$enum":
-            return protocol.enum_member(payload)
-        if tag == "$data":
-            return self.interned.store(payload, protocol.dataclass_value(payload, self.load))
-        if tag == "$ref":
-            return self.interned.get(payload)
-        if tag == "$random":
-            return protocol.random_copy(payload)
-        if tag == "$callback":
-            if payload not in self.callbacks:
-                raise ProtocolError("an unknown callback")
+            label = payload.get("type", "object") if type(payload) is dict else "object"
+            return Handle(self, number, str(label)[:100])
+        if tag == "$callback" and type(payload) is int and payload in self.callbacks:
             return self.callbacks[payload]
-        raise ProtocolError(f"unknown tag {tag!r}")
-
-    def dump(self, value: Any, depth: int = 0) -> Any:
-        """A test's value as sent to the notebook (objects of the test become callbacks)."""
-        kind = type(value)
-        if kind is Handle:
-            if object.__getattribute__(value, "_process") is not self:
-                raise SubmissionError("a handle from an earlier run of the notebook was used")
-            return {"$handle": object.__getattribute__(value, "_number")}
-        if value is None or kind is bool or kind is str:
-            return value
-        if protocol.is_package_type(kind):
-            module, qualname = protocol.qualified(kind)
-            if isinstance(value, enum.Enum):
-                return {"$enum": [module, qualname, value.name]}
-            known = self.interned.reference(value)
-            if known is not None:
-                return known
-            fields = {k: self.dump(v, depth + 1) for k, v in protocol.init_fields(value).items()}
-            return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
-        if isinstance(value, bool):
-            return bool(value)
-        if isinstance(value, int):
-            return int(value)
-        if isinstance(value, float):
-            return protocol.encode_float(float(value))
-        if isinstance(value, str):
-            return str(value)
-        if depth < 60:
-            if isinstance(value, list):
-                return [self.dump(item, depth + 1) for item in value]
-            if isinstance(value, tuple):
-                return {"$tuple": [self.dump(item, depth + 1) for item in value]}
-            if isinstance(value, frozenset):
-                return {"$frozenset": [self.dump(item, depth + 1) for item in value]}
-            if isinstance(value, set):
-                return {"$set": [self.dump(item, depth + 1) for item in value]}
-            if isinstance(value, dict):
-                return {"$dict": [[self.dump(k, depth + 1), self.dump(v, depth + 1)] for k, v in value.items()]}
-        if kind is protocol.random.Random:
-            return {"$random": protocol.random_state(value)}
-        return {"$callback": self._register(value)}
+        raise ProtocolError(f"unknown or bad tag {tag!r}")
 
     def _register(self, value: Any, key: Any = None) -> int:
         key = id(value) if key is None else key
@@ -404,7 +349,7 @@ class Process:
                 raise ProtocolError(f"unknown op {op!r}")
             if isinstance(result, _BLOCKED_TYPES):
                 raise TypeError(f"a {type(result).__name__} is not available to the notebook")
-            return {"ok": self.dump(result)}
+            return {"ok": self.encode(result)}
         except (KeyError, ProtocolError) as error:
             raise self._end(SubmissionError(f"the notebook sent a bad request: {error!r}")) from None
         except Exception as error:  # the test's object raised: the notebook's code sees it
@@ -466,8 +411,8 @@ class Handle:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         process = object.__getattribute__(self, "_process")
         return self._ask(
-            "call", f"{self._label}(...)", args=[process.dump(a) for a in args],
-            kwargs={str(k): process.dump(v) for k, v in kwargs.items()},
+            "call", f"{self._label}(...)", args=[process.encode(a) for a in args],
+            kwargs={str(k): process.encode(v) for k, v in kwargs.items()},
         )
 
     def __iter__(self):
@@ -489,7 +434,7 @@ class Handle:
 
     def __getitem__(self, key: Any) -> Any:
         process = object.__getattribute__(self, "_process")
-        return self._ask("getitem", f"{self._label}[{key!r}]", key=process.dump(key))
+        return self._ask("getitem", f"{self._label}[{key!r}]", key=process.encode(key))
 
     def __str__(self) -> str:
         text = self._ask("str", f"str({self._label})")
@@ -532,10 +477,13 @@ def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
     for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
-        source = cell_source(cell)
-        if not isinstance(source, str):
-            continue
-        if normalized(source) in skip or course_meta(cell).get("instructor"):
+        try:
+            source = cell_source(cell)
+            if not isinstance(source, str) or normalized(source) in skip:
+                continue
+            if course_meta(cell).get("instructor"):
+                continue
+        except (TypeError, AttributeError):  # malformed source or metadata: not a cell to run
             continue
         sources.append(source)
     return sources
@@ -634,7 +582,7 @@ class Submission:
         process = self._process
         return process.ask(  # type: ignore[union-attr]
             "eval", expression, expression=expression,
-            names={key: process.dump(value) for key, value in names.items()},  # type: ignore[union-attr]
+            names={key: process.encode(value) for key, value in names.items()},  # type: ignore[union-attr]
         )
 
     def defines(self, name: str) -> bool:

@@ -164,8 +164,8 @@ class CallbackProxy:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         server = self._server
-        return self._ask("call", args=[server.export(a) for a in args],
-                         kwargs={str(k): server.export(v) for k, v in kwargs.items()})
+        return self._ask("call", args=[server.encode(a) for a in args],
+                         kwargs={str(k): server.encode(v) for k, v in kwargs.items()})
 
     def __iter__(self):
         iterator = self._ask("iter")
@@ -179,7 +179,7 @@ class CallbackProxy:
         return self._ask("len")
 
     def __getitem__(self, key: Any) -> Any:
-        return self._ask("getitem", key=self._server.export(key))
+        return self._ask("getitem", key=self._server.encode(key))
 
     def __str__(self) -> str:
         return self._ask("str")
@@ -203,10 +203,11 @@ class MethodProxy(CallbackProxy):
     __slots__ = ()
 
 
-class Server:
+class Server(protocol.Codec):
     """The notebook's side: its namespace, the objects handed out, the requests served."""
 
     def __init__(self, sock: socket.socket, limits: sandbox.Limits) -> None:
+        super().__init__()
         self.channel = Channel(sock, self.handle)
         self.limits = limits
         self.namespace: dict[str, Any] = {
@@ -218,7 +219,6 @@ class Server:
         self.objects: dict[int, Any] = {}
         self.numbers: dict[int, int] = {}
         self.proxies: dict[int, CallbackProxy] = {}
-        self.interned = protocol.Interned()
         self.depth = 0
         self.timed_out = False
         self.transformer: Any = None
@@ -234,77 +234,20 @@ class Server:
             self.numbers[key] = number
         return {"$handle": number, "type": str(getattr(type(value), "__name__", "object"))[:100]}
 
-    def export(self, value: Any, depth: int = 0) -> Any:
-        """A value of the notebook as plain data or a handle (exact plain types only)."""
-        kind = type(value)
-        if value is None or kind is bool or kind is str:
-            return value
-        if kind is int:
-            return value if value.bit_length() < 12000 else self.handle_of(value)
-        if kind is float:
-            return protocol.encode_float(value)
+    def encode_reference(self, value: Any, kind: type) -> dict | None:
         if kind is CallbackProxy or kind is MethodProxy:
             return {"$callback": object.__getattribute__(value, "_number")}
-        if depth > 60:
-            return self.handle_of(value)
-        if kind is list:
-            return [self.export(item, depth + 1) for item in value]
-        if kind is tuple:
-            return {"$tuple": [self.export(item, depth + 1) for item in value]}
-        if kind is set or kind is frozenset:
-            items = [self.export(item, depth + 1) for item in value]
-            if any(isinstance(item, dict) and ("$handle" in item or "$callback" in item) for item in items):
-                return self.handle_of(value)
-            return {"$set" if kind is set else "$frozenset": items}
-        if kind is dict:
-            keys = [self.export(key, depth + 1) for key in value]
-            if any(isinstance(key, dict) and ("$handle" in key or "$callback" in key) for key in keys):
-                return self.handle_of(value)
-            return {"$dict": [[key, self.export(item, depth + 1)] for key, item in zip(keys, value.values())]}
-        if kind is random.Random:
-            return {"$random": protocol.random_state(value)}
-        if protocol.is_package_type(kind):
-            module, qualname = protocol.qualified(kind)
-            if isinstance(value, enum.Enum):
-                return {"$enum": [module, qualname, value.name]}
-            known = self.interned.reference(value)
-            if known is not None:
-                return known
-            fields = {name: self.export(item, depth + 1) for name, item in protocol.init_fields(value).items()}
-            return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
+        return None
+
+    def encode_other(self, value: Any) -> dict:
         return self.handle_of(value)
 
-    def load(self, value: Any) -> Any:
-        """A value sent by the grader, as an object of this process."""
-        if value is None or type(value) in (bool, int, float, str):
-            return value
-        if type(value) is list:
-            return [self.load(item) for item in value]
-        if type(value) is not dict or len(value) != 1:
-            raise ProtocolError("a value is neither JSON data nor a tag")
-        (tag, payload), = value.items()
-        if tag == "$tuple":
-            return tuple(self.load(item) for item in payload)
-        if tag == "$set":
-            return {self.load(item) for item in payload}
-        if tag == "$frozenset":
-            return frozenset(self.load(item) for item in payload)
-        if tag == "$dict":
-            return {self.load(key): self.load(item) for key, item in payload}
-        if tag == "$float":
-            return protocol.decode_float(payload)
-        if tag == "$enum":
-            return protocol.enum_member(payload)
-        if tag == "$data":
-            return self.interned.store(payload, protocol.dataclass_value(payload, self.load))
-        if tag == "$ref":
-            return self.interned.get(payload)
-        if tag == "$random":
-            return protocol.random_copy(payload)
+    def load_reference(self, tag: str, payload: Any) -> Any:
         if tag == "$handle":
-            if payload not in self.objects:
+            number = payload.get("$handle") if type(payload) is dict else payload
+            if type(number) is not int or number not in self.objects:
                 raise ProtocolError("an unknown handle")
-            return self.objects[payload]
+            return self.objects[number]
         if tag == "$callback" or tag == "$method":
             if type(payload) is not int:
                 raise ProtocolError("a bad callback")
@@ -387,7 +330,7 @@ class Server:
         name = message["name"]
         if name not in self.namespace:
             return [False]
-        return [True, self.export(self.namespace[name])]
+        return [True, self.encode(self.namespace[name])]
 
     def op_defines(self, message: dict) -> Any:
         return message["name"] in self.namespace
@@ -395,27 +338,27 @@ class Server:
     def op_eval(self, message: dict) -> Any:
         scope = dict(self.namespace)
         scope.update({str(key): self.load(value) for key, value in message["names"].items()})
-        return self.export(eval(message["expression"], scope))
+        return self.encode(eval(message["expression"], scope))
 
     def op_getattr(self, message: dict) -> Any:
-        return self.export(getattr(self.target(message), message["name"]))
+        return self.encode(getattr(self.target(message), message["name"]))
 
     def op_call(self, message: dict) -> Any:
         args = [self.load(item) for item in message["args"]]
         kwargs = {str(key): self.load(item) for key, item in message["kwargs"].items()}
-        return self.export(self.target(message)(*args, **kwargs))
+        return self.encode(self.target(message)(*args, **kwargs))
 
     def op_iter(self, message: dict) -> Any:
         return self.handle_of(iter(self.target(message)))
 
     def op_next(self, message: dict) -> Any:
-        return self.export(next(self.target(message)))
+        return self.encode(next(self.target(message)))
 
     def op_len(self, message: dict) -> Any:
         return len(self.target(message))
 
     def op_getitem(self, message: dict) -> Any:
-        return self.export(self.target(message)[self.load(message["key"])])
+        return self.encode(self.target(message)[self.load(message["key"])])
 
     def op_str(self, message: dict) -> Any:
         text = str(self.target(message))
