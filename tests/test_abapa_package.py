@@ -118,6 +118,7 @@ def test_widget_starts_with_the_students_board(Board):
     assert 'class="pit"' in widget.picture.value
     assert "Your move" in widget.status.value
     assert widget.errors.value == ""
+    assert AbapaGame(Board).opponent.time_limit == 1.0  # the default opponent
 
 
 def test_widget_click_plays_the_pit_and_the_computer_answers(Board):
