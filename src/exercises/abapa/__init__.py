@@ -97,7 +97,7 @@ class BoardPicture:
 
     def svg(self) -> str:
         """The picture as an SVG document."""
-        width, height = _PIT * 8, int(_PIT * 4.4)
+        width, height = _PIT * 8, int(_PIT * (4.4 if self.caption else 3.95))
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
