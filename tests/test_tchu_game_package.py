@@ -330,7 +330,7 @@ def test_remote_player_abandon_ends_the_waiting_game():
 def play_some_turns(game: TchuGame, turns: int) -> list[str]:
     """Answer the game's questions like a simple player; the questions asked, in order."""
     asked = []
-    for _ in range(200):
+    for _ in range(2000):
         question = game.wait(20)
         if question is None:
             break
@@ -343,10 +343,13 @@ def play_some_turns(game: TchuGame, turns: int) -> list[str]:
             if game.route.options and game.claim_cards.options:
                 game.claim_cards.value = game.claim_cards.options[0][1]
                 assert game.claim(game.route.value, game.claim_cards.value)
+            elif not game.cards_button.disabled:
+                assert game.draw_card(0)
             else:
-                assert game.draw_card(-1)
+                assert not game.tickets_button.disabled
+                assert game.draw_tickets()
         elif question.method == "draw_slot":
-            assert game.draw_card(0)
+            assert game.draw_card(-1)
         elif question.method == "choose_additional_cards":
             assert game.pay(0)
     return asked
@@ -366,6 +369,19 @@ def test_widget_plays_turns_with_the_solution(sol):
         game.player.abandon()
         game.thread.join(5)
     assert not game.thread.is_alive()
+
+
+def test_widget_plays_a_whole_game_to_the_result(sol):
+    game = TchuGame(sol["play"], seed=11, opponent="random", draw_map=False)
+    asked = play_some_turns(game, 10_000)
+    game.thread.join(20)
+    assert not game.thread.is_alive()
+    assert "choose_additional_cards" in asked or "draw_slot" in asked
+    assert game.errors.value == ""
+    assert set(game.result) == set(PlayerId)
+    assert game.player.own_state.routes, "the widget's player claimed no route"
+    assert "Game over." in game.status.value
+    assert " wins with " in game.status.value or " are tied with " in game.status.value
 
 
 def test_widget_draws_the_map_after_an_update(sol):

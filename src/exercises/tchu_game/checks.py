@@ -22,6 +22,7 @@ from exercises.tchu import (
     GreedyPlayer,
     Info,
     PlayerId,
+    PublicGameState,
     RandomPlayer,
     SortedBag,
     Trail,
@@ -111,9 +112,10 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
             for call in log:
                 public, own = call.args
                 _expect(
-                    public in (state, state.public()),
-                    f"update_state to {call.player.name}: the first argument should be the state "
-                    "of the game, state.public()",
+                    type(public) is PublicGameState and public == state.public(),
+                    f"update_state to {call.player.name}: the first argument should be the public "
+                    "state of the game, state.public() (the whole state would show each player "
+                    "the other's cards)",
                 )
                 _expect(
                     own == state.player_state(call.player),

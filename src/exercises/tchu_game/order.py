@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from exercises.tchu import PlayerId, PlayerState, TurnKind
+from exercises.tchu import GameState, PlayerId, PlayerState, TurnKind
 
 from .messages import MessageKind, MessageReader
 from .recording import Call
@@ -65,7 +65,7 @@ class _Seat:
     updated: bool = False  # an update_state since the player's last decision
     updated_this_turn: bool = False  # an update_state since anyone's last decision
     updated_after_offer: bool = False
-    announced: bool = False  # a can_play message for this player since its last next_turn
+    announced: PlayerId | None = None  # whose turn the last can_play message announced
     infos: list[str] = field(default_factory=list)
     kept_messages: int = 0
 
@@ -163,6 +163,9 @@ class CallOrder:
 
     def _read_update(self, call: Call, seat: _Seat) -> None:
         state, own_state = call.args
+        if isinstance(state, GameState):
+            self._fail(call, "the first argument should be the public state, state.public(): the whole GameState would show each player the other's cards and the piles.")
+            return
         missing = _cards_missing(state)
         if missing:
             self._fail(call, f"the state sent accounts for {110 - missing} cards instead of 110 (hands, face-up cards, draw pile and discards); some cards were lost or created.")
@@ -197,7 +200,7 @@ class CallOrder:
                 return
             seat.kept_messages += 1
         elif kind is MessageKind.CAN_PLAY:
-            seat.announced = True
+            seat.announced = message.player
             if self.last_turn_messages and call.player is PlayerId.PLAYER_1:
                 self.turns_after_last += 1
                 if self.turns_after_last > 2:
@@ -310,8 +313,8 @@ class CallOrder:
         if not updated:
             self._fail(call, "no update_state came since the previous turn; send every player the state just before asking the current player for its turn.")
             return
-        if not seat.announced:
-            self._fail(call, "the players were not told whose turn it is (Info.can_play) before next_turn().")
+        if seat.announced is not call.player:
+            self._fail(call, f"the players were not told that it is {self._who(call.player)}'s turn (Info(name).can_play()) before next_turn().")
             return
         if self.last_turn_messages and self.turns_after_last > 2:
             self._fail(call, "the game went on after the two turns that follow the last-turn message.")
@@ -324,7 +327,7 @@ class CallOrder:
         self.turn_steps = []
         self.turns_played += 1
         for other in self.seats.values():
-            other.announced = False
+            other.announced = None
         seat.updated = False
 
     def finish(self, *, game_over: bool = True) -> str | None:

@@ -169,7 +169,8 @@ class TchuGame(widgets.VBox):
             return
         if player is self.player:
             self.result = result
-            self.status.value = "<b>Game over.</b> Click <i>New game</i> to play again."
+            last = html.escape(player.infos[-1].strip()) if player.infos else ""
+            self.status.value = f"<b>Game over.</b> {last} Click <i>New game</i> to play again."
             self._show_question(None)
 
     def wait(self, timeout: float = 10.0) -> Question | None:
@@ -200,7 +201,7 @@ class TchuGame(widgets.VBox):
         if self.draw_map:
             try:
                 names = self.player.player_names if self.player else None
-                self.picture.value = map_png(state, tickets=own_state.tickets, player_names=names)
+                self.picture.value = map_png(state, own_state=own_state, player_names=names)
             except Exception as error:  # a state that is not a state: show it, go on
                 self.errors.show(error, "drawing the map of the state sent to update_state")
         self.hand.value = _hand_html(own_state)
@@ -249,6 +250,7 @@ class TchuGame(widgets.VBox):
             drawn = player.infos[-1].strip() if player.infos else ""
             self.tunnel_note.value = html.escape(drawn) + "<br>Pay with one of these sets of cards, or give up:"
             self.tunnel_options.options = [(_cards_text(option), i) for i, option in enumerate(options)]
+            self.tunnel_options.value = 0 if options else None
         else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
             self.status.value = f"<b>The game asks:</b> {html.escape(method)}()"
 
@@ -264,6 +266,7 @@ class TchuGame(widgets.VBox):
     def _fill_routes(self, state: Any, own: Any) -> None:
         routes = _safe(lambda: claimable_routes(state, own), [])
         self.route.options = [(f"{r.description} ({r.length}{', tunnel' if r.is_tunnel else ''})", r.id) for r in routes]
+        self.route.value = routes[0].id if routes else None
         self.claim_button.disabled = not routes
         self._fill_claim_cards()
 
@@ -275,6 +278,7 @@ class TchuGame(widgets.VBox):
         route = ChMap.route(self.route.value)
         options = _safe(lambda: player.own_state.possible_claim_cards(route), [])
         self.claim_cards.options = [(_cards_text(option), i) for i, option in enumerate(options)]
+        self.claim_cards.value = 0 if options else None
 
     # Answers (what a click does) --------------------------------------------------------
 
