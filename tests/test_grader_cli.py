@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -209,8 +210,8 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert "3 failed" in stub.stdout, stub.stdout[-2000:]
-    solution = subprocess.run(
-        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    solution = subprocess.run(  # the plugin named explicitly (the run above found it installed)
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "exercises.course.plugin"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert "3 passed" in solution.stdout, solution.stdout[-2000:]

@@ -411,6 +411,7 @@ class Report:
         write_json(self.out / RESULTS / f"{task.key}.json", result)
         self.results[task.key] = result
         self.write_student(task.student)
+        self.write_grades()
 
     def write_student(self, student: str) -> None:
         mine = [r for r in self.results.values() if r["extra_data"]["student"] == student]
