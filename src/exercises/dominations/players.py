@@ -97,7 +97,7 @@ class MonteCarloPlayer:
         playouts: int = 200,
         seconds: float | None = None,
         keep: int = 4,
-        search: int = 4,
+        search: int = 2,
         seed: int = 0,
     ) -> None:
         self.playouts = playouts
