@@ -34,24 +34,13 @@ from typing import Any
 from exercises.tchu import GameState, PlayerId, PlayerState, TurnKind
 
 from .messages import MessageKind, MessageReader
-from .recording import Call
+from .recording import INFORMING, PLAYER_METHODS, Call
 
 __all__ = ["CallOrder", "first_problem", "DECISIONS"]
 
 #: The methods by which a player makes a decision (every method but the three that
 #: only inform it: init_players, receive_info and update_state).
-DECISIONS = frozenset(
-    {
-        "set_initial_ticket_choice",
-        "choose_initial_tickets",
-        "next_turn",
-        "choose_tickets",
-        "draw_slot",
-        "claimed_route",
-        "initial_claim_cards",
-        "choose_additional_cards",
-    }
-)
+DECISIONS = frozenset(PLAYER_METHODS) - INFORMING
 
 
 @dataclass

@@ -19,7 +19,16 @@ from typing import Any
 
 from exercises.tchu import PlayerId, SortedBag, TurnKind
 
-__all__ = ["Call", "RecordingPlayer", "ScriptedPlayer", "ScriptExhausted", "PLAYER_METHODS"]
+__all__ = [
+    "Call",
+    "RecordingPlayer",
+    "ScriptedPlayer",
+    "ScriptExhausted",
+    "PLAYER_METHODS",
+    "INFORMING",
+    "format_call",
+    "print_calls",
+]
 
 #: The methods of the Player protocol, in the order the rules introduce them.
 PLAYER_METHODS = (
@@ -35,6 +44,9 @@ PLAYER_METHODS = (
     "initial_claim_cards",
     "choose_additional_cards",
 )
+
+#: The methods that only inform a player; every other one asks it for a decision.
+INFORMING = frozenset({"init_players", "receive_info", "update_state"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -215,20 +227,11 @@ def format_call(call: Call, names: dict[PlayerId, str] | None = None) -> str:
     who = (names or {}).get(call.player, call.player.name)
     args = ", ".join(_short(arg) for arg in call.args)
     line = f"{who:>8} ← {call.method}({args})"
-    if call.method in _ANSWERING:
+    if call.method not in INFORMING and call.method != "set_initial_ticket_choice":
         line = f"{who:>8} → {call.method}({args}) = {_short(call.result)}"
     return line
 
 
-_ANSWERING = {
-    "choose_initial_tickets",
-    "next_turn",
-    "choose_tickets",
-    "draw_slot",
-    "claimed_route",
-    "initial_claim_cards",
-    "choose_additional_cards",
-}
 
 
 def print_calls(calls: Iterable[Call], limit: int = 60) -> None:

@@ -63,7 +63,7 @@ class TchuGame(widgets.VBox):
         play: Callable[..., Any],
         seed: int = 2021,
         opponent: str = "greedy",
-        your_name: str = "You",
+        your_name: str = "Human",
         start: bool = True,
         draw_map: bool = True,
     ) -> None:
@@ -82,9 +82,9 @@ class TchuGame(widgets.VBox):
 
         self.status = widgets.HTML()
         self.errors = ErrorPanel()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="720px"))
+        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="640px"))
         self.hand = widgets.HTML()
-        self.game_log = widgets.HTML(layout=widgets.Layout(height="260px", overflow="auto", width="380px"))
+        self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="360px", overflow="auto"))
 
         self.tickets_button = widgets.Button(description="Draw 3 tickets", icon="ticket")
         self.slot = widgets.Dropdown(description="Card:", layout=widgets.Layout(width="260px"))
@@ -192,7 +192,8 @@ class TchuGame(widgets.VBox):
         recent = reversed(self.player.infos[-LOG_LINES:])
         text = "\n".join(message.strip("\n") for message in recent)
         self.game_log.value = (
-            '<div style="font-family:monospace;font-size:12px;white-space:pre-wrap">'
+            '<div style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
+            'overflow-wrap:anywhere;width:340px">'
             + html.escape(text)
             + "</div>"
         )
