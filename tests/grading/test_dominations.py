@@ -563,7 +563,8 @@ def test_score_leaves_the_kingdom_unchanged(sub):
 
 
 def rank(sub, texts, **bonuses):
-    return sub.ranking([sub.Kingdom.from_text(text) for text in texts], **bonuses)
+    groups = sub.ranking([sub.Kingdom.from_text(text) for text in texts], **bonuses)
+    return [list(group) for group in groups]
 
 
 @pytest.mark.exercise("dominations.ranking", points=3)
