@@ -54,7 +54,7 @@ from .sandbox import Limits
 
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
-MAX_RESTARTS = 8
+MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
 UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
 
 
