@@ -57,7 +57,8 @@ def decisions(log, player):
 
 def both_heard(log, expected):
     for player in PlayerId:
-        assert infos(log, player) == expected, player
+        heard = infos(log, player)
+        assert heard == expected, f"{NAMES[player]} should hear {expected!r}, heard {heard!r}"
 
 
 def total_cards(state):
@@ -120,10 +121,10 @@ def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
     sub.update_all(players, state)
     assert sorted(c.player.name for c in log) == ["PLAYER_1", "PLAYER_2"]
     for call in log:
-        assert call.method == "update_state"
+        assert call.method == "update_state", 'update_all should only call update_state'
         public, own = call.args
-        assert type(public).__name__ == "PublicGameState" and public == state.public()
-        assert own == state.player_state(call.player)
+        assert type(public).__name__ == "PublicGameState" and public == state.public(), 'update_state should receive the public state, state.public(), first'
+        assert own == state.player_state(call.player), "update_state should receive the player's own state, state.player_state(its id), second"
 
 
 # Exercise 2: start_game -----------------------------------------------------------------------
@@ -140,10 +141,10 @@ def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
     _state, log = start(sub)
     for player in PlayerId:
         inits = calls_of(log, player, "init_players")
-        assert len(inits) == 1
+        assert len(inits) == 1, 'init_players should be called exactly once for each player'
         assert calls_of(log, player)[0].method == "init_players"
-        assert inits[0].args[0] is player
-        assert dict(inits[0].args[1]) == NAMES
+        assert inits[0].args[0] is player, 'init_players should tell each player its own id'
+        assert dict(inits[0].args[1]) == NAMES, 'init_players should give every player the names of both players'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
@@ -155,7 +156,7 @@ def test_start_first_message_names_the_first_player_of_the_initial_state(sub, se
         assert infos(log, player)[0] == Info(NAMES[first]).will_play_first()
         position = log.index(calls_of(log, player, "receive_info")[0])
         offer = log.index(calls_of(log, player, "set_initial_ticket_choice")[0])
-        assert position < offer
+        assert position < offer, 'who plays first (will_play_first) should be told before the tickets are offered'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
@@ -166,7 +167,7 @@ def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
     assert [len(o) for o in offers] == [1, 1]
     bags = [o[0].args[0] for o in offers]
     assert [len(b) for b in bags] == [5, 5]
-    assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10))
+    assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)), 'the two players should be offered the 10 top tickets of the initial state, 5 each'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
@@ -177,13 +178,13 @@ def test_start_sends_the_state_before_the_initial_choice(sub):
         offer = mine.index(calls_of(log, player, "set_initial_ticket_choice")[0])
         choose = mine.index(calls_of(log, player, "choose_initial_tickets")[0])
         updates = [c for c in mine[offer:choose] if c.method == "update_state"]
-        assert updates, player
+        assert updates, f"{NAMES[player]} should receive the state (update_state) after its ticket offer, before choosing"
         public, own = updates[-1].args
-        assert own.card_count == 4 and own.ticket_count == 0
-        assert public.card_state.deck_size == 97
+        assert own.card_count == 4 and own.ticket_count == 0, 'at the initial choice, a player should hold its 4 cards and no ticket yet'
+        assert public.card_state.deck_size == 97, 'at the initial choice, 97 cards should be left in the deck'
         offered = [c for c in log[: next(i for i, c in enumerate(log) if c is updates[-1])]
                    if c.method == "set_initial_ticket_choice"]
-        assert public.ticket_count == 46 - 5 * len(offered)
+        assert public.ticket_count == 46 - 5 * len(offered), 'the tickets offered should have left the ticket pile (without_top_tickets)'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
@@ -196,23 +197,23 @@ def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
     expected = {Info(NAMES[p]).kept_tickets(kept[p]) for p in PlayerId}
     for player in PlayerId:
         messages = infos(log, player)
-        assert len(messages) == 3
-        assert set(messages[1:]) == expected
+        assert len(messages) == 3, 'at the start, each player should hear 3 messages: who plays first, then the tickets kept by each player'
+        assert set(messages[1:]) == expected, 'each player should hear how many tickets each player kept'
         first_kept = log.index([c for c in calls_of(log, player, "receive_info")][1])
-        assert first_kept > last_choice
+        assert first_kept > last_choice, 'the kept-tickets messages should come only after both players chose'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
 def test_start_returns_the_state_of_the_first_turn(sub):
     state, log = start(sub, 6)
     initial = GameState.initial(ChMap.all_tickets(), random.Random(6))
-    assert state.current_player_id is initial.current_player_id
-    assert state.ticket_count == 36
+    assert state.current_player_id is initial.current_player_id, 'the state returned should have the first player of the initial state to play'
+    assert state.ticket_count == 36, '36 tickets should be left in the pile after dealing 10'
     for player in PlayerId:
         chosen = calls_of(log, player, "choose_initial_tickets")[0].result
-        assert state.player_state(player).tickets == chosen
-        assert state.player_state(player).cards == initial.player_state(player).cards
-    assert not [c for c in log if c.method == "next_turn"]
+        assert state.player_state(player).tickets == chosen, 'in the state returned, each player should hold the tickets it chose'
+        assert state.player_state(player).cards == initial.player_state(player).cards, 'in the state returned, each player should hold its 4 initial cards'
+    assert not [c for c in log if c.method == "next_turn"], 'start_game should stop before the first turn (no next_turn)'
     order = CallOrder()
     order.read(log)
     assert order.problem is None, order.problem
@@ -225,14 +226,14 @@ def test_start_refuses_fewer_than_three_initial_tickets(sub, who):
     inner[who] = ScriptedPlayer(initial_tickets=2)
     with pytest.raises(ValueError) as error:
         start(sub, 1, (inner[P1], inner[P2]))
-    assert NAMES[who] in str(error.value)
+    assert NAMES[who] in str(error.value), 'the ValueError should name the player who kept too few tickets'
 
 
 @pytest.mark.exercise("tchu.start", points=3)
 def test_start_refuses_a_ticket_that_was_not_offered(sub):
     with pytest.raises(ValueError) as error:
         start(sub, 1, (Keeper(lambda offer: SortedBag(tuple(offer)[:3])), Keeper(other_ticket)))
-    assert "Bob" in str(error.value)
+    assert "Bob" in str(error.value), 'the ValueError should name the player who kept a ticket it was not offered'
 
 
 # Exercise 3: draw_tickets ---------------------------------------------------------------------
@@ -265,12 +266,12 @@ def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     state, new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[:keep]))
     current = state.current_player_id
     kept = SortedBag(tuple(state.top_tickets(3))[:keep])
-    assert new.player_state(current).tickets == state.player_state(current).tickets.union(kept)
-    assert new.ticket_count == state.ticket_count - 3
+    assert new.player_state(current).tickets == state.player_state(current).tickets.union(kept), 'the player should get the tickets it kept, on top of its own'
+    assert new.ticket_count == state.ticket_count - 3, 'all 3 drawn tickets should leave the pile'
     assert new.top_tickets(3) == GameState.without_top_tickets(state, 3).top_tickets(3)
-    assert new.player_state(current.next()) == state.player_state(current.next())
-    assert new.current_player_id is current
-    assert new.card_state == state.card_state
+    assert new.player_state(current.next()) == state.player_state(current.next()), 'the other player should not change'
+    assert new.current_player_id is current, 'the current player should not change during a turn (play changes it)'
+    assert new.card_state == state.card_state, 'drawing tickets should not change the cards'
 
 
 @pytest.mark.exercise("tchu.draw_tickets", points=2)
@@ -311,8 +312,8 @@ def test_draw_cards_face_up_then_deck(sub):
     both_heard(log, [Info("Bob").drew_visible_card(Card.GREEN), Info("Bob").drew_blind_card()])
     assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE)
     assert new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE)
-    assert total_cards(new) == 110
-    assert new.current_player_id is P2
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
+    assert new.current_player_id is P2, 'the current player should not change during a turn (play changes it)'
 
 
 @pytest.mark.exercise("tchu.draw_cards", points=3)
@@ -320,7 +321,7 @@ def test_draw_cards_deck_then_face_up(sub):
     _state, new, log = card_turn(sub, [Constants.DECK_SLOT, 4])
     both_heard(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
     assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE)
-    assert new.card_state.face_up_cards[4] is Card.ORANGE
+    assert new.card_state.face_up_cards[4] is Card.ORANGE, 'the face-up card taken should be replaced by the top card of the deck'
 
 
 @pytest.mark.exercise("tchu.draw_cards", points=3)
@@ -329,9 +330,9 @@ def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
     first, second = (log.index(c) for c in calls_of(log, P1, "draw_slot"))
     for player in PlayerId:
         between = [c for c in log[first:second] if c.method == "update_state" and c.player is player]
-        assert between, player
+        assert between, f"{NAMES[player]} should receive the state (update_state) between the two draw_slot calls"
         public, own = between[-1].args
-        assert public.card_state.face_up_cards[2] is Card.YELLOW
+        assert public.card_state.face_up_cards[2] is Card.YELLOW, 'before the second draw_slot, the players should see the card that replaced the one taken'
     own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
     assert own.cards == cards(1, Card.BLACK, 1, Card.GREEN)
 
@@ -340,11 +341,11 @@ def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
 @pytest.mark.parametrize("deck_size, slots", [(1, [-1, -1]), (0, [-1, 3]), (0, [0, 1]), (1, [0, 0])])
 def test_draw_cards_recreates_the_deck_before_each_card(sub, deck_size, slots):
     state, new, _log = card_turn(sub, slots, deck_top=[Card.YELLOW][:deck_size], deck_size=deck_size)
-    assert new.player_state(P2).card_count == 3
-    assert total_cards(new) == 110
+    assert new.player_state(P2).card_count == 3, 'the player should hold 2 more cards'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
     before = state.card_state.deck_size + state.card_state.discards_size
-    assert new.card_state.deck_size + new.card_state.discards_size == before - 2
-    assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0
+    assert new.card_state.deck_size + new.card_state.discards_size == before - 2, '2 cards should have left the deck and the discards'
+    assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0, 'an empty deck should be recreated from the discards before a card is drawn'
 
 
 @pytest.mark.exercise("tchu.draw_cards", points=3)
@@ -353,7 +354,7 @@ def test_draw_cards_refuses_a_bad_slot_naming_player_and_slot(sub, slots):
     with pytest.raises(ValueError) as error:
         card_turn(sub, slots)
     bad = next(s for s in slots if s not in range(-1, 5))
-    assert "Bob" in str(error.value) and str(bad) in str(error.value)
+    assert "Bob" in str(error.value) and str(bad) in str(error.value), 'the ValueError should name the player and the slot'
 
 
 # Exercise 5: claim_route ----------------------------------------------------------------------
@@ -380,9 +381,9 @@ def test_claim_route_above_ground(sub):
     both_heard(log, [Info("Ada").claimed_route(route(ROAD), THREE_RED)])
     assert new.player_state(P1).routes == (route(ROAD),)
     assert new.player_state(P1).cards == cards(1, Card.RED)
-    assert new.card_state.discards_size == state.card_state.discards_size + 3
-    assert new.card_state.deck == state.card_state.deck
-    assert new.current_player_id is P1
+    assert new.card_state.discards_size == state.card_state.discards_size + 3, 'the claim cards should go to the discards'
+    assert new.card_state.deck == state.card_state.deck, 'a route above ground should not touch the deck'
+    assert new.current_player_id is P1, 'the current player should not change during a turn (play changes it)'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -392,7 +393,7 @@ def test_claim_route_neutral_above_ground_by_player_two(sub):
     both_heard(log, [Info("Bob").claimed_route(route("BER_LUC_1"), four_blue)])
     assert new.player_state(P2).routes == (route("BER_LUC_1"),)
     assert new.player_state(P2).cards == cards(1, Card.RED)
-    assert new.player_state(P2).car_count == 36
+    assert new.player_state(P2).car_count == 36, 'claiming a route of 4 should leave 36 cars'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -407,10 +408,10 @@ def test_claim_tunnel_without_extra_cost(sub):
         Info("Ada").claimed_route(tunnel, THREE_RED),
     ])
     assert new.player_state(P1).routes == (tunnel,)
-    assert new.card_state.discards.contains_all(SortedBag(drawn) + THREE_RED)
-    assert new.card_state.discards_size == state.card_state.discards_size + 6
-    assert new.card_state.deck_size == state.card_state.deck_size - 3
-    assert total_cards(new) == 110
+    assert new.card_state.discards.contains_all(SortedBag(drawn) + THREE_RED), 'the claim cards and the 3 drawn cards should go to the discards'
+    assert new.card_state.discards_size == state.card_state.discards_size + 6, 'the claim cards and the 3 drawn cards should go to the discards'
+    assert new.card_state.deck_size == state.card_state.deck_size - 3, '3 cards should be drawn from the deck for a tunnel'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -423,17 +424,17 @@ def test_claim_tunnel_with_extra_cost_paid(sub, choice):
     options = state.player_state(P1).possible_additional_cards(2, THREE_RED)
     asked = calls_of(log, P1, "choose_additional_cards")
     assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards", "choose_additional_cards"]
-    assert list(asked[0].args[0]) == options
+    assert list(asked[0].args[0]) == options, 'choose_additional_cards should offer possible_additional_cards(count, initial cards)'
     used = THREE_RED.union(options[choice])
     both_heard(log, [
         Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
         Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
         Info("Ada").claimed_route(tunnel, used),
     ])
-    assert new.player_state(P1).cards == SortedBag(hand).difference(used)
+    assert new.player_state(P1).cards == SortedBag(hand).difference(used), "the initial and the additional cards should leave the player's hand"
     assert new.player_state(P1).routes == (tunnel,)
-    assert new.card_state.discards_size == state.card_state.discards_size + len(used) + 3
-    assert total_cards(new) == 110
+    assert new.card_state.discards_size == state.card_state.discards_size + len(used) + 3, 'the claim cards and the 3 drawn cards should go to the discards'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -447,9 +448,9 @@ def test_claim_tunnel_with_extra_cost_refused(sub):
         Info("Ada").drew_additional_cards(SortedBag(drawn), 1),
         Info("Ada").did_not_claim_route(tunnel),
     ])
-    assert new.player_state(P1) == state.player_state(P1)
-    assert new.card_state.discards_size == state.card_state.discards_size + 3
-    assert new.card_state.deck_size == state.card_state.deck_size - 3
+    assert new.player_state(P1) == state.player_state(P1), 'a player who gives up a tunnel keeps its cards and does not get the route'
+    assert new.card_state.discards_size == state.card_state.discards_size + 3, 'the 3 drawn cards should go to the discards'
+    assert new.card_state.deck_size == state.card_state.deck_size - 3, '3 cards should be drawn from the deck for a tunnel'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -463,8 +464,8 @@ def test_claim_tunnel_with_extra_cost_the_player_cannot_pay(sub):
         Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
         Info("Ada").did_not_claim_route(tunnel),
     ])
-    assert new.player_state(P1) == state.player_state(P1)
-    assert total_cards(new) == 110
+    assert new.player_state(P1) == state.player_state(P1), 'a player who cannot pay keeps its cards and does not get the route'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -485,9 +486,9 @@ def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_siz
     top = [Card.BLUE, Card.BLUE][:deck_size]
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, top, deck_size=deck_size)
     message = infos(log)[1]
-    assert message.startswith("The additional cards are ")
-    assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3
-    assert total_cards(new) == 110
+    assert message.startswith("The additional cards are "), 'the drawn tunnel cards should be told (drew_additional_cards)'
+    assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3, 'the 3 tunnel cards should be drawn one at a time, recreating the deck from the discards when it is empty'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
     assert new.card_state.discards_size in (3, 6)
 
 
@@ -499,8 +500,8 @@ def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_siz
 def test_claim_route_refuses_a_taken_route(sub, route_id, taken):
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes={P2: [route(taken)]})
-    assert "Ada" in str(error.value)
-    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value)
+    assert "Ada" in str(error.value), 'the ValueError should name the player'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
 
 
 @pytest.mark.exercise("tchu.claim_route", points=4)
@@ -516,7 +517,7 @@ def test_claim_route_refuses_a_taken_route(sub, route_id, taken):
 def test_claim_route_refuses_cards_that_cannot_claim_it(sub, route_id, claim_cards, hand):
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, claim_cards, hand, [Card.BLUE] * 3)
-    assert "Ada" in str(error.value)
+    assert "Ada" in str(error.value), 'the ValueError should name the player'
 
 
 # Exercise 6: end_game -------------------------------------------------------------------------
@@ -547,11 +548,11 @@ def test_end_sends_the_final_state_then_bonus_then_result(sub):
     expected = expected_totals(state)
     for player in PlayerId:
         mine = calls_of(log, player)
-        assert mine[0].method == "update_state"
-        assert mine[0].args[1] == state.player_state(player)
-        assert mine[0].args[0] == state.public()
+        assert mine[0].method == "update_state", 'end_game should first send every player the final state'
+        assert mine[0].args[1] == state.player_state(player), 'the final update_state should give each player its own state'
+        assert mine[0].args[0] == state.public(), 'the final update_state should give the public state, state.public()'
     both_heard(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
-    assert totals == expected
+    assert totals == expected, "end_game should return each player's total: final points plus the bonus"
 
 
 @pytest.mark.exercise("tchu.end", points=3)
@@ -561,7 +562,7 @@ def test_end_longest_trail_bonus_decides_between_equal_route_points(sub):
         P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1"), route("SCE_WIN_1"), route("KRE_SCE_1")],
     }
     state, totals, log = end(sub, routes)
-    assert state.player_state(P1).claim_points == state.player_state(P2).claim_points
+    assert state.player_state(P1).claim_points == state.player_state(P2).claim_points, '(scenario) both players have the same route points'
     assert totals == {P1: 7, P2: 17} == expected_totals(state)
     both_heard(log, [bonus(state, P2), Info("Bob").won(17, 7)])
 
@@ -571,10 +572,10 @@ def test_end_both_longest_trails_get_the_bonus_and_tie(sub):
     routes = {P1: [route("LUC_ZOU_1"), route("LUC_SCZ_1")], P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1")]}
     state, totals, log = end(sub, routes)
     expected = expected_totals(state)
-    assert expected[P1] == expected[P2] == totals[P1] == totals[P2]
+    assert expected[P1] == expected[P2] == totals[P1] == totals[P2], 'a tie: both totals should be equal'
     for player in PlayerId:
         heard = infos(log, player)
-        assert len(heard) == 3
+        assert len(heard) == 3, 'two bonus messages and one result message'
         assert heard[:2] == [bonus(state, P1), bonus(state, P2)] or heard[:2] == [bonus(state, P2), bonus(state, P1)]
         assert heard[2] in (Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1]))
 
@@ -585,7 +586,7 @@ def test_end_counts_ticket_points(sub):
     routes = {P1: [route("ZOU_ZUR_1")], P2: [route("SCE_WIN_1")]}
     state, totals, log = end(sub, routes, tickets)
     expected = expected_totals(state)
-    assert totals == expected
+    assert totals == expected, "end_game should return each player's total: final points plus the bonus"
     assert infos(log)[-1] in (
         Info.draw(["Ada", "Bob"], expected[P1]),
         Info.draw(["Bob", "Ada"], expected[P1]),
@@ -598,7 +599,7 @@ def test_end_with_no_routes_gives_both_the_bonus(sub):
     state, totals, log = end(sub, {})
     assert totals == {P1: 10, P2: 10}
     heard = infos(log)
-    assert len(heard) == 3
+    assert len(heard) == 3, 'two bonus messages and one result message'
     assert heard[2] in (Info.draw(["Ada", "Bob"], 10), Info.draw(["Bob", "Ada"], 10))
 
 
@@ -654,7 +655,8 @@ def test_play_whole_games_follow_the_order_of_the_rules(sub):
     for log, _totals in games(sub):
         order = CallOrder(NAMES)
         order.read(log)
-        assert order.finish() is None
+        problem = order.finish()
+        assert problem is None, problem
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -680,10 +682,10 @@ def test_play_init_players_once_and_first_three_decisions(sub):
 def test_play_every_state_sent_accounts_for_all_cards(sub):
     for log, _totals in games(sub):
         updates = [c for c in log if c.method == "update_state"]
-        assert len(updates) >= 100
+        assert len(updates) >= 100, 'a whole game should send many state updates'
         for call in updates:
             public, own = call.args
-            assert total_cards(public) == 110
+            assert total_cards(public) == 110, 'every state sent should account for all 110 cards'
             assert public.player_state(call.player) in (own, own.public())
 
 
@@ -692,7 +694,9 @@ def test_play_update_before_every_next_turn_and_draw_slot(sub):
     for log, _totals in games(sub):
         for call in log:
             if call.method in ("next_turn", "draw_slot", "choose_initial_tickets"):
-                assert _updated_since_last_decision(log, call), call
+                assert _updated_since_last_decision(log, call), (
+                    f"{call.method}() to {NAMES[call.player]} came without an update_state just before it"
+                )
 
 
 def _updated_since_last_decision(log, call):
@@ -716,9 +720,9 @@ def test_play_turn_decisions_match_the_turn_kind(sub):
     for log, _totals in games(sub):
         for player, kind, steps in turns(log):
             methods = [c.method for c in steps]
-            assert all(c.player is player for c in steps)
+            assert all(c.player is player for c in steps), 'only the current player should be asked for the decisions of its turn'
             if kind is TurnKind.DRAW_TICKETS:
-                assert methods == ["choose_tickets"]
+                assert methods == ["choose_tickets"], 'a DRAW_TICKETS turn asks choose_tickets once, nothing else'
             elif kind is TurnKind.DRAW_CARDS:
                 assert methods == ["draw_slot", "draw_slot"]
             else:
@@ -727,8 +731,8 @@ def test_play_turn_decisions_match_the_turn_kind(sub):
                     ["claimed_route", "initial_claim_cards", "choose_additional_cards"],
                 )
                 if len(steps) == 3:
-                    assert steps[1].result is not None and steps[0].result.is_tunnel
-                    assert len(steps[2].args[0]) > 0
+                    assert steps[1].result is not None and steps[0].result.is_tunnel, 'choose_additional_cards only comes after a tunnel claim'
+                    assert len(steps[2].args[0]) > 0, 'choose_additional_cards is only called with at least one option'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -736,11 +740,11 @@ def test_play_players_take_turns_starting_with_the_first(sub):
     for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
         first = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed)).current_player_id
         players = [player for player, _kind, _steps in turns(log)]
-        assert players[0] is first
+        assert players[0] is first, "the first turn should be the first player's"
         assert all(a is not b for a, b in zip(players, players[1:]))
         starts = {Info(NAMES[p]).can_play() for p in PlayerId}
         can_play = [m for m in infos(log) if m in starts]
-        assert can_play == [Info(NAMES[p]).can_play() for p in players]
+        assert can_play == [Info(NAMES[p]).can_play() for p in players], 'the turns should be announced with can_play, players taking turns'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -748,11 +752,11 @@ def test_play_last_turn_message_once_then_exactly_two_turns(sub):
     for log, _totals in games(sub):
         heard = infos(log)
         last = [i for i, m in enumerate(heard) if "the last turn begins" in m]
-        assert len(last) == 1
+        assert len(last) == 1, 'the last-turn message should be sent exactly once'
         after = [m for m in heard[last[0]:] if m.startswith("\nIt is ")]
-        assert len(after) == 2
+        assert len(after) == 2, 'after the last-turn message, exactly two more turns should be played'
         before = [m for m in heard[: last[0]] if m.startswith("\nIt is ")]
-        assert after[1] == before[-1]
+        assert after[1] == before[-1], 'the player who started the last turn should play the last turn'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -768,8 +772,8 @@ def test_play_last_turn_message_names_the_player_and_its_cars(sub):
             elif call.method == "update_state" and message is not None:
                 cars = call.args[0].player_state(playing).car_count
                 break
-        assert message is not None and cars is not None and cars <= 2
-        assert message == Info(NAMES[playing]).last_turn_begins(cars)
+        assert message is not None and cars is not None and cars <= 2, 'the last-turn message should name a player with 2 cars or fewer'
+        assert message == Info(NAMES[playing]).last_turn_begins(cars), 'the last-turn message should name the player who just played and its cars'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -781,20 +785,20 @@ def test_play_ends_with_bonus_and_one_result_and_the_right_totals(sub):
         expected = {
             p: finals[p][1].final_points() + (10 if trails[p].length == longest else 0) for p in PlayerId
         }
-        assert totals == expected
+        assert totals == expected, "play should return each player's total: final points plus the bonus"
         heard = infos(log)
         bonus_messages = [m for m in heard if "gets a bonus of 10 points" in m]
-        assert 1 <= len(bonus_messages) <= 2
+        assert 1 <= len(bonus_messages) <= 2, 'one or two longest-trail bonus messages'
         winner = max(PlayerId, key=expected.get)
         if expected[P1] == expected[P2]:
             results = [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
         else:
             results = [Info(NAMES[winner]).won(expected[winner], expected[winner.next()])]
-        assert heard[-1] in results
-        assert sum(m in results or " wins with " in m or " are tied with " in m for m in heard) == 1
+        assert heard[-1] in results, 'the last message should be the result'
+        assert sum(m in results or " wins with " in m or " are tied with " in m for m in heard) == 1, 'exactly one result message'
         last_update = log.index(calls_of(log, P1, "update_state")[-1])
         last_turn = max(i for i, c in enumerate(log) if c.method not in ("receive_info", "update_state"))
-        assert last_update > last_turn
+        assert last_update > last_turn, 'the final state should be sent after the last turn'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -803,7 +807,7 @@ def test_play_uses_rng_for_the_initial_state(sub):
         initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
         for player in PlayerId:
             first_update = calls_of(log, player, "update_state")[0].args[1]
-            assert first_update.cards == initial.player_state(player).cards
+            assert first_update.cards == initial.player_state(player).cards, 'the initial state should be made with GameState.initial(tickets, rng)'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -811,7 +815,7 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     for log, _totals in games(sub):
         sizes = [c.args[0].card_state for c in calls_of(log, P1, "update_state")]
         assert any(b.deck_size > a.deck_size for a, b in zip(sizes, sizes[1:]))
-        assert all(s.deck_size + s.discards_size >= 0 for s in sizes)
+        assert all(s.deck_size + s.discards_size >= 0 for s in sizes), 'deck and discards never below 0'
 
 
 @pytest.mark.exercise("tchu.play", points=5)
@@ -829,6 +833,6 @@ def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
     with pytest.raises(ValueError) as error:
         sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
     text = str(error.value)
-    assert "Ada" in text or "Bob" in text
+    assert "Ada" in text or "Bob" in text, 'the ValueError should name the player'
     if word:
-        assert word in text
+        assert word in text, 'the ValueError should name the move'
