@@ -812,10 +812,11 @@ def test_play_uses_rng_for_the_initial_state(sub):
 
 @pytest.mark.exercise("tchu.play", points=5)
 def test_play_recreates_the_deck_during_a_long_game(sub):
+    recreated = False
     for log, _totals in games(sub):
-        sizes = [c.args[0].card_state for c in calls_of(log, P1, "update_state")]
-        assert any(b.deck_size > a.deck_size for a, b in zip(sizes, sizes[1:]))
-        assert all(s.deck_size + s.discards_size >= 0 for s in sizes), 'deck and discards never below 0'
+        piles = [c.args[0].card_state for c in calls_of(log, P1, "update_state")]
+        recreated |= any(b.deck_size > a.deck_size for a, b in zip(piles, piles[1:]))
+    assert recreated, "when the deck runs out, it should be recreated from the discards"
 
 
 @pytest.mark.exercise("tchu.play", points=5)
