@@ -802,10 +802,12 @@ def test_play_ends_with_bonus_and_one_result_and_the_right_totals(sub):
 
 
 @pytest.mark.exercise("tchu.play", points=5)
-def test_play_uses_rng_for_the_initial_state(sub):
+def test_play_uses_its_tickets_and_rng_for_the_initial_state(sub):
     for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
         initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
         for player in PlayerId:
+            offer = calls_of(log, player, "set_initial_ticket_choice")[0].args[0]
+            assert SINGLE_TRIP_TICKETS.contains_all(offer), "the tickets should be those given to play"
             first_update = calls_of(log, player, "update_state")[0].args[1]
             assert first_update.cards == initial.player_state(player).cards, 'the initial state should be made with GameState.initial(tickets, rng)'
 
