@@ -50,7 +50,10 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def __call__(self, game: Any) -> Any:
+        """A legal move of ``game``, at random."""
         return self.rng.choice(game.legal_moves())
+
+    choose_move = __call__  # the name the players of exercises.ai use
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -91,6 +94,9 @@ class MonteCarloPlayer:
     The budget is ``playouts`` per move, or ``seconds`` per move when given (then the
     player is no longer deterministic). ``seed`` makes it reproducible.
     """
+
+    #: How many random placements to try before listing the legal moves.
+    TRIES = 40
 
     def __init__(
         self,
@@ -140,7 +146,7 @@ class MonteCarloPlayer:
         return candidates[: self.search]
 
     def random_move(self, game: Any) -> Any:
-        """A legal move drawn uniformly at random, most often without listing them all.
+        """A legal move drawn (almost) uniformly at random, most often without listing them all.
 
         Listing every placement is the slow part of a playout, so the player first draws
         a free domino and a random placement whose first square is in the kingdom's
@@ -167,8 +173,6 @@ class MonteCarloPlayer:
                     return (self.rng.choice(free), (first, second))
         return self.rng.choice(game.legal_moves())
 
-    TRIES = 40
-
     def playout(self, game: Any, move: Any, me: int) -> float:
         """One playout of ``move``: its relative score for player ``me``."""
         trial = game.copy()
@@ -182,6 +186,7 @@ class MonteCarloPlayer:
         return mine / (mine + best) if mine + best else 0.5
 
     def __call__(self, game: Any) -> Any:
+        """The move to play in ``game``."""
         start = time.perf_counter()
         moves = list(game.legal_moves())
         if len(moves) > 1:
@@ -212,6 +217,8 @@ class MonteCarloPlayer:
             alive = alive[: max(1, math.ceil(len(alive) / 2))]
         self.total_seconds += time.perf_counter() - start
         return moves[alive[0]]
+
+    choose_move = __call__  # the name the players of exercises.ai use
 
 
 @dataclass(frozen=True)
