@@ -196,7 +196,7 @@ def test_load_keeps_the_halves_in_the_file_order(sub):
 
 
 @pytest.mark.exercise("dominations.load", points=4)
-def test_load_reads_a_file_anywhere(sub):
+def test_load_reads_the_file_it_is_given(sub):
     path = write_csv(sub, csv_lines(), "copy.csv")
     assert [domino.number for domino in sub.load_dominos(path)] == list(range(1, 49))
 
