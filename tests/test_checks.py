@@ -40,6 +40,15 @@ def test_a_stub_is_not_implemented_yet():
     assert "Traceback" not in str(result)
 
 
+def test_a_stub_of_another_exercise_is_named():
+    def uses_stub(x):
+        raise NotImplementedError("Exercise demo.helper: write your code here.")
+
+    result = check("demo.square", examples(uses_stub))
+    assert result.status is Status.NOT_IMPLEMENTED
+    assert "it needs exercise demo.helper, which still has its stub" in str(result)
+
+
 def test_the_first_failing_example_shows_expected_and_got():
     result = check("demo.square", examples(lambda x: x * 2))
     assert result.status is Status.FAILED

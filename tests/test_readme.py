@@ -29,13 +29,16 @@ COVERED = {
     "make test": ".ci/run",
     "conda env create -f environment.yml": "test_environment_installs_the_course (conda itself is not on the test machine)",
     "conda activate tabletop-python": "test_environment_installs_the_course",
-    "jupyter lab notebooks/00_start_here.ipynb": "test_make_lab_serves_notebook_00 (make lab runs it)",
+    "jupyter lab notebooks/00_start_here.ipynb": "test_jupyter_lab_opens_a_notebook_given_on_the_command_line",
     "make outputs": "test_make_outputs_stores_outputs",
     ".venv/bin/course release": "test_course_release_regenerates_notebooks",
     ".venv/bin/course release --to bundle": "test_release.py::test_student_bundle_holds_no_solution",
+    ".venv/bin/python -m pytest tests/grading/test_start.py": "test_hidden_tests_pass_on_the_solution",
     ".venv/bin/python -m pytest tests/grading/test_start.py --submission notebooks/00_start_here.ipynb":
         "test_hidden_tests_fail_on_the_released_stub",
-    ".venv/bin/course grade submissions/ --out grades": "test_grade*.py",
+    ".venv/bin/course grade hand-in/ --out grades/ --jobs 2": "test_grader_cli.py (the classroom fixture)",
+    ".venv/bin/course grade hand-in/alice --out grades/ --force":
+        "test_grader_cli.py::test_a_rerun_skips_what_is_graded_unless_forced",
 }
 
 
@@ -84,16 +87,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@needs_make
-def test_make_lab_serves_notebook_00(tmp_path):
-    port = free_port()
+def serves_notebook_00(command: list[str], port: int, tmp_path: Path) -> str:
+    """Run a command that starts JupyterLab; check notebook 00 is served; the URL it printed."""
     env = dict(
         os.environ,
         JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
         JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"),
     )
     lab = subprocess.Popen(
-        ["make", "lab", f"PORT={port}"], cwd=ROOT, env=env, start_new_session=True,
+        command, cwd=ROOT, env=env, start_new_session=True,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
@@ -104,9 +106,8 @@ def test_make_lab_serves_notebook_00(tmp_path):
             if match:
                 url = match.group(1)
                 break
-            assert time.monotonic() < deadline, "make lab printed no address"
-        assert url is not None, "make lab stopped without printing its address"
-        assert "00_start_here.ipynb" in url
+            assert time.monotonic() < deadline, "JupyterLab printed no address"
+        assert url is not None, "JupyterLab stopped without printing its address"
         token = re.search(r"token=(\w+)", url).group(1)
         contents = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?token={token}"
         while True:
@@ -115,11 +116,28 @@ def test_make_lab_serves_notebook_00(tmp_path):
                     assert answer.status == 200
                     break
             except urllib.error.URLError:
-                assert lab.poll() is None and time.monotonic() < deadline, "make lab does not answer"
+                assert lab.poll() is None and time.monotonic() < deadline, "JupyterLab does not answer"
                 time.sleep(0.5)
+        return url
     finally:
         os.killpg(lab.pid, signal.SIGTERM)
         lab.wait(timeout=30)
+
+
+@needs_make
+def test_make_lab_serves_notebook_00(tmp_path):
+    port = free_port()
+    url = serves_notebook_00(["make", "lab", f"PORT={port}"], port, tmp_path)
+    assert f"/lab/tree/notebooks/00_start_here.ipynb?token=" in url
+
+
+def test_jupyter_lab_opens_a_notebook_given_on_the_command_line(tmp_path):
+    port = free_port()
+    command = [str(BIN / "jupyter"), "lab", "notebooks/00_start_here.ipynb", "--no-browser",
+               "--ip=127.0.0.1", f"--port={port}"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    serves_notebook_00(command, port, tmp_path)
 
 
 @needs_make
@@ -144,6 +162,15 @@ def test_course_release_regenerates_notebooks(tmp_path):
     assert completed.returncode == 0, completed.stderr
     for path in (ROOT / "notebooks").glob("*.ipynb"):
         assert (copy / "notebooks" / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8")
+
+
+def test_hidden_tests_pass_on_the_solution():
+    completed = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/grading/test_start.py", "-p", "no:cacheprovider", "-q"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert completed.returncode == 0, completed.stdout[-2000:]
+    assert re.search(r"\b3 passed\b", completed.stdout), completed.stdout[-2000:]
 
 
 def test_hidden_tests_fail_on_the_released_stub():

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import html
+import re
 import traceback as tb
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from typing import Any
 
 __all__ = ["Example", "CheckResult", "Status", "check", "short_repr"]
 
-_MISSING = object()
+_STUB = re.compile(r"^Exercise ([a-z0-9_]+\.[a-z0-9_]+): write your code here\.$")
 
 
 class Status(enum.Enum):
@@ -137,12 +138,19 @@ def check(
     for example in examples:
         try:
             got = example.call()
-        except NotImplementedError:
+        except NotImplementedError as error:
             result.status = Status.NOT_IMPLEMENTED
-            result.lines.append(
-                f"  … {example.description}: not implemented yet. Write your code in the "
-                "exercise cell, run it, then run this check again."
-            )
+            other = _STUB.match(str(error))
+            if other and other.group(1) != exercise:
+                result.lines.append(
+                    f"  … {example.description}: not implemented yet: it needs exercise "
+                    f"{other.group(1)}, which still has its stub. Do that one first."
+                )
+            else:
+                result.lines.append(
+                    f"  … {example.description}: not implemented yet. Write your code in the "
+                    "exercise cell, run it, then run this check again."
+                )
             return result
         except Exception as error:
             if example.raises is not None and isinstance(error, example.raises):
