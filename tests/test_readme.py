@@ -87,8 +87,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serves_notebook_00(command: list[str], port: int, tmp_path: Path) -> str:
-    """Run a command that starts JupyterLab; check notebook 00 is served; the URL it printed."""
+def serves_notebook_00(command: list[str], port: int, tmp_path: Path, path: str) -> str:
+    """Run a command that starts JupyterLab; check it serves notebook 00 at ``path``.
+
+    Returns the address the command printed.
+    """
     env = dict(
         os.environ,
         JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
@@ -109,12 +112,14 @@ def serves_notebook_00(command: list[str], port: int, tmp_path: Path) -> str:
             assert time.monotonic() < deadline, "JupyterLab printed no address"
         assert url is not None, "JupyterLab stopped without printing its address"
         token = re.search(r"token=(\w+)", url).group(1)
-        contents = f"http://127.0.0.1:{port}/api/contents/notebooks/00_start_here.ipynb?token={token}"
+        contents = f"http://127.0.0.1:{port}/api/contents/{path}?token={token}"
         while True:
             try:
                 with urllib.request.urlopen(contents, timeout=10) as answer:
                     assert answer.status == 200
                     break
+            except urllib.error.HTTPError:
+                raise
             except urllib.error.URLError:
                 assert lab.poll() is None and time.monotonic() < deadline, "JupyterLab does not answer"
                 time.sleep(0.5)
@@ -127,7 +132,7 @@ def serves_notebook_00(command: list[str], port: int, tmp_path: Path) -> str:
 @needs_make
 def test_make_lab_serves_notebook_00(tmp_path):
     port = free_port()
-    url = serves_notebook_00(["make", "lab", f"PORT={port}"], port, tmp_path)
+    url = serves_notebook_00(["make", "lab", f"PORT={port}"], port, tmp_path, "notebooks/00_start_here.ipynb")
     assert f"/lab/tree/notebooks/00_start_here.ipynb?token=" in url
 
 
@@ -137,7 +142,7 @@ def test_jupyter_lab_opens_a_notebook_given_on_the_command_line(tmp_path):
                "--ip=127.0.0.1", f"--port={port}"]
     if os.geteuid() == 0:
         command.append("--allow-root")
-    serves_notebook_00(command, port, tmp_path)
+    serves_notebook_00(command, port, tmp_path, "00_start_here.ipynb")  # served from notebooks/
 
 
 @needs_make
