@@ -12,7 +12,8 @@ Loads the solution notebook's code (every cell but the checks and demos), then m
     .venv/bin/python benchmarks/bench_dominations.py [--games 40] [--greedy-games 200] [--seconds 1.0]
 
 With the defaults it takes about ten minutes on an idle machine (the Monte Carlo games
-take 1 s a move), and gives the table stored in the notebook.
+take 1 s a move). It gave the table stored in the notebook; the Monte Carlo player works
+to a clock, so its games differ from run to run and from machine to machine.
 
 Both bonuses are on, as in Gedda, Lagerkvist and Butler (2018), whose greedy player won
 97.7% of its games against three random players and whose Monte Carlo evaluation player
@@ -56,7 +57,7 @@ def load_solution() -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games per matchup among greedy players")
+    parser.add_argument("--games", type=int, default=40, help="games of each matchup against three greedy players")
     parser.add_argument("--seconds", type=float, default=1.0, help="Monte Carlo time per move")
     parser.add_argument("--greedy-games", type=int, default=200, help="games of greedy vs random")
     options = parser.parse_args()
