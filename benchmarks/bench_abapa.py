@@ -13,38 +13,15 @@ Run: ``.venv/bin/python benchmarks/bench_abapa.py [--seconds S]``.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from pathlib import Path
 from typing import Any
 
-from IPython.core.inputtransformer2 import TransformerManager
-
 from exercises.ai import AlphaBetaPlayer
-from exercises.course.notebook import cell_source, course_meta
+from exercises.course.notebook import solution_namespace
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "solutions" / "03_abapa.ipynb"
-
-
-class _Shell:
-    """Stands in for IPython's shell: magics such as %xmode do nothing here."""
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-def load_solution(path: Path = NOTEBOOK) -> dict[str, Any]:
-    """The namespace of the solution notebook after its non-demo, non-check code cells."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
-    for cell in notebook["cells"]:
-        meta = course_meta(cell)
-        if cell["cell_type"] != "code" or meta.get("demo") or meta.get("check"):
-            continue
-        source = TransformerManager().transform_cell(cell_source(cell))
-        exec(compile(source, f"<{path.name}>", "exec"), namespace)
-    return namespace
 
 
 def playouts_per_second(board_class: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
@@ -75,7 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time for the playouts")
     args = parser.parse_args()
-    board_class = load_solution()["Board"]
+    board_class = solution_namespace(NOTEBOOK)["Board"]
     rate, length = playouts_per_second(board_class, args.seconds)
     print(f"random playouts: {rate:,.0f} games/s (about {length:.0f} moves a game)")
     depths = alpha_beta_depths(board_class)

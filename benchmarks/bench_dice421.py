@@ -6,28 +6,14 @@ league take. Run from the repository's root: ``.venv/bin/python benchmarks/bench
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from pathlib import Path
 
 from exercises import dice421
-from exercises.course.notebook import cell_source, course_meta
+from exercises.course.notebook import solution_namespace
 
 SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "02_dice_421.ipynb"
-
-
-def solution_namespace() -> dict:
-    """The notebook's setup cell and exercise cells, run in a fresh namespace."""
-    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
-    namespace: dict = {}
-    code_cells = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
-    setup = "\n".join(line for line in cell_source(code_cells[0]).splitlines() if not line.startswith("%"))
-    exec(setup, namespace)
-    for cell in code_cells:
-        if course_meta(cell).get("exercise"):
-            exec(cell_source(cell), namespace)
-    return namespace
 
 
 def timed(label: str, repeat: int, action) -> None:
@@ -40,7 +26,7 @@ def timed(label: str, repeat: int, action) -> None:
 
 
 def main() -> None:
-    ns = solution_namespace()
+    ns = solution_namespace(SOLUTION)
     rules = dice421.Rules(ns["roll_die"], ns["sort3_desc"], ns["tokens_of"], ns["value_of"],
                           ns["settle_different_tokens"], ns["settle_equal_tokens"])
     checks = [(name, getattr(dice421, name), ns[name[len("check_"):]])

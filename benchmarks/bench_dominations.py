@@ -23,36 +23,14 @@ Both bonuses are on, as in Gedda, Lagerkvist and Butler (2018), whose greedy pla
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from pathlib import Path
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from exercises.course.notebook import skipped_sources
-from exercises.course.submission import graded_cells
+from exercises.course.notebook import solution_namespace
 from exercises.dominations import MonteCarloPlayer, RandomPlayer, league_table, play_game, play_league
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class _NoShell:
-    """Stands in for IPython's shell: line magics do nothing outside a kernel."""
-
-    def run_line_magic(self, *args: object) -> None:
-        return None
-
-
-def load_solution() -> dict:
-    """The namespace of the solution notebook, its check and demo cells skipped."""
-    notebook = json.loads((ROOT / "solutions" / "05_dominations.ipynb").read_text(encoding="utf-8"))
-    namespace: dict = {"__name__": "__main__"}
-    transformer = TransformerManager()  # turns %xmode into plain Python
-    for source in graded_cells(notebook, skipped_sources(notebook)):
-        namespace["get_ipython"] = _NoShell
-        exec(compile(transformer.transform_cell(source), "<solution>", "exec"), namespace)
-    return namespace
 
 
 def main() -> None:
@@ -61,7 +39,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="Monte Carlo time per move")
     parser.add_argument("--greedy-games", type=int, default=200, help="games of greedy vs random")
     options = parser.parse_args()
-    solution = load_solution()
+    solution = solution_namespace(ROOT / "solutions" / "05_dominations.ipynb")
     Game, greedy = solution["Game"], solution["greedy_player"]
 
     start = time.perf_counter()

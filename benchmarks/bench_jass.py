@@ -9,9 +9,6 @@ count of hands without meld. Run from the repository's root:
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import random
 import statistics
 import time
@@ -19,35 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from exercises.course.notebook import cell_source, course_meta, normalized, skipped_sources
+from exercises.course.notebook import solution_namespace
 from exercises.jass import ALL_OF, Suit, deal
 
 SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "01_jass_melds.ipynb"
 HANDS = 10_000
-
-
-class _Shell:
-    """Stands in for ``get_ipython()``: the notebook's magics do nothing here."""
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-def solution_namespace() -> dict[str, Any]:
-    """The solution notebook's cells that the grader runs (no check, demo or instructor cell)."""
-    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
-    skip = skipped_sources(notebook)
-    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
-    transform = TransformerManager().transform_cell
-    for cell in notebook["cells"]:
-        source = cell_source(cell)
-        if cell["cell_type"] != "code" or normalized(source) in skip or course_meta(cell).get("instructor"):
-            continue
-        with contextlib.redirect_stdout(io.StringIO()):  # the example cells print
-            exec(compile(transform(source), "<solution cell>", "exec"), namespace)
-    return namespace
 
 
 def per_call(function: Callable[[Any], Any], inputs: list[Any]) -> list[float]:
@@ -78,7 +51,7 @@ def once(label: str, action: Callable[[], Any]) -> None:
 
 
 def main() -> None:
-    ns = solution_namespace()
+    ns = solution_namespace(SOLUTION)
     meld, meld_set = ns["Meld"], ns["MeldSet"]
     rng = random.Random(2026)
     hands = [deal(rng) for _ in range(HANDS)]

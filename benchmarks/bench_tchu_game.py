@@ -12,38 +12,15 @@ Run: ``.venv/bin/python benchmarks/bench_tchu_game.py [--games N]``.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from pathlib import Path
 from typing import Any
 
-from IPython.core.inputtransformer2 import TransformerManager
-
-from exercises.course.notebook import cell_source, course_meta
+from exercises.course.notebook import solution_namespace
 from exercises.tchu import ChMap, GreedyPlayer, PlayerId, RandomPlayer
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "solutions" / "04_tchu_game.ipynb"
-
-
-class _Shell:
-    """Stands in for IPython's shell: magics such as %xmode do nothing here."""
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-def load_solution(path: Path = NOTEBOOK) -> dict[str, Any]:
-    """The namespace of the solution notebook after its non-demo, non-check code cells."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _Shell}
-    for cell in notebook["cells"]:
-        meta = course_meta(cell)
-        if cell["cell_type"] != "code" or meta.get("demo") or meta.get("check"):
-            continue
-        source = TransformerManager().transform_cell(cell_source(cell))
-        exec(compile(source, f"<{path.name}>", "exec"), namespace)
-    return namespace
 
 
 def games_per_second(play: Any, kinds: tuple[type, type], games: int) -> tuple[float, float, float]:
@@ -66,7 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="seeded games per pairing (default 20)")
     args = parser.parse_args()
-    play = load_solution()["play"]
+    play = solution_namespace(NOTEBOOK)["play"]
     for label, kinds in (("greedy vs greedy", (GreedyPlayer, GreedyPlayer)), ("random vs greedy", (RandomPlayer, GreedyPlayer))):
         rate, slowest, mean = games_per_second(play, kinds, args.games)
         print(f"{label}: {rate:.1f} games/s over {args.games} seeded games "

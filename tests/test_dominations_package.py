@@ -6,16 +6,13 @@ demos, run here), so the given code is tested against the code it will meet.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
 import pytest
-from IPython.core.inputtransformer2 import TransformerManager
 
 from exercises.checks import Status
-from exercises.course.notebook import skipped_sources
-from exercises.course.submission import graded_cells
+from exercises.course.notebook import solution_namespace
 from exercises.dominations.widget import DIRECTIONS
 from exercises.dominations import (
     CASTLE,
@@ -47,20 +44,10 @@ from exercises.dominations import (
 ROOT = Path(__file__).resolve().parents[1]
 
 
-class _NoShell:
-    def run_line_magic(self, *args: object) -> None:
-        return None
-
-
 @pytest.fixture(scope="module")
 def solution() -> dict:
     """The namespace of the solution notebook (checks and demos skipped)."""
-    notebook = json.loads((ROOT / "solutions" / "05_dominations.ipynb").read_text(encoding="utf-8"))
-    namespace: dict = {"__name__": "__main__", "get_ipython": _NoShell}
-    transformer = TransformerManager()
-    for source in graded_cells(notebook, skipped_sources(notebook)):
-        exec(compile(transformer.transform_cell(source), "<solution>", "exec"), namespace)
-    return namespace
+    return solution_namespace(ROOT / "solutions" / "05_dominations.ipynb")
 
 
 # ---- tiles ---------------------------------------------------------------------------

@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import random
 import threading
-import types
 
 import pytest
 
 from conftest import ROOT
 from exercises.checks import Status
-from exercises.course.notebook import cell_source, course_meta
+from exercises.course.notebook import cell_source, course_meta, solution_namespace
 from exercises.tchu import (
     Card,
     ChMap,
@@ -48,25 +47,10 @@ from exercises.tchu_game.scenarios import NAMES, made_state
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 
 
-def solution() -> dict:
-    """The solution notebook's namespace: its code cells, demos and checks left out."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    notebook = json.loads((ROOT / "solutions" / "04_tchu_game.ipynb").read_text(encoding="utf-8"))
-    shell = types.SimpleNamespace(run_line_magic=lambda *args, **kwargs: None)
-    namespace: dict = {"__name__": "solution", "get_ipython": lambda: shell}
-    for cell in notebook["cells"]:
-        meta = course_meta(cell)
-        if cell["cell_type"] != "code" or meta.get("demo") or meta.get("check"):
-            continue
-        source = TransformerManager().transform_cell(cell_source(cell))
-        exec(compile(source, "<solution>", "exec"), namespace)  # noqa: S102
-    return namespace
-
-
 @pytest.fixture(scope="module")
 def sol() -> dict:
-    return solution()
+    """The solution notebook's namespace: its code cells, demos and checks left out."""
+    return solution_namespace(ROOT / "solutions" / "04_tchu_game.ipynb")
 
 
 def game_log(sol: dict, seed: int = 3, kinds=(RandomPlayer, GreedyPlayer)) -> list[Call]:

@@ -124,6 +124,57 @@ def skipped_sources(notebook: Any) -> set[str]:
     }
 
 
+def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
+    """The sources the grader runs: every code cell not in ``skip``, in order."""
+    sources = []
+    for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        try:
+            source = cell_source(cell)
+            if not isinstance(source, str) or normalized(source) in skip:
+                continue
+            if course_meta(cell).get("instructor"):
+                continue
+        except (TypeError, AttributeError):  # malformed source or metadata: not a cell to run
+            continue
+        sources.append(source)
+    return sources
+
+
+class _NoShell:
+    """Stands in for IPython's ``get_ipython()`` outside a kernel: magics do nothing."""
+
+    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def solution_namespace(path: Path) -> dict[str, Any]:
+    """Run the graded cells of a trusted notebook in this process; its global names.
+
+    For benchmarks and the package's own tests, which need a solution's functions at full
+    speed. What the cells print is dropped. Never use it on a student's notebook: the
+    grader runs those in a confined process (:mod:`exercises.course.submission`).
+    """
+    import contextlib
+    import io
+    import json
+
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _NoShell}
+    transformer = TransformerManager()
+    for index, source in enumerate(graded_cells(notebook, skipped_sources(notebook))):
+        code = compile(transformer.transform_cell(source), f"<{Path(path).name} cell {index}>", "exec")
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)
+    return namespace
+
+
 def exercise_ids(notebook: Any) -> list[str]:
     """The exercise ids of a notebook, in order of appearance."""
     ids = []

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import atexit
 import builtins
-import enum
 import json
 import os
 import re
@@ -48,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from . import protocol
-from .notebook import cell_source, course_meta, normalized, skipped_sources
+from .notebook import graded_cells, skipped_sources
 from .protocol import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 from .sandbox import Limits
 
@@ -469,24 +468,6 @@ class Handle:
 
 
 # ----------------------------------------------------------------------------- notebook
-
-
-def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
-    """The sources the grader runs: every code cell not in ``skip``, in order."""
-    sources = []
-    for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
-            continue
-        try:
-            source = cell_source(cell)
-            if not isinstance(source, str) or normalized(source) in skip:
-                continue
-            if course_meta(cell).get("instructor"):
-                continue
-        except (TypeError, AttributeError):  # malformed source or metadata: not a cell to run
-            continue
-        sources.append(source)
-    return sources
 
 
 @dataclass
