@@ -19,10 +19,10 @@ STUB = ROOT / "notebooks" / "00_start_here.ipynb"
 HIDDEN = ROOT / "tests" / "grading" / "test_start.py"
 
 
-def course(*args: str, cwd: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess:
+def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``course`` as an instructor would (the console script's entry point)."""
     return subprocess.run([sys.executable, "-m", "exercises.course.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout)
+                          capture_output=True, text=True, timeout=timeout, env=env)
 
 
 def load(path: Path) -> dict:
@@ -132,7 +132,10 @@ def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> Non
     out = tmp_path / "out"
     command = [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
                "--jobs", "1", "--root", str(ROOT)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and len(list((out / "results").glob("*.json"))) < 1:
         time.sleep(0.05)
@@ -142,9 +145,11 @@ def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> Non
     kept = sorted(path.name for path in (out / "results").glob("*.json"))
     assert 1 <= len(kept) < 4
     assert len(rows(out)) == len(kept)
-    rerun = course("grade", str(hand_in), "--out", str(out), "--jobs", "2", "--root", str(ROOT))
+    assert list(temporary.iterdir()) == [], "an interrupted run leaves no temporary folder"
+    rerun = course("grade", str(hand_in), "--out", str(out), "--jobs", "2", "--root", str(ROOT), env=env)
     assert rerun.returncode == 0 and f"{len(kept)} of 4 already graded" in rerun.stderr
     assert [row["total"] for row in rows(out).values()] == ["1"] * 4
+    assert list(temporary.iterdir()) == [], "a run leaves no temporary folder"
 
 
 def fake_course(tmp_path: Path, hidden: str) -> Path:

@@ -32,9 +32,11 @@ import os
 import queue
 import re
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -467,8 +469,9 @@ def serve() -> None:
 class GradingProcess:
     """A ``course grade`` worker: one process grading notebooks one after the other."""
 
-    def __init__(self) -> None:
+    def __init__(self, scratch: Path) -> None:
         self.process: subprocess.Popen | None = None
+        self.scratch = scratch  # temporary folders of this process and its notebooks' processes
 
     def start(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:
@@ -477,7 +480,7 @@ class GradingProcess:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 text=True, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
-                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch)},
             )
         return self.process
 
@@ -584,7 +587,10 @@ def run(args: argparse.Namespace) -> int:
     lock = threading.Lock()
     reports = out / RESULTS / ".reports"
     reports.mkdir(parents=True, exist_ok=True)
-    workers = [GradingProcess() for _ in range(jobs)]
+    # A killed grading process cannot clean up after itself: every temporary folder of the
+    # run lives in one folder that this process removes at the end, whatever happened.
+    scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
+    workers = [GradingProcess(scratch) for _ in range(jobs)]
     cancelled = threading.Event()
 
     def work(worker: GradingProcess) -> None:
@@ -634,6 +640,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         for worker in workers:
             worker.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
         with lock:
             report.write_grades()
         try:
