@@ -220,3 +220,19 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
         capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert "3 passed" in solution.stdout, solution.stdout[-2000:]
+
+
+def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path) -> None:
+    from exercises.course import grade
+
+    sheets = grade.worksheets(ROOT)
+    task = grade.prepare(SOLUTION, None, sheets)
+    task.key = "zoe.start"
+    report = {"tests": [{"nodeid": "t", "name": "test_x", "exercise": "start.count_pips", "points": 1,
+                         "outcome": "failed", "message": "ValueError: bad \udc80 text"}],
+              "notebooks": [{"cells": [{"index": 0, "error": "ValueError: \ud800"}]}]}
+    out = grade.Report(tmp_path, sheets)
+    out.add(task, grade.result_of(task, report, 1.0))  # a notebook's text: UTF-8 cannot encode it
+    result = grade.Report(tmp_path, sheets).results["zoe.start"]
+    assert result["tests"][0]["output"] == "ValueError: bad \udc80 text"
+    assert "\\ud800" in (tmp_path / "feedback" / f"{task.student}.md").read_text(encoding="utf-8")

@@ -305,20 +305,21 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
     }
 
 
-def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically (a reader never sees half a file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(temporary, path)
-
-
 def write_text(path: Path, text: str) -> None:
-    """Write a text file atomically."""
+    """Write a text file atomically (a reader never sees half a file).
+
+    A notebook's messages may hold lone surrogates, which UTF-8 cannot encode: they are
+    written as ``\\udc80`` escapes (in a JSON string, the same character again).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    temporary.write_text(text, encoding="utf-8")
+    temporary.write_text(text, encoding="utf-8", errors="backslashreplace")
     os.replace(temporary, path)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically."""
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False))
 
 
 def _number(value: float) -> str:
