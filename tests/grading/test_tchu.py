@@ -520,6 +520,22 @@ def test_claim_route_refuses_cards_that_cannot_claim_it(sub, route_id, claim_car
     assert "Ada" in str(error.value), 'the ValueError should name the player'
 
 
+# Routes of 38 cars in all: their owner has 2 cars left.
+THIRTY_EIGHT_CARS = [
+    "BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BER_LUC_1", "INT_LUC_1", "STG_ZUR_1",
+]
+
+
+@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.parametrize("route_id", [ROAD, TUNNEL])
+def test_claim_route_refuses_a_route_longer_than_the_cars_left(sub, route_id):
+    routes = {P1: [route(r) for r in THIRTY_EIGHT_CARS]}
+    with pytest.raises(ValueError) as error:
+        claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes=routes)
+    assert "Ada" in str(error.value), 'the ValueError should name the player'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
+
+
 # Exercise 6: end_game -------------------------------------------------------------------------
 
 
