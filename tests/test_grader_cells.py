@@ -75,3 +75,16 @@ def test_a_cell_that_raises_does_not_stop_the_next_ones(tmp_path: Path, referenc
     assert [(error.index, error.error.split(":")[0]) for error in sub.errors] == [(1, "NameError"), (3, "the cell called sys.exit('a demo must not run')")]
     assert sub.double(4) == 8
     assert sub.log == ["demo", "after"]
+
+
+def test_code_under_time_and_capture_magics_runs_as_in_jupyter(tmp_path: Path, reference: Path) -> None:
+    sub = grade(tmp_path, reference, [
+        code("log = []"),
+        code("%%capture\ndef double(x):\n    print('noise')\n    return 2 * x"),
+        code("%%time\nlog.append(double(1))\n%time log.append(double(2))"),
+        code("%%timeit\nlog.append('timed')"),  # IPython would run it many times in a scope of its own
+        code("%time log.append(double(3))"),
+    ])
+    assert sub.errors == []
+    assert sub.double(21) == 42
+    assert sub.log == [2, 4, 6]

@@ -17,7 +17,7 @@ A solution notebook (solutions/NN_name.ipynb) is the single source of a workshee
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -142,14 +142,33 @@ def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
     return sources
 
 
-class _NoShell:
-    """Stands in for IPython's ``get_ipython()`` outside a kernel: magics do nothing."""
+class Shell:
+    """Stands in for IPython's ``get_ipython()`` where a notebook runs without a kernel.
 
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
+    ``%time`` and the cell magics ``%%time`` and ``%%capture`` run their code once with
+    ``run`` (as in Jupyter, what it defines exists afterwards); every other magic and
+    shell command (``%matplotlib``, ``%%timeit``, ``!ls``) does nothing.
+    """
+
+    def __init__(self, run: Callable[[str], None]) -> None:
+        self.run = run
+
+    def __call__(self) -> Shell:
+        return self  # the notebook's get_ipython()
+
+    def run_line_magic(self, name: str, line: str, *args: Any, **kwargs: Any) -> None:
+        if name == "time":
+            self.run(line)
+
+    def run_cell_magic(self, name: str, line: str, cell: str, *args: Any, **kwargs: Any) -> None:
+        if name in ("time", "capture"):
+            self.run(cell)
+
+    def system(self, *args: Any, **kwargs: Any) -> None:
         return None
 
-    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
+    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
+        return []
 
 
 def solution_namespace(path: Path) -> dict[str, Any]:
@@ -166,12 +185,15 @@ def solution_namespace(path: Path) -> dict[str, Any]:
     from IPython.core.inputtransformer2 import TransformerManager
 
     notebook = json.loads(Path(path).read_text(encoding="utf-8"))
-    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": _NoShell}
     transformer = TransformerManager()
-    for index, source in enumerate(graded_cells(notebook, skipped_sources(notebook))):
-        code = compile(transformer.transform_cell(source), f"<{Path(path).name} cell {index}>", "exec")
+
+    def run(source: str) -> None:
+        exec(compile(transformer.transform_cell(source), f"<{Path(path).name}>", "exec"), namespace)
+
+    namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": Shell(run)}
+    for source in graded_cells(notebook, skipped_sources(notebook)):
         with contextlib.redirect_stdout(io.StringIO()):
-            exec(code, namespace)
+            run(source)
     return namespace
 
 

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from . import protocol, sandbox
+from .notebook import Shell
 from .protocol import Channel, ProtocolError
 
 PRELOAD = [
@@ -80,22 +81,6 @@ class CappedOutput:
 
     def writable(self) -> bool:
         return True
-
-
-class _Shell:
-    """Stands in for IPython's ``get_ipython()``: magics and shell commands do nothing."""
-
-    def run_line_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def run_cell_magic(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def system(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    def getoutput(self, *args: Any, **kwargs: Any) -> list[str]:
-        return []
 
 
 def describe(error: BaseException) -> str:
@@ -213,7 +198,7 @@ class Server(protocol.Codec):
         self.namespace: dict[str, Any] = {
             "__name__": "__main__",
             "__builtins__": builtins,
-            "get_ipython": _Shell,
+            "get_ipython": Shell(self.run),
             "display": lambda *args, **kwargs: None,
         }
         self.objects: dict[int, Any] = {}
@@ -308,16 +293,18 @@ class Server(protocol.Codec):
             raise ProtocolError("an unknown handle")
         return self.objects[number]
 
+    def run(self, source: str, name: str = "<cell>") -> None:
+        """Run a cell's source (IPython syntax) in the notebook's namespace."""
+        if self.transformer is None:
+            from IPython.core.inputtransformer2 import TransformerManager
+
+            self.transformer = TransformerManager()
+        exec(compile(self.transformer.transform_cell(source), name, "exec"), self.namespace)
+
     def op_cell(self, message: dict) -> Any:
         """Run one cell; its error as ``Type: message``, or None."""
-        source = message["source"]
         try:
-            if self.transformer is None:
-                from IPython.core.inputtransformer2 import TransformerManager
-
-                self.transformer = TransformerManager()
-            code = compile(self.transformer.transform_cell(source), f"<cell {message.get('index')}>", "exec")
-            exec(code, self.namespace)
+            self.run(message["source"], f"<cell {message.get('index')}>")
         except GradingTimeout:
             return f"the cell ran longer than {self.limits.call_seconds:g} s and was stopped"
         except SystemExit as error:
