@@ -547,6 +547,22 @@ def test_game_turns_ask_the_player_to_move(sub):
     assert game.board.player == 0
 
 
+class Cheater:
+    """Plays pit 0 on the board it is shown, then asks for pit 4."""
+
+    def choose_move(self, board) -> int:
+        board.play(0)
+        return 4
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_shows_the_player_a_copy_of_the_board(sub):
+    game = sub.Game(Cheater(), Scripted([]))
+    game.play_turn()
+    assert game.board.cells == FIGURE_1
+    assert game.board.player == 1
+
+
 @pytest.mark.exercise("abapa.game", points=2)
 def test_game_run_plays_to_the_end_and_returns_the_winner(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
