@@ -720,6 +720,14 @@ def test_players_kings_and_dominos(sub, players, kings, dominos):
 
 
 @pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_first_king_order_is_drawn_with_the_rng(sub, players):
+    # the kings of the opening are mixed at random: seeds give different orders
+    orders = {tuple(sub.Game(players, random.Random(seed)).kings) for seed in range(12)}
+    assert len(orders) > 1
+
+
+@pytest.mark.exercise("dominations.game", points=3)
 def test_every_line_is_sorted_by_number(sub):
     record = []
     play_out(sub.Game(4, random.Random(8)), record=record)
