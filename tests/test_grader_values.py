@@ -114,6 +114,8 @@ def test_the_receiver_never_trusts_a_claimed_class() -> None:
         protocol.enum_member(["exercises.course.submission", "Handle", "x"])
     with pytest.raises(protocol.ProtocolError):
         protocol.dataclass_value(["exercises.jass", "Suit", {}], decode)
+    with pytest.raises(protocol.ProtocolError):  # an enum the package imports is not the package's
+        protocol.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
 
 
 def test_a_handle_reads_calls_iterates_and_indexes(sub: Submission) -> None:
@@ -217,3 +219,8 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
     with pytest.raises(protocol.ProtocolError):
         interned.get(2)
     assert interned.number(object(), {"cards": [1, 2]}) == []  # a list inside can change
+
+
+def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
+    limits = sub.eval("__import__('exercises.course.sandbox', fromlist=['Limits']).Limits()")
+    assert type(limits) is Handle and limits.open_files == 256

@@ -79,13 +79,18 @@ def package_class(module: Any, qualname: Any) -> type:
     return _package_class(module, qualname)
 
 
+def in_package(module: Any) -> bool:
+    """True for the name of a module of the course package (its grader excepted)."""
+    return (
+        isinstance(module, str)
+        and (module == PACKAGE or module.startswith(PACKAGE + "."))
+        and not (module == PACKAGE + ".course" or module.startswith(PACKAGE + ".course."))
+    )
+
+
 @functools.lru_cache(maxsize=4096)
 def _package_class(module: str, qualname: str) -> type:
-    if not (isinstance(module, str) and isinstance(qualname, str)):
-        raise ProtocolError("a class is named by two strings")
-    if not (module == PACKAGE or module.startswith(PACKAGE + ".")) or module.startswith(
-        PACKAGE + ".course"
-    ):
+    if not in_package(module):
         raise ProtocolError(f"{module} is not a module of the course package")
     try:
         target: Any = importlib.import_module(module)
@@ -97,6 +102,8 @@ def _package_class(module: str, qualname: str) -> type:
         target = getattr(target, part, None)
     if not isinstance(target, type):
         raise ProtocolError(f"{module}.{qualname} is not a class")
+    if not in_package(target.__module__):  # reached through a module the package imports
+        raise ProtocolError(f"{module}.{qualname} is not a class of the course package")
     return target
 
 
@@ -116,8 +123,7 @@ def is_package_type(cls: type) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _is_package_type(cls: type) -> bool:
-    module = getattr(cls, "__module__", "") or ""
-    if not module.startswith(PACKAGE + "."):
+    if not in_package(getattr(cls, "__module__", "")):
         return False
     return issubclass(cls, enum.Enum) or is_frozen_dataclass(cls)
 
