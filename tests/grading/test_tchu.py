@@ -518,6 +518,7 @@ def test_claim_route_refuses_cards_that_cannot_claim_it(sub, route_id, claim_car
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, claim_cards, hand, [Card.BLUE] * 3)
     assert "Ada" in str(error.value), 'the ValueError should name the player'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
 
 
 # Routes of 38 cars in all: their owner has 2 cars left.
