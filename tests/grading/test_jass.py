@@ -161,6 +161,17 @@ def test_meld_all_in_matches_brute_force_on_random_hands(sub):
 
 
 @pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+def test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand(sub):
+    # A meld is in the hand when all its cards are: a subset, not a proper subset.
+    for text in ("♠6 ♠7 ♠8", "♠J ♡J ♢J ♣J", "♡10 ♡J ♡Q ♡K ♡A"):
+        hand = parse_cards(text)
+        melds = sub.eval(f"[{MELD} for m in Meld.all_in(hand)]", hand=hand)
+        whole = [meld for meld in melds_in(hand) if len(meld[0]) == len(hand)]
+        assert len(whole) == 1 and whole[0] in melds, text
+        assert Counter(melds) == Counter(melds_in(hand)), text
+
+
+@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
 def test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged(sub):
     hand = parse_cards("♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A")
     expected = Counter(melds_in(hand))
