@@ -298,7 +298,7 @@ def test_board_cells_are_a_copy(sub):
     board = sub.Board(list(FIGURE_1), 1)
     assert sub.eval("[board.cells.append(99), board.cells][1]", board=board) == FIGURE_1
     cells = list(FIGURE_1)
-    assert sub.eval("[Board(cells, 1), cells.append(99), board.cells][2]", cells=cells, board=board) == FIGURE_1
+    assert sub.eval("[(new := Board(cells, 1)), cells.append(99), new.cells][2]", cells=cells) == FIGURE_1
 
 
 @pytest.mark.exercise("abapa.board", points=3)
