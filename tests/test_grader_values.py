@@ -224,3 +224,29 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
 def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
     limits = sub.eval("__import__('exercises.course.sandbox', fromlist=['Limits']).Limits()")
     assert type(limits) is Handle and limits.open_files == 256
+
+
+def test_a_message_of_millions_of_small_containers_is_refused_before_it_is_parsed() -> None:
+    import socket
+    import struct
+    import threading
+    import time
+
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        sending = protocol.Channel(mine, lambda message: {})
+        many = {"ok": [[]] * (protocol.MAX_CONTAINERS + 1)}
+        with pytest.raises(protocol.ProtocolError, match="too large to send"):
+            sending.send(many)
+        data = json.dumps(many).encode()  # what a notebook that bypasses its encoder could send
+        writer = threading.Thread(target=mine.sendall, args=(struct.pack(">I", len(data)) + data,))
+        writer.start()
+        with pytest.raises(protocol.ProtocolError, match="lists and objects"):
+            protocol.Channel(theirs, lambda message: {}).receive(time.monotonic() + 10)
+        writer.join(10)
+
+
+def test_a_call_returning_too_many_containers_fails_with_a_reason(sub: Submission) -> None:
+    with pytest.raises(ValueError, match="too large to send"):
+        sub.eval("[()] * (1 << 20)")
+    assert sub.echo(3) == 3  # the process goes on

@@ -44,6 +44,9 @@ from collections.abc import Callable
 from typing import Any
 
 MAX_MESSAGE = 32 << 20
+#: lists and objects in one message: each costs its receiver about 100 bytes, so
+#: 32 MB of ``[[],[],...]`` would take it more than 1 GB (brackets in strings count too)
+MAX_CONTAINERS = 1 << 20
 _HEADER = struct.Struct(">I")
 PACKAGE = "exercises"
 
@@ -374,6 +377,11 @@ def qualified(cls: type) -> list[str]:
     return [str(getattr(cls, "__module__", "?")), str(getattr(cls, "__qualname__", "?"))]
 
 
+def containers(data: bytes) -> int:
+    """How many JSON lists and objects a message holds, at most (a bound read from its bytes)."""
+    return data.count(b"[") + data.count(b"{")
+
+
 class Channel:
     """One end of a connection: send and receive messages, nest requests both ways."""
 
@@ -393,6 +401,11 @@ class Channel:
             raise ProtocolError(
                 f"a value of {len(data) >> 20} MB is too large to send to the grader "
                 f"(the limit is {MAX_MESSAGE >> 20} MB)"
+            )
+        if containers(data) > MAX_CONTAINERS:
+            raise ProtocolError(
+                f"a value of more than {MAX_CONTAINERS} lists, tuples, sets and dicts is too "
+                "large to send to the grader"
             )
         self.in_io = True
         try:
@@ -430,8 +443,11 @@ class Channel:
             (size,) = _HEADER.unpack(self._read(_HEADER.size, deadline))
             if size > MAX_MESSAGE:
                 raise ProtocolError(f"a message of {size} bytes is over the limit")
+            data = self._read(size, deadline)
+            if containers(data) > MAX_CONTAINERS:
+                raise ProtocolError(f"a message of more than {MAX_CONTAINERS} lists and objects")
             try:
-                message = json.loads(self._read(size, deadline))
+                message = json.loads(data)
             except (ValueError, RecursionError):
                 raise ProtocolError("a message is not valid JSON") from None
         finally:
