@@ -109,7 +109,8 @@ def short_repr(value: Any, limit: int = 120) -> str:
 
 
 def _same(got: Any, expected: Any) -> bool:
-    if isinstance(expected, bool) or isinstance(got, bool):
+    """``got == expected``, where ``True`` is not ``1`` and ``7.0`` is not ``7``."""
+    if isinstance(expected, (bool, int)) or isinstance(got, bool):
         return type(got) is type(expected) and got == expected
     try:
         return bool(got == expected)

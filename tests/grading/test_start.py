@@ -6,6 +6,13 @@ import pytest
 
 NOTEBOOK = "00_start_here"
 
+#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+RULES = {
+    "test_count_pips_of_no_dice_is_zero": "count_pips([]) == 0",
+    "test_count_pips_sums_every_die": "count_pips([4, 2, 1]) == 7",
+    "test_count_pips_returns_an_int": "count_pips([6, 6, 6]) == 18",
+}
+
 
 @pytest.mark.exercise("start.count_pips", points=1)
 def test_count_pips_of_no_dice_is_zero(sub):

@@ -279,9 +279,11 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "tags": [test["exercise"]],
         })
     cells = []
+    checks = []
     confinement = {}
     for notebook in (report or {}).get("notebooks", []):
         cells.extend(notebook.get("cells", []))
+        checks.extend(notebook.get("checks", []))
         confinement = notebook.get("confinement", confinement)
     reason = task.reason or failure
     if report is not None and not tests and not reason:
@@ -300,6 +302,7 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "reason": reason,
             "exercises": exercises,
             "cells": cells,
+            "checks": checks,
             "confinement": confinement,
         },
     }
@@ -428,9 +431,11 @@ class Report:
 # ----------------------------------------------------------------------------- grading processes
 
 
-def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits) -> list[str]:
+def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits,
+                     checks: bool = False) -> list[str]:
     """The pytest command line that grades one notebook."""
-    arguments = [
+    arguments = ["--run-checks"] if checks else []
+    arguments += [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "--assert=plain", "-q",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
@@ -459,6 +464,7 @@ def serve() -> None:
         code = pytest.main(pytest_arguments(
             root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
             Limits(call_seconds=task["call_seconds"], memory_bytes=task["memory_mb"] << 20),
+            task.get("checks", False),
         ))
         tests = str(root / "tests")
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
@@ -553,6 +559,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="time limit of one cell or one call of a test (default: %(default)s)")
     parser.add_argument("--memory-limit", type=int, default=Limits.memory_bytes >> 20, metavar="MB",
                         help="memory a notebook may allocate (default: %(default)s)")
+    parser.add_argument("--checks", action="store_true",
+                        help="also run each notebook's public checks and record their verdicts")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
 
@@ -606,6 +614,7 @@ def run(args: argparse.Namespace) -> int:
             answer = worker.grade({
                 "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
                 "report": str(report_path), "call_seconds": args.call_timeout, "memory_mb": args.memory_limit,
+                "checks": args.checks,
             }, args.submission_timeout)
             seconds = time.monotonic() - started
             data = None

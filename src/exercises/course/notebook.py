@@ -124,6 +124,15 @@ def skipped_sources(notebook: Any) -> set[str]:
     }
 
 
+def check_cells(notebook: Any) -> list[tuple[str, str]]:
+    """The public check cells of a notebook: (exercise id, source), in order."""
+    return [
+        (course_meta(cell)["check"], cell_source(cell))
+        for cell in notebook.get("cells", [])
+        if cell.get("cell_type") == "code" and course_meta(cell).get("check")
+    ]
+
+
 def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
     """The sources the grader runs: every code cell not in ``skip``, in order."""
     sources = []

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from .notebook import worksheet_of
+from .notebook import check_cells, worksheet_of
 from .sandbox import Limits
 from .submission import Submission, SubmissionFailure
 
@@ -54,6 +54,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--any-worksheet",
         action="store_true",
         help="grade the submission even when its metadata names another worksheet",
+    )
+    group.addoption(
+        "--run-checks",
+        action="store_true",
+        help="after the hidden tests, run the notebook's public checks afresh and report their verdicts",
     )
     group.addoption(
         "--call-timeout",
@@ -147,8 +152,11 @@ def sub(request: pytest.FixtureRequest):
             pytest.skip(f"{path.name} is not a {expected} notebook")
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
     report = request.config.stash[_REPORT]
+    checks: list[dict] = []
     try:
         yield submission
+        if request.config.getoption("--run-checks"):
+            checks = run_checks(submission, reference)
     finally:
         submission.close()
         report["notebooks"].append(
@@ -158,8 +166,28 @@ def sub(request: pytest.FixtureRequest):
                 "cells": [{"index": e.index, "error": e.error} for e in submission.errors],
                 "restarts": submission.restarts,
                 "confinement": submission.confinement,
+                "checks": checks,
             }
         )
+
+
+def run_checks(submission: Submission, reference: Path) -> list[dict]:
+    """The verdict of every public check cell of ``reference``, run on the submission.
+
+    The notebook is run afresh first, so the checks see what a student's "Run All"
+    shows. A verdict is the check's status ("passed", "failed", "not implemented yet",
+    "error"), or "broken: ..." when the check itself could not run.
+    """
+    submission.rerun()
+    verdicts = []
+    for exercise, source in check_cells(json.loads(reference.read_text(encoding="utf-8"))):
+        try:
+            status = submission.eval(f"({source.strip()}).status.value")
+        except (Exception, SubmissionFailure) as error:  # noqa: BLE001
+            status = f"broken: {short_message(error)}"
+            submission.revive()
+        verdicts.append({"exercise": exercise, "source": source.strip(), "status": str(status)})
+    return verdicts
 
 
 @pytest.fixture(autouse=True)

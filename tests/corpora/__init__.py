@@ -1,0 +1,90 @@
+"""Mistakes and correct alternatives, as data: the proof that checks and grades agree.
+
+One module per worksheet (``jass.py``, ``abapa.py``...) sets ``NOTEBOOK`` (the solution
+notebook's stem) and two lists:
+
+* ``MISTAKES``: wrong answers a student could plausibly write. Each is a code cell run
+  after every cell of the solution notebook (usually redefining a function or a method),
+  with the exercise it must cost. ``tests/test_corpora.py`` proves that the hidden tests
+  take points in that exercise AND that the exercise's public check, run again after the
+  cell, no longer says that all examples pass.
+* ``ALTERNATIVES``: correct answers written another way (other data structures, identity
+  instead of equality, recursion instead of a loop, another legal order of calls...).
+  Each keeps full marks in every exercise and every public check green.
+
+A cell is appended to the solution notebook as it is; with ``replace=True`` it replaces
+the source of the exercise's own cell instead (for a rewrite that later cells build on).
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import pkgutil
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A wrong answer: the cell that makes it, the exercise it must cost, the rule it breaks."""
+
+    name: str
+    exercise: str
+    cell: str
+    why: str
+    replace: bool = False
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A correct answer written another way: it must keep every point and every check green."""
+
+    name: str
+    exercise: str
+    cell: str
+    why: str
+    replace: bool = False
+
+
+Variant = Mistake | Alternative
+
+
+def modules() -> list[ModuleType]:
+    """The corpus module of every worksheet, in the order of the notebooks."""
+    found = [
+        importlib.import_module(f"{__name__}.{info.name}")
+        for info in pkgutil.iter_modules(__path__)
+    ]
+    return sorted(found, key=lambda module: module.NOTEBOOK)
+
+
+def notebook_with(solution: dict, variant: Variant) -> dict:
+    """The solution notebook with ``variant``'s cell appended (or put in its exercise's cell)."""
+    notebook = copy.deepcopy(solution)
+    if variant.replace:
+        cells = [
+            cell for cell in notebook["cells"]
+            if cell.get("metadata", {}).get("course", {}).get("exercise") == variant.exercise
+        ]
+        if len(cells) != 1:
+            raise ValueError(f"{variant.name}: exercise {variant.exercise} has {len(cells)} cells")
+        cells[0]["source"] = variant.cell
+        cells[0]["outputs"] = []
+        return notebook
+    notebook["cells"].append({
+        "cell_type": "code", "execution_count": None, "id": f"corpus-{variant.name}",
+        "metadata": {}, "outputs": [], "source": variant.cell,
+    })
+    return notebook
+
+
+def write(solution: Path, variants: list[Variant], folder: Path) -> None:
+    """Write one student folder per variant, named after it, holding its notebook."""
+    notebook = json.loads(solution.read_text(encoding="utf-8"))
+    for variant in variants:
+        target = folder / variant.name / solution.name
+        target.parent.mkdir(parents=True)
+        target.write_text(json.dumps(notebook_with(notebook, variant), indent=1), encoding="utf-8")
