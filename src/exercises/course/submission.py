@@ -568,6 +568,11 @@ class Submission:
             )
         return answer[1]
 
+    def run(self, source: str) -> str | None:
+        """Run ``source`` as one more cell of the notebook; its error message, or None."""
+        error = self._process.ask("cell", "an added cell", source=source, index=len(self._cells))  # type: ignore[union-attr]
+        return None if error is None else str(error)
+
     def eval(self, expression: str, **names: Any) -> Any:
         """Evaluate ``expression`` in the notebook's namespace, with ``names`` bound."""
         process = self._process
