@@ -108,3 +108,13 @@ def test_html_view_escapes_text():
 def test_long_or_odd_values_are_shortened(value):
     result = check("demo.f", [Example("f()", lambda: value, 1)])
     assert all(len(line) < 200 for line in str(result).splitlines())
+
+
+def test_a_wrong_kind_of_error_reads_as_a_broken_rule_not_a_crash() -> None:
+    def refuse():
+        raise AssertionError("no")
+
+    result = check("demo.refuse", [Example("refuse()", refuse, raises=ValueError, hint="raise ValueError")])
+    assert result.status is Status.ERROR
+    assert "expected ValueError, but it raised AssertionError: no" in str(result)
+    assert "traceback=True" not in str(result)

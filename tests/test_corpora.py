@@ -74,7 +74,9 @@ def test_mistake_costs_points_and_turns_its_check_red(
     data = graded(stem, tmp_path_factory)[mistake.name]
     assert data["status"] == "graded", data["reason"]
     entry = data["exercises"][mistake.exercise]
-    assert entry["score"] < entry["max"], f"the hidden tests give full marks to: {mistake.why}"
+    # an exercise worth 0 points (an optional one) still has tests that must fail
+    assert entry["passed"] < entry["total"], f"the hidden tests pass: {mistake.why}"
+    assert entry["score"] < entry["max"] or entry["max"] == 0, f"full marks for: {mistake.why}"
     assert red_checks(data, mistake.exercise), f"every check of {mistake.exercise} passes: {mistake.why}"
 
 

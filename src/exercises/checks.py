@@ -174,7 +174,7 @@ def check(
                 result.lines.append(f"    Hint: {example.hint}")
             if traceback:
                 result.details = "".join(tb.format_exception(error))
-            else:
+            elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
                 result.lines.append("    (check(..., traceback=True) shows the whole traceback)")
             return result
         if example.raises is not None:
