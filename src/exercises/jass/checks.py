@@ -231,11 +231,16 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
         return stale
     example = list(EXAMPLE_HAND)
     unsorted = "♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A"
-    nines = frozenset(parse_cards("♠9 ♡9 ♢9 ♣9"))
     return check(
         "jass.meld",
         [
-            Example("len(Meld.all_melds())", lambda: len(Meld.all_melds()), 78),
+            Example(
+                "len(Meld.all_melds())",
+                lambda: len(Meld.all_melds()),
+                78,
+                hint="Meld.all_melds() adds the quartets, then the runs: check_quartets(Meld) "
+                "and check_runs(Meld) show which of the two is wrong.",
+            ),
             Example(
                 "len(Meld.ALL)",
                 lambda: len(Meld.ALL),
@@ -243,8 +248,8 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 hint="Run the cell `Meld.ALL = Meld.all_melds()` after your class.",
             ),
             Example(
-                "Meld(parse_cards('♠9 ♡9 ♢9 ♣9'), 150) in set(Meld.ALL)",
-                lambda: Meld(nines, 150) in set(Meld.ALL),
+                "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL)",
+                lambda: all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL),
                 True,
                 hint="Two melds with the same cards and points are equal and have the same "
                 "hash: keep Meld a frozen dataclass.",
@@ -379,7 +384,34 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
     return check(
         "jass.meld_set",
         [
-            Example("MeldSet.of([]).points()", lambda: MeldSet.of([]).points(), 0),
+            Example(
+                "MeldSet.mutually_disjoint([])",
+                lambda: MeldSet.mutually_disjoint([]),
+                True,
+            ),
+            Example(
+                "MeldSet.mutually_disjoint([nines, run678])",
+                lambda: MeldSet.mutually_disjoint([nines, run678]),
+                True,
+            ),
+            Example(
+                "MeldSet.mutually_disjoint([nines, run789])",
+                lambda: MeldSet.mutually_disjoint([nines, run789]),
+                False,
+                hint="Compare the cards of the melds: mutually_disjoint of their card sets.",
+            ),
+            Example(
+                "MeldSet.mutually_disjoint([run678, hearts678, run8910]), ♠8 in the first and last",
+                lambda: MeldSet.mutually_disjoint([run678, hearts678, run8910]),
+                False,
+                hint="Compare every meld with all the others, not only with its neighbour.",
+            ),
+            Example(
+                "MeldSet.of([]).points()",
+                lambda: MeldSet.of([]).points(),
+                0,
+                hint="points() is an int, the sum of the points of the melds: 0 for no meld.",
+            ),
             Example(
                 "MeldSet.of([nines, run678]).points()",
                 lambda: MeldSet.of([nines, run678]).points(),
@@ -390,6 +422,8 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 "MeldSet.of([run678, run789]), ♠7 and ♠8 in both",
                 lambda: MeldSet.of([run678, run789]),
                 raises=ValueError,
+                hint="When MeldSet.mutually_disjoint(melds) is False, raise ValueError(...): "
+                "not assert, nor another exception.",
             ),
             Example(
                 "the message of MeldSet.of([run678, run789])",
@@ -440,32 +474,11 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint="Two meld sets are equal when they hold the same melds, not the same points.",
             ),
             Example(
-                "MeldSet.mutually_disjoint([])",
-                lambda: MeldSet.mutually_disjoint([]),
-                True,
-            ),
-            Example(
-                "MeldSet.mutually_disjoint([nines, run678])",
-                lambda: MeldSet.mutually_disjoint([nines, run678]),
-                True,
-            ),
-            Example(
-                "MeldSet.mutually_disjoint([nines, run789])",
-                lambda: MeldSet.mutually_disjoint([nines, run789]),
-                False,
-                hint="Compare the cards of the melds: mutually_disjoint of their card sets.",
-            ),
-            Example(
-                "MeldSet.mutually_disjoint([run678, hearts678, run8910]), ♠8 in the first and last",
-                lambda: MeldSet.mutually_disjoint([run678, hearts678, run8910]),
-                False,
-                hint="Compare every meld with all the others, not only with its neighbour.",
-            ),
-            Example(
                 "points of MeldSet.all_in(EXAMPLE_HAND)",
                 lambda: sorted(meld_set.points() for meld_set in MeldSet.all_in(list(EXAMPLE_HAND))),
                 [0, 20, 20, 50, 150, 170],
-                hint="Power set of Meld.all_in(hand), keeping the mutually disjoint subsets.",
+                hint="Take the power set of Meld.all_in(hand) (the empty subset included) and "
+                "keep the mutually disjoint subsets, each once.",
             ),
             Example(
                 "points of MeldSet.all_in([])",
