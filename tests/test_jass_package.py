@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import importlib.util
 import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -19,7 +22,6 @@ from exercises.jass import (
     EXAMPLE_HAND,
     EXAMPLE_LINES,
     HAND_SIZE,
-    HANDS_WITHOUT_MELD,
     Card,
     MeldPicker,
     Rank,
@@ -104,7 +106,8 @@ class MeldSet:
     def of(cls, melds):
         melds = list(melds)
         if not cls.mutually_disjoint(melds):
-            raise ValueError("two melds share a card")
+            shared = min(card for a, b in combinations(melds, 2) for card in a.cards & b.cards)
+            raise ValueError(f"two melds share {shared}")
         return cls(frozenset(melds))
 
     @staticmethod
@@ -269,7 +272,8 @@ def test_a_hand_picture_shows_each_card_face_red_for_hearts_and_diamonds():
 def test_meld_sets_are_drawn_most_points_first_with_the_best_highlighted():
     picture = show_meld_sets(MeldSet.all_in(EXAMPLE_HAND))
     lines = str(picture).splitlines()
-    assert lines[0] == "170: {[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}" and lines[-1] == "  0: {}"
+    assert lines[0] == "170 points (best): [♠9, ♡9, ♢9, ♣9] [♠6, ♠7, ♠8]"
+    assert lines[-1] == "  0 points: no meld" and len(lines) == 6
     html = picture._repr_html_()
     assert html.count("(best)") == 1 and html.index("170 points") < html.index("150 points")
     assert "no meld" in meld_set_html(MeldSet.of([]))
@@ -360,7 +364,7 @@ def test_every_check_passes_on_a_correct_answer():
         check_mutually_disjoint(mutually_disjoint),
         check_meld_set(MeldSet, Meld),
         check_print_meld_sets(print_meld_sets),
-        check_hands_without_meld(lambda size: HANDS_WITHOUT_MELD[size]),
+        check_hands_without_meld(lambda size: _hands_without_meld_by_ranks()[size]),
     ]
     for result in results:
         assert result.ok, str(result)
@@ -430,6 +434,41 @@ def test_the_print_check_accepts_equal_points_in_either_order():
     assert check_print_meld_sets(swapping).ok
 
 
+def test_a_stale_meld_all_is_named_in_one_sentence():
+    class Rerun(Meld):  # the class cell ran again: Meld.ALL is empty
+        ALL: ClassVar[tuple] = ()
+
+    for result in (check_meld_all_in(Rerun), check_meld_set(MeldSet, Rerun),
+                   check_print_meld_sets(print_meld_sets, Rerun)):
+        assert result.status is Status.FAILED
+        assert result.lines[1] == (
+            "  ✗ Meld.ALL is empty: run the cell `Meld.ALL = Meld.all_melds()` after the cell of "
+            "class Meld (running the class cell again empties Meld.ALL), then this check again."
+        )
+
+    class Partial(Meld):  # Meld.ALL computed when only the quartets were written
+        pass
+
+    Partial.ALL = Partial.all_melds()[:6]
+    assert "Meld.ALL is out of date (it holds 6 melds" in check_meld_all_in(Partial).lines[1]
+    assert check_meld_all_in(Meld).ok and check_print_meld_sets(print_meld_sets, Meld).ok
+
+
+def test_the_meld_set_check_wants_the_error_to_name_a_shared_card():
+    class Vague(MeldSet):
+        @classmethod
+        def of(cls, melds):
+            try:
+                return MeldSet.of(melds)
+            except ValueError:
+                raise ValueError("these melds overlap") from None
+
+    result = check_meld_set(Vague, Meld)
+    assert result.status is Status.FAILED
+    assert "got:      'ValueError: these melds overlap'" in str(result)
+    assert "Name a shared card" in str(result)
+
+
 def test_a_meld_set_check_catches_a_list_instead_of_a_frozenset():
     @dataclass(frozen=True)
     class ListSet(MeldSet):
@@ -439,30 +478,19 @@ def test_a_meld_set_check_catches_a_list_instead_of_a_frozenset():
             return cls(tuple(melds))
 
     result = check_meld_set(ListSet, Meld)
-    assert result.status is Status.FAILED and "MeldSet.of([nines, run678]) equals MeldSet.of([run678, nines])" in str(result)
+    assert result.status is Status.FAILED and "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])" in str(result)
 
 
 # ----------------------------------------------------------------------------- the exact counts
 
 
 def _hands_without_meld_by_ranks() -> list[int]:
-    """For each size, by dynamic programming over ranks: per suit, the cards held in a row below."""
-    counts: Counter = Counter({((0, 0, 0, 0), 0): 1})
-    for rank in Rank:
-        following: Counter = Counter()
-        for (streaks, held), ways in counts.items():
-            for chosen in range(16):
-                picked = [(chosen >> suit) & 1 for suit in range(4)]
-                if all(picked) and rank >= Rank.NINE:
-                    continue
-                new = tuple(streak + 1 if p else 0 for streak, p in zip(streaks, picked))
-                if max(new) < 3:
-                    following[(new, held + sum(picked))] += ways
-        counts = following
-    by_size = Counter()
-    for (_, held), ways in counts.items():
-        by_size[held] += ways
-    return [by_size[size] for size in range(37)]
+    """For each size, the count of the hidden tests (kept there, out of the package)."""
+    path = Path(__file__).parent / "grading" / "test_jass.py"
+    spec = importlib.util.spec_from_file_location("hidden_test_jass", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.hands_without_meld()
 
 
 def _hands_without_meld_by_brute_force(size: int) -> int:
@@ -475,7 +503,20 @@ def _hands_without_meld_by_brute_force(size: int) -> int:
 
 
 def test_the_counts_of_hands_without_meld_are_right():
-    assert list(HANDS_WITHOUT_MELD) == _hands_without_meld_by_ranks()
+    counts = _hands_without_meld_by_ranks()
     for size in range(4):
-        assert _hands_without_meld_by_brute_force(size) == HANDS_WITHOUT_MELD[size]
-    assert HANDS_WITHOUT_MELD[3] == comb(36, 3) - 28 and len(HANDS_WITHOUT_MELD) == 37
+        assert _hands_without_meld_by_brute_force(size) == counts[size]
+    assert counts[3] == comb(36, 3) - 28 and len(counts) == 37 and counts[24] == 1152
+
+
+def test_nothing_the_package_exports_holds_the_counts_of_hands_without_meld():
+    counts = _hands_without_meld_by_ranks()
+    unshown = {counts[size] for size in (6, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23)}
+    for name in ("exercises.jass", "exercises.jass.cards", "exercises.jass.checks",
+                 "exercises.jass.pictures", "exercises.jass.widget"):
+        module = importlib.import_module(name)
+        for attribute, value in vars(module).items():
+            if isinstance(value, (tuple, list, set, frozenset)):
+                assert not unshown & {v for v in value if type(v) is int}, f"{name}.{attribute}"
+            if isinstance(value, dict):
+                assert not unshown & {v for v in value.values() if type(v) is int}, f"{name}.{attribute}"

@@ -14,9 +14,45 @@ from itertools import combinations
 
 import pytest
 
-from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, HANDS_WITHOUT_MELD, Card, Rank, Suit, parse_cards
+from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_cards
 
 NOTEBOOK = "01_jass_melds"
+
+#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+RULES = {
+    "test_all_holds_the_78_melds_exactly_once": "len(Meld.ALL) == 78",
+    "test_quartets_only_for_nine_to_ace_worth_150_100_200": "the quartets added (cards: points)",
+    "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "how many runs of 3, 4 and 5 cards",
+    "test_runs_never_wrap_from_ace_to_six": "the runs of 3 spades (cards: points)",
+    "test_melds_of_all_are_equal_by_value_to_new_melds": "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL) == True",
+    "test_meld_all_in_the_seed_hand_finds_its_four_melds": "Meld.all_in(EXAMPLE_HAND)",
+    "test_meld_all_in_matches_brute_force_on_random_hands": "len(Meld.all_in(DECK)) == 78",
+    "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": "Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))",
+    "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged": "hand after Meld.all_in(hand)",
+    "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice raises ValueError",
+    "test_no_sets_are_mutually_disjoint": "mutually_disjoint([]) == True",
+    "test_one_set_is_mutually_disjoint": "mutually_disjoint([{1, 2}]) == True",
+    "test_equal_sets_are_not_disjoint_unless_empty": "mutually_disjoint([{1, 2}, {1, 2}]) == False",
+    "test_only_the_first_and_last_of_three_sets_overlap": "mutually_disjoint([{1}, {2}, {3, 1}]) == False",
+    "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "mutually_disjoint([{1, 2}, {2, 3}]) == False",
+    "test_mutually_disjoint_leaves_its_sets_unchanged": "mutually_disjoint([{1}, {2}, {3}, {4, 5}]) == True",
+    "test_meld_set_points_add_up_the_melds": "MeldSet.of([nines, run678]).points() == 170",
+    "test_meld_set_of_keeps_the_melds_given": "MeldSet.of([nines, run678]).melds",
+    "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "the message of MeldSet.of([run678, run789])",
+    "test_meld_set_of_leaves_its_argument_untouched": "melds after MeldSet.of(melds), melds = [run789, nines, run678]",
+    "test_meld_sets_are_equal_and_hashable_by_value": "MeldSet.of([run678]) == MeldSet.of([run789]) == False",
+    "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "MeldSet.mutually_disjoint([run678, hearts678, run8910])",
+    "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "points of MeldSet.all_in(EXAMPLE_HAND)",
+    "test_meld_set_all_in_always_includes_the_empty_meld_set": "points of MeldSet.all_in([]) == [0]",
+    "test_meld_set_all_in_matches_brute_force_on_random_hands": "points of MeldSet.all_in(EXAMPLE_HAND)",
+    "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": "points of MeldSet.all_in(parse_cards('♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J'))",
+    "test_meld_set_all_in_combines_three_disjoint_melds": "points of MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A'))",
+    "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice raises ValueError",
+    "test_print_meld_sets_prints_the_seed_example_line_for_line": "print_meld_sets(EXAMPLE_HAND) prints",
+    "test_print_meld_sets_sorts_by_increasing_points": "print_meld_sets(EXAMPLE_HAND) prints",
+    "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": "print_meld_sets(parse_cards('♣J ♡6')) prints",
+    "test_count_hands_without_meld_for_every_size": "count_hands_without_meld(9) == 68081916",
+}
 
 MELD_POINTS = 6
 DISJOINT_POINTS = 2
@@ -295,9 +331,11 @@ def test_meld_sets_are_equal_and_hashable_by_value(sub):
     b = sub.eval(OF, melds=[run678, nines])
     c = sub.eval(OF, melds=[nines])
     d = sub.eval(OF, melds=[run789])
+    e = sub.eval(OF, melds=[run678])
     assert sub.eval("a == b and hash(a) == hash(b) and len({a, b}) == 1", a=a, b=b) is True
     assert sub.eval("a != c and not (a == c) and len({a, c}) == 2", a=a, c=c) is True
     assert sub.eval("c != d and len({c, d}) == 2", c=c, d=d) is True
+    assert sub.eval("d != e and not (d == e) and len({d, e}) == 2", d=d, e=e) is True  # equal points
 
 
 @pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
@@ -409,8 +447,33 @@ def test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set(sub):
 # ----------------------------------------------------------------------------- the challenge
 
 
+def hands_without_meld() -> list[int]:
+    """How many hands of each size, 0 to 36, hold no meld: counted rank by rank, 6 to ace.
+
+    The state after a rank is, per suit, how many cards in a row the hand holds just
+    below (0, 1 or 2: three would be a run), and how many cards it holds so far; at a rank
+    from 9 up, the hand must not hold all four suits (a quartet).
+    """
+    counts: Counter = Counter({((0, 0, 0, 0), 0): 1})
+    for rank in Rank:
+        following: Counter = Counter()
+        for (streaks, held), ways in counts.items():
+            for chosen in range(16):
+                picked = [(chosen >> suit) & 1 for suit in range(4)]
+                if all(picked) and rank in QUARTETS:
+                    continue
+                new = tuple(streak + 1 if p else 0 for streak, p in zip(streaks, picked))
+                if max(new) < 3:
+                    following[(new, held + sum(picked))] += ways
+        counts = following
+    by_size: Counter = Counter()
+    for (_, held), ways in counts.items():
+        by_size[held] += ways
+    return [by_size[size] for size in range(len(DECK) + 1)]
+
+
 @pytest.mark.exercise("jass.hands_without_meld", points=0)
 def test_count_hands_without_meld_for_every_size(sub):
-    sizes = [0, 1, 2, 3, 4, 9, 15, 24, 25, 36]
+    sizes = list(range(len(DECK) + 1))
     got = sub.eval("[count_hands_without_meld(size) for size in sizes]", sizes=sizes)
-    assert got == [HANDS_WITHOUT_MELD[size] for size in sizes]
+    assert got == hands_without_meld()

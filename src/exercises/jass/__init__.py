@@ -25,7 +25,6 @@ from .cards import (
 from .checks import (
     EXAMPLE_HAND,
     EXAMPLE_LINES,
-    HANDS_WITHOUT_MELD,
     check_hands_without_meld,
     check_meld_all_in,
     check_meld_set,
@@ -50,7 +49,6 @@ __all__ = [
     "validate_hand",
     "EXAMPLE_HAND",
     "EXAMPLE_LINES",
-    "HANDS_WITHOUT_MELD",
     "check_hands_without_meld",
     "check_meld_all_in",
     "check_meld_set",

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import Card
 
-__all__ = ["Picture", "by_points", "card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
+__all__ = ["Picture", "card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
 
 RED = "#c0392b"
 BLACK = "#1d1d1d"
@@ -97,9 +97,15 @@ def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
     )
 
 
-def meld_set_text(meld_set: Any) -> str:
-    """A meld set as the seed prints it: ``{[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}``."""
-    return "{" + ", ".join(meld_text(meld) for meld in _melds_by_points(meld_set)) + "}"
+def _meld_set_key(meld_set: Any) -> str:
+    """The melds of a meld set as text, to order meld sets of equal points."""
+    return " ".join(meld_text(meld) for meld in _melds_by_points(meld_set))
+
+
+def meld_set_line(meld_set: Any, *, best: bool = False) -> str:
+    """A row of the picture as text: ``170 points (best): [♠9, ♡9, ♢9, ♣9] [♠6, ♠7, ♠8]``."""
+    label = " (best)" if best else ""
+    return f"{int(meld_set.points()):>3} points{label}: {_meld_set_key(meld_set) or 'no meld'}"
 
 
 def show_hand(cards: Iterable[Card]) -> Picture:
@@ -108,14 +114,18 @@ def show_hand(cards: Iterable[Card]) -> Picture:
     return Picture(hand_html(cards), " ".join(str(card) for card in cards))
 
 
-def by_points(meld_sets: Iterable[Any]) -> list[Any]:
-    """Meld sets, most points first; equal points in the order of their text."""
-    return sorted(meld_sets, key=lambda meld_set: (-meld_set.points(), meld_set_text(meld_set)))
+def _most_points_first(meld_sets: Iterable[Any]) -> list[Any]:
+    """Meld sets, most points first; equal points in the order of their text.
+
+    (The worksheet's print_meld_sets sorts the other way, by increasing points, and
+    prints each meld set with its own ``__str__``; this order is the pictures'.)
+    """
+    return sorted(meld_sets, key=lambda meld_set: (-meld_set.points(), _meld_set_key(meld_set)))
 
 
 def show_meld_sets(meld_sets: Iterable[Any]) -> Picture:
     """The meld sets of a hand, most points first, the best one highlighted."""
-    ordered = by_points(meld_sets)
+    ordered = _most_points_first(meld_sets)
     rows = [meld_set_html(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)]
-    lines = [f"{meld_set.points():>3}: {meld_set_text(meld_set)}" for meld_set in ordered]
+    lines = [meld_set_line(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)]
     return Picture("<div>" + "".join(rows) + "</div>", "\n".join(lines))

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from ..ui import ErrorPanel, StudentCodeError
 from .cards import ALL_OF, Card, Suit, deal
-from .pictures import by_points, hand_html, meld_set_html
+from .pictures import _most_points_first, hand_html, meld_set_html
 
 __all__ = ["MeldPicker", "HAND_SIZE"]
 
@@ -149,7 +149,7 @@ class MeldPicker(widgets.VBox):
         self.results.value = f"<div>{title}{rows}</div>"
 
     def _rows(self, meld_sets: list[Any]) -> str:
-        ordered = by_points(meld_sets)
+        ordered = _most_points_first(meld_sets)
         return "".join(
             meld_set_html(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)
         )

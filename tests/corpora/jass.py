@@ -1,0 +1,392 @@
+"""Worksheet 1, Jass melds: mistakes and alternatives of Meld, mutually_disjoint, MeldSet
+and print_meld_sets (see tests/corpora/__init__.py).
+
+Each cell runs after the whole solution notebook. A cell that changes a method of
+``Meld`` runs ``Meld.ALL = Meld.all_melds()`` again, as a student who reruns the cells
+after the class would. ``jass.hands_without_meld`` is worth no points, so its mistakes
+cannot cost any: it has alternatives only.
+"""
+
+from corpora import Alternative, Mistake
+
+NOTEBOOK = "01_jass_melds"
+
+
+def _quartets(rank_test: str, points: str) -> str:
+    """A cell that rewrites add_all_quartets_into: the quartets of the ranks that pass."""
+    return f'''
+def add_all_quartets_into(cls, melds):
+    for rank in Rank:
+        if {rank_test}:
+            melds.append(cls(frozenset(Card.of(suit, rank) for suit in Suit), {points}))
+
+Meld.add_all_quartets_into = classmethod(add_all_quartets_into)
+Meld.ALL = Meld.all_melds()
+'''
+
+
+def _runs(run: str, starts: str = "range(len(cards) - size + 1)",
+          points: str = "{3: 20, 4: 50, 5: 100}", suits: str = "ALL_OF.values()") -> str:
+    """A cell that rewrites add_all_suits_into: for each suit, size and start, one run."""
+    return f'''
+def add_all_suits_into(cls, melds):
+    for cards in {suits}:
+        for size, points in {points}.items():
+            for start in {starts}:
+                melds.append(cls(frozenset({run}), points))
+
+Meld.add_all_suits_into = classmethod(add_all_suits_into)
+Meld.ALL = Meld.all_melds()
+'''
+
+
+def _of(prepare: str, made: str) -> str:
+    """A cell that rewrites MeldSet.of: ``prepare`` the melds, refuse an overlap, return ``made``."""
+    return f'''
+def of(cls, melds):
+    {prepare}
+    if not cls.mutually_disjoint(melds):
+        shared = min(card for a in melds for b in melds if a is not b for card in a.cards & b.cards)
+        raise ValueError(f"two of these melds share {{shared}}")
+    return {made}
+
+MeldSet.of = classmethod(of)
+'''
+
+MISTAKES = [
+    # ------------------------------------------------------------------ Meld: quartets
+    Mistake("jass-quartets-from-six", "jass.meld",
+            _quartets("rank >= Rank.SIX", "quartet_points(rank) if rank >= Rank.NINE else 100"),
+            "there is no quartet of 6s, 7s or 8s: only 6 quartets, 9 to ace"),
+    Mistake("jass-quartets-skip-nines", "jass.meld", _quartets("rank > Rank.NINE", "quartet_points(rank)"),
+            "the four 9s are a quartet too (150 points): rank >= Rank.NINE, not >"),
+    Mistake("jass-quartets-all-100", "jass.meld", _quartets("rank >= Rank.NINE", "100"),
+            "four 9s are worth 150 and four jacks 200, not 100 like the others"),
+    Mistake("jass-quartets-new-list", "jass.meld", '''
+def add_all_quartets_into(cls, melds):
+    melds = melds + [
+        cls(frozenset(Card.of(suit, rank) for suit in Suit), quartet_points(rank))
+        for rank in Rank if rank >= Rank.NINE
+    ]
+    return melds
+
+Meld.add_all_quartets_into = classmethod(add_all_quartets_into)
+Meld.ALL = Meld.all_melds()
+''', "the method adds to the list it is given; a new list is lost to the caller"),
+    # ------------------------------------------------------------------ Meld: runs
+    Mistake("jass-runs-wrap-around", "jass.meld",
+            _runs("cards[(start + k) % len(cards)] for k in range(size)", starts="range(-1, len(cards) - size)"),
+            "runs never wrap from the ace to the 6 (and Q K A is a run)"),
+    Mistake("jass-runs-miss-the-last", "jass.meld",
+            _runs("cards[start:start + size]", starts="range(len(cards) - size)"),
+            "an off-by-one that forgets the runs ending on the ace: end <= len(cards)"),
+    Mistake("jass-runs-points-swapped", "jass.meld",
+            _runs("cards[start:start + size]", points="{3: 20, 4: 100, 5: 50}"),
+            "a run of 4 is worth 50 and a run of 5 100"),
+    Mistake("jass-runs-slice-one-too-long", "jass.meld", _runs("cards[start:start + size + 1]"),
+            "the slice cards[start:end] holds end - start cards: a run of 3 has 3, not 4"),
+    Mistake("jass-runs-spades-only", "jass.meld",
+            _runs("cards[start:start + size]", suits="[ALL_OF[Suit.SPADE]]"),
+            "every suit has its runs, 18 each, 72 in all"),
+    # ------------------------------------------------------------------ Meld: all_in, ALL
+    Mistake("jass-all-in-proper-subset", "jass.meld", '''
+def all_in(cls, hand):
+    hand = validate_hand(hand)
+    return {meld for meld in cls.ALL if meld.cards < hand}
+
+Meld.all_in = classmethod(all_in)
+''', "a meld whose cards are the whole hand is in the hand: <=, not <"),
+    Mistake("jass-all-in-any-card", "jass.meld", '''
+def all_in(cls, hand):
+    hand = validate_hand(hand)
+    return {meld for meld in cls.ALL if meld.cards & hand}
+
+Meld.all_in = classmethod(all_in)
+''', "a meld is in the hand when ALL its cards are, not one of them"),
+    Mistake("jass-all-in-no-validation", "jass.meld", '''
+def all_in(cls, hand):
+    hand = set(hand)
+    return {meld for meld in cls.ALL if meld.cards <= hand}
+
+Meld.all_in = classmethod(all_in)
+''', "a bad hand (a card twice, strings) is refused with a ValueError"),
+    Mistake("jass-all-in-sorts-the-hand", "jass.meld", '''
+def all_in(cls, hand):
+    if isinstance(hand, list):
+        hand.sort()  # easier to read
+    cards = validate_hand(hand)
+    return {meld for meld in cls.ALL if meld.cards <= cards}
+
+Meld.all_in = classmethod(all_in)
+''', "all_in leaves the caller's hand as it was (sorting it in place changes it)"),
+    Mistake("jass-meld-equal-by-identity", "jass.meld", '''
+Meld.__eq__ = object.__eq__
+Meld.__hash__ = object.__hash__
+Meld.ALL = Meld.all_melds()
+''', "two melds with the same cards and points are equal and hash alike"),
+    Mistake("jass-stale-all-empty", "jass.meld", '''
+Meld.ALL = ()  # the class cell ran again, the cell that fills Meld.ALL did not
+''', "Meld.ALL holds the 78 melds: run its cell after the class cell"),
+    Mistake("jass-stale-all-quartets-only", "jass.meld", '''
+Meld.ALL = Meld.all_melds()[:6]  # filled when only the quartets were written
+''', "Meld.ALL holds the 78 melds, not those of an earlier version of the class"),
+    # ------------------------------------------------------------------ mutually_disjoint
+    Mistake("jass-disjoint-neighbours-only", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    sets = list(sets)
+    return all(not (a & b) for a, b in zip(sets, sets[1:]))
+''', "every two sets are compared, not only neighbours"),
+    Mistake("jass-disjoint-grows-the-first-set", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    sets = list(sets)
+    if not sets:
+        return True
+    union = sets[0]
+    for s in sets[1:]:
+        size = len(union)
+        union |= s
+        if len(union) != size + len(s):
+            return False
+    return True
+''', "the running union must be a new set: |= on the first set changes the caller's set"),
+    Mistake("jass-disjoint-empty-is-false", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    sets = list(sets)
+    return bool(sets) and len(set().union(*sets)) == sum(len(s) for s in sets)
+''', "no sets at all are mutually disjoint: True"),
+    Mistake("jass-disjoint-equal-sets-once", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    distinct = {frozenset(s) for s in sets}
+    return len(frozenset().union(*distinct)) == sum(map(len, distinct))
+''', "two equal non-empty sets share their elements: not disjoint"),
+    Mistake("jass-disjoint-returns-ints", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    seen = set()
+    for s in sets:
+        if not seen.isdisjoint(s):
+            return 0
+        seen.update(s)
+    return 1
+''', "the answer is True or False, not 1 or 0"),
+    Mistake("jass-disjoint-pops-the-list", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    union = set()
+    while sets:
+        s = sets.pop()
+        if union & s:
+            return False
+        union |= s
+    return True
+''', "the list of sets given is left as it was"),
+    Mistake("jass-disjoint-common-to-all", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    sets = [set(s) for s in sets]
+    return len(sets) < 2 or not set.intersection(*sets)
+''', "pairwise: an element in two of the sets is enough, not one in all of them"),
+    # ------------------------------------------------------------------ MeldSet
+    Mistake("jass-of-never-refuses", "jass.meld_set", '''
+def of(cls, melds):
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+''', "MeldSet.of refuses melds that share a card with a ValueError"),
+    Mistake("jass-of-vague-message", "jass.meld_set", '''
+def of(cls, melds):
+    melds = list(melds)
+    if not cls.mutually_disjoint(melds):
+        raise ValueError("these melds are not compatible")
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+''', "the ValueError names a card that two melds share"),
+    Mistake("jass-of-assert", "jass.meld_set", '''
+def of(cls, melds):
+    melds = list(melds)
+    assert cls.mutually_disjoint(melds), "two melds share a card"
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+''', "overlapping melds raise a ValueError, not an AssertionError"),
+    Mistake("jass-of-sorts-the-list", "jass.meld_set",
+            _of("melds.sort(key=lambda meld: sorted(meld.cards))", "cls(frozenset(melds))"),
+            "MeldSet.of leaves the list it is given as it was"),
+    Mistake("jass-of-keeps-a-tuple", "jass.meld_set", _of("melds = tuple(melds)", "cls(melds)"),
+            "the melds are a frozenset, so the order they are given in does not matter"),
+    Mistake("jass-points-float", "jass.meld_set", '''
+MeldSet.points = lambda self: float(sum(meld.points for meld in self.melds))
+''', "points() is an int"),
+    Mistake("jass-points-best-meld", "jass.meld_set", '''
+MeldSet.points = lambda self: max((meld.points for meld in self.melds), default=0)
+''', "points() adds up the points of all the melds, not the best one"),
+    Mistake("jass-equal-by-points", "jass.meld_set", '''
+MeldSet.__eq__ = lambda self, other: self.points() == other.points()
+MeldSet.__hash__ = lambda self: hash(self.points())
+''', "two meld sets are equal when they hold the same melds, not the same points"),
+    Mistake("jass-md-neighbours-only", "jass.meld_set", '''
+def meld_sets_disjoint(melds):
+    melds = list(melds)
+    return all(mutually_disjoint([a.cards, b.cards]) for a, b in zip(melds, melds[1:]))
+
+MeldSet.mutually_disjoint = staticmethod(meld_sets_disjoint)
+''', "every two melds are compared, not only neighbours"),
+    Mistake("jass-md-compares-melds", "jass.meld_set", '''
+MeldSet.mutually_disjoint = staticmethod(lambda melds: mutually_disjoint([{meld} for meld in melds]))
+''', "compare the cards of the melds, not the melds themselves"),
+    Mistake("jass-all-in-without-the-empty-set", "jass.meld_set", '''
+def all_in(cls, hand):
+    return [cls(s) for s in power_set(Meld.all_in(hand)) if s and cls.mutually_disjoint(s)]
+
+MeldSet.all_in = classmethod(all_in)
+''', "the empty meld set is in every hand"),
+    Mistake("jass-all-in-at-most-two-melds", "jass.meld_set", '''
+from itertools import combinations
+
+def all_in(cls, hand):
+    melds = Meld.all_in(hand)
+    found = [cls(frozenset())]
+    found += [cls(frozenset([meld])) for meld in melds]
+    found += [cls(frozenset(pair)) for pair in combinations(melds, 2) if cls.mutually_disjoint(pair)]
+    return found
+
+MeldSet.all_in = classmethod(all_in)
+''', "a meld set may hold three melds or more: take every subset"),
+    Mistake("jass-all-in-empty-set-twice", "jass.meld_set", '''
+def all_in(cls, hand):
+    found = [cls(s) for s in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(s)]
+    return [cls(frozenset())] + found
+
+MeldSet.all_in = classmethod(all_in)
+''', "each meld set comes once, the empty one too"),
+    # ------------------------------------------------------------------ print_meld_sets
+    Mistake("jass-print-descending", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points, reverse=True):
+        print(f"{meld_set.points():>3}: {meld_set}")
+''', "by increasing points"),
+    Mistake("jass-print-no-padding", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
+        print(f"{meld_set.points()}: {meld_set}")
+''', "the points are right-aligned on 3 characters"),
+    Mistake("jass-print-points-as-text", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    for meld_set in sorted(MeldSet.all_in(hand), key=lambda s: str(s.points())):
+        print(f"{meld_set.points():>3}: {meld_set}")
+''', "points sort as numbers: 20 before 150"),
+    Mistake("jass-print-skips-the-empty-set", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
+        if meld_set.melds:
+            print(f"{meld_set.points():>3}: {meld_set}")
+''', "the empty meld set is printed too"),
+    Mistake("jass-print-the-picture", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    print("\\n".join(reversed(str(show_meld_sets(MeldSet.all_in(hand))).splitlines())))
+''', "the package's picture is not the printout the exercise asks for"),
+    Mistake("jass-print-the-example-lines", "jass.print_meld_sets", '''
+from exercises.jass import EXAMPLE_LINES
+
+def print_meld_sets(hand):
+    print("\\n".join(EXAMPLE_LINES))
+''', "every hand prints its own meld sets, not the example's"),
+]
+
+ALTERNATIVES = [
+    Alternative("jass-quartets-one-by-one", "jass.meld", '''
+def add_all_quartets_into(cls, melds):
+    melds.append(cls(parse_cards("♠9 ♡9 ♢9 ♣9"), 150))
+    melds.append(cls(parse_cards("♠10 ♡10 ♢10 ♣10"), 100))
+    melds.append(cls(parse_cards("♠J ♡J ♢J ♣J"), 200))
+    melds.append(cls(parse_cards("♠Q ♡Q ♢Q ♣Q"), 100))
+    melds.append(cls(parse_cards("♠K ♡K ♢K ♣K"), 100))
+    melds.append(cls(parse_cards("♠A ♡A ♢A ♣A"), 100))
+
+Meld.add_all_quartets_into = classmethod(add_all_quartets_into)
+Meld.ALL = Meld.all_melds()
+''', "the trivial way the worksheet allows: the six quartets one by one"),
+    Alternative("jass-runs-extend-and-return", "jass.meld", '''
+def add_all_suits_into(cls, melds):
+    points = {3: 20, 4: 50, 5: 100}
+    melds.extend(
+        cls(frozenset(ALL_OF[suit][start:start + size]), points[size])
+        for suit in Suit for size in points for start in range(len(Rank) - size + 1)
+    )
+    return melds
+
+Meld.add_all_suits_into = classmethod(add_all_suits_into)
+Meld.ALL = Meld.all_melds()
+''', "one extend over a generator (returning the list as well does no harm)"),
+    Alternative("jass-all-as-a-frozenset", "jass.meld", '''
+def all_in(cls, hand):
+    hand = validate_hand(hand)
+    return set(filter(lambda meld: meld.cards.issubset(hand), cls.ALL))
+
+Meld.all_in = classmethod(all_in)
+Meld.ALL = frozenset(Meld.all_melds())
+''', "Meld.ALL as a frozenset, all_in with filter and issubset"),
+    Alternative("jass-disjoint-pairs", "jass.disjoint", '''
+from itertools import combinations
+
+def mutually_disjoint(sets):
+    return all(a.isdisjoint(b) for a, b in combinations(list(sets), 2))
+''', "every pair compared with isdisjoint instead of a running union"),
+    Alternative("jass-disjoint-recursion", "jass.disjoint", '''
+def mutually_disjoint(sets):
+    sets = list(sets)
+    if len(sets) < 2:
+        return True
+    first, rest = sets[0], sets[1:]
+    return not any(first & s for s in rest) and mutually_disjoint(rest)
+''', "recursion: the first set against the rest, then the rest"),
+    Alternative("jass-of-names-the-highest-card", "jass.meld_set", '''
+from itertools import combinations
+
+def of(cls, melds):
+    melds = frozenset(melds)
+    for a, b in combinations(melds, 2):
+        if a.cards & b.cards:
+            raise ValueError(f"{max(a.cards & b.cards)} is in two melds, {a} and {b}")
+    return cls(melds)
+
+MeldSet.of = classmethod(of)
+MeldSet.mutually_disjoint = classmethod(lambda cls, melds: mutually_disjoint(m.cards for m in melds))
+''', "another shared card and wording in the error; mutually_disjoint as a classmethod"),
+    Alternative("jass-all-in-by-size", "jass.meld_set", '''
+from itertools import combinations
+
+def all_in(cls, hand):
+    melds = list(Meld.all_in(hand))
+    return [
+        cls(frozenset(chosen))
+        for size in range(len(melds) + 1)
+        for chosen in combinations(melds, size)
+        if cls.mutually_disjoint(chosen)
+    ]
+
+MeldSet.all_in = classmethod(all_in)
+MeldSet.points = lambda self: sum(map(lambda meld: meld.points, self.melds), 0)
+''', "combinations of each size instead of power_set; points with map"),
+    Alternative("jass-print-default-alignment", "jass.print_meld_sets", '''
+def print_meld_sets(hand):
+    meld_sets = sorted(MeldSet.all_in(hand), key=str, reverse=True)
+    meld_sets.sort(key=lambda meld_set: meld_set.points())
+    for meld_set in meld_sets:
+        print(f"{meld_set.points():3}: {meld_set}")
+''', "ints align right by default; equal points in the other order"),
+    Alternative("jass-count-by-ranks", "jass.hands_without_meld", '''
+def count_hands_without_meld(size):
+    states = {((0, 0, 0, 0), 0): 1}  # cards in a row below, per suit; cards held
+    for rank in Rank:
+        following = {}
+        for (streaks, held), ways in states.items():
+            for suits in power_set(range(4)):
+                if len(suits) == 4 and rank >= Rank.NINE:
+                    continue
+                new = tuple(streaks[s] + 1 if s in suits else 0 for s in range(4))
+                if max(new) < 3 and held + len(suits) <= size:
+                    key = (new, held + len(suits))
+                    following[key] = following.get(key, 0) + ways
+        states = following
+    return sum(ways for (_, held), ways in states.items() if held == size)
+''', "counting up the ranks (dynamic programming) instead of inclusion-exclusion"),
+]
