@@ -118,6 +118,11 @@ MISTAKES = [
             "    answer = ask(f'Value of die {n} = {die} (type 1 to rethrow)? ')\n"
             "    return roll_die(rng) if '1' in answer else die\n",
             "only the answer 1 rethrows: 11 keeps the die"),
+    Mistake("dice421-rethrow-no-strip", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    if ask(f'Value of die {n} = {die} (type 1 to rethrow)? ') == '1':\n"
+            "        return roll_die(rng)\n    return die\n",
+            "spaces around the answer 1 are ignored: ' 1 ' rethrows too"),
     Mistake("dice421-rethrow-int-answer", "dice421.rethrow",
             "def rethrow(die, n, ask=input, rng=table_rng):\n"
             "    answer = int(ask(f'Value of die {n} = {die} (type 1 to rethrow)? '))\n"

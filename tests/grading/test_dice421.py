@@ -38,6 +38,7 @@ RULES = {
     "test_roll_die_covers_one_to_six": "the faces of 300 throws with random.Random(1) == [1, 2, 3, 4, 5, 6]",
     "test_roll_die_calls_randint_1_6_once_and_returns_its_face": "roll_die(rng) calls rng.randint(1, 6) once",
     "test_rethrow_on_answer_1_throws_the_die_again": "rethrow(3, 2, answers(['1']), ScriptedDice([6])) == 6",
+    "test_rethrow_ignores_spaces_around_the_answer": "rethrow(2, 3, answers([' 1 ']), ScriptedDice([2])) == 2",
     "test_rethrow_keeps_the_die_on_any_other_answer": "rethrow(5, 1, answers(['11']), ScriptedDice([])) == 5",
     "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "rethrow(4, 2, answers(['yes']), ScriptedDice([])) == 4",
     "test_rethrow_shows_the_die_number_and_value": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
@@ -283,6 +284,14 @@ def test_rethrow_on_answer_1_throws_the_die_again(sub):
         assert sub.rethrow(die, 2, keyboard, dice) == face
         assert dice.calls == [(1, 6)]
         assert len(keyboard.prompts) == 1
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_ignores_spaces_around_the_answer(sub):
+    for answer in [" 1", "1 ", " 1 "]:
+        dice = LoadedDice([4])
+        assert sub.rethrow(2, 3, Keyboard([answer]), dice) == 4, answer
+        assert dice.thrown == 1, answer
 
 
 @pytest.mark.exercise("dice421.rethrow", points=2)
