@@ -572,3 +572,15 @@ def test_check_play_game_wants_a_value_error_for_zero_tokens():
         return (tokens, tokens) if tokens <= 0 else play_game(tokens, ask, rng)
 
     assert check_play_game(no_check).status is Status.FAILED
+
+
+@pytest.mark.parametrize("check", [c for c, _ in CHECKS], ids=[c.__name__ for c, _ in CHECKS])
+def test_no_export_of_the_package_passes_an_exercises_check_when_plugged_in(check):
+    import exercises.dice421 as package
+
+    candidates = [getattr(package, name) for name in package.__all__ if not name.startswith("check_")]
+    passing = [
+        candidate for candidate in candidates
+        if callable(candidate) and check(candidate).status is Status.PASSED
+    ]
+    assert not passing
