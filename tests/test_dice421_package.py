@@ -473,7 +473,7 @@ def test_game_widget_hot_seat_settles_a_round_with_the_students_play_game():
     widget.panel.throw_button.click()
     widget.panel.keep_button.click()
     assert widget.table.rounds == 1 and widget.table.player == 1
-    assert "Round 1" in widget.verdict.value and "your play_game printed" in widget.verdict.value
+    assert "Round 1" in widget.verdict.value and "your play_game printed" in widget.console.value
     totals = widget.table.totals
     assert f"{totals[0]} tokens" in widget.counters.value
 
@@ -491,6 +491,21 @@ def test_game_widget_against_the_computer_plays_to_the_end():
     assert "the computer threw" in widget.story.value
     widget.new_button.click()
     assert widget.table.turns == [] and "3 tokens" in widget.counters.value
+
+
+def test_game_widget_names_roll_die_when_the_dice_do_not_follow_the_rng():
+    namespace = {}
+    exec(
+        "import random\n"
+        "def roll_die(rng):\n    return random.randint(1, 6)\n"
+        "def play_game(tokens, ask, rng):\n"
+        "    dice = [roll_die(rng) for _ in range(3)]\n"
+        "    ask('again? ')\n"
+        "    return (0, tokens)\n",
+        namespace,
+    )
+    widget = GameWidget(namespace["play_game"], tokens=10, seed=4)
+    assert "play_game's dice do not follow the rng: check roll_die first." in html.unescape(widget.errors.value)
 
 
 def test_game_widget_shows_a_stub_play_game():

@@ -201,12 +201,15 @@ class Script:
 
     def __call__(self, prompt: str = "") -> str:
         """The next answer (``ask``)."""
+        if self.thrown == 0:
+            raise TableError(f"{self.name}'s dice do not follow the rng: check roll_die first")
         if self.asked >= len(self.replies):
             raise TableError(
                 f"{self.name} asked {str(prompt).strip()!r} where the player had no answer to "
                 "give: check play_turn first"
             )
         self.asked += 1
+        print(f"{prompt}{self.replies[self.asked - 1]}")  # as on a console
         return self.replies[self.asked - 1]
 
     def randint(self, a: int, b: int) -> int:

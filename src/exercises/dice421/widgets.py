@@ -193,17 +193,13 @@ def _counter(label: str, total: int | None, active: bool) -> str:
     )
 
 
-def describe_round(number: int, dice: list[tuple[int, ...]], printed: str,
+def describe_round(number: int, dice: list[tuple[int, ...]],
                    before: tuple[int, int] | None, after: tuple[int, int] | None,
                    names: tuple[str, str]) -> str:
-    """A round as HTML: both players' dice, what play_game printed, and who gave tokens."""
+    """A round as HTML: both players' dice and who gave tokens, by the totals printed."""
     lines = [f"<b>Round {number}</b>"]
     for name, kept in zip(names, dice):
         lines.append(f"{html.escape(name)}: {dice_svg(kept, size=24)}")
-    lines.append(
-        "<i>your play_game printed:</i>"
-        f'<pre style="margin:2px 0">{html.escape(printed.strip()) or "(nothing)"}</pre>'
-    )
     if after is None:
         lines.append("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here.")
     elif before is None:
@@ -217,6 +213,16 @@ def describe_round(number: int, dice: list[tuple[int, ...]], printed: str,
         else:
             lines.append(f"Nobody gave tokens: totals {after[0]} and {after[1]}.")
     return "<br>".join(lines)
+
+
+def console(printed: str) -> str:
+    """What ``play_game`` printed, as a console that shows its last lines."""
+    return (
+        "<i>your play_game printed:</i>"
+        '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+        'border:1px solid #cccccc;padding:2px 6px">'
+        f'<pre style="margin:0">{html.escape(printed.rstrip()) or "(nothing yet)"}</pre></div>'
+    )
 
 
 class GameWidget(widgets.VBox):
@@ -239,6 +245,7 @@ class GameWidget(widgets.VBox):
         self.panel = TurnPanel(None, self.rng, self.errors, on_over=self._turn_over)
         self.story = widgets.HTML()
         self.verdict = widgets.HTML()
+        self.console = widgets.HTML()
         self.new_button = widgets.Button(description="New game", icon="redo")
         self.new_button.on_click(lambda _button: self.new_game())
         super().__init__(
@@ -248,6 +255,7 @@ class GameWidget(widgets.VBox):
                 self.panel,
                 self.story,
                 self.verdict,
+                self.console,
                 self.new_button,
                 self.errors,
             ]
@@ -257,15 +265,16 @@ class GameWidget(widgets.VBox):
     def new_game(self) -> None:
         """Start again with the starting tokens."""
         self.table = Table(self.play_game, self.tokens)
-        self.round_text = ""
         self.shown_totals: tuple[int, int] | None = (self.tokens, self.tokens)
-        self.story.value = self.verdict.value = ""
+        self.story.value = self.verdict.value = self.console.value = ""
         self.errors.clear()
         self.panel.start()
         try:
             run_student(self.errors, self.table.start, doing="starting play_game")
         except StudentCodeError:
             self.panel.throw_button.disabled = True
+        else:
+            self.console.value = console(self.table.printed)
         self.refresh()
 
     def _turn_over(self, turn: Turn) -> None:
@@ -297,17 +306,14 @@ class GameWidget(widgets.VBox):
 
     def _record(self, turn: Turn) -> bool:
         try:
-            printed = run_student(self.errors, self.table.record, turn, doing="running your play_game")
+            run_student(self.errors, self.table.record, turn, doing="running your play_game")
         except StudentCodeError:
             return False
-        self.round_text += printed
+        self.console.value = console(self.table.printed)
         if self.table.player == 1:  # a round is complete
             before, after = self.shown_totals, self.table.totals
             dice = [kept.dice for kept in self.table.turns[-2:]]
-            self.verdict.value = describe_round(
-                self.table.rounds, dice, self.round_text, before, after, self.names
-            )
-            self.round_text = ""
+            self.verdict.value = describe_round(self.table.rounds, dice, before, after, self.names)
             self.shown_totals = after
         self.refresh()
         return True
