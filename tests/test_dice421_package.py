@@ -1,5 +1,6 @@
 """Unit tests of exercises.dice421: pictures, scripts, the turn and game models, widgets, checks."""
 
+import html
 import random
 
 import pytest
@@ -8,11 +9,11 @@ from exercises.checks import Status
 from exercises.dice421 import (
     MAX_THROWS,
     DicePicture,
-    Game,
     GameWidget,
-    Rules,
     ScriptedDice,
     ScriptError,
+    Table,
+    TableError,
     Turn,
     TurnWidget,
     answers,
@@ -38,6 +39,7 @@ from exercises.dice421 import (
     league_table,
     play_computer_turn,
     play_match,
+    replay_turn,
 )
 
 # A reference answer to every exercise, to drive the package as a student's code would.
@@ -112,19 +114,17 @@ def play_game(tokens, ask=input, rng=None):
     while total1 > 0 and total2 > 0:
         (nj1, s1), (nj2, s2) = play_turn(ask, rng), play_turn(ask, rng)
         if s1 == s2:
-            continue
-        if nj1 != nj2:
+            print("a draw")
+        elif nj1 != nj2:
             total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
         else:
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
+        print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
 
 
 def stub(*args, **kwargs):
     raise NotImplementedError("Exercise dice421.x: write your code here.")
-
-
-RULES = Rules(roll_die, sort3_desc, tokens_of, value_of, settle_different_tokens, settle_equal_tokens)
 
 
 # Pictures ---------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_answers_types_the_answers_in_order_then_says_it_ran_out(capsys):
     assert ask("Again? ") == "1"
     assert ask("Again? ") == "0"
     assert capsys.readouterr().out == "Again? 1\nAgain? 0\n"
-    with pytest.raises(ScriptError, match="ran out"):
+    with pytest.raises(ScriptError, match="2 answer\\(s\\) and no more"):
         ask("Again? ")
 
 
@@ -289,82 +289,139 @@ def test_a_computer_turn_follows_its_strategy_and_stops_at_three_throws():
     assert play_computer_turn(turn, keep_first) == [(6, 5, 3)] and turn.kept
 
 
-# The game ---------------------------------------------------------------------------
+# The game, replayed through the student's play_turn and play_game ---------------------
 
 
-def test_a_game_needs_a_positive_number_of_tokens():
-    for tokens in (0, -3):
-        with pytest.raises(ValueError, match="positive"):
-            Game(RULES, tokens)
+def clicked(faces, marks=(), keep=True):
+    """A turn thrown from ``faces``: rethrow the positions in each of ``marks``, then keep."""
+    turn = turn_of(faces)
+    turn.throw()
+    for positions in marks:
+        turn.marked = frozenset(positions)
+        turn.throw()
+    if keep and not turn.over:
+        turn.keep()
+    return turn
 
 
-def test_a_round_is_settled_by_the_students_functions():
-    game = Game(RULES, 10)
-    assert game.record((1, 2, 4)) is None and game.player == 2
-    played = game.record((6, 4, 1))
-    assert game.totals == (2, 18) and game.player == 1
-    assert played.results == ((8, 421), (1, 641))
-    assert played.verdict == "Different tokens: player 1 wins the round and gives 8."
-    assert played.printed == "different tokens"
+def test_a_turn_records_the_answers_play_turn_gets():
+    turn = clicked([6, 6, 5, 5, 6], marks=[{2}, {2}])
+    assert turn.faces == [6, 6, 5, 5, 6]
+    assert turn.replies == ["1", "0", "0", "1", "1", "0", "0", "1"]
+    assert clicked([1, 2, 4]).replies == ["0"]
 
 
-def test_a_draw_changes_nothing_and_equal_tokens_compare_values():
-    game = Game(RULES, 3)
-    played = game.record((6, 6, 5)) or game.record((5, 6, 6))
-    assert game.totals == (3, 3) and played.verdict.startswith("Same value 665: a draw")
-    game.record((5, 4, 3))
-    played = game.record((6, 5, 4))
-    assert game.totals == (5, 1)
-    assert played.verdict == "Same tokens, different values: player 2 wins the round and gives 2."
+def test_replay_turn_scores_the_turn_with_the_students_play_turn():
+    assert replay_turn(play_turn, clicked([6, 6, 5, 5, 6], marks=[{2}, {2}]))[0] == (5, 666)
+    assert replay_turn(play_turn, clicked([2, 4, 1]))[0] == (8, 421)
 
 
-def test_the_game_ends_when_a_total_reaches_zero():
-    game = Game(RULES, 8)
-    game.record((4, 2, 1))
-    game.record((3, 3, 1))
-    assert game.over and game.winner == 1 and game.totals == (0, 16)
+def test_replay_turn_names_roll_die_when_the_dice_do_not_follow_the_rng():
+    def deaf_turn(ask, rng):
+        dice = [random.randint(1, 6) for _ in range(3)]
+        ask("again? ")
+        return (tokens_of(*sort3_desc(*dice)), value_of(*sort3_desc(*dice)))
+
+    with pytest.raises(TableError, match="^play_turn's dice do not follow the rng: check roll_die first$"):
+        replay_turn(deaf_turn, clicked([1, 2, 4]))
+
+
+def seed_loop(ask, rng):
+    """The seed's loop, ``while throws <= 3``: a fourth throw."""
+    dice = [roll_die(rng) for _ in range(3)]
+    throws = 1
+    while throws <= 3 and ask("again? ") == "1":
+        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice, start=1)]
+        throws += 1
+    return (tokens_of(*sort3_desc(*dice)), value_of(*sort3_desc(*dice)))
+
+
+def test_replay_turn_says_when_play_turn_throws_a_fourth_time():
+    turn = clicked([1] * 9, marks=[{0, 1, 2}, {0, 1, 2}])
+    with pytest.raises(TableError, match="had no answer to give: check play_turn first"):
+        replay_turn(seed_loop, turn)
+
+
+def test_a_table_runs_the_students_play_game_on_the_turns_played():
+    table = Table(play_game, 10)
+    assert table.start() == "" and table.player == 1 and not table.over
+    table.record(clicked([1, 2, 4]))
+    printed = table.record(clicked([6, 4, 1]))
+    assert table.totals == (2, 18) and table.player == 1 and table.rounds == 1
+    assert "different tokens" in printed and "total1 = 2, total2 = 18" in printed
+    table.record(clicked([6, 6, 6]))
+    table.record(clicked([1, 1, 2]))
+    assert table.over and table.totals == (-3, 23) and table.winner == 1
     with pytest.raises(ValueError, match="over"):
-        game.record((1, 1, 1))
+        table.record(clicked([1, 1, 1]))
 
 
-def test_a_settle_function_giving_a_list_is_refused_and_changes_nothing():
-    rules = Rules(roll_die, sort3_desc, tokens_of, value_of,
-                  lambda *args: [1, 2], settle_equal_tokens)
-    game = Game(rules, 10)
-    game.record((4, 2, 1))
-    with pytest.raises(ValueError, match="tuple"):
-        game.record((6, 4, 1))
-    assert game.totals == (10, 10) and game.rounds == [] and game.player == 2
+def test_a_table_leaves_its_turns_unchanged_when_play_game_raises():
+    def broken(tokens, ask, rng):
+        play_turn(ask, rng)
+        play_turn(ask, rng)
+        raise ZeroDivisionError
+
+    table = Table(broken, 10)
+    table.record(clicked([4, 2, 1]))
+    with pytest.raises(ZeroDivisionError):
+        table.record(clicked([6, 4, 1]))
+    assert len(table.turns) == 1 and table.player == 2
 
 
-def test_rules_check_what_the_students_functions_give():
-    with pytest.raises(ValueError, match="1 to 6"):
-        Rules(lambda rng: 7, sort3_desc, tokens_of, value_of).throw(random.Random(1))
-    with pytest.raises(ValueError, match="tuple of three"):
-        Rules(roll_die, lambda a, b, c: [a, b, c], tokens_of, value_of).result((1, 2, 3))
-    assert RULES.result((2, 3, 1)) == (2, 321)
+def test_a_table_refuses_a_play_game_that_never_ends_a_game():
+    def one_round(tokens, ask, rng):
+        play_turn(ask, rng)
+        play_turn(ask, rng)
+        return (tokens, tokens)
+
+    table = Table(one_round, 10)
+    table.record(clicked([4, 2, 1]))
+    with pytest.raises(TableError, match="a game ends when a total is 0 or less"):
+        table.record(clicked([6, 4, 1]))
 
 
 def test_a_match_between_strategies_ends_with_a_winner():
-    game = play_match(RULES, (hunt_421, keep_first), random.Random(5))
-    assert game.over and game.winner in (1, 2)
+    match = play_match(play_game, (hunt_421, keep_first), random.Random(5))
+    assert min(match.totals) <= 0 and match.winner in (1, 2) and match.rounds >= 1
+
+
+def test_a_match_stops_a_play_game_that_never_stops():
+    def endless(tokens, ask, rng):
+        while True:
+            play_turn(ask, rng)
+
+    with pytest.raises(TableError, match="more than 10 turns"):
+        play_match(endless, (keep_first, keep_first), random.Random(1), max_turns=10)
 
 
 def test_the_league_is_reproducible_and_counts_every_game():
     strategies = {"keep first": keep_first, "hunt 421": hunt_421}
-    rows = league(RULES, strategies, games=20, seed=3)
-    assert rows == league(RULES, strategies, games=20, seed=3)
+    rows = league(play_game, strategies, games=20, seed=3)
+    assert rows == league(play_game, strategies, games=20, seed=3)
     assert [row.games for row in rows] == [40, 40]
     assert sum(row.wins for row in rows) == 40
     assert rows[0].name == "hunt 421"
     assert league_table(rows).splitlines()[0].startswith("strategy")
 
 
+def test_nothing_exported_scores_or_settles():
+    import exercises.dice421 as package
+
+    answers_of_exercises = {
+        "swap", "sort2_desc", "sort3_desc", "is_straight", "is_three_of_a_kind", "is_421",
+        "tokens_of", "value_of", "roll_die", "rethrow", "play_turn",
+        "settle_different_tokens", "settle_equal_tokens", "play_game",
+        "Game", "Rules", "Round",
+    }
+    assert not answers_of_exercises & set(dir(package))
+
+
 # Widgets ----------------------------------------------------------------------------
 
 
 def test_turn_widget_throws_marks_and_stops_after_three_throws():
-    widget = TurnWidget(RULES, seed=1)
+    widget = TurnWidget(play_turn, seed=1)
     panel = widget.panel
     assert all(button.disabled for button in panel.dice_buttons)
     panel.throw_button.click()
@@ -381,62 +438,80 @@ def test_turn_widget_throws_marks_and_stops_after_three_throws():
     panel.dice_buttons[0].value = True
     panel.throw_button.click()
     assert panel.turn.over and panel.throw_button.disabled and panel.keep_button.disabled
-    assert panel.status.value.startswith("Final combination: tokens =")
+    tokens, value = play_turn(answers(panel.turn.replies, echo=False), ScriptedDice(panel.turn.faces))
+    assert panel.status.value == f"Final combination: your play_turn says tokens = {tokens}, value = {value}."
     widget.new_button.click()
     assert panel.turn.throws == 0 and not panel.throw_button.disabled
 
 
-def test_turn_widget_shows_the_students_error_and_keeps_the_turn():
-    widget = TurnWidget(Rules(stub, sort3_desc, tokens_of, value_of))
-    widget.panel.throw_button.click()
-    assert "Not implemented yet" in widget.errors.value
-    assert widget.panel.turn.throws == 0
-    assert "roll_die raised an error" in widget.panel.status.value
-
-
-def test_turn_widget_shows_a_scoring_error():
-    widget = TurnWidget(Rules(roll_die, sort3_desc, stub, value_of))
+def test_turn_widget_shows_the_students_error_and_keeps_the_dice():
+    widget = TurnWidget(stub)
     widget.panel.throw_button.click()
     widget.panel.keep_button.click()
     assert "Not implemented yet" in widget.errors.value
-    assert "raised an error while scoring" in widget.panel.status.value
+    assert widget.panel.turn.over
+    assert "could not score this turn" in widget.panel.status.value
 
 
-def test_game_widget_hot_seat_settles_a_round_after_both_turns():
-    widget = GameWidget(RULES, tokens=10, seed=2)
+def test_turn_widget_names_roll_die_in_one_sentence():
+    def deaf_turn(ask, rng):
+        ask("again? ")
+        return (1, 111)
+
+    widget = TurnWidget(deaf_turn)
     widget.panel.throw_button.click()
     widget.panel.keep_button.click()
-    assert widget.game.player == 2 and "Player 2, your turn" in widget.who.value
+    assert "play_turn's dice do not follow the rng: check roll_die first." in html.unescape(widget.errors.value)
+    assert "raised" not in widget.errors.value
+
+
+def test_game_widget_hot_seat_settles_a_round_with_the_students_play_game():
+    widget = GameWidget(play_game, tokens=10, seed=2)
     widget.panel.throw_button.click()
     widget.panel.keep_button.click()
-    assert len(widget.game.rounds) == 1 and widget.game.player == 1
-    assert "Round 1" in widget.verdict.value
-    totals = widget.game.totals
+    assert widget.table.player == 2 and "Player 2, your turn" in widget.who.value
+    widget.panel.throw_button.click()
+    widget.panel.keep_button.click()
+    assert widget.table.rounds == 1 and widget.table.player == 1
+    assert "Round 1" in widget.verdict.value and "your play_game printed" in widget.console.value
+    totals = widget.table.totals
     assert f"{totals[0]} tokens" in widget.counters.value
 
 
 def test_game_widget_against_the_computer_plays_to_the_end():
-    widget = GameWidget(RULES, tokens=3, opponent=hunt_421, seed=7)
+    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
     for _ in range(100):
-        if widget.game.over:
+        if widget.table.over:
             break
         widget.panel.throw_button.click()
         if not widget.panel.turn.over:
             widget.panel.keep_button.click()
-    assert widget.game.over and widget.panel.throw_button.disabled
+    assert widget.table.over and widget.panel.throw_button.disabled
     assert "wins the game" in widget.who.value
     assert "the computer threw" in widget.story.value
     widget.new_button.click()
-    assert widget.game.totals == (3, 3) and widget.game.rounds == []
+    assert widget.table.turns == [] and "3 tokens" in widget.counters.value
 
 
-def test_game_widget_shows_an_error_of_a_settle_function():
-    rules = Rules(roll_die, sort3_desc, tokens_of, value_of, stub, stub)
-    widget = GameWidget(rules, tokens=10, opponent=keep_first, seed=4)
-    widget.panel.throw_button.click()
-    widget.panel.keep_button.click()
+def test_game_widget_names_roll_die_when_the_dice_do_not_follow_the_rng():
+    namespace = {}
+    exec(
+        "import random\n"
+        "def roll_die(rng):\n    return random.randint(1, 6)\n"
+        "def play_game(tokens, ask, rng):\n"
+        "    dice = [roll_die(rng) for _ in range(3)]\n"
+        "    ask('again? ')\n"
+        "    return (0, tokens)\n",
+        namespace,
+    )
+    widget = GameWidget(namespace["play_game"], tokens=10, seed=4)
+    assert "play_game's dice do not follow the rng: check roll_die first." in html.unescape(widget.errors.value)
+
+
+def test_game_widget_shows_a_stub_play_game():
+    widget = GameWidget(stub, tokens=10, opponent=keep_first, seed=4)
     assert "Not implemented yet" in widget.errors.value
-    assert widget.game.totals == (10, 10)
+    assert widget.panel.throw_button.disabled
 
 
 # Checks -----------------------------------------------------------------------------
@@ -465,17 +540,46 @@ def test_checks_fail_wrong_answers():
 
 
 def test_check_play_turn_catches_a_fourth_throw():
-    def seed_loop(ask, rng):
-        dice = [roll_die(rng) for _ in range(3)]
-        throws = 1
-        while throws <= 3 and ask("again? ") == "1":
-            dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice, start=1)]
-            throws += 1
-        return (tokens_of(*sort3_desc(*dice)), value_of(*sort3_desc(*dice)))
-
     result = check_play_turn(seed_loop)
-    assert result.status is Status.ERROR
-    assert "do not ask again" in str(result)
+    assert result.status is Status.FAILED
+    assert "✗ answer 1 every time: three throws, no fourth: play_turn asked question 9 ('again?'), " \
+        "but the player gave 8 answer(s) and no more." in str(result)
+    assert "do not ask again" in str(result) and "raised" not in str(result)
+
+
+def test_check_play_turn_names_roll_die_when_the_dice_do_not_follow_the_rng():
+    namespace = {}
+    exec(
+        "import random\n"
+        "def roll_die(rng):\n    return random.randint(1, 6)\n"
+        "def play_turn(ask, rng):\n"
+        "    dice = [roll_die(rng) for _ in range(3)]\n"
+        "    ask('again? ')\n"
+        "    return (1, 100)\n",
+        namespace,
+    )
+    result = check_play_turn(namespace["play_turn"])
+    assert result.status is Status.FAILED
+    assert result.lines[-1] == "  ✗ keep the first throw 6 6 5: play_turn's dice do not follow the rng: " \
+        "check roll_die first."
+
+
+def test_a_check_names_a_failing_earlier_function_it_calls():
+    namespace = {"swap": lambda a, b: (a, b)}
+    exec("def sort2_desc(a, b):\n    return swap(a, b) if a < b else (a, b)\n", namespace)
+    result = check_sort2_desc(namespace["sort2_desc"])
+    assert result.status is Status.FAILED
+    assert "Check swap first: your swap, which this function calls, does not pass its own check yet." in str(result)
+
+
+def test_check_rethrow_refuses_a_die_thrown_before_the_answer():
+    def eager(die, n, ask, rng):
+        new = roll_die(rng)
+        return new if ask(f"Value of die {n} = {die}? ") == "1" else die
+
+    result = check_rethrow(eager)
+    assert result.status is Status.FAILED
+    assert "rethrow threw die number 1, but the script holds 0 dice and no more." in str(result)
 
 
 def test_check_play_game_wants_a_value_error_for_zero_tokens():
@@ -483,3 +587,15 @@ def test_check_play_game_wants_a_value_error_for_zero_tokens():
         return (tokens, tokens) if tokens <= 0 else play_game(tokens, ask, rng)
 
     assert check_play_game(no_check).status is Status.FAILED
+
+
+@pytest.mark.parametrize("check", [c for c, _ in CHECKS], ids=[c.__name__ for c, _ in CHECKS])
+def test_no_export_of_the_package_passes_an_exercises_check_when_plugged_in(check):
+    import exercises.dice421 as package
+
+    candidates = [getattr(package, name) for name in package.__all__ if not name.startswith("check_")]
+    passing = [
+        candidate for candidate in candidates
+        if callable(candidate) and check(candidate).status is Status.PASSED
+    ]
+    assert not passing

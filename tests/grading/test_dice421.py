@@ -13,6 +13,54 @@ import pytest
 
 NOTEBOOK = "02_dice_421"
 
+#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+RULES = {
+    "test_swap_exchanges_the_two_integers": "swap(1, 2) == (2, 1)",
+    "test_swap_returns_a_tuple": "swap(6, 3) == (3, 6)",
+    "test_sort2_desc_on_every_pair_with_and_without_ties": "sort2_desc(4, 4) == (4, 4)",
+    "test_sort2_desc_beyond_dice": "sort2_desc(-3, 10) == (10, -3)",
+    "test_sort3_desc_on_every_throw": "sort3_desc(1, 6, 4) == (6, 4, 1)",
+    "test_sort3_desc_on_every_permutation_of_distinct_values": "sort3_desc(7, 100, 42) == (100, 42, 7)",
+    "test_sort3_desc_returns_a_tuple": "sort3_desc(3, 2, 6) == (6, 3, 2)",
+    "test_is_straight_on_every_combination": "is_straight(4, 2, 2) == False",
+    "test_is_straight_returns_a_bool": "is_straight(3, 2, 1) == True",
+    "test_is_three_of_a_kind_on_every_combination": "is_three_of_a_kind(6, 6, 5) == False",
+    "test_is_three_of_a_kind_returns_a_bool": "is_three_of_a_kind(6, 6, 6) == True",
+    "test_is_421_on_every_combination": "is_421(5, 1, 1) == False",
+    "test_is_421_returns_a_bool": "is_421(4, 2, 1) == True",
+    "test_tokens_of_every_combination": "tokens_of(6, 6, 5) == 1",
+    "test_tokens_of_a_421_is_eight": "tokens_of(4, 2, 1) == 8",
+    "test_tokens_of_three_of_a_kind_is_five": "tokens_of(1, 1, 1) == 5",
+    "test_tokens_of_a_straight_is_two": "tokens_of(5, 4, 3) == 2",
+    "test_tokens_of_a_minor_combination_is_one": "tokens_of(4, 4, 1) == 1",
+    "test_value_of_every_combination": "value_of(6, 5, 1) == 651",
+    "test_roll_die_throws_with_the_given_rng": "roll_die(random.Random(0)) == random.Random(0).randint(1, 6)",
+    "test_roll_die_covers_one_to_six": "the faces of 300 throws with random.Random(1) == [1, 2, 3, 4, 5, 6]",
+    "test_roll_die_calls_randint_1_6_once_and_returns_its_face": "roll_die(rng) calls rng.randint(1, 6) once",
+    "test_rethrow_on_answer_1_throws_the_die_again": "rethrow(3, 2, answers(['1']), ScriptedDice([6])) == 6",
+    "test_rethrow_ignores_spaces_around_the_answer": "rethrow(2, 3, answers([' 1 ']), ScriptedDice([2])) == 2",
+    "test_rethrow_keeps_the_die_on_any_other_answer": "rethrow(5, 1, answers(['11']), ScriptedDice([])) == 5",
+    "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "rethrow(4, 2, answers(['yes']), ScriptedDice([])) == 4",
+    "test_rethrow_shows_the_die_number_and_value": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
+    "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": "keep the first throw 1 2 4 (sorted before scoring) == (8, 421)",
+    "test_play_turn_returns_a_tuple_of_two_ints": "keep the first throw 6 6 5 == (1, 665)",
+    "test_play_turn_rethrows_only_the_chosen_dice": "the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
+    "test_play_turn_never_throws_a_fourth_time": "answer 1 every time: three throws, no fourth",
+    "test_play_turn_stopping_after_the_second_throw": "1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep",
+    "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number": "a non-number answer keeps the dice",
+    "test_settle_different_tokens_player_1_wins_and_gives_its_tokens": "settle_different_tokens(5, 2, 3, 7) == (-2, 12)",
+    "test_settle_different_tokens_player_2_wins_and_gives_its_tokens": "settle_different_tokens(2, 5, 9, 4) == (14, -1)",
+    "test_settle_equal_tokens_higher_value_of_player_1_gives": "settle_equal_tokens(5, 666, 444, 10, 10) == (5, 15)",
+    "test_settle_equal_tokens_higher_value_of_player_2_gives": "settle_equal_tokens(5, 111, 222, 6, 3) == (11, -2)",
+    "test_play_game_ends_as_soon_as_a_total_reaches_zero": "8 tokens; 421 against 641 == (0, 16)",
+    "test_play_game_ends_below_zero_too": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
+    "test_play_game_player_2_can_win": "3 tokens; 654 against 333 (player 2 wins) == (8, -2)",
+    "test_play_game_a_round_with_equal_values_changes_nothing": "2 tokens; two draws, then 641 against 652, then 531 against 222",
+    "test_play_game_same_tokens_higher_value_gives": "1 token; 543 against 654 (same tokens, player 2's value is higher)",
+    "test_play_game_rejects_a_non_positive_token_count": "play_game(0, ...) raises ValueError",
+    "test_play_game_returns_a_tuple_of_two_ints": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
+}
+
 THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice
 
 
@@ -236,6 +284,14 @@ def test_rethrow_on_answer_1_throws_the_die_again(sub):
         assert sub.rethrow(die, 2, keyboard, dice) == face
         assert dice.calls == [(1, 6)]
         assert len(keyboard.prompts) == 1
+
+
+@pytest.mark.exercise("dice421.rethrow", points=2)
+def test_rethrow_ignores_spaces_around_the_answer(sub):
+    for answer in [" 1", "1 ", " 1 "]:
+        dice = LoadedDice([4])
+        assert sub.rethrow(2, 3, Keyboard([answer]), dice) == 4, answer
+        assert dice.thrown == 1, answer
 
 
 @pytest.mark.exercise("dice421.rethrow", points=2)

@@ -3,11 +3,12 @@
 The game (rules in :mod:`exercises.dice421.model`): two players, three dice, the same
 number of tokens each. In each round both players play a turn of at most three throws;
 the better combination gives tokens to the other; the first player rid of all tokens
-wins. The worksheet's functions are the student's; this package draws dice
-(:class:`DicePicture`), scripts the keyboard and the dice (:func:`answers`,
-:class:`ScriptedDice`), plays turns and games with the student's functions
-(:class:`Rules`, :class:`TurnWidget`, :class:`GameWidget`, :func:`league`) and checks
-each exercise (``check_swap`` ... ``check_play_game``).
+wins. The worksheet's functions are the student's, and nothing here scores a
+combination or settles a round: this package draws dice (:class:`DicePicture`), scripts
+the keyboard and the dice (:func:`answers`, :class:`ScriptedDice`), turns clicks and
+strategies into turns that the student's ``play_turn`` and ``play_game`` replay
+(:class:`TurnWidget`, :class:`GameWidget`, :func:`league`) and checks each exercise
+(``check_swap`` ... ``check_play_game``).
 """
 
 from .checks import (
@@ -28,10 +29,11 @@ from .checks import (
 )
 from .model import (
     MAX_THROWS,
-    Game,
     LeagueRow,
-    Round,
-    Rules,
+    Match,
+    Script,
+    Table,
+    TableError,
     Turn,
     hunt_421,
     keep_first,
@@ -39,22 +41,25 @@ from .model import (
     league_table,
     play_computer_turn,
     play_match,
+    replay_turn,
 )
 from .pictures import DICE_FACES, DicePicture, dice_svg, die_svg
-from .scripted import ScriptedDice, ScriptError, answers
+from .scripted import ScriptedDice, ScriptError, ThrowError, answers
 from .widgets import GameWidget, TurnPanel, TurnWidget
 
 __all__ = [
     "DICE_FACES",
     "DicePicture",
-    "Game",
     "GameWidget",
     "LeagueRow",
     "MAX_THROWS",
-    "Round",
-    "Rules",
+    "Match",
+    "Script",
     "ScriptError",
     "ScriptedDice",
+    "Table",
+    "TableError",
+    "ThrowError",
     "Turn",
     "TurnPanel",
     "TurnWidget",
@@ -81,4 +86,5 @@ __all__ = [
     "league_table",
     "play_computer_turn",
     "play_match",
+    "replay_turn",
 ]

@@ -3,6 +3,12 @@
 Each check runs the student's function on the worksheet's own examples (those of the
 seed's sample runs where there are some), with scripted answers and loaded dice for the
 functions that ask or throw. What the functions print is kept out of the check's report.
+
+A rule broken through the scripts (a question after the player's last answer, a die
+thrown once too often, dice that do not come from the ``rng``) is reported in one
+sentence that names it, never as a crash; and when a function the exercise calls (say
+``roll_die`` inside ``play_turn``) fails its own check, the report names it as the
+culprit to fix first.
 """
 
 from __future__ import annotations
@@ -10,11 +16,12 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
-from ..checks import CheckResult, Example, check
-from .scripted import ScriptedDice, answers
+from ..checks import CheckResult, Example, Status, check
+from .scripted import ScriptedDice, ScriptError, answers
 
 __all__ = [
     "check_swap",
@@ -34,6 +41,23 @@ __all__ = [
 ]
 
 
+class _Broken(Exception):
+    """A rule the student's code broke, said in one sentence (not a crash)."""
+
+
+def _plain(got: Any, expected: Any) -> bool:
+    """``got == expected``, a tuple being a tuple and an int an int (not a float, not a bool)."""
+    if type(expected) is tuple:
+        return (
+            type(got) is tuple
+            and len(got) == len(expected)
+            and all(_plain(g, e) for g, e in zip(got, expected))
+        )
+    if type(expected) in (int, bool):
+        return type(got) is type(expected) and got == expected
+    return bool(got == expected)
+
+
 def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
     """``call`` with whatever it prints thrown away."""
 
@@ -44,28 +68,131 @@ def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+def _said(name: str, error: ScriptError) -> str:
+    """A script that ran out, as the rule ``name`` broke."""
+    if error.kind == "answers":
+        return (
+            f"{name} asked question {error.number} ({error.prompt!r}), but the player "
+            f"gave {error.scripted} answer(s) and no more"
+        )
+    if error.kind == "dice":
+        return (
+            f"{name} threw die number {error.number}, but the script holds {error.scripted} "
+            "dice and no more"
+        )
+    return f"{name} threw a die another way: {error}"
+
+
+def _scripted(
+    name: str, call: Callable[[ScriptedDice], Any], faces: list[int], function: Callable[..., Any]
+) -> Callable[[], Any]:
+    """Run ``call`` quietly with loaded ``faces``; a broken script becomes one sentence."""
+
+    def run() -> Any:
+        dice = ScriptedDice(faces)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                result = call(dice)
+        except ScriptError as error:
+            raise _Broken(_said(name, error)) from None
+        if faces and dice.thrown == 0:
+            raise _Broken(_rng_culprit(name, function))
+        return result
+
+    return run
+
+
+def _rng_culprit(name: str, function: Callable[..., Any]) -> str:
+    """Why ``name`` threw none of the loaded dice: roll_die (or play_turn), or the rng not passed on."""
+    culprit = next((f for f in ("roll_die", "rethrow", "play_turn") if _fails(f, function)), None)
+    if culprit is not None:
+        return f"{name}'s dice do not follow the rng: check {culprit} first"
+    return (f"{name}'s dice do not follow the rng: throw every die with roll_die(rng), "
+            "passing on the rng it was given")
+
+
+_CHECKS: dict[str, Callable[[Any], CheckResult]] = {}
+
+
+def _names(code: Any) -> set[str]:
+    """The global names a code object (and the code nested in it) refers to."""
+    names = set(code.co_names)
+    for constant in code.co_consts:
+        if hasattr(constant, "co_names"):
+            names |= _names(constant)
+    return names
+
+
+def _fails(name: str, function: Callable[..., Any]) -> bool:
+    """True when ``function`` calls the notebook's ``name`` and that fails its own check."""
+    code = getattr(function, "__code__", None)
+    namespace = getattr(function, "__globals__", {})
+    if code is None or name not in _names(code) or name not in namespace or name not in _CHECKS:
+        return False
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            result = _CHECKS[name](namespace[name])
+    except Exception:
+        return True
+    return result.status in (Status.FAILED, Status.ERROR)
+
+
+def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
+           earlier: tuple[str, ...] = ()) -> CheckResult:
+    """:func:`check`, with a broken rule said in one sentence and a failing earlier function named."""
+    result = check(exercise, examples)
+    if result.status is Status.ERROR:
+        for index, line in enumerate(result.lines):
+            if line.startswith("  ✗ ") and ", but it raised _Broken: " in line:
+                description = next(
+                    e.description for e in examples if line.startswith(f"  ✗ {e.description}: ")
+                )
+                sentence = line.split(", but it raised _Broken: ", 1)[1]
+                sentence = re.sub(r" \(line \d+, in [^)]*\)$", "", sentence)
+                result.lines[index] = f"  ✗ {description}: {sentence}."
+                named = re.search(r"check (\w+) first$", sentence)
+                result.lines = [
+                    kept for kept in result.lines
+                    if not kept.startswith("    (check(..., traceback")
+                    and not (named and kept.startswith("    Hint: "))
+                ]
+                result.status = Status.FAILED
+                if named:
+                    return result
+                break
+    if result.status in (Status.FAILED, Status.ERROR):
+        culprit = next((name for name in earlier if _fails(name, function)), None)
+        if culprit is not None:
+            result.lines.append(
+                f"    Check {culprit} first: your {culprit}, which this function calls, "
+                "does not pass its own check yet."
+            )
+    return result
+
+
 def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any]], hint: str = "") -> list[Example]:
     return [
-        Example(f"{name}{args!r}", lambda args=args: function(*args), expected, hint=hint)
+        Example(f"{name}{args!r}", _quiet(lambda args=args: function(*args)), expected,
+                hint=hint, compare=_plain)
         for args, expected in cases
     ]
 
 
 def check_swap(swap: Callable[[int, int], tuple[int, int]]) -> CheckResult:
     """Check ``swap(a, b)`` [permuter2i]."""
-    return check(
-        "dice421.swap",
-        _calls(swap, "swap", [((1, 2), (2, 1)), ((6, 3), (3, 6)), ((5, 5), (5, 5))],
-               hint="Return the tuple (b, a)."),
-    )
+    cases = [((1, 2), (2, 1)), ((6, 3), (3, 6)), ((5, 5), (5, 5)), ((0, -7), (-7, 0))]
+    return _check("dice421.swap", _calls(swap, "swap", cases, hint="Return the tuple (b, a)."), swap)
 
 
 def check_sort2_desc(sort2_desc: Callable[[int, int], tuple[int, int]]) -> CheckResult:
     """Check ``sort2_desc(a, b)`` [decroitre2i]."""
-    return check(
+    cases = [((3, 5), (5, 3)), ((5, 3), (5, 3)), ((4, 4), (4, 4)), ((-3, 10), (10, -3))]
+    return _check(
         "dice421.sort2_desc",
-        _calls(sort2_desc, "sort2_desc", [((3, 5), (5, 3)), ((5, 3), (5, 3)), ((4, 4), (4, 4))],
-               hint="The larger number comes first; swap them when a < b."),
+        _calls(sort2_desc, "sort2_desc", cases,
+               hint="The larger number comes first: when a < b, a, b = swap(a, b) (swap returns "
+                    "the pair; it cannot change a and b by itself)."),
+        sort2_desc, ("swap",),
     )
 
 
@@ -74,53 +201,60 @@ def check_sort3_desc(sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
     cases = [((3, 2, 6), (6, 3, 2)), ((3, 2, 1), (3, 2, 1))]
     cases += [(order, (6, 4, 1)) for order in [(1, 4, 6), (1, 6, 4), (4, 1, 6), (6, 1, 4)]]
     cases += [((2, 5, 2), (5, 2, 2)), ((1, 1, 6), (6, 1, 1)), ((3, 3, 3), (3, 3, 3))]
-    return check(
+    cases += [((7, 100, 42), (100, 42, 7)), ((-5, 12, 0), (12, 0, -5))]
+    return _check(
         "dice421.sort3_desc",
         _calls(sort3_desc, "sort3_desc", cases,
-               hint="Sort a and b, then b and c, then a and b again, with sort2_desc."),
+               hint="Sort a and b, then b and c, then a and b again, with sort2_desc; any "
+                    "integers, not only dice."),
+        sort3_desc, ("sort2_desc",),
     )
 
 
 def check_is_straight(is_straight: Callable[[int, int, int], bool]) -> CheckResult:
     """Check ``is_straight(a, b, c)`` [tierce]."""
     cases = [((3, 2, 1), True), ((5, 3, 2), False), ((6, 5, 4), True), ((4, 4, 4), False),
-             ((4, 2, 1), False), ((5, 4, 4), False)]
-    return check("dice421.is_straight", _calls(
+             ((4, 2, 1), False), ((5, 4, 4), False), ((4, 3, 2), True), ((4, 2, 2), False),
+             ((3, 3, 1), False), ((6, 5, 3), False)]
+    return _check("dice421.is_straight", _calls(
         is_straight, "is_straight", cases,
-        hint="The dice are sorted: a is b + 1 and b is c + 1. Return True or False."))
+        hint="The dice are sorted: a is b + 1 and b is c + 1. Return True or False."), is_straight)
 
 
 def check_is_three_of_a_kind(is_three_of_a_kind: Callable[[int, int, int], bool]) -> CheckResult:
     """Check ``is_three_of_a_kind(a, b, c)`` [brelan]."""
     cases = [((6, 6, 6), True), ((1, 1, 1), True), ((6, 6, 5), False), ((2, 1, 1), False),
-             ((3, 2, 1), False)]
-    return check("dice421.is_three_of_a_kind", _calls(
+             ((3, 2, 1), False), ((6, 1, 1), False)]
+    return _check("dice421.is_three_of_a_kind", _calls(
         is_three_of_a_kind, "is_three_of_a_kind", cases,
-        hint="All three dice are equal. Return True or False."))
+        hint="All three dice are equal. Return True or False."), is_three_of_a_kind)
 
 
 def check_is_421(is_421: Callable[[int, int, int], bool]) -> CheckResult:
     """Check ``is_421(a, b, c)`` [est421]."""
     cases = [((4, 2, 1), True), ((4, 2, 2), False), ((4, 1, 1), False), ((5, 2, 1), False),
-             ((4, 3, 1), False), ((3, 2, 1), False)]
-    return check("dice421.is_421", _calls(
-        is_421, "is_421", cases, hint="The sorted dice are exactly 4, 2 and 1."))
+             ((4, 3, 1), False), ((3, 2, 1), False), ((5, 1, 1), False), ((2, 2, 2), False),
+             ((4, 4, 4), False)]
+    return _check("dice421.is_421", _calls(
+        is_421, "is_421", cases, hint="The sorted dice are exactly 4, 2 and 1."), is_421)
 
 
 def check_tokens_of(tokens_of: Callable[[int, int, int], int]) -> CheckResult:
     """Check ``tokens_of(a, b, c)`` [njetons]."""
     cases = [((4, 2, 1), 8), ((6, 6, 6), 5), ((1, 1, 1), 5), ((3, 2, 1), 2), ((5, 4, 3), 2),
-             ((6, 4, 1), 1), ((6, 6, 5), 1), ((4, 2, 2), 1)]
-    return check("dice421.tokens_of", _calls(
+             ((6, 4, 1), 1), ((6, 6, 5), 1), ((4, 2, 2), 1), ((4, 4, 1), 1), ((5, 2, 1), 1)]
+    return _check("dice421.tokens_of", _calls(
         tokens_of, "tokens_of", cases,
-        hint="421 gives 8, three of a kind 5, a straight 2, anything else 1."))
+        hint="421 gives 8, three of a kind 5, a straight 2, anything else 1 (an int)."),
+        tokens_of, ("is_421", "is_three_of_a_kind", "is_straight"))
 
 
 def check_value_of(value_of: Callable[[int, int, int], int]) -> CheckResult:
     """Check ``value_of(a, b, c)`` [evalcmb]."""
-    cases = [((6, 5, 1), 651), ((4, 2, 1), 421), ((1, 1, 1), 111), ((6, 6, 6), 666)]
-    return check("dice421.value_of", _calls(
-        value_of, "value_of", cases, hint="100 * a + 10 * b + c."))
+    cases = [((6, 5, 1), 651), ((4, 2, 1), 421), ((1, 1, 1), 111), ((6, 6, 6), 666),
+             ((5, 3, 3), 533)]
+    return _check("dice421.value_of", _calls(
+        value_of, "value_of", cases, hint="100 * a + 10 * b + c, an int."), value_of)
 
 
 class _Recorder:
@@ -134,6 +268,11 @@ class _Recorder:
         self.calls.append((a, b))
         return self.face
 
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        raise _Broken(f"roll_die called rng.{name}, but a die is thrown with rng.randint(1, 6)")
+
 
 def _recorded(roll_die: Callable[[Any], int]) -> list[tuple[Any, ...]]:
     recorder = _Recorder(5)
@@ -146,114 +285,167 @@ def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
     examples = [
         Example(
             f"roll_die(random.Random({seed})) == random.Random({seed}).randint(1, 6)",
-            lambda seed=seed: roll_die(random.Random(seed)),
+            _quiet(lambda seed=seed: roll_die(random.Random(seed))),
             random.Random(seed).randint(1, 6),
             hint="Throw the die with the rng you are given: return rng.randint(1, 6).",
         )
         for seed in range(4)
     ]
     examples.append(
-        Example("roll_die(rng) calls rng.randint(1, 6) once: calls", lambda: _recorded(roll_die),
+        Example("roll_die(rng) calls rng.randint(1, 6) once: calls", _quiet(lambda: _recorded(roll_die)),
                 [(1, 6)], hint="Call rng.randint(1, 6) exactly once.")
     )
     examples.append(
         Example(
             "the faces of 300 throws with random.Random(1)",
-            lambda: sorted({roll_die(rng) for rng in [random.Random(1)] for _ in range(300)}),
+            _quiet(lambda: sorted({roll_die(rng) for rng in [random.Random(1)] for _ in range(300)})),
             [1, 2, 3, 4, 5, 6],
         )
     )
-    return check("dice421.roll_die", examples)
+    return _check("dice421.roll_die", examples, roll_die)
 
 
 def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
     """Check ``rethrow(die, n, ask, rng)`` [relancer] with scripted answers and dice."""
 
-    def run(die: int, reply: str, face: int) -> int:
-        return rethrow(die, 2, answers([reply], echo=False), ScriptedDice([face]))
+    def example(die: int, n: int, reply: str, faces: list[int]) -> Example:
+        def call(dice: ScriptedDice) -> int:
+            return rethrow(die, n, answers([reply], echo=False), dice)
 
-    cases = [(3, "1", 6), (3, "0", 6), (5, "1", 1), (5, "", 1), (4, "yes", 2), (4, "2", 2)]
-    return check(
-        "dice421.rethrow",
-        [
-            Example(
-                f"rethrow({die}, 2, answers([{reply!r}]), ScriptedDice([{face}]))",
-                _quiet(lambda die=die, reply=reply, face=face: run(die, reply, face)),
-                face if reply == "1" else die,
-                hint='Only the answer "1" rethrows (with roll_die); any other keeps the die.',
-            )
-            for die, reply, face in cases
-        ],
-    )
+        return Example(
+            f"rethrow({die}, {n}, answers([{reply!r}]), ScriptedDice({faces}))",
+            _scripted("rethrow", call, faces, rethrow),
+            faces[0] if faces else die,
+            hint='Only the answer "1" rethrows (with roll_die, after the answer); any other '
+                 "keeps the die and throws nothing.",
+            compare=_plain,
+        )
 
+    def question() -> str:
+        asked: list[str] = []
 
-def _turn(play_turn: Callable[..., tuple[int, int]], replies: list[str], faces: list[int]) -> Callable[[], Any]:
-    return _quiet(lambda: play_turn(answers(replies, echo=False), ScriptedDice(faces)))
+        def ask(prompt: str = "") -> str:
+            asked.append(prompt)
+            return "0"
+
+        try:
+            _quiet(lambda: rethrow(5, 3, ask, ScriptedDice([])))()
+        except ScriptError as error:
+            raise _Broken(_said("rethrow", error)) from None
+        return asked[0] if len(asked) == 1 else f"{len(asked)} questions: {asked!r}"
+
+    examples = [example(3, 2, "1", [6]), example(3, 2, "0", []), example(5, 2, "1", [1]),
+                example(5, 2, "", []), example(4, 2, "yes", []), example(4, 2, "2", []),
+                example(5, 1, "11", []), example(2, 3, " 1 ", [2])]
+    examples.append(Example(
+        "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
+        question, "Value of die 3 = 5 (type 1 to rethrow)? ",
+        compare=lambda got, expected: isinstance(got, str) and "3" in got and "5" in got,
+        hint="Ask once, showing the die's number n and its value die.",
+    ))
+    return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
 
 
 def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
     """Check ``play_turn(ask, rng)`` [jouerTour] on scripted turns, the seed's among them."""
+
+    def turn(description: str, replies: list[str], faces: list[int], expected: tuple[int, int],
+             hint: str = "") -> Example:
+        def call(dice: ScriptedDice) -> Any:
+            return play_turn(answers(replies, echo=False), dice)
+
+        return Example(description, _scripted("play_turn", call, faces, play_turn), expected,
+                       hint=hint, compare=_plain)
+
     seed_turn = ["1", "0", "0", "1", "1", "0", "0", "1", "0"]
-    return check(
+    return _check(
         "dice421.play_turn",
         [
-            Example("keep the first throw 6 6 5", _turn(play_turn, ["0"], [6, 6, 5]), (1, 665)),
-            Example("keep the first throw 1 2 4 (sorted before scoring)",
-                    _turn(play_turn, ["0"], [1, 2, 4]), (8, 421),
-                    hint="Sort the dice with sort3_desc before tokens_of and value_of."),
-            Example("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
-                    _turn(play_turn, seed_turn, [6, 6, 5, 5, 6]), (5, 666)),
-            Example("answer 1 every time: three throws, no fourth",
-                    _turn(play_turn, ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1]), (8, 421),
-                    hint="After the third throw the turn is over: do not ask again."),
-            Example("a non-number answer keeps the dice",
-                    _turn(play_turn, ["yes"], [3, 3, 3]), (5, 333)),
+            turn("keep the first throw 6 6 5", ["0"], [6, 6, 5], (1, 665),
+                 hint="Return the tuple (tokens, value): two ints."),
+            turn("keep the first throw 1 2 4 (sorted before scoring)", ["0"], [1, 2, 4], (8, 421),
+                 hint="Sort the dice with sort3_desc before tokens_of and value_of."),
+            turn("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
+                 seed_turn, [6, 6, 5, 5, 6], (5, 666),
+                 hint="Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once."),
+            turn("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep",
+                 ["1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
+                 hint="A second throw rethrows only the dice the player chose, then asks again."),
+            turn("answer 1 every time: three throws, no fourth",
+                 ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1], (8, 421),
+                 hint="After the third throw the turn is over: do not ask again."),
+            turn("a non-number answer keeps the dice", ["yes"], [3, 3, 3], (5, 333),
+                 hint='Only the answer "1" throws again.'),
         ],
+        play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
     )
 
 
 def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[int, int]]) -> CheckResult:
     """Check ``settle_different_tokens(nj1, nj2, total1, total2)`` [traiterJetonsDiff]."""
     cases = [((8, 1, 10, 10), (2, 18)), ((1, 2, 10, 10), (12, 8)), ((5, 2, 3, 7), (-2, 12)),
-             ((1, 8, 6, 14), (14, 6))]
-    return check("dice421.settle_different_tokens", [
-        Example(f"settle_different_tokens{args!r}", _quiet(lambda args=args: settle(*args)), expected,
-                hint="The player with more tokens gives that many to the other.")
-        for args, expected in cases
-    ])
+             ((1, 8, 6, 14), (14, 6)), ((2, 5, 9, 4), (14, -1))]
+    return _check("dice421.settle_different_tokens", _calls(
+        settle, "settle_different_tokens", cases,
+        hint="The player with more tokens gives that many to the other; totals may go below 0."),
+        settle)
 
 
 def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[int, int]]) -> CheckResult:
     """Check ``settle_equal_tokens(nj, s1, s2, total1, total2)`` [traiterJetonsEgaux]."""
     cases = [((5, 666, 444, 10, 10), (5, 15)), ((2, 321, 654, 10, 10), (12, 8)),
-             ((1, 642, 631, 4, 4), (3, 5)), ((1, 521, 643, 2, 9), (3, 8))]
-    return check("dice421.settle_equal_tokens", [
-        Example(f"settle_equal_tokens{args!r}", _quiet(lambda args=args: settle(*args)), expected,
-                hint="The higher value gives nj tokens to the other.")
-        for args, expected in cases
-    ])
+             ((1, 642, 631, 4, 4), (3, 5)), ((1, 521, 643, 2, 9), (3, 8)),
+             ((5, 111, 222, 6, 3), (11, -2))]
+    return _check("dice421.settle_equal_tokens", _calls(
+        settle, "settle_equal_tokens", cases,
+        hint="The higher value gives nj tokens to the other; totals may go below 0."), settle)
 
 
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
     """Check ``play_game(tokens, ask, rng)`` [test_jeu] on scripted games."""
 
-    def game(tokens: int, faces: list[int]) -> Callable[[], Any]:
-        turns = len(faces) // 3
-        return _quiet(lambda: play_game(tokens, answers(["0"] * turns, echo=False), ScriptedDice(faces)))
+    def game(description: str, tokens: int, faces: list[int], expected: Any = None,
+             hint: str = "", raises: type[BaseException] | None = None) -> Example:
+        def call(dice: ScriptedDice) -> Any:
+            return play_game(tokens, answers(["0"] * (len(faces) // 3), echo=False), dice)
 
-    return check(
+        return Example(description, _scripted("play_game", call, faces, play_game), expected,
+                       raises=raises, hint=hint, compare=_plain)
+
+    return _check(
         "dice421.play_game",
         [
-            Example("10 tokens; 421 against 641, then 111 against 652",
-                    game(10, [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2]), (-3, 23),
-                    hint="Play rounds while both totals are above 0."),
-            Example("8 tokens; 665 against 566 (a draw), then 124 against 331",
-                    game(8, [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1]), (0, 16),
-                    hint="Same value: nothing changes. A total of 0 ends the game."),
-            Example("5 tokens; 654 against 654, then 222 against 654",
-                    game(5, [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4]), (0, 10)),
-            Example("play_game(0, ...)", game(0, []), raises=ValueError,
-                    hint="Each player starts with at least one token."),
-            Example("play_game(-4, ...)", game(-4, []), raises=ValueError),
+            game("8 tokens; 421 against 641", 8, [4, 2, 1, 6, 4, 1], (0, 16),
+                 hint="A total of 0 ends the game at once: play rounds while both totals are above 0."),
+            game("10 tokens; 421 against 641, then 111 against 652", 10,
+                 [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2], (-3, 23),
+                 hint="Play rounds while both totals are above 0; return the tuple of two ints."),
+            game("3 tokens; 654 against 333 (player 2 wins)", 3, [6, 5, 4, 3, 3, 3], (8, -2),
+                 hint="The game ends when either total is 0 or less."),
+            game("8 tokens; 665 against 566 (a draw), then 124 against 331", 8,
+                 [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], (0, 16),
+                 hint="Same value: nothing changes, and a new round starts."),
+            game("1 token; 543 against 654 (same tokens, player 2's value is higher)", 1,
+                 [5, 4, 3, 6, 5, 4], (3, -1),
+                 hint="Same tokens, different values: settle_equal_tokens, the higher value gives."),
+            game("5 tokens; 654 against 654, then 222 against 654", 5,
+                 [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10)),
+            game("2 tokens; two draws, then 641 against 652, then 531 against 222", 2,
+                 [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
+                 hint="Keep playing rounds, as many as it takes, carrying the totals over."),
+            game("play_game(0, ...)", 0, [], raises=ValueError,
+                 hint="Each player starts with at least one token: raise ValueError otherwise."),
+            game("play_game(-4, ...)", -4, [], raises=ValueError),
         ],
+        play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),
     )
+
+
+_CHECKS.update({
+    "swap": check_swap, "sort2_desc": check_sort2_desc, "sort3_desc": check_sort3_desc,
+    "is_straight": check_is_straight, "is_three_of_a_kind": check_is_three_of_a_kind,
+    "is_421": check_is_421, "tokens_of": check_tokens_of, "value_of": check_value_of,
+    "roll_die": check_roll_die, "rethrow": check_rethrow, "play_turn": check_play_turn,
+    "settle_different_tokens": check_settle_different_tokens,
+    "settle_equal_tokens": check_settle_equal_tokens,
+})

@@ -1,4 +1,4 @@
-"""The 421 game as plain classes that run the student's functions.
+"""Turns played by clicks or by strategies, replayed through the student's functions.
 
 Rules (../shared/rules/dice421.md, with the seed's ambiguities resolved):
 
@@ -13,11 +13,19 @@ Rules (../shared/rules/dice421.md, with the seed's ambiguities resolved):
   tokens, different values: the higher value gives the common number of tokens.
 * The game ends as soon as a player has 0 tokens or fewer: that player wins.
 
+This module scores nothing and settles nothing: the worksheet asks students to write
+that. A :class:`Turn` only records what was thrown and which dice the player marked,
+and turns it into what the student's ``play_turn`` expects: the faces its ``rng`` gives
+and the answers its ``ask`` gets (:attr:`Turn.faces`, :attr:`Turn.replies`). A
+:class:`Script` is that ``ask`` and ``rng`` at once. :func:`replay_turn` runs the
+student's ``play_turn`` on a turn; :class:`Table` runs the student's ``play_game`` on the
+turns played so far (the hot-seat widget); :func:`play_match` and :func:`league` run it
+with computer players.
+
 A *strategy* is a function ``strategy(dice, throws_left) -> positions``: given the dice
 in throw order and how many throws are still allowed, the positions (0, 1, 2) of the
 dice to rethrow; no position means "keep". :func:`keep_first` and :func:`hunt_421` are
-two of them. :class:`Rules` bundles the student's functions; :class:`Turn` and
-:class:`Game` call them, and leave their state unchanged when they raise.
+two of them.
 """
 
 from __future__ import annotations
@@ -25,22 +33,24 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-
-from .pictures import check_face
+from typing import Any
 
 __all__ = [
     "MAX_THROWS",
-    "Rules",
     "Turn",
-    "Round",
-    "Game",
     "Strategy",
     "keep_first",
     "hunt_421",
     "play_computer_turn",
+    "Script",
+    "TableError",
+    "replay_turn",
+    "Table",
+    "Match",
     "play_match",
     "league",
     "LeagueRow",
@@ -54,48 +64,13 @@ Dice = tuple[int, int, int]
 Strategy = Callable[[Dice, int], Iterable[int]]
 
 
-def _plain_int(value: object, what: str) -> int:
-    if type(value) is not int:
-        raise ValueError(f"{what} should give an int, but it gave {value!r}")
-    return value
-
-
-@dataclass
-class Rules:
-    """The student's functions that the widgets and simulations run."""
-
-    roll_die: Callable[[random.Random], int]
-    sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
-    tokens_of: Callable[[int, int, int], int]
-    value_of: Callable[[int, int, int], int]
-    settle_different_tokens: Callable[[int, int, int, int], tuple[int, int]] | None = None
-    settle_equal_tokens: Callable[[int, int, int, int, int], tuple[int, int]] | None = None
-
-    def throw(self, rng: random.Random) -> int:
-        """One die thrown by the student's ``roll_die``, checked to be a face."""
-        face = self.roll_die(rng)
-        try:
-            return check_face(face)
-        except ValueError:
-            raise ValueError(f"roll_die gave {face!r}, but a die shows 1 to 6") from None
-
-    def combination(self, dice: Iterable[int]) -> Dice:
-        """The dice sorted decreasingly by the student's ``sort3_desc``."""
-        result = self.sort3_desc(*dice)
-        if type(result) is not tuple or len(result) != 3:
-            raise ValueError(f"sort3_desc should give a tuple of three ints, not {result!r}")
-        return tuple(_plain_int(value, "sort3_desc") for value in result)  # type: ignore[return-value]
-
-    def result(self, dice: Iterable[int]) -> tuple[int, int]:
-        """(tokens, value) of the dice, by the student's functions."""
-        a, b, c = self.combination(dice)
-        tokens = _plain_int(self.tokens_of(a, b, c), "tokens_of")
-        value = _plain_int(self.value_of(a, b, c), "value_of")
-        return tokens, value
-
-
 class Turn:
-    """One player's turn: throw, mark dice to rethrow, throw again or keep."""
+    """One player's turn: throw, mark dice to rethrow, throw again or keep.
+
+    ``faces`` lists every face thrown, in order; ``replies`` the answers a ``play_turn``
+    gets for this turn: ``"1"`` to throw again then ``"1"``/``"0"`` for dice 1, 2, 3 at
+    each rethrow, and ``"0"`` when the player keeps the dice before the third throw.
+    """
 
     def __init__(self, roll: Callable[[], int]) -> None:
         self.roll = roll
@@ -103,6 +78,8 @@ class Turn:
         self.throws = 0
         self.marked: frozenset[int] = frozenset()
         self.kept = False
+        self.faces: list[int] = []
+        self.replies: list[str] = []
 
     @property
     def over(self) -> bool:
@@ -136,8 +113,13 @@ class Turn:
         if not positions:
             raise ValueError("mark at least one die to rethrow (click it), or keep the dice")
         dice = list(self.dice) if self.dice else [0, 0, 0]
+        faces = []
         for position in positions:
             dice[position] = self.roll()
+            faces.append(dice[position])
+        if self.throws:
+            self.replies += ["1"] + ["1" if p in self.marked else "0" for p in range(3)]
+        self.faces += faces
         self.dice, self.throws, self.marked = tuple(dice), self.throws + 1, frozenset()
 
     def keep(self) -> None:
@@ -147,6 +129,7 @@ class Turn:
         if self.over:
             raise ValueError("this turn is already over")
         self.kept, self.marked = True, frozenset()
+        self.replies.append("0")
 
 
 def keep_first(dice: Dice, throws_left: int) -> frozenset[int]:
@@ -183,126 +166,232 @@ def play_computer_turn(turn: Turn, strategy: Strategy) -> list[tuple[int, ...]]:
     return throws
 
 
-@dataclass(frozen=True)
-class Round:
-    """A settled round: both players' final dice, their results and the new totals."""
+class TableError(Exception):
+    """The student's function broke a rule of the game the table can see; one sentence."""
 
-    dice: tuple[tuple[int, ...], tuple[int, ...]]
-    results: tuple[tuple[int, int], tuple[int, int]]
-    before: tuple[int, int]
-    after: tuple[int, int]
-    printed: str = ""
 
-    @property
-    def verdict(self) -> str:
-        """The round in one sentence, read from the change of the totals."""
-        (tokens1, value1), (tokens2, value2) = self.results
-        if value1 == value2:
-            return f"Same value {value1}: a draw, nobody gives tokens."
-        case = "different tokens" if tokens1 != tokens2 else "same tokens, different values"
-        given = self.before[0] - self.after[0]
-        if given > 0:
-            return f"{case.capitalize()}: player 1 wins the round and gives {given}."
-        if given < 0:
-            return f"{case.capitalize()}: player 2 wins the round and gives {-given}."
-        return f"{case.capitalize()}: the totals did not change."
+class _Pause(BaseException):
+    """The student's play_game wants the dice of a turn nobody has played yet."""
+
+
+class Script:
+    """An ``ask`` and an ``rng`` at once, replaying turns' answers and faces in order.
+
+    When the faces run out at a throw, ``more()`` is called for the next turn (a
+    :class:`Turn` to append, or ``None``: the game pauses there).
+    """
+
+    def __init__(self, turns: Iterable[Turn] = (), more: Callable[[], Turn | None] | None = None,
+                 name: str = "play_game") -> None:
+        self.faces: list[int] = []
+        self.replies: list[str] = []
+        self.turns = 0
+        self.thrown = 0
+        self.asked = 0
+        self.more = more
+        self.name = name
+        for turn in turns:
+            self.add(turn)
+
+    def add(self, turn: Turn) -> None:
+        """Append a finished turn's faces and answers."""
+        self.faces += turn.faces
+        self.replies += turn.replies
+        self.turns += 1
+
+    def __call__(self, prompt: str = "") -> str:
+        """The next answer (``ask``)."""
+        if self.thrown == 0:
+            raise TableError(f"{self.name}'s dice do not follow the rng: check roll_die first")
+        if self.asked >= len(self.replies):
+            raise TableError(
+                f"{self.name} asked {str(prompt).strip()!r} where the player had no answer to "
+                "give: check play_turn first"
+            )
+        self.asked += 1
+        print(f"{prompt}{self.replies[self.asked - 1]}")  # as on a console
+        return self.replies[self.asked - 1]
+
+    def randint(self, a: int, b: int) -> int:
+        """The next face (``rng.randint(1, 6)``)."""
+        if (a, b) != (1, 6):
+            raise TableError(f"a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})")
+        if self.thrown >= len(self.faces):
+            if self.asked < len(self.replies):
+                raise TableError(
+                    f"{self.name} threw a die before the player's answers were all asked: "
+                    "check play_turn first"
+                )
+            turn = self.more() if self.more is not None else None
+            if turn is None:
+                raise _Pause
+            self.add(turn)
+        self.thrown += 1
+        return self.faces[self.thrown - 1]
+
+
+def _plain_pair(value: object, name: str) -> tuple[int, int]:
+    if type(value) is not tuple or len(value) != 2 or any(type(x) is not int for x in value):
+        raise TableError(f"{name} should return a tuple of two ints, not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def replay_turn(play_turn: Callable[..., Any], turn: Turn) -> tuple[tuple[int, int], str]:
+    """The student's ``play_turn`` on ``turn``'s faces and answers: its result and printout."""
+    script = Script([turn], name="play_turn")
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            result = play_turn(script, script)
+    except _Pause:
+        raise TableError(
+            f"play_turn threw a die more than the {len(turn.faces)} of this turn: check play_turn first"
+        ) from None
+    if script.thrown == 0:
+        raise TableError("play_turn's dice do not follow the rng: check roll_die first")
+    if (script.thrown, script.asked) != (len(turn.faces), len(turn.replies)):
+        raise TableError(
+            f"play_turn threw {script.thrown} dice and asked {script.asked} questions, but this turn "
+            f"had {len(turn.faces)} dice and {len(turn.replies)} answers: check play_turn first"
+        )
+    return _plain_pair(result, "play_turn"), printed.getvalue()
+
+
+_TOTALS = re.compile(r"total1\s*=\s*(-?\d+)\D+?total2\s*=\s*(-?\d+)")
 
 
 @dataclass
-class Game:
-    """A game between two players, settled by the student's functions."""
+class Table:
+    """A game of the student's ``play_game``, replayed on the turns played so far.
 
-    rules: Rules
+    After each turn, ``play_game(tokens, ask, rng)`` runs again from the start on the
+    recorded turns and pauses where it wants the dice of the next turn. ``totals`` are
+    the last ``total1 = ..., total2 = ...`` it printed (``None`` before any), or what it
+    returned; ``over`` is True once it returned.
+    """
+
+    play_game: Callable[..., Any]
     tokens: int = 10
-    totals: tuple[int, int] = field(init=False)
-    rounds: list[Round] = field(init=False, default_factory=list)
-    pending: tuple[tuple[int, ...], tuple[int, int]] | None = field(init=False, default=None)
-
-    def __post_init__(self) -> None:
-        if type(self.tokens) is not int or self.tokens <= 0:
-            raise ValueError(f"each player starts with a positive number of tokens, not {self.tokens!r}")
-        self.totals = (self.tokens, self.tokens)
+    turns: list[Turn] = field(default_factory=list)
+    totals: tuple[int, int] | None = field(init=False, default=None)
+    over: bool = field(init=False, default=False)
+    printed: str = field(init=False, default="")
 
     @property
     def player(self) -> int:
         """The player whose turn it is: 1 or 2."""
-        return 1 if self.pending is None else 2
+        return 1 + len(self.turns) % 2
 
     @property
-    def over(self) -> bool:
-        """True once a player has no tokens left."""
-        return min(self.totals) <= 0
+    def rounds(self) -> int:
+        """How many rounds were played in full."""
+        return len(self.turns) // 2
 
     @property
     def winner(self) -> int | None:
-        """The player with no tokens left (the winner), or None while the game goes on."""
-        if not self.over:
+        """The player with 0 tokens or fewer once the game is over, else None."""
+        if not self.over or self.totals is None:
             return None
-        return 1 if self.totals[0] <= 0 else 2
+        return 1 if self.totals[0] <= 0 else 2 if self.totals[1] <= 0 else None
 
-    def record(self, dice: Iterable[int]) -> Round | None:
-        """Record the current player's final dice; after player 2, settle the round."""
+    def start(self) -> str:
+        """Run ``play_game`` until it wants the first dice; what it printed."""
+        return self._run()
+
+    def record(self, turn: Turn) -> str:
+        """Add the current player's finished turn and run ``play_game`` again; the new printout."""
         if self.over:
             raise ValueError("the game is over: start a new game")
-        dice = tuple(dice)
-        result = self.rules.result(dice)
-        if self.pending is None:
-            self.pending = (dice, result)
-            return None
-        played = self._settle(self.pending, (dice, result))
-        self.rounds.append(played)
-        self.totals, self.pending = played.after, None
-        return played
+        if not turn.over:
+            raise ValueError("the turn is not over yet")
+        self.turns.append(turn)
+        try:
+            return self._run()
+        except Exception:
+            self.turns.pop()
+            raise
 
-    def _settle(self, first: tuple, second: tuple) -> Round:
-        (dice1, (tokens1, value1)), (dice2, (tokens2, value2)) = first, second
-        total1, total2 = self.totals
+    def _run(self) -> str:
+        script = Script(self.turns)
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
-            if value1 == value2:
-                after = self.totals
-            elif tokens1 != tokens2:
-                after = self._totals(
-                    "settle_different_tokens", tokens1, tokens2, total1, total2
+        over = False
+        try:
+            with contextlib.redirect_stdout(printed):
+                result = self.play_game(self.tokens, script, script)
+            over = True
+        except _Pause:
+            pass
+        if over:
+            if script.thrown < len(script.faces) or script.turns % 2:
+                raise TableError(
+                    "play_game's dice do not follow the rng: check roll_die first"
+                    if script.thrown == 0 and script.faces
+                    else "play_game returned before the turns played were over: check play_game"
                 )
-            else:
-                after = self._totals(
-                    "settle_equal_tokens", tokens1, value1, value2, total1, total2
+            totals = _plain_pair(result, "play_game")
+            if min(totals) > 0:
+                raise TableError(
+                    f"play_game returned {totals!r}, but a game ends when a total is 0 or less"
                 )
-        return Round(
-            (dice1, dice2), ((tokens1, value1), (tokens2, value2)), self.totals, after,
-            printed.getvalue().strip(),
-        )
+        else:
+            if script.asked != len(script.replies):
+                raise TableError(
+                    f"play_game asked {script.asked} questions where the turns had "
+                    f"{len(script.replies)} answers: check play_turn first"
+                )
+            found = _TOTALS.findall(printed.getvalue())
+            totals = (int(found[-1][0]), int(found[-1][1])) if found else None
+        new = printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed) else printed.getvalue()
+        self.printed, self.over, self.totals = printed.getvalue(), over, totals
+        return new
 
-    def _totals(self, name: str, *args: int) -> tuple[int, int]:
-        function = getattr(self.rules, name)
-        if function is None:
-            raise ValueError(f"this game needs your {name}: pass it to Rules(...)")
-        totals = function(*args)
-        if type(totals) is not tuple or len(totals) != 2:
-            raise ValueError(f"{name} should give a tuple (total1, total2), not {totals!r}")
-        return (_plain_int(totals[0], name), _plain_int(totals[1], name))
+
+@dataclass(frozen=True)
+class Match:
+    """A whole game between two strategies: the final totals and how many rounds it took."""
+
+    totals: tuple[int, int]
+    rounds: int
+
+    @property
+    def winner(self) -> int:
+        """The player with 0 tokens or fewer."""
+        return 1 if self.totals[0] <= 0 else 2
 
 
 def play_match(
-    rules: Rules,
+    play_game: Callable[..., Any],
     strategies: tuple[Strategy, Strategy],
     rng: random.Random,
     tokens: int = 10,
-    max_rounds: int = 1000,
-) -> Game:
-    """A whole game between two strategies; stops after ``max_rounds`` rounds at most.
+    max_turns: int = 2000,
+) -> Match:
+    """The student's ``play_game`` between two strategies, their turns thrown with ``rng``.
 
     Every round ends with a probability above 9/10 (a draw needs two equal values), so
-    the guard is only a guard: a game that reaches it is left unfinished.
+    ``max_turns`` is only a guard against a ``play_game`` that never ends.
     """
-    game = Game(rules, tokens)
-    while not game.over and len(game.rounds) < max_rounds:
-        for strategy in strategies:
-            turn = Turn(lambda: rules.throw(rng))
-            play_computer_turn(turn, strategy)
-            game.record(turn.dice)
-    return game
+    played = 0
+
+    def more() -> Turn:
+        nonlocal played
+        if played >= max_turns:
+            raise TableError(
+                f"play_game went on for more than {max_turns} turns: does it stop when a total "
+                "reaches 0?"
+            )
+        turn = Turn(lambda: rng.randint(1, 6))
+        play_computer_turn(turn, strategies[played % 2])
+        played += 1
+        return turn
+
+    script = Script(more=more)
+    with contextlib.redirect_stdout(io.StringIO()):
+        result = play_game(tokens, script, script)
+    totals = _plain_pair(result, "play_game")
+    if min(totals) > 0:
+        raise TableError(f"play_game returned {totals!r}, but a game ends when a total is 0 or less")
+    return Match(totals, played // 2)
 
 
 @dataclass(frozen=True)
@@ -321,13 +410,14 @@ class LeagueRow:
 
 
 def league(
-    rules: Rules,
+    play_game: Callable[..., Any],
     strategies: Mapping[str, Strategy],
     games: int = 100,
     seed: int = 421,
     tokens: int = 10,
 ) -> list[LeagueRow]:
-    """Every strategy against every other, ``games`` games per pairing and seat; best first."""
+    """Every strategy against every other in the student's ``play_game``, ``games`` games
+    per pairing and seat; best first."""
     rng = random.Random(seed)
     wins: Counter[str] = Counter()
     played: Counter[str] = Counter()
@@ -337,12 +427,11 @@ def league(
             if first == second:
                 continue
             for _ in range(games):
-                game = play_match(rules, (strategies[first], strategies[second]), rng, tokens)
+                match = play_match(play_game, (strategies[first], strategies[second]), rng, tokens)
                 for name in (first, second):
                     played[name] += 1
-                    rounds[name] += len(game.rounds)
-                if game.winner is not None:
-                    wins[(first, second)[game.winner - 1]] += 1
+                    rounds[name] += match.rounds
+                wins[(first, second)[match.winner - 1]] += 1
     rows = [LeagueRow(name, played[name], wins[name], rounds[name]) for name in strategies]
     return sorted(rows, key=lambda row: (-row.win_rate, row.name))
 

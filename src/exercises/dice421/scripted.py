@@ -20,11 +20,26 @@ from typing import Any
 
 from .pictures import check_face
 
-__all__ = ["ScriptError", "answers", "ScriptedDice"]
+__all__ = ["ScriptError", "ThrowError", "answers", "ScriptedDice"]
 
 
 class ScriptError(RuntimeError):
-    """A script ran out: the code asked or threw more often than the script expected."""
+    """A script ran out: the code asked or threw more often than the script expected.
+
+    It is raised by the script, not by the code that called it: a check reports it as a
+    rule the code broke ("asked one question too many"), never as a crash. ``kind`` is
+    ``"answers"`` or ``"dice"``, ``scripted`` how many the script held, ``number`` the
+    question or die that came after them, ``prompt`` that question.
+    """
+
+    def __init__(self, message: str, kind: str = "", scripted: int = 0, number: int = 0,
+                 prompt: str = "") -> None:
+        super().__init__(message)
+        self.kind, self.scripted, self.number, self.prompt = kind, scripted, number, prompt
+
+
+class ThrowError(ScriptError, ValueError):
+    """Loaded dice were thrown another way than ``rng.randint(1, 6)``."""
 
 
 def answers(replies: Iterable[str], echo: bool = True) -> Callable[[str], str]:
@@ -39,8 +54,9 @@ def answers(replies: Iterable[str], echo: bool = True) -> Callable[[str], str]:
         nonlocal asked
         if asked >= len(replies):
             raise ScriptError(
-                f"the scripted answers ran out: question {asked + 1} ({prompt.strip()!r}) "
-                f"came after all {len(replies)} answers were used"
+                f"the scripted player had {len(replies)} answer(s) and no more, but question "
+                f"{asked + 1} came: {str(prompt).strip()!r}",
+                "answers", len(replies), asked + 1, str(prompt).strip(),
             )
         reply = replies[asked]
         asked += 1
@@ -61,11 +77,15 @@ class ScriptedDice:
     def randint(self, a: int, b: int) -> int:
         """The next scripted face; only ``randint(1, 6)`` is a die."""
         if (a, b) != (1, 6):
-            raise ValueError(f"a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})")
+            raise ThrowError(
+                f"a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})", "randint",
+                len(self.faces), self.thrown + 1,
+            )
         if self.thrown >= len(self.faces):
             raise ScriptError(
-                f"the scripted dice ran out: die number {self.thrown + 1} was thrown, but "
-                f"the script has {len(self.faces)} (is there a throw too many?)"
+                f"the scripted dice held {len(self.faces)} throw(s) and no more, but die "
+                f"number {self.thrown + 1} was thrown (a throw too many?)",
+                "dice", len(self.faces), self.thrown + 1,
             )
         face = self.faces[self.thrown]
         self.thrown += 1

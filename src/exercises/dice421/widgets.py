@@ -1,10 +1,14 @@
 """Widgets to play 421 with the student's functions: one turn, then a whole game.
 
-``TurnWidget(rules)`` plays one turn: click Throw, click dice to mark them for a
-rethrow, Throw again or Keep; never more than three throws. ``GameWidget(rules)`` plays
-a game for two players at one keyboard (hot seat), or against the computer with
-``opponent=hunt_421``, with token counters and each round's verdict. Every call of the
-student's code goes through :class:`exercises.ui.ErrorPanel`, which shows its errors.
+``TurnWidget(play_turn)`` plays one turn: click Throw, click dice to mark them for a
+rethrow, Throw again or Keep; never more than three throws. The clicks become the
+answers and dice of the student's ``play_turn``, which scores the turn.
+``GameWidget(play_game)`` plays a game for two players at one keyboard (hot seat), or
+against the computer with ``opponent=hunt_421``: after each turn the student's
+``play_game`` runs again on the turns played so far (see :class:`~.model.Table`), and the
+widget shows what it printed and the totals it printed. Every call of the student's code
+goes through :class:`exercises.ui.ErrorPanel`, which shows its errors; a rule broken
+that the table sees is said in one sentence.
 """
 
 from __future__ import annotations
@@ -12,27 +16,49 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
 from ..ui import ErrorPanel, StudentCodeError
-from .model import MAX_THROWS, Game, Round, Rules, Strategy, Turn, play_computer_turn
+from .model import (
+    MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn,
+)
 from .pictures import DICE_FACES, dice_svg
 
-__all__ = ["TurnPanel", "TurnWidget", "GameWidget"]
+__all__ = ["TurnPanel", "TurnWidget", "GameWidget", "run_student"]
+
+T = TypeVar("T")
+
+
+def run_student(errors: ErrorPanel, function: Callable[..., T], *args: Any, doing: str) -> T:
+    """``errors.call(function, *args)``; a :class:`TableError` is shown as the rule it says."""
+    try:
+        return errors.call(function, *args, doing=doing)
+    except StudentCodeError:
+        if isinstance(errors.last_error, TableError):
+            errors.value = (
+                '<div style="color:#b42318;border-left:4px solid #b42318;padding:2px 8px">'
+                f"{html.escape(str(errors.last_error))}.</div>"
+            )
+        raise
 
 
 class TurnPanel(widgets.VBox):
-    """Three clickable dice with Throw and Keep buttons, for one turn at a time."""
+    """Three clickable dice with Throw and Keep buttons, for one turn at a time.
+
+    With ``play_turn``, the finished turn is scored by the student's ``play_turn``;
+    ``on_over(turn)`` is called with every finished turn.
+    """
 
     def __init__(
         self,
-        rules: Rules,
+        play_turn: Callable[..., Any] | None,
         rng: random.Random,
         errors: ErrorPanel,
-        on_over: Callable[[tuple[int, ...]], None] | None = None,
+        on_over: Callable[[Turn], None] | None = None,
     ) -> None:
-        self.rules, self.rng, self.errors, self.on_over = rules, rng, errors, on_over
+        self.play_turn, self.rng, self.errors, self.on_over = play_turn, rng, errors, on_over
         self.turn = self._new_turn()
         self._syncing = False
         self.dice_buttons = [
@@ -64,9 +90,7 @@ class TurnPanel(widgets.VBox):
         self.refresh()
 
     def _new_turn(self) -> Turn:
-        return Turn(
-            lambda: self.errors.call(self.rules.throw, self.rng, doing="throwing a die (roll_die)")
-        )
+        return Turn(lambda: self.rng.randint(1, 6))
 
     def _toggled(self, position: int) -> Callable[[dict], None]:
         def handler(change: dict) -> None:
@@ -89,10 +113,6 @@ class TurnPanel(widgets.VBox):
         """Throw all dice (first throw) or the marked ones."""
         try:
             self.turn.throw()
-        except StudentCodeError:
-            self.refresh(keep_status=True)
-            self.status.value = "Your roll_die raised an error: see below."
-            return
         except ValueError as error:
             self.refresh()
             self.status.value = str(error).capitalize() + "."
@@ -112,16 +132,19 @@ class TurnPanel(widgets.VBox):
         self._finish()
 
     def _finish(self) -> None:
-        try:
-            tokens, value = self.errors.call(
-                self.rules.result, self.turn.dice, doing="scoring the combination"
-            )
-        except StudentCodeError:
-            self.status.value = "Your functions raised an error while scoring: see below."
+        if self.play_turn is not None:
+            try:
+                (tokens, value), _printed = run_student(
+                    self.errors, replay_turn, self.play_turn, self.turn, doing="scoring the turn (play_turn)"
+                )
+            except StudentCodeError:
+                self.status.value = "Your play_turn could not score this turn: see below."
+            else:
+                self.status.value = f"Final combination: your play_turn says tokens = {tokens}, value = {value}."
         else:
-            self.status.value = f"Final combination: tokens = {tokens}, value = {value}."
+            self.status.value = "Turn over."
         if self.on_over is not None:
-            self.on_over(self.turn.dice)
+            self.on_over(self.turn)
 
     def refresh(self, keep_status: bool = False) -> None:
         """Redraw the dice, buttons and status from the turn."""
@@ -151,58 +174,78 @@ class TurnPanel(widgets.VBox):
 
 
 class TurnWidget(widgets.VBox):
-    """Play one turn of 421 with the student's functions (``rules``)."""
+    """Play one turn of 421, scored by the student's ``play_turn``."""
 
-    def __init__(self, rules: Rules, seed: int = 421) -> None:
+    def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
-        self.panel = TurnPanel(rules, random.Random(seed), self.errors)
+        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors)
         self.new_button = widgets.Button(description="New turn", icon="redo")
         self.new_button.on_click(lambda _button: self.panel.start())
         super().__init__([self.panel, self.new_button, self.errors])
 
 
-def _counter(label: str, total: int, active: bool) -> str:
+def _counter(label: str, total: int | None, active: bool) -> str:
     border = "#1d4ed8" if active else "#cccccc"
+    shown = "?" if total is None else str(total)
     return (
         f'<div style="display:inline-block;border:2px solid {border};border-radius:6px;'
-        f'padding:4px 12px;margin-right:8px"><b>{html.escape(label)}</b>: {total} tokens</div>'
+        f'padding:4px 12px;margin-right:8px"><b>{html.escape(label)}</b>: {shown} tokens</div>'
     )
 
 
-def describe_round(number: int, played: Round, names: tuple[str, str]) -> str:
-    """A settled round as HTML: both players' dice, results and the verdict."""
+def describe_round(number: int, dice: list[tuple[int, ...]],
+                   before: tuple[int, int] | None, after: tuple[int, int] | None,
+                   names: tuple[str, str]) -> str:
+    """A round as HTML: both players' dice and who gave tokens, by the totals printed."""
     lines = [f"<b>Round {number}</b>"]
-    for name, dice, (tokens, value) in zip(names, played.dice, played.results):
-        lines.append(
-            f"{html.escape(name)}: {dice_svg(dice, size=24)} tokens = {tokens}, value = {value}"
-        )
-    lines.append(html.escape(played.verdict))
-    if played.printed:
-        lines.append(f"<i>your code printed:</i> <code>{html.escape(played.printed)}</code>")
-    lines.append(f"Totals: {played.after[0]} and {played.after[1]}")
+    for name, kept in zip(names, dice):
+        lines.append(f"{html.escape(name)}: {dice_svg(kept, size=24)}")
+    if after is None:
+        lines.append("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here.")
+    elif before is None:
+        lines.append(f"Totals: {after[0]} and {after[1]}.")
+    else:
+        given = before[0] - after[0]
+        if given > 0:
+            lines.append(f"{html.escape(names[0])} gave {given}: totals {after[0]} and {after[1]}.")
+        elif given < 0:
+            lines.append(f"{html.escape(names[1])} gave {-given}: totals {after[0]} and {after[1]}.")
+        else:
+            lines.append(f"Nobody gave tokens: totals {after[0]} and {after[1]}.")
     return "<br>".join(lines)
 
 
+def console(printed: str) -> str:
+    """What ``play_game`` printed, as a console that shows its last lines."""
+    return (
+        "<i>your play_game printed:</i>"
+        '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+        'border:1px solid #cccccc;padding:2px 6px">'
+        f'<pre style="margin:0">{html.escape(printed.rstrip()) or "(nothing yet)"}</pre></div>'
+    )
+
+
 class GameWidget(widgets.VBox):
-    """A game of 421: two players at one keyboard, or player 1 against ``opponent``."""
+    """A game of 421 run by the student's ``play_game``: two players at one keyboard, or
+    player 1 against ``opponent``."""
 
     def __init__(
         self,
-        rules: Rules,
+        play_game: Callable[..., Any],
         tokens: int = 10,
         opponent: Strategy | None = None,
         seed: int = 421,
     ) -> None:
-        self.rules, self.tokens, self.opponent = rules, tokens, opponent
-        self.rng = random.Random(seed)
+        self.play_game, self.tokens, self.opponent, self.seed = play_game, tokens, opponent, seed
         self.names = ("Player 1", "Computer" if opponent is not None else "Player 2")
-        self.game = Game(rules, tokens)
         self.errors = ErrorPanel()
         self.counters = widgets.HTML()
         self.who = widgets.HTML()
-        self.panel = TurnPanel(rules, self.rng, self.errors, on_over=self._turn_over)
+        self.rng = random.Random(seed)
+        self.panel = TurnPanel(None, self.rng, self.errors, on_over=self._turn_over)
         self.story = widgets.HTML()
         self.verdict = widgets.HTML()
+        self.console = widgets.HTML()
         self.new_button = widgets.Button(description="New game", icon="redo")
         self.new_button.on_click(lambda _button: self.new_game())
         super().__init__(
@@ -212,63 +255,83 @@ class GameWidget(widgets.VBox):
                 self.panel,
                 self.story,
                 self.verdict,
+                self.console,
                 self.new_button,
                 self.errors,
             ]
         )
-        self.refresh()
+        self.new_game()
 
     def new_game(self) -> None:
         """Start again with the starting tokens."""
-        self.game = Game(self.rules, self.tokens)
-        self.story.value = self.verdict.value = ""
+        self.table = Table(self.play_game, self.tokens)
+        self.shown_totals: tuple[int, int] | None = (self.tokens, self.tokens)
+        self.story.value = self.verdict.value = self.console.value = ""
         self.errors.clear()
         self.panel.start()
+        try:
+            run_student(self.errors, self.table.start, doing="starting play_game")
+        except StudentCodeError:
+            self.panel.throw_button.disabled = True
+        else:
+            self.console.value = console(self.table.printed)
         self.refresh()
 
-    def _turn_over(self, dice: tuple[int, ...]) -> None:
-        name = self.names[self.game.player - 1]
-        if not self._record(dice):
+    def _turn_over(self, turn: Turn) -> None:
+        name = self.names[self.table.player - 1]
+        if not self._record(turn):
+            self.panel.throw_button.disabled = True
             return
-        self.story.value = f"{html.escape(name)} kept {dice_svg(dice, size=24)}"
-        if self.opponent is not None and self.game.player == 2:
-            turn = Turn(lambda: self.rules.throw(self.rng))
+        self.story.value = f"{html.escape(name)} kept {dice_svg(turn.dice, size=24)}"
+        if self.opponent is not None and self.table.player == 2 and not self.table.over:
+            computer = Turn(lambda: self.rng.randint(1, 6))
             try:
-                throws = self.errors.call(
-                    play_computer_turn, turn, self.opponent, doing="playing the computer's turn"
+                throws = run_student(
+                    self.errors, play_computer_turn, computer, self.opponent,
+                    doing="playing the computer's turn",
                 )
             except StudentCodeError:
                 return
             self.story.value += "; the computer threw " + ", then ".join(
                 dice_svg(thrown, size=24) for thrown in throws
             ) + " and kept the last."
-            if not self._record(turn.dice):
+            if not self._record(computer):
+                self.panel.throw_button.disabled = True
                 return
-        if self.game.over:
+        if self.table.over:
             self.panel.throw_button.disabled = True
         else:
             self.panel.start()
         self.refresh()
 
-    def _record(self, dice: tuple[int, ...]) -> bool:
+    def _record(self, turn: Turn) -> bool:
         try:
-            played = self.errors.call(self.game.record, dice, doing="settling the round")
+            run_student(self.errors, self.table.record, turn, doing="running your play_game")
         except StudentCodeError:
             return False
-        if played is not None:
-            self.verdict.value = describe_round(len(self.game.rounds), played, self.names)
+        self.console.value = console(self.table.printed)
+        if self.table.player == 1:  # a round is complete
+            before, after = self.shown_totals, self.table.totals
+            dice = [kept.dice for kept in self.table.turns[-2:]]
+            self.verdict.value = describe_round(self.table.rounds, dice, before, after, self.names)
+            self.shown_totals = after
         self.refresh()
         return True
 
     def refresh(self) -> None:
         """Redraw the counters and say whose turn it is."""
-        game = self.game
+        table = self.table
+        totals = table.totals if table.over else self.shown_totals
         self.counters.value = "".join(
-            _counter(name, total, not game.over and game.player == number)
-            for number, (name, total) in enumerate(zip(self.names, game.totals), start=1)
+            _counter(name, None if totals is None else totals[number - 1],
+                     not table.over and table.player == number)
+            for number, name in enumerate(self.names, start=1)
         )
-        if game.over:
-            winner = self.names[game.winner - 1]  # type: ignore[operator]
-            self.who.value = f"<b>{html.escape(winner)} has no tokens left and wins the game!</b>"
+        if table.over:
+            winner = table.winner
+            self.who.value = (
+                f"<b>{html.escape(self.names[winner - 1])} has no tokens left and wins the game!</b>"
+                if winner else "<b>The game is over.</b>"
+            )
         else:
-            self.who.value = f"{html.escape(self.names[game.player - 1])}, your turn."
+            self.who.value = f"{html.escape(self.names[table.player - 1])}, your turn."
