@@ -2,7 +2,7 @@
 
 import pytest
 
-from exercises.checks import Example, Status, check
+from exercises.checks import Example, RuleBroken, Status, check, same
 
 
 def square(x):
@@ -118,3 +118,21 @@ def test_a_wrong_kind_of_error_reads_as_a_broken_rule_not_a_crash() -> None:
     assert result.status is Status.ERROR
     assert "expected ValueError, but it raised AssertionError: no" in str(result)
     assert "traceback=True" not in str(result)
+
+
+@pytest.mark.parametrize(("got", "expected", "verdict"), [
+    ((2, 1), (2, 1), True), ([2, 1], (2, 1), False), ((2.0, 1), (2, 1), False),
+    ((True, 1), (1, 1), False), ({"a": [1]}, {"a": [1]}, True), ({"a": [1.0]}, {"a": [1]}, False),
+    (2, 2.0, True), (True, 1.0, False), ({1, 2}, {1, 2}, True), ("7", 7, False),
+])
+def test_same_compares_plain_types_all_the_way_down(got, expected, verdict) -> None:
+    assert same(got, expected) is verdict
+
+
+def test_a_broken_rule_is_said_in_one_sentence() -> None:
+    def play():
+        raise RuleBroken("the player was told twice")
+
+    result = check("demo.rule", [Example("play()", play, None, hint="tell each player once")])
+    assert result.status is Status.FAILED
+    assert result.lines[1:] == ["  ✗ play(): the player was told twice", "    Hint: tell each player once"]

@@ -27,9 +27,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Example", "CheckResult", "Status", "check", "short_repr"]
+__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "same", "short_repr"]
 
 _STUB = re.compile(r"^Exercise ([a-z0-9_]+\.[a-z0-9_]+): write your code here\.$")
+
+
+class RuleBroken(Exception):
+    """Raised by a check's own code inside an example: the student's code broke a rule.
+
+    The check reports the message as the example's failure, in one sentence, without
+    "it raised": ``raise RuleBroken("the second draw came without an update_state")``.
+    """
 
 
 class Status(enum.Enum):
@@ -46,8 +54,7 @@ class Example:
     """One example of a check.
 
     ``call`` is run with no argument. The example passes when ``compare(got,
-    expected)`` is true (by default ``got == expected`` with the same type for
-    ``bool``), or, when ``raises`` is an exception class, when the call raises it.
+    expected)`` is true (by default :func:`same`: equal and of the same plain types), or, when ``raises`` is an exception class, when the call raises it.
     ``hint`` is shown under a failure: what the student may have missed.
     """
 
@@ -108,9 +115,23 @@ def short_repr(value: Any, limit: int = 120) -> str:
     return text
 
 
-def _same(got: Any, expected: Any) -> bool:
-    """``got == expected``, where ``True`` is not ``1`` and ``7.0`` is not ``7``."""
-    if isinstance(expected, (bool, int)) or isinstance(got, bool):
+def same(got: Any, expected: Any) -> bool:
+    """``got == expected`` as the hidden tests see it: of the same plain type all the way down.
+
+    ``True`` is not ``1``, ``7.0`` is not ``7`` (but ``2`` will do for ``2.0``), a list is
+    not a tuple, and so inside
+    tuples, lists and dict values. Other values (sets, the package's objects, the
+    student's objects) compare with ``==``.
+    """
+    if type(expected) in (tuple, list):
+        return (type(got) is type(expected) and len(got) == len(expected)
+                and all(same(g, e) for g, e in zip(got, expected)))
+    if type(expected) is dict:
+        return (type(got) is dict and got.keys() == expected.keys()
+                and all(same(got[k], expected[k]) for k in expected))
+    if type(expected) is float:  # 2 is a fine answer where 2.0 is expected
+        return type(got) in (int, float) and got == expected
+    if type(expected) in (bool, int, str) or isinstance(got, bool):
         return type(got) is type(expected) and got == expected
     try:
         return bool(got == expected)
@@ -153,6 +174,12 @@ def check(
                     "exercise cell, run it, then run this check again."
                 )
             return result
+        except RuleBroken as error:
+            result.status = Status.FAILED
+            result.lines.append(f"  ✗ {example.description}: {error}")
+            if example.hint:
+                result.lines.append(f"    Hint: {example.hint}")
+            return result
         except Exception as error:
             if example.raises is not None and isinstance(error, example.raises):
                 result.passed += 1
@@ -184,12 +211,12 @@ def check(
                 f"but it returned {short_repr(got)}"
             )
         else:
-            compare = example.compare or _same
+            compare = example.compare or same
             try:
-                same = bool(compare(got, example.expected))
+                matched = bool(compare(got, example.expected))
             except Exception:
-                same = False
-            if same:
+                matched = False
+            if matched:
                 result.passed += 1
                 result.lines.append(
                     f"  ✓ {example.description} == {short_repr(example.expected, 60)}"

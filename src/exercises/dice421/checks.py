@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..checks import CheckResult, Example, Status, check
+from ..checks import CheckResult, Example, Status, check, same
 from .scripted import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -43,19 +43,6 @@ __all__ = [
 
 class _Broken(Exception):
     """A rule the student's code broke, said in one sentence (not a crash)."""
-
-
-def _plain(got: Any, expected: Any) -> bool:
-    """``got == expected``, a tuple being a tuple and an int an int (not a float, not a bool)."""
-    if type(expected) is tuple:
-        return (
-            type(got) is tuple
-            and len(got) == len(expected)
-            and all(_plain(g, e) for g, e in zip(got, expected))
-        )
-    if type(expected) in (int, bool):
-        return type(got) is type(expected) and got == expected
-    return bool(got == expected)
 
 
 def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
@@ -173,7 +160,7 @@ def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
 def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any]], hint: str = "") -> list[Example]:
     return [
         Example(f"{name}{args!r}", _quiet(lambda args=args: function(*args)), expected,
-                hint=hint, compare=_plain)
+                hint=hint, compare=same)
         for args, expected in cases
     ]
 
@@ -318,7 +305,7 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
             faces[0] if faces else die,
             hint='Only the answer "1" rethrows (with roll_die, after the answer); any other '
                  "keeps the die and throws nothing.",
-            compare=_plain,
+            compare=same,
         )
 
     def question() -> str:
@@ -355,7 +342,7 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
             return play_turn(answers(replies, echo=False), dice)
 
         return Example(description, _scripted("play_turn", call, faces, play_turn), expected,
-                       hint=hint, compare=_plain)
+                       hint=hint, compare=same)
 
     seed_turn = ["1", "0", "0", "1", "1", "0", "0", "1", "0"]
     return _check(
@@ -410,7 +397,7 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             return play_game(tokens, answers(["0"] * (len(faces) // 3), echo=False), dice)
 
         return Example(description, _scripted("play_game", call, faces, play_game), expected,
-                       raises=raises, hint=hint, compare=_plain)
+                       raises=raises, hint=hint, compare=same)
 
     return _check(
         "dice421.play_game",
