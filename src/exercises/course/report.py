@@ -37,14 +37,16 @@ there too and left out.
 from __future__ import annotations
 
 import argparse
-import ast
 import csv
+import functools
 import html
 import io
 import json
+import keyword
 import math
 import statistics
 import sys
+import tokenize
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -279,37 +281,54 @@ def clusters(cls: Class) -> list[dict]:
 
 
 def answer_code(notebook: dict, exercise: str) -> str:
-    """The code of an exercise's cells in a notebook, docstrings removed."""
-    sources = [
+    """The code of an exercise's cells in a notebook."""
+    return "\n".join(
         cell_source(cell) for cell in notebook.get("cells", [])
         if cell.get("cell_type") == "code" and course_meta(cell).get("exercise") == exercise
-    ]
-    return "\n".join(_without_docstrings(source) for source in sources)
+    )
 
 
-def _without_docstrings(source: str) -> str:
+@functools.lru_cache(maxsize=None)
+def filtered(code: str) -> str:
+    """Python code as copydetect compares it: names become V, strings S, docstrings,
+    comments and layout gone (copydetect's filter, on Python's own tokenizer)."""
+    out = []
+    start_of_statement = True
     try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return source
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                body[0] = ast.Pass()
-    return ast.unparse(tree)
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            kind, text = token.type, token.string
+            if kind in (tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING):
+                continue
+            if kind in (tokenize.NEWLINE, tokenize.ENDMARKER):
+                start_of_statement = True
+                continue
+            if kind == tokenize.STRING and start_of_statement:
+                continue  # a docstring, or a string standing alone
+            if kind == tokenize.NAME and not keyword.iskeyword(text):
+                out.append("V")
+            elif kind == tokenize.STRING:
+                out.append("S")
+            else:
+                out.append(text)
+            start_of_statement = False
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass  # a cell that does not tokenize to the end: compare what did
+    return "".join(out)
 
 
-def fingerprints(code: str) -> set[int]:
-    """The winnowed fingerprints of Python code, names and strings filtered out (copydetect)."""
-    from copydetect.utils import filter_code, get_document_fingerprints
+def fingerprints(code: str) -> frozenset[int]:
+    """The winnowed fingerprints of Python code (copydetect's k-gram hashing and winnowing)."""
+    return _winnowed(filtered(code))
 
-    if not code.strip():
-        return set()
-    filtered, _ = filter_code(code, "answer.py", "python")
-    hashes, _ = get_document_fingerprints(filtered, K, WINDOW, [])
-    return {int(h) for h in hashes}
+
+@functools.lru_cache(maxsize=None)
+def _winnowed(text: str) -> frozenset[int]:
+    from copydetect.utils import get_document_fingerprints
+
+    if len(text) < K:
+        return frozenset()
+    hashes, _ = get_document_fingerprints(text, K, WINDOW, [])
+    return frozenset(int(h) for h in hashes)
 
 
 def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str] | None = None) -> list[dict]:
@@ -330,7 +349,7 @@ def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str
                 r.student: fingerprints(answer_code(notebooks[r.path], exercise))
                 for r in results if notebooks.get(r.path)
             }
-            common = fingerprints((stubs or {}).get(exercise, ""))
+            common = set(fingerprints((stubs or {}).get(exercise, "")))
             held = Counter(h for hashes in prints.values() for h in hashes)
             limit = max(COMMON_MIN, COMMON_SHARE * len(prints))
             common |= {h for h, n in held.items() if n > limit}
@@ -365,7 +384,7 @@ def stub_sources(root: Path | None) -> dict[str, str]:
         for cell in notebook.get("cells", []):
             exercise = course_meta(cell).get("exercise")
             if exercise:
-                stubs[exercise] = stubs.get(exercise, "") + "\n" + _without_docstrings(cell_source(cell))
+                stubs[exercise] = stubs.get(exercise, "") + "\n" + cell_source(cell)
     return stubs
 
 
@@ -398,7 +417,8 @@ def histogram_svg(values: list[float], maximum: float, title: str) -> str:
     axes.tick_params(labelsize=7)
     figure.tight_layout()
     buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as text: smaller, faster
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
     plt.close(figure)
     text = buffer.getvalue()
     return text[text.index("<svg"):]
