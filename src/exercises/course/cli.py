@@ -1,4 +1,4 @@
-"""The ``course`` command: ``course release`` and ``course grade``."""
+"""The ``course`` command: ``course release``, ``course grade`` and ``course report``."""
 
 from __future__ import annotations
 
@@ -46,6 +46,12 @@ def parser() -> argparse.ArgumentParser:
     grade_parser = commands.add_parser("grade", help="grade student notebooks with the hidden tests")
     grade.add_arguments(grade_parser)
     grade_parser.set_defaults(run=grade.run)
+
+    from . import report
+
+    report_parser = commands.add_parser("report", help="what the class misunderstood, from the grades")
+    report.add_arguments(report_parser)
+    report_parser.set_defaults(run=report.run)
     return main_parser
 
 
