@@ -10,6 +10,7 @@ reads as a crash of the student's code.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import traceback
@@ -34,6 +35,7 @@ from exercises.tchu import (
     TurnKind,
 )
 
+from .messages import MessageKind, MessageReader
 from .order import CallOrder, first_problem
 from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
 from .scenarios import NAMES, SINGLE_TRIP_TICKETS, cards, made_state, started_state
@@ -84,16 +86,23 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
 
     def guarded(example: Example) -> Example:
         def call() -> Any:
+            _LOGS.clear()
             try:
                 return example.call()
             except OutOfOrder as error:
                 text = str(error)
+            except NotImplementedError:
+                raise
             except ScriptExhausted as error:
-                text = error.explain(caller) + "."
-            except RuntimeError as error:
-                if not _from_package_player(error):
+                text = _rule_broken_before() or error.explain(caller) + "."
+            except Exception as error:
+                before = _rule_broken_before()
+                if before:
+                    text = f"{before} (After that, {caller} stopped with {type(error).__name__}: {error})"
+                elif isinstance(error, RuntimeError) and _from_package_player(error):
+                    text = f"a computer player could not answer: {error}."
+                else:
                     raise
-                text = f"a computer player could not answer: {error}."
             broken[example.description] = text
             return _Broken(text)
 
@@ -112,9 +121,29 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
     return result
 
 
-def _players(inner: dict[PlayerId, Any]) -> tuple[dict[PlayerId, RecordingPlayer], list[Call]]:
+#: The logs of the example being run, each with how CallOrder reads it (its arguments).
+_LOGS: list[tuple[list[Call], dict[str, Any]]] = []
+
+
+def _players(inner: dict[PlayerId, Any], **order: Any) -> tuple[dict[PlayerId, RecordingPlayer], list[Call]]:
+    """Recording players around ``inner``, sharing one log.
+
+    ``order``: the arguments of the :class:`CallOrder` that reads the log (``start``,
+    ``current``, ``turn``) when the function under test stops with an error: a rule it
+    broke before is the real culprit, and is told instead of the error.
+    """
     log: list[Call] = []
+    _LOGS.append((log, order))
     return {pid: RecordingPlayer(pid, player, log) for pid, player in inner.items()}, log
+
+
+def _rule_broken_before() -> str | None:
+    """The first rule broken in the logs of the example being run (None if none was)."""
+    for log, order in _LOGS:
+        problem = CallOrder(NAMES, **order).read(log)
+        if problem:
+            return problem
+    return None
 
 
 def _expect(condition: bool, text: str) -> None:
@@ -171,7 +200,7 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
             f"{text!r} does not name {' nor '.join(map(said, missing))}.",
         )
         return OK
-    raise OutOfOrder(f"the move breaks the rules, so a ValueError should come, but it returned {short_repr(got)}.")
+    raise OutOfOrder("the move breaks the rules, so a ValueError should come, but none came: the move was accepted.")
 
 
 class _Chooser(ScriptedPlayer):
@@ -201,7 +230,7 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
     """Check ``tell_all(players, info)`` and ``update_all(players, state)``."""
 
     def telling() -> str:
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
         tell_all(players, "Hello!\n")
         tell_all(players, "Bye!\n")
         got = sorted((call.player.name, call.method) for call in log)
@@ -216,7 +245,7 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
     def updating(current: PlayerId) -> Callable[[], str]:
         def run() -> str:
             state = made_state(current=current, hands={P1: [Card.RED] * 3, P2: [Card.BLUE]}, seed=3)
-            players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+            players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
             update_all(players, state)
             _expect(
                 sorted(call.player.name for call in log) == ["PLAYER_1", "PLAYER_2"]
@@ -395,7 +424,7 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
         if state.current_player_id is not current:
             state = state.for_next_turn()
         chooser = keep if callable(keep) else (lambda options: SortedBag(tuple(options)[:keep]))
-        players, log = _players({P1: _Chooser(chooser), P2: _Chooser(chooser)})
+        players, log = _players({P1: _Chooser(chooser), P2: _Chooser(chooser)}, start="turn", current=current, turn=TurnKind.DRAW_TICKETS)
         new = draw_tickets(players, dict(NAMES), state, random.Random(0))
         return state, new, log
 
@@ -459,7 +488,7 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
                            deck_top=top, deck_size=deck_size, seed=5)
         inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
         inner[current] = ScriptedPlayer(slots=list(slots))
-        players, log = _players(inner)
+        players, log = _players(inner, start="turn", current=current, turn=TurnKind.DRAW_CARDS)
         new = draw_cards(players, dict(NAMES), state, random.Random(5))
         return state, new, log
 
@@ -563,7 +592,7 @@ def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Ca
     state = made_state(current=current, hands={current: hand}, deck_top=deck_top, routes=routes, deck_size=deck_size, seed=7)
     inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
     inner[current] = ScriptedPlayer(claims=[(route, claim)], additional=list(additional))
-    players, log = _players(inner)
+    players, log = _players(inner, start="turn", current=current, turn=TurnKind.CLAIM_ROUTE)
     new = claim_route(players, dict(NAMES), state, random.Random(7))
     return state, new, log
 
@@ -745,7 +774,7 @@ def check_end_game(end_game: Callable) -> CheckResult:
 
     def run(routes: dict, tickets: dict | None = None) -> tuple[GameState, Any, list[Call]]:
         state = made_state(routes=routes, tickets=tickets, seed=9)
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
         return state, end_game(players, dict(NAMES), state), log
 
     def expected_totals(state: GameState) -> dict[PlayerId, int]:
@@ -897,13 +926,12 @@ def check_play(play: Callable) -> CheckResult:
     def last_turn_message() -> str:
         log, _totals = game(RandomPlayer, GreedyPlayer, 3)
         starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
+        reader = MessageReader(dict(NAMES))
         playing = message = cars = None
         for call in _calls(log, P1):
             if call.method == "receive_info" and call.args[0] in starts and message is None:
                 playing = starts[call.args[0]]
-            elif call.method == "receive_info" and message is None and call.args[0] in {
-                Info(NAMES[p]).last_turn_begins(n) for p in PlayerId for n in range(3)
-            }:
+            elif call.method == "receive_info" and message is None and reader.read(call.args[0]).kind is MessageKind.LAST_TURN:
                 message = call.args[0]
             elif call.method == "update_state" and message is not None:
                 cars = call.args[0].player_state(playing).car_count
@@ -923,15 +951,21 @@ def check_play(play: Callable) -> CheckResult:
 
     def illegal() -> str:
         scripts = [
-            (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9"),
-            (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3"),
-            (dict(initial_tickets=1), None),
-            (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None),
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", "slot 9"),
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", "slot -3"),
+            (dict(initial_tickets=1), None, "1 initial ticket kept"),
+            (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None, "no ticket kept"),
         ]
-        for script, word in scripts:
-            players, _log = _players({P1: ScriptedPlayer(**script), P2: ScriptedPlayer(**script)})
+        for script, word, move in scripts:
+            players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
             words = [("Ada", "Bob")] + ([word] if word else [])
-            _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+            try:
+                _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+            except ScriptExhausted as error:
+                raise OutOfOrder(
+                    f"after an illegal move ({move}) the game went on, and {error.explain('play()')}; "
+                    "an illegal move stops the game with a ValueError naming the player."
+                ) from None
         return OK
 
     return _check(
