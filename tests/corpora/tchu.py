@@ -102,6 +102,13 @@ MISTAKES = [
             "def start_game(players, player_names, tickets, rng):\n"
             "    return started_state(rng.randrange(1000), tickets)\n",
             "the package's scenario state is no start of a game: the players must be introduced, offered and asked"),
+    Mistake("tchu-start-first-message-before-init-players", S,
+            changed(S,
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"
+                    "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n",
+                    "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n"
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"),
+            "init_players comes first, before any message"),
     # Exercise 3: draw_tickets
     Mistake("tchu-tickets-keeping-none-allowed", T,
             changed(T, "if len(chosen) < 1 or", "if len(chosen) < 0 or"),
@@ -116,6 +123,9 @@ MISTAKES = [
     Mistake("tchu-tickets-kept-message-says-three", T,
             changed(T, "Info(name).kept_tickets(len(chosen))", "Info(name).kept_tickets(Constants.IN_GAME_TICKETS_COUNT)"),
             "the kept-tickets message counts the tickets kept, not those drawn"),
+    Mistake("tchu-tickets-error-without-the-name", T,
+            changed(T, 'f"{name} kept the tickets {list(chosen)}: keep', 'f"Kept the tickets {list(chosen)}: keep'),
+            "the ValueError for a bad ticket choice names the player"),
     # Exercise 4: draw_cards
     Mistake("tchu-cards-no-state-between-the-draws", C,
             changed(C, "        if draw == 1:\n            update_all(players, state)\n", ""),
@@ -141,6 +151,12 @@ MISTAKES = [
             changed(C, 'f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4"',
                     'f"{name} chose a slot that does not exist"'),
             "the ValueError for a bad slot names the player and the slot"),
+    Mistake("tchu-cards-bad-slot-assertion", C,
+            changed(C, "        else:\n            raise ValueError(", "        else:\n            raise AssertionError("),
+            "a bad slot is refused with a ValueError, not another kind of error"),
+    Mistake("tchu-cards-turn-passed-on", C,
+            changed(C, "    return state\n    ### END SOLUTION", "    return state.for_next_turn()\n    ### END SOLUTION"),
+            "a turn function leaves the current player as it is: play passes the turn on"),
     # Exercise 5: claim_route
     Mistake("tchu-claim-twin-route-not-checked", R,
             changed(R, "if not state.is_route_free(route):", "if state.route_owner(route) is not None:"),
@@ -172,6 +188,9 @@ MISTAKES = [
             changed(R, "extra_count = route.additional_claim_cards_count(cards, drawn)",
                     "extra_count = sum(card.name == 'LOCOMOTIVE' for card in drawn)"),
             "a drawn card of a color used in the claim costs one more card, as a locomotive does"),
+    Mistake("tchu-claim-error-without-the-route", R,
+            changed(R, 'f"{name} tried to claim route {route.id} ({route}): it is taken"', 'f"{name} cannot claim a route that is taken"'),
+            "the ValueError for a taken route names the player and the route"),
     # Exercise 6: end_game
     Mistake("tchu-end-bonus-to-one-player-on-a-tie", E,
             changed(E, "        if trails[pid].length == longest:\n",
@@ -193,6 +212,9 @@ MISTAKES = [
             changed(E, "            tell_all(players, Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))",
                     "            players[PlayerId.PLAYER_1].receive_info(Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))"),
             "the bonus message goes to every player: a broadcast that forgets one player"),
+    Mistake("tchu-end-totals-by-name", E,
+            changed(E, "    return totals\n", "    return {player_names[pid]: points for pid, points in totals.items()}\n"),
+            "end_game returns the totals by PlayerId, as the exercise says"),
     # Exercise 7: play
     Mistake("tchu-play-names-not-counted", P,
             changed(P, "if len(players) != 2 or len(player_names) != 2:", "if len(players) != 2:"),
@@ -218,6 +240,10 @@ MISTAKES = [
             changed(P, "car_count = state.current_player_state().car_count",
                     "car_count = state.player_state(player_id.next()).car_count"),
             "the last-turn message gives the cars left to the player who just played"),
+    Mistake("tchu-play-last-turn-below-two-cars", P,
+            changed(P, "        if state.last_turn_begins():",
+                    "        if state.last_player is None and state.current_player_state().car_count < 2:"),
+            "the last turn begins at 2 cars or fewer, not below 2: an off-by-one seen only in games that end at 2 cars"),
     Mistake("tchu-play-illegal-move-skipped", P,
             changed(P, "        state = TURNS[kind](players, player_names, state, rng)\n",
                     "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"

@@ -8,6 +8,7 @@ states returned, never on the notebook's internals. Scenario states hold all 110
 with chosen hands, decks and routes (``made_state``).
 """
 
+import copy
 import random
 from collections import Counter
 
@@ -902,7 +903,7 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     ],
 )
 def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
-    players, _log = recorders(ScriptedPlayer(**script), ScriptedPlayer(**script))
+    players, _log = recorders(ScriptedPlayer(**copy.deepcopy(script)), ScriptedPlayer(**copy.deepcopy(script)))
     with pytest.raises(ValueError) as error:
         sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
     text = str(error.value)

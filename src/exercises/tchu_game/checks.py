@@ -888,6 +888,13 @@ def check_play(play: Callable) -> CheckResult:
                 got = play(inner, named, ChMap.all_tickets(), random.Random(1))
             except ValueError:
                 continue
+            except NotImplementedError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the game began when it should not have
+                raise OutOfOrder(
+                    f"play(...) with {players} player(s) and {names} name(s) should raise ValueError at once, "
+                    f"but it began the game, which stopped with {type(error).__name__}: {error}."
+                ) from None
             raise OutOfOrder(f"play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {short_repr(got)}.")
         return OK
 
