@@ -95,6 +95,18 @@ def test_scripted_player_runs_out_of_answers():
         player.next_turn()
 
 
+def test_scripted_player_says_in_one_sentence_what_it_was_asked_once_too_often():
+    player = ScriptedPlayer(slots=[2, -1])
+    player.draw_slot(), player.draw_slot()
+    with pytest.raises(ScriptExhausted) as error:
+        player.draw_slot()
+    assert str(error.value) == (
+        "the scripted player was asked for a 3rd slot (draw_slot()) but the scenario has only 2: "
+        "your code asks too often"
+    )
+    assert error.value.explain("draw_cards()").endswith("your draw_cards() asks too often")
+
+
 def test_scripted_player_keeps_the_first_tickets_and_gives_up_a_tunnel():
     offer = SortedBag(ChMap.tickets()[:5])
     player = ScriptedPlayer(initial_tickets=3, additional=[None, 1])
@@ -268,6 +280,37 @@ def test_check_claim_route_explains_asking_a_player_who_cannot_pay(sol):
     exec(source, namespace)  # noqa: S102
     result = check_claim_route(namespace["claim_route"])
     assert not result.ok and "cannot pay" in str(result)
+
+
+def test_check_play_names_the_missing_update_not_the_error_it_caused(sol):
+    namespace = dict(sol)
+    exec(_exercise_source("tchu.play").replace("        update_all(players, state)\n", ""), namespace)  # noqa: S102
+    result = check_play(namespace["play"])
+    assert result.status is Status.FAILED
+    assert "no update_state came since the previous turn" in str(result)
+    assert "raised" not in str(result)
+
+
+def test_check_play_says_when_the_scripted_player_runs_out(sol):
+    namespace = dict(sol)
+    source = _exercise_source("tchu.play").replace(
+        "        state = TURNS[kind](players, player_names, state, rng)\n",
+        "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"
+        "        except ValueError:\n            pass\n",
+    )
+    exec(source, namespace)  # noqa: S102
+    result = check_play(namespace["play"])
+    assert result.status is Status.FAILED
+    assert "the scripted player was asked for a 2nd turn (next_turn()) but the scenario has only 1: your play() asks too often" in str(result)
+
+
+def test_check_refusals_say_the_move_was_accepted(sol):
+    namespace = dict(sol)
+    exec(_exercise_source("tchu.draw_tickets").replace("if len(chosen) < 1 or", "if"), namespace)  # noqa: S102
+    result = check_draw_tickets(namespace["draw_tickets"])
+    assert result.status is Status.FAILED
+    assert "a ValueError should come, but none came: the move was accepted" in str(result)
+    assert "raised" not in str(result)
 
 
 def _exercise_source(exercise: str) -> str:

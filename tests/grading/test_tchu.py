@@ -8,6 +8,7 @@ states returned, never on the notebook's internals. Scenario states hold all 110
 with chosen hands, decks and routes (``made_state``).
 """
 
+import copy
 import random
 from collections import Counter
 
@@ -31,6 +32,59 @@ from exercises.tchu_game.recording import RecordingPlayer, ScriptedPlayer
 from exercises.tchu_game.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
 
 NOTEBOOK = "04_tchu_game"
+
+#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+RULES = {
+    "test_tell_all_tells_every_player_once": "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
+    "test_update_all_sends_the_state_and_each_players_own_state": "update_all(players, state) when PLAYER_2 is to play",
+    "test_start_calls_init_players_once_each_with_own_id_and_names": "start_game(...): init_players(own id, both names) first, once for each player",
+    "test_start_first_message_names_the_first_player_of_the_initial_state": "the first message names the first player of GameState.initial (seed 2)",
+    "test_start_offers_each_player_five_of_the_ten_top_tickets_once": "start_game(...): each player is offered 5 of the 10 top tickets, once",
+    "test_start_sends_the_state_before_the_initial_choice": "start_game(...): the state sent before choose_initial_tickets",
+    "test_start_tells_kept_tickets_only_when_both_players_chose": "start_game(...): the messages, who plays first, then how many tickets each player kept",
+    "test_start_returns_the_state_of_the_first_turn": "the state returned: tickets kept, 36 left in the pile, first player to play",
+    "test_start_refuses_fewer_than_three_initial_tickets": "start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada",
+    "test_start_refuses_a_ticket_that_was_not_offered": "start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob",
+    "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone": "draw_tickets(...) when Bob is to play and keeps 2 tickets",
+    "test_draw_tickets_gives_the_kept_tickets_and_removes_all_three": "the state returned by draw_tickets(...) when Ada keeps all 3 tickets",
+    "test_draw_tickets_refuses_keeping_no_ticket": "draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada",
+    "test_draw_tickets_refuses_a_ticket_that_was_not_drawn": "draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
+    "test_draw_cards_face_up_then_deck": "draw_cards(...) when Bob draws face-up slot 2, then the deck",
+    "test_draw_cards_deck_then_face_up": "draw_cards(...) when Bob draws from the deck, then face-up slot 4",
+    "test_draw_cards_sends_the_new_state_between_the_two_draws": "draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws",
+    "test_draw_cards_recreates_the_deck_before_each_card": "draw_cards(...) from an empty deck, face-up slots 0 then 1",
+    "test_draw_cards_refuses_a_bad_slot_naming_player_and_slot": "draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7",
+    "test_claim_route_above_ground": "claim_route(...) when Ada claims FRI_LAU_1 with 3 red cards",
+    "test_claim_route_neutral_above_ground_by_player_two": "claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards",
+    "test_claim_tunnel_without_extra_cost": "tunnel BAD_BAL_1 with 3 red, drawn blue, blue, white (no extra cost)",
+    "test_claim_tunnel_with_extra_cost_paid": "drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)",
+    "test_claim_tunnel_with_extra_cost_refused": "tunnel BAD_BAL_1 with 3 red, drawn red, blue, blue (1 more, refused)",
+    "test_claim_tunnel_with_extra_cost_the_player_cannot_pay": "drawn locomotive, blue, red (2 more, cannot pay)",
+    "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives": "tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)",
+    "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck": "tunnel BAD_BAL_1 when the deck holds 1 card (then recreated from the discards)",
+    "test_claim_route_refuses_a_taken_route": "when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and FRI_LAU_1",
+    "test_claim_route_refuses_cards_that_cannot_claim_it": "with 3 blue cards on the red route FRI_LAU_1: ValueError naming Ada and FRI_LAU_1",
+    "test_claim_route_refuses_a_route_longer_than_the_cars_left": "claim_route(...) when Ada has 2 cars left: ValueError naming Ada and FRI_LAU_1",
+    "test_end_sends_the_final_state_then_bonus_then_result": "end_game(...) when Ada has the longest trail and wins",
+    "test_end_longest_trail_bonus_decides_between_equal_route_points": "end_game(...) when the routes are worth as much and Bob's trail is longer",
+    "test_end_both_longest_trails_get_the_bonus_and_tie": "end_game(...) when both trails are as long",
+    "test_end_counts_ticket_points": "end_game(...) when both hold the ticket Bâle - Berne, which only Ada links",
+    "test_end_with_no_routes_gives_both_the_bonus": "end_game(...) when no one has a route: both get the bonus and tie",
+    "test_play_refuses_other_than_two_players_and_names": "play(...) with other than 2 players and 2 names: ValueError",
+    "test_play_whole_games_follow_the_order_of_the_rules": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_both_players_receive_the_same_messages": "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
+    "test_play_init_players_once_and_first_three_decisions": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_every_state_sent_accounts_for_all_cards": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_update_before_every_next_turn_and_draw_slot": "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
+    "test_play_turn_decisions_match_the_turn_kind": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_players_take_turns_starting_with_the_first": "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
+    "test_play_last_turn_message_once_then_exactly_two_turns": "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
+    "test_play_last_turn_message_names_the_player_and_its_cars": "the last-turn message names the player who just played and its cars",
+    "test_play_ends_with_bonus_and_one_result_and_the_right_totals": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_uses_its_tickets_and_rng_for_the_initial_state": "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
+    "test_play_recreates_the_deck_during_a_long_game": "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
+    "test_play_refuses_an_illegal_move_naming_the_player": "or keeps 1 initial ticket, or no ticket: ValueError naming it",
+}
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 NAMES = {P1: "Ada", P2: "Bob"}
@@ -849,7 +903,7 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     ],
 )
 def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
-    players, _log = recorders(ScriptedPlayer(**script), ScriptedPlayer(**script))
+    players, _log = recorders(ScriptedPlayer(**copy.deepcopy(script)), ScriptedPlayer(**copy.deepcopy(script)))
     with pytest.raises(ValueError) as error:
         sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
     text = str(error.value)

@@ -2,18 +2,24 @@
 
 Each check runs the student's function with players that write down every call
 (:class:`~exercises.tchu_game.recording.RecordingPlayer`), then reads the calls with
-:class:`~exercises.tchu_game.order.CallOrder`. When a call comes out of order, the
-example fails with :class:`OutOfOrder`, whose message says which call it was and what
-the rules expected, in plain words.
+:class:`~exercises.tchu_game.order.CallOrder`. An example whose calls break a rule fails
+with one sentence that names the rule (which call came out of order, which message or
+state was wrong, what a scripted player was asked once too often): a broken rule never
+reads as a crash of the student's code.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
+import traceback
+from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from exercises.checks import CheckResult, Example, check
+from exercises.checks import CheckResult, Example, Status, check, short_repr
 from exercises.tchu import (
     Card,
     ChMap,
@@ -29,9 +35,10 @@ from exercises.tchu import (
     TurnKind,
 )
 
+from .messages import MessageKind, MessageReader
 from .order import CallOrder, first_problem
-from .recording import Call, RecordingPlayer, ScriptedPlayer
-from .scenarios import NAMES, cards, made_state, started_state
+from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
+from .scenarios import NAMES, SINGLE_TRIP_TICKETS, cards, made_state, started_state
 
 __all__ = [
     "OutOfOrder",
@@ -46,15 +53,97 @@ __all__ = [
 
 OK = "as the rules say"
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
+_PLAYERS_MODULE = str(Path(__file__).resolve().parents[1] / "tchu" / "players.py")
 
 
 class OutOfOrder(Exception):
-    """A function called the players in a way the rules do not allow."""
+    """A function called the players, or changed the state, in a way the rules do not allow."""
 
 
-def _players(inner: dict[PlayerId, Any]) -> tuple[dict[PlayerId, RecordingPlayer], list[Call]]:
+class _Broken:
+    """What an example returns when a rule was broken (its sentence is shown instead)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _from_package_player(error: BaseException) -> bool:
+    """True if ``error`` was raised inside a computer player of the package."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return bool(frames) and Path(frames[-1].filename).resolve() == Path(_PLAYERS_MODULE)
+
+
+def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
+    """``check(exercise, examples)``, where a broken rule fails with its own sentence.
+
+    ``caller`` names the student's function (``"draw_cards()"``) in the sentence said
+    when a scripted player runs out of answers.
+    """
+    broken: dict[str, str] = {}
+
+    def guarded(example: Example) -> Example:
+        def call() -> Any:
+            _LOGS.clear()
+            try:
+                return example.call()
+            except OutOfOrder as error:
+                text = str(error)
+            except NotImplementedError:
+                raise
+            except ScriptExhausted as error:
+                text = _rule_broken_before() or error.explain(caller) + "."
+            except Exception as error:
+                before = _rule_broken_before()
+                if before:
+                    text = f"{before} (After that, {caller} stopped with {type(error).__name__}: {error})"
+                elif isinstance(error, RuntimeError) and _from_package_player(error):
+                    text = f"a computer player could not answer: {error}."
+                else:
+                    raise
+            broken[example.description] = text
+            return _Broken(text)
+
+        return dataclasses.replace(example, call=call)
+
+    result = check(exercise, [guarded(example) for example in examples])
+    if result.status is not Status.PASSED and broken:
+        description, text = next(iter(broken.items()))
+        start = next(
+            (i for i, line in enumerate(result.lines) if line.startswith(f"  ✗ {description}")), None
+        )
+        if start is not None:
+            hint = next((e.hint for e in examples if e.description == description), "")
+            result.lines[start:] = [f"  ✗ {description}: {text}"] + ([f"    Hint: {hint}"] if hint else [])
+            result.status = Status.FAILED
+    return result
+
+
+#: The logs of the example being run, each with how CallOrder reads it (its arguments).
+_LOGS: list[tuple[list[Call], dict[str, Any]]] = []
+
+
+def _players(inner: dict[PlayerId, Any], **order: Any) -> tuple[dict[PlayerId, RecordingPlayer], list[Call]]:
+    """Recording players around ``inner``, sharing one log.
+
+    ``order``: the arguments of the :class:`CallOrder` that reads the log (``start``,
+    ``current``, ``turn``) when the function under test stops with an error: a rule it
+    broke before is the real culprit, and is told instead of the error.
+    """
     log: list[Call] = []
+    _LOGS.append((log, order))
     return {pid: RecordingPlayer(pid, player, log) for pid, player in inner.items()}, log
+
+
+def _rule_broken_before() -> str | None:
+    """The first rule broken in the logs of the example being run (None if none was)."""
+    for log, order in _LOGS:
+        problem = CallOrder(NAMES, **order).read(log)
+        if problem:
+            return problem
+    return None
 
 
 def _expect(condition: bool, text: str) -> None:
@@ -64,6 +153,10 @@ def _expect(condition: bool, text: str) -> None:
 
 def _infos(log: list[Call], player: PlayerId = P1) -> list[str]:
     return [call.args[0] for call in log if call.player is player and call.method == "receive_info"]
+
+
+def _calls(log: list[Call], player: PlayerId, method: str | None = None) -> list[Call]:
+    return [c for c in log if c.player is player and (method is None or c.method == method)]
 
 
 def _same_infos(log: list[Call], expected: list[str]) -> None:
@@ -83,6 +176,53 @@ def _turn_order(log: list[Call], current: PlayerId, turn: TurnKind) -> None:
     _expect(problem is None, str(problem))
 
 
+def _total_cards(state: Any) -> int:
+    cs = state.card_state
+    return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
+
+
+def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
+    """OK if ``call()`` raises a ValueError whose message names every one of ``words``.
+
+    A word may be a tuple of words, any one of which will do (a route's id or its station).
+    """
+    def said(word: str | tuple[str, ...]) -> str:
+        return " or ".join(map(repr, word)) if isinstance(word, tuple) else repr(word)
+
+    try:
+        got = call()
+    except ValueError as error:
+        text = str(error)
+        missing = [w for w in words if not any(x in text for x in (w if isinstance(w, tuple) else (w,)))]
+        _expect(
+            not missing,
+            f"the ValueError should name {' and '.join(map(said, words))}, but its message "
+            f"{text!r} does not name {' nor '.join(map(said, missing))}.",
+        )
+        return OK
+    raise OutOfOrder("the move breaks the rules, so a ValueError should come, but none came: the move was accepted.")
+
+
+class _Chooser(ScriptedPlayer):
+    """A scripted player whose ticket choices are computed from the offer by ``choose``."""
+
+    def __init__(self, choose: Callable[[SortedBag], SortedBag]) -> None:
+        super().__init__()
+        self.choose = choose
+
+    def choose_initial_tickets(self) -> SortedBag:
+        return self.choose(self.offer)
+
+    def choose_tickets(self, options: SortedBag) -> SortedBag:
+        return self.choose(options)
+
+
+def _other_ticket(offer: SortedBag) -> SortedBag:
+    """The first 2 tickets of ``offer`` and one ticket that is not in it."""
+    foreign = next(t for t in ChMap.tickets() if t not in offer)
+    return SortedBag(tuple(offer)[:2] + (foreign,))
+
+
 # Exercise 1 ---------------------------------------------------------------------------
 
 
@@ -90,24 +230,27 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
     """Check ``tell_all(players, info)`` and ``update_all(players, state)``."""
 
     def telling() -> str:
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
         tell_all(players, "Hello!\n")
-        got = sorted((call.player.name, call.method, call.args) for call in log)
+        tell_all(players, "Bye!\n")
+        got = sorted((call.player.name, call.method) for call in log)
         _expect(
-            got == [("PLAYER_1", "receive_info", ("Hello!\n",)), ("PLAYER_2", "receive_info", ("Hello!\n",))],
-            f"each player should receive 'Hello!\\n' once with receive_info, and nothing else; the calls were {got}",
+            got == sorted([("PLAYER_1", "receive_info"), ("PLAYER_2", "receive_info")] * 2),
+            f"each player should receive each message once with receive_info, and nothing else; "
+            f"the calls were {[str(c) for c in log]}.",
         )
+        _same_infos(log, ["Hello!\n", "Bye!\n"])
         return OK
 
     def updating(current: PlayerId) -> Callable[[], str]:
         def run() -> str:
             state = made_state(current=current, hands={P1: [Card.RED] * 3, P2: [Card.BLUE]}, seed=3)
-            players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+            players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
             update_all(players, state)
             _expect(
                 sorted(call.player.name for call in log) == ["PLAYER_1", "PLAYER_2"]
                 and all(call.method == "update_state" for call in log),
-                f"each player should receive exactly one update_state call; the calls were {[str(c) for c in log]}",
+                f"each player should receive exactly one update_state call; the calls were {[str(c) for c in log]}.",
             )
             for call in log:
                 public, own = call.args
@@ -115,21 +258,22 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
                     type(public) is PublicGameState and public == state.public(),
                     f"update_state to {call.player.name}: the first argument should be the public "
                     "state of the game, state.public() (the whole state would show each player "
-                    "the other's cards)",
+                    "the other's cards).",
                 )
                 _expect(
                     own == state.player_state(call.player),
                     f"update_state to {call.player.name}: the second argument should be its own "
-                    f"state, state.player_state(PlayerId.{call.player.name}), got {own!r}",
+                    f"state, state.player_state(PlayerId.{call.player.name}), got {own!r}.",
                 )
             return OK
 
         return run
 
-    return check(
-        "tchu.helpers",
+    return _check(
+        "tchu.helpers", "helpers",
         [
-            Example("tell_all(players, 'Hello!\\n'): each player is told once", telling, OK),
+            Example("tell_all(players, 'Hello!\\n'), then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
+                    telling, OK),
             Example("update_all(players, state): each player gets the state and its own state", updating(P1), OK),
             Example("update_all(players, state) when PLAYER_2 is to play", updating(P2), OK),
         ],
@@ -142,8 +286,9 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
 def check_start_game(start_game: Callable) -> CheckResult:
     """Check ``start_game(players, player_names, tickets, rng)``."""
 
-    def run(seed: int) -> tuple[GameState, list[Call]]:
-        players, log = _players({P1: GreedyPlayer(1), P2: GreedyPlayer(2)})
+    def run(seed: int, inner: tuple | None = None) -> tuple[GameState, list[Call]]:
+        first, second = inner or (GreedyPlayer(1), GreedyPlayer(2))
+        players, log = _players({P1: first, P2: second})
         state = start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
         return state, log
 
@@ -159,40 +304,115 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _expect(not any(call.method == "next_turn" for call in log), "start_game should stop before the first turn (no next_turn).")
         return OK
 
+    def introduced() -> str:
+        _state, log = run(1)
+        for pid in PlayerId:
+            inits = _calls(log, pid, "init_players")
+            _expect(len(inits) == 1 and _calls(log, pid)[0] is inits[0],
+                    f"{NAMES[pid]} should receive init_players exactly once, before any other call.")
+            own_id, names = inits[0].args
+            _expect(own_id is pid, f"init_players to {NAMES[pid]} should give its own id, PlayerId.{pid.name}, got {own_id!r}.")
+            _expect(isinstance(names, dict) and dict(names) == NAMES,
+                    f"init_players to {NAMES[pid]} should give the names of both players, {NAMES}, got {names!r}.")
+        return OK
+
     def first_player(seed: int) -> Callable[[], str]:
         def run_first() -> str:
             _state, log = run(seed)
             first = GameState.initial(ChMap.all_tickets(), random.Random(seed)).current_player_id
             expected = Info(NAMES[first]).will_play_first()
-            got = _infos(log)[:1]
-            _expect(got == [expected], f"the first message should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.")
+            for pid in PlayerId:
+                got = _infos(log, pid)[:1]
+                _expect(got == [expected], f"the first message to {NAMES[pid]} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.")
             return OK
 
         return run_first
 
+    def offered() -> str:
+        _state, log = run(3)
+        initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
+        offers = [_calls(log, pid, "set_initial_ticket_choice") for pid in PlayerId]
+        _expect([len(o) for o in offers] == [1, 1], f"each player should be offered tickets once (set_initial_ticket_choice), got {[len(o) for o in offers]} offers.")
+        bags = [o[0].args[0] for o in offers]
+        _expect([len(b) for b in bags] == [5, 5], f"each offer should hold 5 tickets, got {[len(b) for b in bags]}.")
+        _expect(Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)),
+                "the two players should be offered the 10 top tickets of the initial state, 5 each (state.top_tickets(5), then state.without_top_tickets(5)).")
+        return OK
+
+    def state_before_choice() -> str:
+        _state, log = run(4)
+        for pid in PlayerId:
+            mine = _calls(log, pid)
+            offer = mine.index(_calls(log, pid, "set_initial_ticket_choice")[0])
+            choose = mine.index(_calls(log, pid, "choose_initial_tickets")[0])
+            updates = [c for c in mine[offer:choose] if c.method == "update_state"]
+            _expect(bool(updates), f"{NAMES[pid]} should receive the state (update_state) after its ticket offer, before choosing.")
+            public, own = updates[-1].args
+            _expect(own.card_count == 4 and own.ticket_count == 0,
+                    f"the state sent to {NAMES[pid]} before its choice should show its 4 cards and no ticket yet, got {own.card_count} cards and {own.ticket_count} tickets.")
+            _expect(public.card_state.deck_size == 97, f"at the initial choice, 97 cards should be left in the deck, got {public.card_state.deck_size}.")
+            index = next(i for i, c in enumerate(log) if c is updates[-1])
+            dealt = sum(c.method == "set_initial_ticket_choice" for c in log[:index])
+            _expect(public.ticket_count == 46 - 5 * dealt,
+                    f"{dealt * 5} tickets were offered before that update_state, so {46 - 5 * dealt} should be left in the pile, got {public.ticket_count} (state.without_top_tickets).")
+        return OK
+
+    def messages() -> str:
+        _state, log = run(5)
+        first = GameState.initial(ChMap.all_tickets(), random.Random(5)).current_player_id
+        kept = {pid: len(_calls(log, pid, "choose_initial_tickets")[0].result) for pid in PlayerId}
+        expected = [Info(NAMES[first]).will_play_first()] + [Info(NAMES[pid]).kept_tickets(kept[pid]) for pid in PlayerId]
+        for pid in PlayerId:
+            got = _infos(log, pid)
+            _expect(len(got) == 3 and got[0] == expected[0] and sorted(got[1:]) == sorted(expected[1:]),
+                    f"at the start, {NAMES[pid]} should hear who plays first, then how many tickets each "
+                    f"player kept, {expected!r}, but heard {got!r}.")
+        return OK
+
     def kept() -> str:
         state, log = run(1)
+        initial = GameState.initial(ChMap.all_tickets(), random.Random(1))
         for pid in PlayerId:
             chosen = next(c.result for c in log if c.player is pid and c.method == "choose_initial_tickets")
             _expect(state.player_state(pid).tickets == chosen, f"in the state returned, {NAMES[pid]} should hold the tickets it chose, {list(chosen)}.")
+            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, f"in the state returned, {NAMES[pid]} should hold its 4 initial cards.")
         _expect(state.ticket_count == 36, f"10 tickets were dealt, so 36 should be left in the pile, got {state.ticket_count}.")
-        first = GameState.initial(ChMap.all_tickets(), random.Random(1)).current_player_id
-        _expect(state.current_player_id is first, "the state returned should have the first player to play.")
+        _expect(state.current_player_id is initial.current_player_id, "the state returned should have the first player to play.")
         return OK
 
-    def too_few() -> Any:
-        players, _log = _players({P1: ScriptedPlayer(initial_tickets=3), P2: ScriptedPlayer(initial_tickets=2)})
-        return start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(1))
+    def too_few(who: PlayerId) -> Callable[[], str]:
+        def run_few() -> str:
+            inner = {P1: ScriptedPlayer(initial_tickets=3), P2: ScriptedPlayer(initial_tickets=3)}
+            inner[who] = ScriptedPlayer(initial_tickets=2)
+            return _refused(lambda: run(1, (inner[P1], inner[P2])), NAMES[who])
 
-    return check(
-        "tchu.start",
+        return run_few
+
+    def not_offered() -> str:
+        inner = (_Chooser(lambda offer: SortedBag(tuple(offer)[:3])), _Chooser(_other_ticket))
+        return _refused(lambda: run(1, inner), "Bob")
+
+    keep_three = "a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player."
+    return _check(
+        "tchu.start", "start_game()",
         [
             Example("the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))", in_order, OK),
+            Example("start_game(...): init_players(own id, both names) first, once for each player", introduced, OK,
+                    hint='call player.init_players(player_id, player_names) on each player first, with the whole dict of names.'),
             Example("the first message names the first player of GameState.initial (seed 1)", first_player(1), OK),
             Example("the first message names the first player of GameState.initial (seed 2)", first_player(2), OK),
+            Example("start_game(...): each player is offered 5 of the 10 top tickets, once", offered, OK,
+                    hint='offer state.top_tickets(5) to a player, then state = state.without_top_tickets(5), then offer the next 5 to the other.'),
+            Example("start_game(...): the state sent before choose_initial_tickets (4 cards, no ticket, offers off the pile)",
+                    state_before_choice, OK,
+                    hint='update_all(players, state) once the offers are off the pile, just before asking for the initial tickets.'),
+            Example("start_game(...): the messages, who plays first, then how many tickets each player kept", messages, OK,
+                    hint='tell who plays first, then, once both players chose, Info(name).kept_tickets(count) for each player.'),
             Example("the state returned: tickets kept, 36 left in the pile, first player to play", kept, OK),
-            Example("start_game(...) when Bob keeps only 2 tickets", too_few, raises=ValueError,
-                    hint="a player keeps at least 3 of its 5 tickets: raise ValueError naming the player."),
+            Example("start_game(...) when Bob keeps only 2 tickets: ValueError naming Bob", too_few(P2), OK, hint=keep_three),
+            Example("start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada", too_few(P1), OK, hint=keep_three),
+            Example("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob", not_offered, OK,
+                    hint=keep_three + " offered.contains_all(chosen) tells."),
         ],
     )
 
@@ -203,62 +423,83 @@ def check_start_game(start_game: Callable) -> CheckResult:
 def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
     """Check ``draw_tickets(players, player_names, state, rng)``."""
 
-    def run(keep: int | None) -> tuple[GameState, GameState, list[Call]]:
+    def run(keep: Any, current: PlayerId = P1) -> tuple[GameState, GameState, list[Call]]:
         state = started_state(4)
-        players, log = _players({P1: ScriptedPlayer(tickets=[keep]), P2: ScriptedPlayer(tickets=[keep])})
+        if state.current_player_id is not current:
+            state = state.for_next_turn()
+        chooser = keep if callable(keep) else (lambda options: SortedBag(tuple(options)[:keep]))
+        players, log = _players({P1: _Chooser(chooser), P2: _Chooser(chooser)}, start="turn", current=current, turn=TurnKind.DRAW_TICKETS)
         new = draw_tickets(players, dict(NAMES), state, random.Random(0))
         return state, new, log
 
-    def in_order() -> str:
-        state, _new, log = run(2)
-        _turn_order(log, state.current_player_id, TurnKind.DRAW_TICKETS)
-        name = NAMES[state.current_player_id]
-        _same_infos(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
-        offered = next(c.args[0] for c in log if c.method == "choose_tickets")
-        _expect(offered == state.top_tickets(3), f"choose_tickets should offer the 3 top tickets of the pile, {list(state.top_tickets(3))}, got {list(offered)}.")
-        return OK
+    def in_order(current: PlayerId) -> Callable[[], str]:
+        def run_order() -> str:
+            state, _new, log = run(2, current)
+            _turn_order(log, current, TurnKind.DRAW_TICKETS)
+            name = NAMES[current]
+            _same_infos(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
+            offered = _calls(log, current, "choose_tickets")[0].args[0]
+            _expect(offered == state.top_tickets(3), f"choose_tickets should offer the 3 top tickets of the pile, {list(state.top_tickets(3))}, got {list(offered)}.")
+            heard = log.index(_calls(log, current, "receive_info")[0])
+            _expect(heard < log.index(_calls(log, current, "choose_tickets")[0]),
+                    "everyone should hear that the player draws 3 tickets before it chooses them.")
+            return OK
 
-    def new_state() -> str:
-        state, new, _log = run(2)
-        pid = state.current_player_id
-        expected = state.player_state(pid).tickets.union(tuple(state.top_tickets(3))[:2])
-        _expect(new.player_state(pid).tickets == expected, "the player should hold its tickets and the 2 it kept.")
-        _expect(new.ticket_count == state.ticket_count - 3, f"the 3 drawn tickets leave the pile: {state.ticket_count - 3} tickets should be left, got {new.ticket_count}.")
-        _expect(new.player_state(pid.next()) == state.player_state(pid.next()), "the other player should not change.")
-        _expect(new.current_player_id is pid, "the turn is not over for the state: keep the same current player (play changes it).")
-        return OK
+        return run_order
 
-    def none_kept() -> Any:
-        _state, new, _log = run(0)
-        return new
+    def new_state(keep: int) -> Callable[[], str]:
+        def run_state() -> str:
+            state, new, _log = run(keep)
+            pid = state.current_player_id
+            expected = state.player_state(pid).tickets.union(tuple(state.top_tickets(3))[:keep])
+            _expect(new.player_state(pid).tickets == expected, f"the player should hold its tickets and the {keep} it kept.")
+            _expect(new.ticket_count == state.ticket_count - 3, f"the 3 drawn tickets leave the pile: {state.ticket_count - 3} tickets should be left, got {new.ticket_count}.")
+            _expect(new.player_state(pid.next()) == state.player_state(pid.next()), "the other player should not change.")
+            _expect(new.card_state == state.card_state, "drawing tickets should not change the cards.")
+            _expect(new.current_player_id is pid, "the turn is not over for the state: keep the same current player (play changes it).")
+            return OK
 
-    return check(
-        "tchu.draw_tickets",
+        return run_state
+
+    keep_one = "a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the player."
+    return _check(
+        "tchu.draw_tickets", "draw_tickets()",
         [
-            Example("the calls and messages of draw_tickets(...) when the player keeps 2 tickets", in_order, OK),
-            Example("the state returned by draw_tickets(...)", new_state, OK),
-            Example("draw_tickets(...) when the player keeps no ticket", none_kept, raises=ValueError,
-                    hint="a player keeps at least 1 of the 3 tickets: raise ValueError naming the player."),
+            Example("the calls and messages of draw_tickets(...) when Ada keeps 2 tickets", in_order(P1), OK),
+            Example("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets", in_order(P2), OK,
+                    hint='the player who draws is state.current_player_id, not always PLAYER_1.'),
+            Example("the state returned by draw_tickets(...) when Ada keeps 1 ticket", new_state(1), OK),
+            Example("the state returned by draw_tickets(...) when Ada keeps all 3 tickets", new_state(3), OK),
+            Example("draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada",
+                    lambda: _refused(lambda: run(0), "Ada"), OK, hint=keep_one),
+            Example("draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
+                    lambda: _refused(lambda: run(_other_ticket), "Ada"), OK, hint=keep_one),
         ],
     )
 
 
 # Exercise 4 ---------------------------------------------------------------------------
 
+FACE_UP = [Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE]
+
 
 def check_draw_cards(draw_cards: Callable) -> CheckResult:
     """Check ``draw_cards(players, player_names, state, rng)``."""
-    face_up = [Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE]
 
-    def run(slots: list[int], deck_size: int | None = None, seed: int = 5) -> tuple[GameState, GameState, list[Call]]:
-        state = made_state(
-            current=P2, hands={P2: [Card.BLACK]}, face_up=face_up,
-            deck_top=[Card.YELLOW, Card.ORANGE, Card.VIOLET][: 3 if deck_size is None else deck_size],
-            deck_size=deck_size, seed=seed,
-        )
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer(slots=list(slots))})
-        new = draw_cards(players, dict(NAMES), state, random.Random(seed))
+    def run(slots: list[int], deck_size: int | None = None, current: PlayerId = P2,
+            deck_top: tuple = (Card.YELLOW, Card.ORANGE, Card.VIOLET)) -> tuple[GameState, GameState, list[Call]]:
+        top = list(deck_top)[: len(deck_top) if deck_size is None else deck_size]
+        state = made_state(current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
+                           deck_top=top, deck_size=deck_size, seed=5)
+        inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+        inner[current] = ScriptedPlayer(slots=list(slots))
+        players, log = _players(inner, start="turn", current=current, turn=TurnKind.DRAW_CARDS)
+        new = draw_cards(players, dict(NAMES), state, random.Random(5))
         return state, new, log
+
+    def common(new: GameState, current: PlayerId = P2) -> None:
+        _expect(_total_cards(new) == 110, f"all 110 cards should still be there, the state returned holds {_total_cards(new)}.")
+        _expect(new.current_player_id is current, "the turn is not over for the state: keep the same current player (play changes it).")
 
     def face_up_then_deck() -> str:
         _state, new, log = run([2, Constants.DECK_SLOT])
@@ -267,9 +508,20 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE),
                 "Bob took the green face-up card (replaced by the yellow top card of the deck), then the "
                 f"orange card now on top of the deck; his hand should be black, green, orange, got {list(new.player_state(P2).cards)}.")
-        second = [c for c in log if c.player is P2 and c.method == "update_state"]
-        _expect(bool(second) and second[-1].args[0].card_state.face_up_cards[2] is Card.YELLOW,
-                "before the second draw_slot, Bob should see the yellow card that replaced the green one.")
+        _expect(new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE),
+                f"the yellow top card of the deck should replace the green face-up card, got the face-up cards {list(new.card_state.face_up_cards)}.")
+        common(new)
+        return OK
+
+    def deck_then_face_up() -> str:
+        _state, new, log = run([Constants.DECK_SLOT, 4])
+        _turn_order(log, P2, TurnKind.DRAW_CARDS)
+        _same_infos(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
+        _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE),
+                f"Bob took the yellow top card of the deck, then the face-up locomotive; got {list(new.player_state(P2).cards)}.")
+        _expect(new.card_state.face_up_cards[4] is Card.ORANGE,
+                "the face-up locomotive should be replaced by the orange card now on top of the deck.")
+        common(new)
         return OK
 
     def twice_face_up() -> str:
@@ -277,27 +529,57 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         _same_infos(log, [Info("Bob").drew_visible_card(Card.LOCOMOTIVE), Info("Bob").drew_visible_card(Card.YELLOW)])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE),
                 "Bob took the face-up locomotive, then the yellow card that replaced it.")
+        common(new)
         return OK
 
-    def empty_deck() -> str:
-        state, new, log = run([Constants.DECK_SLOT, Constants.DECK_SLOT], deck_size=1)
-        _expect(new.player_state(P2).card_count == 3, "Bob should hold 3 cards after drawing 2.")
-        _expect(new.card_state.deck_size + new.card_state.discards_size == state.card_state.deck_size + state.card_state.discards_size - 2,
-                "the deck had 1 card: the second card comes from the discards, shuffled into a new deck.")
+    def both_updated() -> str:
+        _state, _new, log = run([2, 2], current=P1)
+        first, second = (log.index(c) for c in _calls(log, P1, "draw_slot"))
+        for pid in PlayerId:
+            between = [c for c in log[first:second] if c.method == "update_state" and c.player is pid]
+            _expect(bool(between), f"{NAMES[pid]} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.")
+            public, own = between[-1].args
+            _expect(public.card_state.face_up_cards[2] is Card.YELLOW, "before the second draw_slot, the players should see the yellow card that replaced the green one.")
+        own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
+        _expect(own.cards == cards(1, Card.BLACK, 1, Card.GREEN), "before the second draw_slot, Ada's own state should show the green card she took.")
         return OK
 
-    def bad_slot() -> Any:
-        return run([5, 0])[1]
+    def recreated(deck_size: int, slots: list[int]) -> Callable[[], str]:
+        def run_recreated() -> str:
+            state, new, _log = run(slots, deck_size=deck_size)
+            _expect(new.player_state(P2).card_count == 3, f"Bob should hold 3 cards after drawing 2, got {new.player_state(P2).card_count}.")
+            common(new)
+            before = state.card_state.deck_size + state.card_state.discards_size
+            _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2, "2 cards should have left the deck and the discards.")
+            _expect(new.card_state.deck_size > 0 and new.card_state.discards_size == 0,
+                    "the empty deck should be recreated from the discards before the card is drawn: "
+                    f"the deck holds {new.card_state.deck_size} cards and the discards {new.card_state.discards_size}.")
+            return OK
 
-    return check(
-        "tchu.draw_cards",
+        return run_recreated
+
+    def bad_slot(slots: list[int]) -> Callable[[], str]:
+        bad = next(s for s in slots if s not in range(-1, 5))
+        return lambda: _refused(lambda: run(slots), "Bob", str(bad))
+
+    slot_hint = "a slot is -1 (the deck) or 0 to 4: raise ValueError naming the player and the slot."
+    deck_hint = "call state = state.with_cards_deck_recreated_if_needed(rng) before each card, face up or from the deck."
+    return _check(
+        "tchu.draw_cards", "draw_cards()",
         [
             Example("draw_cards(...) when Bob draws face-up slot 2, then the deck", face_up_then_deck, OK),
+            Example("draw_cards(...) when Bob draws from the deck, then face-up slot 4", deck_then_face_up, OK,
+                    hint='remember the face-up card, state.card_state.face_up_card(slot), before the model replaces it.'),
             Example("draw_cards(...) when Bob draws face-up slot 4 twice", twice_face_up, OK),
-            Example("draw_cards(...) from a deck of 1 card (then recreated from the discards)", empty_deck, OK,
-                    hint="call state.with_cards_deck_recreated_if_needed(rng) before each card."),
-            Example("draw_cards(...) when Bob asks for slot 5", bad_slot, raises=ValueError,
-                    hint="a slot is -1 (the deck) or 0 to 4: raise ValueError naming the player and the slot."),
+            Example("draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws", both_updated, OK,
+                    hint='update_all(players, state) between the two draws: every player, not only the one who draws.'),
+            Example("draw_cards(...) from a deck of 1 card, twice the deck (then recreated from the discards)",
+                    recreated(1, [-1, -1]), OK, hint=deck_hint),
+            Example("draw_cards(...) from an empty deck, face-up slots 0 then 1", recreated(0, [0, 1]), OK, hint=deck_hint),
+            Example("draw_cards(...) from a deck of 1 card, face-up slot 0 twice", recreated(1, [0, 0]), OK, hint=deck_hint),
+            Example("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5", bad_slot([5, 0]), OK, hint=slot_hint),
+            Example("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2", bad_slot([-2, 0]), OK, hint=slot_hint),
+            Example("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7", bad_slot([0, 7]), OK, hint=slot_hint),
         ],
     )
 
@@ -306,13 +588,18 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
 
 TUNNEL = "BAD_BAL_1"  # Baden - Bâle, a red tunnel of length 3
 ROAD = "FRI_LAU_1"  # Fribourg - Lausanne, a red route above ground of length 3
+#: Routes of 38 cars in all: their owner has 2 cars left.
+THIRTY_EIGHT_CARS = ["BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BER_LUC_1", "INT_LUC_1", "STG_ZUR_1"]
 
 
 def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Card], deck_top: list[Card],
-           additional: list[int | None] = (), routes: dict | None = None) -> tuple[GameState, GameState, list[Call]]:
+           additional: list[int | None] = (), routes: dict | None = None, current: PlayerId = P1,
+           deck_size: int | None = None) -> tuple[GameState, GameState, list[Call]]:
     route = ChMap.route(route_id)
-    state = made_state(current=P1, hands={P1: hand}, deck_top=deck_top, routes=routes, seed=7)
-    players, log = _players({P1: ScriptedPlayer(claims=[(route, claim)], additional=list(additional)), P2: ScriptedPlayer()})
+    state = made_state(current=current, hands={current: hand}, deck_top=deck_top, routes=routes, deck_size=deck_size, seed=7)
+    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+    inner[current] = ScriptedPlayer(claims=[(route, claim)], additional=list(additional))
+    players, log = _players(inner, start="turn", current=current, turn=TurnKind.CLAIM_ROUTE)
     new = claim_route(players, dict(NAMES), state, random.Random(7))
     return state, new, log
 
@@ -322,6 +609,10 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
     three_red = cards(3, Card.RED)
     tunnel = ChMap.route(TUNNEL)
 
+    def common(state: GameState, new: GameState, current: PlayerId = P1) -> None:
+        _expect(_total_cards(new) == 110, f"all 110 cards should still be there, the state returned holds {_total_cards(new)}.")
+        _expect(new.current_player_id is current, "the turn is not over for the state: keep the same current player (play changes it).")
+
     def road() -> str:
         state, new, log = _claim(claim_route, ROAD, three_red, [Card.RED] * 4, [])
         _turn_order(log, P1, TurnKind.CLAIM_ROUTE)
@@ -329,6 +620,21 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         _expect(new.player_state(P1).routes == (ChMap.route(ROAD),), "Ada should own the route.")
         _expect(new.player_state(P1).cards == cards(1, Card.RED), "the 3 red cards leave Ada's hand.")
         _expect(new.card_state.discards_size == state.card_state.discards_size + 3, "the 3 cards go to the discards.")
+        _expect(new.card_state.deck == state.card_state.deck, "a route above ground does not touch the deck: no card is drawn.")
+        common(state, new)
+        return OK
+
+    def neutral() -> str:
+        four_blue = cards(4, Card.BLUE)
+        route = ChMap.route("BER_LUC_1")
+        state, new, log = _claim(claim_route, "BER_LUC_1", four_blue, [Card.BLUE] * 4 + [Card.RED], [], current=P2)
+        _turn_order(log, P2, TurnKind.CLAIM_ROUTE)
+        _same_infos(log, [Info("Bob").claimed_route(route, four_blue)])
+        _expect(new.player_state(P2).routes == (route,), "Bob should own the route.")
+        _expect(new.player_state(P2).cards == cards(1, Card.RED), "the 4 blue cards leave Bob's hand; his red card stays.")
+        _expect(new.player_state(P2).car_count == 36, f"a route of 4 leaves Bob 36 cars, got {new.player_state(P2).car_count}.")
+        _expect(new.player_state(P1) == state.player_state(P1), "Ada should not change.")
+        common(state, new, P2)
         return OK
 
     def no_cost() -> str:
@@ -341,69 +647,130 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Info("Ada").claimed_route(tunnel, three_red),
         ])
         _expect(new.player_state(P1).routes == (tunnel,), "Ada should own the tunnel.")
+        _expect(new.card_state.deck_size == state.card_state.deck_size - 3, "3 cards are drawn from the deck for a tunnel.")
         _expect(new.card_state.discards_size == state.card_state.discards_size + 6,
                 "the 3 claim cards and the 3 drawn cards all go to the discards.")
+        common(state, new)
         return OK
 
-    def paid() -> str:
-        drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
-        state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 5 + [Card.LOCOMOTIVE], drawn, additional=[0])
-        _turn_order(log, P1, TurnKind.CLAIM_ROUTE)
-        asked = [c for c in log if c.method == "choose_additional_cards"]
-        expected = state.player_state(P1).possible_additional_cards(2, three_red)
-        _expect(len(asked) == 1 and list(asked[0].args[0]) == expected,
-                f"Ada should be asked once to choose among {expected}.")
-        _same_infos(log, [
-            Info("Ada").attempts_tunnel_claim(tunnel, three_red),
-            Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 2),
-            Info("Ada").claimed_route(tunnel, cards(5, Card.RED)),
-        ])
-        _expect(new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE), "Ada paid with 5 red cards: the locomotive is left.")
-        return OK
+    def paid(choice: int) -> Callable[[], str]:
+        def run_paid() -> str:
+            drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
+            hand = [Card.RED] * 5 + [Card.LOCOMOTIVE] * 2
+            state, new, log = _claim(claim_route, TUNNEL, three_red, hand, drawn, additional=[choice])
+            _turn_order(log, P1, TurnKind.CLAIM_ROUTE)
+            asked = _calls(log, P1, "choose_additional_cards")
+            options = state.player_state(P1).possible_additional_cards(2, three_red)
+            _expect(len(asked) == 1 and list(asked[0].args[0]) == options,
+                    f"Ada should be asked once to choose among {options} (possible_additional_cards(2, initial cards)).")
+            used = three_red.union(options[choice])
+            _same_infos(log, [
+                Info("Ada").attempts_tunnel_claim(tunnel, three_red),
+                Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 2),
+                Info("Ada").claimed_route(tunnel, used),
+            ])
+            _expect(new.player_state(P1).cards == SortedBag(tuple(hand)).difference(used),
+                    f"Ada paid with {list(used)}, the option she chose and her initial cards: they leave her hand.")
+            _expect(new.player_state(P1).routes == (tunnel,), "Ada should own the tunnel.")
+            _expect(new.card_state.discards_size == state.card_state.discards_size + len(used) + 3,
+                    "the claim cards and the 3 drawn cards all go to the discards.")
+            common(state, new)
+            return OK
+
+        return run_paid
 
     def refused() -> str:
         drawn = [Card.RED, Card.BLUE, Card.BLUE]
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 4, drawn, additional=[None])
+        _turn_order(log, P1, TurnKind.CLAIM_ROUTE)
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(tunnel, three_red),
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
             Info("Ada").did_not_claim_route(tunnel),
         ])
-        _expect(new.player_state(P1).routes == () and new.player_state(P1).cards == state.player_state(P1).cards,
-                "Ada gave up: she keeps her cards and does not get the tunnel.")
+        _expect(new.player_state(P1) == state.player_state(P1), "Ada gave up: she keeps her cards and does not get the tunnel.")
         _expect(new.card_state.discards_size == state.card_state.discards_size + 3, "the 3 drawn cards go to the discards.")
+        common(state, new)
         return OK
 
     def cannot_pay() -> str:
-        drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.BLUE]
-        state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 3, drawn)
+        drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.RED]
+        state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 4 + [Card.BLUE], drawn)
         _expect(not any(c.method == "choose_additional_cards" for c in log),
-                "Ada cannot pay the extra card: she should not be asked to choose additional cards.")
+                "Ada cannot pay the 2 extra cards (one red card left): she should not be asked to choose additional cards.")
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(tunnel, three_red),
-            Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
+            Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 2),
             Info("Ada").did_not_claim_route(tunnel),
         ])
+        _expect(new.player_state(P1) == state.player_state(P1), "Ada cannot pay: she keeps her cards and does not get the tunnel.")
+        common(state, new)
         return OK
 
-    def taken() -> Any:
-        return _claim(claim_route, ROAD, three_red, [Card.RED] * 3, [], routes={P2: [ChMap.route("FRI_LAU_2")]})[1]
+    def locomotives() -> str:
+        four = cards(4, Card.LOCOMOTIVE)
+        drawn = [Card.RED, Card.BLUE, Card.LOCOMOTIVE]
+        route = ChMap.route("AT1_STG_1")
+        state, new, log = _claim(claim_route, "AT1_STG_1", four, [Card.LOCOMOTIVE] * 6, drawn, additional=[0])
+        asked = _calls(log, P1, "choose_additional_cards")
+        _expect(len(asked) == 1 and list(asked[0].args[0]) == [cards(1, Card.LOCOMOTIVE)],
+                "claimed with locomotives only, only the drawn locomotive costs more: Ada should be asked once, with the one option [1 locomotive].")
+        _same_infos(log, [
+            Info("Ada").attempts_tunnel_claim(route, four),
+            Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
+            Info("Ada").claimed_route(route, cards(5, Card.LOCOMOTIVE)),
+        ])
+        _expect(new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE), "Ada paid 5 locomotives: one is left.")
+        common(state, new)
+        return OK
 
-    def not_held() -> Any:
-        return _claim(claim_route, ROAD, three_red, [Card.RED] * 2 + [Card.BLUE], [])[1]
+    def small_deck() -> str:
+        state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 3, [Card.BLUE], deck_size=1)
+        _expect(len(_infos(log)) >= 2 and _infos(log)[1].startswith("The additional cards are "),
+                f"everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {_infos(log)!r}.")
+        _expect(new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3,
+                "the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "
+                f"{state.card_state.deck_size + state.card_state.discards_size - 3} cards should be left in the deck, got {new.card_state.deck_size}.")
+        common(state, new)
+        return OK
 
-    return check(
-        "tchu.claim_route",
+    def refuse(route_id: str, claim: SortedBag, hand: list[Card], routes: dict | None = None) -> Callable[[], str]:
+        route = ChMap.route(route_id)
+
+        def call() -> Any:
+            return _claim(claim_route, route_id, claim, hand, [Card.BLUE] * 3, routes=routes)[1]
+
+        return lambda: _refused(call, "Ada", (route_id, route.station1.name))
+
+    taken_hint = "a route is free when neither it nor its twin (the other track of a double route) is taken: state.is_route_free(route)."
+    cards_hint = "the cards must be among state.current_player_state().possible_claim_cards(route): raise ValueError naming the player and the route."
+    cars_hint = "a player needs route.length cars at least: check the cars first, and raise ValueError naming the player and the route."
+    return _check(
+        "tchu.claim_route", "claim_route()",
         [
             Example(f"claim_route(...) when Ada claims {ROAD} with 3 red cards", road, OK),
+            Example("claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards", neutral, OK,
+                    hint='the player who claims is state.current_player_id; its cards leave its hand and the route costs route.length cars.'),
             Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn blue, blue, white (no extra cost)", no_cost, OK),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, locomotive, blue (2 more, paid)", paid, OK),
+            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)", paid(0), OK),
+            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)", paid(1), OK,
+                    hint='pay with the option the player chose, choose_additional_cards(options), and name all the cards used.'),
             Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, blue, blue (1 more, refused)", refused, OK),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn locomotive, blue, blue (1 more, cannot pay)", cannot_pay, OK),
-            Example(f"claim_route(...) when Bob already owns the twin route FRI_LAU_2", taken, raises=ValueError,
-                    hint="once either track of a double route is taken, the other is blocked: state.is_route_free(route)."),
-            Example("claim_route(...) with 3 red cards when Ada holds only 2", not_held, raises=ValueError,
-                    hint="the cards must be among state.current_player_state().possible_claim_cards(route)."),
+            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)", cannot_pay, OK),
+            Example("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)", locomotives, OK,
+                    hint='let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.'),
+            Example(f"claim_route(...): tunnel {TUNNEL} when the deck holds 1 card (then recreated from the discards)", small_deck, OK,
+                    hint="draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each."),
+            Example(f"claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {ROAD}",
+                    refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), OK, hint=taken_hint),
+            Example(f"claim_route(...) when Bob already owns {TUNNEL}: ValueError naming Ada and {TUNNEL}",
+                    refuse(TUNNEL, three_red, [Card.RED] * 3, {P2: [tunnel]}), OK, hint=taken_hint),
+            Example(f"claim_route(...) with 3 red cards when Ada holds only 2: ValueError naming Ada and {ROAD}",
+                    refuse(ROAD, three_red, [Card.RED] * 2 + [Card.LOCOMOTIVE]), OK, hint=cards_hint),
+            Example(f"claim_route(...) with 3 blue cards on the red route {ROAD}: ValueError naming Ada and {ROAD}",
+                    refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), OK, hint=cards_hint),
+            Example(f"claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {ROAD}",
+                    refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), OK, hint=cars_hint),
         ],
     )
 
@@ -415,9 +782,9 @@ def check_end_game(end_game: Callable) -> CheckResult:
     """Check ``end_game(players, player_names, state)``."""
     r = ChMap.route
 
-    def run(routes: dict) -> tuple[GameState, Any, list[Call]]:
-        state = made_state(routes=routes, seed=9)
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()})
+    def run(routes: dict, tickets: dict | None = None) -> tuple[GameState, Any, list[Call]]:
+        state = made_state(routes=routes, tickets=tickets, seed=9)
+        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
         return state, end_game(players, dict(NAMES), state), log
 
     def expected_totals(state: GameState) -> dict[PlayerId, int]:
@@ -427,39 +794,84 @@ def check_end_game(end_game: Callable) -> CheckResult:
             for pid in PlayerId
         }
 
+    def bonus(state: GameState, pid: PlayerId) -> str:
+        return Info(NAMES[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes))
+
+    def results(expected: dict[PlayerId, int]) -> list[str]:
+        if expected[P1] == expected[P2]:
+            return [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
+        best = max(PlayerId, key=expected.get)
+        return [Info(NAMES[best]).won(expected[best], expected[best.next()])]
+
+    def totals_are(totals: Any, expected: dict[PlayerId, int]) -> None:
+        _expect(isinstance(totals, dict) and totals == expected and all(type(v) is int for v in totals.values()),
+                f"end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.")
+
     def winner() -> str:
         routes = {P1: [r("BER_FRI_1"), r("FRI_LAU_1"), r("GEN_LAU_1")], P2: [r("ZOU_ZUR_1"), r("BAD_ZUR_1")]}
         state, totals, log = run(routes)
         expected = expected_totals(state)
-        trail = Trail.longest(state.player_state(P1).routes)
-        _same_infos(log, [Info("Ada").gets_longest_trail_bonus(trail), Info("Ada").won(expected[P1], expected[P2])])
-        updates = [c for c in log if c.method == "update_state"]
-        _expect(len(updates) == 2 and log.index(updates[-1]) < next(i for i, c in enumerate(log) if c.method == "receive_info"),
-                "every player should receive the final state (update_state) before the messages.")
-        _expect(totals == expected, f"end_game should return the totals {expected}, got {totals!r}.")
+        for pid in PlayerId:
+            mine = _calls(log, pid)
+            _expect(bool(mine) and mine[0].method == "update_state",
+                    f"end_game should first send every player the final state (update_state); {NAMES[pid]}'s first call was {mine[0] if mine else 'none'}.")
+            public, own = mine[0].args
+            _expect(public == state.public() and own == state.player_state(pid),
+                    f"the final update_state to {NAMES[pid]} should give state.public() and its own state, state.player_state(PlayerId.{pid.name}).")
+        _same_infos(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
+        totals_are(totals, expected)
+        return OK
+
+    def trail_decides() -> str:
+        routes = {P1: [r("BER_LUC_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1"), r("SCE_WIN_1"), r("KRE_SCE_1")]}
+        state, totals, log = run(routes)
+        expected = expected_totals(state)
+        _same_infos(log, [bonus(state, P2), Info("Bob").won(expected[P2], expected[P1])])
+        totals_are(totals, expected)
         return OK
 
     def tie() -> str:
         routes = {P1: [r("LUC_ZOU_1"), r("LUC_SCZ_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1")]}
         state, totals, log = run(routes)
         expected = expected_totals(state)
-        infos = _infos(log)
-        bonus = [Info(NAMES[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes)) for pid in PlayerId]
-        _expect(infos[:2] == bonus, f"both trails are 2 cars long: both players get the bonus, {bonus!r}; got {infos[:2]!r}.")
-        if expected[P1] == expected[P2]:
-            result = [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
-        else:
-            best = max(PlayerId, key=expected.get)
-            result = [Info(NAMES[best]).won(expected[best], expected[best.next()])]
-        _expect(len(infos) == 3 and infos[2] in result, f"the last message should be {result[0]!r}, got {infos[2:]!r}.")
-        _expect(totals == expected, f"end_game should return the totals {expected}, got {totals!r}.")
+        both = [bonus(state, P1), bonus(state, P2)]
+        for pid in PlayerId:
+            infos = _infos(log, pid)
+            _expect(len(infos) == 3 and sorted(infos[:2]) == sorted(both),
+                    f"both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {NAMES[pid]} heard {infos!r}.")
+            _expect(infos[2] in results(expected), f"the last message should be {results(expected)[0]!r}, got {infos[2:]!r}.")
+        totals_are(totals, expected)
         return OK
 
-    return check(
-        "tchu.end",
+    def tickets() -> str:
+        held = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
+        state, totals, log = run({P1: [r("ZOU_ZUR_1")], P2: [r("SCE_WIN_1")]}, held)
+        expected = expected_totals(state)
+        totals_are(totals, expected)
+        _expect(_infos(log)[-1:] == results(expected)[:1] or _infos(log)[-1:] == results(expected)[1:],
+                f"the last message should be {results(expected)[0]!r}, got {_infos(log)[-1:]!r}.")
+        return OK
+
+    def no_routes() -> str:
+        state, totals, log = run({})
+        totals_are(totals, {P1: 10, P2: 10})
+        for pid in PlayerId:
+            infos = _infos(log, pid)
+            _expect(len(infos) == 3 and infos[2] in results({P1: 10, P2: 10}),
+                    f"no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {NAMES[pid]} heard {infos!r}.")
+        return OK
+
+    return _check(
+        "tchu.end", "end_game()",
         [
             Example("end_game(...) when Ada has the longest trail and wins", winner, OK),
+            Example("end_game(...) when the routes are worth as much and Bob's trail is longer", trail_decides, OK,
+                    hint='the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.'),
             Example("end_game(...) when both trails are as long", tie, OK),
+            Example("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links", tickets, OK,
+                    hint="final_points() counts the routes and the tickets; claim_points only the routes."),
+            Example("end_game(...) when no one has a route: both get the bonus and tie", no_routes, OK,
+                    hint='two trails of length 0 are as long: both players get the bonus, and the totals tie.'),
         ],
     )
 
@@ -469,35 +881,127 @@ def check_end_game(end_game: Callable) -> CheckResult:
 
 def check_play(play: Callable) -> CheckResult:
     """Check ``play(players, player_names, tickets, rng)`` on whole games."""
+    games: dict[tuple, tuple[list[Call], Any]] = {}
 
-    def one_player() -> Any:
-        return play({P1: RandomPlayer(1)}, {P1: "Ada"}, ChMap.all_tickets(), random.Random(1))
-
-    def whole_game(kind1: type, kind2: type, seed: int) -> Callable[[], str]:
-        def run() -> str:
+    def game(kind1: type, kind2: type, seed: int, tickets: SortedBag = None) -> tuple[list[Call], Any]:
+        key = (kind1, kind2, seed, tickets is None)
+        if key not in games:
             players, log = _players({P1: kind1(seed), P2: kind2(seed + 1)})
-            totals = play(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
+            totals = play(players, dict(NAMES), ChMap.all_tickets() if tickets is None else tickets, random.Random(seed))
+            games[key] = (log, totals)
+        return games[key]
+
+    def counts() -> str:
+        for players, names in [(1, 1), (2, 1), (1, 2), (3, 2), (2, 3)]:
+            ids = [P1, P2, "extra"]
+            inner = {ids[i]: RandomPlayer(i) for i in range(players)}
+            named = {ids[i]: f"N{i}" for i in range(names)}
+            try:
+                got = play(inner, named, ChMap.all_tickets(), random.Random(1))
+            except ValueError:
+                continue
+            except NotImplementedError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the game began when it should not have
+                raise OutOfOrder(
+                    f"play(...) with {players} player(s) and {names} name(s) should raise ValueError at once, "
+                    f"but it began the game, which stopped with {type(error).__name__}: {error}."
+                ) from None
+            raise OutOfOrder(f"play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {short_repr(got)}.")
+        return OK
+
+    def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag | None = None) -> Callable[[], str]:
+        def run() -> str:
+            log, totals = game(kind1, kind2, seed, tickets)
             problem = first_problem(log, dict(NAMES))
             _expect(problem is None, str(problem))
-            expected = {}
-            finals = {}
-            for pid in PlayerId:
-                finals[pid] = [c for c in log if c.player is pid and c.method == "update_state"][-1].args
+            finals = {pid: _calls(log, pid, "update_state")[-1].args for pid in PlayerId}
             trails = {pid: Trail.longest(finals[pid][1].routes).length for pid in PlayerId}
-            for pid in PlayerId:
-                bonus = Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0
-                expected[pid] = finals[pid][1].final_points() + bonus
+            expected = {
+                pid: finals[pid][1].final_points() + (Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0)
+                for pid in PlayerId
+            }
             _expect(totals == expected, f"play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.")
             return OK
 
         return run
 
-    return check(
-        "tchu.play",
+    def initial_state() -> str:
+        seed = 5
+        log, _totals = game(GreedyPlayer, RandomPlayer, seed, SINGLE_TRIP_TICKETS)
+        initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
+        for pid in PlayerId:
+            offer = _calls(log, pid, "set_initial_ticket_choice")[0].args[0]
+            _expect(SINGLE_TRIP_TICKETS.contains_all(offer), "the tickets offered should be those given to play, here the 34 single-trip tickets.")
+            own = _calls(log, pid, "update_state")[0].args[1]
+            _expect(own.cards == initial.player_state(pid).cards,
+                    "the first state should be GameState.initial(tickets, rng), made with the tickets and the rng given to play.")
+        first = [Info(NAMES[pid]).can_play() for pid in PlayerId]
+        turns = [m for m in _infos(log) if m in first]
+        _expect(bool(turns) and turns[0] == Info(NAMES[initial.current_player_id]).can_play(),
+                f"the first turn should be {NAMES[initial.current_player_id]}'s, the first player of the initial state.")
+        return OK
+
+    def last_turn_message() -> str:
+        log, _totals = game(RandomPlayer, GreedyPlayer, 3)
+        starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
+        reader = MessageReader(dict(NAMES))
+        playing = message = cars = None
+        for call in _calls(log, P1):
+            if call.method == "receive_info" and call.args[0] in starts and message is None:
+                playing = starts[call.args[0]]
+            elif call.method == "receive_info" and message is None and reader.read(call.args[0]).kind is MessageKind.LAST_TURN:
+                message = call.args[0]
+            elif call.method == "update_state" and message is not None:
+                cars = call.args[0].player_state(playing).car_count
+                break
+        _expect(message is not None, "the last-turn message (Info.last_turn_begins) should name the player who just played and its 0, 1 or 2 cars.")
+        _expect(cars is not None and message == Info(NAMES[playing]).last_turn_begins(cars),
+                f"the last-turn message should name {NAMES[playing]}, who just played, and its {cars} cars left, {Info(NAMES[playing]).last_turn_begins(cars)!r}; got {message!r}.")
+        return OK
+
+    def recreated() -> str:
+        for key in [(RandomPlayer, GreedyPlayer, 3), (GreedyPlayer, GreedyPlayer, 4)]:
+            log, _totals = game(*key)
+            piles = [c.args[0].card_state for c in _calls(log, P1, "update_state")]
+            if any(b.deck_size > a.deck_size for a, b in zip(piles, piles[1:])):
+                return OK
+        raise OutOfOrder("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew.")
+
+    def illegal() -> str:
+        scripts = [
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", "slot 9"),
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", "slot -3"),
+            (dict(initial_tickets=1), None, "1 initial ticket kept"),
+            (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None, "no ticket kept"),
+        ]
+        for script, word, move in scripts:
+            players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
+            words = [("Ada", "Bob")] + ([word] if word else [])
+            try:
+                _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+            except ScriptExhausted as error:
+                raise OutOfOrder(
+                    f"after an illegal move ({move}) the game went on, and {error.explain('play()')}; "
+                    "an illegal move stops the game with a ValueError naming the player."
+                ) from None
+        return OK
+
+    return _check(
+        "tchu.play", "play()",
         [
-            Example("play(...) with one player", one_player, raises=ValueError,
-                    hint="a game has exactly two players and two names."),
+            Example("play(...) with other than 2 players and 2 names: ValueError", counts, OK,
+                    hint="a game has exactly two players and two names: check both dicts."),
             Example("a whole game, RandomPlayer against GreedyPlayer (seed 3)", whole_game(RandomPlayer, GreedyPlayer, 3), OK),
             Example("a whole game, GreedyPlayer against GreedyPlayer (seed 4)", whole_game(GreedyPlayer, GreedyPlayer, 4), OK),
+            Example("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
+                    initial_state, OK, hint="make the initial state with GameState.initial(tickets, rng), the arguments of play."),
+            Example("a whole game (seed 3): the last-turn message names the player who just played and its cars",
+                    last_turn_message, OK,
+                    hint='Info(name).last_turn_begins(cars) with the cars left to the player who just played.'),
+            Example("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards", recreated, OK,
+                    hint='pass the rng given to play to every turn function, which recreates the deck before each card.'),
+            Example("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it",
+                    illegal, OK, hint="an illegal move stops the game with a ValueError naming the player (and the slot)."),
         ],
     )

@@ -24,6 +24,7 @@ __all__ = [
     "RecordingPlayer",
     "ScriptedPlayer",
     "ScriptExhausted",
+    "ordinal",
     "PLAYER_METHODS",
     "INFORMING",
     "format_call",
@@ -65,8 +66,47 @@ class Call:
         return f"{self.method}() to {self.player.name}"
 
 
+#: What a scripted player's answer to each decision is, in words.
+_ANSWERS = {
+    "next_turn": "turn (next_turn())",
+    "draw_slot": "slot (draw_slot())",
+    "claimed_route": "route (claimed_route())",
+    "initial_claim_cards": "set of claim cards (initial_claim_cards())",
+    "choose_additional_cards": "choice of additional cards (choose_additional_cards())",
+}
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``21st``."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
 class ScriptExhausted(Exception):
-    """A scripted player was asked one more question than its script answers."""
+    """A scripted player was asked one more question than its script answers.
+
+    Its message says so in one sentence, blaming the code that asked (``caller``,
+    "your code" by default): the scenario is fixed, so asking too often is the
+    game loop's mistake, not the player's.
+    """
+
+    def __init__(self, method: str, asked: int, available: int, caller: str = "code") -> None:
+        self.method, self.asked, self.available = method, asked, available
+        super().__init__(self.explain(caller))
+
+    def explain(self, caller: str = "code") -> str:
+        """The sentence, naming ``caller`` (e.g. ``"draw_cards()"``) as the code that asked."""
+        what = _ANSWERS.get(self.method, f"answer to {self.method}()")
+        if self.method == "choose_initial_tickets":
+            return (
+                f"the scripted player was asked to choose its initial tickets before any were "
+                f"offered (set_initial_ticket_choice): your {caller} asks too early"
+            )
+        return (
+            f"the scripted player was asked for a {ordinal(self.asked)} {what} but the "
+            f"scenario has only {self.available}: your {caller} asks too often"
+        )
 
 
 class RecordingPlayer:
@@ -150,9 +190,17 @@ class ScriptedPlayer:
     tickets: list[int | None] = field(default_factory=list)
     offer: SortedBag | None = None
 
-    def _next(self, answers: list, what: str) -> Any:
+    def __post_init__(self) -> None:
+        self.asked: dict[str, int] = {}
+
+    def _count(self, method: str) -> int:
+        self.asked[method] = self.asked.get(method, 0) + 1
+        return self.asked[method]
+
+    def _next(self, answers: list, method: str) -> Any:
+        asked = self._count(method)
         if not answers:
-            raise ScriptExhausted(f"the script has no answer left for {what}")
+            raise ScriptExhausted(method, asked, asked - 1)
         return answers.pop(0)
 
     def init_players(self, own_id: PlayerId, player_names: dict[PlayerId, str]) -> None:
@@ -169,28 +217,29 @@ class ScriptedPlayer:
 
     def choose_initial_tickets(self) -> SortedBag:
         if self.offer is None:
-            raise ScriptExhausted("choose_initial_tickets() came before any ticket offer")
+            raise ScriptExhausted("choose_initial_tickets", 1, 0)
         return _first(self.offer, self.initial_tickets)
 
     def next_turn(self) -> TurnKind:
-        return self._next(self.turns, "next_turn()")
+        return self._next(self.turns, "next_turn")
 
     def choose_tickets(self, options: SortedBag) -> SortedBag:
         return _first(options, self.tickets.pop(0) if self.tickets else None)
 
     def draw_slot(self) -> int:
-        return self._next(self.slots, "draw_slot()")
+        return self._next(self.slots, "draw_slot")
 
     def claimed_route(self) -> Any:
+        asked = self._count("claimed_route")
         if not self.claims:
-            raise ScriptExhausted("the script has no answer left for claimed_route()")
+            raise ScriptExhausted("claimed_route", asked, asked - 1)
         return self.claims[0][0]
 
     def initial_claim_cards(self) -> SortedBag:
-        return self._next(self.claims, "initial_claim_cards()")[1]
+        return self._next(self.claims, "initial_claim_cards")[1]
 
     def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
-        choice = self._next(self.additional, "choose_additional_cards()")
+        choice = self._next(self.additional, "choose_additional_cards")
         return SortedBag() if choice is None else options[choice]
 
 

@@ -1,0 +1,354 @@
+"""Worksheet 4, the tCHu game loop: mistakes and alternatives of its seven exercises.
+
+Most cells are the solution's own exercise cell with one change (:func:`changed`), so that
+each mistake reads as the one slip a student makes; a few are rewritten whole. Mistakes
+redefine the function after the notebook ran (``play`` keeps the solution's turns, since
+``TURNS`` holds them); alternatives replace the exercise's cell, so that ``play`` runs them.
+"""
+
+import json
+from pathlib import Path
+
+from corpora import Alternative, Mistake
+
+NOTEBOOK = "04_tchu_game"
+
+_CELLS = {
+    cell["metadata"]["course"]["exercise"]: "".join(cell["source"])
+    for cell in json.loads(
+        (Path(__file__).resolve().parents[2] / "solutions" / f"{NOTEBOOK}.ipynb").read_text(encoding="utf-8")
+    )["cells"]
+    if cell.get("metadata", {}).get("course", {}).get("exercise")
+}
+
+
+def changed(exercise: str, *pairs: str) -> str:
+    """The solution's cell of ``exercise`` with each ``old`` replaced by its ``new`` (pairs)."""
+    source = _CELLS[exercise]
+    for old, new in zip(pairs[::2], pairs[1::2]):
+        if old not in source:
+            raise ValueError(f"{exercise}: {old!r} is not in the solution's cell")
+        source = source.replace(old, new, 1)
+    return source
+
+
+def only(exercise: str, name: str, *pairs: str) -> str:
+    """Like :func:`changed`, keeping only the definition of ``name`` (a helper of a pair)."""
+    source = changed(exercise, *pairs)
+    start = source.index(f"def {name}(")
+    end = source.find("\ndef ", start + 1)
+    return source[start:] if end == -1 else source[start:end]
+
+
+H, S, T, C, R, E, P = (
+    "tchu.helpers", "tchu.start", "tchu.draw_tickets", "tchu.draw_cards", "tchu.claim_route", "tchu.end", "tchu.play",
+)
+
+MISTAKES = [
+    # Exercise 1: tell_all, update_all
+    Mistake("tchu-tell-all-forgets-the-last-player", H,
+            only(H, "tell_all", "for player in players.values():", "for player in list(players.values())[:-1]:"),
+            "a message goes to every player: a broadcast that forgets one player"),
+    Mistake("tchu-update-all-sends-the-whole-state", H,
+            only(H, "update_all", "player.update_state(public_state,", "player.update_state(state,"),
+            "players receive the public state, state.public(), never the whole state with the other's cards"),
+    Mistake("tchu-update-all-current-players-state-to-all", H,
+            only(H, "update_all", "state.player_state(player_id))", "state.current_player_state())"),
+            "each player receives its own state, not the current player's"),
+    Mistake("tchu-update-all-own-state-made-public", H,
+            only(H, "update_all", "state.player_state(player_id))", "state.player_state(player_id).public())"),
+            "a player's own state is complete (its cards and tickets), not its public part"),
+    # Exercise 2: start_game
+    Mistake("tchu-start-no-state-before-the-choice", S,
+            changed(S, "    update_all(players, state)\n", ""),
+            "every player receives the state (its 4 cards) before choosing its initial tickets"),
+    Mistake("tchu-start-kept-told-before-both-chose", S,
+            changed(S,
+                    "        state = state.with_initially_chosen_tickets(player_id, chosen)\n",
+                    "        state = state.with_initially_chosen_tickets(player_id, chosen)\n"
+                    "        tell_all(players, Info(player_names[player_id]).kept_tickets(len(chosen)))\n",
+                    "    for player_id in PlayerId:\n        kept = state.player_state(player_id).ticket_count\n"
+                    "        tell_all(players, Info(player_names[player_id]).kept_tickets(kept))\n", ""),
+            "the kept-tickets messages come only once both players chose, so the last gets no advantage"),
+    Mistake("tchu-start-init-players-with-own-name-only", S,
+            changed(S, "player.init_players(player_id, player_names)",
+                    "player.init_players(player_id, {player_id: player_names[player_id]})"),
+            "init_players gives every player the names of both players"),
+    Mistake("tchu-start-player-one-always-first", S,
+            changed(S, "Info(player_names[state.current_player_id]).will_play_first()",
+                    "Info(player_names[PlayerId.PLAYER_1]).will_play_first()"),
+            "the first player is the one GameState.initial drew, not always PLAYER_1"),
+    Mistake("tchu-start-same-five-tickets-to-both", S,
+            changed(S,
+                    "        state = state.without_top_tickets(Constants.INITIAL_TICKETS_COUNT)\n        players",
+                    "        players",
+                    "    update_all(players, state)\n",
+                    "    state = state.without_top_tickets(2 * Constants.INITIAL_TICKETS_COUNT)\n    update_all(players, state)\n"),
+            "each player is offered its own 5 of the 10 top tickets, taken off the pile in turn"),
+    Mistake("tchu-start-two-tickets-are-enough", S,
+            changed(S, "least = Constants.INITIAL_TICKETS_COUNT - Constants.DISCARDABLE_TICKETS_COUNT", "least = 2"),
+            "a player keeps at least 3 of its 5 initial tickets"),
+    Mistake("tchu-start-error-without-the-name", S,
+            changed(S, 'f"{player_names[player_id]} kept the tickets', 'f"A player kept the tickets'),
+            "the ValueError for too few tickets names the player"),
+    Mistake("tchu-start-accepts-a-ticket-not-offered", S,
+            changed(S, "if len(chosen) < least or not offers[player_id].contains_all(chosen):", "if len(chosen) < least:"),
+            "a player keeps only tickets it was offered"),
+    Mistake("tchu-start-tells-five-kept", S,
+            changed(S, "kept = state.player_state(player_id).ticket_count", "kept = Constants.INITIAL_TICKETS_COUNT"),
+            "the kept-tickets message says how many tickets the player kept, not how many it was offered"),
+    Mistake("tchu-start-from-the-packages-scenario", S,
+            "from exercises.tchu_game.scenarios import started_state\n\n"
+            "def start_game(players, player_names, tickets, rng):\n"
+            "    return started_state(rng.randrange(1000), tickets)\n",
+            "the package's scenario state is no start of a game: the players must be introduced, offered and asked"),
+    Mistake("tchu-start-first-message-before-init-players", S,
+            changed(S,
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"
+                    "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n",
+                    "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n"
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"),
+            "init_players comes first, before any message"),
+    # Exercise 3: draw_tickets
+    Mistake("tchu-tickets-keeping-none-allowed", T,
+            changed(T, "if len(chosen) < 1 or", "if len(chosen) < 0 or"),
+            "a player keeps at least 1 of the 3 tickets it draws"),
+    Mistake("tchu-tickets-only-kept-ones-leave-the-pile", T,
+            changed(T, "state.with_chosen_additional_tickets(drawn, chosen)", "state.with_chosen_additional_tickets(chosen, chosen)"),
+            "all 3 drawn tickets leave the pile, the kept ones and the others"),
+    Mistake("tchu-tickets-always-player-one", T,
+            changed(T, "name = player_names[state.current_player_id]\n    player = players[state.current_player_id]",
+                    "name = player_names[PlayerId.PLAYER_1]\n    player = players[PlayerId.PLAYER_1]"),
+            "the current player draws the tickets, not always PLAYER_1"),
+    Mistake("tchu-tickets-kept-message-says-three", T,
+            changed(T, "Info(name).kept_tickets(len(chosen))", "Info(name).kept_tickets(Constants.IN_GAME_TICKETS_COUNT)"),
+            "the kept-tickets message counts the tickets kept, not those drawn"),
+    Mistake("tchu-tickets-error-without-the-name", T,
+            changed(T, 'f"{name} kept the tickets {list(chosen)}: keep', 'f"Kept the tickets {list(chosen)}: keep'),
+            "the ValueError for a bad ticket choice names the player"),
+    # Exercise 4: draw_cards
+    Mistake("tchu-cards-no-state-between-the-draws", C,
+            changed(C, "        if draw == 1:\n            update_all(players, state)\n", ""),
+            "players receive the new state before the second draw_slot"),
+    Mistake("tchu-cards-state-to-the-current-player-only", C,
+            changed(C, "            update_all(players, state)\n",
+                    "            player.update_state(state.public(), state.current_player_state())\n"),
+            "the state between the two draws goes to every player: a broadcast that forgets one player"),
+    Mistake("tchu-cards-deck-recreated-before-the-first-card-only", C,
+            changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:",
+                    "        if draw == 0:\n            state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:"),
+            "the deck is recreated from the discards before each card, the second one too"),
+    Mistake("tchu-cards-deck-recreated-for-blind-draws-only", C,
+            changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:", "        if draw == 1:",
+                    "            state = state.with_blindly_drawn_card()",
+                    "            state = state.with_cards_deck_recreated_if_needed(rng)\n            state = state.with_blindly_drawn_card()"),
+            "a face-up card is replaced from the deck, so the deck is recreated before a face-up draw too"),
+    Mistake("tchu-cards-replacement-card-told", C,
+            changed(C, "            card = state.card_state.face_up_card(slot)\n            state = state.with_drawn_face_up_card(slot)\n",
+                    "            state = state.with_drawn_face_up_card(slot)\n            card = state.card_state.face_up_card(slot)\n"),
+            "the message names the face-up card taken, read before it is replaced"),
+    Mistake("tchu-cards-bad-slot-not-named", C,
+            changed(C, 'f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4"',
+                    'f"{name} chose a slot that does not exist"'),
+            "the ValueError for a bad slot names the player and the slot"),
+    Mistake("tchu-cards-bad-slot-assertion", C,
+            changed(C, "        else:\n            raise ValueError(", "        else:\n            raise AssertionError("),
+            "a bad slot is refused with a ValueError, not another kind of error"),
+    Mistake("tchu-cards-turn-passed-on", C,
+            changed(C, "    return state\n    ### END SOLUTION", "    return state.for_next_turn()\n    ### END SOLUTION"),
+            "a turn function leaves the current player as it is: play passes the turn on"),
+    # Exercise 5: claim_route
+    Mistake("tchu-claim-twin-route-not-checked", R,
+            changed(R, "if not state.is_route_free(route):", "if state.route_owner(route) is not None:"),
+            "once one track of a double route is taken, its twin is blocked"),
+    Mistake("tchu-claim-cars-not-checked", R,
+            changed(R, "if own.car_count < route.length or cards not in", "if cards not in"),
+            "a player needs as many cars as the route is long; the model's own error names neither player nor route"),
+    Mistake("tchu-claim-cards-only-held", R,
+            changed(R, "cards not in own.possible_claim_cards(route)", "not own.cards.contains_all(cards)"),
+            "the cards must be able to claim the route (its color, its length), not only be in the hand"),
+    Mistake("tchu-claim-tunnel-deck-recreated-once", R,
+            changed(R, "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = state.with_cards_deck_recreated_if_needed(rng)\n",
+                    "    drawn = []\n    state = state.with_cards_deck_recreated_if_needed(rng)\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"),
+            "the 3 tunnel cards are drawn one at a time, the deck recreated before each"),
+    Mistake("tchu-claim-tunnel-pays-the-first-option", R,
+            changed(R, "extra = player.choose_additional_cards(options) if options else SortedBag()",
+                    "extra = options[0] if options and player.choose_additional_cards(options) else SortedBag()"),
+            "a tunnel is paid with the option the player chose"),
+    Mistake("tchu-claim-tunnel-drawn-cards-kept-out", R,
+            changed(R, "    return state.with_more_discarded_cards(drawn)", "    return state"),
+            "the 3 drawn tunnel cards go to the discards: all 110 cards stay in the game"),
+    Mistake("tchu-claim-tunnel-asks-a-player-who-cannot-pay", R,
+            changed(R, "if options else SortedBag()", ""),
+            "a player who cannot pay the extra cost is not asked to choose additional cards"),
+    Mistake("tchu-claim-tunnel-message-initial-cards-only", R,
+            changed(R, "tell_all(players, info.claimed_route(route, all_cards))", "tell_all(players, info.claimed_route(route, cards))"),
+            "the claim message names all the cards used, the additional ones too"),
+    Mistake("tchu-claim-tunnel-cost-counts-locomotives-only", R,
+            changed(R, "extra_count = route.additional_claim_cards_count(cards, drawn)",
+                    "extra_count = sum(card.name == 'LOCOMOTIVE' for card in drawn)"),
+            "a drawn card of a color used in the claim costs one more card, as a locomotive does"),
+    Mistake("tchu-claim-error-without-the-route", R,
+            changed(R, 'f"{name} tried to claim route {route.id} ({route}): it is taken"', 'f"{name} cannot claim a route that is taken"'),
+            "the ValueError for a taken route names the player and the route"),
+    # Exercise 6: end_game
+    Mistake("tchu-end-bonus-to-one-player-on-a-tie", E,
+            changed(E, "        if trails[pid].length == longest:\n",
+                    "        if pid is max(PlayerId, key=lambda p: trails[p].length):\n"),
+            "both players get the bonus when their longest trails are as long"),
+    Mistake("tchu-end-route-points-only", E,
+            changed(E, "state.player_state(pid).final_points()", "state.player_state(pid).claim_points"),
+            "a total counts the tickets too: final_points(), not claim_points"),
+    Mistake("tchu-end-won-points-swapped", E,
+            changed(E, ".won(totals[winner], totals[loser])", ".won(totals[loser], totals[winner])"),
+            "the result message gives the winner's points, then the loser's"),
+    Mistake("tchu-end-no-final-state", E,
+            changed(E, "    update_all(players, state)\n", ""),
+            "every player receives the final state before the bonus and the result"),
+    Mistake("tchu-end-tie-announced-as-a-win", E,
+            changed(E, "if totals[first] == totals[second]:", "if False:"),
+            "equal totals are a tie (Info.draw), not a win of the first player"),
+    Mistake("tchu-end-bonus-told-to-ada-only", E,
+            changed(E, "            tell_all(players, Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))",
+                    "            players[PlayerId.PLAYER_1].receive_info(Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))"),
+            "the bonus message goes to every player: a broadcast that forgets one player"),
+    Mistake("tchu-end-totals-by-name", E,
+            changed(E, "    return totals\n", "    return {player_names[pid]: points for pid, points in totals.items()}\n"),
+            "end_game returns the totals by PlayerId, as the exercise says"),
+    # Exercise 7: play
+    Mistake("tchu-play-names-not-counted", P,
+            changed(P, "if len(players) != 2 or len(player_names) != 2:", "if len(players) != 2:"),
+            "a game has exactly two players and two names"),
+    Mistake("tchu-play-last-round-one-turn-short", P,
+            changed(P, "        if player_id == state.last_player:", "        if state.last_player is not None:"),
+            "after the last-turn message each player plays once more, the one who triggered it included"),
+    Mistake("tchu-play-no-state-before-the-turn", P,
+            changed(P, "        update_all(players, state)\n", ""),
+            "every player receives the state before the current player is asked for its turn"),
+    Mistake("tchu-play-last-turn-message-every-turn", P,
+            changed(P, "        if state.last_turn_begins():", "        if state.last_turn_begins() or state.last_player is not None:"),
+            "the last-turn message is sent once, when a player first ends a turn with 2 cars or fewer"),
+    Mistake("tchu-play-all-tickets-whatever-given", P,
+            changed(P, "state = start_game(players, player_names, tickets, rng)",
+                    "state = start_game(players, player_names, ChMap.all_tickets(), rng)"),
+            "the game is played with the tickets given to play"),
+    Mistake("tchu-play-own-random-generator", P,
+            changed(P, "state = start_game(players, player_names, tickets, rng)",
+                    "rng = random.Random(2021)\n    state = start_game(players, player_names, tickets, rng)"),
+            "the initial state and every reshuffle use the rng given to play"),
+    Mistake("tchu-play-last-turn-names-the-other-cars", P,
+            changed(P, "car_count = state.current_player_state().car_count",
+                    "car_count = state.player_state(player_id.next()).car_count"),
+            "the last-turn message gives the cars left to the player who just played"),
+    Mistake("tchu-play-last-turn-below-two-cars", P,
+            changed(P, "        if state.last_turn_begins():",
+                    "        if state.last_player is None and state.current_player_state().car_count < 2:"),
+            "the last turn begins at 2 cars or fewer, not below 2: an off-by-one seen only in games that end at 2 cars"),
+    Mistake("tchu-play-illegal-move-skipped", P,
+            changed(P, "        state = TURNS[kind](players, player_names, state, rng)\n",
+                    "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"
+                    "        except ValueError:\n            pass\n"),
+            "an illegal move stops the game with its ValueError; it is not skipped"),
+]
+
+ALTERNATIVES = [
+    Alternative("tchu-alt-helpers-by-player-id", H,
+                "def tell_all(players: dict, info: str) -> None:\n"
+                "    for player_id in PlayerId:\n"
+                "        players[player_id].receive_info(info)\n\n\n"
+                "def update_all(players: dict, state: GameState) -> None:\n"
+                "    for player_id in sorted(players, key=lambda p: p.value, reverse=True):\n"
+                "        players[player_id].update_state(state.public(), state.player_state(player_id))\n",
+                "players reached by id, in another order, with the public state made for each", replace=True),
+    Alternative("tchu-alt-start-offer-update-choose-per-player", S,
+                changed(S,
+                        "        players[player_id].set_initial_ticket_choice(offers[player_id])\n\n"
+                        "    update_all(players, state)\n    for player_id in PlayerId:\n",
+                        "        players[player_id].set_initial_ticket_choice(offers[player_id])\n"
+                        "        update_all(players, state)\n"),
+                "each player in turn is offered, updated and asked (another legal order of calls)", replace=True),
+    Alternative("tchu-alt-start-update-again-and-kept-in-reverse", S,
+                changed(S,
+                        "    for player_id in PlayerId:\n        kept = state.player_state(player_id).ticket_count\n",
+                        "    update_all(players, state)\n    for player_id in reversed(PlayerId):\n"
+                        "        kept = state.player_state(player_id).ticket_count\n"),
+                "a second state update after the choices, and the kept tickets told in the other order", replace=True),
+    Alternative("tchu-alt-tickets-keep-count-from-the-state", T,
+                changed(T,
+                        "    state = state.with_chosen_additional_tickets(drawn, chosen)\n"
+                        "    tell_all(players, Info(name).kept_tickets(len(chosen)))\n",
+                        "    before = state.current_player_state().ticket_count\n"
+                        "    state = state.with_chosen_additional_tickets(drawn, chosen)\n"
+                        "    tell_all(players, Info(name).kept_tickets(state.current_player_state().ticket_count - before))\n",
+                        "if len(chosen) < 1 or not drawn.contains_all(chosen):",
+                        "if chosen.is_empty() or not set(chosen) <= set(drawn) or any(chosen.count(t) > drawn.count(t) for t in chosen):"),
+                "the kept count read back from the state, and the subset tested with sets and counts", replace=True),
+    Alternative("tchu-alt-cards-two-draws-written-out", C,
+                "def _draw_one(players, name, state, rng):\n"
+                "    slot = players[state.current_player_id].draw_slot()\n"
+                "    if slot is Constants.DECK_SLOT or slot == -1:\n"
+                "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                "        tell_all(players, Info(name).drew_blind_card())\n"
+                "        return state.with_blindly_drawn_card()\n"
+                "    if slot not in range(5):\n"
+                "        raise ValueError(f'{name} asked for slot {slot}, which is neither -1 nor 0..4')\n"
+                "    state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                "    tell_all(players, Info(name).drew_visible_card(state.card_state.face_up_cards[slot]))\n"
+                "    return state.with_drawn_face_up_card(slot)\n\n\n"
+                "def draw_cards(players, player_names, state, rng):\n"
+                "    name = player_names[state.current_player_id]\n"
+                "    state = _draw_one(players, name, state, rng)\n"
+                "    update_all(players, state)\n"
+                "    return _draw_one(players, name, state, rng)\n",
+                "each card drawn by a helper, the deck recreated right after draw_slot, the message before the move",
+                replace=True),
+    Alternative("tchu-alt-claim-level-while-and-plus", R,
+                changed(R,
+                        "    if not route.is_tunnel:\n",
+                        "    if route.level is not Level.UNDERGROUND:\n",
+                        "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"
+                        "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                        "        if state.card_state.is_deck_empty:\n            break\n",
+                        "    drawn = []\n    while len(drawn) < 3:\n"
+                        "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                        "        if state.card_state.deck_size == 0:\n            break\n",
+                        "            all_cards = cards.union(extra)\n",
+                        "            all_cards = cards + extra\n",
+                        "def claim_route(",
+                        "from exercises.tchu import Level\n\n\ndef claim_route("),
+                "the route's level, a while loop and the bag's + instead of is_tunnel, for and union", replace=True),
+    Alternative("tchu-alt-end-sorted-and-reversed-names", E,
+                "def end_game(players, player_names, state):\n"
+                "    update_all(players, state)\n"
+                "    lengths = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}\n"
+                "    totals = {}\n"
+                "    for pid in reversed(PlayerId):\n"
+                "        totals[pid] = state.player_state(pid).final_points()\n"
+                "        if lengths[pid] >= max(lengths.values()):\n"
+                "            totals[pid] += 10\n"
+                "            tell_all(players, Info(player_names[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes)))\n"
+                "    ranked = sorted(PlayerId, key=lambda pid: totals[pid], reverse=True)\n"
+                "    if totals[ranked[0]] == totals[ranked[1]]:\n"
+                "        tell_all(players, Info.draw([player_names[pid] for pid in reversed(PlayerId)], totals[ranked[0]]))\n"
+                "    else:\n"
+                "        tell_all(players, Info(player_names[ranked[0]]).won(totals[ranked[0]], totals[ranked[1]]))\n"
+                "    return {pid: totals[pid] for pid in PlayerId}\n",
+                "the bonus told for PLAYER_2 first, the ranking by sorting, the tie's names in the other order",
+                replace=True),
+    Alternative("tchu-alt-play-turn-told-then-state-recursively", P,
+                changed(P,
+                        "    state = start_game(players, player_names, tickets, rng)\n    while True:\n"
+                        "        player_id = state.current_player_id\n        name = player_names[player_id]\n"
+                        "        update_all(players, state)\n        tell_all(players, Info(name).can_play())\n",
+                        "    return _turns(players, player_names, start_game(players, player_names, tickets, rng), rng)\n\n\n"
+                        "def _turns(players, player_names, state, rng):\n    if True:\n"
+                        "        player_id = state.current_player_id\n        name = player_names[player_id]\n"
+                        "        tell_all(players, Info(name).can_play())\n        update_all(players, state)\n",
+                        "        if player_id == state.last_player:\n            return end_game(players, player_names, state)\n"
+                        "        state = state.for_next_turn()\n",
+                        "        if state.last_player is not None and player_id is state.last_player:\n"
+                        "            return end_game(players, player_names, state)\n"
+                        "        return _turns(players, player_names, state.for_next_turn(), rng)\n"),
+                "whose turn it is told before the state, and the turns played by recursion with identity tests",
+                replace=True),
+]
