@@ -1,4 +1,4 @@
-"""One rule, two places: every rule a hidden test enforces has a public example.
+"""One rule, two places: every rule a hidden test enforces has a public example, and a hint.
 
 Each hidden test module in tests/grading/ holds ``RULES``, a dict from each of its test
 functions to the description of the public example that shows the same rule through the
@@ -35,11 +35,11 @@ def hidden_tests(tree: ast.Module) -> dict[str, str]:
     return tests
 
 
-def rules_of(tree: ast.Module) -> dict[str, str] | None:
-    """The module's ``RULES`` dict, read without importing the module."""
+def table(tree: ast.Module, name: str) -> dict[str, str] | None:
+    """The module's dict ``name`` (``RULES``, ``HINTS``), read without importing the module."""
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "RULES" for t in node.targets
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
         ):
             return ast.literal_eval(node.value)
     return None
@@ -65,7 +65,7 @@ def shown_examples(stem: str) -> dict[str, list[str]]:
 def test_every_hidden_rule_has_a_public_example(module: Path) -> None:
     tree = ast.parse(module.read_text(encoding="utf-8"))
     tests = hidden_tests(tree)
-    rules = rules_of(tree)
+    rules = table(tree, "RULES")
     assert rules is not None, f"{module.name} has no RULES table"
     shown = shown_examples(notebook_of_module(module))
     problems = [f"{name}: no entry in RULES" for name in tests if name not in rules]
@@ -75,4 +75,20 @@ def test_every_hidden_rule_has_a_public_example(module: Path) -> None:
             problems.append(
                 f"{name} ({tests[name]}): no passing example of its check shows {example!r}"
             )
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda path: path.stem)
+def test_every_hidden_test_has_a_hint(module: Path) -> None:
+    """A failed test's feedback carries a hint naming the likely mistake (never the test's code)."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    tests = hidden_tests(tree)
+    hints = table(tree, "HINTS")
+    assert hints is not None, f"{module.name} has no HINTS table"
+    problems = [f"{name}: no hint" for name in tests if not str(hints.get(name, "")).strip()]
+    problems += [f"HINTS names {name}, which is no hidden test" for name in hints if name not in tests]
+    problems += [f"{name}: the hint shows code of the test" for name, hint in hints.items()
+                 if "sub." in hint or "assert " in hint]
+    problems += [f"{name}: a hint is one or two sentences (at most 240 characters)"
+                 for name, hint in hints.items() if len(hint) > 240]
     assert not problems, "\n".join(problems)

@@ -247,3 +247,12 @@ def course_report_args(graded: Path, out: Path):
     parser = argparse.ArgumentParser()
     course_report.add_arguments(parser)
     return parser.parse_args([str(graded), "--out", str(out), "--root", str(ROOT)])
+
+
+def test_hints_reach_the_feedback_and_the_report(graded: Path, made: course_report.Report) -> None:
+    result = json.loads((graded / "results" / "s14.start.json").read_text(encoding="utf-8"))
+    failed = [t for t in result["tests"] if t["status"] != "passed"]
+    assert failed and all("\nHint: " in t["output"] for t in failed)
+    assert "Hint: No dice at all show no pips" in (graded / "feedback" / "s14.md").read_text(encoding="utf-8")
+    start = [r for r in made.tables["failed_tests"] if r["exercise"] == "start.count_pips"]
+    assert start and all(r["hint"] and "Hint:" not in r["message"] for r in start)

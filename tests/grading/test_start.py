@@ -13,6 +13,13 @@ RULES = {
     "test_count_pips_returns_an_int": "count_pips([6, 6, 6]) == 18",
 }
 
+#: what a student who fails each test most likely got wrong (shown in the feedback)
+HINTS = {
+    "test_count_pips_of_no_dice_is_zero": "No dice at all show no pips: the total of an empty list is 0.",
+    "test_count_pips_sums_every_die": "Add every die of the list, the first and the last included.",
+    "test_count_pips_returns_an_int": "A total of pips is a whole number: return an int, not a float or a str.",
+}
+
 
 @pytest.mark.exercise("start.count_pips", points=1)
 def test_count_pips_of_no_dice_is_zero(sub):

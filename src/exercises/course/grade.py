@@ -275,7 +275,8 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "score": round(share if test["outcome"] == "passed" else 0.0, 4),
             "max_score": round(share, 4),
             "status": "passed" if test["outcome"] == "passed" else "failed",
-            "output": test.get("message", ""),
+            "output": test.get("message", "") + (
+                f"\nHint: {test['hint']}" if test.get("hint") and test["outcome"] != "passed" else ""),
             "tags": [test["exercise"]],
         })
     cells = []

@@ -224,6 +224,12 @@ def short_message(error: BaseException) -> str:
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
 
 
+def hint_of(item: pytest.Item) -> str:
+    """The hint a hidden test module gives for a test (its ``HINTS`` table), or ""."""
+    hints = getattr(getattr(item, "module", None), "HINTS", None) or {}
+    return str(hints.get(getattr(item, "originalname", item.name), ""))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     outcome = yield
@@ -243,6 +249,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             "points": found[1],
             "outcome": "passed",
             "message": "",
+            "hint": hint_of(item),
         }
         tests.append(entry)
     if report.when in ("setup", "call") and (report.when == "call" or report.outcome != "passed"):

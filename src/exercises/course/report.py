@@ -121,11 +121,11 @@ def _result(path: Path, data: Any) -> Result:
     tests = []
     for test in data.get("tests", []):
         exercise, _, name = str(test["name"]).partition(": ")
+        message, _, hint = str(test.get("output", "")).partition("\nHint: ")
         tests.append(Test(
             exercise=(test.get("tags") or [exercise])[0], name=name or exercise,
             passed=test.get("status") == "passed" or test.get("score", 0) >= test.get("max_score", 1),
-            message=" ".join(str(test.get("output", "")).split()),
-            hint=str(test.get("hint", "") or extra.get("hints", {}).get(name, "")),
+            message=" ".join(message.split()), hint=" ".join(hint.split()),
         ))
     exercises = {
         str(exercise): {"score": float(entry["score"]), "max": float(entry["max"])}
