@@ -13,6 +13,8 @@ The rules are in the worksheet and in the module docstrings; the student writes
 
 from .checks import (
     check_game,
+    check_game_setup,
+    check_game_turn,
     check_greedy,
     check_legal_placements,
     check_load_dominos,
@@ -81,6 +83,8 @@ __all__ = [
     "check_score",
     "check_ranking",
     "check_greedy",
+    "check_game_setup",
+    "check_game_turn",
     "check_game",
     "RandomPlayer",
     "MonteCarloPlayer",
