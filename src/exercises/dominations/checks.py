@@ -894,6 +894,13 @@ def check_game_turn(Game: Any) -> CheckResult:
                 hint="A domino may be discarded only when it fits nowhere.",
             ),
             Example(
+                "in round 2: game.play((99, a legal placement))  (no domino 99 in the line)",
+                lambda: (lambda game: refused(game, (99, game.legal_moves()[0][1])))(_second_round(Game)),
+                "refused, unchanged",
+                hint="Check the whole move before changing anything: a refused move leaves the "
+                "kingdoms as they were.",
+            ),
+            Example(
                 "in round 2: placing to_place where it does not connect",
                 lambda: (lambda game: refused(game, (game.line[0].number, ((0, 0), (0, 1)))))(_second_round(Game)),
                 "refused, unchanged",
