@@ -120,13 +120,9 @@ def problem(self, domino, first, second):
 
 Kingdom.problem = problem
 ''', "the 5x5 square may lie anywhere around the castle: it is the kingdom's size, not a board"),
-    Mistake("dom-place-negative-index-wraps", "dominations.placement", '''
-def inside(self, position):
-    row, column = position
-    return row < self.side and column < self.side
-
-Kingdom.inside = inside
-''', "a square at row -1 is outside the area (grid[-1] is the last row in Python)"),
+    Mistake("dom-place-no-area-check", "dominations.placement", '''
+Kingdom.inside = lambda self, position: True
+''', "a square outside the area is refused, not an IndexError"),
     Mistake("dom-place-changes-then-refuses", "dominations.placement", '''
 def place(self, domino, first, second):
     problem = self.problem(domino, first, second)

@@ -83,7 +83,7 @@ RULES = {
     "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
     "test_a_taken_or_unknown_domino_cannot_be_chosen": "choosing line[0] again after the first king took it",
     "test_legal_moves_are_every_choice_with_every_placement": "legal_moves() == every free choice x every legal placement",
-    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": "(player 2's kingdom, next player)",
+    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
     "test_a_domino_that_fits_nowhere_is_discarded": "player 2's kingdom full: (placements in legal_moves()",
     "test_discarding_a_domino_that_fits_is_refused": "in round 2: discarding to_place (None) while it fits",
     "test_every_domino_in_play_comes_in_a_line": "numbers seen in the lines of a 2-player game",
@@ -93,6 +93,7 @@ RULES = {
     "test_every_player_places_12_dominos_24_in_the_mighty_duel": "dominos each player places in the Mighty Duel",
     "test_the_last_round_has_no_choice": "the last round: (4 last moves have choice None",
     "test_scores_and_ranking_at_the_end": "game.ranking() of that game sorts by score, largest property, crowns",
+    "test_the_final_ranking_breaks_ties": "(3 points each but the last)",
     "test_the_same_seed_gives_the_same_game": "two games with random.Random(77): the same lines",
     "test_a_copy_is_independent": "playing out game.copy() leaves game as it was",
 }
@@ -1071,6 +1072,17 @@ def test_scores_and_ranking_at_the_end(sub):
         else:
             expected.append([player])
     assert [list(group) for group in game.ranking()] == expected
+
+
+@pytest.mark.exercise("dominations.game", points=1)
+def test_the_final_ranking_breaks_ties(sub):
+    game = sub.Game(4, random.Random(5), middle_kingdom=True)
+    # with the Middle Kingdom bonus 13, 13, 13 and 3 points (the last is off-centre);
+    # then largest properties 2, 1, 2; then crowns 2 and 2: players 0 and 2 share the victory
+    texts = ["W1 C0 F1 F0", "C0 L3", "F1 F0 C0 W1", "W1 W0 W0 C0"]
+    sub.eval("game.kingdoms.__setitem__(slice(None), [Kingdom.from_text(t) for t in texts])", game=game, texts=texts)
+    assert [game.score(p) for p in range(4)] == [13, 13, 13, 3]
+    assert [list(group) for group in game.ranking()] == [[0, 2], [1], [3]]
 
 
 @pytest.mark.exercise("dominations.game", points=1)

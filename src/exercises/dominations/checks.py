@@ -267,6 +267,19 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint="grid[-1] is the last row in Python: check that both squares are in the area.",
             ),
             Example(
+                "'C0 W0 W0 W0 W0' + #1 W0 W0 on (4, 9), (3, 9) (column 9 is outside the area)",
+                lambda: refused("C0 W0 W0 W0 W0", wheat, (4, 9), (3, 9)),
+                no,
+                hint="The area has rows and columns 0 to 8: check both squares before reading the grid.",
+            ),
+            Example(
+                "'W0 W0 C0 W0' + #1 W0 W0 on (4, 1), (3, 1) (5 wide, 3 columns left of the castle)",
+                lambda: Kingdom.from_text("W0 W0 C0 W0").can_place(wheat, (4, 1), (3, 1)),
+                True,
+                hint="The 5x5 square may lie anywhere around the castle: measure the kingdom, "
+                "not the distance to the castle.",
+            ),
+            Example(
                 "'W0 C0 W0 W0 W0' + #13 W0 F0 on (4, 8), (3, 8) (6 columns wide)",
                 lambda: refused("W0 C0 W0 W0 W0", wheat_forest, (4, 8), (3, 8)),
                 no,
@@ -383,7 +396,6 @@ CORNERS = "C0 W1\nW1 .."
 SHAPES_CROWN_MAP = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0], [1, 1, 0, 1, 0], [2, 1, 1, 1, 0], [2, 0, 0, 0, 0]]
 LEN_L0_C0 = 32
 LEN_DUEL = 60
-PLACED_TEXT = "C0 W0 G1"
 
 
 def check_properties(Kingdom: Any) -> CheckResult:
@@ -820,8 +832,9 @@ def check_game_turn(Game: Any) -> CheckResult:
 
     def placed() -> tuple:
         game = _second_round(Game)
+        domino = game.to_place
         game.play((game.line[0].number, ((4, 5), (4, 6))))
-        return (game.kingdoms[2].to_text(), game.player)
+        return (game.kingdoms[2].to_text() == f"C0 {domino.first} {domino.second}", game.player)
 
     def discarded() -> tuple:
         game = _second_round(Game, discard=True)
@@ -882,9 +895,10 @@ def check_game_turn(Game: Any) -> CheckResult:
                 hint="A move is (choice, placement): every free domino with every placement of to_place.",
             ),
             Example(
-                "in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): (player 2's kingdom, next player)",
+                "in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): "
+                "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
                 placed,
-                (PLACED_TEXT, 0),
+                (True, 0),
                 hint="Place to_place in the kingdom of the player whose king acts.",
             ),
             Example(
@@ -913,6 +927,15 @@ def check_game_turn(Game: Any) -> CheckResult:
             ),
         ],
     )
+
+
+#: Kingdoms for a final ranking: 3 points each (largest property 2, 3, 1), then 2 points.
+TIED = ["W1 C0 F1 F0", "W1 W0 W0 C0", "C0 L3", "C0 G1 G0"]
+
+
+def _kingdom_class(game: Any) -> Any:
+    """The class of the game's kingdoms (the student's ``Kingdom``)."""
+    return type(game.kingdoms[0])
 
 
 def check_game(Game: Any) -> CheckResult:
@@ -978,6 +1001,11 @@ def check_game(Game: Any) -> CheckResult:
                 groups.append([p])
         return [list(group) for group in game.ranking()] == groups
 
+    def tied_ranking() -> Any:
+        game = Game(4, random.Random(5))
+        game.kingdoms = [_kingdom_class(game).from_text(text) for text in TIED]
+        return [list(group) for group in game.ranking()]
+
     def copy_independent() -> bool:
         game = Game(4, random.Random(9))
         for _ in range(6):
@@ -1038,8 +1066,19 @@ def check_game(Game: Any) -> CheckResult:
                 hint="score(player) counts the game's bonuses.",
             ),
             Example(
+                "Game(4, random.Random(5), middle_kingdom=True).score(0)  (a lone castle is centred)",
+                lambda: Game(4, random.Random(5), middle_kingdom=True).score(0),
+                10,
+                hint="score(player) counts the game's bonuses.",
+            ),
+            Example(
                 "game.ranking() of that game sorts by score, largest property, crowns",
                 final_ranking, True,
+            ),
+            Example(
+                f"game.ranking() when game.kingdoms are {TIED}  (3 points each but the last)",
+                tied_ranking, [[1], [0], [2], [3]],
+                hint="The final ranking breaks ties as ranking does: largest property, then crowns.",
             ),
             Example(
                 "two games with random.Random(77): the same lines",
