@@ -55,6 +55,12 @@ MISTAKES = [
             "and raises without the line)"),
     Mistake("dom-load-count-names-the-last-domino", "dominations.load", load(last="len(dominos)"),
             "a wrong number of dominos names the last line of the file"),
+    Mistake("dom-load-a-tuple", "dominations.load", '''
+old_load = load_dominos
+
+def load_dominos(path):
+    return tuple(old_load(path))
+''', "load_dominos returns a list, as its signature says"),
     Mistake("dom-load-halves-swapped", "dominations.load", load(halves="second, first"),
             "the first square is terrain1, crowns1: the halves keep the file's order"),
     # ---- placement ---------------------------------------------------------------------
@@ -619,6 +625,20 @@ def ranking(kingdoms, middle_kingdom=False, harmony=False):
     order = sorted(range(len(kingdoms)), key=lambda p: (tuple(-x for x in key(p)), p))
     return [list(group) for _, group in groupby(order, key=key)]
 ''', "itertools.groupby over the sorted players"),
+    Alternative("dom-ranking-tuples", "dominations.ranking", '''
+old_ranking = ranking
+
+def ranking(kingdoms, middle_kingdom=False, harmony=False):
+    return [tuple(group) for group in old_ranking(kingdoms, middle_kingdom, harmony)]
+''', "groups as tuples: a group may be any sequence of players"),
+    Alternative("dom-properties-as-sets", "dominations.properties", '''
+old_property_of = Kingdom.property_of
+
+def property_of(self, start):
+    return set(old_property_of(self, start))
+
+Kingdom.property_of = property_of
+''', "a property as a set of positions (each once, in any order)"),
     Alternative("dom-greedy-with-min", "dominations.greedy", '''
 def greedy_placement(kingdom, domino):
     def key(placement):

@@ -100,6 +100,11 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
     return check(
         "dominations.load",
         [
+            Example(
+                "type(load_dominos(DOMINOS_CSV)).__name__",
+                lambda: type(load_dominos(DOMINOS_CSV)).__name__,
+                "list",
+            ),
             Example("len(load_dominos(DOMINOS_CSV))", lambda: len(load_dominos(DOMINOS_CSV)), 48),
             Example(
                 "[d.number for d in load_dominos(DOMINOS_CSV)]",
@@ -569,7 +574,8 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
     centred = "C0 L1 L0"  # 2 points, 12 with the bonus
 
     def rank(*texts: str, **bonuses: bool) -> Any:
-        return ranking([Kingdom.from_text(text) for text in texts], **bonuses)
+        groups = ranking([Kingdom.from_text(text) for text in texts], **bonuses)
+        return [list(group) for group in groups]  # a group may be any sequence
 
     return check(
         "dominations.ranking",
