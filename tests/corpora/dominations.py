@@ -399,6 +399,17 @@ def draw_line(self):
 
 Game.draw_line = draw_line
 ''', "every line is drawn with self.rng: the same seed gives the same game"),
+    Mistake("dom-setup-lists-in-the-class", "dominations.game_setup", '''
+Game.claimed = []
+Game.previous = []
+old_init = Game.__init__
+
+def __init__(self, *args, **kwargs):
+    old_init(self, *args, **kwargs)
+    del self.claimed, self.previous  # as if __init__ never set them: the class's lists serve
+
+Game.__init__ = __init__
+''', "every game has its own lists: a list in the class body is shared by all games"),
     Mistake("dom-setup-duel-for-three", "dominations.game_setup", '''
 old_init = Game.__init__
 

@@ -78,6 +78,7 @@ RULES = {
     "test_the_first_line_is_sorted_and_out_of_the_pile": "a new game's line and pile share no domino",
     "test_the_same_seed_gives_the_same_set_up": "Game(3, random.Random(77)) twice: the same line",
     "test_the_opening_position": "game.free() == game.line in a new game",
+    "test_each_game_has_its_own_lists": "after another game's claimed.append(...) and previous.append(...)",
     "test_bad_set_ups_are_refused": "Game(3, random.Random(5), mighty_duel=True)",
     "test_the_opening_is_only_choices": "the opening's moves: {placement for _, placement in",
     "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
@@ -840,6 +841,14 @@ def test_the_opening_position(sub):
     assert game.player == game.kings[0]
     assert game.to_place is None
     assert numbers(game.free()) == numbers(game.line)
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_each_game_has_its_own_lists(sub):
+    first = sub.Game(4, random.Random(3))
+    sub.eval("[game.claimed.append((game.line[0], 0)), game.previous.append((game.line[1], 1))]", game=first)
+    second = sub.Game(4, random.Random(4))
+    assert (list(second.claimed), list(second.previous)) == ([], [])
 
 
 @pytest.mark.exercise("dominations.game_setup", points=1)

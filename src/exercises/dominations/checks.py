@@ -741,6 +741,13 @@ def check_game_setup(Game: Any) -> CheckResult:
     def new(players: int = 4, seed: int = 5, **options: bool) -> Any:
         return Game(players, random.Random(seed), **options)
 
+    def own_lists() -> tuple:
+        first = new()
+        first.claimed.append((first.line[0], first.player))
+        first.previous.append((first.line[1], first.player))
+        second = new()
+        return (list(second.claimed), list(second.previous))
+
     def line_from_pile() -> bool:
         game = new()
         return not set(_numbers(game.line)) & set(_numbers(game.pile))
@@ -795,6 +802,12 @@ def check_game_setup(Game: Any) -> CheckResult:
                 "game.free() == game.line in a new game",
                 lambda: (lambda game: _numbers(game.free()) == _numbers(game.line))(new()),
                 True,
+            ),
+            Example(
+                "after another game's claimed.append(...) and previous.append(...): "
+                "(Game(4, random.Random(5)).claimed, .previous)",
+                own_lists, ([], []),
+                hint="Make new lists in __init__: a list written in the class body is shared by every game.",
             ),
             Example("Game(1, random.Random(5))", lambda: Game(1, random.Random(5)), raises=ValueError),
             Example("Game(5, random.Random(5))", lambda: Game(5, random.Random(5)), raises=ValueError),
@@ -996,16 +1009,15 @@ def check_game(Game: Any) -> CheckResult:
                 all(move[0] is not None for _, _, move, _ in record[:-4]), list(game.legal_moves()))
 
     def final_ranking() -> bool:
+        """The groups of game.ranking() hold each player once, equal keys together, best first."""
         game, _ = played(4, 30, middle_kingdom=True, harmony=True)
         keys = [(k.score(True, True), k.largest_property(), k.crowns()) for k in game.kingdoms]
-        order = sorted(range(4), key=lambda p: keys[p], reverse=True)
-        groups: list[list[int]] = []
-        for p in order:
-            if groups and keys[groups[-1][0]] == keys[p]:
-                groups[-1].append(p)
-            else:
-                groups.append([p])
-        return [list(group) for group in game.ranking()] == groups
+        groups = [list(group) for group in game.ranking()]
+        return (
+            sorted(p for group in groups for p in group) == list(range(4))
+            and all(group == sorted(group) and {keys[p] for p in group} == {keys[group[0]]} for group in groups)
+            and all(keys[better[0]] > keys[worse[0]] for better, worse in zip(groups, groups[1:]))
+        )
 
     def tied_ranking() -> Any:
         game = Game(4, random.Random(5))
