@@ -621,7 +621,7 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
 
 def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[..., Any], Kingdom: Any) -> CheckResult:
     """Check the greedy AI: best score now, ties toward the castle."""
-    stale = _stale("dominations.greedy", "Kingdom", Kingdom, KINGDOM_RANKING)
+    stale = _stale("dominations.greedy", "Kingdom", Kingdom, KINGDOM_SCORE)
     if stale:
         return stale
     kingdom_text = "W1 C0"
