@@ -23,6 +23,8 @@ from exercises.dominations import (
     RandomPlayer,
     Square,
     check_game,
+    check_game_setup,
+    check_game_turn,
     check_greedy,
     check_legal_placements,
     check_load_dominos,
@@ -63,6 +65,18 @@ def test_square_text_round_trip():
     for text in ("W0", "F1", "L2", "G3", "S0", "M3", "C0"):
         assert str(Square.from_text(text)) == text
     assert Square.from_text("C0") == CASTLE
+
+
+def test_there_is_one_castle():
+    import copy
+    import pickle
+
+    assert Square.from_text("C0") is CASTLE
+    assert Square("castle", 0) is CASTLE and Square(terrain="castle", crowns=0) is CASTLE
+    assert copy.copy(CASTLE) is CASTLE and copy.deepcopy(CASTLE) is CASTLE
+    assert pickle.loads(pickle.dumps(CASTLE)) is CASTLE
+    assert parse_kingdom("W1 C0")[4][4] is CASTLE
+    assert pickle.loads(pickle.dumps(Square("wheat", 2))) == Square("wheat", 2)
 
 
 @pytest.mark.parametrize("text", ["X0", "W4", "W", "W10", "w1", "C1"])
@@ -146,6 +160,15 @@ class StubKingdom:
     largest_property = crowns = to_text = stub
 
 
+class StubGame:
+    """A Game whose every method is still a stub (as in the released notebook)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        stub()
+
+    legal_moves = problem = play = next_round = is_over = score = ranking = stub
+
+
 def test_every_check_passes_on_the_solution(solution):
     s = solution
     results = [
@@ -156,6 +179,8 @@ def test_every_check_passes_on_the_solution(solution):
         check_score(s["Kingdom"]),
         check_ranking(s["Kingdom"], s["ranking"]),
         check_greedy(s["greedy_placement"], s["greedy_choice"], s["Kingdom"]),
+        check_game_setup(s["Game"]),
+        check_game_turn(s["Game"]),
         check_game(s["Game"]),
     ]
     assert [result.status for result in results] == [Status.PASSED] * len(results), [str(r) for r in results]
@@ -170,7 +195,9 @@ def test_every_check_says_not_implemented_on_stubs():
         check_score(StubKingdom),
         check_ranking(StubKingdom, stub),
         check_greedy(stub, stub, StubKingdom),
-        check_game(stub),
+        check_game_setup(StubGame),
+        check_game_turn(StubGame),
+        check_game(StubGame),
     ]
     assert [result.status for result in results] == [Status.NOT_IMPLEMENTED] * len(results)
 
@@ -184,6 +211,29 @@ def test_a_check_catches_a_wrong_answer(solution):
             return None if message and "fit" in message else message
 
     assert check_placement(NoSizeRule).status is Status.FAILED
+
+
+def test_a_check_names_the_methods_lost_by_running_a_class_cell_again(solution):
+    class Kingdom:
+        """The class cell run again: the methods of the later cells are gone."""
+
+        from_text = solution["Kingdom"].from_text
+
+    result = check_legal_placements(Kingdom)
+    assert result.status is Status.FAILED
+    assert result.lines[-1] == (
+        "  ✗ Kingdom has no method legal_placements: run the cells after the Kingdom class again."
+    )
+    assert "no method score:" in str(check_score(type("Kingdom", (), {"legal_placements": 1, "is_full": 1,
+                                                                     "property_of": 1, "crown_map": 1})))
+
+    class Game:
+        pass
+
+    for check_ in (check_game_turn, check_game):
+        assert str(check_(Game)).splitlines()[-1] == (
+            "  ✗ Game has no method legal_moves: run the cells after the Game class again."
+        )
 
 
 # ---- players -------------------------------------------------------------------------
@@ -340,3 +390,34 @@ def test_widget_builds_on_a_stub_game():
     table = KingdominoTable(stub, [stub], seed=1)
     assert "Not implemented yet" in table.errors.value
     assert table.game is None
+
+
+# ---- add_methods ---------------------------------------------------------------------
+
+
+def test_add_methods_adds_functions_but_no_stub_over_a_method():
+    from exercises.dominations import add_methods
+
+    class Thing:
+        def size(self):
+            return 1
+
+    def size(self):
+        raise NotImplementedError("Exercise dominations.game_turn: write your code here.")
+
+    def colour(self):
+        raise NotImplementedError("Exercise dominations.game_turn: write your code here.")
+
+    def weight(self):
+        return 3
+
+    add_methods(Thing, size, colour, mass=weight)
+    assert Thing().size() == 1 and Thing().mass() == 3
+    with pytest.raises(NotImplementedError):
+        Thing().colour()
+
+    def size(self):  # noqa: F811 (the student's own code replaces the class's method)
+        return 2
+
+    add_methods(Thing, size)
+    assert Thing().size() == 2

@@ -15,6 +15,90 @@ from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, p
 
 NOTEBOOK = "05_dominations"
 
+#: For every hidden test, the public example of its exercise's check that shows the same
+#: rule through the same entry point (a substring of the check's ``✓`` line).
+RULES = {
+    "test_load_gives_48_dominos_numbered_1_to_48": "[d.number for d in load_dominos(DOMINOS_CSV)]",
+    "test_load_gives_96_squares_and_39_crowns": "squares per terrain in load_dominos(DOMINOS_CSV)",
+    "test_load_keeps_the_halves_in_the_file_order": "[str(d) for d in load_dominos(DOMINOS_CSV)][16:20]",
+    "test_load_reads_the_file_it_is_given": "load_dominos(a copy of the file whose line 2 is",
+    "test_load_refuses_a_missing_column_naming_the_line": "a file whose line 11 is '10,forest,0,forest' (4 columns)",
+    "test_load_refuses_a_header_without_a_column": "a file whose header has 4 columns: 'line 1' in the message",
+    "test_load_refuses_a_bad_terrain_naming_the_line": "a file whose line 8 has the terrain 'desert'",
+    "test_load_refuses_crowns_outside_0_to_3_naming_the_line": "a file whose line 3 has -1 crowns",
+    "test_load_refuses_a_wrong_number_of_dominos": "a file with 47 dominos (ends on line 48)",
+    "test_any_terrain_may_touch_the_castle": "(only the second half touches the castle)",
+    "test_a_domino_may_touch_a_square_of_its_terrain": "(wheat on wheat)",
+    "test_touching_only_other_terrains_is_refused": "(water touches only wheat)",
+    "test_a_corner_is_not_a_touch": "(a corner is not a touch)",
+    "test_overlapping_is_refused": "(square (4, 5) is taken)",
+    "test_halves_must_be_neighbours": "(halves not neighbours)",
+    "test_squares_outside_the_area_are_refused": "(outside the area)",
+    "test_the_5x5_limit_in_every_direction": "(6 rows high)",
+    "test_the_limit_counts_the_whole_kingdom_not_a_fixed_board": "(6 columns wide, far from the castle)",
+    "test_the_7x7_limit_in_the_mighty_duel": "(7 wide in the Mighty Duel)",
+    "test_a_domino_rotated_and_flipped": "placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5)",
+    "test_placements_agree_with_the_rules_on_random_kingdoms": "(6 columns wide)",
+    "test_a_new_kingdom_has_24_placements_around_the_castle": "len(Kingdom().legal_placements(#13 W0 F0))",
+    "test_legal_placements_are_exactly_the_legal_ones": "len(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))",
+    "test_legal_placements_in_the_mighty_duel": "len(Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).legal_placements(",
+    "test_legal_placements_leave_the_kingdom_unchanged": "after legal_placements(#20 W1 F0): to_text()",
+    "test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom": "a complete kingdom's legal_placements(#13)",
+    "test_is_full": "(the Mighty Duel needs 7x7)",
+    "test_property_of_follows_edges_through_any_shape": "(a wheat U: the search must come back)",
+    "test_two_separate_properties_of_one_terrain": "(another wheat property, apart)",
+    "test_the_castle_and_empty_squares_are_in_no_property": "property_of((0, 0))  (an empty square)",
+    "test_squares_joined_by_a_corner_are_apart": "(squares joined by a corner)",
+    "test_crown_map_gives_each_square_the_crowns_of_its_property": "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+    "test_score_of_several_shapes": "M0 G0 G0 W0 W0').score() == 19",
+    "test_two_properties_of_one_terrain_are_scored_apart": "(two wheat properties)",
+    "test_a_property_without_crowns_is_worth_nothing": "(no crowns)",
+    "test_squares_joined_by_a_corner_are_scored_apart": "(joined by a corner only)",
+    "test_the_castle_joins_no_property": "(the castle joins nothing)",
+    "test_the_middle_kingdom_bonus": "(castle off-centre)",
+    "test_the_harmony_bonus": "a kingdom with one square missing: score(harmony=True)",
+    "test_score_on_random_kingdoms": "a complete kingdom, castle in the middle, both bonuses",
+    "test_score_leaves_the_kingdom_unchanged": "after score(True, True): to_text()",
+    "test_the_highest_score_wins": "ranking of ['W1 W0 W0 C0', 'C0 G1 G0']",
+    "test_a_tie_goes_to_the_largest_property": "then largest property 2 > 1, whatever the crowns",
+    "test_then_the_most_crowns": "then 1 crown < 3",
+    "test_then_a_shared_victory": "(a and e share the victory)",
+    "test_ranking_uses_the_bonuses_asked": "with middle_kingdom=True",
+    "test_greedy_placement_takes_the_best_score": "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
+    "test_greedy_placement_ties_go_toward_the_castle_then_smallest": "(all score 0: closest, then smallest)",
+    "test_greedy_placement_is_none_when_nothing_fits": "greedy_placement(a complete kingdom, #31 L1 L0)",
+    "test_greedy_placement_on_random_kingdoms": "greedy_placement(Kingdom.from_text('W1 C0 F0 F0'), #1 W0 W0)",
+    "test_greedy_choice_takes_the_best_score": "[#3 F0 F0, #22 W1 L0], None).number",
+    "test_greedy_choice_places_the_previous_domino_first": "[#22 W1 F0, #30 L1 L0], #31 L1 L0).number",
+    "test_greedy_choice_ties_go_toward_the_castle_then_lowest_number": "[#4 F0 F0, #3 F0 F0], None).number",
+    "test_greedy_choice_on_random_positions": "neither function changes the kingdom",
+    "test_players_kings_line_and_pile": "len(Game(3, random.Random(5)).pile)",
+    "test_the_mighty_duel_uses_all_48_dominos": "mighty_duel=True).pile)  (all 48 dominos)",
+    "test_the_first_king_order_is_drawn_with_the_rng": "for seeds 0 to 11 are not all in one order",
+    "test_the_first_line_is_sorted_and_out_of_the_pile": "a new game's line and pile share no domino",
+    "test_the_same_seed_gives_the_same_set_up": "Game(3, random.Random(77)) twice: the same line",
+    "test_the_opening_position": "game.free() == game.line in a new game",
+    "test_each_game_has_its_own_lists": "after another game's claimed.append(...) and previous.append(...)",
+    "test_bad_set_ups_are_refused": "Game(3, random.Random(5), mighty_duel=True)",
+    "test_the_opening_is_only_choices": "the opening's moves: {placement for _, placement in",
+    "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
+    "test_a_taken_or_unknown_domino_cannot_be_chosen": "choosing line[0] again after the first king took it",
+    "test_legal_moves_are_every_choice_with_every_placement": "legal_moves() == every free choice x every legal placement",
+    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
+    "test_a_domino_that_fits_nowhere_is_discarded": "player 2's kingdom full: (placements in legal_moves()",
+    "test_discarding_a_domino_that_fits_is_refused": "in round 2: discarding to_place (None) while it fits",
+    "test_every_domino_in_play_comes_in_a_line": "numbers seen in the lines of a 2-player game",
+    "test_every_line_is_sorted_by_number": "every line of a 4-player game is sorted",
+    "test_the_king_order_follows_the_chosen_numbers": "game.kings lists the owners by the numbers they chose",
+    "test_a_chosen_domino_is_placed_next_round_by_its_owner": "belongs to the player who chose it",
+    "test_every_player_places_12_dominos_24_in_the_mighty_duel": "dominos each player places in the Mighty Duel",
+    "test_the_last_round_has_no_choice": "the last round: (4 last moves have choice None",
+    "test_scores_and_ranking_at_the_end": "game.ranking() of that game sorts by score, largest property, crowns",
+    "test_the_final_ranking_breaks_ties": "(3 points each but the last)",
+    "test_the_same_seed_gives_the_same_game": "two games with random.Random(77): the same lines",
+    "test_a_copy_is_independent": "playing out game.copy() leaves game as it was",
+}
+
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
@@ -476,6 +560,16 @@ def test_the_castle_and_empty_squares_are_in_no_property(sub):
 
 
 @pytest.mark.exercise("dominations.properties", points=3)
+def test_squares_joined_by_a_corner_are_apart(sub):
+    kingdom = sub.Kingdom.from_text("C0 W1\nW1 ..\nW0 ..")
+    assert list(kingdom.property_of((4, 5))) == [(4, 5)]
+    assert set(kingdom.property_of((5, 4))) == {(5, 4), (6, 4)}
+    checkered = sub.Kingdom.from_text("F0 W0 F1\nW1 C0 W0\nF1 W0 F0")
+    for corner in ((3, 3), (3, 5), (5, 3), (5, 5)):
+        assert list(checkered.property_of(corner)) == [corner]
+
+
+@pytest.mark.exercise("dominations.properties", points=3)
 def test_crown_map_gives_each_square_the_crowns_of_its_property(sub):
     rng = random.Random(4)
     for count in (0, 4, 8, 12):
@@ -509,6 +603,12 @@ def test_two_properties_of_one_terrain_are_scored_apart(sub):
 def test_a_property_without_crowns_is_worth_nothing(sub):
     assert sub.Kingdom.from_text("F0 F0 C0 F0 F0\nF0 F0 .. F0 F0").score() == 0
     assert sub.Kingdom().score() == 0
+
+
+@pytest.mark.exercise("dominations.score", points=3)
+def test_squares_joined_by_a_corner_are_scored_apart(sub):
+    assert sub.Kingdom.from_text("C0 W1\nW1 ..").score() == 1 + 1
+    assert sub.Kingdom.from_text("F0 W0 F1\nW1 C0 W0\nF1 W0 F0").score() == 1 + 1 + 1
 
 
 @pytest.mark.exercise("dominations.score", points=3)
@@ -686,11 +786,194 @@ def test_greedy_choice_on_random_positions(sub):
         assert choice.number == ref_greedy_choice(grid, 5, line, previous), (format_kingdom(grid), line, previous)
 
 
-# ---- game ----------------------------------------------------------------------------
+# ---- game: set-up --------------------------------------------------------------------
+
+
+def numbers(dominos) -> list[int]:
+    return [domino.number for domino in dominos]
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+@pytest.mark.parametrize(("players", "kings", "pile"), [(2, 4, 20), (3, 3, 33), (4, 4, 44)])
+def test_players_kings_line_and_pile(sub, players, kings, pile):
+    game = sub.Game(players, random.Random(players))
+    assert len(game.kings) == kings
+    assert sorted(game.kings) == sorted(list(range(players)) * (kings // players))
+    assert len(game.line) == kings
+    assert len(game.pile) == pile
+    assert len(set(numbers(game.pile)) | set(numbers(game.line))) == pile + kings
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_the_mighty_duel_uses_all_48_dominos(sub):
+    game = sub.Game(2, random.Random(2), mighty_duel=True)
+    assert len(game.pile) + len(game.line) == 48
+    assert len(game.line) == 4
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_first_king_order_is_drawn_with_the_rng(sub, players):
+    # the kings of the opening are mixed at random: seeds give different orders
+    orders = {tuple(sub.Game(players, random.Random(seed)).kings) for seed in range(12)}
+    assert len(orders) > 1
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_the_first_line_is_sorted_and_out_of_the_pile(sub):
+    for seed in range(6):
+        game = sub.Game(4, random.Random(seed))
+        line = numbers(game.line)
+        assert line == sorted(line)
+        assert not set(line) & set(numbers(game.pile))
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_the_same_seed_gives_the_same_set_up(sub):
+    first, second = sub.Game(3, random.Random(77)), sub.Game(3, random.Random(77))
+    assert numbers(first.line) == numbers(second.line)
+    assert list(first.kings) == list(second.kings)
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_the_opening_position(sub):
+    game = sub.Game(4, random.Random(3))
+    assert game.player == game.kings[0]
+    assert game.to_place is None
+    assert numbers(game.free()) == numbers(game.line)
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_each_game_has_its_own_lists(sub):
+    first = sub.Game(4, random.Random(3))
+    sub.eval("[game.claimed.append((game.line[0], 0)), game.previous.append((game.line[1], 1))]", game=first)
+    second = sub.Game(4, random.Random(4))
+    assert (list(second.claimed), list(second.previous)) == ([], [])
+
+
+@pytest.mark.exercise("dominations.game_setup", points=1)
+def test_bad_set_ups_are_refused(sub):
+    for players in (0, 1, 5):
+        with pytest.raises(ValueError):
+            sub.Game(players, random.Random(1))
+    with pytest.raises(ValueError):
+        sub.Game(3, random.Random(1), mighty_duel=True)
+
+
+# ---- game: a turn --------------------------------------------------------------------
+
+
+def second_round(sub, discard: bool = False):
+    """A 4-player game put, through its attributes, in a fixed position of round 2.
+
+    The opening's dominos wait to be placed by players 2, 0, 3 and 1 in that order; the
+    new line is the next four dominos of the pile. With ``discard``, player 2's kingdom is
+    full of wheat and the domino it places is a forest domino, which fits nowhere.
+    """
+    game = sub.Game(4, random.Random(6))
+    first = sorted(game.line, key=lambda domino: domino.number)
+    pile = list(game.pile)
+    if discard:
+        first[0] = d(first[0].number, "F0", "F0")
+        full = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+        sub.eval("game.kingdoms.__setitem__(2, Kingdom.from_text(text))", game=game, text=full)
+    state = {
+        "previous": list(zip(first, [2, 0, 3, 1])), "kings": [2, 0, 3, 1], "claimed": [], "turn": 0,
+        "line": sorted(pile[:4], key=lambda domino: domino.number), "pile": pile[4:],
+    }
+    sub.eval("[setattr(game, name, value) for name, value in state.items()]", game=game, state=state)
+    return game
+
+
+def state_of(game) -> tuple:
+    return (game.turn, list(game.kings), numbers(game.line), numbers(game.pile),
+            [(domino.number, player) for domino, player in game.claimed],
+            [kingdom.to_text() for kingdom in game.kingdoms])
+
+
+def refused_move(game, move) -> None:
+    before = state_of(game)
+    with pytest.raises(ValueError):
+        game.play(move)
+    assert state_of(game) == before
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_the_opening_is_only_choices(sub):
+    game = sub.Game(4, random.Random(3))
+    moves = game.legal_moves()
+    assert sorted(moves) == sorted((domino.number, None) for domino in game.line)
+    refused_move(game, (game.line[0].number, ((4, 5), (4, 6))))
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_a_choice_puts_the_king_on_the_domino(sub):
+    game = sub.Game(4, random.Random(3))
+    for turn in range(3):
+        player, chosen = game.player, game.line[turn + 1 if turn < 2 else 0]
+        game.play((chosen.number, None))
+        assert (chosen.number, player) in [(domino.number, owner) for domino, owner in game.claimed]
+        assert chosen.number not in numbers(game.free())
+        assert game.turn == turn + 1
+        assert game.player == game.kings[turn + 1]
+    assert len(game.legal_moves()) == 1
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_a_taken_or_unknown_domino_cannot_be_chosen(sub):
+    game = sub.Game(4, random.Random(3))
+    game.play((game.line[1].number, None))
+    refused_move(game, (game.line[1].number, None))
+    refused_move(game, (99, None))
+    refused_move(game, (None, None))
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_legal_moves_are_every_choice_with_every_placement(sub):
+    game = second_round(sub)
+    placements = ref_placements(parse_kingdom("C0"), 5, game.to_place)
+    moves = list(game.legal_moves())
+    assert len(moves) == len(set(moves))
+    assert set(moves) == {(number, placement) for number in numbers(game.line) for placement in placements}
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_a_placement_goes_into_the_kingdom_of_the_king_to_act(sub):
+    game = second_round(sub)
+    domino = game.to_place
+    game.play((game.line[2].number, ((4, 3), (4, 2))))
+    assert game.kingdoms[2].to_text() == f"{domino.second} {domino.first} C0"
+    assert [kingdom.to_text() for kingdom in game.kingdoms[:2]] == ["C0", "C0"]
+    assert game.player == 0 and game.to_place.number == [domino.number for domino, _ in game.previous][1]
+    assert [(domino.number, player) for domino, player in game.claimed] == [(game.line[2].number, 2)]
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_a_domino_that_fits_nowhere_is_discarded(sub):
+    game = second_round(sub, discard=True)
+    full = game.kingdoms[2].to_text()
+    moves = game.legal_moves()
+    assert {placement for _, placement in moves} == {None}
+    game.play(moves[0])
+    assert game.kingdoms[2].to_text() == full
+    assert game.turn == 1
+
+
+@pytest.mark.exercise("dominations.game_turn", points=1)
+def test_discarding_a_domino_that_fits_is_refused(sub):
+    game = second_round(sub)
+    refused_move(game, (game.line[0].number, None))
+    refused_move(game, (game.line[0].number, ((0, 0), (0, 1))))
+    refused_move(game, (99, game.legal_moves()[0][1]))
+    assert len(game.legal_moves()) > 0
+    game.play(game.legal_moves()[0])
+
+
+# ---- game: rounds and the end --------------------------------------------------------
 
 
 def play_out(game, pick=lambda moves: moves[0], record=None):
-    """Play the game to the end; ``record`` collects (player, to_place, move)."""
+    """Play the game to the end; ``record`` collects (player, to_place, move, line numbers)."""
     for _ in range(300):
         if game.is_over():
             return
@@ -703,31 +986,19 @@ def play_out(game, pick=lambda moves: moves[0], record=None):
     raise AssertionError("the game did not end after 300 moves")
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 @pytest.mark.parametrize(("players", "kings", "dominos"), [(2, 4, 24), (3, 3, 36), (4, 4, 48)])
-def test_players_kings_and_dominos(sub, players, kings, dominos):
+def test_every_domino_in_play_comes_in_a_line(sub, players, kings, dominos):
     game = sub.Game(players, random.Random(players))
-    assert len(game.kings) == kings
-    assert sorted(game.kings) == sorted(list(range(players)) * (kings // players))
-    assert len(game.line) == kings
     record = []
     rng = random.Random(1)
     play_out(game, lambda moves: rng.choice(moves), record)
     seen = [tuple(line) for _, _, _, line in record]
-    numbers = {number for line in seen for number in line}
-    assert len(numbers) == dominos
+    assert len({number for line in seen for number in line}) == dominos
     assert all(len(line) in (0, kings) for line in seen)
 
 
-@pytest.mark.exercise("dominations.game", points=3)
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_first_king_order_is_drawn_with_the_rng(sub, players):
-    # the kings of the opening are mixed at random: seeds give different orders
-    orders = {tuple(sub.Game(players, random.Random(seed)).kings) for seed in range(12)}
-    assert len(orders) > 1
-
-
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_every_line_is_sorted_by_number(sub):
     record = []
     play_out(sub.Game(4, random.Random(8)), record=record)
@@ -735,17 +1006,7 @@ def test_every_line_is_sorted_by_number(sub):
         assert line == sorted(line)
 
 
-@pytest.mark.exercise("dominations.game", points=3)
-def test_the_opening_is_only_choices(sub):
-    game = sub.Game(4, random.Random(3))
-    assert game.to_place is None
-    moves = game.legal_moves()
-    assert sorted(moves) == sorted((domino.number, None) for domino in game.line)
-    with pytest.raises(ValueError):
-        game.play((game.line[0].number, ((4, 5), (4, 6))))
-
-
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_king_order_follows_the_chosen_numbers(sub, players):
     game = sub.Game(players, random.Random(10 + players))
@@ -761,7 +1022,7 @@ def test_the_king_order_follows_the_chosen_numbers(sub, players):
         assert [domino.number for domino in game.line] == sorted(domino.number for domino in game.line)
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_a_chosen_domino_is_placed_next_round_by_its_owner(sub):
     game = sub.Game(4, random.Random(4))
     chosen = {}
@@ -774,48 +1035,7 @@ def test_a_chosen_domino_is_placed_next_round_by_its_owner(sub):
         game.play(game.legal_moves()[0])
 
 
-FILL = [((3, 4), (3, 5)), ((4, 5), (4, 6)), ((5, 4), (5, 5)), ((4, 2), (4, 3)), ((3, 2), (3, 3)),
-        ((2, 2), (2, 3)), ((2, 4), (2, 5)), ((2, 6), (3, 6)), ((5, 2), (5, 3)), ((6, 2), (6, 3)),
-        ((6, 4), (6, 5)), ((5, 6), (6, 6))]
-
-
-@pytest.mark.exercise("dominations.game", points=3)
-def test_a_domino_that_fits_nowhere_is_discarded(sub):
-    game = sub.Game(4, random.Random(6))
-    for _ in range(4):
-        game.play(game.legal_moves()[0])
-    player = game.player
-    kingdom = game.kingdoms[player]
-    for placement in FILL:
-        kingdom.place(d(1, "W0", "W0"), *placement)
-    text = kingdom.to_text()
-    moves = game.legal_moves()
-    assert {placement for _, placement in moves} == {None}
-    game.play(moves[0])
-    assert game.kingdoms[player].to_text() == text
-    assert game.is_over() is False
-
-
-@pytest.mark.exercise("dominations.game", points=3)
-def test_discarding_a_domino_that_fits_is_refused(sub):
-    game = sub.Game(4, random.Random(6))
-    for _ in range(4):
-        game.play(game.legal_moves()[0])
-    player, kings = game.player, list(game.kings)
-    texts = [kingdom.to_text() for kingdom in game.kingdoms]
-    with pytest.raises(ValueError):
-        game.play((game.line[0].number, None))
-    with pytest.raises(ValueError):
-        game.play((game.line[0].number, ((0, 0), (0, 1))))
-    with pytest.raises(ValueError):
-        game.play((99, game.legal_moves()[0][1]))
-    assert game.player == player and list(game.kings) == kings
-    assert [kingdom.to_text() for kingdom in game.kingdoms] == texts
-    assert len(game.legal_moves()) > 0
-    game.play(game.legal_moves()[0])
-
-
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 @pytest.mark.parametrize(("players", "duel", "each"), [(2, False, 12), (3, False, 12), (4, False, 12), (2, True, 24)])
 def test_every_player_places_12_dominos_24_in_the_mighty_duel(sub, players, duel, each):
     game = sub.Game(players, random.Random(20 + players), mighty_duel=duel)
@@ -833,7 +1053,7 @@ def test_every_player_places_12_dominos_24_in_the_mighty_duel(sub, players, duel
     assert len(record) == dominos + kings  # one choice per domino, then the last placements
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_the_last_round_has_no_choice(sub):
     game = sub.Game(4, random.Random(2))
     record = []
@@ -845,7 +1065,7 @@ def test_the_last_round_has_no_choice(sub):
     assert list(game.legal_moves()) == []
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_scores_and_ranking_at_the_end(sub):
     game = sub.Game(4, random.Random(30), middle_kingdom=True, harmony=True)
     rng = random.Random(3)
@@ -863,16 +1083,18 @@ def test_scores_and_ranking_at_the_end(sub):
     assert [list(group) for group in game.ranking()] == expected
 
 
-@pytest.mark.exercise("dominations.game", points=3)
-def test_bad_set_ups_are_refused(sub):
-    for players in (0, 1, 5):
-        with pytest.raises(ValueError):
-            sub.Game(players, random.Random(1))
-    with pytest.raises(ValueError):
-        sub.Game(3, random.Random(1), mighty_duel=True)
+@pytest.mark.exercise("dominations.game", points=1)
+def test_the_final_ranking_breaks_ties(sub):
+    game = sub.Game(4, random.Random(5), middle_kingdom=True)
+    # with the Middle Kingdom bonus 13, 13, 13 and 3 points (the last is off-centre);
+    # then largest properties 2, 1, 2; then crowns 2 and 2: players 0 and 2 share the victory
+    texts = ["W1 C0 F1 F0", "C0 L3", "F1 F0 C0 W1", "W1 W0 W0 C0"]
+    sub.eval("game.kingdoms.__setitem__(slice(None), [Kingdom.from_text(t) for t in texts])", game=game, texts=texts)
+    assert [game.score(p) for p in range(4)] == [13, 13, 13, 3]
+    assert [list(group) for group in game.ranking()] == [[0, 2], [1], [3]]
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_the_same_seed_gives_the_same_game(sub):
     first, second = [], []
     play_out(sub.Game(3, random.Random(77)), record=first)
@@ -880,7 +1102,7 @@ def test_the_same_seed_gives_the_same_game(sub):
     assert [line for *_, line in first] == [line for *_, line in second]
 
 
-@pytest.mark.exercise("dominations.game", points=3)
+@pytest.mark.exercise("dominations.game", points=1)
 def test_a_copy_is_independent(sub):
     game = sub.Game(4, random.Random(9))
     for _ in range(6):

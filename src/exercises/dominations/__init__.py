@@ -4,6 +4,7 @@
   CSV file (``DOMINOS_CSV``), kingdoms as text;
 - :mod:`.pictures`: SVG pictures of dominos, lines and kingdoms;
 - :mod:`.checks`: the public checks of the exercises;
+- :mod:`.methods`: ``add_methods``, how a cell adds functions to a class as methods;
 - :mod:`.players`: a random player, a Monte Carlo player, games and leagues;
 - :mod:`.widget`: ``KingdominoTable``, a whole game against AIs, inline.
 
@@ -13,6 +14,8 @@ The rules are in the worksheet and in the module docstrings; the student writes
 
 from .checks import (
     check_game,
+    check_game_setup,
+    check_game_turn,
     check_greedy,
     check_legal_placements,
     check_load_dominos,
@@ -21,6 +24,7 @@ from .checks import (
     check_ranking,
     check_score,
 )
+from .methods import add_methods
 from .pictures import (
     PLAYER_COLORS,
     Picture,
@@ -56,6 +60,7 @@ from .tiles import (
 from .widget import KingdominoTable
 
 __all__ = [
+    "add_methods",
     "CASTLE",
     "COLORS",
     "DOMINOS_CSV",
@@ -81,6 +86,8 @@ __all__ = [
     "check_score",
     "check_ranking",
     "check_greedy",
+    "check_game_setup",
+    "check_game_turn",
     "check_game",
     "RandomPlayer",
     "MonteCarloPlayer",

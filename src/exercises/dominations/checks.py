@@ -8,8 +8,8 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from ..checks import CheckResult, Example, check
-from .tiles import DOMINOS_CSV, Domino, Square
+from ..checks import CheckResult, Example, Status, check
+from .tiles import DOMINOS_CSV, TERRAINS, Domino, Square
 
 __all__ = [
     "check_load_dominos",
@@ -19,6 +19,8 @@ __all__ = [
     "check_score",
     "check_ranking",
     "check_greedy",
+    "check_game_setup",
+    "check_game_turn",
     "check_game",
 ]
 
@@ -57,14 +59,52 @@ def _official_lines() -> list[str]:
         return file.read().splitlines()
 
 
+#: The methods that the cells after the ``Kingdom`` class add to it, exercise by exercise.
+KINGDOM_LEGAL = ("legal_placements", "is_full")
+KINGDOM_PROPERTIES = (*KINGDOM_LEGAL, "property_of", "crown_map")
+KINGDOM_SCORE = (*KINGDOM_PROPERTIES, "score")
+KINGDOM_RANKING = (*KINGDOM_SCORE, "largest_property", "crowns")
+#: The methods that the cells after the ``Game`` class add to it.
+GAME_TURN = ("legal_moves", "problem", "play")
+GAME_END = (*GAME_TURN, "next_round", "is_over", "score", "ranking")
+
+
+def _stale(exercise: str, name: str, cls: Any, methods: tuple[str, ...]) -> CheckResult | None:
+    """A failed check naming the first of ``methods`` that ``cls`` lacks (None if it has them all).
+
+    Re-running a class cell makes a new class: the methods that later cells added to the
+    old one are gone, and every call to them would fail with an AttributeError.
+    """
+    missing = [method for method in methods if not hasattr(cls, method)]
+    if not missing:
+        return None
+    return CheckResult(exercise, Status.FAILED, [
+        f"Checking {exercise}",
+        f"  ✗ {name} has no method {missing[0]}: run the cells after the {name} class again.",
+    ], total=1)
+
+
 def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
     """Check ``load_dominos(path)`` on the real file and on broken copies of it."""
     lines = _official_lines()
-    bad_terrain = lines[:7] + ["7,wheat,0,desert,0"] + lines[8:]
-    bad_crowns = lines[:3] + ["3,forest,0,forest,4"] + lines[4:]
+
+    def changed(index: int, line: str) -> list[str]:
+        return lines[:index] + [line] + lines[index + 1:]
+
+    def message(broken: list[str]) -> Callable[[], str]:
+        return lambda: _error_of(_with_csv(broken, load_dominos))
+
+    def names(line: int) -> Callable[[str, Any], bool]:
+        return lambda got, _: f"line {line}" in got
+
     return check(
         "dominations.load",
         [
+            Example(
+                "type(load_dominos(DOMINOS_CSV)).__name__",
+                lambda: type(load_dominos(DOMINOS_CSV)).__name__,
+                "list",
+            ),
             Example("len(load_dominos(DOMINOS_CSV))", lambda: len(load_dominos(DOMINOS_CSV)), 48),
             Example(
                 "[d.number for d in load_dominos(DOMINOS_CSV)]",
@@ -72,9 +112,15 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 list(range(1, 49)),
             ),
             Example(
-                "load_dominos(DOMINOS_CSV)[47]",
+                "load_dominos(DOMINOS_CSV)[47]  (the first half is terrain1, crowns1)",
                 lambda: load_dominos(DOMINOS_CSV)[47],
                 _d(48, "W0", "M3"),
+            ),
+            Example(
+                "[str(d) for d in load_dominos(DOMINOS_CSV)][16:20]",
+                lambda: [str(d) for d in load_dominos(DOMINOS_CSV)][16:20],
+                ["#17 F0 L0", "#18 F0 G0", "#19 W1 F0", "#20 W1 L0"],
+                hint="Keep the halves in the order of the file: terrain1, crowns1 first.",
             ),
             Example(
                 "total crowns of load_dominos(DOMINOS_CSV)",
@@ -82,21 +128,55 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 39,
             ),
             Example(
-                "a file whose line 8 has the terrain 'desert'",
-                lambda: "line 8" in _error_of(_with_csv(bad_terrain, load_dominos)),
-                True,
+                "squares per terrain in load_dominos(DOMINOS_CSV)",
+                lambda: {t: sum((d.first.terrain == t) + (d.second.terrain == t)
+                                for d in load_dominos(DOMINOS_CSV)) for t in TERRAINS},
+                {"wheat": 26, "forest": 22, "water": 18, "grassland": 14, "swamp": 10, "mine": 6},
+            ),
+            Example(
+                "load_dominos(a copy of the file whose line 2 is '1,forest,2,swamp,0')[0]",
+                lambda: _with_csv(changed(1, "1,forest,2,swamp,0"), load_dominos)()[0],
+                _d(1, "F2", "S0"),
+                hint="Read the file at `path`, not DOMINOS_CSV.",
+            ),
+            Example(
+                "a file whose header has 4 columns: 'line 1' in the message",
+                message(changed(0, "number,terrain1,crowns1,terrain2")), True, compare=names(1),
+                hint="Line 1 is the header: check its five columns too.",
+            ),
+            Example(
+                "a file whose line 11 is '10,forest,0,forest' (4 columns): 'line 11' in the message",
+                message(changed(10, "10,forest,0,forest")), True, compare=names(11),
+                hint="Check that each line has five columns before reading it.",
+            ),
+            Example(
+                "a file whose line 8 has the terrain 'desert': 'line 8' in the message",
+                message(changed(7, "7,wheat,0,desert,0")), True, compare=names(8),
                 hint="Raise ValueError with 'line 8' in its message (line 1 is the header).",
             ),
             Example(
-                "a file whose line 4 has 4 crowns",
-                lambda: "line 4" in _error_of(_with_csv(bad_crowns, load_dominos)),
-                True,
+                "a file whose line 4 has 4 crowns: 'line 4' in the message",
+                message(changed(3, "3,forest,0,forest,4")), True, compare=names(4),
                 hint="A square has 0 to 3 crowns.",
             ),
             Example(
-                "a file with 47 dominos",
-                _with_csv(lines[:-1], load_dominos),
-                raises=ValueError,
+                "a file whose line 3 has -1 crowns: 'line 3' in the message",
+                message(changed(2, "2,wheat,-1,wheat,0")), True, compare=names(3),
+                hint="A square has 0 to 3 crowns: -1 is too few.",
+            ),
+            Example(
+                "a file whose line 45 has the crowns 'one': 'line 45' in the message",
+                message(changed(44, "44,wheat,one,mine,0")), True, compare=names(45),
+                hint="Crowns are a whole number: say which line is wrong rather than let int() fail.",
+            ),
+            Example(
+                "a file with 47 dominos (ends on line 48): 'line 48' in the message",
+                message(lines[:-1]), True, compare=names(48),
+                hint="Name the last line of the file when there are not 48 dominos.",
+            ),
+            Example(
+                "a file with 49 dominos (ends on line 50): 'line 50' in the message",
+                message(lines + ["49,wheat,0,wheat,0"]), True, compare=names(50),
             ),
         ],
     )
@@ -106,20 +186,27 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     """Check ``Kingdom.can_place`` and ``Kingdom.place``, one example per rule."""
     wheat_forest = _d(13, "W0", "F0")
     water = _d(31, "L1", "L0")
+    wheat = _d(1, "W0", "W0")
 
-    def placed(text: str, domino: Domino, first: tuple, second: tuple) -> str:
-        kingdom = Kingdom.from_text(text)
+    def placed(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+        kingdom = Kingdom.from_text(text, size)
         kingdom.place(domino, first, second)
         return kingdom.to_text()
 
-    def refused_and_unchanged(text: str, domino: Domino, first: tuple, second: tuple) -> bool:
-        kingdom = Kingdom.from_text(text)
+    def refused(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+        """What happens: 'refused, unchanged' when can_place says False and place raises."""
+        kingdom = Kingdom.from_text(text, size)
+        if kingdom.can_place(domino, first, second) is not False:
+            return "can_place does not say False"
         try:
             kingdom.place(domino, first, second)
         except ValueError:
-            return kingdom.to_text() == Kingdom.from_text(text).to_text()
-        return False
+            if kingdom.to_text() != Kingdom.from_text(text, size).to_text():
+                return "place raised ValueError but changed the kingdom"
+            return "refused, unchanged"
+        return "place did not raise ValueError"
 
+    no = "refused, unchanged"
     return check(
         "dominations.placement",
         [
@@ -130,9 +217,21 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint="Any terrain may touch the castle.",
             ),
             Example(
+                "Kingdom().can_place(#31 L1 L0, (4, 2), (4, 3))  (only the second half touches the castle)",
+                lambda: Kingdom().can_place(water, (4, 2), (4, 3)),
+                True,
+                hint="Either half may be the one that touches.",
+            ),
+            Example(
                 "placing #13 W0 F0 on (4, 5), (4, 6): to_text()",
                 lambda: placed("C0", wheat_forest, (4, 5), (4, 6)),
                 "C0 W0 F0",
+            ),
+            Example(
+                "placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5): to_text()",
+                lambda: placed("C0", wheat_forest, (4, 6), (4, 5)),
+                "C0 F0 W0",
+                hint="The first square goes on `first`, the second on `second`.",
             ),
             Example(
                 "placing #13 W0 F0 turned: first on (3, 4), second above it on (2, 4)",
@@ -150,32 +249,95 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 True,
             ),
             Example(
+                "'C0 W0' + #1 W0 W0 on (3, 6), (2, 6) (a corner is not a touch)",
+                lambda: refused("C0 W0", wheat, (3, 6), (2, 6)),
+                no,
+                hint="Squares touch by an edge: up, right, down or left, never diagonally.",
+            ),
+            Example(
                 "'C0 W0' + #13 on (4, 5), (3, 5) (square (4, 5) is taken)",
-                lambda: refused_and_unchanged("C0 W0", wheat_forest, (4, 5), (3, 5)),
-                True,
-                hint="place raises ValueError and changes nothing.",
+                lambda: refused("C0 W0", wheat_forest, (4, 5), (3, 5)),
+                no,
+                hint="can_place says False, place raises ValueError and changes nothing.",
             ),
             Example(
                 "Kingdom().place(#13, (4, 5), (4, 7)) (halves not neighbours)",
-                lambda: refused_and_unchanged("C0", wheat_forest, (4, 5), (4, 7)),
+                lambda: refused("C0", wheat_forest, (4, 5), (4, 7)),
+                no,
+            ),
+            Example(
+                "Kingdom().place(#1 W0 W0, (-1, 4), (0, 4)) (outside the area)",
+                lambda: refused("C0", wheat, (-1, 4), (0, 4)),
+                no,
+                hint="grid[-1] is the last row in Python: check that both squares are in the area.",
+            ),
+            Example(
+                "'C0 W0 W0 W0 W0' + #1 W0 W0 on (4, 9), (3, 9) (column 9 is outside the area)",
+                lambda: refused("C0 W0 W0 W0 W0", wheat, (4, 9), (3, 9)),
+                no,
+                hint="The area has rows and columns 0 to 8: check both squares before reading the grid.",
+            ),
+            Example(
+                "'W0 W0 C0 W0' + #1 W0 W0 on (4, 1), (3, 1) (5 wide, 3 columns left of the castle)",
+                lambda: Kingdom.from_text("W0 W0 C0 W0").can_place(wheat, (4, 1), (3, 1)),
                 True,
+                hint="The 5x5 square may lie anywhere around the castle: measure the kingdom, "
+                "not the distance to the castle.",
             ),
             Example(
                 "'W0 C0 W0 W0 W0' + #13 W0 F0 on (4, 8), (3, 8) (6 columns wide)",
-                lambda: refused_and_unchanged("W0 C0 W0 W0 W0", wheat_forest, (4, 8), (3, 8)),
-                True,
+                lambda: refused("W0 C0 W0 W0 W0", wheat_forest, (4, 8), (3, 8)),
+                no,
                 hint="The kingdom, castle included, must fit in 5x5.",
+            ),
+            Example(
+                "'W0\\nW0\\nC0\\nW0' + #1 W0 W0 on (1, 4), (0, 4) (6 rows high)",
+                lambda: refused("W0\nW0\nC0\nW0", wheat, (1, 4), (0, 4)),
+                no,
+                hint="The 5x5 rule holds upwards and downwards too.",
+            ),
+            Example(
+                "'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the castle)",
+                lambda: refused("W0 W0 C0 .. ..\n.. .. F0 F0 F0", _d(3, "F0", "F0"), (5, 7), (6, 7)),
+                no,
+                hint="Measure the whole kingdom, not the distance to the castle.",
+            ),
+            Example(
+                "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the Mighty Duel)",
+                lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (5, 9)),
+                True,
+                hint="In the Mighty Duel (size 7) the kingdom fits in 7x7.",
+            ),
+            Example(
+                "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (6, 10))  (8 wide)",
+                lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (6, 10)),
+                False,
             ),
         ],
     )
 
 
 FULL_WHEAT = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
+HOSTILE = "C0 W0 W0 W0 W0\nW0 .. .. .. F0\nW0 .. .. .. F0\nW0 .. .. .. F0\nW0 F0 F0 F0 F0"
 
 
 def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     """Check ``Kingdom.legal_placements`` and ``Kingdom.is_full``."""
+    stale = _stale("dominations.legal", "Kingdom", Kingdom, KINGDOM_LEGAL)
+    if stale:
+        return stale
     full = FULL_WHEAT
+    text = "W0 W1 ..\n.. C0 F0"
+
+    def unchanged() -> str:
+        kingdom = Kingdom.from_text(text)
+        kingdom.legal_placements(_d(20, "W1", "F0"))
+        return kingdom.to_text()
+
+    def each_once() -> bool:
+        placements = list(Kingdom.from_text("L0 C0").legal_placements(_d(31, "L1", "L0")))
+        return len(placements) == len(set(placements))
+
     return check(
         "dominations.legal",
         [
@@ -190,11 +352,42 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: sorted(Kingdom.from_text("L0 C0").legal_placements(_d(31, "L1", "L0")))[:2],
                 [((2, 3), (3, 3)), ((2, 4), (3, 4))],
             ),
+            Example(
+                "len(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))",
+                lambda: len(Kingdom.from_text("L0 C0").legal_placements(_d(31, "L1", "L0"))),
+                LEN_L0_C0,
+                hint="Every pair (first, second) that can_place accepts: both ways round.",
+            ),
+            Example(
+                "no placement twice in Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0)",
+                each_once, True,
+            ),
+            Example(
+                "len(Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).legal_placements(#2 W0 W0))",
+                lambda: len(Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).legal_placements(_d(2, "W0", "W0"))),
+                LEN_DUEL,
+                hint="In the Mighty Duel the area is 13x13: look at every square of it.",
+            ),
+            Example(
+                f"Kingdom.from_text({text!r}) after legal_placements(#20 W1 F0): to_text()",
+                unchanged, text,
+                hint="Try placements without placing them (can_place), or on a copy.",
+            ),
             Example("Kingdom().is_full()", lambda: Kingdom().is_full(), False),
             Example("a complete 5x5 kingdom is_full()", lambda: Kingdom.from_text(full).is_full(), True),
             Example(
+                "Kingdom.from_text(a complete 5x5 kingdom, 7).is_full()  (the Mighty Duel needs 7x7)",
+                lambda: Kingdom.from_text(full, 7).is_full(),
+                False,
+            ),
+            Example(
                 "a complete kingdom's legal_placements(#13)",
                 lambda: list(Kingdom.from_text(full).legal_placements(_d(13, "W0", "F0"))),
+                [],
+            ),
+            Example(
+                f"list(Kingdom.from_text({HOSTILE!r}).legal_placements(#31 L1 L0))",
+                lambda: list(Kingdom.from_text(HOSTILE).legal_placements(_d(31, "L1", "L0"))),
                 [],
             ),
         ],
@@ -202,10 +395,19 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
 
 
 EXAMPLE = "W0 W1 F0 F1\nW0 C0 F0 ..\nS0 S0 L2 L0"
+SHAPES = "W0 W0 W1 F0 F0\nW0 L0 W0 F1 ..\nW0 L1 C0 F0 S0\nM2 L0 L0 L0 S0\nM0 G0 G0 W0 W0"
+CORNERS = "C0 W1\nW1 .."
+#: The crown map of SHAPES, rows 2 to 6 (columns 2 to 6).
+SHAPES_CROWN_MAP = [[1, 1, 1, 1, 1], [1, 1, 1, 1, 0], [1, 1, 0, 1, 0], [2, 1, 1, 1, 0], [2, 0, 0, 0, 0]]
+LEN_L0_C0 = 32
+LEN_DUEL = 60
 
 
 def check_properties(Kingdom: Any) -> CheckResult:
     """Check ``Kingdom.property_of`` and ``Kingdom.crown_map``."""
+    stale = _stale("dominations.properties", "Kingdom", Kingdom, KINGDOM_PROPERTIES)
+    if stale:
+        return stale
     return check(
         "dominations.properties",
         [
@@ -225,6 +427,34 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 [],
             ),
             Example(
+                "... .property_of((0, 0))  (an empty square)",
+                lambda: list(Kingdom.from_text(EXAMPLE).property_of((0, 0))),
+                [],
+            ),
+            Example(
+                f"sorted(Kingdom.from_text({SHAPES!r}).property_of((3, 4)))  (a wheat U: the search must come back)",
+                lambda: sorted(Kingdom.from_text(SHAPES).property_of((3, 4))),
+                [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)],
+                hint="When a square has no new neighbour, pop it and go on from the square below it "
+                "on the stack.",
+            ),
+            Example(
+                "len(... .property_of((2, 2)))  (each square once)",
+                lambda: len(Kingdom.from_text(SHAPES).property_of((2, 2))),
+                6,
+            ),
+            Example(
+                "sorted(... .property_of((6, 6)))  (another wheat property, apart)",
+                lambda: sorted(Kingdom.from_text(SHAPES).property_of((6, 6))),
+                [(6, 5), (6, 6)],
+            ),
+            Example(
+                f"Kingdom.from_text({CORNERS!r}).property_of((4, 5))  (squares joined by a corner)",
+                lambda: list(Kingdom.from_text(CORNERS).property_of((4, 5))),
+                [(4, 5)],
+                hint="A property is joined by edges (up, right, down, left), never diagonally.",
+            ),
+            Example(
                 "... .crown_map()[3][3:7]",
                 lambda: list(Kingdom.from_text(EXAMPLE).crown_map()[3][3:7]),
                 [1, 1, 1, 1],
@@ -234,18 +464,56 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 lambda: list(Kingdom.from_text(EXAMPLE).crown_map()[5][3:7]),
                 [0, 0, 2, 2],
             ),
+            Example(
+                "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+                lambda: [list(row[2:7]) for row in Kingdom.from_text(SHAPES).crown_map()[2:7]],
+                SHAPES_CROWN_MAP,
+            ),
         ],
     )
 
 
 def check_score(Kingdom: Any) -> CheckResult:
     """Check ``Kingdom.score`` with and without the bonuses."""
+    stale = _stale("dominations.score", "Kingdom", Kingdom, KINGDOM_SCORE)
+    if stale:
+        return stale
     full = "\n".join(["F1 F0 W0 W0 W0", "F0 F0 W1 W0 W0", "L1 L0 C0 W0 W0", "L0 L0 G0 G2 G0", "M2 M0 S0 S0 S1"])
+    full_points = 4 * 1 + 8 * 1 + 4 * 1 + 3 * 2 + 2 * 2 + 3 * 1
+
+    def unchanged() -> str:
+        kingdom = Kingdom.from_text(SHAPES)
+        kingdom.score(True, True)
+        return kingdom.to_text()
+
     return check(
         "dominations.score",
         [
             Example(f"Kingdom.from_text({EXAMPLE!r}).score()", lambda: Kingdom.from_text(EXAMPLE).score(), 10),
+            Example(f"Kingdom.from_text({SHAPES!r}).score()", lambda: Kingdom.from_text(SHAPES).score(), 19),
             Example("Kingdom().score()", lambda: Kingdom().score(), 0),
+            Example(
+                "Kingdom.from_text('F0 F0 C0 F0 F0\\nF0 F0 .. F0 F0').score()  (no crowns)",
+                lambda: Kingdom.from_text("F0 F0 C0 F0 F0\nF0 F0 .. F0 F0").score(),
+                0,
+            ),
+            Example(
+                "Kingdom.from_text('W1 W0 C0 W1 W0').score()  (two wheat properties)",
+                lambda: Kingdom.from_text("W1 W0 C0 W1 W0").score(),
+                4,
+                hint="Each property is scored on its own: 2 x 1 + 2 x 1.",
+            ),
+            Example(
+                "Kingdom.from_text('W1 C0 W1').score()  (the castle joins nothing)",
+                lambda: Kingdom.from_text("W1 C0 W1").score(),
+                2,
+            ),
+            Example(
+                f"Kingdom.from_text({CORNERS!r}).score()  (joined by a corner only)",
+                lambda: Kingdom.from_text(CORNERS).score(),
+                2,
+                hint="Squares that meet at a corner are two properties: 1 x 1 + 1 x 1.",
+            ),
             Example(
                 "Kingdom().score(middle_kingdom=True)",
                 lambda: Kingdom().score(middle_kingdom=True),
@@ -257,9 +525,35 @@ def check_score(Kingdom: Any) -> CheckResult:
                 3,
             ),
             Example(
+                "Kingdom.from_text('W1 C0 W0 W0').score(middle_kingdom=True)  (not complete, centred)",
+                lambda: Kingdom.from_text("W1 C0 W0 W0").score(middle_kingdom=True),
+                11,
+                hint="Centred means every square within size // 2 rows and columns of the castle.",
+            ),
+            Example(
+                "Kingdom.from_text('W1 W0 W0 C0 W0 W0 W0', 7).score(middle_kingdom=True)",
+                lambda: Kingdom.from_text("W1 W0 W0 C0 W0 W0 W0", 7).score(middle_kingdom=True),
+                13,
+                hint="In the Mighty Duel, size // 2 is 3.",
+            ),
+            Example(
+                "a complete kingdom, castle in the middle: score(harmony=True)",
+                lambda: Kingdom.from_text(full).score(harmony=True),
+                full_points + 5,
+            ),
+            Example(
+                "a kingdom with one square missing: score(harmony=True)",
+                lambda: Kingdom.from_text(full[:-2] + "..").score(harmony=True),
+                full_points - 3,  # the swamp loses its crown
+            ),
+            Example(
                 "a complete kingdom, castle in the middle, both bonuses",
                 lambda: Kingdom.from_text(full).score(middle_kingdom=True, harmony=True),
-                4 * 1 + 8 * 1 + 4 * 1 + 3 * 2 + 2 * 2 + 3 * 1 + 10 + 5,
+                full_points + 10 + 5,
+            ),
+            Example(
+                f"Kingdom.from_text({SHAPES!r}) after score(True, True): to_text()",
+                unchanged, SHAPES,
             ),
         ],
     )
@@ -267,34 +561,59 @@ def check_score(Kingdom: Any) -> CheckResult:
 
 def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
     """Check ``largest_property``, ``crowns`` and ``ranking`` with its tie-breaks."""
+    stale = _stale("dominations.ranking", "Kingdom", Kingdom, KINGDOM_RANKING)
+    if stale:
+        return stale
     a = "W1 W0 W0 C0"  # 3 points, largest 3, 1 crown
     b = "W1 C0 F1 F0"  # 1 + 2 = 3 points, largest 2
     c = "C0 L3"  # 3 points, largest 1, 3 crowns
     d = "C0 G1 G0"  # 2 points
+    e = "W1 W0 W0 C0\n.. F0 F0 F0"  # 3 points, largest 3, 1 crown
+    f = "M3 .. .. C0\n.. F0 F0 F0"  # 3 points, largest 3, 3 crowns
+    off_centre = "C0 W1 W0 W0 W0"  # 4 points, 4 with the bonus
+    centred = "C0 L1 L0"  # 2 points, 12 with the bonus
+
+    def rank(*texts: str, **bonuses: bool) -> Any:
+        groups = ranking([Kingdom.from_text(text) for text in texts], **bonuses)
+        return [list(group) for group in groups]  # a group may be any sequence
+
     return check(
         "dominations.ranking",
         [
             Example(f"Kingdom.from_text({a!r}).largest_property()", lambda: Kingdom.from_text(a).largest_property(), 3),
+            Example("Kingdom().largest_property()", lambda: Kingdom().largest_property(), 0),
             Example(f"Kingdom.from_text({b!r}).crowns()", lambda: Kingdom.from_text(b).crowns(), 2),
-            Example(
-                f"ranking of {[a, d]}",
-                lambda: ranking([Kingdom.from_text(a), Kingdom.from_text(d)]),
-                [[0], [1]],
-            ),
+            Example(f"ranking of {[a, d]}", lambda: rank(a, d), [[0], [1]]),
             Example(
                 f"ranking of {[d, b, a]}  (3 points each for b and a: larger property wins)",
-                lambda: ranking([Kingdom.from_text(d), Kingdom.from_text(b), Kingdom.from_text(a)]),
+                lambda: rank(d, b, a),
                 [[2], [1], [0]],
             ),
             Example(
-                f"ranking of {[a, a]}  (shared victory)",
-                lambda: ranking([Kingdom.from_text(a), Kingdom.from_text(a)]),
-                [[0, 1]],
+                f"ranking of {[b, c]} (3 points each; then largest property 2 > 1, whatever the crowns)",
+                lambda: rank(b, c),
+                [[0], [1]],
+                hint="The largest property counts squares; crowns come only after it.",
             ),
             Example(
-                f"ranking of {[b, c]} (3 points each; then largest property 2 > 1)",
-                lambda: ranking([Kingdom.from_text(b), Kingdom.from_text(c)]),
-                [[0], [1]],
+                f"ranking of {[e, f]} (3 points and largest property 3 each; then 1 crown < 3)",
+                lambda: rank(e, f),
+                [[1], [0]],
+                hint="After the largest property, the most crowns in the kingdom wins.",
+            ),
+            Example(f"ranking of {[a, a]}  (shared victory)", lambda: rank(a, a), [[0, 1]]),
+            Example(
+                f"ranking of {[a, d, e]}  (a and e share the victory)",
+                lambda: rank(a, d, e),
+                [[0, 2], [1]],
+                hint="A group holds the players still equal, in increasing order.",
+            ),
+            Example(f"ranking of {[off_centre, centred]}", lambda: rank(off_centre, centred), [[0], [1]]),
+            Example(
+                f"ranking of {[off_centre, centred]} with middle_kingdom=True",
+                lambda: rank(off_centre, centred, middle_kingdom=True),
+                [[1], [0]],
+                hint="Pass the bonuses on to score.",
             ),
         ],
     )
@@ -302,13 +621,20 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
 
 def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[..., Any], Kingdom: Any) -> CheckResult:
     """Check the greedy AI: best score now, ties toward the castle."""
+    stale = _stale("dominations.greedy", "Kingdom", Kingdom, KINGDOM_SCORE)
+    if stale:
+        return stale
     kingdom_text = "W1 C0"
+    ring = "F0 F0 F0\nF0 C0 F0\nF0 F0 F0"
 
     def unchanged() -> bool:
         kingdom = Kingdom.from_text(kingdom_text)
         greedy_placement(kingdom, _d(20, "W1", "F0"))
         greedy_choice(kingdom, [_d(3, "F0", "F0"), _d(22, "W1", "L0")], _d(20, "W1", "F0"))
         return kingdom.to_text() == kingdom_text
+
+    def choice(text: str, line: list[Domino], previous: Domino | None) -> Any:
+        return greedy_choice(Kingdom.from_text(text), line, previous).number
 
     return check(
         "dominations.greedy",
@@ -328,16 +654,45 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 "take the closest to the castle.",
             ),
             Example(
+                "greedy_placement(Kingdom.from_text('W1 C0 F0 F0'), #1 W0 W0)",
+                lambda: greedy_placement(Kingdom.from_text("W1 C0 F0 F0"), _d(1, "W0", "W0")),
+                ((3, 3), (3, 4)),
+                hint="The distance is measured from the castle, not from the kingdom's corner.",
+            ),
+            Example(
                 "greedy_placement(a complete kingdom, #31 L1 L0)",
                 lambda: greedy_placement(Kingdom.from_text(FULL_WHEAT), _d(31, "L1", "L0")),
                 None,
             ),
             Example(
                 f"greedy_choice(Kingdom.from_text({kingdom_text!r}), [#3 F0 F0, #22 W1 L0], None).number",
-                lambda: greedy_choice(
-                    Kingdom.from_text(kingdom_text), [_d(3, "F0", "F0"), _d(22, "W1", "L0")], None
-                ).number,
+                lambda: choice(kingdom_text, [_d(3, "F0", "F0"), _d(22, "W1", "L0")], None),
                 22,
+            ),
+            Example(
+                f"greedy_choice(Kingdom.from_text({kingdom_text!r}), [#22 W1 F0, #30 L1 L0], #31 L1 L0).number",
+                lambda: choice(kingdom_text, [_d(22, "W1", "F0"), _d(30, "L1", "L0")], _d(31, "L1", "L0")),
+                30,
+                hint="Place the previous domino first (at its greedy placement, on a copy): "
+                "then #30 joins its lake.",
+            ),
+            Example(
+                "greedy_choice(Kingdom.from_text('C0 F0 F0 F0'), [#3 F0 F0, #1 W0 W0], None).number",
+                lambda: choice("C0 F0 F0 F0", [_d(3, "F0", "F0"), _d(1, "W0", "W0")], None),
+                1,
+                hint="Equal scores: the domino whose greedy placement is closest to the castle.",
+            ),
+            Example(
+                "greedy_choice(Kingdom.from_text('C0 F0 F0 F0'), [#4 F0 F0, #3 F0 F0], None).number",
+                lambda: choice("C0 F0 F0 F0", [_d(4, "F0", "F0"), _d(3, "F0", "F0")], None),
+                3,
+                hint="Equal scores and distances: the lowest number, wherever it is in the line.",
+            ),
+            Example(
+                f"greedy_choice(Kingdom.from_text({ring!r}), [#1 W0 W0, #5 F0 F0], None).number",
+                lambda: choice(ring, [_d(1, "W0", "W0"), _d(5, "F0", "F0")], None),
+                5,
+                hint="A domino that fits nowhere is the farthest of all.",
             ),
             Example(
                 "neither function changes the kingdom", unchanged, True,
@@ -347,50 +702,407 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
     )
 
 
-def check_game(Game: Any) -> CheckResult:
-    """Check the set-up of ``Game`` and a whole game played with the first legal move."""
+def _numbers(dominos: Any) -> list[int]:
+    return [domino.number for domino in dominos]
 
-    def first_moves_game(players: int) -> Any:
-        game = Game(players, random.Random(5))
-        for _ in range(200):
+
+def _second_round(Game: Any, discard: bool = False) -> Any:
+    """A 4-player game put in a fixed position of round 2 through its attributes.
+
+    The opening's dominos wait to be placed, taken by players 2, 0, 3 and 1 in that order;
+    the new line is the next four dominos of the pile. With ``discard``, the kingdom of
+    player 2 is full of wheat, so that the domino it places (forest) fits nowhere.
+    """
+    game = Game(4, random.Random(6))
+    first = sorted(game.line, key=lambda domino: domino.number)
+    if discard:
+        first[0] = _d(first[0].number, "F0", "F0")
+        game.kingdoms[2] = type(game.kingdoms[2]).from_text(FULL_WHEAT)
+    game.previous = list(zip(first, [2, 0, 3, 1]))
+    game.kings = [2, 0, 3, 1]
+    game.claimed = []
+    game.turn = 0
+    game.line = sorted(game.pile[:4], key=lambda domino: domino.number)
+    game.pile = game.pile[4:]
+    return game
+
+
+def _state(game: Any) -> tuple:
+    return (
+        game.turn, list(game.kings), _numbers(game.line), _numbers(game.pile),
+        [(domino.number, player) for domino, player in game.claimed],
+        [kingdom.to_text() for kingdom in game.kingdoms],
+    )
+
+
+def check_game_setup(Game: Any) -> CheckResult:
+    """Check ``Game``'s set-up: kings, pile, first line, and the queries of the opening."""
+
+    def new(players: int = 4, seed: int = 5, **options: bool) -> Any:
+        return Game(players, random.Random(seed), **options)
+
+    def own_lists() -> tuple:
+        first = new()
+        first.claimed.append((first.line[0], first.player))
+        first.previous.append((first.line[1], first.player))
+        second = new()
+        return (list(second.claimed), list(second.previous))
+
+    def line_from_pile() -> bool:
+        game = new()
+        return not set(_numbers(game.line)) & set(_numbers(game.pile))
+
+    return check(
+        "dominations.game_setup",
+        [
+            Example("len(Game(4, random.Random(5)).kings)", lambda: len(new(4).kings), 4),
+            Example("sorted(Game(2, random.Random(5)).kings)  (two kings each)", lambda: sorted(new(2).kings), [0, 0, 1, 1]),
+            Example("sorted(Game(3, random.Random(5)).kings)", lambda: sorted(new(3).kings), [0, 1, 2]),
+            Example("len(Game(3, random.Random(5)).line)", lambda: len(new(3).line), 3),
+            Example("len(Game(2, random.Random(5)).line)", lambda: len(new(2).line), 4),
+            Example(
+                "len(Game(2, random.Random(5)).pile)  (24 dominos in play, 4 in the line)",
+                lambda: len(new(2).pile), 20,
+            ),
+            Example("len(Game(3, random.Random(5)).pile)", lambda: len(new(3).pile), 33),
+            Example("len(Game(4, random.Random(5)).pile)", lambda: len(new(4).pile), 44),
+            Example(
+                "len(Game(2, random.Random(5), mighty_duel=True).pile)  (all 48 dominos)",
+                lambda: len(new(2, mighty_duel=True).pile), 44,
+            ),
+            Example(
+                "a new game's line and pile share no domino",
+                line_from_pile, True,
+                hint="Take the dominos of the line out of the pile.",
+            ),
+            Example(
+                "numbers of Game(4, random.Random(5)).line are sorted",
+                lambda: (lambda n: n == sorted(n))(_numbers(new().line)),
+                True,
+            ),
+            Example(
+                "Game(4, random.Random(seed)).kings for seeds 0 to 11 are not all in one order",
+                lambda: len({tuple(new(4, seed).kings) for seed in range(12)}) > 1,
+                True,
+                hint="Put the kings in a random order with self.rng (rng.shuffle).",
+            ),
+            Example(
+                "Game(3, random.Random(77)) twice: the same line",
+                lambda: _numbers(new(3, 77).line) == _numbers(new(3, 77).line),
+                True,
+                hint="Draw with self.rng only: the same seed gives the same game.",
+            ),
+            Example(
+                "game = Game(4, random.Random(5)): game.player == game.kings[0]",
+                lambda: (lambda game: game.player == game.kings[0])(new()),
+                True,
+            ),
+            Example("Game(4, random.Random(5)).to_place  (the opening)", lambda: new().to_place, None),
+            Example(
+                "game.free() == game.line in a new game",
+                lambda: (lambda game: _numbers(game.free()) == _numbers(game.line))(new()),
+                True,
+            ),
+            Example(
+                "after another game's claimed.append(...) and previous.append(...): "
+                "(Game(4, random.Random(5)).claimed, .previous)",
+                own_lists, ([], []),
+                hint="Make new lists in __init__: a list written in the class body is shared by every game.",
+            ),
+            Example("Game(1, random.Random(5))", lambda: Game(1, random.Random(5)), raises=ValueError),
+            Example("Game(5, random.Random(5))", lambda: Game(5, random.Random(5)), raises=ValueError),
+            Example(
+                "Game(3, random.Random(5), mighty_duel=True)",
+                lambda: Game(3, random.Random(5), mighty_duel=True),
+                raises=ValueError,
+            ),
+        ],
+    )
+
+
+def check_game_turn(Game: Any) -> CheckResult:
+    """Check ``legal_moves``, ``problem`` and ``play`` on the opening and on a position of round 2."""
+    stale = _stale("dominations.game_turn", "Game", Game, GAME_TURN)
+    if stale:
+        return stale
+
+    def opening() -> Any:
+        return Game(4, random.Random(5))
+
+    def choose_third() -> tuple:
+        game = opening()
+        player, third = game.player, game.line[2]
+        game.play((third.number, None))
+        return ([(domino.number, owner) for domino, owner in game.claimed] == [(third.number, player)],
+                game.turn, game.player == game.kings[1], third.number in _numbers(game.free()))
+
+    def refused(game: Any, move: Any) -> str:
+        before = _state(game)
+        try:
+            game.play(move)
+        except ValueError:
+            return "refused, unchanged" if _state(game) == before else "refused, but the game changed"
+        return "played"
+
+    def taken_again() -> str:
+        game = opening()
+        game.play((game.line[0].number, None))
+        return refused(game, (game.line[0].number, None))
+
+    def placed() -> tuple:
+        game = _second_round(Game)
+        domino = game.to_place
+        game.play((game.line[0].number, ((4, 5), (4, 6))))
+        return (game.kingdoms[2].to_text() == f"C0 {domino.first} {domino.second}", game.player)
+
+    def discarded() -> tuple:
+        game = _second_round(Game, discard=True)
+        moves = list(game.legal_moves())
+        placements = {placement for _, placement in moves}
+        game.play((game.line[1].number, None))
+        return (placements, game.kingdoms[2].to_text() == FULL_WHEAT, game.turn)
+
+    def round_two_moves() -> bool:
+        game = _second_round(Game)
+        kingdom = game.kingdoms[game.player]
+        placements = kingdom.legal_placements(game.to_place)
+        moves = list(game.legal_moves())
+        return len(moves) == len(set(moves)) and set(moves) == {
+            (number, placement) for number in _numbers(game.line) for placement in placements
+        }
+
+    return check(
+        "dominations.game_turn",
+        [
+            Example(
+                "the opening's moves: {placement for _, placement in Game(4, random.Random(5)).legal_moves()}",
+                lambda: {placement for _, placement in opening().legal_moves()},
+                {None},
+            ),
+            Example(
+                "sorted(choice for choice, _ in Game(4, random.Random(5)).legal_moves()) == numbers of the line",
+                lambda: (lambda game: sorted(c for c, _ in game.legal_moves()) == _numbers(game.line))(opening()),
+                True,
+            ),
+            Example(
+                "game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still free)",
+                choose_third,
+                (True, 1, True, False),
+                hint="The king stands on the domino chosen: claimed gets (domino, player), turn goes up.",
+            ),
+            Example(
+                "game.play((line[0].number, ((4, 5), (4, 6)))) in the opening",
+                lambda: refused(opening(), (opening().line[0].number, ((4, 5), (4, 6)))),
+                "refused, unchanged",
+                hint="There is no domino to place in the opening round.",
+            ),
+            Example(
+                "choosing line[0] again after the first king took it",
+                taken_again,
+                "refused, unchanged",
+                hint="A king chooses a free domino of the line.",
+            ),
+            Example(
+                "game.play((99, None)) in the opening  (no domino 99 in the line)",
+                lambda: refused(opening(), (99, None)),
+                "refused, unchanged",
+            ),
+            Example(
+                "in round 2 (player 2 places first): legal_moves() == every free choice x every legal placement",
+                round_two_moves,
+                True,
+                hint="A move is (choice, placement): every free domino with every placement of to_place.",
+            ),
+            Example(
+                "in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): "
+                "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
+                placed,
+                (True, 0),
+                hint="Place to_place in the kingdom of the player whose king acts.",
+            ),
+            Example(
+                "in round 2: discarding to_place (None) while it fits",
+                lambda: (lambda game: refused(game, (game.line[0].number, None)))(_second_round(Game)),
+                "refused, unchanged",
+                hint="A domino may be discarded only when it fits nowhere.",
+            ),
+            Example(
+                "in round 2: game.play((99, a legal placement))  (no domino 99 in the line)",
+                lambda: (lambda game: refused(game, (99, game.legal_moves()[0][1])))(_second_round(Game)),
+                "refused, unchanged",
+                hint="Check the whole move before changing anything: a refused move leaves the "
+                "kingdoms as they were.",
+            ),
+            Example(
+                "in round 2: placing to_place where it does not connect",
+                lambda: (lambda game: refused(game, (game.line[0].number, ((0, 0), (0, 1)))))(_second_round(Game)),
+                "refused, unchanged",
+            ),
+            Example(
+                "in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after discarding)",
+                discarded,
+                ({None}, True, 1),
+                hint="A domino that fits nowhere is discarded: the move's placement is None.",
+            ),
+        ],
+    )
+
+
+#: Kingdoms for a final ranking: 3 points each (largest property 2, 3, 1), then 2 points.
+TIED = ["W1 C0 F1 F0", "W1 W0 W0 C0", "C0 L3", "C0 G1 G0"]
+
+
+def _kingdom_class(game: Any) -> Any:
+    """The class of the game's kingdoms (the student's ``Kingdom``)."""
+    return type(game.kingdoms[0])
+
+
+def check_game(Game: Any) -> CheckResult:
+    """Check whole games: the rounds, the king order, the last round, the end and its scores."""
+    stale = _stale("dominations.game", "Game", Game, GAME_END)
+    if stale:
+        return stale
+
+    def played(players: int = 4, seed: int = 5, pick: Callable[[list], Any] = lambda moves: moves[0],
+               **options: bool) -> tuple[Any, list]:
+        """A game played to its end; its moves as (player, to_place, move, line numbers)."""
+        game = Game(players, random.Random(seed), **options)
+        record = []
+        for _ in range(300):
             if game.is_over():
                 break
-            game.play(game.legal_moves()[0])
-        return game
+            player, to_place, moves = game.player, game.to_place, list(game.legal_moves())
+            move = pick(moves)
+            record.append((player, to_place, move, _numbers(game.line)))
+            game.play(move)
+        return game, record
 
-    def squares(kingdom: Any) -> int:
-        return sum(cell not in ("..", "C0") for cell in kingdom.to_text().split())
+    def king_order() -> bool:
+        game = Game(4, random.Random(5))
+        for _ in range(2):  # the opening and round 2: every king takes the highest free domino
+            chosen = []
+            for _ in range(len(game.kings)):
+                move = max(game.legal_moves(), key=lambda m: (m[0], m[1] is not None, m[1] or ()))
+                chosen.append((move[0], game.player))
+                game.play(move)
+            if list(game.kings) != [player for _, player in sorted(chosen)]:
+                return False
+        return True
+
+    def owners() -> bool:
+        game = Game(4, random.Random(5))
+        chosen = {}
+        for _ in range(4):
+            move = game.legal_moves()[-1]
+            chosen[move[0]] = game.player
+            game.play(move)
+        return chosen[game.to_place.number] == game.player and all(
+            chosen[domino.number] == player for domino, player in game.previous)
+
+    def placed_each(players: int, **options: bool) -> list[int]:
+        _, record = played(players, 3, lambda moves: moves[len(moves) // 2], **options)
+        return [sum(to_place is not None for who, to_place, _, _ in record if who == p) for p in range(players)]
+
+    def last_round() -> tuple:
+        game, record = played()
+        return (all(move[0] is None and line == [] for _, _, move, line in record[-4:]),
+                all(move[0] is not None for _, _, move, _ in record[:-4]), list(game.legal_moves()))
+
+    def final_ranking() -> bool:
+        """The groups of game.ranking() hold each player once, equal keys together, best first."""
+        game, _ = played(4, 30, middle_kingdom=True, harmony=True)
+        keys = [(k.score(True, True), k.largest_property(), k.crowns()) for k in game.kingdoms]
+        groups = [list(group) for group in game.ranking()]
+        return (
+            sorted(p for group in groups for p in group) == list(range(4))
+            and all(group == sorted(group) and {keys[p] for p in group} == {keys[group[0]]} for group in groups)
+            and all(keys[better[0]] > keys[worse[0]] for better, worse in zip(groups, groups[1:]))
+        )
+
+    def tied_ranking() -> Any:
+        game = Game(4, random.Random(5))
+        game.kingdoms = [_kingdom_class(game).from_text(text) for text in TIED]
+        return [list(group) for group in game.ranking()]
+
+    def copy_independent() -> bool:
+        game = Game(4, random.Random(9))
+        for _ in range(6):
+            game.play(game.legal_moves()[0])
+        texts = [kingdom.to_text() for kingdom in game.kingdoms]
+        other = game.copy()
+        while not other.is_over():
+            other.play(other.legal_moves()[0])
+        return [kingdom.to_text() for kingdom in game.kingdoms] == texts and not game.is_over()
 
     return check(
         "dominations.game",
         [
-            Example("len(Game(4, random.Random(5)).kings)", lambda: len(Game(4, random.Random(5)).kings), 4),
-            Example("len(Game(2, random.Random(5)).kings)", lambda: len(Game(2, random.Random(5)).kings), 4),
-            Example("len(Game(3, random.Random(5)).line)", lambda: len(Game(3, random.Random(5)).line), 3),
             Example(
-                "numbers of Game(4, random.Random(5)).line are sorted",
-                lambda: (lambda n: n == sorted(n))([d.number for d in Game(4, random.Random(5)).line]),
+                "a 4-player game played with legal_moves()[0] ends: game.is_over()",
+                lambda: played()[0].is_over(), True,
+            ),
+            Example("moves of that game  (a choice per domino, then 4 last placements)", lambda: len(played()[1]), 52),
+            Example(
+                "numbers seen in the lines of a 2-player game",
+                lambda: len({n for *_, line in played(2)[1] for n in line}), 24,
+            ),
+            Example(
+                "numbers seen in the lines of a 3-player game",
+                lambda: len({n for *_, line in played(3)[1] for n in line}), 36,
+            ),
+            Example(
+                "every line of a 4-player game is sorted",
+                lambda: all(line == sorted(line) for *_, line in played()[1]), True,
+            ),
+            Example(
+                "after each round, game.kings lists the owners by the numbers they chose, lowest first",
+                king_order, True,
+                hint="next_round orders the kings by the numbers of the dominos they stand on: "
+                "a low number buys an early turn.",
+            ),
+            Example(
+                "after the opening, each domino of game.previous belongs to the player who chose it",
+                owners, True,
+                hint="previous holds the (domino, player) pairs that were claimed, sorted by number.",
+            ),
+            Example(
+                "the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at the end)",
+                last_round, (True, True, []),
+                hint="When the pile is empty the line is []: each king only places its domino, then no king is left.",
+            ),
+            Example("dominos each player places in a 3-player game", lambda: placed_each(3), [12, 12, 12]),
+            Example("dominos each player places in a 2-player game", lambda: placed_each(2), [12, 12]),
+            Example(
+                "dominos each player places in the Mighty Duel",
+                lambda: placed_each(2, mighty_duel=True), [24, 24],
+            ),
+            Example(
+                "game.score(p) of a finished game with both bonuses == its kingdom's score(True, True)",
+                lambda: (lambda game: [game.score(p) for p in range(4)] == [
+                    k.score(True, True) for k in game.kingdoms])(played(4, 30, middle_kingdom=True, harmony=True)[0]),
+                True,
+                hint="score(player) counts the game's bonuses.",
+            ),
+            Example(
+                "Game(4, random.Random(5), middle_kingdom=True).score(0)  (a lone castle is centred)",
+                lambda: Game(4, random.Random(5), middle_kingdom=True).score(0),
+                10,
+                hint="score(player) counts the game's bonuses.",
+            ),
+            Example(
+                "game.ranking() of that game sorts by score, largest property, crowns",
+                final_ranking, True,
+            ),
+            Example(
+                f"game.ranking() when game.kingdoms are {TIED}  (3 points each but the last)",
+                tied_ranking, [[1], [0], [2], [3]],
+                hint="The final ranking breaks ties as ranking does: largest property, then crowns.",
+            ),
+            Example(
+                "two games with random.Random(77): the same lines",
+                lambda: [line for *_, line in played(3, 77)[1]] == [line for *_, line in played(3, 77)[1]],
                 True,
             ),
-            Example(
-                "the opening's moves have no placement",
-                lambda: {placement for _, placement in Game(4, random.Random(5)).legal_moves()},
-                {None},
-            ),
-            Example(
-                "Game(1, random.Random(5))",
-                lambda: Game(1, random.Random(5)),
-                raises=ValueError,
-            ),
-            Example(
-                "a 4-player game played with legal_moves()[0] ends",
-                lambda: first_moves_game(4).is_over(),
-                True,
-            ),
-            Example(
-                "squares placed in each kingdom of that game (at most 24 each)",
-                lambda: all(squares(k) <= 24 for k in first_moves_game(4).kingdoms),
-                True,
-            ),
+            Example("playing out game.copy() leaves game as it was", copy_independent, True),
         ],
     )

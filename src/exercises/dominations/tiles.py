@@ -72,10 +72,23 @@ _TERRAIN_OF_LETTER = {letter: terrain for terrain, letter in LETTERS.items()}
 
 @dataclass(frozen=True)
 class Square:
-    """One square of a kingdom or of a domino: a terrain and its crowns (0 to 3)."""
+    """One square of a kingdom or of a domino: a terrain and its crowns (0 to 3).
+
+    There is one castle: ``Square("castle", 0)`` (and ``Square.from_text("C0")``) is the
+    object ``CASTLE`` itself, so that ``square is CASTLE`` and ``square == CASTLE`` agree.
+    """
 
     terrain: str
     crowns: int = 0
+
+    def __new__(cls, terrain: str = "", crowns: int = 0) -> Square:
+        castle = globals().get("CASTLE")
+        if cls is Square and castle is not None and terrain == "castle" and crowns == 0 and type(crowns) is int:
+            return castle
+        return super().__new__(cls)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.terrain, self.crowns))  # copies and pickles go through __new__
 
     def __post_init__(self) -> None:
         if self.terrain not in LETTERS:
@@ -89,6 +102,9 @@ class Square:
 
     def __str__(self) -> str:
         return f"{LETTERS[self.terrain]}{self.crowns}"
+
+    def __copy__(self) -> Square:
+        return self
 
     def __deepcopy__(self, memo: dict) -> Square:
         return self  # immutable: a copied kingdom shares its squares
@@ -104,7 +120,7 @@ class Square:
         return cls(_TERRAIN_OF_LETTER[text[0]], int(text[1]))
 
 
-#: The castle square.
+#: The castle square: the only one (``Square("castle", 0) is CASTLE``).
 CASTLE = Square("castle", 0)
 
 
