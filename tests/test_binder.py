@@ -103,6 +103,14 @@ def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp
     where = subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises; print(exercises.__file__)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout
     assert where.startswith(str(venv)), where
+    # what a hub's admin runs (README, "Teaching a class"): pip install from the bundle's repository
+    completed = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall",
+         f"tabletop-python @ git+{bundle.as_uri()}"], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises.start"], cwd=tmp_path, env=env, check=True)
 
     # the launch link's urlpath, served by this environment's JupyterLab from the repository
     port, token = free_port(), "binder-test-token"
