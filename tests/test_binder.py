@@ -106,7 +106,7 @@ def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp
     # what a hub's admin runs (README, "Teaching a class"): pip install from the bundle's repository
     completed = subprocess.run(
         [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall",
-         f"tabletop-python @ git+{bundle.as_uri()}"], cwd=tmp_path, env=env, capture_output=True, text=True,
+         f"git+{bundle.as_uri()}"], cwd=tmp_path, env=env, capture_output=True, text=True,
         timeout=300,
     )
     assert completed.returncode == 0, completed.stderr[-3000:]

@@ -220,3 +220,22 @@ def test_setup_sh_installs_a_working_autograder(autograder_zip, tmp_path, capsys
     assert results["score"] == pytest.approx(sum(test["max_score"] for test in results["tests"]), abs=1e-3)
     with capsys.disabled():
         print(f"\n[gradescope] setup.sh: {installed:.0f} s; grading in its environment: {seconds:.1f} s")
+
+
+def test_a_visibility_that_course_grade_gives_a_test_is_kept():
+    from exercises.course.gradescope import merge
+
+    result = {
+        "score": 1.0, "output": "Graded by the hidden tests.",
+        "tests": [
+            {"name": "start.count_pips: test_a", "score": 1.0, "max_score": 1.0, "status": "passed", "output": "",
+             "tags": ["start.count_pips"], "visibility": "after_due_date"},
+            {"name": "start.count_pips: test_b", "score": 0.0, "max_score": 1.0, "status": "failed", "output": "no",
+             "tags": ["start.count_pips"]},
+        ],
+        "extra_data": {"status": "graded", "worksheet": "start", "path": "/s/00_start_here.ipynb", "reason": ""},
+    }
+    merged = merge([result], "visible", 1.5)
+    validate(merged)
+    assert [test["visibility"] for test in merged["tests"]] == ["after_due_date", "visible"]
+    assert merged["output"] == "00_start_here.ipynb (worksheet start): 1 / 2 points"

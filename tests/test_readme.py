@@ -46,7 +46,7 @@ COVERED = {
         "test_hub.py (pushes a second release to a local bare repository; no network here)",
     ".venv/bin/course link --hub https://hub.example.edu --repo https://github.com/your-class/tabletop-class":
         "test_teaching_commands_run",
-    'sudo -E pip install "tabletop-python @ git+https://github.com/your-class/tabletop-class"':
+    'sudo -E pip install git+https://github.com/your-class/tabletop-class':
         "test_binder.py::test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course "
         "(the same pip install from the bundle's repository, in a fresh environment)",
     ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
