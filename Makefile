@@ -27,12 +27,15 @@ $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 lab: $(STAMP)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb --no-browser --ip=127.0.0.1 --port=$(PORT) $(ALLOW_ROOT)
 
-# Without npm (or its registry) the hub test is skipped, with the reason.
+# Version 5 needs node 20 (Debian 12's own node is 18: version 4 there). Without npm (or
+# its registry) the hub test is skipped, with the reason.
 hub-proxy: $(STAMP)
 	@if [ -x $(CHP) ]; then :; \
 	elif command -v npm >/dev/null 2>&1; then \
-		echo "Installing configurable-http-proxy for the hub test"; \
-		npm install --silent --no-audit --no-fund --prefix $(HUB_PROXY) configurable-http-proxy@5 \
+		major=$$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0); \
+		version=$$([ "$$major" -ge 20 ] && echo 5 || echo 4); \
+		echo "Installing configurable-http-proxy@$$version for the hub test"; \
+		npm install --silent --no-audit --no-fund --prefix $(HUB_PROXY) configurable-http-proxy@$$version \
 			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
 	else echo "npm is missing: the hub test will be skipped"; fi
 
