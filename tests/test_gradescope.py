@@ -239,3 +239,23 @@ def test_a_visibility_that_course_grade_gives_a_test_is_kept():
     validate(merged)
     assert [test["visibility"] for test in merged["tests"]] == ["after_due_date", "visible"]
     assert merged["output"] == "00_start_here.ipynb (worksheet start): 1 / 2 points"
+
+
+def test_an_assignment_for_one_worksheet_scores_no_other(tmp_path):
+    zip_path = tmp_path / "autograder.zip"
+    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(zip_path), "--worksheet", "jass"],
+                               cwd=ROOT, capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+    autograder = gradescope_layout(zip_path, tmp_path)
+    shutil.copy(ROOT / "solutions" / "00_start_here.ipynb", autograder / "submission" / "00_start_here.ipynb")
+    results, _ = run_autograder(autograder)
+    assert results["score"] == 0 and results["tests"] == []
+    assert "it is worksheet start; this assignment grades worksheet jass" in results["output"]
+
+
+def test_an_unknown_worksheet_is_refused(tmp_path):
+    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(tmp_path / "a.zip"), "--worksheet", "chess"],
+                               cwd=ROOT, capture_output=True, text=True)
+    assert completed.returncode == 2
+    assert "no worksheet 'chess'" in completed.stderr and "jass" in completed.stderr
+    assert not (tmp_path / "a.zip").exists()

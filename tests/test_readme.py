@@ -50,7 +50,7 @@ COVERED = {
         "test_binder.py::test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course "
         "(the same pip install from the bundle's repository, in a fresh environment)",
     ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
-    ".venv/bin/course gradescope --to autograder.zip": "test_teaching_commands_run",
+    ".venv/bin/course gradescope --worksheet jass --to autograder-jass.zip": "test_teaching_commands_run",
 }
 
 
@@ -234,4 +234,5 @@ def test_teaching_commands_run(command, tmp_path):
     elif "--binder" in words:
         assert completed.stdout == binder_link(repo) + "\n"
     else:
-        assert zipfile.is_zipfile(copy / "autograder.zip")
+        with zipfile.ZipFile(copy / words[words.index("--to") + 1]) as zf:
+            assert "--worksheet \"${AUTOGRADER_WORKSHEET:-jass}\"" in zf.read("run_autograder").decode()

@@ -93,6 +93,7 @@ exec "$VENV/bin/python" -m exercises.course.gradescope \
     --submission "${AUTOGRADER_SUBMISSION:-$AUTOGRADER/submission}" \
     --results "${AUTOGRADER_RESULTS:-$AUTOGRADER/results/results.json}" \
     --visibility "${AUTOGRADER_VISIBILITY:-@VISIBILITY@}" \
+    --worksheet "${AUTOGRADER_WORKSHEET:-@WORKSHEET@}" \
     --submission-timeout "${AUTOGRADER_SUBMISSION_TIMEOUT:-@TIMEOUT@}"
 """
 
@@ -122,14 +123,25 @@ def _entry(zf: zipfile.ZipFile, name: str, data: bytes, executable: bool = False
     zf.writestr(info, data)
 
 
-def write_autograder(root: Path, to: Path, visibility: str = "visible", timeout: float = 600) -> list[str]:
-    """Write the autograder zip at ``to``; the names it holds."""
+def write_autograder(root: Path, to: Path, visibility: str = "visible", timeout: float = 600,
+                     worksheet: str = "") -> list[str]:
+    """Write the autograder zip at ``to``; the names it holds.
+
+    With ``worksheet``, only that worksheet's notebooks score (one assignment per worksheet).
+    """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)} (got {visibility!r})")
     for needed in ("solutions", "tests/grading", "src/exercises", "pyproject.toml"):
         if not (root / needed).exists():
             raise ValueError(f"{root.resolve()} has no {needed}: run in the course folder or use --root")
-    run_script = RUN_AUTOGRADER.replace("@VISIBILITY@", visibility).replace("@TIMEOUT@", f"{timeout:g}")
+    if worksheet:
+        from .grade import worksheets
+
+        known = [sheet.id for sheet in worksheets(root)]
+        if worksheet not in known:
+            raise ValueError(f"no worksheet {worksheet!r} in this course (its worksheets: {', '.join(known)})")
+    run_script = (RUN_AUTOGRADER.replace("@VISIBILITY@", visibility).replace("@TIMEOUT@", f"{timeout:g}")
+                  .replace("@WORKSHEET@", worksheet))
     names = []
     to.parent.mkdir(parents=True, exist_ok=True)
     partial = to.with_name(f".{to.name}.part")
@@ -228,9 +240,20 @@ def write_results(path: Path, results: dict) -> None:
     os.replace(partial, path)
 
 
+def other_worksheet(result: dict, worksheet: str) -> dict:
+    """A result turned into "not graded": the notebook is not this assignment's worksheet."""
+    extra = result.get("extra_data", {})
+    reason = f"it is worksheet {extra.get('worksheet')}; this assignment grades worksheet {worksheet}"
+    return {**result, "score": 0.0, "tests": [],
+            "extra_data": {**extra, "status": "not graded", "reason": reason, "exercises": {}}}
+
+
 def autograde(source: Path, submission: Path, results_path: Path, visibility: str = "visible",
-              submission_timeout: float = 600) -> dict[str, Any]:
-    """Grade ``submission`` with ``course grade``; write and return results.json."""
+              submission_timeout: float = 600, worksheet: str = "") -> dict[str, Any]:
+    """Grade ``submission`` with ``course grade``; write and return results.json.
+
+    With ``worksheet``, a notebook of another worksheet scores nothing and is named.
+    """
     started = time.monotonic()
     files = submitted_files(submission)
     results: list[dict] = []
@@ -251,6 +274,11 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
                     continue
             if completed.returncode != 0 and not results:
                 problem = f"the autograder failed (course grade exited with {completed.returncode})"
+    if worksheet:
+        results = [
+            other_worksheet(r, worksheet) if r.get("extra_data", {}).get("worksheet") not in (None, worksheet) else r
+            for r in results
+        ]
     merged = merge(results, visibility, time.monotonic() - started, problem)
     write_results(results_path, merged)
     return merged
@@ -267,12 +295,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="when students see the results of a test that does not say (default: %(default)s)")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
+    parser.add_argument("--worksheet", default="", metavar="ID",
+                        help="grade only this worksheet's notebooks (one assignment per worksheet), e.g. jass")
 
 
 def run(args: argparse.Namespace) -> int:
     """Write the autograder zip."""
     try:
-        names = write_autograder(Path(args.root), Path(args.to), args.visibility, args.submission_timeout)
+        names = write_autograder(Path(args.root), Path(args.to), args.visibility, args.submission_timeout,
+                                 args.worksheet)
     except ValueError as error:
         print(f"course gradescope: {error}", file=sys.stderr)
         return 2
@@ -289,9 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", required=True)
     parser.add_argument("--visibility", default="visible", choices=VISIBILITIES)
     parser.add_argument("--submission-timeout", type=float, default=600)
+    parser.add_argument("--worksheet", default="")
     args = parser.parse_args(argv)
     result = autograde(Path(args.source), Path(args.submission), Path(args.results), args.visibility,
-                       args.submission_timeout)
+                       args.submission_timeout, args.worksheet)
     print(f"score {result['score']}; results in {args.results}")
     return 0
 
