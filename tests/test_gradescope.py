@@ -187,14 +187,19 @@ def test_two_copies_of_a_worksheet_count_once(autograder_zip, tmp_path):
     assert "not counted" in results["output"]
 
 
-def test_the_visibility_is_chosen_when_the_zip_is_written(tmp_path):
+def grade_with_options(tmp_path: Path, notebook: Path, *options: str) -> dict:
+    """Write the zip with ``options``, then grade ``notebook`` with it."""
     zip_path = tmp_path / "autograder.zip"
-    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(zip_path), "--visibility", "after_published"],
+    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(zip_path), *options],
                                cwd=ROOT, capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
     autograder = gradescope_layout(zip_path, tmp_path)
-    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", autograder / "submission" / "00_start_here.ipynb")
-    results, _ = run_autograder(autograder)
+    shutil.copy(notebook, autograder / "submission" / notebook.name)
+    return run_autograder(autograder)[0]
+
+
+def test_the_visibility_is_chosen_when_the_zip_is_written(tmp_path):
+    results = grade_with_options(tmp_path, ROOT / "notebooks" / "00_start_here.ipynb", "--visibility", "after_published")
     assert results["visibility"] == "after_published"
     assert {test["visibility"] for test in results["tests"]} == {"after_published"}
 
@@ -242,13 +247,7 @@ def test_a_visibility_that_course_grade_gives_a_test_is_kept():
 
 
 def test_an_assignment_for_one_worksheet_scores_no_other(tmp_path):
-    zip_path = tmp_path / "autograder.zip"
-    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(zip_path), "--worksheet", "jass"],
-                               cwd=ROOT, capture_output=True, text=True)
-    assert completed.returncode == 0, completed.stderr
-    autograder = gradescope_layout(zip_path, tmp_path)
-    shutil.copy(ROOT / "solutions" / "00_start_here.ipynb", autograder / "submission" / "00_start_here.ipynb")
-    results, _ = run_autograder(autograder)
+    results = grade_with_options(tmp_path, ROOT / "solutions" / "00_start_here.ipynb", "--worksheet", "jass")
     assert results["score"] == 0 and results["tests"] == []
     assert "it is worksheet start; this assignment grades worksheet jass" in results["output"]
 
