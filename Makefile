@@ -6,17 +6,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
+# The hub test's proxy, the npm package configurable-http-proxy, installed next to the venv.
+HUB_PROXY := $(VENV)/hub-proxy
+CHP := $(HUB_PROXY)/node_modules/.bin/configurable-http-proxy
 PORT ?= 8888
 NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test release outputs clean
+.PHONY: lab test release outputs clean hub-proxy
 
 $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,report]'
+	$(BIN)/python -m pip install --quiet -e '.[test,report,hub]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
@@ -24,7 +27,19 @@ $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 lab: $(STAMP)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb --no-browser --ip=127.0.0.1 --port=$(PORT) $(ALLOW_ROOT)
 
-test: $(STAMP)
+# Version 5 needs node 20 (Debian 12's own node is 18: version 4 there). Without npm (or
+# its registry) the hub test is skipped, with the reason.
+hub-proxy: $(STAMP)
+	@if [ -x $(CHP) ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		major=$$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0); \
+		version=$$([ "$$major" -ge 20 ] && echo 5 || echo 4); \
+		echo "Installing configurable-http-proxy@$$version for the hub test"; \
+		npm install --silent --no-audit --no-fund --prefix $(HUB_PROXY) configurable-http-proxy@$$version \
+			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
+	else echo "npm is missing: the hub test will be skipped"; fi
+
+test: $(STAMP) hub-proxy
 	$(BIN)/python -m pytest tests solutions --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 # Instructor: regenerate notebooks/ from solutions/.

@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,17 @@ COVERED = {
     ".venv/bin/course grade hand-in/ --out grades/ --jobs 2": "test_grader_cli.py (the classroom fixture)",
     ".venv/bin/course grade hand-in/alice --out grades/ --force":
         "test_grader_cli.py::test_a_rerun_skips_what_is_graded_unless_forced",
+    # Teaching a class
+    ".venv/bin/course release --to class-bundle --git": "test_teaching_commands_run",
+    "git -C class-bundle push https://github.com/your-class/tabletop-class.git main":
+        "test_hub.py (pushes a second release to a local bare repository; no network here)",
+    ".venv/bin/course link --hub https://hub.example.edu --repo https://github.com/your-class/tabletop-class":
+        "test_teaching_commands_run",
+    'sudo -E pip install git+https://github.com/your-class/tabletop-class':
+        "test_binder.py::test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course "
+        "(the same pip install from the bundle's repository, in a fresh environment)",
+    ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
+    ".venv/bin/course gradescope --worksheet jass --to autograder-jass.zip": "test_teaching_commands_run",
 }
 
 
@@ -186,3 +198,41 @@ def test_hidden_tests_fail_on_the_released_stub():
     )
     assert completed.returncode == 1
     assert re.search(r"\b3 failed\b", completed.stdout), completed.stdout[-2000:]
+
+
+TEACHING = [command for command, test in COVERED.items() if test == "test_teaching_commands_run"]
+
+
+def course_copy(target: Path) -> Path:
+    """What the instructor's checkout holds, without its environment and history."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for folder in ("solutions", "src/exercises", "tests/grading", "binder"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
+    for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
+        shutil.copy2(ROOT / name, target / name)
+    return target
+
+
+@pytest.mark.parametrize("command", TEACHING)
+def test_teaching_commands_run(command, tmp_path):
+    from exercises.course.link import binder_link, nbgitpuller_link
+
+    assert command in readme_commands()
+    copy = course_copy(tmp_path / "course")
+    words = command.split()
+    completed = subprocess.run([str(BIN / words[0].removeprefix(".venv/bin/")), *words[1:]], cwd=copy,
+                               capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stderr
+    repo = "https://github.com/your-class/tabletop-class"
+    if "release" in words:
+        log = subprocess.run(["git", "log", "--oneline"], cwd=copy / "class-bundle", capture_output=True,
+                             text=True, check=True).stdout
+        assert len(log.splitlines()) == 1
+        assert (copy / "class-bundle" / "binder" / "postBuild").exists()
+    elif "--hub" in words:
+        assert completed.stdout == nbgitpuller_link("https://hub.example.edu", repo) + "\n"
+    elif "--binder" in words:
+        assert completed.stdout == binder_link(repo) + "\n"
+    else:
+        with zipfile.ZipFile(copy / words[words.index("--to") + 1]) as zf:
+            assert "--worksheet \"${AUTOGRADER_WORKSHEET:-jass}\"" in zf.read("run_autograder").decode()

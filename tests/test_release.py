@@ -36,7 +36,7 @@ def exercise_cell(source: str, exercise: str | None, **extra) -> nbformat.Notebo
 
 def tiny_course(tmp_path: Path, cells: list, name: str = "01_tiny.ipynb") -> Path:
     """A course folder with one solution notebook made of ``cells``."""
-    (tmp_path / "solutions").mkdir()
+    (tmp_path / "solutions").mkdir(parents=True)
     notebook = new_notebook(cells=cells)
     notebook.metadata["course"] = {"worksheet": "tiny"}
     nbformat.write(notebook, tmp_path / "solutions" / name)
@@ -215,3 +215,81 @@ def test_student_bundle_holds_no_solution(tmp_path):
             lines = {line.strip() for line in text.splitlines()}
             leaks += [f"{path.relative_to(bundle)}: {line}" for line in sorted(secrets & lines)]
     assert leaks == [], "\n".join(leaks)
+
+
+# ----------------------------------------------------------------------------- the bundle as a git repository
+
+
+def git(*args: str, cwd: Path) -> str:
+    completed = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True)
+    return completed.stdout
+
+
+def bundle_course(tmp_path: Path, cells: list) -> Path:
+    """A tiny course with a package, ready for ``course release --to``."""
+    course = tiny_course(tmp_path / "course", cells)
+    (course / "src" / "exercises").mkdir(parents=True)
+    (course / "src" / "exercises" / "__init__.py").write_text('"""The package."""\n', encoding="utf-8")
+    return course
+
+
+def test_release_git_commits_each_release_and_keeps_history(tmp_path):
+    course = bundle_course(tmp_path, [exercise_cell(GOOD_CELL, "tiny.double")])
+    bundle = tmp_path / "bundle"
+    completed = course_command("release", "--to", str(bundle), "--git", cwd=course)
+    assert completed.returncode == 0, completed.stderr
+    assert "committed" in completed.stdout
+    assert git("rev-parse", "--abbrev-ref", "HEAD", cwd=bundle).strip() == "main"
+    assert git("status", "--porcelain", cwd=bundle) == ""
+    assert "notebooks/01_tiny.ipynb" in git("ls-files", cwd=bundle).split()
+    assert ".gitignore" in git("ls-files", cwd=bundle).split()
+
+    # the same release again changes nothing and makes no commit
+    completed = course_command("release", "--to", str(bundle), "--git", cwd=course)
+    assert completed.returncode == 0, completed.stderr
+    assert "nothing changed" in completed.stdout
+    assert git("rev-list", "--count", "HEAD", cwd=bundle).strip() == "1"
+
+    # a new worksheet reaches the bundle as a second commit on top of the first
+    nbformat.write(new_notebook(cells=[exercise_cell(GOOD_CELL, "two.double")]), course / "solutions" / "02_two.ipynb")
+    completed = course_command("release", "--to", str(bundle), "--git", "--message", "Add worksheet two", cwd=course)
+    assert completed.returncode == 0, completed.stderr
+    assert git("rev-list", "--count", "HEAD", cwd=bundle).strip() == "2"
+    assert git("log", "-1", "--format=%s", cwd=bundle).strip() == "Add worksheet two"
+    assert git("diff", "--name-status", "HEAD~1", "HEAD", cwd=bundle).split() == ["A", "notebooks/02_two.ipynb"]
+    assert git("status", "--porcelain", cwd=bundle) == ""
+
+
+def test_release_git_refuses_a_folder_that_is_not_a_bundle(tmp_path):
+    course = bundle_course(tmp_path, [exercise_cell(GOOD_CELL, "tiny.double")])
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work", encoding="utf-8")
+    completed = course_command("release", "--to", str(precious), "--git", cwd=course)
+    assert completed.returncode == 1
+    assert "not a student bundle" in completed.stderr
+    assert (precious / "thesis.tex").read_text(encoding="utf-8") == "years of work"
+
+
+def test_a_bundle_clone_takes_a_later_release_without_losing_a_students_answer(tmp_path):
+    course = bundle_course(tmp_path, [new_markdown_cell("# Tiny, with a tpyo"), exercise_cell(GOOD_CELL, "tiny.double")])
+    bundle = tmp_path / "bundle"
+    assert course_command("release", "--to", str(bundle), "--git", cwd=course).returncode == 0
+    student = tmp_path / "student"
+    git("clone", "-q", bundle.as_uri(), str(student), cwd=tmp_path)
+    notebook = student / "notebooks" / "01_tiny.ipynb"
+    answer = notebook.read_text(encoding="utf-8").replace(
+        'raise NotImplementedError(\\"Exercise tiny.double: write your code here.\\")', "return 2 * x"
+    )
+    assert "return 2 * x" in answer
+    notebook.write_text(answer, encoding="utf-8")
+
+    source = course / "solutions" / "01_tiny.ipynb"
+    source.write_text(source.read_text(encoding="utf-8").replace("tpyo", "typo"), encoding="utf-8")
+    assert course_command("release", "--to", str(bundle), "--git", cwd=course).returncode == 0
+    # what nbgitpuller does: commit the student's changes, merge keeping theirs on conflict
+    git("-c", "user.name=s", "-c", "user.email=s@x", "commit", "-qam", "student", cwd=student)
+    git("fetch", "-q", "origin", cwd=student)
+    git("-c", "user.name=s", "-c", "user.email=s@x", "merge", "-q", "-Xours", "origin/main", cwd=student)
+    merged = notebook.read_text(encoding="utf-8")
+    assert "return 2 * x" in merged and "typo" in merged and "tpyo" not in merged

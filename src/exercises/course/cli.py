@@ -1,4 +1,4 @@
-"""The ``course`` command: ``course release``, ``course grade`` and ``course report``."""
+"""The ``course`` command: ``release``, ``grade``, ``report``, ``link`` and ``gradescope``."""
 
 from __future__ import annotations
 
@@ -10,11 +10,16 @@ from .notebook import NotebookFormatError
 
 
 def _release(args: argparse.Namespace) -> int:
-    from .release import release
+    import subprocess
+
+    from .release import commit_bundle, release
 
     root = Path(args.root)
     if not (root / "solutions").is_dir():
         print(f"course release: {root.resolve()} has no solutions/ folder", file=sys.stderr)
+        return 2
+    if args.git and not args.to:
+        print("course release: --git needs --to DIR (the bundle to commit)", file=sys.stderr)
         return 2
     try:
         names = release(root, Path(args.to) if args.to else None)
@@ -24,6 +29,17 @@ def _release(args: argparse.Namespace) -> int:
     print(f"Released {len(names)} notebooks into {root / 'notebooks'}")
     if args.to:
         print(f"Student bundle written to {args.to}")
+    if args.git:
+        try:
+            commit = commit_bundle(Path(args.to), args.message or f"Release the course ({len(names)} notebooks)")
+        except (OSError, subprocess.CalledProcessError) as error:
+            detail = getattr(error, "stderr", "") or error
+            print(f"course release: git could not commit the bundle: {detail}", file=sys.stderr)
+            return 1
+        if commit is None:
+            print("Bundle repository: nothing changed since the last release, no commit")
+        else:
+            print(f"Bundle repository: committed {commit[:12]} on branch main")
     return 0
 
 
@@ -39,6 +55,9 @@ def parser() -> argparse.ArgumentParser:
     )
     release.add_argument("--root", default=".", help="the course folder (default: .)")
     release.add_argument("--to", metavar="DIR", help="also write the student bundle into DIR")
+    release.add_argument("--git", action="store_true",
+                         help="keep the bundle as a git repository: one commit per release (for nbgitpuller)")
+    release.add_argument("--message", metavar="TEXT", help="the release commit's message (with --git)")
     release.set_defaults(run=_release)
 
     from . import grade
@@ -52,6 +71,16 @@ def parser() -> argparse.ArgumentParser:
     report_parser = commands.add_parser("report", help="what the class misunderstood, from the grades")
     report.add_arguments(report_parser)
     report_parser.set_defaults(run=report.run)
+
+    from . import gradescope, link
+
+    link_parser = commands.add_parser("link", help="print the nbgitpuller (or Binder) link that opens the course")
+    link.add_arguments(link_parser)
+    link_parser.set_defaults(run=link.run)
+
+    gradescope_parser = commands.add_parser("gradescope", help="write a Gradescope autograder zip")
+    gradescope.add_arguments(gradescope_parser)
+    gradescope_parser.set_defaults(run=gradescope.run)
     return main_parser
 
 

@@ -8,14 +8,20 @@ exercise, and leaves every file as it was. The output is deterministic, so runni
 release twice changes nothing, and a test compares notebooks/ with a fresh release.
 
 ``course release --to DIR`` also writes the student bundle: the notebooks, the
-package's source, a student README and environment.yml; never solutions/ or tests/.
+package's source, a student README, environment.yml and binder/; never solutions/ or
+tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
+that changes something is one more commit on top of the last: students pull it with
+nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
+history is never rewritten, or nbgitpuller could not merge).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -30,6 +36,19 @@ from .notebook import (
 )
 
 STUDENT_README = Path(__file__).with_name("student_README.md")
+#: files of the course folder copied into the bundle as they are
+BUNDLE_FILES = ("pyproject.toml", "environment.yml", "LICENSE")
+BUNDLE_FOLDERS = ("binder",)
+#: what git leaves out of a bundle repository (what Jupyter and pip write next to it)
+GITIGNORE = """.ipynb_checkpoints/
+__pycache__/
+*.egg-info/
+build/
+.venv/
+"""
+BRANCH = "main"
+#: who signs a release commit where git has no user configured
+RELEASER = {"GIT_AUTHOR_NAME": "Tabletop Python release", "GIT_AUTHOR_EMAIL": "release@tabletop-python.invalid"}
 
 
 def release_notebook(notebook: Any, name: str) -> Any:
@@ -120,14 +139,29 @@ def release(root: Path, bundle: Path | None = None) -> list[str]:
     return sorted(released)
 
 
+def is_bundle(folder: Path) -> bool:
+    """True for a folder that a release may replace: missing, empty, or an earlier bundle."""
+    if not folder.exists():
+        return True
+    if not folder.is_dir():
+        return False
+    entries = {entry.name for entry in folder.iterdir()}
+    return not entries or {"notebooks", "src", "README.md"} <= entries and (folder / "src" / "exercises").is_dir()
+
+
 def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
-    """Write the student bundle at ``bundle``, all of it or nothing."""
+    """Write the student bundle at ``bundle``, all of it or nothing; keep its ``.git``."""
     bundle = bundle.resolve()
     for forbidden in (root / "solutions", root / "tests"):
         if bundle == forbidden.resolve() or forbidden.resolve() in bundle.parents:
             raise NotebookFormatError(f"the bundle cannot be written inside {forbidden}")
+    if not is_bundle(bundle):
+        raise NotebookFormatError(
+            f"{bundle} is not a student bundle (nor empty): choose another folder for --to"
+        )
     bundle.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".bundle-", dir=bundle.parent))
+    history = bundle / ".git"
     try:
         write_notebooks(released, staging / "notebooks")
         shutil.copytree(
@@ -135,13 +169,54 @@ def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
             staging / "src" / "exercises",
             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
         )
-        for name in ("pyproject.toml", "environment.yml", "LICENSE"):
+        for name in BUNDLE_FILES:
             if (root / name).exists():
                 shutil.copy2(root / name, staging / name)
+        for name in BUNDLE_FOLDERS:
+            if (root / name).is_dir():
+                shutil.copytree(root / name, staging / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy2(STUDENT_README, staging / "README.md")
-        if bundle.exists():
-            shutil.rmtree(bundle)
-        staging.rename(bundle)
+        (staging / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
+        if history.is_dir():
+            history.rename(staging / ".git")
+        try:
+            if bundle.exists():
+                shutil.rmtree(bundle)
+            staging.rename(bundle)
+        except BaseException:
+            if (staging / ".git").is_dir() and not history.exists():
+                history.parent.mkdir(parents=True, exist_ok=True)
+                (staging / ".git").rename(history)
+            raise
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _git(bundle: Path, *args: str) -> str:
+    """Run git in the bundle; its output (CalledProcessError when git fails)."""
+    env = dict(os.environ)
+    configured = subprocess.run(
+        ["git", "config", "user.email"], cwd=bundle, capture_output=True, text=True
+    ).stdout.strip()
+    if not configured:
+        env.update(RELEASER)
+        env.update(
+            GIT_COMMITTER_NAME=RELEASER["GIT_AUTHOR_NAME"], GIT_COMMITTER_EMAIL=RELEASER["GIT_AUTHOR_EMAIL"]
+        )
+    completed = subprocess.run(
+        ["git", *args], cwd=bundle, env=env, capture_output=True, text=True, check=True
+    )
+    return completed.stdout
+
+
+def commit_bundle(bundle: Path, message: str) -> str | None:
+    """Commit the bundle as it is now on branch ``main``; the new commit, or None if nothing changed."""
+    if not (bundle / ".git").is_dir():
+        _git(bundle, "init", "-q")
+        _git(bundle, "symbolic-ref", "HEAD", f"refs/heads/{BRANCH}")
+    _git(bundle, "add", "--all")
+    if not _git(bundle, "status", "--porcelain"):
+        return None
+    _git(bundle, "commit", "-q", "-m", message)
+    return _git(bundle, "rev-parse", "HEAD").strip()

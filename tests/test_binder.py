@@ -1,0 +1,149 @@
+"""Binder: binder/ builds the course, in the repository and in the student bundle.
+
+repo2docker builds binder/environment.yml before the repository is copied in (so that
+file must not install the course), then runs binder/postBuild in the repository's
+folder. The slow test runs postBuild in a fresh virtual environment on a copy of the
+bundle, then starts that environment's JupyterLab and opens notebook 00 at the path the
+launch link names.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+from exercises.course.link import binder_link
+from exercises.course.release import commit_bundle, release
+
+BINDER = ROOT / "binder"
+
+
+def test_binder_environment_leaves_the_install_to_postbuild():
+    environment = yaml.safe_load((BINDER / "environment.yml").read_text(encoding="utf-8"))
+    dependencies = environment["dependencies"]
+    assert "python=3.11" in dependencies and "pip" in dependencies
+    pip = [d for d in dependencies if isinstance(d, dict)]
+    assert pip == [], "repo2docker runs the conda step before the repository is there"
+
+
+def test_postbuild_installs_the_course_from_the_repository():
+    post_build = BINDER / "postBuild"
+    assert post_build.stat().st_mode & stat.S_IXUSR, "repo2docker runs postBuild only if it is executable"
+    text = post_build.read_text(encoding="utf-8")
+    assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
+    assert re.search(r"^python -m pip install --no-cache-dir \.$", text, flags=re.M)
+
+
+def test_the_launch_link_opens_notebook_00_in_jupyterlab():
+    link = binder_link("https://github.com/our-class/tabletop-python")
+    query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(link).query))
+    assert query == {"urlpath": "lab/tree/notebooks/00_start_here.ipynb"}
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
+
+
+def make_bundle(tmp_path: Path) -> Path:
+    course = tmp_path / "course"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for folder in ("solutions", "src/exercises", "binder"):
+        shutil.copytree(ROOT / folder, course / folder, ignore=ignore)
+    for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
+        shutil.copy2(ROOT / name, course / name)
+    bundle = tmp_path / "bundle"
+    release(course, bundle)
+    commit_bundle(bundle, "Release")
+    return bundle
+
+
+def test_the_student_bundle_has_binder(tmp_path):
+    bundle = make_bundle(tmp_path)
+    assert (bundle / "binder" / "environment.yml").read_bytes() == (BINDER / "environment.yml").read_bytes()
+    assert (bundle / "binder" / "postBuild").stat().st_mode & stat.S_IXUSR
+    assert (bundle / "environment.yml").exists()  # the conda route stays
+    tracked = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=bundle, capture_output=True,
+                             text=True, check=True).stdout
+    assert tracked.startswith("100755"), "the bundle's repository keeps postBuild executable"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp_path, capsys):
+    bundle = make_bundle(tmp_path)
+    venv = tmp_path / "binder-env"
+    base = getattr(sys, "_base_executable", None) or shutil.which("python3.11") or "python3"
+    started = time.monotonic()
+    subprocess.run([base, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env.update(PIP_NO_COMPILE="1", PIP_DISABLE_PIP_VERSION_CHECK="1")  # time: no .pyc at install
+    env["PATH"] = os.pathsep.join([str(venv / "bin"), *[p for p in env["PATH"].split(os.pathsep)
+                                                        if not p.startswith(sys.prefix)]])
+    completed = subprocess.run(["bash", "binder/postBuild"], cwd=bundle, env=env, capture_output=True,
+                               text=True, timeout=600)
+    installed = time.monotonic() - started
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    where = subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises; print(exercises.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True).stdout
+    assert where.startswith(str(venv)), where
+    # what a hub's admin runs (README, "Teaching a class"): pip install from the bundle's repository
+    completed = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall",
+         f"git+{bundle.as_uri()}"], cwd=tmp_path, env=env, capture_output=True, text=True,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises.start"], cwd=tmp_path, env=env, check=True)
+
+    # the launch link's urlpath, served by this environment's JupyterLab from the repository
+    port, token = free_port(), "binder-test-token"
+    command = [str(venv / "bin" / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={bundle}", "--ServerApp.port_retries=0"]
+    if os.geteuid() == 0:
+        command.append("--allow-root")
+    env.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
+    lab = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           start_new_session=True)
+    try:
+        urlpath = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(binder_link("https://github.com/c/b")).query))["urlpath"]
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{urlpath}?token={token}", timeout=5) as answer:
+                    assert answer.status == 200
+                    page = answer.read().decode()
+                    break
+            except (urllib.error.URLError, OSError):
+                assert lab.poll() is None and time.monotonic() < deadline, "JupyterLab does not answer"
+                time.sleep(0.5)
+        assert "JupyterLab" in page
+        path = urlpath.removeprefix("lab/tree/")
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/{path}?token={token}", timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        os.killpg(lab.pid, signal.SIGTERM)
+        try:
+            lab.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(lab.pid, signal.SIGKILL)
+            lab.wait()
+    with capsys.disabled():
+        print(f"\n[binder] postBuild in a fresh environment: {installed:.0f} s")
