@@ -35,7 +35,7 @@ RULES = {
     "test_legal_pits_are_the_non_empty_ones": "legal_pits(figure 1, 0): pit 4 is empty",
     "test_feeding_only_feeding_moves_are_legal": "legal_pits(hungry, 0): only feeding pits",
     "test_feeding_no_feeding_move_no_legal_pit": "legal_pits([...], 1): nobody can feed player 0",
-    "test_feeds_tells_whether_the_seeds_reach_the_opponent": "feeds(hungry, 0, 1): its 3 seeds stop at pit 4",
+    "test_feeds_tells_whether_the_seeds_reach_the_opponent": "for pit in range(6)]: each one seed short",
     "test_end_at_twenty_five": "game_over([...25 in kalah 6...], 1)",
     "test_end_when_the_mover_cannot_feed": "game_over([...], 1): player 1 cannot feed player 0",
     "test_end_the_mover_takes_the_remaining_seeds": "take_remaining([...], 1)",
@@ -409,9 +409,11 @@ def test_board_over_a_24_24_draw(sub):
 
 @pytest.mark.exercise("abapa.board", points=1)
 def test_board_copy_has_the_same_position(sub):
-    twin = sub.Board(list(FIGURE_1), 1).copy()
+    board = sub.Board(list(FIGURE_1), 1)
+    twin = board.copy()
     assert twin.cells == FIGURE_1
     assert twin.player == 1
+    assert sub.eval("twin is not board", twin=twin, board=board) is True
 
 
 # --- abapa.board_play: the moves ----------------------------------------------------

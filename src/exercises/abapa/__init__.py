@@ -494,6 +494,17 @@ def check_feeding(
                 False,
             ),
             Example(
+                "[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short",
+                lambda: [feeds([6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17], 0, pit) for pit in range(6)],
+                [False] * 6,
+                hint="Pit i is followed by 5 - i pits and your kalah: it needs 7 - i seeds.",
+            ),
+            Example(
+                "[feeds([7, 6, 5, 4, 3, 2, 6, 0, ...], 0, pit) for pit in range(6)]: each just enough",
+                lambda: [feeds([7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15], 0, pit) for pit in range(6)],
+                [True] * 6,
+            ),
+            Example(
                 "legal_pits(hungry, 0): only feeding pits",
                 lambda: legal_pits(list(hungry), 0),
                 [5],
@@ -665,6 +676,12 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 "Board(figure 1, 1).copy(): .cells, .player",
                 lambda: _position(Board(list(FIGURE_1), 1).copy()),
                 (list(FIGURE_1), 1),
+            ),
+            Example(
+                "board.copy() is not board",
+                lambda: (lambda board: board.copy() is not board)(Board()),
+                True,
+                hint="copy() makes a new Board with the same position, never returns self.",
             ),
         ],
     )
