@@ -9,6 +9,24 @@ from corpora import Alternative, Mistake
 
 NOTEBOOK = "03_abapa"
 
+
+def _play_with(sowing: str, capturing: str) -> str:
+    """A cell making ``Board.play`` out of the given sowing and capturing functions."""
+    return (
+        "def play(self, pit):\n"
+        "    if pit not in self.legal_moves():\n"
+        "        raise ValueError(f'choose one of {self.legal_moves()}')\n"
+        f"    cells, last = {sowing}(self._cells, cell(self.player, pit))\n"
+        f"    cells = {capturing}(cells, last, self.player)\n"
+        "    mover = opponent(self.player)\n"
+        "    legal = [] if max(cells[6], cells[13]) >= 25 else legal_pits(cells, mover)\n"
+        "    if not legal and max(cells[6], cells[13]) < 25:\n"
+        "        cells = take_remaining(cells, mover)\n"
+        "    self._cells, self.player, self._legal = cells, mover, legal\n"
+        "Board.play = play\n"
+    )
+
+
 MISTAKES = [
     # --- abapa.display
     Mistake("abapa-display-top-row-left-to-right", "abapa.display",
@@ -262,17 +280,7 @@ MISTAKES = [
             "        cells[last] = 0\n"
             "        last -= 1\n"
             "    return cells\n"
-            "def play(self, pit):\n"
-            "    if pit not in self.legal_moves():\n"
-            "        raise ValueError(f'choose one of {self.legal_moves()}')\n"
-            "    cells, last = sow(self._cells, cell(self.player, pit))\n"
-            "    cells = _capture_all(cells, last, self.player)\n"
-            "    mover = opponent(self.player)\n"
-            "    legal = [] if max(cells[6], cells[13]) >= 25 else legal_pits(cells, mover)\n"
-            "    if not legal and max(cells[6], cells[13]) < 25:\n"
-            "        cells = take_remaining(cells, mover)\n"
-            "    self._cells, self.player, self._legal = cells, mover, legal\n"
-            "Board.play = play\n",
+            + _play_with("sow", "_capture_all"),
             "Board.play applies the grand slam rule: no capture that would take every opponent seed"),
     Mistake("abapa-play-its-own-sowing-refills-the-origin", "abapa.board_play",
             "def _sow_round(cells, start):\n"
@@ -281,17 +289,7 @@ MISTAKES = [
             "    for step in range(1, seeds + 1):\n"
             "        cells[(start + step) % 14] += 1\n"
             "    return cells, (start + seeds) % 14\n"
-            "def play(self, pit):\n"
-            "    if pit not in self.legal_moves():\n"
-            "        raise ValueError(f'choose one of {self.legal_moves()}')\n"
-            "    cells, last = _sow_round(self._cells, cell(self.player, pit))\n"
-            "    cells = capture(cells, last, self.player)\n"
-            "    mover = opponent(self.player)\n"
-            "    legal = [] if max(cells[6], cells[13]) >= 25 else legal_pits(cells, mover)\n"
-            "    if not legal and max(cells[6], cells[13]) < 25:\n"
-            "        cells = take_remaining(cells, mover)\n"
-            "    self._cells, self.player, self._legal = cells, mover, legal\n"
-            "Board.play = play\n",
+            + _play_with("_sow_round", "capture"),
             "Board.play skips the emptied pit on a full lap of 14 seeds or more"),
     Mistake("abapa-play-after-the-end", "abapa.board_play",
             "_play = Board.play\n"
@@ -377,6 +375,18 @@ MISTAKES = [
             "    _init(self, player0, player1)\n"
             "Game.__init__ = __init__\n",
             "Game(p0, p1, board) plays on the board it is given"),
+    Mistake("abapa-game-default-board-made-once", "abapa.game",
+            "def __init__(self, player0, player1, board=Board()):\n"
+            "    self.players = [player0, player1]\n"
+            "    self.board = board\n"
+            "Game.__init__ = __init__\n",
+            "each new game starts from a new board: a default argument Board() is made once and shared"),
+    Mistake("abapa-game-play-turn-returns-nothing", "abapa.game",
+            "_play_turn = Game.play_turn\n"
+            "def play_turn(self):\n"
+            "    _play_turn(self)\n"
+            "Game.play_turn = play_turn\n",
+            "play_turn() returns the pit that was played"),
     # --- abapa.greedy
     Mistake("abapa-greedy-is-the-packages-alpha-beta", "abapa.greedy",
             "GreedyPlayer.choose_move = lambda self, board: ai.AlphaBetaPlayer(depth=1).choose_move(board)\n",
@@ -537,6 +547,9 @@ ALTERNATIVES = [
                 "    return self.board.winner()\n"
                 "Game.__init__, Game.play_turn, Game.run = __init__, play_turn, run\n",
                 "players in a tuple, a deep copy shown to the player"),
+    Alternative("abapa-board-legal-moves-as-a-tuple", "abapa.board",
+                "Board.legal_moves = lambda self: tuple(self._legal)\n",
+                "the legal moves as a tuple, still in increasing order: any sequence will do"),
     Alternative("abapa-greedy-with-a-loop", "abapa.greedy",
                 "def choose_move(self, board):\n"
                 "    me = board.player\n"

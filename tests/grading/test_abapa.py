@@ -69,6 +69,7 @@ RULES = {
     "test_random_player_is_reproducible_with_its_rng": "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
     "test_random_player_draws_with_rng_choice_among_the_legal_pits": "RandomPlayer(random.Random(7)): 10 moves on Board()",
     "test_game_starts_from_the_start_or_the_given_board": "Game(p0, p1, Board(figure 1, 1)).board.cells, .player",
+    "test_game_each_new_game_has_a_board_of_its_own": "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
     "test_game_turns_ask_the_player_to_move": "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
     "test_game_shows_the_player_a_copy_of_the_board": "play_turn() with a player that plays on the board it is shown",
     "test_game_run_shows_each_player_a_copy": "run() there, with a player 0 that plays on the board it is shown",
@@ -689,12 +690,21 @@ def test_game_starts_from_the_start_or_the_given_board(sub):
 
 
 @pytest.mark.exercise("abapa.game", points=2)
+def test_game_each_new_game_has_a_board_of_its_own(sub):
+    sub.Game(Scripted([4]), Scripted([])).play_turn()
+    game = sub.Game(Scripted([2]), Scripted([]))
+    assert game.board.cells == START
+    game.play_turn()
+    assert sub.Game(Scripted([]), Scripted([])).board.cells == START
+
+
+@pytest.mark.exercise("abapa.game", points=2)
 def test_game_turns_ask_the_player_to_move(sub):
     first, second = Scripted([4, 5]), Scripted([3])
     game = sub.Game(first, second)
-    game.play_turn()
+    assert game.play_turn() == 4
     assert game.board.cells == FIGURE_1
-    game.play_turn()
+    assert game.play_turn() == 3
     assert game.board.cells == [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1]
     assert first.seen == [(START, 0)]
     assert second.seen == [(FIGURE_1, 1)]

@@ -601,7 +601,7 @@ def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> list[int]:
 
 def _state(board: Any) -> tuple:
     """Whether ``board`` is over, its winner, scores and legal moves."""
-    return (board.is_over(), board.winner(), board.score(0), board.score(1), board.legal_moves())
+    return (board.is_over(), board.winner(), board.score(0), board.score(1), list(board.legal_moves()))
 
 
 def check_board(Board: Callable[..., Any]) -> CheckResult:
@@ -611,7 +611,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
         [
             Example("Board().cells", lambda: Board().cells, list(START)),
             Example("Board().player", lambda: Board().player, 0),
-            Example("Board().legal_moves()", lambda: Board().legal_moves(), [0, 1, 2, 3, 4, 5]),
+            Example("Board().legal_moves()", lambda: list(Board().legal_moves()), [0, 1, 2, 3, 4, 5]),
             Example(
                 "Board(): is_over(), winner(), score(0), score(1), legal_moves()",
                 lambda: _state(Board()),
@@ -625,18 +625,18 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
             Example("str(Board(figure 1, 1))", lambda: str(Board(list(FIGURE_1), 1)), FIGURE_1_TEXT),
             Example(
                 "Board(figure 1, 0).legal_moves(): pit 4 is empty",
-                lambda: Board(list(FIGURE_1), 0).legal_moves(),
+                lambda: list(Board(list(FIGURE_1), 0).legal_moves()),
                 [0, 1, 2, 3, 5],
             ),
             Example(
                 "Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(): player 1's side",
-                lambda: Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(),
+                lambda: list(Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()),
                 [1, 3, 5],
                 hint="Player 1's pit i is cell 7 + i.",
             ),
             Example(
                 "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
-                lambda: Board(list(HUNGRY), 0).legal_moves(),
+                lambda: list(Board(list(HUNGRY), 0).legal_moves()),
                 [5],
                 hint="When the opponent's camp is empty, only moves that feed it are legal.",
             ),
@@ -967,6 +967,10 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         pits = (game.play_turn(), game.play_turn())
         return (pits, game.board.cells, game.board.player, first.seen, second.seen)
 
+    def new_game_after_a_turn() -> list[int]:
+        Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
+        return Game(_Scripted([]), _Scripted([])).board.cells
+
     def cheated_turn() -> tuple:
         game = Game(_Cheater(4), _Scripted([], "player 1"))
         game.play_turn()
@@ -999,6 +1003,13 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 (list(FIGURE_1), 1),
             ),
             Example("Game(p0, p1).is_over()", lambda: Game(_Scripted([]), _Scripted([])).is_over(), False),
+            Example(
+                "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
+                _answer(new_game_after_a_turn),
+                list(START),
+                hint="Make a new Board() in __init__: a default argument board=Board() is made "
+                "once, and every game would share it.",
+            ),
             Example(
                 "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
                 _answer(two_turns),
