@@ -232,6 +232,19 @@ MISTAKES = [
     Mistake("abapa-board-text-of-the-list", "abapa.board",
             "Board.__str__ = lambda self: str(self.cells)\n",
             "str(board) is board_text of its cells"),
+    Mistake("abapa-board-winner-while-the-game-goes-on", "abapa.board",
+            "def winner(self):\n"
+            "    if self.score(0) == self.score(1):\n"
+            "        return None\n"
+            "    return 0 if self.score(0) > self.score(1) else 1\n"
+            "Board.winner = winner\n",
+            "winner() is None while the game goes on, whoever leads"),
+    Mistake("abapa-board-over-only-at-25", "abapa.board",
+            "Board.is_over = lambda self: max(self.score(0), self.score(1)) >= 25\n",
+            "the game is also over when the mover has no legal pit"),
+    Mistake("abapa-board-legal-moves-from-pit-5-down", "abapa.board",
+            "Board.legal_moves = lambda self: sorted(self._legal, reverse=True)\n",
+            "the legal moves come in increasing order"),
     # --- abapa.board_play
     Mistake("abapa-play-without-feeding-rule", "abapa.board_play",
             "def play(self, pit):\n"
@@ -255,6 +268,15 @@ MISTAKES = [
             "    _play(self, pit)\n"
             "Board.play = play\n",
             "an illegal move raises ValueError and leaves the board unchanged: check first, change after"),
+    Mistake("abapa-play-refuses-without-a-sentence", "abapa.board_play",
+            "_play = Board.play\n"
+            "def play(self, pit):\n"
+            "    try:\n"
+            "        _play(self, pit)\n"
+            "    except ValueError:\n"
+            "        raise ValueError\n"
+            "Board.play = play\n",
+            "the ValueError of an illegal move says what is allowed"),
     Mistake("abapa-play-accepts-pit-minus-1", "abapa.board_play",
             "_play = Board.play\n"
             "def play(self, pit):\n"
@@ -325,6 +347,17 @@ MISTAKES = [
             "    return ai.RandomPlayer(self.rng).choose_move(board)\n"
             "RandomPlayer.choose_move = choose_move\n",
             "the package has no random player to answer the exercise with"),
+    Mistake("abapa-random-player-any-pit", "abapa.players",
+            "RandomPlayer.choose_move = lambda self, board: self.rng.choice(range(6))\n",
+            "the random player chooses among the legal pits only"),
+    Mistake("abapa-human-player-any-pit-0-to-5", "abapa.players",
+            "def choose_move(self, board):\n"
+            "    while True:\n"
+            "        answer = self.ask('pit? ')\n"
+            "        if answer.isdigit() and int(answer) < 6:\n"
+            "            return int(answer)\n"
+            "HumanPlayer.choose_move = choose_move\n",
+            "an empty pit, or one that does not feed when it must, is asked again"),
     Mistake("abapa-human-player-returns-the-text", "abapa.players",
             "def choose_move(self, board):\n"
             "    while True:\n"
@@ -404,6 +437,16 @@ MISTAKES = [
             "    return max(board.legal_moves(), key=lambda pit: (lead(pit), pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
             "on a tie, the greedy player plays the lowest pit"),
+    Mistake("abapa-greedy-own-kalah-only", "abapa.greedy",
+            "def choose_move(self, board):\n"
+            "    me = board.player\n"
+            "    def mine(pit):\n"
+            "        after = board.copy()\n"
+            "        after.play(pit)\n"
+            "        return after.score(me)\n"
+            "    return max(board.legal_moves(), key=lambda pit: (mine(pit), -pit))\n"
+            "GreedyPlayer.choose_move = choose_move\n",
+            "the greedy player maximises its lead over the opponent, not only its own kalah"),
     Mistake("abapa-greedy-tries-pits-on-the-board-itself", "abapa.greedy",
             "def choose_move(self, board):\n"
             "    me = board.player\n"

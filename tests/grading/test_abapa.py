@@ -40,7 +40,7 @@ RULES = {
     "test_end_when_the_mover_cannot_feed": "game_over([...], 1): player 1 cannot feed player 0",
     "test_end_the_mover_takes_the_remaining_seeds": "take_remaining([...], 1)",
     "test_board_start_position": "Board(): is_over(), winner(), score(0), score(1), legal_moves()",
-    "test_board_of_a_position_and_its_text": "str(Board(figure 1, 1))",
+    "test_board_of_a_position_and_its_text": "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0",
     "test_board_cells_are_a_copy": "board.cells.append(99), then board.cells",
     "test_board_rejects_bad_positions": "Board([-1, 9, 4, ...], 0): a negative count",
     "test_board_legal_moves_of_a_position": "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
@@ -59,6 +59,7 @@ RULES = {
     "test_board_end_at_twenty_five": "play(5): 26 in kalah 6, the end",
     "test_board_a_24_24_draw": "play(5): 24 to 24",
     "test_board_illegal_moves_leave_the_board_unchanged": "Board().play(6) and Board().play(-1): pits go from 0 to 5",
+    "test_board_refusals_say_why": "the ValueError of Board(figure 1, 0).play(4) says why",
     "test_board_copy_is_independent": "twin = Board().copy(); twin.play(4): board and twin",
     "test_board_seeded_random_games_match_the_rules": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
     "test_board_termination_no_position_comes_back": "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
@@ -77,6 +78,7 @@ RULES = {
     "test_game_run_a_draw_returns_none": "run() on Board([...], 0) where it ends 24 to 24: a draw",
     "test_game_run_between_random_players": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
     "test_greedy_takes_the_biggest_capture": "GreedyPlayer() takes a capture of 5 seeds",
+    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "pit 0 feeds kalah 13 too",
     "test_greedy_breaks_ties_by_the_lowest_pit": "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
     "test_greedy_leaves_the_board_unchanged": "GreedyPlayer().choose_move(board) leaves board unchanged",
 }
@@ -358,6 +360,8 @@ def test_board_of_a_position_and_its_text(sub):
     assert board.player == 1
     assert str(board) == FIGURE_1_TEXT
     assert (board.score(0), board.score(1)) == (1, 0)
+    assert board.is_over() is False
+    assert board.winner() is None
 
 
 @pytest.mark.exercise("abapa.board", points=1)
@@ -532,6 +536,21 @@ def test_board_illegal_moves_leave_the_board_unchanged(sub):
     board = sub.Board(list(over), 1)
     for pit in range(6):
         assert_refused(board, pit, over, 1)
+
+
+def refusal(board, pit) -> str:
+    """The message of the ValueError that ``board.play(pit)`` raises."""
+    with pytest.raises(ValueError) as error:
+        board.play(pit)
+    return str(error.value)
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_refusals_say_why(sub):
+    assert refusal(sub.Board(list(FIGURE_1), 0), 4).strip()
+    assert refusal(sub.Board(list(FIGURE_1), 0), 6).strip()
+    assert refusal(sub.Board([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0), 1).strip()
+    assert refusal(sub.Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1), 0).strip()
 
 
 @pytest.mark.exercise("abapa.board_play", points=2)
@@ -776,6 +795,14 @@ def test_greedy_takes_the_biggest_capture(sub):
     board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
     assert sub.GreedyPlayer().choose_move(board) == 4
     board = sub.Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)
+    assert sub.GreedyPlayer().choose_move(board) == 4
+
+
+@pytest.mark.exercise("abapa.greedy", points=1)
+def test_greedy_counts_the_seeds_sown_into_the_opponents_kalah(sub):
+    board = sub.Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)
+    assert sub.GreedyPlayer().choose_move(board) == 3
+    board = sub.Board([4, 4, 4, 4, 4, 4, 3, 13, 0, 0, 0, 3, 0, 5], 1)
     assert sub.GreedyPlayer().choose_move(board) == 4
 
 

@@ -585,6 +585,15 @@ def _illegal_is_refused(Board: Callable[..., Any], cells: Sequence[int], player:
     return ("no error", board.cells, board.player)
 
 
+def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: int, pit: Any) -> Any:
+    """Whether the ValueError of an illegal ``pit`` has a message (or what happened instead)."""
+    try:
+        Board(list(cells), player).play(pit)
+    except ValueError as error:
+        return bool(str(error).strip())
+    return "no ValueError"
+
+
 def _cells_after_append(Board: Callable[..., Any]) -> list[int]:
     board = Board(list(FIGURE_1), 1)
     board.cells.append(99)
@@ -623,6 +632,12 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 (list(FIGURE_1), 1),
             ),
             Example("str(Board(figure 1, 1))", lambda: str(Board(list(FIGURE_1), 1)), FIGURE_1_TEXT),
+            Example(
+                "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0, not over",
+                lambda: _state(Board(list(FIGURE_1), 1))[:4],
+                (False, None, 1, 0),
+                hint="winner() is None while the game goes on, whoever leads.",
+            ),
             Example(
                 "Board(figure 1, 0).legal_moves(): pit 4 is empty",
                 lambda: list(Board(list(FIGURE_1), 0).legal_moves()),
@@ -802,6 +817,12 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 "Board(figure 1, 0).play(4): an empty pit is refused, the board unchanged",
                 lambda: _illegal_is_refused(Board, FIGURE_1, 0, 4),
                 ("ValueError", True),
+            ),
+            Example(
+                "the ValueError of Board(figure 1, 0).play(4) says why",
+                lambda: _refusal_message(Board, FIGURE_1, 0, 4),
+                True,
+                hint="Give the error a sentence: raise ValueError(f'pit {pit} is empty; choose one of ...').",
             ),
             Example(
                 "Board().play(6) and Board().play(-1): pits go from 0 to 5",
@@ -1075,6 +1096,12 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 "GreedyPlayer() takes a capture of 5 seeds",
                 lambda: GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)),
                 4,
+            ),
+            Example(
+                "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too",
+                lambda: GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)),
+                3,
+                hint="The lead is your kalah minus your opponent's: a seed in their kalah counts too.",
             ),
             Example(
                 "GreedyPlayer() as player 1",
