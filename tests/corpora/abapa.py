@@ -329,14 +329,15 @@ MISTAKES = [
             "    return random.choice(board.legal_moves())\n"
             "RandomPlayer.choose_move = choose_move\n",
             "the random player draws with its own self.rng, so a seed replays a game"),
-    Mistake("abapa-random-player-draws-pits-until-legal", "abapa.players",
+    Mistake("abapa-random-player-chooses-among-the-legal-pits", "abapa.players",
             "def choose_move(self, board):\n"
-            "    pit = self.rng.randrange(6)\n"
-            "    while pit not in board.legal_moves():\n"
-            "        pit = self.rng.randrange(6)\n"
-            "    return pit\n"
+            "    return self.rng.choice(board.legal_moves())\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the random player returns self.rng.choice of the legal pits, as the worksheet says"),
+            "the worksheet's random player rolls a die, self.rng.randrange(6), until the pit is legal"),
+    Mistake("abapa-random-player-is-the-dominations-random", "abapa.players",
+            "import exercises.dominations.players as _kingdomino\n"
+            "RandomPlayer.choose_move = lambda self, board: _kingdomino.RandomPlayer.choose_move(self, board)\n",
+            "another worksheet's random player is not this exercise: it draws among the legal moves"),
     Mistake("abapa-random-player-is-the-packages-search", "abapa.players",
             "def choose_move(self, board):\n"
             "    return ai.MonteCarloPlayer(1, self.rng).choose_move(board)\n"
@@ -555,10 +556,10 @@ ALTERNATIVES = [
                 "        self._cells, self.player = cells, mover\n",
                 "play in a subclass of the Board of exercise 6, with one refusal for every illegal pit",
                 replace=True),
-    Alternative("abapa-random-player-with-randrange", "abapa.players",
+    Alternative("abapa-random-player-by-recursion-with-randint", "abapa.players",
                 "def choose_move(self, board):\n"
-                "    legal = board.legal_moves()\n"
-                "    return legal[self.rng.randrange(len(legal))]\n"
+                "    pit = self.rng.randint(0, 5)\n"
+                "    return pit if pit in board.legal_moves() else self.choose_move(board)\n"
                 "RandomPlayer.choose_move = choose_move\n"
                 "def ask_until_legal(self, board):\n"
                 "    legal = board.legal_moves()\n"
@@ -570,7 +571,7 @@ ALTERNATIVES = [
                 "        if pit in legal:\n"
                 "            return pit\n"
                 "HumanPlayer.choose_move = ask_until_legal\n",
-                "an index drawn with randrange is the same draw as choice; int() in a try"),
+                "randint(0, 5) is the same draw as randrange(6), and recursion instead of a loop; int() in a try"),
     Alternative("abapa-game-with-a-tuple-and-deepcopy", "abapa.game",
                 "import copy as _copy\n"
                 "def __init__(self, player0, player1, board=None):\n"

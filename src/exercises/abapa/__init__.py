@@ -927,13 +927,13 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                 "player = RandomPlayer(random.Random(7)): 10 moves on Board()",
                 lambda: random_moves(7),
                 [2, 1, 3, 5, 0, 0, 4, 0, 2, 4],
-                hint="Return self.rng.choice(board.legal_moves()), with the legal pits in increasing order.",
+                hint="Draw with self.rng.randrange(6), not with the random module's functions.",
             ),
             Example(
                 "player = RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
                 lambda: random_moves(8, FIGURE_1, 0),
-                [1, 2, 3, 1, 1, 0, 0, 1, 1, 5],
-                hint="Only legal pits: pit 4 is empty. Use self.rng, not the random module.",
+                [1, 2, 3, 1, 1, 5, 0, 0, 1, 1],
+                hint="Draw self.rng.randrange(6) again while the pit drawn is not legal (pit 4 is empty).",
             ),
             Example(
                 "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
