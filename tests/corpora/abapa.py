@@ -81,6 +81,11 @@ MISTAKES = [
             "    new, last = _sow(cells, start)\n"
             "    return new, (start + cells[start]) % 14\n",
             "an off-by-one that shows only on long sowings: the skipped origin moves the last seed on"),
+    Mistake("abapa-sow-returns-a-list-of-two", "abapa.sowing",
+            "_sow = sow\n"
+            "def sow(cells, start):\n"
+            "    return list(_sow(cells, start))\n",
+            "sow returns a tuple: the new list of cells and the last cell"),
     # --- abapa.capture
     Mistake("abapa-capture-without-grand-slam", "abapa.capture",
             "def capture(cells, last, player):\n"
@@ -155,6 +160,10 @@ MISTAKES = [
             "def feeds(cells, player, pit):\n"
             "    return cells[cell(player, pit)] >= 6 - pit\n",
             "pit i reaches the opponent with 7 - i seeds: 5 - i own pits, the kalah, then their pit"),
+    Mistake("abapa-feeds-returns-a-count", "abapa.feeding",
+            "def feeds(cells, player, pit):\n"
+            "    return max(0, cells[cell(player, pit)] - (6 - pit))\n",
+            "feeds answers True or False, not a number of seeds"),
     Mistake("abapa-legal-pits-ignore-feeding", "abapa.feeding",
             "def legal_pits(cells, player):\n"
             "    return [pit for pit in range(6) if cells[cell(player, pit)] > 0]\n",
@@ -242,6 +251,9 @@ MISTAKES = [
     Mistake("abapa-board-over-only-at-25", "abapa.board",
             "Board.is_over = lambda self: max(self.score(0), self.score(1)) >= 25\n",
             "the game is also over when the mover has no legal pit"),
+    Mistake("abapa-board-is-over-as-a-number", "abapa.board",
+            "Board.is_over = lambda self: len(self._legal) == 0 and 1 or 0\n",
+            "is_over() answers True or False, not 1 or 0"),
     Mistake("abapa-board-legal-moves-from-pit-5-down", "abapa.board",
             "Board.legal_moves = lambda self: sorted(self._legal, reverse=True)\n",
             "the legal moves come in increasing order"),

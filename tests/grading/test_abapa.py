@@ -136,9 +136,8 @@ def unchanged_after(sub, call: str, cells: list[int]) -> list[int]:
 
 
 def sowing(sub, cells: list[int], start: int) -> tuple[list[int], int]:
-    result = sub.sow(list(cells), start)
-    new_cells, last = result
-    return list(new_cells), last
+    """What ``sow`` returns: a tuple of the new list of cells and the last cell."""
+    return sub.sow(list(cells), start)
 
 
 def assert_refused(board, pit, cells: list[int], player: int) -> None:
@@ -305,9 +304,9 @@ def test_feeding_no_feeding_move_no_legal_pit(sub):
 @pytest.mark.exercise("abapa.feeding", points=2)
 def test_feeds_tells_whether_the_seeds_reach_the_opponent(sub):
     cells = [6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17]
-    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [False] * 6
+    assert all(sub.feeds(list(cells), 0, pit) is False for pit in range(6))
     cells = [7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15]
-    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [True] * 6
+    assert all(sub.feeds(list(cells), 0, pit) is True for pit in range(6))
     cells = [0, 0, 0, 0, 0, 0, 20, 6, 6, 0, 0, 3, 1, 12]
     assert [sub.feeds(list(cells), 1, pit) for pit in range(6)] == [
         False, True, False, False, True, False,

@@ -32,6 +32,7 @@ object with ``cells``, ``player``, ``legal_moves()``, ``play(pit)``, ``copy()``,
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import html
 import io
 import random
@@ -608,6 +609,29 @@ def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> list[int]:
     return board.cells
 
 
+def _exactly(got: Any, expected: Any) -> bool:
+    """``got == expected``, item by item, where ``False`` is not ``0`` and ``None`` is not ``False``."""
+    if isinstance(expected, (tuple, list)):
+        return (
+            type(got) is type(expected)
+            and len(got) == len(expected)
+            and all(_exactly(g, e) for g, e in zip(got, expected))
+        )
+    if isinstance(expected, (bool, int)) or expected is None or isinstance(got, bool):
+        return type(got) is type(expected) and got == expected
+    return bool(got == expected)
+
+
+def _strict(examples: list[Example]) -> list[Example]:
+    """The examples, each compared with :func:`_exactly` unless it says otherwise."""
+    return [
+        dataclasses.replace(example, compare=_exactly)
+        if example.compare is None and example.raises is None
+        else example
+        for example in examples
+    ]
+
+
 def _state(board: Any) -> tuple:
     """Whether ``board`` is over, its winner, scores and legal moves."""
     return (board.is_over(), board.winner(), board.score(0), board.score(1), list(board.legal_moves()))
@@ -617,7 +641,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Board`` class without ``play`` (abapa.board): a position and its queries."""
     return check(
         "abapa.board",
-        [
+        _strict([
             Example("Board().cells", lambda: Board().cells, list(START)),
             Example("Board().player", lambda: Board().player, 0),
             Example("Board().legal_moves()", lambda: list(Board().legal_moves()), [0, 1, 2, 3, 4, 5]),
@@ -698,7 +722,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 True,
                 hint="copy() makes a new Board with the same position, never returns self.",
             ),
-        ],
+        ]),
     )
 
 
@@ -730,7 +754,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
     """Check ``Board.play`` (abapa.board_play): the rules, played on a ``Board``."""
     return check(
         "abapa.board_play",
-        [
+        _strict([
             Example(
                 "Board() has a method play",
                 lambda: callable(getattr(Board(), "play", None)),
@@ -851,7 +875,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 lambda: _random_game(Board, 3),
                 (58, [0] * 6 + [28] + [0] * 6 + [20], 0),
             ),
-        ],
+        ]),
     )
 
 
