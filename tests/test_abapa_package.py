@@ -327,9 +327,9 @@ def test_board_play_check_names_a_board_cell_run_again(Board):
         def __init__(self, cells=None, player=0):
             self.inner = Board(cells, player) if cells is not None else Board()
 
-    result = check_board_play(Fresh)
-    assert result.status is Status.FAILED
-    assert "run the cell of play again" in str(result)
+    for result in (check_board_play(Fresh), check_game(object, Fresh), check_greedy(object, Fresh)):
+        assert result.status is Status.FAILED
+        assert "run the cell of play (exercise abapa.board_play) again" in str(result)
 
 
 def test_checks_catch_rules_broken_on_the_board(solution, Board):

@@ -742,6 +742,17 @@ def _random_game(Board: Callable[..., Any], seed: int) -> tuple:
     return (moves, board.cells, board.winner())
 
 
+def _has_play(Board: Callable[..., Any]) -> Example:
+    """The example: ``Board()`` has a method ``play`` (lost when the Board cell runs again)."""
+    return Example(
+        "Board() has a method play",
+        lambda: callable(getattr(Board(), "play", None)),
+        True,
+        hint="Running the Board cell again makes a new class without play: "
+        "run the cell of play (exercise abapa.board_play) again after it.",
+    )
+
+
 def _cells_after_play(
     Board: Callable[..., Any], description: str, cells: list[int], player: int, pit: int,
     expected: list[int], hint: str = "",
@@ -755,13 +766,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
     return check(
         "abapa.board_play",
         _strict([
-            Example(
-                "Board() has a method play",
-                lambda: callable(getattr(Board(), "play", None)),
-                True,
-                hint="Running the Board cell again makes a new class without play: "
-                "run the cell of play again after it.",
-            ),
+            _has_play(Board),
             Example(
                 "Board().play(4): .cells, .player",
                 lambda: _position(_after(Board, START, 0, 4)),
@@ -1037,6 +1042,7 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
     return check(
         "abapa.game",
         [
+            _has_play(Board),
             Example(
                 "Game(p0, p1).board.cells, .player",
                 lambda: _position(Game(_Scripted([]), _Scripted([])).board),
@@ -1104,6 +1110,7 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
     return check(
         "abapa.greedy",
         [
+            _has_play(Board),
             Example(
                 "GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins",
                 lambda: GreedyPlayer().choose_move(Board()),
