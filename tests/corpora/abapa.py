@@ -408,6 +408,14 @@ MISTAKES = [
             "    return self.board.winner()\n"
             "Game.run = run\n",
             "run() plays each turn with play_turn(), which shows the player a copy"),
+    Mistake("abapa-game-run-shows-only-the-winner", "abapa.game",
+            "def run(self):\n"
+            "    while not self.is_over():\n"
+            "        self.play_turn()\n"
+            "    self.show_winner()\n"
+            "    return self.board.winner()\n"
+            "Game.run = run\n",
+            "run() shows the board first and after each turn, as the worksheet's main loop does"),
     Mistake("abapa-game-run-returns-the-scores", "abapa.game",
             "_run = Game.run\n"
             "def run(self):\n"

@@ -75,6 +75,7 @@ RULES = {
     "test_game_shows_the_player_a_copy_of_the_board": "play_turn() with a player that plays on the board it is shown",
     "test_game_run_shows_each_player_a_copy": "run() there, with a player 0 that plays on the board it is shown",
     "test_game_run_plays_to_the_end_and_returns_the_winner": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
+    "test_game_run_shows_the_board_before_and_after_each_turn": "what run() prints there: the board before the move, then after it",
     "test_game_run_a_draw_returns_none": "run() on Board([...], 0) where it ends 24 to 24: a draw",
     "test_game_run_between_random_players": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
     "test_greedy_takes_the_biggest_capture": "GreedyPlayer() takes a capture of 5 seeds",
@@ -776,6 +777,22 @@ def test_game_run_shows_each_player_a_copy(sub):
     game = sub.Game(CheaterAtTheEnd(), Scripted([]), board)
     assert game.run() == 1
     assert game.board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_shows_the_board_before_and_after_each_turn(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+    game = sub.Game(Scripted([5]), Scripted([]), board)
+    printed = sub.eval(
+        "[(out := __import__('io').StringIO()),"
+        " __import__('unittest.mock', fromlist=['patch']).patch('sys.stdout', out)(game.run)(),"
+        " out.getvalue()][-1]",
+        game=game,
+    )
+    first = "      0   0   0   1   1   1\n24     0   0   0   0   0   1     20"
+    last = "      0   0   0   0   0   0\n27     0   0   0   0   0   0     21"
+    assert first in printed and last in printed
+    assert printed.index(first) < printed.index(last)
 
 
 @pytest.mark.exercise("abapa.game", points=2)

@@ -1008,6 +1008,13 @@ class _Cheater:
         return self.pit
 
 
+#: what run() prints for the board of a short game, before and after its only move
+_SHORT_GAME_TEXTS = (
+    "      0   0   0   1   1   1\n24     0   0   0   0   0   1     20",
+    "      0   0   0   0   0   0\n27     0   0   0   0   0   0     21",
+)
+
+
 def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Game`` class (abapa.game)."""
 
@@ -1016,6 +1023,15 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         game = Game(first, second)
         pits = (game.play_turn(), game.play_turn())
         return (pits, game.board.cells, game.board.player, first.seen, second.seen)
+
+    def shown_by_run() -> tuple[bool, bool, bool]:
+        board = Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+        game = Game(_Scripted([5], "player 0"), _Scripted([], "player 1"), board)
+        first, last = _SHORT_GAME_TEXTS
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            game.run()
+        text = out.getvalue()
+        return (first in text, last in text, first in text and last in text and text.index(first) < text.index(last))
 
     def new_game_after_a_turn() -> list[int]:
         Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
@@ -1084,6 +1100,12 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 _answer(lambda: short_game(_Cheater(5))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
                 hint="run() plays each turn with play_turn(), which shows the player a copy.",
+            ),
+            Example(
+                "what run() prints there: the board before the move, then after it",
+                _answer(shown_by_run),
+                (True, True, True),
+                hint="run() calls show_board() first, then again after each turn: print(self.board).",
             ),
             Example(
                 "run() on Board([...], 0) where it ends 24 to 24: a draw",
