@@ -19,6 +19,7 @@ from exercises.abapa import (
     AbapaGame,
     BoardPicture,
     check_board,
+    check_board_play,
     check_board_text,
     check_capture,
     check_end,
@@ -30,7 +31,7 @@ from exercises.abapa import (
     draw_board,
     plot_league,
 )
-from exercises.ai import AlphaBetaPlayer, RandomPlayer, league
+from exercises.ai import AlphaBetaPlayer, league
 from exercises.checks import Status
 from exercises.course.notebook import cell_source, course_meta
 
@@ -53,6 +54,16 @@ def solution() -> dict[str, Any]:
             source = TransformerManager().transform_cell(cell_source(cell))
             exec(compile(source, "<solution>", "exec"), namespace)
     return namespace
+
+
+class RandomPlayer:
+    """A random player of these tests (the worksheet's RandomPlayer is an exercise)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, board: Any) -> int:
+        return self.rng.choice(board.legal_moves())
 
 
 @pytest.fixture
@@ -222,6 +233,7 @@ def test_every_check_passes_on_the_solution(solution):
         check_feeding(s["feeds"], s["legal_pits"]),
         check_end(s["game_over"], s["take_remaining"]),
         check_board(s["Board"]),
+        check_board_play(s["Board"]),
         check_players(s["HumanPlayer"], s["RandomPlayer"], s["Board"]),
         check_game(s["Game"], s["Board"]),
         check_greedy(s["GreedyPlayer"], s["Board"]),
@@ -238,6 +250,7 @@ def test_every_check_says_not_implemented_on_stubs():
         check_feeding(stub, stub),
         check_end(stub, stub),
         check_board(StubClass),
+        check_board_play(StubClass),
         check_players(StubClass, StubClass, StubClass),
         check_game(StubClass, StubClass),
         check_greedy(StubClass, StubClass),
@@ -288,3 +301,79 @@ def test_widget_shows_errors_raised_while_drawing(Board):
     assert "Not implemented yet" in widget.errors.value
     assert enabled(widget) == []
     assert "raised an error" in widget.status.value
+
+
+def board_with_stub_play(Board: Any) -> Any:
+    """The solution's Board, with play still a stub (exercise 7 not done yet)."""
+
+    class Half(Board):
+        def play(self, pit):
+            raise NotImplementedError("Exercise abapa.board_play: write your code here.")
+
+    return Half
+
+
+def test_board_check_needs_no_play_and_later_checks_name_the_play_exercise(solution, Board):
+    Half = board_with_stub_play(Board)
+    assert check_board(Half).status is Status.PASSED
+    assert check_board_play(Half).status is Status.NOT_IMPLEMENTED
+    greedy = check_greedy(solution["GreedyPlayer"], Half)
+    assert greedy.status is Status.NOT_IMPLEMENTED
+    assert "it needs exercise abapa.board_play" in str(greedy)
+
+
+def test_board_play_check_names_a_board_cell_run_again(Board):
+    class Fresh:  # a Board class made again, without the play attached in a later cell
+        def __init__(self, cells=None, player=0):
+            self.inner = Board(cells, player) if cells is not None else Board()
+
+    for result in (check_board_play(Fresh), check_game(object, Fresh), check_greedy(object, Fresh)):
+        assert result.status is Status.FAILED
+        assert "run the cell of play (exercise abapa.board_play) again" in str(result)
+
+
+def test_checks_catch_rules_broken_on_the_board(solution, Board):
+    class CellsNotCopied(Board):
+        @property
+        def cells(self):
+            return self._cells
+
+    class NoFullLap(Board):
+        def play(self, pit):
+            seeds = self._cells[7 * self.player + pit]
+            if seeds >= 14:
+                self._cells[7 * self.player + pit] += 1  # the origin gets a seed back
+            Board.play(self, pit)
+
+    assert check_board(CellsNotCopied).status is Status.FAILED
+    assert check_board_play(NoFullLap).status is not Status.PASSED
+
+
+def test_players_and_game_checks_name_a_scripted_player_asked_too_often(solution, Board):
+    class AsksForever:
+        def __init__(self, ask=input):
+            self.ask = ask
+
+        def choose_move(self, board):
+            while True:
+                self.ask("pit? ")
+
+    result = check_players(AsksForever, solution["RandomPlayer"], Board)
+    assert result.status is Status.FAILED
+    assert "kept asking after the last answer" in str(result)
+
+    class AsksBoth:
+        def __init__(self, player0, player1, board=None):
+            self.players, self.board = [player0, player1], board or Board()
+
+        def play_turn(self):
+            for player in self.players:
+                player.choose_move(self.board.copy())
+            return 0
+
+        def is_over(self):
+            return self.board.is_over()
+
+    result = check_game(AsksBoth, Board)
+    assert result.status is Status.FAILED
+    assert "was asked for a move it does not have" in str(result)

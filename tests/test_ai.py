@@ -7,13 +7,12 @@ import random
 
 import pytest
 
+import exercises.ai as ai
 from exercises.ai import (
     WIN_BONUS,
     AlphaBetaPlayer,
     GameResult,
-    GreedyPlayer,
     MonteCarloPlayer,
-    RandomPlayer,
     evaluate,
     league,
     margin,
@@ -68,14 +67,28 @@ def best_value(state: CoinRow, me: int) -> float:
     return max(values) if state.player == me else min(values)
 
 
+class Chance:
+    """A random player of these tests (the package leaves the simple players to worksheets)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, state: CoinRow) -> int:
+        return self.rng.choice(sorted(state.legal_moves()))
+
+
+def greedy() -> AlphaBetaPlayer:
+    """Looking one move ahead: alpha-beta of depth 1."""
+    return AlphaBetaPlayer(depth=1)
+
+
 def random_rows(count: int, length: int, seed: int) -> list[tuple[int, ...]]:
     rng = random.Random(seed)
     return [tuple(rng.randint(0, 9) for _ in range(length)) for _ in range(count)]
 
 
 ALL_PLAYERS = [
-    lambda: RandomPlayer(random.Random(1)),
-    GreedyPlayer,
+    greedy,
     lambda: AlphaBetaPlayer(depth=3),
     lambda: AlphaBetaPlayer(time_limit=0.05),
     lambda: MonteCarloPlayer(playouts=20, rng=random.Random(2)),
@@ -97,28 +110,26 @@ def test_every_player_refuses_a_finished_game(make):
         make().choose_move(CoinRow(()))
 
 
-def test_random_player_is_reproducible_with_a_seed():
-    def moves(seed):
-        player, state = RandomPlayer(random.Random(seed)), CoinRow((1,) * 30)
-        chosen = []
-        while not state.is_over():
-            chosen.append(player.choose_move(state))
-            state.play(chosen[-1])
-        return chosen
-
-    assert moves(5) == moves(5)
-    assert len({tuple(moves(seed)) for seed in range(6)}) > 1
+def test_the_package_has_no_simple_player_a_worksheet_asks_for():
+    assert not hasattr(ai, "RandomPlayer") and not hasattr(ai, "GreedyPlayer")
+    assert "RandomPlayer" not in ai.__all__ and "GreedyPlayer" not in ai.__all__
 
 
-def test_greedy_takes_the_most_now():
-    assert GreedyPlayer().choose_move(CoinRow((1, 5, 0))) == 2
-    assert GreedyPlayer().choose_move(CoinRow((7, 0, 0))) == 1  # a tie goes to the first move
+def test_one_move_ahead_takes_the_most_now():
+    assert greedy().choose_move(CoinRow((1, 5, 0))) == 2
+    assert greedy().choose_move(CoinRow((9, -3, 5))) == 1
 
 
-def test_greedy_prefers_a_finished_win_to_the_same_lead():
-    state = CoinRow((2, 0))
+def test_alpha_beta_breaks_ties_at_the_root_towards_the_last_move():
+    assert greedy().choose_move(CoinRow((7, 0, 0))) == 2
+    assert AlphaBetaPlayer(depth=2).choose_move(CoinRow((0, 0))) == 2
+    assert AlphaBetaPlayer(time_limit=60).choose_move(CoinRow((0, 0, 0))) == 2
+
+
+def test_one_move_ahead_prefers_a_finished_win_to_the_same_lead():
+    state = CoinRow((0, 2))
     state.scores = [0, 1]
-    assert GreedyPlayer().choose_move(state) == 2
+    assert greedy().choose_move(state) == 2
 
 
 def test_alpha_beta_plays_perfectly_with_full_depth():
@@ -132,14 +143,13 @@ def test_alpha_beta_plays_perfectly_with_full_depth():
 
 def test_alpha_beta_sees_a_trap_that_greedy_falls_into():
     state = CoinRow((2, 1, 0, 9))
-    assert GreedyPlayer().choose_move(state) == 2
+    assert greedy().choose_move(state) == 2
     assert AlphaBetaPlayer(depth=3).choose_move(state) == 1
 
 
 def test_alpha_beta_is_deterministic():
     coins = (5, 5, 5, 5, 5, 5, 5, 5)
     assert len({AlphaBetaPlayer(depth=4).choose_move(CoinRow(coins)) for _ in range(3)}) == 1
-    assert AlphaBetaPlayer(depth=2).choose_move(CoinRow((0, 0))) == 1  # a tie: the first move
 
 
 def test_alpha_beta_with_a_time_budget_deepens_until_the_clock_runs_out():
@@ -195,26 +205,26 @@ def test_margin_is_the_difference_to_the_best_opponent():
 
 
 def test_play_game_reports_scores_winners_and_length():
-    result = play_game(CoinRow((1, 2, 3)), [GreedyPlayer(), GreedyPlayer()])
+    result = play_game(CoinRow((1, 2, 3)), [greedy(), greedy()])
     assert result == GameResult(scores=(3, 3), winners=(0, 1), moves=2)
 
 
 def test_play_game_needs_one_player_per_seat_and_stops_endless_games():
     with pytest.raises(ValueError):
-        play_game(CoinRow((1, 2)), [GreedyPlayer()])
+        play_game(CoinRow((1, 2)), [greedy()])
 
     class Endless(CoinRow):
         def play(self, take):
             self.player = 1 - self.player
 
     with pytest.raises(RuntimeError):
-        play_game(Endless((1,)), [GreedyPlayer(), GreedyPlayer()], max_moves=50)
+        play_game(Endless((1,)), [greedy(), greedy()], max_moves=50)
 
 
 def test_league_is_reproducible_and_ranks_search_above_chance():
     players = {
-        "random": RandomPlayer,
-        "greedy": lambda rng: GreedyPlayer(),
+        "random": Chance,
+        "greedy": lambda rng: greedy(),
         "alpha-beta 6": lambda rng: AlphaBetaPlayer(depth=6),
     }
 
@@ -236,7 +246,7 @@ def test_league_is_reproducible_and_ranks_search_above_chance():
 
 
 def test_league_openings_vary_the_games_of_deterministic_players():
-    players = {"greedy": lambda rng: GreedyPlayer(), "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2)}
+    players = {"greedy": lambda rng: greedy(), "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2)}
 
     def new_state():
         return CoinRow((3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7))

@@ -13,6 +13,77 @@ import pytest
 
 NOTEBOOK = "03_abapa"
 
+#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+RULES = {
+    "test_display_of_figure_1_exactly": "board_text(figure 1)",
+    "test_display_of_the_start": "board_text(start)",
+    "test_display_with_two_digit_counts": "board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
+    "test_plain_sowing": "sow(start, 4)  (figure 1)",
+    "test_sowing_through_both_kalahs": "sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1",
+    "test_last_seed_in_a_kalah": "sow(start, 2): the last seed in kalah 6",
+    "test_fourteen_or_more_seeds_skip_the_origin": "sow([...], 2) with 15 seeds: a full lap that skips cell 2",
+    "test_sowing_leaves_its_argument_unchanged": "sow(cells, 4) leaves cells unchanged",
+    "test_capture_of_two": "capture([...], 8, 0): 2 seeds in cell 8",
+    "test_capture_of_three": "capture([...], 10, 0): a chain over cells 10, 9, 8",
+    "test_no_capture_of_one_or_four": "player 1 captures in cells 3, 2; cell 1 has 4",
+    "test_capture_chain_backwards_over_several_pits": "capture([...], 10, 0): a chain over cells 10, 9, 8",
+    "test_capture_chain_stops_at_a_pit_without_two_or_three": "player 1 captures in cells 3, 2; cell 1 has 4",
+    "test_capture_chain_stops_at_the_movers_own_camp": "capture([...], 8, 0): the chain stops at kalah 6",
+    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": "capture([...], 4, 0): the last seed in the mover's own camp",
+    "test_no_capture_because_grand_slam": "capture([...], 8, 0): a grand slam captures nothing",
+    "test_capture_leaves_its_argument_unchanged": "capture(cells, 8, 0) leaves cells unchanged",
+    "test_legal_pits_are_the_non_empty_ones": "legal_pits(figure 1, 0): pit 4 is empty",
+    "test_feeding_only_feeding_moves_are_legal": "legal_pits(hungry, 0): only feeding pits",
+    "test_feeding_no_feeding_move_no_legal_pit": "legal_pits([...], 1): nobody can feed player 0",
+    "test_feeds_tells_whether_the_seeds_reach_the_opponent": "for pit in range(6)]: each one seed short",
+    "test_end_at_twenty_five": "game_over([...25 in kalah 6...], 1)",
+    "test_end_when_the_mover_cannot_feed": "game_over([...], 1): player 1 cannot feed player 0",
+    "test_end_the_mover_takes_the_remaining_seeds": "take_remaining([...], 1)",
+    "test_board_start_position": "Board(): is_over(), winner(), score(0), score(1), legal_moves()",
+    "test_board_of_a_position_and_its_text": "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0",
+    "test_board_cells_are_a_copy": "board.cells.append(99), then board.cells",
+    "test_board_rejects_bad_positions": "Board([-1, 9, 4, ...], 0): a negative count",
+    "test_board_legal_moves_of_a_position": "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
+    "test_board_over_when_a_kalah_has_twenty_five": "Board([...25 in kalah 6...], 1): over, player 0 wins",
+    "test_board_over_a_24_24_draw": "Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw",
+    "test_board_copy_has_the_same_position": "Board(figure 1, 1).copy(): .cells, .player",
+    "test_board_play_of_figure_1": "str(board) after Board().play(4)",
+    "test_board_sows_through_both_kalahs": "9 seeds through both kalahs",
+    "test_board_fourteen_or_more_seeds_skip_the_origin": "14 seeds, a full lap that skips pit 2",
+    "test_board_plays_player_1_pits_from_their_side": "Board(figure 1, 1).play(3): player 1's pit 3 is cell 10",
+    "test_board_sows_and_captures": "play(4): captures 3 + 2",
+    "test_board_capture_chain_stops_at_a_pit_without_two_or_three": "the chain stops at a pit of 4",
+    "test_board_grand_slam_is_played_without_capture": "play(5): a grand slam captures nothing",
+    "test_board_feeding_only_feeding_moves_are_legal": "Board(hungry, 0).play(1): you must feed, the board unchanged",
+    "test_board_no_feeding_move_the_mover_takes_the_remaining_seeds": "play(5): player 1 cannot feed",
+    "test_board_end_at_twenty_five": "play(5): 26 in kalah 6, the end",
+    "test_board_a_24_24_draw": "play(5): 24 to 24",
+    "test_board_illegal_moves_leave_the_board_unchanged": "Board().play(6) and Board().play(-1): pits go from 0 to 5",
+    "test_board_refusals_say_why": "the ValueError of Board(figure 1, 0).play(4) says why",
+    "test_board_copy_is_independent": "twin = Board().copy(); twin.play(4): board and twin",
+    "test_board_seeded_random_games_match_the_rules": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
+    "test_board_termination_no_position_comes_back": "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
+    "test_human_player_returns_the_pit_typed": "HumanPlayer(ask answering '2').choose_move(Board())",
+    "test_human_player_asks_again_until_the_pit_is_legal": "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
+    "test_human_player_of_player_1_uses_their_side": "HumanPlayer answering '0', then '2', as player 1",
+    "test_random_player_plays_legal_moves": "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
+    "test_random_player_is_reproducible_with_its_rng": "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
+    "test_random_player_draws_pits_until_one_is_legal": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+    "test_game_starts_from_the_start_or_the_given_board": "Game(p0, p1, Board(figure 1, 1)).board.cells, .player",
+    "test_game_each_new_game_has_a_board_of_its_own": "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
+    "test_game_turns_ask_the_player_to_move": "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
+    "test_game_shows_the_player_a_copy_of_the_board": "play_turn() with a player that plays on the board it is shown",
+    "test_game_run_shows_each_player_a_copy": "run() there, with a player 0 that plays on the board it is shown",
+    "test_game_run_plays_to_the_end_and_returns_the_winner": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
+    "test_game_run_shows_the_board_before_and_after_each_turn": "what run() prints there: the board before the move, then after it",
+    "test_game_run_a_draw_returns_none": "run() on Board([...], 0) where it ends 24 to 24: a draw",
+    "test_game_run_between_random_players": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
+    "test_greedy_takes_the_biggest_capture": "GreedyPlayer() takes a capture of 5 seeds",
+    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "pit 0 feeds kalah 13 too",
+    "test_greedy_breaks_ties_by_the_lowest_pit": "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
+    "test_greedy_leaves_the_board_unchanged": "GreedyPlayer().choose_move(board) leaves board unchanged",
+}
+
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
 FIGURE_1 = [4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0]
 FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
@@ -66,9 +137,8 @@ def unchanged_after(sub, call: str, cells: list[int]) -> list[int]:
 
 
 def sowing(sub, cells: list[int], start: int) -> tuple[list[int], int]:
-    result = sub.sow(list(cells), start)
-    new_cells, last = result
-    return list(new_cells), last
+    """What ``sow`` returns: a tuple of the new list of cells and the last cell."""
+    return sub.sow(list(cells), start)
 
 
 def assert_refused(board, pit, cells: list[int], player: int) -> None:
@@ -235,9 +305,9 @@ def test_feeding_no_feeding_move_no_legal_pit(sub):
 @pytest.mark.exercise("abapa.feeding", points=2)
 def test_feeds_tells_whether_the_seeds_reach_the_opponent(sub):
     cells = [6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17]
-    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [False] * 6
+    assert all(sub.feeds(list(cells), 0, pit) is False for pit in range(6))
     cells = [7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15]
-    assert [sub.feeds(list(cells), 0, pit) for pit in range(6)] == [True] * 6
+    assert all(sub.feeds(list(cells), 0, pit) is True for pit in range(6))
     cells = [0, 0, 0, 0, 0, 0, 20, 6, 6, 0, 0, 3, 1, 12]
     assert [sub.feeds(list(cells), 1, pit) for pit in range(6)] == [
         False, True, False, False, True, False,
@@ -269,10 +339,10 @@ def test_end_the_mover_takes_the_remaining_seeds(sub):
     assert unchanged_after(sub, "take_remaining(cells, 1)", cells) == cells
 
 
-# --- abapa.board --------------------------------------------------------------------
+# --- abapa.board: a position and its queries ------------------------------------------
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board", points=1)
 def test_board_start_position(sub):
     board = sub.Board()
     assert board.cells == START
@@ -283,17 +353,18 @@ def test_board_start_position(sub):
     assert (board.score(0), board.score(1)) == (0, 0)
 
 
-@pytest.mark.exercise("abapa.board", points=3)
-def test_board_of_figure_1_and_its_text(sub):
-    board = sub.Board()
-    board.play(4)
+@pytest.mark.exercise("abapa.board", points=1)
+def test_board_of_a_position_and_its_text(sub):
+    board = sub.Board(list(FIGURE_1), 1)
     assert board.cells == FIGURE_1
     assert board.player == 1
     assert str(board) == FIGURE_1_TEXT
-    assert str(sub.Board(list(FIGURE_1), 1)) == FIGURE_1_TEXT
+    assert (board.score(0), board.score(1)) == (1, 0)
+    assert board.is_over() is False
+    assert board.winner() is None
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board", points=1)
 def test_board_cells_are_a_copy(sub):
     board = sub.Board(list(FIGURE_1), 1)
     assert sub.eval("[board.cells.append(99), board.cells][1]", board=board) == FIGURE_1
@@ -301,7 +372,7 @@ def test_board_cells_are_a_copy(sub):
     assert sub.eval("[(new := Board(cells, 1)), cells.append(99), new.cells][2]", cells=cells) == FIGURE_1
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board", points=1)
 def test_board_rejects_bad_positions(sub):
     for cells, player in [
         ([4] * 14, 0),  # 56 seeds
@@ -314,7 +385,75 @@ def test_board_rejects_bad_positions(sub):
             sub.Board(cells, player)
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board", points=1)
+def test_board_legal_moves_of_a_position(sub):
+    assert list(sub.Board(list(FIGURE_1), 0).legal_moves()) == [0, 1, 2, 3, 5]
+    assert list(sub.Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()) == [1, 3, 5]
+    hungry = [0, 0, 0, 0, 0, 0, 20, 7, 0, 6, 1, 0, 0, 14]
+    assert list(sub.Board(hungry, 1).legal_moves()) == [0, 2]
+
+
+@pytest.mark.exercise("abapa.board", points=1)
+def test_board_over_when_a_kalah_has_twenty_five(sub):
+    won = sub.Board([1, 4, 4, 4, 4, 4, 25, 0, 0, 1, 0, 1, 0, 0], 1)
+    assert won.is_over() is True
+    assert won.winner() == 0
+    assert list(won.legal_moves()) == []
+    won = sub.Board([0, 0, 1, 0, 0, 0, 20, 0, 0, 0, 0, 1, 0, 26], 0)
+    assert won.is_over() is True
+    assert won.winner() == 1
+
+
+@pytest.mark.exercise("abapa.board", points=1)
+def test_board_over_a_24_24_draw(sub):
+    board = sub.Board([0] * 6 + [24] + [0] * 6 + [24], 1)
+    assert board.is_over() is True
+    assert board.winner() is None
+    assert list(board.legal_moves()) == []
+
+
+@pytest.mark.exercise("abapa.board", points=1)
+def test_board_copy_has_the_same_position(sub):
+    board = sub.Board(list(FIGURE_1), 1)
+    twin = board.copy()
+    assert twin.cells == FIGURE_1
+    assert twin.player == 1
+    assert sub.eval("twin is not board", twin=twin, board=board) is True
+
+
+# --- abapa.board_play: the moves ----------------------------------------------------
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_play_of_figure_1(sub):
+    board = sub.Board()
+    board.play(4)
+    assert board.cells == FIGURE_1
+    assert board.player == 1
+    assert str(board) == FIGURE_1_TEXT
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_sows_through_both_kalahs(sub):
+    board = sub.Board([3, 3, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 0], 0)
+    board.play(5)  # cells 6..13, then 0
+    assert board.cells == [4, 3, 4, 4, 4, 0, 1, 5, 5, 5, 5, 5, 2, 1]
+    board = sub.Board([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 1)
+    board.play(5)  # cell 12: kalah 13, cells 0 and 1
+    assert board.cells == [5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2]
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_fourteen_or_more_seeds_skip_the_origin(sub):
+    board = sub.Board([1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12], 0)
+    board.play(2)
+    assert board.cells == [2, 2, 0, 3, 2, 2, 12, 2, 2, 2, 2, 2, 2, 13]
+    board = sub.Board([0, 0, 0, 0, 0, 0, 10, 30, 0, 0, 0, 0, 0, 8], 1)
+    board.play(0)  # two laps over the 13 other cells, then cells 8..11
+    assert board.cells == [2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10]
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_plays_player_1_pits_from_their_side(sub):
     board = sub.Board(list(FIGURE_1), 1)
     board.play(3)  # cell 10
@@ -322,7 +461,7 @@ def test_board_plays_player_1_pits_from_their_side(sub):
     assert board.player == 0
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_sows_and_captures(sub):
     board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
     board.play(4)  # cells 5, 6, 7, 8: captures 3 + 2
@@ -330,7 +469,17 @@ def test_board_sows_and_captures(sub):
     assert (board.score(0), board.score(1)) == (14, 9)
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_capture_chain_stops_at_a_pit_without_two_or_three(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 5, 10, 2, 3, 1, 1, 5, 4, 17], 0)
+    board.play(5)  # cells 10 and 9 hold 2, cell 8 holds 4
+    assert board.cells == [0, 0, 0, 0, 0, 0, 15, 3, 4, 0, 0, 5, 4, 17]
+    board = sub.Board([2, 1, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 3, 5], 1)
+    board.play(5)  # cells 13, 0, 1: cells 1 and 0 captured, then the camp ends
+    assert board.cells == [0, 0, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 0, 11]
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_grand_slam_is_played_without_capture(sub):
     board = sub.Board([1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0)
     board.play(5)  # cells 6, 7, 8: 2 and 3 would take every seed of player 1
@@ -338,7 +487,7 @@ def test_board_grand_slam_is_played_without_capture(sub):
     assert board.player == 1
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_feeding_only_feeding_moves_are_legal(sub):
     cells = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
     board = sub.Board(list(cells), 0)
@@ -349,7 +498,7 @@ def test_board_feeding_only_feeding_moves_are_legal(sub):
     assert board.cells == [0, 3, 0, 0, 1, 0, 21, 1, 0, 0, 0, 0, 0, 22]
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_no_feeding_move_the_mover_takes_the_remaining_seeds(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
     board.play(5)  # player 0's camp is now empty, and player 1 cannot feed it
@@ -359,7 +508,7 @@ def test_board_no_feeding_move_the_mover_takes_the_remaining_seeds(sub):
     assert list(board.legal_moves()) == []
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_end_at_twenty_five(sub):
     board = sub.Board([0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12], 0)
     board.play(5)  # kalah 6 gets 24, then cell 7 has 2: captured, 26
@@ -367,12 +516,9 @@ def test_board_end_at_twenty_five(sub):
     assert board.is_over() is True
     assert board.winner() == 0
     assert list(board.legal_moves()) == []
-    won = sub.Board([1, 4, 4, 4, 4, 4, 25, 0, 0, 1, 0, 1, 0, 0], 1)
-    assert won.is_over() is True
-    assert won.winner() == 0
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_a_24_24_draw(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
     board.play(5)  # 24 in kalah 6; player 1 cannot feed and takes 2: 24
@@ -381,7 +527,7 @@ def test_board_a_24_24_draw(sub):
     assert board.winner() is None
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_illegal_moves_leave_the_board_unchanged(sub):
     board = sub.Board(list(FIGURE_1), 0)
     for pit in (4, -1, 6, 7, 13):
@@ -392,7 +538,22 @@ def test_board_illegal_moves_leave_the_board_unchanged(sub):
         assert_refused(board, pit, over, 1)
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+def refusal(board, pit) -> str:
+    """The message of the ValueError that ``board.play(pit)`` raises."""
+    with pytest.raises(ValueError) as error:
+        board.play(pit)
+    return str(error.value)
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
+def test_board_refusals_say_why(sub):
+    assert refusal(sub.Board(list(FIGURE_1), 0), 4).strip()
+    assert refusal(sub.Board(list(FIGURE_1), 0), 6).strip()
+    assert refusal(sub.Board([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0), 1).strip()
+    assert refusal(sub.Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1), 0).strip()
+
+
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_copy_is_independent(sub):
     board = sub.Board()
     twin = board.copy()
@@ -403,7 +564,7 @@ def test_board_copy_is_independent(sub):
     assert twin.cells == FIGURE_1
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_seeded_random_games_match_the_rules(sub):
     for seed in range(12):
         rng = random.Random(seed)
@@ -425,7 +586,7 @@ def test_board_seeded_random_games_match_the_rules(sub):
         assert board.winner() == expected
 
 
-@pytest.mark.exercise("abapa.board", points=3)
+@pytest.mark.exercise("abapa.board_play", points=2)
 def test_board_termination_no_position_comes_back(sub):
     # The guard of the rules: seeds never leave a kalah, so (seeds in kalahs, sum of the
     # pit numbers of the seeds in pits) grows at every move, and every game ends.
@@ -510,6 +671,27 @@ def test_random_player_is_reproducible_with_its_rng(sub):
     assert sub.eval("issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)") is True
 
 
+def die_until(rng: random.Random, legal: list[int]) -> int:
+    """A pit drawn with ``rng.randrange(6)``, drawn again until it is one of ``legal``."""
+    pit = rng.randrange(6)
+    while pit not in legal:
+        pit = rng.randrange(6)
+    return pit
+
+
+@pytest.mark.exercise("abapa.players", points=2)
+def test_random_player_draws_pits_until_one_is_legal(sub):
+    for seed, cells, player_to_move, legal in [
+        (21, START, 0, [0, 1, 2, 3, 4, 5]),
+        (22, FIGURE_1, 0, [0, 1, 2, 3, 5]),
+        (23, [4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1, [1, 3, 5]),
+    ]:
+        player = sub.RandomPlayer(random.Random(seed))
+        moves = [player.choose_move(sub.Board(list(cells), player_to_move)) for _ in range(12)]
+        rng = random.Random(seed)
+        assert moves == [die_until(rng, legal) for _ in range(12)]
+
+
 # --- abapa.game ---------------------------------------------------------------------
 
 
@@ -535,12 +717,21 @@ def test_game_starts_from_the_start_or_the_given_board(sub):
 
 
 @pytest.mark.exercise("abapa.game", points=2)
+def test_game_each_new_game_has_a_board_of_its_own(sub):
+    sub.Game(Scripted([4]), Scripted([])).play_turn()
+    game = sub.Game(Scripted([2]), Scripted([]))
+    assert game.board.cells == START
+    game.play_turn()
+    assert sub.Game(Scripted([]), Scripted([])).board.cells == START
+
+
+@pytest.mark.exercise("abapa.game", points=2)
 def test_game_turns_ask_the_player_to_move(sub):
     first, second = Scripted([4, 5]), Scripted([3])
     game = sub.Game(first, second)
-    game.play_turn()
+    assert game.play_turn() == 4
     assert game.board.cells == FIGURE_1
-    game.play_turn()
+    assert game.play_turn() == 3
     assert game.board.cells == [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1]
     assert first.seen == [(START, 0)]
     assert second.seen == [(FIGURE_1, 1)]
@@ -572,6 +763,38 @@ def test_game_run_plays_to_the_end_and_returns_the_winner(sub):
     assert game.board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
 
 
+class CheaterAtTheEnd:
+    """Plays the first legal pit on the board it is shown, then answers 5."""
+
+    def choose_move(self, board) -> int:
+        board.play(list(board.legal_moves())[0])
+        return 5
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_shows_each_player_a_copy(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+    game = sub.Game(CheaterAtTheEnd(), Scripted([]), board)
+    assert game.run() == 1
+    assert game.board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
+
+
+@pytest.mark.exercise("abapa.game", points=2)
+def test_game_run_shows_the_board_before_and_after_each_turn(sub):
+    board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+    game = sub.Game(Scripted([5]), Scripted([]), board)
+    printed = sub.eval(
+        "[(out := __import__('io').StringIO()),"
+        " __import__('unittest.mock', fromlist=['patch']).patch('sys.stdout', out)(game.run)(),"
+        " out.getvalue()][-1]",
+        game=game,
+    )
+    first = "      0   0   0   1   1   1\n24     0   0   0   0   0   1     20"
+    last = "      0   0   0   0   0   0\n27     0   0   0   0   0   0     21"
+    assert first in printed and last in printed
+    assert printed.index(first) < printed.index(last)
+
+
 @pytest.mark.exercise("abapa.game", points=2)
 def test_game_run_a_draw_returns_none(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
@@ -596,6 +819,14 @@ def test_greedy_takes_the_biggest_capture(sub):
     board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
     assert sub.GreedyPlayer().choose_move(board) == 4
     board = sub.Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)
+    assert sub.GreedyPlayer().choose_move(board) == 4
+
+
+@pytest.mark.exercise("abapa.greedy", points=1)
+def test_greedy_counts_the_seeds_sown_into_the_opponents_kalah(sub):
+    board = sub.Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)
+    assert sub.GreedyPlayer().choose_move(board) == 3
+    board = sub.Board([4, 4, 4, 4, 4, 4, 3, 13, 0, 0, 0, 3, 0, 5], 1)
     assert sub.GreedyPlayer().choose_move(board) == 4
 
 

@@ -32,6 +32,7 @@ object with ``cells``, ``player``, ``legal_moves()``, ``play(pit)``, ``copy()``,
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import html
 import io
 import random
@@ -57,6 +58,7 @@ __all__ = [
     "check_feeding",
     "check_end",
     "check_board",
+    "check_board_play",
     "check_players",
     "check_game",
     "check_greedy",
@@ -493,6 +495,17 @@ def check_feeding(
                 False,
             ),
             Example(
+                "[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short",
+                lambda: [feeds([6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17], 0, pit) for pit in range(6)],
+                [False] * 6,
+                hint="Pit i is followed by 5 - i pits and your kalah: it needs 7 - i seeds.",
+            ),
+            Example(
+                "[feeds([7, 6, 5, 4, 3, 2, 6, 0, ...], 0, pit) for pit in range(6)]: each just enough",
+                lambda: [feeds([7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15], 0, pit) for pit in range(6)],
+                [True] * 6,
+            ),
+            Example(
                 "legal_pits(hungry, 0): only feeding pits",
                 lambda: legal_pits(list(hungry), 0),
                 [5],
@@ -546,96 +559,329 @@ def check_end(
     )
 
 
-def _after(board_class: Callable[..., Any], moves: Sequence[int], *args: Any) -> Any:
-    """A board made with ``board_class(*args)``, after ``moves``."""
-    board = board_class(*args)
-    for move in moves:
-        board.play(move)
+FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
+HUNGRY = (0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22)  # player 1's camp is empty
+
+
+def _position(board: Any) -> tuple[list[int], int]:
+    """A board's cells and player to move, read through its own attributes."""
+    return (board.cells, board.player)
+
+
+def _after(Board: Callable[..., Any], cells: Sequence[int], player: int, *pits: int) -> Any:
+    """``Board(cells, player)`` after playing ``pits`` in order."""
+    board = Board(list(cells), player)
+    for pit in pits:
+        board.play(pit)
     return board
 
 
-def _illegal_is_refused(board_class: Callable[..., Any], cells: list[int], player: int, pit: Any) -> Any:
-    """Play an illegal ``pit``: the ValueError's class name, and whether the board changed."""
-    board = board_class(list(cells), player)
+def _illegal_is_refused(Board: Callable[..., Any], cells: Sequence[int], player: int, pit: Any) -> Any:
+    """Play an illegal ``pit``: whether a ValueError came, and whether the board stayed."""
+    board = Board(list(cells), player)
     try:
         board.play(pit)
     except ValueError:
-        return ("ValueError", board.cells == cells and board.player == player)
-    return ("no error", None)
+        return ("ValueError", board.cells == list(cells) and board.player == player)
+    return ("no error", board.cells, board.player)
+
+
+def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: int, pit: Any) -> Any:
+    """Whether the ValueError of an illegal ``pit`` has a message (or what happened instead)."""
+    try:
+        Board(list(cells), player).play(pit)
+    except ValueError as error:
+        return bool(str(error).strip())
+    return "no ValueError"
+
+
+def _cells_after_append(Board: Callable[..., Any]) -> list[int]:
+    board = Board(list(FIGURE_1), 1)
+    board.cells.append(99)
+    return board.cells
+
+
+def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> list[int]:
+    cells = list(FIGURE_1)
+    board = Board(cells, 1)
+    cells[0] = 99
+    cells.append(99)
+    return board.cells
+
+
+def _exactly(got: Any, expected: Any) -> bool:
+    """``got == expected``, item by item, where ``False`` is not ``0`` and ``None`` is not ``False``."""
+    if isinstance(expected, (tuple, list)):
+        return (
+            type(got) is type(expected)
+            and len(got) == len(expected)
+            and all(_exactly(g, e) for g, e in zip(got, expected))
+        )
+    if isinstance(expected, (bool, int)) or expected is None or isinstance(got, bool):
+        return type(got) is type(expected) and got == expected
+    return bool(got == expected)
+
+
+def _strict(examples: list[Example]) -> list[Example]:
+    """The examples, each compared with :func:`_exactly` unless it says otherwise."""
+    return [
+        dataclasses.replace(example, compare=_exactly)
+        if example.compare is None and example.raises is None
+        else example
+        for example in examples
+    ]
+
+
+def _state(board: Any) -> tuple:
+    """Whether ``board`` is over, its winner, scores and legal moves."""
+    return (board.is_over(), board.winner(), board.score(0), board.score(1), list(board.legal_moves()))
 
 
 def check_board(Board: Callable[..., Any]) -> CheckResult:
-    """Check the ``Board`` class (abapa.board)."""
-    hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    """Check the ``Board`` class without ``play`` (abapa.board): a position and its queries."""
     return check(
         "abapa.board",
-        [
+        _strict([
             Example("Board().cells", lambda: Board().cells, list(START)),
             Example("Board().player", lambda: Board().player, 0),
-            Example("Board().legal_moves()", lambda: Board().legal_moves(), [0, 1, 2, 3, 4, 5]),
+            Example("Board().legal_moves()", lambda: list(Board().legal_moves()), [0, 1, 2, 3, 4, 5]),
             Example(
-                "after Board().play(4): cells",
-                lambda: _after(Board, [4]).cells,
-                list(FIGURE_1),
-            ),
-            Example("after Board().play(4): player", lambda: _after(Board, [4]).player, 1),
-            Example(
-                "str(board) after Board().play(4)",
-                lambda: str(_after(Board, [4])),
-                "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1",
+                "Board(): is_over(), winner(), score(0), score(1), legal_moves()",
+                lambda: _state(Board()),
+                (False, None, 0, 0, [0, 1, 2, 3, 4, 5]),
             ),
             Example(
-                "after Board().play(4), then player 1 plays pit 3",
-                lambda: _after(Board, [4, 3]).cells,
-                [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1],
-                hint="Player 1's pit 3 is cell 10.",
+                "Board(figure 1, 1).cells, .player",
+                lambda: _position(Board(list(FIGURE_1), 1)),
+                (list(FIGURE_1), 1),
+            ),
+            Example("str(Board(figure 1, 1))", lambda: str(Board(list(FIGURE_1), 1)), FIGURE_1_TEXT),
+            Example(
+                "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0, not over",
+                lambda: _state(Board(list(FIGURE_1), 1))[:4],
+                (False, None, 1, 0),
+                hint="winner() is None while the game goes on, whoever leads.",
             ),
             Example(
-                "Board(figure 1, 0).play(4): an empty pit is refused, the board unchanged",
-                lambda: _illegal_is_refused(Board, list(FIGURE_1), 0, 4),
-                ("ValueError", True),
+                "Board(figure 1, 0).legal_moves(): pit 4 is empty",
+                lambda: list(Board(list(FIGURE_1), 0).legal_moves()),
+                [0, 1, 2, 3, 5],
             ),
             Example(
-                "Board().play(6): pits go from 0 to 5",
-                lambda: _illegal_is_refused(Board, list(START), 0, 6),
-                ("ValueError", True),
+                "Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(): player 1's side",
+                lambda: list(Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()),
+                [1, 3, 5],
+                hint="Player 1's pit i is cell 7 + i.",
             ),
             Example(
-                "Board(hungry, 0).play(1): you must feed",
-                lambda: _illegal_is_refused(Board, hungry, 0, 1),
-                ("ValueError", True),
-            ),
-            Example(
-                "Board([4] * 14, 0): 56 seeds",
-                lambda: Board([4] * 14, 0),
-                raises=ValueError,
-            ),
-            Example("Board(start, 2)", lambda: Board(list(START), 2), raises=ValueError),
-            Example(
-                "board.copy() is independent",
-                lambda: _copy_then_play(Board),
-                (list(START), list(FIGURE_1)),
+                "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
+                lambda: list(Board(list(HUNGRY), 0).legal_moves()),
+                [5],
+                hint="When the opponent's camp is empty, only moves that feed it are legal.",
             ),
             Example(
                 "Board([...25 in kalah 6...], 1): over, player 0 wins",
-                lambda: _end_state(Board, [0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1),
+                lambda: _state(Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1)),
                 (True, 0, 25, 5, []),
+                hint="A kalah with 25 seeds ends the game; legal_moves() is then [].",
             ),
-            Example("Board(): not over, no winner", lambda: _end_state(Board, list(START), 0)[:2], (False, None)),
-        ],
+            Example(
+                "Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw",
+                lambda: _state(Board([0] * 6 + [24] + [0] * 6 + [24], 0)),
+                (True, None, 24, 24, []),
+            ),
+            Example("Board([4] * 14, 0): 56 seeds", lambda: Board([4] * 14, 0), raises=ValueError),
+            Example("Board([4] * 12, 0): 12 cells", lambda: Board([4] * 12, 0), raises=ValueError),
+            Example(
+                "Board([-1, 9, 4, ...], 0): a negative count",
+                lambda: Board([-1, 9] + list(START[2:]), 0),
+                raises=ValueError,
+            ),
+            Example("Board(start, 2)", lambda: Board(list(START), 2), raises=ValueError),
+            Example("Board(start, -1)", lambda: Board(list(START), -1), raises=ValueError),
+            Example(
+                "board.cells.append(99), then board.cells",
+                lambda: _cells_after_append(Board),
+                list(FIGURE_1),
+                hint="The cells property returns a copy: return list(self._cells).",
+            ),
+            Example(
+                "board = Board(cells, 1), then cells changes: board.cells",
+                lambda: _cells_after_changing_the_argument(Board),
+                list(FIGURE_1),
+                hint="Keep a copy of the list you are given: self._cells = list(cells).",
+            ),
+            Example(
+                "Board(figure 1, 1).copy(): .cells, .player",
+                lambda: _position(Board(list(FIGURE_1), 1).copy()),
+                (list(FIGURE_1), 1),
+            ),
+            Example(
+                "board.copy() is not board",
+                lambda: (lambda board: board.copy() is not board)(Board()),
+                True,
+                hint="copy() makes a new Board with the same position, never returns self.",
+            ),
+        ]),
     )
 
 
-def _copy_then_play(Board: Callable[..., Any]) -> tuple[list[int], list[int]]:
+def _copy_then_play(Board: Callable[..., Any]) -> tuple:
     board = Board()
     twin = board.copy()
     twin.play(4)
-    return (board.cells, twin.cells)
+    return (board.cells, board.player, twin.cells, twin.player)
 
 
-def _end_state(Board: Callable[..., Any], cells: list[int], player: int) -> tuple:
-    board = Board(cells, player)
-    return (board.is_over(), board.winner(), board.score(0), board.score(1), board.legal_moves())
+def _random_game(Board: Callable[..., Any], seed: int) -> tuple:
+    """A game from ``Board()``, each move ``rng.choice(board.legal_moves())``: its end."""
+    rng, board, moves = random.Random(seed), Board(), 0
+    while not board.is_over() and moves < 1000:
+        board.play(rng.choice(board.legal_moves()))
+        moves += 1
+    return (moves, board.cells, board.winner())
+
+
+def _has_play(Board: Callable[..., Any]) -> Example:
+    """The example: ``Board()`` has a method ``play`` (lost when the Board cell runs again)."""
+    return Example(
+        "Board() has a method play",
+        lambda: callable(getattr(Board(), "play", None)),
+        True,
+        hint="Running the Board cell again makes a new class without play: "
+        "run the cell of play (exercise abapa.board_play) again after it.",
+    )
+
+
+def _cells_after_play(
+    Board: Callable[..., Any], description: str, cells: list[int], player: int, pit: int,
+    expected: list[int], hint: str = "",
+) -> Example:
+    """The example: ``Board(cells, player).play(pit)``, then its cells are ``expected``."""
+    return Example(description, lambda: _after(Board, cells, player, pit).cells, expected, hint=hint)
+
+
+def check_board_play(Board: Callable[..., Any]) -> CheckResult:
+    """Check ``Board.play`` (abapa.board_play): the rules, played on a ``Board``."""
+    return check(
+        "abapa.board_play",
+        _strict([
+            _has_play(Board),
+            Example(
+                "Board().play(4): .cells, .player",
+                lambda: _position(_after(Board, START, 0, 4)),
+                (list(FIGURE_1), 1),
+            ),
+            Example("str(board) after Board().play(4)", lambda: str(_after(Board, START, 0, 4)), FIGURE_1_TEXT),
+            Example(
+                "Board(figure 1, 1).play(3): player 1's pit 3 is cell 10",
+                lambda: _position(_after(Board, FIGURE_1, 1, 3)),
+                ([5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0),
+            ),
+            _cells_after_play(
+                Board, "Board([3, 3, 4, 4, 4, 9, 0, ...], 0).play(5): 9 seeds through both kalahs",
+                [3, 3, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 0], 0, 5,
+                [4, 3, 4, 4, 4, 0, 1, 5, 5, 5, 5, 5, 2, 1],
+                hint="Both kalahs get a seed when the sowing passes them.",
+            ),
+            _cells_after_play(
+                Board, "Board([1, 1, 14, ...], 0).play(2): 14 seeds, a full lap that skips pit 2",
+                [1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12], 0, 2,
+                [2, 2, 0, 3, 2, 2, 12, 2, 2, 2, 2, 2, 2, 13],
+                hint="The pit the seeds come from gets no seed back.",
+            ),
+            _cells_after_play(
+                Board, "Board([4, 4, 4, 0, 4, 0, 8, ...], 0).play(4): captures 3 + 2",
+                [4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0, 4,
+                [4, 4, 4, 0, 0, 1, 14, 0, 0, 1, 2, 5, 4, 9],
+                hint="Capture where the last seed fell, then the cells before it.",
+            ),
+            _cells_after_play(
+                Board, "Board([0, 0, 0, 0, 0, 5, 10, ...], 0).play(5): the chain stops at a pit of 4",
+                [0, 0, 0, 0, 0, 5, 10, 2, 3, 1, 1, 5, 4, 17], 0, 5,
+                [0, 0, 0, 0, 0, 0, 15, 3, 4, 0, 0, 5, 4, 17],
+            ),
+            _cells_after_play(
+                Board, "Board([2, 1, 2, 1, 4, 4, 10, ...], 1).play(5): player 1 captures cells 1 and 0",
+                [2, 1, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 3, 5], 1, 5,
+                [0, 0, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 0, 11],
+            ),
+            Example(
+                "Board([1, 0, 0, 0, 0, 3, 19, ...], 0).play(5): a grand slam captures nothing",
+                lambda: _position(_after(Board, [1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0, 5)),
+                ([1, 0, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 22], 1),
+                hint="Captures that would empty the opponent's camp are not made.",
+            ),
+            Example(
+                "Board(hungry, 0).play(1): you must feed, the board unchanged",
+                lambda: _illegal_is_refused(Board, HUNGRY, 0, 1),
+                ("ValueError", True),
+            ),
+            Example(
+                "Board(hungry, 0).play(5): it feeds player 1",
+                lambda: _after(Board, HUNGRY, 0, 5).cells,
+                [0, 3, 0, 0, 1, 0, 21, 1, 0, 0, 0, 0, 0, 22],
+            ),
+            Example(
+                "Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0).play(5): player 1 cannot feed",
+                lambda: (lambda board: (board.cells, *_state(board)))(
+                    _after(Board, [0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0, 5)
+                ),
+                ([0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True, 1, 21, 27, []),
+                hint="The player who cannot feed takes every seed left in the pits.",
+            ),
+            Example(
+                "Board([0, 0, 0, 0, 0, 2, 23, ...], 0).play(5): 26 in kalah 6, the end",
+                lambda: (lambda board: (board.cells, *_state(board)))(
+                    _after(Board, [0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12], 0, 5)
+                ),
+                ([0, 0, 0, 0, 0, 0, 26, 0, 2, 3, 4, 1, 0, 12], True, 0, 26, 12, []),
+            ),
+            Example(
+                "Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0).play(5): 24 to 24",
+                lambda: _state(_after(Board, [0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0, 5)),
+                (True, None, 24, 24, []),
+            ),
+            Example(
+                "Board(figure 1, 0).play(4): an empty pit is refused, the board unchanged",
+                lambda: _illegal_is_refused(Board, FIGURE_1, 0, 4),
+                ("ValueError", True),
+            ),
+            Example(
+                "the ValueError of Board(figure 1, 0).play(4) says why",
+                lambda: _refusal_message(Board, FIGURE_1, 0, 4),
+                True,
+                hint="Give the error a sentence: raise ValueError(f'pit {pit} is empty; choose one of ...').",
+            ),
+            Example(
+                "Board().play(6) and Board().play(-1): pits go from 0 to 5",
+                lambda: [_illegal_is_refused(Board, START, 0, pit) for pit in (6, -1)],
+                [("ValueError", True)] * 2,
+                hint="A pit is a number from 0 to 5; -1 would be the last cell in Python.",
+            ),
+            Example(
+                "Board([...25 in kalah 6...], 1).play(0): no move after the end",
+                lambda: _illegal_is_refused(Board, [0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1, 0),
+                ("ValueError", True),
+            ),
+            Example(
+                "twin = Board().copy(); twin.play(4): board and twin",
+                lambda: _copy_then_play(Board),
+                (list(START), 0, list(FIGURE_1), 1),
+                hint="copy() needs a list of cells of its own.",
+            ),
+            Example(
+                "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
+                lambda: _random_game(Board, 2),
+                (47, [0] * 6 + [19] + [0] * 6 + [29], 1),
+            ),
+            Example(
+                "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
+                lambda: _random_game(Board, 3),
+                (58, [0] * 6 + [28] + [0] * 6 + [20], 0),
+            ),
+        ]),
+    )
 
 
 class _Script:
@@ -646,93 +892,239 @@ class _Script:
 
     def __call__(self, prompt: str = "") -> str:
         if not self.answers:
-            raise RuntimeError("the player kept asking after the last answer")
+            raise _ScriptEnded(
+                "choose_move kept asking after the last answer of the example: "
+                "it refused a legal pit, or asked once too often"
+            )
         return self.answers.pop(0)
+
+
+class _ScriptEnded(Exception):
+    """A scripted player or keyboard of a check was asked once too often."""
+
+
+def _answer(call: Callable[[], Any]) -> Callable[[], Any]:
+    """``call``, quietly; a scripted player asked too often gives its sentence as the result."""
+
+    def run() -> Any:
+        try:
+            return _quietly(call)()
+        except _ScriptEnded as ended:
+            return str(ended)
+
+    return run
 
 
 def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``HumanPlayer`` and ``RandomPlayer`` (abapa.players)."""
 
-    def random_moves(seed: int) -> list[int]:
-        player = RandomPlayer(random.Random(seed))
-        return [player.choose_move(Board()) for _ in range(20)]
+    def random_moves(seed: int, cells: Sequence[int] = START, player: int = 0) -> list[int]:
+        chooser = RandomPlayer(random.Random(seed))
+        return [chooser.choose_move(Board(list(cells), player)) for _ in range(10)]
 
     return check(
         "abapa.players",
         [
             Example(
                 "HumanPlayer(ask answering '2').choose_move(Board())",
-                _quietly(lambda: HumanPlayer(ask=_Script(["2"])).choose_move(Board())),
+                _answer(lambda: HumanPlayer(ask=_Script(["2"])).choose_move(Board())),
                 2,
+                hint="Return the pit as an int: int(answer).",
             ),
             Example(
                 "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
-                _quietly(lambda: HumanPlayer(ask=_Script(["9", "four", "4"])).choose_move(Board())),
+                _answer(lambda: HumanPlayer(ask=_Script(["9", "four", "4"])).choose_move(Board())),
                 4,
                 hint="Keep asking while the answer is not a legal pit; return an int.",
             ),
             Example(
                 "HumanPlayer answering '4' on figure 1, then '5'",
-                _quietly(lambda: HumanPlayer(ask=_Script(["4", "5"])).choose_move(Board(list(FIGURE_1), 0))),
+                _answer(lambda: HumanPlayer(ask=_Script(["4", "5"])).choose_move(Board(list(FIGURE_1), 0))),
                 5,
             ),
             Example(
-                "RandomPlayer(random.Random(1)) plays legal pits",
-                lambda: {RandomPlayer(random.Random(1)).choose_move(Board(list(FIGURE_1), 0)) in (0, 1, 2, 3, 5) for _ in range(30)},
-                {True},
+                "HumanPlayer answering '0', then '2', as player 1 of Board([...], 1)",
+                _answer(
+                    lambda: HumanPlayer(ask=_Script(["0", "2"])).choose_move(
+                        Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
+                    )
+                ),
+                2,
+                hint="Ask the board for its legal moves: they are counted from the mover's side.",
             ),
             Example(
-                "RandomPlayer with the same seed plays the same moves",
-                lambda: random_moves(7) == random_moves(7),
-                True,
+                "player = RandomPlayer(random.Random(7)): 10 moves on Board()",
+                lambda: random_moves(7),
+                [2, 1, 3, 5, 0, 0, 4, 0, 2, 4],
+                hint="Draw with self.rng.randrange(6), not with the random module's functions.",
             ),
             Example(
-                "RandomPlayer with different seeds plays different moves",
-                lambda: random_moves(7) != random_moves(8),
+                "player = RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+                lambda: random_moves(8, FIGURE_1, 0),
+                [1, 2, 3, 1, 1, 5, 0, 0, 1, 1],
+                hint="Draw self.rng.randrange(6) again while the pit drawn is not legal (pit 4 is empty).",
+            ),
+            Example(
+                "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
+                lambda: {RandomPlayer(random.Random(1)).choose_move(Board(list(HUNGRY), 0)) for _ in range(20)},
+                {5},
+            ),
+            Example(
+                "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
+                lambda: all(any(base.__name__ == "Player" for base in cls.__mro__[1:]) for cls in (HumanPlayer, RandomPlayer)),
                 True,
-                hint="Use self.rng, not the random module's functions.",
+                hint="Both are subclasses of Player: class RandomPlayer(Player).",
             ),
         ],
     )
 
 
 class _Scripted:
-    """A player that plays the given pits in order."""
+    """A player that plays the given pits in order, and keeps the boards it is shown."""
 
-    def __init__(self, pits: Sequence[int]) -> None:
+    def __init__(self, pits: Sequence[int], name: str = "player") -> None:
         self.pits = list(pits)
+        self.name = name
+        self.seen: list[tuple[list[int], int]] = []
 
     def choose_move(self, board: Any) -> int:
+        self.seen.append((list(board.cells), board.player))
+        if not self.pits:
+            raise _ScriptEnded(
+                f"the example's {self.name} was asked for a move it does not have: "
+                "was the player to move asked, once per turn?"
+            )
         return self.pits.pop(0)
+
+
+class _Cheater:
+    """Plays a legal move on the board it is shown, then answers ``pit``."""
+
+    def __init__(self, pit: int) -> None:
+        self.pit = pit
+
+    def choose_move(self, board: Any) -> int:
+        board.play(board.legal_moves()[0])
+        return self.pit
+
+
+#: what run() prints for the board of a short game, before and after its only move
+_SHORT_GAME_TEXTS = (
+    "      0   0   0   1   1   1\n24     0   0   0   0   0   1     20",
+    "      0   0   0   0   0   0\n27     0   0   0   0   0   0     21",
+)
 
 
 def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Game`` class (abapa.game)."""
 
-    def one_turn() -> tuple[int, list[int], int]:
-        game = Game(_Scripted([4]), _Scripted([]))
-        pit = game.play_turn()
-        return (pit, game.board.cells, game.board.player)
+    def two_turns() -> tuple:
+        first, second = _Scripted([4], "player 0"), _Scripted([3], "player 1")
+        game = Game(first, second)
+        pits = (game.play_turn(), game.play_turn())
+        return (pits, game.board.cells, game.board.player, first.seen, second.seen)
 
-    def short_game() -> tuple[Any, list[int]]:
+    def shown_by_run() -> tuple[bool, bool, bool]:
         board = Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
-        game = Game(_Scripted([5]), _Scripted([]), board)
-        return (game.run(), game.board.cells)
+        game = Game(_Scripted([5], "player 0"), _Scripted([], "player 1"), board)
+        first, last = _SHORT_GAME_TEXTS
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            game.run()
+        text = out.getvalue()
+        return (first in text, last in text, first in text and last in text and text.index(first) < text.index(last))
+
+    def new_game_after_a_turn() -> list[int]:
+        Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
+        return Game(_Scripted([]), _Scripted([])).board.cells
+
+    def cheated_turn() -> tuple:
+        game = Game(_Cheater(4), _Scripted([], "player 1"))
+        game.play_turn()
+        return (game.board.cells, game.board.player)
+
+    def short_game(player0: Any) -> Any:
+        board = Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
+        game = Game(player0, _Scripted([], "player 1"), board)
+        try:
+            return (game.run(), game.board.cells, game.is_over())
+        except ValueError as error:
+            if isinstance(player0, _Cheater):
+                return (
+                    f"ValueError: {error}: the move the player made on the board it was shown "
+                    "counted, so its answer came too late"
+                )
+            raise
 
     return check(
         "abapa.game",
         [
-            Example("Game(p0, p1).board.cells", lambda: Game(_Scripted([]), _Scripted([])).board.cells, list(START)),
+            _has_play(Board),
+            Example(
+                "Game(p0, p1).board.cells, .player",
+                lambda: _position(Game(_Scripted([]), _Scripted([])).board),
+                (list(START), 0),
+            ),
+            Example(
+                "Game(p0, p1, Board(figure 1, 1)).board.cells, .player",
+                lambda: _position(Game(_Scripted([]), _Scripted([]), Board(list(FIGURE_1), 1)).board),
+                (list(FIGURE_1), 1),
+            ),
             Example("Game(p0, p1).is_over()", lambda: Game(_Scripted([]), _Scripted([])).is_over(), False),
-            Example("play_turn() with player 0 choosing pit 4", one_turn, (4, list(FIGURE_1), 1)),
+            Example(
+                "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
+                _answer(new_game_after_a_turn),
+                list(START),
+                hint="Make a new Board() in __init__: a default argument board=Board() is made "
+                "once, and every game would share it.",
+            ),
+            Example(
+                "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
+                _answer(two_turns),
+                ((4, 3), [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0, [(list(START), 0)], [(list(FIGURE_1), 1)]),
+                hint="Ask players[board.player], and return the pit it chose.",
+            ),
+            Example(
+                "play_turn() with a player that plays on the board it is shown, then answers 4",
+                _answer(cheated_turn),
+                (list(FIGURE_1), 1),
+                hint="Give the player a copy: choose_move(self.board.copy()).",
+            ),
             Example(
                 "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
-                _quietly(short_game),
-                (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]),
+                _answer(lambda: short_game(_Scripted([5], "player 0"))),
+                (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
                 hint="run() returns the board's winner.",
+            ),
+            Example(
+                "run() there, with a player 0 that plays on the board it is shown, then answers 5",
+                _answer(lambda: short_game(_Cheater(5))),
+                (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
+                hint="run() plays each turn with play_turn(), which shows the player a copy.",
+            ),
+            Example(
+                "what run() prints there: the board before the move, then after it",
+                _answer(shown_by_run),
+                (True, True, True),
+                hint="run() calls show_board() first, then again after each turn: print(self.board).",
+            ),
+            Example(
+                "run() on Board([...], 0) where it ends 24 to 24: a draw",
+                _answer(
+                    lambda: Game(
+                        _Scripted([5], "player 0"), _Scripted([], "player 1"),
+                        Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0),
+                    ).run()
+                ),
+                None,
             ),
         ],
     )
+
+
+def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> tuple:
+    board = Board(list(FIGURE_1), 1)
+    GreedyPlayer().choose_move(board)
+    return _position(board)
 
 
 def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
@@ -740,11 +1132,18 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
     return check(
         "abapa.greedy",
         [
+            _has_play(Board),
             Example(
-                "GreedyPlayer().choose_move(Board()): every pit ties, the lowest wins",
+                "GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins",
                 lambda: GreedyPlayer().choose_move(Board()),
                 2,
                 hint="Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit.",
+            ),
+            Example(
+                "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
+                lambda: GreedyPlayer().choose_move(Board(list(FIGURE_1), 1)),
+                1,
+                hint="On a tie, the lowest pit.",
             ),
             Example(
                 "GreedyPlayer() takes a capture of 5 seeds",
@@ -752,9 +1151,21 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 4,
             ),
             Example(
+                "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too",
+                lambda: GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)),
+                3,
+                hint="The lead is your kalah minus your opponent's: a seed in their kalah counts too.",
+            ),
+            Example(
                 "GreedyPlayer() as player 1",
                 lambda: GreedyPlayer().choose_move(Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)),
                 4,
+            ),
+            Example(
+                "GreedyPlayer().choose_move(board) leaves board unchanged",
+                lambda: _greedy_leaves_the_board(GreedyPlayer, Board),
+                (list(FIGURE_1), 1),
+                hint="Try each pit on board.copy(), never on the board itself.",
             ),
         ],
     )

@@ -17,24 +17,27 @@ state's own rules and never change a state they are given (they play on copies).
 Every player has one method, ``choose_move(state)``, which returns one of
 ``state.legal_moves()``:
 
-* :class:`RandomPlayer` ``(rng)``: a move chosen by ``rng``, a ``random.Random``.
-* :class:`GreedyPlayer` ``()``: the move that leaves the best score difference right now.
 * :class:`AlphaBetaPlayer` ``(depth=4)`` or ``(time_limit=1.0)``: minimax search with
   alpha-beta pruning, for two players (0 and 1), to a fixed depth or by iterative
   deepening within a time budget.
 * :class:`MonteCarloPlayer` ``(playouts, rng)``: random playouts after each move, for
   2 to 4 players.
 
+The simple players (one playing at random, a greedy one looking one move ahead) are
+exercises of the worksheets, so this package has none: a league plays the students' own
+players against these searches.
+
 Evaluation: a player's *margin* is its score minus the best score among its opponents.
-Greedy and alpha-beta maximise the margin; a finished game adds :data:`WIN_BONUS` to the
-margin of a winner (and subtracts it for a loser), so a won game beats any lead. Monte
-Carlo averages the final margin of its playouts.
+Alpha-beta maximises the margin; a finished game adds :data:`WIN_BONUS` to the margin of
+a winner (and subtracts it for a loser), so a won game beats any lead. Monte Carlo
+averages the final margin of its playouts.
 
 Determinism: moves are considered in the order of ``sorted(state.legal_moves())`` (the
-state's own order when the moves cannot be sorted), and ties go to the first move in
-that order, so a player with a fixed depth (or a seeded ``random.Random``) always plays
-the same move in the same position. Only the time-budget alpha-beta depends on the
-machine's speed (its ``depth_reached`` tells how deep it went).
+state's own order when the moves cannot be sorted). Between moves of the same value,
+alpha-beta plays the *last* one in that order and Monte Carlo the first, so a player
+with a fixed depth (or a seeded ``random.Random``) always plays the same move in the same
+position. Only the time-budget alpha-beta depends on the machine's speed (its
+``depth_reached`` tells how deep it went).
 
 :func:`play_game` plays one game between such players, and :func:`league` plays every
 pair of players against each other, both ways round, and returns their win rates.
@@ -52,8 +55,6 @@ from typing import Any, Protocol, runtime_checkable
 __all__ = [
     "GameState",
     "Player",
-    "RandomPlayer",
-    "GreedyPlayer",
     "AlphaBetaPlayer",
     "MonteCarloPlayer",
     "WIN_BONUS",
@@ -128,39 +129,6 @@ def _after(state: Any, move: Any) -> Any:
     return child
 
 
-class RandomPlayer:
-    """Plays a legal move chosen by ``rng`` (a ``random.Random``; seed it to replay)."""
-
-    def __init__(self, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(0)
-
-    def choose_move(self, state: Any) -> Any:
-        """A random legal move."""
-        return self.rng.choice(ordered_moves(state))
-
-    def __repr__(self) -> str:
-        return "RandomPlayer()"
-
-
-class GreedyPlayer:
-    """Plays the move after which its margin is largest (first such move on a tie)."""
-
-    def choose_move(self, state: Any) -> Any:
-        """The legal move with the best immediate evaluation."""
-        me = state.player
-        best_move, best_value = None, -math.inf
-        for move in ordered_moves(state):
-            value = evaluate(_after(state, move), me)
-            if value > best_value:
-                best_move, best_value = move, value
-        if best_value == -math.inf:
-            raise ValueError("there is no legal move to choose from: the game is over")
-        return best_move
-
-    def __repr__(self) -> str:
-        return "GreedyPlayer()"
-
-
 class _OutOfTime(Exception):
     """Stops a search whose time budget is spent."""
 
@@ -172,8 +140,9 @@ class AlphaBetaPlayer:
     ``AlphaBetaPlayer(time_limit=1.0)`` deepens one ply at a time (depth 1, 2, ...,
     at most ``max_depth``) and plays the best move of the deepest search that finished
     within ``time_limit`` seconds (or that searched the whole game); each new search
-    tries the previous best move first. Below the root, moves are tried best first by a
-    one-ply evaluation (a stable sort, so ties keep the moves' order).
+    tries the previous best move first. Between root moves of the same value, the last one
+    tried wins. Below the root, moves are tried best first by a one-ply evaluation (a
+    stable sort, so ties keep the moves' order).
     The player to move need not alternate: a position is a max node when the searching
     player is to move, a min node otherwise. After a move, ``depth_reached`` is the depth
     of the search that chose it and ``nodes`` the number of positions visited.
@@ -233,11 +202,13 @@ class AlphaBetaPlayer:
         """The best of ``moves`` with a search ``depth`` plies deep."""
         me = state.player
         self._cut_off = False
-        best_move, alpha = moves[0], -math.inf
+        best_move, best = moves[0], -math.inf
         for move in moves:
+            # alpha stays just below the best value, so that an equal value is exact too
+            alpha = best if best == -math.inf else math.nextafter(best, -math.inf)
             value = self._value(_after(state, move), me, depth - 1, alpha, math.inf)
-            if value > alpha:
-                best_move, alpha = move, value
+            if value >= best:
+                best_move, best = move, value
         self.depth_reached = depth
         return best_move
 
@@ -418,7 +389,8 @@ def league(
 
     ``players`` maps a name to a function that makes the player from a
     ``random.Random`` (so random players are seeded): ``{"random": RandomPlayer,
-    "greedy": lambda rng: GreedyPlayer()}``. Opening g (g < ``games``) is ``openings``
+    "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2)}``, where ``RandomPlayer(rng)``
+    is a player of your own. Opening g (g < ``games``) is ``openings``
     random moves, the same for every pair, and each pair plays it twice, once from each
     seat: so deterministic players meet in varied positions, and fairly. Every random
     choice comes from ``seed``, so the table is reproducible.
