@@ -227,12 +227,12 @@ def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path)
 
     sheets = grade.worksheets(ROOT)
     task = grade.prepare(SOLUTION, None, sheets)
-    task.key = "zoe.start"
+    task.student = "zoe"
     report = {"tests": [{"nodeid": "t", "name": "test_x", "exercise": "start.count_pips", "points": 1,
                          "outcome": "failed", "message": "ValueError: bad \udc80 text"}],
               "notebooks": [{"cells": [{"index": 0, "error": "ValueError: \ud800"}]}]}
     out = grade.Report(tmp_path, sheets)
-    out.add(task, grade.result_of(task, report, 1.0))  # a notebook's text: UTF-8 cannot encode it
-    result = grade.Report(tmp_path, sheets).results["zoe.start"]
+    out.add(task, report, 1.0)  # a notebook's text: UTF-8 cannot encode it
+    result = grade.Report(tmp_path, sheets).selected()["zoe.start"]
     assert result["tests"][0]["output"] == "ValueError: bad \udc80 text"
     assert "\\ud800" in (tmp_path / "feedback" / f"{task.student}.md").read_text(encoding="utf-8")

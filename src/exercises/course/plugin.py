@@ -61,6 +61,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="after the hidden tests, run the notebook's public checks afresh and report their verdicts",
     )
     group.addoption(
+        "--only-exercise",
+        default=None,
+        metavar="EXERCISE",
+        help="run only the hidden tests of this exercise",
+    )
+    group.addoption(
         "--call-timeout",
         default=Limits.call_seconds,
         type=float,
@@ -119,6 +125,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         points.setdefault(exercise, (value, item.nodeid))
     if problems:
         raise pytest.UsageError("hidden tests: " + "; ".join(problems))
+    only = config.getoption("--only-exercise")
+    if only:
+        kept = [item for item in items if (exercise_of(item) or ("",))[0] == only]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 def solution_path(config: pytest.Config, notebook: str) -> Path:
