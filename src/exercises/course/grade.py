@@ -624,8 +624,36 @@ def lms_csv(results: list[dict], sheets: list[Worksheet], options: Options) -> s
     return out.getvalue()
 
 
+STUB = re.compile(r"NotImplementedError: Exercise (?P<exercise>[\w.]+): write your code here")
+MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
+
+
+def root_cause(message: str) -> str | None:
+    """What a failure comes from when it is not the test's exercise itself: a stub, a missing name."""
+    found = STUB.search(message)
+    if found:
+        return f"`{found['exercise']}` is not done yet (its code still raises NotImplementedError)"
+    found = MISSING.search(message)
+    if found:
+        return f"your notebook does not define `{found['name']}`"
+    return None
+
+
+def _cell_line(cell: dict) -> str:
+    where = f"cell {cell['cell']}" if cell.get("cell") else f"code cell {cell['index'] + 1} (not counting checks and demos)"
+    return f"- {where}: {' '.join(str(cell['error']).split())}"
+
+
 def feedback(student: str, results: list[dict]) -> str:
-    """A student's feedback in Markdown: points, failing tests and why, cells that raised."""
+    """A student's feedback in Markdown, one section per worksheet.
+
+    Points per exercise; then the root causes first (an exercise not done yet, a name
+    the notebook does not define: "6 tests of 3 exercises need it"); then each
+    exercise's other failures, one line each saying what was called, expected and
+    returned; then the cells that raised, numbered as the notebook shows them (every
+    cell from the top, text cells included). A notebook where nothing is done yet gets a
+    short summary instead of every test.
+    """
     lines = [f"# Feedback for {student}", ""]
     for result in sorted(results, key=lambda r: r["extra_data"]["path"]):
         extra = result["extra_data"]
@@ -646,20 +674,56 @@ def feedback(student: str, results: list[dict]) -> str:
         if late and late.get("days"):
             lines += [f"Handed in {late['days']} day(s) late: {_number(late['penalty_percent'])}% of the points "
                       "are taken off in the grade book.", ""]
+        failing = [test for test in result["tests"] if test["status"] != "passed"]
+        causes: dict[str, dict[str, list]] = {}
+        rest: dict[str, list[tuple[str, str]]] = {}
+        for test in failing:
+            exercise, _, test_name = test["name"].partition(": ")
+            message = " ".join(str(test["output"]).split()) or "failed"
+            cause = root_cause(message)
+            if cause:
+                causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)
+            else:
+                rest.setdefault(exercise, []).append((test_name, message))
+        cells = [c for c in extra["cells"] if not STUB.search(str(c.get("error", "")))]
+        nothing_done = failing and not rest and result["score"] == 0
+        if nothing_done:
+            lines += [f"Nothing of this worksheet can be graded yet: {len(failing)} tests of "
+                      f"{len(exercises)} exercises fail because:", ""]
+            stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t["output"]).split()) for t in failing)
+                     if STUB.search(m)]
+            missing = [MISSING.search(m)["name"] for m in (" ".join(str(t["output"]).split()) for t in failing)
+                       if MISSING.search(m)]
+            if stubs:
+                lines.append("- not done yet (the code still raises NotImplementedError): "
+                             + ", ".join(f"`{e}`" for e in dict.fromkeys(stubs)))
+            if missing:
+                lines.append("- not defined in your notebook (is its cell there, and run?): "
+                             + ", ".join(f"`{n}`" for n in dict.fromkeys(missing)))
+            if cells:
+                lines += ["", "Cells of your notebook that raised an error when run from the top:", ""]
+                lines += [_cell_line(cell) for cell in cells]
+            lines.append("")
+            continue
         lines += ["| exercise | points | tests passed |", "|---|---|---|"]
         for exercise, entry in exercises.items():
             lines.append(f"| {exercise} | {_number(entry['score'])} / {_number(entry['max'])} | {entry['passed']} of {entry['total']} |")
-        failing = [test for test in result["tests"] if test["status"] != "passed"]
-        if failing:
-            lines += ["", "Tests that did not pass:", ""]
-            for test in failing:
-                exercise, _, test_name = test["name"].partition(": ")
-                message = " ".join(str(test["output"]).split()) or "failed"
-                lines.append(f"- `{test_name}` ({exercise}): {message}")
-        if extra["cells"]:
-            lines += ["", "Cells of your notebook that raised an error when run from the top:", ""]
-            for cell in extra["cells"]:
-                lines.append(f"- code cell {cell['index'] + 1} (not counting checks and demos): {' '.join(str(cell['error']).split())}")
+        if causes:
+            lines += ["", "First, what other failures come from:", ""]
+            for cause, by_exercise in causes.items():
+                count = sum(len(tests) for tests in by_exercise.values())
+                lines.append(f"- {cause}: {count} test{'s' * (count != 1)} of {len(by_exercise)} "
+                             f"exercise{'s' * (len(by_exercise) != 1)} need{'s' * (count == 1)} it "
+                             f"({', '.join(by_exercise)}).")
+        if rest:
+            lines += ["", "Tests that did not pass, by exercise:", ""]
+            for exercise, tests in rest.items():
+                lines.append(f"- **{exercise}**")
+                lines += [f"  - `{test_name}`: {message}" for test_name, message in tests]
+        if cells:
+            lines += ["", "Cells of your notebook that raised an error when run from the top "
+                      "(counted from the top, text cells included):", ""]
+            lines += [_cell_line(cell) for cell in cells]
         lines.append("")
     return "\n".join(lines)
 
@@ -840,7 +904,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
         arguments += ["--only-exercise", only]
     arguments += [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
-        "--rootdir", str(root), "-p", "no:cacheprovider", "--assert=plain", "-q",
+        "--rootdir", str(root), "-p", "no:cacheprovider", "-q",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
         "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
     ]
@@ -966,6 +1030,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also run each notebook's public checks and record their verdicts")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
+    parser.add_argument("--no-cascade", dest="cascade", action="store_false",
+                        help="grade each exercise with the student's own earlier exercises, even wrong ones")
     parser.add_argument("--best", action="store_true",
                         help="of several notebooks of one worksheet, keep the best (default: the newest)")
     parser.add_argument("--only", metavar="EXERCISE",

@@ -30,10 +30,12 @@ import pytest
 
 from .notebook import check_cells, worksheet_of
 from .sandbox import Limits
-from .submission import Submission, SubmissionFailure
+from .submission import TRACE, Submission, SubmissionFailure, shown
 
 MESSAGE_CHARS = 500
 _REPORT = pytest.StashKey[dict]()
+#: the last failed comparison of an ``assert`` in the running test: (op, left, right)
+_COMPARE: list[tuple[str, Any, Any]] = []
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -174,7 +176,7 @@ def sub(request: pytest.FixtureRequest):
             {
                 "path": str(path),
                 "module": request.module.__name__,
-                "cells": [{"index": e.index, "error": e.error} for e in submission.errors],
+                "cells": [{"index": e.index, "cell": e.cell, "error": e.error} for e in submission.errors],
                 "restarts": submission.restarts,
                 "confinement": submission.confinement,
                 "checks": checks,
@@ -210,29 +212,102 @@ def _fresh_submission(request: pytest.FixtureRequest) -> None:
             submission.revive()
 
 
-def short_message(error: BaseException) -> str:
-    """``Type: message`` of a failing test, without any of the test's source."""
+def _author_message(text: str) -> tuple[str, str]:
+    """An AssertionError's own message, and the first line of pytest's explanation."""
+    kept = []
+    first = ""
+    for line in text.splitlines():
+        if line.startswith("assert ") or line.startswith(" +") or line.startswith("  "):
+            first = line if line.startswith("assert ") else ""
+            break
+        kept.append(line)
+    return "\n".join(kept).strip(), first
+
+
+def _is_literal(text: str) -> bool:
+    """A message that is only a value (``assert ok, (a, b)``): the call says it better."""
+    import ast
+
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def explain_comparison(op: str, left: Any, right: Any) -> str:
+    """What a failed ``assert got <op> want`` expected and got, with the call that gave it."""
+    call = TRACE.call
+    if op in ("is", "==") and isinstance(left, type) and isinstance(right, type):
+        if TRACE.returned and type(TRACE.value) is left:
+            return f"`{call}` returned {shown(TRACE.value)}, a {left.__name__}; expected a {right.__name__}"
+        return f"expected a {right.__name__}, got a {left.__name__}" + (f" (from `{call}`)" if call else "")
+    if op in ("==", "is"):
+        if TRACE.returned and _same(TRACE.value, left):
+            return f"`{call}` returned {shown(left)}, expected {shown(right)}"
+        if TRACE.returned and _same(TRACE.value, right):
+            return f"`{call}` returned {shown(right)}, expected {shown(left)}"
+        return f"expected {shown(right)}, got {shown(left)}" + (f" (last call: `{call}`)" if call else "")
+    if op in ("!=", "is not"):
+        return f"expected something other than {shown(right)}, got {shown(left)}" + (
+            f" from `{call}`" if call else "")
+    return f"expected {shown(left)} {op} {shown(right)}" + (f" (last call: `{call}`)" if call else "")
+
+
+def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = None) -> str:
+    """What failed, for the student: the call, what was expected and what came back.
+
+    From the values a failed ``assert`` compared (assertion rewriting's, never the test's
+    source), the last call the test made into the notebook, and the assertion's own
+    message; else ``Type: message`` of the exception.
+    """
     try:
         message = str(error)
     except Exception:  # noqa: BLE001
         message = ""
-    if isinstance(error, AssertionError):
-        # Assertion rewriting appends the asserted expression: keep the author's message only.
-        lines = message.splitlines()
-        kept = []
-        for line in lines:
-            if line.startswith("assert ") or line.startswith(" +") or line.startswith("  "):
-                break
-            kept.append(line)
-        message = "\n".join(kept).strip()
-        if not message:
-            return "AssertionError: a check of this test failed"
     name = type(error).__name__
-    if name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
+    if isinstance(error, AssertionError):
+        author, first = _author_message(message)
+        text = ""
+        if compare is not None:
+            text = explain_comparison(*compare)
+        elif TRACE.call.startswith("defines(") and TRACE.returned and TRACE.value is False:
+            text = f"the notebook does not define `{TRACE.call[9:-2]}`; the test expected it"
+        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}", f"assert not {shown(TRACE.value)}"):
+            wanted = "a false value" if first.startswith("assert not ") else "a true value"
+            text = f"`{TRACE.call}` returned {shown(TRACE.value)}, expected {wanted}"
+        if text and author and not _is_literal(author):
+            text += f" ({author})"
+        elif not text and author:
+            text = f"AssertionError: {author}"
+        elif not text:
+            text = "AssertionError: a check of this test failed" + (
+                f" after `{TRACE.call}`" if TRACE.call else "")
+    elif name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
         text = message or "failed"
+    elif getattr(error, "_from_notebook", False) and TRACE.call and not TRACE.returned:
+        text = f"`{TRACE.call}` raised {name}: {message}" if message else f"`{TRACE.call}` raised {name}"
     else:
         text = f"{name}: {message}" if message else name
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
+
+
+def pytest_assertrepr_compare(config: pytest.Config, op: str, left: Any, right: Any) -> None:
+    """Keep the values of the failed comparison (the explanation itself is never shown)."""
+    _COMPARE[:] = [(op, left, right)]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _COMPARE.clear()
+    TRACE.reset()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -267,7 +342,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if report.outcome == "skipped":
                 entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
             else:
-                entry["message"] = short_message(error)
+                entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None)
                 if report.when == "setup" and not isinstance(error, SubmissionFailure):
                     entry["message"] = "the notebook could not be graded: " + entry["message"]
 
