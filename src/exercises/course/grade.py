@@ -708,6 +708,18 @@ def feedback(student: str, results: list[dict]) -> str:
         lines += ["| exercise | points | tests passed |", "|---|---|---|"]
         for exercise, entry in exercises.items():
             lines.append(f"| {exercise} | {_number(entry['score'])} / {_number(entry['max'])} | {entry['passed']} of {entry['total']} |")
+        given: dict[str, dict[str, int]] = {}
+        for test in result["tests"]:
+            if test["status"] == "passed" and str(test.get("output", "")).startswith("graded with the given"):
+                exercise = test["name"].partition(": ")[0]
+                notes = given.setdefault(exercise, {})
+                notes[test["output"]] = notes.get(test["output"], 0) + 1
+        if given:
+            lines += ["", "A mistake costs once: these exercises were graded with the course's code in place "
+                      "of an earlier exercise of yours that fails its tests:", ""]
+            for exercise, notes in given.items():
+                for note, count in notes.items():
+                    lines.append(f"- {exercise}: {note} ({count} test{'s' * (count != 1)}).")
         if causes:
             lines += ["", "First, what other failures come from:", ""]
             for cause, by_exercise in causes.items():
@@ -897,11 +909,13 @@ class Report:
 
 
 def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits,
-                     checks: bool = False, only: str | None = None) -> list[str]:
+                     checks: bool = False, only: str | None = None, cascade: bool = True) -> list[str]:
     """The pytest command line that grades one notebook."""
     arguments = ["--run-checks"] if checks else []
     if only:
         arguments += ["--only-exercise", only]
+    if not cascade:
+        arguments.append("--no-cascade")
     arguments += [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "-q",
@@ -931,7 +945,7 @@ def serve() -> None:
         code = pytest.main(pytest_arguments(
             root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
             Limits(call_seconds=task["call_seconds"], memory_bytes=task["memory_mb"] << 20),
-            task.get("checks", False), task.get("only"),
+            task.get("checks", False), task.get("only"), task.get("cascade", True),
         ))
         tests = str(root / "tests")
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
@@ -1087,7 +1101,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"course grade: no worksheet has an exercise {args.only!r}", file=sys.stderr)
         return 2
     grading_options = {"call_timeout": args.call_timeout, "memory_limit": args.memory_limit,
-                       "checks": bool(args.checks)}
+                       "checks": bool(args.checks), "cascade": bool(args.cascade)}
     prints = fingerprints(root, sheets, grading_options)
     out = Path(args.out).resolve()
     report = Report(out, sheets, options)
@@ -1149,7 +1163,7 @@ def run(args: argparse.Namespace) -> int:
             answer = worker.grade({
                 "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
                 "report": str(report_path), "call_seconds": args.call_timeout, "memory_mb": args.memory_limit,
-                "checks": args.checks, "only": only,
+                "checks": args.checks, "only": only, "cascade": args.cascade,
             }, args.submission_timeout)
             seconds = time.monotonic() - started
             data = None

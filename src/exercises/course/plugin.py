@@ -21,14 +21,19 @@ source): ``course grade`` builds grades and feedback from it.
 
 from __future__ import annotations
 
+import ast
+import base64
 import json
+import marshal
 import os
+import types
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .notebook import check_cells, worksheet_of
+from .notebook import cell_source, check_cells, worksheet_of
 from .sandbox import Limits
 from .submission import TRACE, Submission, SubmissionFailure, shown
 
@@ -61,6 +66,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--run-checks",
         action="store_true",
         help="after the hidden tests, run the notebook's public checks afresh and report their verdicts",
+    )
+    group.addoption(
+        "--no-cascade",
+        action="store_true",
+        help="never grade an exercise with the reference code of an earlier exercise it calls",
     )
     group.addoption(
         "--only-exercise",
@@ -310,6 +320,123 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     TRACE.reset()
 
 
+# ----------------------------------------------------------------------------- a mistake costs once
+
+
+@dataclass(frozen=True)
+class Given:
+    """An exercise's reference code, compiled in the grader: what it defines and calls."""
+
+    exercise: str
+    names: tuple[str, ...]  #: top-level names its cells define
+    uses: frozenset[str]  #: every name its code mentions (globals, attributes, nested code)
+    code: str  #: base64 of the marshalled code object of its cells
+
+
+def _mentioned(code: types.CodeType) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _mentioned(const)
+    return names
+
+
+_GIVEN: dict[Path, dict[str, Given]] = {}
+
+
+def given_code(reference: Path) -> dict[str, Given]:
+    """The reference code of every exercise of a solution notebook, in notebook order."""
+    if reference not in _GIVEN:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        transformer = TransformerManager()
+        notebook = json.loads(reference.read_text(encoding="utf-8"))
+        sources: dict[str, list[str]] = {}
+        for cell in notebook.get("cells", []):
+            exercise = cell.get("metadata", {}).get("course", {}).get("exercise")
+            if cell.get("cell_type") == "code" and exercise:
+                sources.setdefault(exercise, []).append(transformer.transform_cell(cell_source(cell)))
+        found = {}
+        for exercise, parts in sources.items():
+            source = "\n".join(parts)
+            code = compile(source, f"<the given {exercise}>", "exec")
+            names = []
+            for node in ast.parse(source).body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    names.append(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    names += [t.id for t in targets if isinstance(t, ast.Name)]
+            found[exercise] = Given(exercise, tuple(names), frozenset(_mentioned(code)),
+                                    base64.b64encode(marshal.dumps(code)).decode("ascii"))
+        _GIVEN[reference] = found
+    return _GIVEN[reference]
+
+
+def needed(given: dict[str, Given], exercise: str) -> list[str]:
+    """The earlier exercises that ``exercise``'s reference code calls, directly or not."""
+    order = list(given)
+    if exercise not in given:
+        return []
+    earlier = order[: order.index(exercise)]
+    found: list[str] = []
+    todo = [exercise]
+    while todo:
+        uses = given[todo.pop()].uses
+        for other in earlier:
+            if other not in found and set(given[other].names) & uses:
+                found.append(other)
+                todo.append(other)
+    return [e for e in order if e in found]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
+    """A test that failed is run again with the reference code of the earlier exercises it
+    calls that fail their own tests; if it passes then, it counts, with a note."""
+    outcome = yield
+    config = pyfuncitem.config
+    if outcome.excinfo is None or config.getoption("--no-cascade"):
+        return
+    error = outcome.excinfo[1]
+    found = exercise_of(pyfuncitem)
+    submission = pyfuncitem.funcargs.get("sub")
+    if found is None or not isinstance(submission, Submission) or isinstance(error, pytest.skip.Exception):
+        return
+    exercise = found[0]
+    given = given_code(solution_path(config, pyfuncitem.module.NOTEBOOK))
+    failed = {t["exercise"] for t in config.stash[_REPORT]["tests"] if t["outcome"] == "failed"}
+    replaced = [e for e in needed(given, exercise) if e in failed]
+    if not replaced:
+        return
+    message = str(error)
+    own = given.get(exercise)
+    if f"Exercise {exercise}:" in message or (own and any(f"defines no {n!r}" in message for n in own.names)):
+        return  # its own stub, or its own name missing: the given code cannot help
+    saved = (TRACE.call, TRACE.value, TRACE.returned, list(_COMPARE))
+    passed = False
+    try:
+        with submission.graded_with(tuple(replaced), [given[e].code for e in replaced]) as ready:
+            if ready:
+                arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+                try:
+                    pyfuncitem.obj(**arguments)
+                    passed = True
+                except BaseException:  # noqa: BLE001 - the first failure stands
+                    passed = False
+    finally:
+        TRACE.call, TRACE.value, TRACE.returned = saved[:3]
+        _COMPARE[:] = saved[3]
+    if passed:
+        names = [f"`{n}`" for e in replaced for n in given[e].names[:3]]
+        yours = "yours fails its tests" if len(replaced) == 1 else "yours fail their tests"
+        pyfuncitem.stash[_GIVEN_NOTE] = f"graded with the given {', '.join(names)} because {yours}"
+        outcome.force_result(True)
+
+
+_GIVEN_NOTE = pytest.StashKey[str]()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
     outcome = yield
@@ -331,6 +458,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             "message": "",
         }
         tests.append(entry)
+    if report.when == "call" and _GIVEN_NOTE in item.stash and "given" not in entry:
+        entry["given"] = item.stash[_GIVEN_NOTE]
+        entry["message"] = item.stash[_GIVEN_NOTE]
     if report.when in ("setup", "call") and (report.when == "call" or report.outcome != "passed"):
         if report.outcome == "passed" and entry["outcome"] == "passed":
             return

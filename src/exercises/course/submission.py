@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import contextlib
 import json
 import os
 import re
@@ -43,6 +44,7 @@ import sys
 import tempfile
 import time
 import types
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -567,6 +569,7 @@ class Submission:
         self._positions = [position for position, _ in positions]
         self._fatal: dict[int, str] = {}
         self._process: Process | None = None
+        self._reference: tuple[tuple[str, ...], Process] | None = None
         self.errors: list[CellError] = []
         self.restarts = 0
         self._start()
@@ -607,6 +610,41 @@ class Submission:
         self._process = None
         self._start()
 
+    @contextlib.contextmanager
+    def graded_with(self, key: tuple[str, ...], codes: list[str]) -> Iterator[bool]:
+        """Within the block, the tests see a process that ran the notebook's cells and then
+        ``codes`` (base64 of marshalled code objects: the reference code of earlier
+        exercises); it yields False when no such process could run the notebook.
+
+        The process is kept for the next block with the same ``key``.
+        """
+        process = None
+        if self._reference is not None and self._reference[0] == key and self._reference[1].alive:
+            process = self._reference[1]
+        else:
+            if self._reference is not None:
+                self._reference[1].close()
+                self._reference = None
+            try:
+                process = Process(self.limits, self._forbidden)
+                for index, source in enumerate(self._cells):
+                    if index not in self._fatal:
+                        process.ask("cell", f"code cell {index + 1}", source=source, index=index)
+                for code in codes:
+                    process.ask("define", "the given code", code=code)
+                self._reference = (key, process)
+            except SubmissionFailure:
+                if process is not None:
+                    process.close()
+                process = None
+        own = self._process
+        if process is not None:
+            self._process = process
+        try:
+            yield process is not None
+        finally:
+            self._process = own
+
     def revive(self) -> None:
         """Give the next test a fresh process if the last one ended."""
         if self._process is None or not self._process.alive:
@@ -620,9 +658,12 @@ class Submission:
         return self._process.confinement if self._process else {}
 
     def close(self) -> None:
-        """End the notebook's process."""
+        """End the notebook's process (and the one graded with reference code)."""
         if self._process is not None:
             self._process.close()
+        if self._reference is not None:
+            self._reference[1].close()
+            self._reference = None
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):

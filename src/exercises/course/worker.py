@@ -353,6 +353,19 @@ class Server(protocol.Codec):
             raise TypeError("__str__ returned a non-string")
         return text
 
+    def op_define(self, message: dict) -> Any:
+        """Run the grader's compiled code (a reference exercise) in the namespace.
+
+        It comes as marshalled code objects from the grading process (never source text),
+        only after the notebook's own cells have run; the notebook's code never sends
+        anything that this process unmarshals.
+        """
+        import base64
+        import marshal
+
+        exec(marshal.loads(base64.b64decode(message["code"])), self.namespace)  # noqa: S102
+        return None
+
     def op_repr(self, message: dict) -> Any:
         text = repr(self.target(message))
         if type(text) is not str:
