@@ -506,6 +506,7 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "cells": cells,
             "checks": checks,
             "confinement": confinement,
+            "timings": {**(report or {}).get("timings", {}), "total": round(seconds, 4)},
             "others": [],
             "rule": options.rule,
         },
@@ -918,7 +919,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
         arguments.append("--no-cascade")
     arguments += [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
-        "--rootdir", str(root), "-p", "no:cacheprovider", "-q",
+        "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
         "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
     ]
@@ -929,9 +930,38 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
     return arguments
 
 
+def remember_rewrites() -> None:
+    """Keep pytest's rewritten hidden test modules in memory from one session to the next.
+
+    A grading process runs one pytest session per notebook; pytest caches a rewritten
+    module in a ``.pyc`` only where bytecode may be written (not with
+    PYTHONDONTWRITEBYTECODE, nor in a read-only course folder). The code object is the
+    same for the same source, so it is kept by the file's content.
+    """
+    try:
+        from _pytest.assertion import rewrite
+    except ImportError:
+        return
+    original = getattr(rewrite, "_rewrite_test", None)
+    if original is None or getattr(original, "remembered", False):
+        return
+    kept: dict[tuple[str, str], Any] = {}
+
+    def rewrite_test(fn: Path, config: Any) -> Any:
+        key = (str(fn), hashlib.sha256(Path(fn).read_bytes()).hexdigest())
+        if key not in kept:
+            kept[key] = original(fn, config)
+        return kept[key]
+
+    rewrite_test.remembered = True  # type: ignore[attr-defined]
+    rewrite._rewrite_test = rewrite_test
+
+
 def serve() -> None:
     """A grading process: read tasks (JSON lines) on stdin, grade each with pytest."""
     import pytest
+
+    remember_rewrites()
 
     answers = os.fdopen(os.dup(1), "w", buffering=1)
     null = os.open(os.devnull, os.O_RDWR)

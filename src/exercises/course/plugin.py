@@ -26,6 +26,7 @@ import base64
 import json
 import marshal
 import os
+import time
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,7 @@ import pytest
 
 from .notebook import cell_source, check_cells, worksheet_of
 from .sandbox import Limits
-from .submission import TRACE, Submission, SubmissionFailure, shown
+from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
 MESSAGE_CHARS = 500
 _REPORT = pytest.StashKey[dict]()
@@ -98,7 +99,31 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id, points): the exercise a hidden test grades and its points"
     )
-    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": []}
+    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": [],
+                             "timings": dict.fromkeys(TIMINGS, 0.0)}
+    config.stash[_STARTED] = time.perf_counter()
+    config.stash[_REQUESTS] = REQUESTS[0]
+
+
+#: where a grading session's time goes (seconds), reported as ``timings``
+TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
+_STARTED = pytest.StashKey[float]()
+_REQUESTS = pytest.StashKey[int]()
+
+
+def _spent(config: pytest.Config, what: str, since: float) -> None:
+    config.stash[_REPORT]["timings"][what] += time.perf_counter() - since
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _spent(session.config, "collect", session.config.stash[_STARTED])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    started = time.perf_counter()
+    yield
+    _spent(item.config, "tests", started)
 
 
 def exercise_of(item: pytest.Item) -> tuple[str, float] | None:
@@ -173,13 +198,17 @@ def sub(request: pytest.FixtureRequest):
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
             pytest.skip(f"{path.name} is not a {expected} notebook")
+    started = time.perf_counter()
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
+    _spent(request.config, "notebook", started)
     report = request.config.stash[_REPORT]
     checks: list[dict] = []
     try:
         yield submission
         if request.config.getoption("--run-checks"):
+            started = time.perf_counter()
             checks = run_checks(submission, reference)
+            _spent(request.config, "checks", started)
     finally:
         submission.close()
         report["notebooks"].append(
@@ -341,12 +370,13 @@ def _mentioned(code: types.CodeType) -> set[str]:
     return names
 
 
-_GIVEN: dict[Path, dict[str, Given]] = {}
+_GIVEN: dict[tuple[Path, int], dict[str, Given]] = {}
 
 
 def given_code(reference: Path) -> dict[str, Given]:
     """The reference code of every exercise of a solution notebook, in notebook order."""
-    if reference not in _GIVEN:
+    key = (reference, reference.stat().st_mtime_ns)
+    if key not in _GIVEN:
         from IPython.core.inputtransformer2 import TransformerManager
 
         transformer = TransformerManager()
@@ -369,8 +399,8 @@ def given_code(reference: Path) -> dict[str, Given]:
                     names += [t.id for t in targets if isinstance(t, ast.Name)]
             found[exercise] = Given(exercise, tuple(names), frozenset(_mentioned(code)),
                                     base64.b64encode(marshal.dumps(code)).decode("ascii"))
-        _GIVEN[reference] = found
-    return _GIVEN[reference]
+        _GIVEN[key] = found
+    return _GIVEN[key]
 
 
 def needed(given: dict[str, Given], exercise: str) -> list[str]:
@@ -415,6 +445,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         return  # its own stub, or its own name missing: the given code cannot help
     saved = (TRACE.call, TRACE.value, TRACE.returned, list(_COMPARE))
     passed = False
+    started = time.perf_counter()
     try:
         with submission.graded_with(tuple(replaced), [given[e].code for e in replaced]) as ready:
             if ready:
@@ -427,6 +458,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     finally:
         TRACE.call, TRACE.value, TRACE.returned = saved[:3]
         _COMPARE[:] = saved[3]
+        _spent(config, "cascade", started)
     if passed:
         names = [f"`{n}`" for e in replaced for n in given[e].names[:3]]
         yours = "yours fails its tests" if len(replaced) == 1 else "yours fail their tests"
@@ -483,6 +515,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     report = session.config.stash[_REPORT]
     report["exitstatus"] = int(exitstatus)
+    report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
+    report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
     temporary = f"{path}.part{os.getpid()}"
     Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
     os.replace(temporary, path)

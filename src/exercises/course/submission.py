@@ -183,6 +183,7 @@ class Trace:
 
 
 TRACE = Trace()
+REQUESTS = [0]  #: requests sent to notebooks' processes by this process (for timings)
 
 
 class _Shown(reprlib.Repr):
@@ -291,6 +292,7 @@ class Process(protocol.Codec):
         if self.death is not None:
             raise type(self.death)(str(self.death))
         top = self.depth == 0
+        REQUESTS[0] += 1
         if top:
             self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
         self.depth += 1
