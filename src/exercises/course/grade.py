@@ -756,6 +756,7 @@ class Report:
         self.sheets = sheets
         self.by_id = {sheet.id: sheet for sheet in sheets}
         self.options = options
+        self._results: dict[int, tuple[Any, str]] = {}
         self.entries: dict[str, dict] = {}
         for path in sorted((out / CACHE).glob("*.json")):
             try:
@@ -826,8 +827,13 @@ class Report:
                     submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False))
 
     def result(self, entry: dict) -> dict:
-        return result_of(self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
-                         entry.get("failure", ""), self.options)
+        """The results.json of a kept grading (a fresh copy; built once per grading)."""
+        key = (entry["path"], entry.get("graded"), entry.get("student"), entry.get("worksheet"))
+        if self._results.get(id(entry), (None,))[0] != key:
+            self._results[id(entry)] = (key, json.dumps(result_of(
+                self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
+                entry.get("failure", ""), self.options)))
+        return json.loads(self._results[id(entry)][1])
 
     def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict]]:
         found: dict[tuple[str, str], list[dict]] = {}
