@@ -189,7 +189,7 @@ def lms_student(path: Path) -> tuple[str, bool] | None:
     parts = Path(os.path.abspath(path)).parts
     if "submitted" in parts[:-1]:  # nbgrader: submitted/<student>/<assignment>/<notebook>
         index = len(parts) - 1 - parts[::-1].index("submitted")
-        if len(parts) - index >= 4:
+        if len(parts) - index == 4:
             return parts[index + 1], False
     for part in reversed(parts[-2:]):
         stem = Path(part).stem if part == parts[-1] else part
@@ -725,6 +725,10 @@ def feedback(student: str, results: list[dict]) -> str:
             lines += ["", "First, what other failures come from:", ""]
             for cause, by_exercise in causes.items():
                 count = sum(len(tests) for tests in by_exercise.values())
+                if len(by_exercise) == 1 and f"`{next(iter(by_exercise))}`" in cause:
+                    lines.append(f"- {cause}: its {count} tests fail on it." if count > 1
+                                 else f"- {cause}: its one test fails on it.")
+                    continue
                 lines.append(f"- {cause}: {count} test{'s' * (count != 1)} of {len(by_exercise)} "
                              f"exercise{'s' * (len(by_exercise) != 1)} need{'s' * (count == 1)} it "
                              f"({', '.join(by_exercise)}).")

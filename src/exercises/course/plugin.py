@@ -436,20 +436,29 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     exercise = found[0]
     given = given_code(solution_path(config, pyfuncitem.module.NOTEBOOK))
     failed = {t["exercise"] for t in config.stash[_REPORT]["tests"] if t["outcome"] == "failed"}
-    replaced = [e for e in needed(given, exercise) if e in failed]
+    order = list(given)
+    earlier = order[: order.index(exercise)] if exercise in given else []
+    # what the exercise's code calls, and what the test itself took from the notebook
+    # (a Board built by a test of the players calls the board's exercises)
+    wanted = set(needed(given, exercise))
+    for other in earlier:
+        if set(given[other].names) & TRACE.names:
+            wanted |= {other, *needed(given, other)}
+    replaced = [e for e in order if e in wanted and e in failed]
     if not replaced:
         return
     message = str(error)
     own = given.get(exercise)
     if f"Exercise {exercise}:" in message or (own and any(f"defines no {n!r}" in message for n in own.names)):
         return  # its own stub, or its own name missing: the given code cannot help
-    saved = (TRACE.call, TRACE.value, TRACE.returned, list(_COMPARE))
+    saved = (TRACE.call, TRACE.value, TRACE.returned, list(_COMPARE), set(TRACE.names))
     passed = False
     started = time.perf_counter()
     try:
-        with submission.graded_with(tuple(replaced), [given[e].code for e in replaced]) as ready:
-            if ready:
+        with submission.graded_with(tuple(replaced), [given[e].code for e in replaced]) as view:
+            if view is not None:
                 arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+                arguments["sub"] = view
                 try:
                     pyfuncitem.obj(**arguments)
                     passed = True
@@ -458,6 +467,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     finally:
         TRACE.call, TRACE.value, TRACE.returned = saved[:3]
         _COMPARE[:] = saved[3]
+        TRACE.names = saved[4]
         _spent(config, "cascade", started)
     if passed:
         names = [f"`{n}`" for e in replaced for n in given[e].names[:3]]

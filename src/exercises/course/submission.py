@@ -34,6 +34,8 @@ from __future__ import annotations
 import atexit
 import builtins
 import contextlib
+import dataclasses
+import enum
 import json
 import os
 import re
@@ -174,6 +176,7 @@ class Trace:
         self.call = ""
         self.value: Any = None
         self.returned = False
+        self.names: set[str] = set()  #: the notebook's globals the test asked for
 
     def start(self, call: str) -> None:
         self.call, self.value, self.returned = call, None, False
@@ -201,8 +204,9 @@ class _Shown(reprlib.Repr):
             return object.__getattribute__(x, "_label")
         if isinstance(x, type):
             return x.__name__
+        package = type(x).__module__.split(".")[0] == protocol.PACKAGE
         if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
-                or type(x).__module__.split(".")[0] == protocol.PACKAGE:
+                or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
             return super().repr1(x, level)
         return f"<{type(x).__name__}>"
 
@@ -571,7 +575,8 @@ class Submission:
         self._positions = [position for position, _ in positions]
         self._fatal: dict[int, str] = {}
         self._process: Process | None = None
-        self._reference: tuple[tuple[str, ...], Process] | None = None
+        self._reference: tuple[tuple[str, ...], Submission] | None = None
+        self._views: list[Submission] = []
         self.errors: list[CellError] = []
         self.restarts = 0
         self._start()
@@ -613,39 +618,41 @@ class Submission:
         self._start()
 
     @contextlib.contextmanager
-    def graded_with(self, key: tuple[str, ...], codes: list[str]) -> Iterator[bool]:
-        """Within the block, the tests see a process that ran the notebook's cells and then
-        ``codes`` (base64 of marshalled code objects: the reference code of earlier
-        exercises); it yields False when no such process could run the notebook.
+    def graded_with(self, key: tuple[str, ...], codes: list[str]) -> Iterator[Submission | None]:
+        """Another view of this notebook for the block: a process that ran the notebook's
+        cells and then ``codes`` (base64 of marshalled code objects: the reference code of
+        earlier exercises); None when no such process could run the notebook.
 
-        The process is kept for the next block with the same ``key``.
+        The view is a distinct object (a test's memo keyed by its ``sub`` does not answer
+        for it); it and its process are kept for the next block with the same ``key``.
         """
+        if self._reference is not None and self._reference[0] == key and self._reference[1]._process.alive:
+            yield self._reference[1]
+            return
+        if self._reference is not None:
+            self._reference[1]._process.close()
+            self._views.append(self._reference[1])  # kept: no later view reuses its id()
+            self._reference = None
         process = None
-        if self._reference is not None and self._reference[0] == key and self._reference[1].alive:
-            process = self._reference[1]
-        else:
-            if self._reference is not None:
-                self._reference[1].close()
-                self._reference = None
-            try:
-                process = Process(self.limits, self._forbidden)
-                for index, source in enumerate(self._cells):
-                    if index not in self._fatal:
-                        process.ask("cell", f"code cell {index + 1}", source=source, index=index)
-                for code in codes:
-                    process.ask("define", "the given code", code=code)
-                self._reference = (key, process)
-            except SubmissionFailure:
-                if process is not None:
-                    process.close()
-                process = None
-        own = self._process
-        if process is not None:
-            self._process = process
         try:
-            yield process is not None
-        finally:
-            self._process = own
+            process = Process(self.limits, self._forbidden)
+            for index, source in enumerate(self._cells):
+                if index not in self._fatal:
+                    process.ask("cell", f"code cell {index + 1}", source=source, index=index)
+            for code in codes:
+                process.ask("define", "the given code", code=code)
+        except SubmissionFailure:
+            if process is not None:
+                process.close()
+            yield None
+            return
+        view = object.__new__(Submission)
+        view.__dict__.update(self.__dict__)
+        view._process = process
+        view._reference = None
+        view.errors = []
+        self._reference = (key, view)
+        yield view
 
     def revive(self) -> None:
         """Give the next test a fresh process if the last one ended."""
@@ -664,12 +671,13 @@ class Submission:
         if self._process is not None:
             self._process.close()
         if self._reference is not None:
-            self._reference[1].close()
+            self._reference[1]._process.close()
             self._reference = None
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
+        TRACE.names.add(name)
         answer = self._process.ask("global", name, name=name)
         if type(answer) is list and len(answer) == 2 and type(answer[1]) is Handle:
             object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
