@@ -17,7 +17,8 @@ went (summed over notebooks from each result's ``extra_data.timings``): pytest's
 and collection, running the notebook's cells (including forking its process), the hidden
 tests (of which retries with the given code), the grading process's own share (reading
 the task, writing results) and the requests sent to notebooks' processes. Numbers, not a
-pass/fail test.
+pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
+cascades (a mistake costing again in later exercises), without and with them.
 """
 
 from __future__ import annotations
@@ -86,6 +87,42 @@ def make_realistic_class(folder: Path, students: int, seed: int) -> list[Path]:
                 target.write_text(json.dumps(stubbed(sheet.solution, chosen)), encoding="utf-8")
             notebooks.append(target)
     return notebooks
+
+
+def cascades(folder: Path, students: int, seed: int, jobs: int) -> None:
+    """Points lost on exercises whose own code is right, without and with cascades.
+
+    Each student hands in every worksheet with one exercise (not the last) left as its
+    stub, drawn with ``random.Random(seed)``; what they lose elsewhere is a cascade.
+    """
+    rng = random.Random(seed)
+    broken = {}
+    for number in range(students):
+        for sheet in worksheets(ROOT):
+            if sheet.tests is None or len(sheet.exercises) < 2:
+                continue
+            exercise = rng.choice(list(sheet.exercises[:-1]))
+            target = folder / "hand-in" / f"student{number:03d}" / sheet.solution.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(stubbed(sheet.solution, {exercise})), encoding="utf-8")
+            broken[(f"student{number:03d}", sheet.id)] = exercise
+    for name, options in (("without cascades (--no-cascade)", ["--no-cascade"]), ("with cascades (default)", [])):
+        out = folder / name.split()[0]
+        subprocess.run([sys.executable, "-m", "exercises.course.cli", "grade", str(folder / "hand-in"), "--out",
+                        str(out), "--jobs", str(jobs), "--root", str(ROOT), *options],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lost: dict[str, float] = {}
+        hit = set()
+        for path in (out / "results").glob("*.json"):
+            extra = json.loads(path.read_text(encoding="utf-8"))["extra_data"]
+            mine = broken[(extra["student"], extra["worksheet"])]
+            points = sum(v["max"] - v["score"] for e, v in extra["exercises"].items() if e != mine)
+            lost[extra["worksheet"]] = lost.get(extra["worksheet"], 0.0) + points
+            if points > 1e-9:
+                hit.add(extra["student"])
+        print(f"{name}: {sum(lost.values()):.2f} points lost on exercises whose own code is right, "
+              f"{len(hit)} of {students} students; by worksheet: "
+              + ", ".join(f"{w} {p:.2f}" for w, p in sorted(lost.items())))
 
 
 def time_grading(hand_in: Path, out: Path, jobs: int) -> float:
@@ -165,7 +202,13 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes")
     parser.add_argument("--seed", type=int, default=19, help="seed of the realistic class")
     parser.add_argument("--only", choices=["solutions", "realistic"], help="measure one class only")
+    parser.add_argument("--cascades", action="store_true",
+                        help="measure points lost to cascades instead of speed (one stubbed exercise per worksheet)")
     args = parser.parse_args()
+    if args.cascades:
+        with tempfile.TemporaryDirectory(prefix="bench-cascades-") as temporary:
+            cascades(Path(temporary), args.copies, args.seed, args.jobs)
+        return
     ratios = {}
     with tempfile.TemporaryDirectory(prefix="bench-grade-") as temporary:
         if args.only != "realistic":
