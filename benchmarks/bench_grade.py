@@ -1,22 +1,32 @@
 """How fast ``course grade`` grades a class, next to ``jupyter nbconvert --execute``.
 
-    python benchmarks/bench_grade.py [--copies N] [--jobs J]
+    python benchmarks/bench_grade.py [--copies N] [--jobs J] [--seed S]
 
-Makes N student copies of every worksheet's solution notebook (the worksheets that have
-hidden tests), then, in the same run and with the same parallelism J:
+Two classes, each graded with ``course grade`` (every notebook in its confined process,
+hidden tests included) and executed with ``jupyter nbconvert --to notebook --execute``
+(J commands side by side, each executing its share), with the same parallelism J:
 
-* grades them all with ``course grade`` (every notebook in its confined process, hidden
-  tests included), wall time from the command's start to its end;
-* executes the same notebooks with ``jupyter nbconvert --to notebook --execute``
-  (J commands side by side, each executing its share), which only runs them.
+* the all-solution class: N copies of every worksheet's solution notebook;
+* a realistic class, drawn with ``random.Random(S)``: for each of N students and each
+  worksheet, the solution (40 %), the released stub (15 %), partial work (30 %: each
+  exercise left as its stub with probability 1/2) or one mistake (15 %: one exercise
+  left as its stub, which later exercises call).
 
-Prints submissions per minute for both and their ratio. Numbers, not a pass/fail test.
+Prints, for each class, the wall times, their ratio, and where ``course grade``'s time
+went (summed over notebooks from each result's ``extra_data.timings``): pytest's start
+and collection, running the notebook's cells (including forking its process), the hidden
+tests (of which retries with the given code), the grading process's own share (reading
+the task, writing results) and the requests sent to notebooks' processes. Numbers, not a
+pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
+cascades (a mistake costing again in later exercises), without and with them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -28,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from exercises.course.grade import worksheets  # noqa: E402
+from exercises.course.notebook import cell_source, course_meta, strip_solutions  # noqa: E402
 
 
 def make_class(folder: Path, copies: int) -> list[Path]:
@@ -42,6 +53,76 @@ def make_class(folder: Path, copies: int) -> list[Path]:
             shutil.copy2(sheet.solution, target)
             notebooks.append(target)
     return notebooks
+
+
+def stubbed(solution: Path, exercises: set[str]) -> dict:
+    """The solution notebook with the given exercises left as their stubs."""
+    notebook = json.loads(solution.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        exercise = course_meta(cell).get("exercise")
+        if exercise in exercises:
+            cell["source"] = strip_solutions(cell_source(cell), exercise, exercise)
+    return notebook
+
+
+def make_realistic_class(folder: Path, students: int, seed: int) -> list[Path]:
+    """A seeded mix of solutions, stubs, partial work and mistakes (see the module doc)."""
+    rng = random.Random(seed)
+    notebooks = []
+    for number in range(students):
+        for sheet in worksheets(ROOT):
+            if sheet.tests is None:
+                continue
+            target = folder / f"student{number:03d}" / sheet.solution.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            kind = rng.choices(["solution", "stub", "partial", "mistake"], [40, 15, 30, 15])[0]
+            exercises = list(sheet.exercises)
+            if kind == "solution":
+                shutil.copy2(sheet.solution, target)
+            elif kind == "stub":
+                shutil.copy2(ROOT / "notebooks" / sheet.solution.name, target)
+            else:
+                chosen = {e for e in exercises if rng.random() < 0.5} if kind == "partial" else \
+                    {rng.choice(exercises[:-1] or exercises)}
+                target.write_text(json.dumps(stubbed(sheet.solution, chosen)), encoding="utf-8")
+            notebooks.append(target)
+    return notebooks
+
+
+def cascades(folder: Path, students: int, seed: int, jobs: int) -> None:
+    """Points lost on exercises whose own code is right, without and with cascades.
+
+    Each student hands in every worksheet with one exercise (not the last) left as its
+    stub, drawn with ``random.Random(seed)``; what they lose elsewhere is a cascade.
+    """
+    rng = random.Random(seed)
+    broken = {}
+    for number in range(students):
+        for sheet in worksheets(ROOT):
+            if sheet.tests is None or len(sheet.exercises) < 2:
+                continue
+            exercise = rng.choice(list(sheet.exercises[:-1]))
+            target = folder / "hand-in" / f"student{number:03d}" / sheet.solution.name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(stubbed(sheet.solution, {exercise})), encoding="utf-8")
+            broken[(f"student{number:03d}", sheet.id)] = exercise
+    for name, options in (("without cascades (--no-cascade)", ["--no-cascade"]), ("with cascades (default)", [])):
+        out = folder / name.split()[0]
+        subprocess.run([sys.executable, "-m", "exercises.course.cli", "grade", str(folder / "hand-in"), "--out",
+                        str(out), "--jobs", str(jobs), "--root", str(ROOT), *options],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lost: dict[str, float] = {}
+        hit = set()
+        for path in (out / "results").glob("*.json"):
+            extra = json.loads(path.read_text(encoding="utf-8"))["extra_data"]
+            mine = broken[(extra["student"], extra["worksheet"])]
+            points = sum(v["max"] - v["score"] for e, v in extra["exercises"].items() if e != mine)
+            lost[extra["worksheet"]] = lost.get(extra["worksheet"], 0.0) + points
+            if points > 1e-9:
+                hit.add(extra["student"])
+        print(f"{name}: {sum(lost.values()):.2f} points lost on exercises whose own code is right, "
+              f"{len(hit)} of {students} students; by worksheet: "
+              + ", ".join(f"{w} {p:.2f}" for w, p in sorted(lost.items())))
 
 
 def time_grading(hand_in: Path, out: Path, jobs: int) -> float:
@@ -62,7 +143,7 @@ def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> float:
     started = time.perf_counter()
     processes = [
         subprocess.Popen(
-            [str(jupyter), "nbconvert", "--to", "notebook", "--execute",
+            [str(jupyter), "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
              "--ExecutePreprocessor.store_widget_state=False", "--output-dir", str(out / str(index)),
              *[str(path) for path in share]],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -76,22 +157,70 @@ def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> float:
     return seconds
 
 
+def breakdown(out: Path) -> str:
+    """Where grading's time went, summed over the notebooks' results."""
+    sums: dict[str, float] = {}
+    for path in (out / ".cache").glob("*.json"):
+        report = json.loads(path.read_text(encoding="utf-8")).get("report") or {}
+        timings = report.get("timings", {})
+        seconds = json.loads(path.read_text(encoding="utf-8")).get("seconds", 0.0)
+        for key, value in timings.items():
+            sums[key] = sums.get(key, 0.0) + value
+        sums["total"] = sums.get("total", 0.0) + seconds
+    total = sums.get("total", 0.0) or 1.0
+    session = sums.get("session", 0.0)
+    measured = sum(sums.get(k, 0.0) for k in ("collect", "notebook", "tests", "checks"))
+    parts = [
+        ("pytest start and collection", sums.get("collect", 0.0)),
+        ("notebook cells (fork included)", sums.get("notebook", 0.0)),
+        ("hidden tests", sums.get("tests", 0.0) - sums.get("cascade", 0.0)),
+        ("retries with the given code", sums.get("cascade", 0.0)),
+        ("rest of the pytest session", session - measured),
+        ("grading process, results", total - session),
+    ]
+    lines = [f"    {name:32s} {seconds:7.1f} s  {100 * seconds / total:5.1f} %" for name, seconds in parts]
+    lines.append(f"    {'requests to notebooks':32s} {int(sums.get('requests', 0)):7d}")
+    return "\n".join(lines)
+
+
+def measure(name: str, folder: Path, notebooks: list[Path], jobs: int) -> float:
+    grading = time_grading(folder / "hand-in", folder / "grades", jobs)
+    executing = time_nbconvert(notebooks, folder / "executed", jobs)
+    count = len(notebooks)
+    print(f"{name}: {count} submissions, {jobs} jobs, {os.cpu_count()} cores")
+    print(f"  course grade (run, isolate, hidden tests): {grading:7.1f} s  {60 * count / grading:7.1f} submissions/min")
+    print(f"  nbconvert --execute (run only):             {executing:7.1f} s  {60 * count / executing:7.1f} submissions/min")
+    print(f"  grading takes {grading / executing:.2f} of nbconvert's time ({executing / grading:.1f}x faster)")
+    print("  where grading's time went (summed over notebooks):")
+    print(breakdown(folder / "grades"))
+    return grading / executing
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--copies", type=int, default=4, help="students (copies of each worksheet)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel processes")
+    parser.add_argument("--seed", type=int, default=19, help="seed of the realistic class")
+    parser.add_argument("--only", choices=["solutions", "realistic"], help="measure one class only")
+    parser.add_argument("--cascades", action="store_true",
+                        help="measure points lost to cascades instead of speed (one stubbed exercise per worksheet)")
     args = parser.parse_args()
+    if args.cascades:
+        with tempfile.TemporaryDirectory(prefix="bench-cascades-") as temporary:
+            cascades(Path(temporary), args.copies, args.seed, args.jobs)
+        return
+    ratios = {}
     with tempfile.TemporaryDirectory(prefix="bench-grade-") as temporary:
-        folder = Path(temporary)
-        notebooks = make_class(folder / "hand-in", args.copies)
-        count = len(notebooks)
-        print(f"{count} submissions ({args.copies} of each of {count // max(args.copies, 1)} worksheets), "
-              f"{args.jobs} jobs, {os.cpu_count()} cores")
-        grading = time_grading(folder / "hand-in", folder / "grades", args.jobs)
-        executing = time_nbconvert(notebooks, folder / "executed", args.jobs)
-    print(f"course grade (run, isolate, hidden tests): {grading:7.1f} s  {60 * count / grading:7.1f} submissions/min")
-    print(f"nbconvert --execute (run only):             {executing:7.1f} s  {60 * count / executing:7.1f} submissions/min")
-    print(f"grading takes {grading / executing:.2f} of nbconvert's time ({executing / grading:.1f}x faster)")
+        if args.only != "realistic":
+            folder = Path(temporary) / "solutions"
+            notebooks = make_class(folder / "hand-in", args.copies)
+            ratios["all-solution class"] = measure("all-solution class", folder, notebooks, args.jobs)
+        if args.only != "solutions":
+            folder = Path(temporary) / "realistic"
+            notebooks = make_realistic_class(folder / "hand-in", args.copies, args.seed)
+            ratios["realistic class"] = measure("realistic class", folder, notebooks, args.jobs)
+    print("ratios (course grade / nbconvert --execute): "
+          + ", ".join(f"{name} {ratio:.2f}" for name, ratio in ratios.items()))
 
 
 if __name__ == "__main__":

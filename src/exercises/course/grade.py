@@ -49,6 +49,8 @@ from .sandbox import Limits
 RESULTS = "results"
 FEEDBACK = "feedback"
 GRADES = "grades.csv"
+LMS = "lms.csv"
+CACHE = ".cache"
 SIMILAR = 0.5  #: share of a worksheet's cells a notebook must hold to match by content
 SIMILAR_WEAK = 0.2
 #: pytest's own plugins that grading does not need (each costs time in every session)
@@ -124,6 +126,13 @@ def worksheets(root: Path) -> list[Worksheet]:
 
 # ----------------------------------------------------------------------------- submissions
 
+#: Canvas: ``login_[LATE_]userid_submissionid_filename`` (a resubmission may add ``-1``)
+CANVAS = re.compile(r"^(?P<student>[a-z0-9]+)_(?P<late>LATE_)?(?P<user>\d+)_(?P<submission>\d+)_(?P<file>.+)$")
+#: Moodle: ``Full Name_participantid_assignsubmission_file_`` (a folder, or a file name's start)
+MOODLE = re.compile(r"^(?P<student>.+?)_(?P<user>\d+)_assignsubmission_(?:file|onlinetext)_(?P<file>.*)$")
+#: files of an LMS download that are not hand-ins: nbgrader's submission time, macOS litter
+IGNORED = {"timestamp.txt", ".DS_Store", "Thumbs.db"}
+
 
 @dataclass
 class Task:
@@ -135,6 +144,22 @@ class Task:
     worksheet: Worksheet | None = None
     reason: str = ""
     key: str = ""
+    submitted: float = 0.0  #: when it was handed in (nbgrader's timestamp.txt, else the file's time)
+    lms_late: bool = False  #: the LMS marked it late (Canvas's ``LATE_``)
+
+    @property
+    def fid(self) -> str:
+        """The file's id in the cache: its absolute path, hashed."""
+        return file_id(self.path)
+
+    @property
+    def group(self) -> str:
+        """What one grade is kept for: the worksheet, or the file itself when it has none."""
+        return self.worksheet.id if self.worksheet else "file:" + self.path.name
+
+
+def file_id(path: Path) -> str:
+    return hashlib.sha256(str(Path(os.path.abspath(path))).encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
 def expand(paths: list[str]) -> list[tuple[Path, Path | None]]:
@@ -145,9 +170,9 @@ def expand(paths: list[str]) -> list[tuple[Path, Path | None]]:
         if path.is_dir():
             for file in sorted(path.rglob("*")):
                 parts = file.relative_to(path).parts
-                if file.is_file() and not any(p.startswith(".") for p in parts):
+                if file.is_file() and not any(p.startswith(".") for p in parts) and file.name not in IGNORED:
                     files.append((file, path))
-        else:
+        elif path.name not in IGNORED:
             files.append((path, None))
     return files
 
@@ -159,18 +184,102 @@ def _looks_like_worksheet(stem: str, sheets: list[Worksheet]) -> bool:
     )
 
 
-def student_of(path: Path, folder: Path | None, sheets: list[Worksheet]) -> str:
-    """The student's id: the top folder under a given folder, else the file's name.
+def lms_student(path: Path) -> tuple[str, bool] | None:
+    """The student an LMS download names (Canvas, Moodle, nbgrader's submitted/), and late."""
+    parts = Path(os.path.abspath(path)).parts
+    if "submitted" in parts[:-1]:  # nbgrader: submitted/<student>/<assignment>/<notebook>
+        index = len(parts) - 1 - parts[::-1].index("submitted")
+        if len(parts) - index == 4:
+            return parts[index + 1], False
+    for part in reversed(parts[-2:]):
+        stem = Path(part).stem if part == parts[-1] else part
+        found = MOODLE.match(stem)
+        if found:
+            return found["student"].strip(), False
+        found = CANVAS.match(stem)
+        if found and part == parts[-1]:
+            return found["student"], bool(found["late"])
+    return None
 
-    A file named like a worksheet (``00_start_here.ipynb``) is named by its folder.
+
+def single_student_folder(folder: Path, sheets: list[Worksheet]) -> bool:
+    """A folder given on the command line that is one student's hand-in, not a class.
+
+    It has no sub-folders holding notebooks, and at least one notebook named like a
+    worksheet (``03_abapa.ipynb``): its other notebooks (``Untitled.ipynb``) are that
+    student's too.
     """
+    files = [f for f in folder.iterdir() if not f.name.startswith(".")] if folder.is_dir() else []
+    if any(f.is_dir() and any(f.rglob("*.ipynb")) for f in files):
+        return False
+    return any(f.suffix == ".ipynb" and _looks_like_worksheet(f.stem, sheets) for f in files)
+
+
+def student_of(path: Path, folder: Path | None, sheets: list[Worksheet],
+               mapping: dict[str, str] | None = None, known: dict[str, str] | None = None) -> str:
+    """The student's id of a file (rules in order, the first that applies):
+
+    1. the mapping file (``--students``): a path part, the file's name or an LMS id;
+    2. an LMS download's name: nbgrader's ``submitted/<student>/``, Canvas's
+       ``login_userid_subid_file``, Moodle's ``Full Name_id_assignsubmission_file_``;
+    3. the student this file was graded for before (a rerun of one student's folder);
+    4. the top folder under a given folder; a given folder that is one student's
+       hand-in (:func:`single_student_folder`); a file named like a worksheet is named
+       by its folder; else the file's name.
+    """
+    lms = lms_student(path)
+    if mapping:
+        candidates = [*Path(os.path.abspath(path)).parts[::-1], path.stem]
+        if lms:
+            candidates.insert(0, lms[0])
+        found = CANVAS.match(path.stem) or MOODLE.match(path.stem) or MOODLE.match(path.parent.name)
+        if found:
+            candidates.insert(0, found["user"])
+        for candidate in candidates:
+            if candidate in mapping:
+                return mapping[candidate]
+    if lms:
+        return lms[0]
+    if known and file_id(path) in known:
+        return known[file_id(path)]
     if folder is not None:
         parts = path.relative_to(folder).parts
         if len(parts) > 1:
             return parts[0]
+        if single_student_folder(folder, sheets) and Path(os.path.abspath(folder)).name:
+            return Path(os.path.abspath(folder)).name
     if _looks_like_worksheet(path.stem, sheets) and path.resolve().parent.name:
         return path.resolve().parent.name
     return path.stem
+
+
+def submitted_at(path: Path) -> float:
+    """When a file was handed in: nbgrader's timestamp.txt beside it (or above), else its time."""
+    for folder in (path.parent, path.parent.parent):
+        stamp = folder / "timestamp.txt"
+        if stamp.is_file():
+            try:
+                return parse_time(stamp.read_text(encoding="utf-8").strip())
+            except (OSError, ValueError):
+                break
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def parse_time(text: str) -> float:
+    """Seconds since the epoch of an ISO time (``2026-11-20 13:45:01.5 UTC``; naive is UTC)."""
+    from datetime import datetime, timezone
+
+    text = text.strip()
+    if text.endswith(" UTC") or text.endswith("Z"):
+        text = text[:-4] if text.endswith(" UTC") else text[:-1]
+        text += "+00:00"
+    moment = datetime.fromisoformat(text)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.timestamp()
 
 
 def match_worksheet(notebook: Any, path: Path, sheets: list[Worksheet]) -> Worksheet | None:
@@ -199,14 +308,17 @@ def match_worksheet(notebook: Any, path: Path, sheets: list[Worksheet]) -> Works
     return None
 
 
-def prepare(path: Path, folder: Path | None, sheets: list[Worksheet]) -> Task:
+def prepare(path: Path, folder: Path | None, sheets: list[Worksheet],
+            mapping: dict[str, str] | None = None, known: dict[str, str] | None = None) -> Task:
     """A task for one file: its student, worksheet, or why it cannot be graded."""
-    student = student_of(path, folder, sheets)
+    student = student_of(path, folder, sheets, mapping, known)
+    lms = lms_student(path)
     try:
         data = path.read_bytes()
     except OSError as error:
         return Task(path, student, "", reason=f"cannot be read ({error.strerror})")
-    task = Task(path, student, hashlib.sha256(data).hexdigest())
+    task = Task(path, student, hashlib.sha256(data).hexdigest(), submitted=submitted_at(path),
+                lms_late=bool(lms and lms[1]))
     if path.suffix.lower() != ".ipynb":
         task.reason = f"not a notebook (a {path.suffix or 'file without extension'}, not a .ipynb)"
         return task
@@ -226,58 +338,146 @@ def prepare(path: Path, folder: Path | None, sheets: list[Worksheet]) -> Task:
     return task
 
 
-def prepare_safely(path: Path, folder: Path | None, sheets: list[Worksheet]) -> Task:
+def prepare_safely(path: Path, folder: Path | None, sheets: list[Worksheet],
+                   mapping: dict[str, str] | None = None, known: dict[str, str] | None = None) -> Task:
     """:func:`prepare`, with a malformed notebook reported instead of stopping the batch."""
     try:
-        return prepare(path, folder, sheets)
+        return prepare(path, folder, sheets, mapping, known)
     except (TypeError, AttributeError, ValueError, RecursionError) as error:
-        student = student_of(path, folder, sheets)
+        student = student_of(path, folder, sheets, mapping, known)
         return Task(path, student, "", reason=f"not a well-formed notebook ({type(error).__name__})")
 
 
-def assign_keys(tasks: list[Task]) -> None:
-    """A unique, file-name-safe key per task: ``student.worksheet``."""
-    seen: dict[str, int] = {}
-    for task in tasks:
-        kind = task.worksheet.id if task.worksheet else re.sub(r"[^\w.-]", "_", task.path.stem)
-        key = re.sub(r"[^\w.-]", "_", f"{task.student}.{kind}")
-        seen[key] = seen.get(key, 0) + 1
-        task.key = key if seen[key] == 1 else f"{key}.{seen[key]}"
+def result_key(student: str, group: str) -> str:
+    """The file-name-safe key of a student's result for one worksheet: ``student.worksheet``."""
+    safe = re.sub(r"[^\w.-]", "_", student)
+    if safe != student:  # two names that read alike stay apart
+        safe += "-" + hashlib.sha256(student.encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    kind = group[5:] if group.startswith("file:") else group
+    kind = re.sub(r"[^\w.-]", "_", Path(kind).stem if group.startswith("file:") else kind)
+    return f"{safe}.{kind}"
+
+
+def read_mapping(path: str | None) -> dict[str, str]:
+    """A CSV of two columns, what a file or LMS names (a folder, file, login or id) and an id."""
+    if not path:
+        return {}
+    mapping = {}
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        for row in csv.reader(handle):
+            if len(row) >= 2 and row[0].strip() and row[1].strip():
+                mapping[row[0].strip()] = row[1].strip()
+    return mapping
+
+
+def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str, str]:
+    """Per worksheet, a digest of everything that decides its grades.
+
+    The hidden test module and the helpers and conftest files beside it, the solution
+    notebook, the package's version and sources (the worksheet's own package, the shared
+    modules and the grader, not another worksheet's package), and the grading options.
+    """
+    from importlib import metadata
+
+    try:
+        version = metadata.version("tabletop-python")
+    except metadata.PackageNotFoundError:
+        version = "?"
+    package = Path(__file__).resolve().parents[1]
+    ids = [sheet.id for sheet in sheets]
+
+    def owner(entry: Path) -> str | None:
+        name = entry.stem if entry.is_file() else entry.name
+        return next((i for i in ids if name == i or name.startswith(i + "_")), None)
+
+    def digest_of(paths: list[Path]) -> hashlib._Hash:
+        digest = hashlib.sha256()
+        for path in sorted(paths):
+            files = sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
+                if path.is_dir() else [path]
+            for file in files:
+                digest.update(str(file.relative_to(root if root in file.parents else package)).encode())
+                digest.update(file.read_bytes())
+        return digest
+
+    entries = [e for e in package.iterdir() if e.name != "__pycache__"]
+    # the grader's own files count when they decide outcomes (not grade.py, cli.py: results
+    # are rebuilt from the kept reports at every run)
+    course = package / "course"
+    shared = [e for e in entries if owner(e) is None and e != course]
+    shared += [course / f"{name}.py" for name in ("plugin", "submission", "worker", "protocol", "sandbox", "notebook")]
+    hidden = root / "tests" / "grading"
+    helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
+    helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
+    common = digest_of(shared + helpers)
+    common.update(json.dumps([version, options], sort_keys=True).encode())
+    found = {}
+    for sheet in sheets:
+        digest = common.copy()
+        own = [e for e in entries if owner(e) == sheet.id]
+        digest.update(digest_of(own + [sheet.solution] + ([sheet.tests] if sheet.tests else [])).digest())
+        found[sheet.id] = digest.hexdigest()[:32]
+    return found
 
 
 # ----------------------------------------------------------------------------- results
 
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How results are kept and shown (none of these changes a test's outcome)."""
+
+    rule: str = "newest"  #: which copy of a worksheet counts: "newest" or "best"
+    visibility: str = "after_due_date"  #: Gradescope visibility of each test
+    deadlines: tuple[tuple[str, float], ...] = ()  #: (worksheet or "", seconds since the epoch)
+    late_penalty: float = 0.0  #: percent of the worksheet's points per started day late
+    lms_ids: tuple[tuple[str, str], ...] = ()  #: student -> the LMS's id
+
+
+def shares(points: float, count: int) -> list[float]:
+    """``points`` split over ``count`` tests: equal shares rounded to 0.0001, the last one
+    taking what is left, so that they add up to ``points`` (Gradescope adds them)."""
+    if count <= 1:
+        return [points] * count
+    share = round(points / count, 4)
+    return [share] * (count - 1) + [round(points - share * (count - 1), 10)]
+
 
 def scores(tests: list[dict]) -> dict[str, dict[str, float]]:
-    """Per exercise: its points and score (points times the share of tests passed)."""
+    """Per exercise: its points and score (the shares of the tests it passes)."""
     exercises: dict[str, dict[str, Any]] = {}
     for test in tests:
-        entry = exercises.setdefault(test["exercise"], {"max": float(test["points"]), "passed": 0, "total": 0})
-        entry["total"] += 1
-        entry["passed"] += test["outcome"] == "passed"
-    return {
-        exercise: {"score": round(e["max"] * e["passed"] / e["total"], 4), "max": e["max"],
-                   "passed": e["passed"], "total": e["total"]}
-        for exercise, e in exercises.items()
-    }
+        entry = exercises.setdefault(test["exercise"], {"max": float(test["points"]), "tests": []})
+        entry["tests"].append(test)
+    found = {}
+    for exercise, e in exercises.items():
+        parts = shares(e["max"], len(e["tests"]))
+        passed = [share for share, test in zip(parts, e["tests"]) if test["outcome"] == "passed"]
+        found[exercise] = {"score": round(sum(passed), 4), "max": e["max"], "passed": len(passed),
+                           "total": len(e["tests"])}
+    return found
 
 
-def result_of(task: Task, report: dict | None, seconds: float, failure: str = "") -> dict:
+def result_of(task: Task, report: dict | None, seconds: float, failure: str = "",
+              options: Options = Options()) -> dict:
     """The Gradescope-style results.json of one submission."""
     tests = report.get("tests", []) if report else []
     exercises = scores(tests)
     gradescope_tests = []
+    split = {exercise: iter(shares(entry["max"], entry["total"])) for exercise, entry in exercises.items()}
     for test in tests:
-        total = exercises[test["exercise"]]["total"]
-        share = exercises[test["exercise"]]["max"] / total
+        share = next(split[test["exercise"]])
         gradescope_tests.append({
             "name": f"{test['exercise']}: {test['name']}",
-            "score": round(share if test["outcome"] == "passed" else 0.0, 4),
-            "max_score": round(share, 4),
+            "score": share if test["outcome"] == "passed" else 0.0,
+            "max_score": share,
             "status": "passed" if test["outcome"] == "passed" else "failed",
             "output": test.get("message", "") + (
                 f"\nHint: {test['hint']}" if test.get("hint") and test["outcome"] != "passed" else ""),
             "tags": [test["exercise"]],
+            "visibility": options.visibility,
         })
     cells = []
     checks = []
@@ -293,20 +493,37 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
         "score": round(sum(e["score"] for e in exercises.values()), 4),
         "execution_time": round(seconds, 2),
         "output": reason or "Graded by the hidden tests.",
+        "stdout_visibility": "hidden",
         "tests": gradescope_tests,
         "extra_data": {
             "student": task.student,
             "worksheet": task.worksheet.id if task.worksheet else None,
             "path": str(task.path),
             "sha256": task.digest,
+            "submitted": task.submitted,
             "status": "graded" if not reason else ("not graded" if task.reason else "error"),
             "reason": reason,
             "exercises": exercises,
             "cells": cells,
             "checks": checks,
             "confinement": confinement,
+            "timings": {**(report or {}).get("timings", {}), "total": round(seconds, 4)},
+            "others": [],
+            "rule": options.rule,
         },
     }
+
+
+def late_of(result: dict, options: Options) -> tuple[int, float]:
+    """Days late (started days after the worksheet's deadline) and the penalty in percent."""
+    extra = result["extra_data"]
+    deadlines = dict(options.deadlines)
+    deadline = deadlines.get(extra.get("worksheet") or "", deadlines.get(""))
+    submitted = extra.get("submitted") or 0.0
+    if deadline is None or submitted <= deadline:
+        return 0, 0.0
+    days = int(-(-(submitted - deadline) // 86400))
+    return days, min(100.0, days * options.late_penalty)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -315,8 +532,14 @@ def write_text(path: Path, text: str) -> None:
     A notebook's messages may hold lone surrogates, which UTF-8 cannot encode: they are
     written as ``\\udc80`` escapes (in a JSON string, the same character again).
     """
+    try:
+        if path.read_text(encoding="utf-8", errors="backslashreplace") == text.encode(
+                "utf-8", "backslashreplace").decode("utf-8"):
+            return  # unchanged: a rerun leaves the file (and its time) as it was
+    except (OSError, ValueError):
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.part")
     temporary.write_text(text, encoding="utf-8", errors="backslashreplace")
     os.replace(temporary, path)
 
@@ -341,13 +564,22 @@ def columns(results: list[dict], sheets: list[Worksheet]) -> list[tuple[str, flo
     return [(e, points[e]) for e in known + sorted(set(points) - set(known))]
 
 
-def grades_csv(results: list[dict], sheets: list[Worksheet]) -> str:
-    """grades.csv: one row per student, one column per exercise, total, maximum, notes."""
-    cols = columns(results, sheets)
-    maximum = sum(points for _, points in cols)
+def _by_student(results: list[dict]) -> dict[str, list[dict]]:
     students: dict[str, list[dict]] = {}
     for result in results:
         students.setdefault(result["extra_data"]["student"], []).append(result)
+    return students
+
+
+def grades_csv(results: list[dict], sheets: list[Worksheet]) -> str:
+    """grades.csv: one row per student, one column per exercise, total, maximum, notes.
+
+    ``results`` holds one result per student and worksheet (see :meth:`Report.selected`):
+    nothing is summed over two copies of a worksheet.
+    """
+    cols = columns(results, sheets)
+    maximum = sum(points for _, points in cols)
+    students = _by_student(results)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["student", *[c for c, _ in cols], "total", "maximum", "notes"])
@@ -357,16 +589,73 @@ def grades_csv(results: list[dict], sheets: list[Worksheet]) -> str:
         for result in sorted(students[student], key=lambda r: r["extra_data"]["path"]):
             extra = result["extra_data"]
             for exercise, entry in extra["exercises"].items():
-                earned[exercise] = earned.get(exercise, 0) + entry["score"]
+                earned[exercise] = entry["score"]
             if extra["reason"]:
                 notes.append(f"{Path(extra['path']).name}: {extra['reason']}")
+            if extra.get("others"):
+                notes.append(f"{Path(extra['path']).name} counts for {extra['worksheet']} ({extra['rule']}); "
+                             f"not counted: {', '.join(extra['others'])}")
         row = [student] + [_number(earned[c]) if c in earned else "" for c, _ in cols]
         writer.writerow([*row, _number(sum(earned.values())), _number(maximum), "; ".join(notes)])
     return out.getvalue()
 
 
+def lms_csv(results: list[dict], sheets: list[Worksheet], options: Options) -> str:
+    """lms.csv, for an LMS's grade book: per student, each worksheet's total and the total.
+
+    A worksheet a student did not hand in is 0, never blank. With ``--lms-ids`` a column
+    ``id`` gives the LMS's id of each student; with ``--deadline`` and ``--late-penalty``
+    a late worksheet loses that percentage of its points per started day.
+    """
+    order = {sheet.id: index for index, sheet in enumerate(sheets)}
+    graded = sorted({r["extra_data"]["worksheet"] for r in results if r["extra_data"].get("worksheet")},
+                    key=lambda w: (order.get(w, len(order)), w))
+    ids = dict(options.lms_ids)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", *(["id"] if ids else []), *graded, "total"])
+    for student, mine in sorted(_by_student(results).items()):
+        totals = dict.fromkeys(graded, 0.0)
+        for result in mine:
+            worksheet = result["extra_data"].get("worksheet")
+            if worksheet in totals:
+                _, penalty = late_of(result, options)
+                totals[worksheet] = result["score"] * (1 - penalty / 100)
+        writer.writerow([student, *([ids.get(student, "")] if ids else []),
+                         *[_number(totals[w]) for w in graded], _number(sum(totals.values()))])
+    return out.getvalue()
+
+
+STUB = re.compile(r"NotImplementedError: Exercise (?P<exercise>[\w.]+): write your code here")
+MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
+
+
+def root_cause(message: str) -> str | None:
+    """What a failure comes from when it is not the test's exercise itself: a stub, a missing name."""
+    found = STUB.search(message)
+    if found:
+        return f"`{found['exercise']}` is not done yet (its code still raises NotImplementedError)"
+    found = MISSING.search(message)
+    if found:
+        return f"your notebook does not define `{found['name']}`"
+    return None
+
+
+def _cell_line(cell: dict) -> str:
+    where = f"cell {cell['cell']}" if cell.get("cell") else f"code cell {cell['index'] + 1} (not counting checks and demos)"
+    return f"- {where}: {' '.join(str(cell['error']).split())}"
+
+
 def feedback(student: str, results: list[dict]) -> str:
-    """A student's feedback in Markdown: points, failing tests and why, cells that raised."""
+    """A student's feedback in Markdown, one section per worksheet.
+
+    Points per exercise; then the root causes first (an exercise not done yet, a name
+    the notebook does not define: "6 tests of 3 exercises need it"); then each
+    exercise's other failures, one line each saying what was called, expected and
+    returned; then the cells that raised, numbered as the notebook shows them (every
+    cell from the top, text cells included). A notebook where nothing is done yet gets a
+    short summary instead of every test.
+    """
     lines = [f"# Feedback for {student}", ""]
     for result in sorted(results, key=lambda r: r["extra_data"]["path"]):
         extra = result["extra_data"]
@@ -379,66 +668,269 @@ def feedback(student: str, results: list[dict]) -> str:
         lines += [f"## {name} (worksheet {extra['worksheet']}): {_number(result['score'])} / {_number(total)} points", ""]
         if extra["reason"]:
             lines += [f"Note: {extra['reason']}.", ""]
+        if extra.get("others"):
+            rule = "the best" if extra.get("rule") == "best" else "the newest"
+            lines += [f"Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
+                      f"not counted: {', '.join(extra['others'])}.", ""]
+        late = extra.get("late")
+        if late and late.get("days"):
+            lines += [f"Handed in {late['days']} day(s) late: {_number(late['penalty_percent'])}% of the points "
+                      "are taken off in the grade book.", ""]
+        failing = [test for test in result["tests"] if test["status"] != "passed"]
+        causes: dict[str, dict[str, list]] = {}
+        rest: dict[str, list[tuple[str, str]]] = {}
+        for test in failing:
+            exercise, _, test_name = test["name"].partition(": ")
+            message = " ".join(str(test["output"]).split()) or "failed"
+            cause = root_cause(message)
+            if cause:
+                causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)
+            else:
+                rest.setdefault(exercise, []).append((test_name, message))
+        cells = [c for c in extra["cells"] if not STUB.search(str(c.get("error", "")))]
+        nothing_done = failing and not rest and result["score"] == 0
+        if nothing_done:
+            lines += [f"Nothing of this worksheet can be graded yet: {len(failing)} tests of "
+                      f"{len(exercises)} exercises fail because:", ""]
+            stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t["output"]).split()) for t in failing)
+                     if STUB.search(m)]
+            missing = [MISSING.search(m)["name"] for m in (" ".join(str(t["output"]).split()) for t in failing)
+                       if MISSING.search(m)]
+            if stubs:
+                lines.append("- not done yet (the code still raises NotImplementedError): "
+                             + ", ".join(f"`{e}`" for e in dict.fromkeys(stubs)))
+            if missing:
+                lines.append("- not defined in your notebook (is its cell there, and run?): "
+                             + ", ".join(f"`{n}`" for n in dict.fromkeys(missing)))
+            if cells:
+                lines += ["", "Cells of your notebook that raised an error when run from the top:", ""]
+                lines += [_cell_line(cell) for cell in cells]
+            lines.append("")
+            continue
         lines += ["| exercise | points | tests passed |", "|---|---|---|"]
         for exercise, entry in exercises.items():
             lines.append(f"| {exercise} | {_number(entry['score'])} / {_number(entry['max'])} | {entry['passed']} of {entry['total']} |")
-        failing = [test for test in result["tests"] if test["status"] != "passed"]
-        if failing:
-            lines += ["", "Tests that did not pass:", ""]
-            for test in failing:
-                exercise, _, test_name = test["name"].partition(": ")
-                message = " ".join(str(test["output"]).split()) or "failed"
-                lines.append(f"- `{test_name}` ({exercise}): {message}")
-        if extra["cells"]:
-            lines += ["", "Cells of your notebook that raised an error when run from the top:", ""]
-            for cell in extra["cells"]:
-                lines.append(f"- code cell {cell['index'] + 1} (not counting checks and demos): {' '.join(str(cell['error']).split())}")
+        given: dict[str, dict[str, int]] = {}
+        for test in result["tests"]:
+            if test["status"] == "passed" and str(test.get("output", "")).startswith("graded with the given"):
+                exercise = test["name"].partition(": ")[0]
+                notes = given.setdefault(exercise, {})
+                notes[test["output"]] = notes.get(test["output"], 0) + 1
+        if given:
+            lines += ["", "A mistake costs once: these exercises were graded with the course's code in place "
+                      "of an earlier exercise of yours that fails its tests:", ""]
+            for exercise, notes in given.items():
+                for note, count in notes.items():
+                    lines.append(f"- {exercise}: {note} ({count} test{'s' * (count != 1)}).")
+        if causes:
+            lines += ["", "First, what other failures come from:", ""]
+            for cause, by_exercise in causes.items():
+                count = sum(len(tests) for tests in by_exercise.values())
+                if len(by_exercise) == 1 and f"`{next(iter(by_exercise))}`" in cause:
+                    lines.append(f"- {cause}: its {count} tests fail on it." if count > 1
+                                 else f"- {cause}: its one test fails on it.")
+                    continue
+                lines.append(f"- {cause}: {count} test{'s' * (count != 1)} of {len(by_exercise)} "
+                             f"exercise{'s' * (len(by_exercise) != 1)} need{'s' * (count == 1)} it "
+                             f"({', '.join(by_exercise)}).")
+        if rest:
+            lines += ["", "Tests that did not pass, by exercise:", ""]
+            for exercise, tests in rest.items():
+                lines.append(f"- **{exercise}**")
+                lines += [f"  - `{test_name}`: {message}" for test_name, message in tests]
+        if cells:
+            lines += ["", "Cells of your notebook that raised an error when run from the top "
+                      "(counted from the top, text cells included):", ""]
+            lines += [_cell_line(cell) for cell in cells]
         lines.append("")
     return "\n".join(lines)
 
 
 class Report:
-    """The output folder: results as they come, grades.csv and feedback regenerated."""
+    """The output folder: every file's grading kept in a cache, one result per student and worksheet.
 
-    def __init__(self, out: Path, sheets: list[Worksheet]) -> None:
+    ``DIR/.cache/<file id>.json`` keeps, for every file ever given (by its absolute
+    path), its student, worksheet, content digest, submission time, the fingerprint of
+    what graded it and the plugin's raw report. ``DIR/results/`` holds exactly the
+    selected results (:meth:`selected`), ``grades.csv``, ``lms.csv`` and ``feedback/``
+    are written from them.
+    """
+
+    def __init__(self, out: Path, sheets: list[Worksheet], options: Options = Options()) -> None:
         self.out = out
         self.sheets = sheets
-        self.results: dict[str, dict] = {}
-        for path in sorted((out / RESULTS).glob("*.json")):
+        self.by_id = {sheet.id: sheet for sheet in sheets}
+        self.options = options
+        self._results: dict[int, tuple[Any, str]] = {}
+        self.entries: dict[str, dict] = {}
+        for path in sorted((out / CACHE).glob("*.json")):
             try:
-                self.results[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+                entry = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
+            if isinstance(entry, dict) and "path" in entry:
+                self.entries[path.stem] = entry
+        self.published: dict[str, str] = {}  # results/<key>.json -> its student
+        for path in sorted((out / RESULTS).glob("*.json")):
+            try:
+                self.published[path.stem] = json.loads(path.read_text(encoding="utf-8"))["extra_data"]["student"]
+            except (OSError, ValueError, KeyError, TypeError):
+                self.published[path.stem] = ""
 
-    def done(self, task: Task) -> bool:
-        result = self.results.get(task.key)
-        return bool(result) and result["extra_data"].get("sha256") == task.digest and result["extra_data"]["status"] != "error"
+    # the cache ----------------------------------------------------------------------
+    def prune(self) -> list[dict]:
+        """Forget the files that are gone: their results leave the totals."""
+        gone = [fid for fid, entry in self.entries.items() if not Path(entry["path"]).exists()]
+        for fid in gone:
+            (self.out / CACHE / f"{fid}.json").unlink(missing_ok=True)
+        return [self.entries.pop(fid) for fid in gone]
 
-    def add(self, task: Task, result: dict) -> None:
-        write_json(self.out / RESULTS / f"{task.key}.json", result)
-        self.results[task.key] = result
-        self.write_student(task.student)
-        self.write_grades()
+    def known_students(self) -> dict[str, str]:
+        return {fid: entry["student"] for fid, entry in self.entries.items()}
 
-    def write_student(self, student: str) -> None:
-        mine = [r for r in self.results.values() if r["extra_data"]["student"] == student]
-        safe = re.sub(r"[^\w.-]", "_", student)
-        write_text(self.out / FEEDBACK / f"{safe}.md", feedback(student, mine))
+    def _save(self, fid: str) -> None:
+        write_json(self.out / CACHE / f"{fid}.json", self.entries[fid])
 
-    def write_grades(self) -> None:
-        write_text(self.out / GRADES, grades_csv(list(self.results.values()), self.sheets))
+    def register(self, task: Task) -> None:
+        """Note a file of this run (its grading, if any, is kept while its content is the same)."""
+        entry = self.entries.get(task.fid)
+        fresh = {"path": str(Path(os.path.abspath(task.path))), "student": task.student,
+                 "worksheet": task.worksheet.id if task.worksheet else None, "group": task.group,
+                 "sha256": task.digest, "submitted": task.submitted, "lms_late": task.lms_late,
+                 "reason": task.reason}
+        if entry is not None and entry.get("sha256") == task.digest and "graded" in entry:
+            fresh.update({k: entry[k] for k in ("graded", "fingerprint", "report", "seconds", "failure")})
+        if fresh != entry:
+            self.entries[task.fid] = fresh
+            self._save(task.fid)
+
+    def current(self, task: Task, fingerprint: str) -> bool:
+        """Whether the file's kept grading holds: same content, same tests, options and package."""
+        entry = self.entries.get(task.fid)
+        return bool(entry) and "graded" in entry and entry.get("sha256") == task.digest \
+            and entry.get("fingerprint") == fingerprint and not entry.get("failure")
+
+    def add(self, task: Task, report: dict | None, seconds: float, failure: str = "",
+            fingerprint: str = "", only: str | None = None) -> None:
+        """Keep a file's grading (with ``only``, that exercise's tests replace the kept ones)."""
+        self.register(task)
+        entry = self.entries[task.fid]
+        if only and report is not None and entry.get("report") and entry.get("sha256") == task.digest:
+            kept = [t for t in entry["report"].get("tests", []) if t["exercise"] != only]
+            new = [t for t in report.get("tests", []) if t["exercise"] == only]
+            report = {**report, "tests": kept + new}
+            fingerprint = entry.get("fingerprint", fingerprint)
+        entry.update({"graded": time.time(), "fingerprint": fingerprint, "report": report,
+                      "seconds": seconds, "failure": failure})
+        self._save(task.fid)
+        self.publish({task.student})
+
+    # selection -----------------------------------------------------------------------
+    def task_of(self, entry: dict) -> Task:
+        return Task(Path(entry["path"]), entry["student"], entry["sha256"],
+                    worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason", ""),
+                    submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False))
+
+    def result(self, entry: dict) -> dict:
+        """The results.json of a kept grading (a fresh copy; built once per grading)."""
+        key = (entry["path"], entry.get("graded"), entry.get("student"), entry.get("worksheet"))
+        if self._results.get(id(entry), (None,))[0] != key:
+            self._results[id(entry)] = (key, json.dumps(result_of(
+                self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
+                entry.get("failure", ""), self.options)))
+        return json.loads(self._results[id(entry)][1])
+
+    def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict]]:
+        found: dict[tuple[str, str], list[dict]] = {}
+        for entry in self.entries.values():
+            if students is None or entry["student"] in students:
+                found.setdefault((entry["student"], entry["group"]), []).append(entry)
+        return found
+
+    def choose(self, entries: list[dict]) -> dict | None:
+        """The copy that counts: the newest (by submission time, then path), or the best."""
+        graded = [e for e in entries if "graded" in e]
+        if not graded:
+            return None
+        newest = lambda e: (e.get("submitted", 0.0), e["path"])  # noqa: E731
+        if self.options.rule == "best":
+            return max(graded, key=lambda e: (self.result(e)["score"], newest(e)))
+        return max(graded, key=newest)
+
+    def newest(self, entries: list[dict]) -> dict:
+        return max(entries, key=lambda e: (e.get("submitted", 0.0), e["path"]))
+
+    def selected(self, students: set[str] | None = None) -> dict[str, dict]:
+        """One result per student and worksheet, by key; the other copies named in it."""
+        chosen = {}
+        for (student, group), entries in self.groups(students).items():
+            entry = self.choose(entries)
+            if entry is None:
+                continue
+            result = self.result(entry)
+            others = sorted(Path(e["path"]).name for e in entries if e is not entry)
+            result["extra_data"]["others"] = others
+            days, penalty = late_of(result, self.options)
+            if days or entry.get("lms_late"):
+                result["extra_data"]["late"] = {"days": days, "penalty_percent": penalty,
+                                                "lms_says_late": bool(entry.get("lms_late"))}
+            chosen[result_key(student, group)] = result
+        return chosen
+
+    def duplicates(self) -> list[str]:
+        """A warning per student and worksheet with more than one copy."""
+        lines = []
+        for key, result in sorted(self.selected().items()):
+            extra = result["extra_data"]
+            if extra["others"]:
+                lines.append(f"{extra['student']}: {Path(extra['path']).name} counts for {extra['worksheet']} "
+                             f"({extra['rule']} copy); not counted: {', '.join(extra['others'])}")
+        return lines
+
+    # output ------------------------------------------------------------------------
+    def publish(self, students: set[str] | None = None) -> None:
+        """Write the selected results of ``students`` (None: everyone), feedback and grade books."""
+        chosen = self.selected(students)
+        for key, result in chosen.items():
+            write_json(self.out / RESULTS / f"{key}.json", result)
+            self.published[key] = result["extra_data"]["student"]
+        for key, student in list(self.published.items()):
+            if key not in chosen and (students is None or student in students or not student):
+                (self.out / RESULTS / f"{key}.json").unlink(missing_ok=True)
+                del self.published[key]
+        everyone = self.selected() if students is not None else chosen
+        mine = _by_student(list(chosen.values()))
+        for student in (students if students is not None else set(mine)):
+            safe = result_key(student, "x")[:-2]
+            if mine.get(student):
+                write_text(self.out / FEEDBACK / f"{safe}.md", feedback(student, mine[student]))
+            else:
+                (self.out / FEEDBACK / f"{safe}.md").unlink(missing_ok=True)
+        if students is None:  # feedback of students who are gone
+            keep = {f"{result_key(s, 'x')[:-2]}.md" for s in mine}
+            for path in (self.out / FEEDBACK).glob("*.md"):
+                if path.name not in keep:
+                    path.unlink(missing_ok=True)
+        results = list(everyone.values())
+        write_text(self.out / GRADES, grades_csv(results, self.sheets))
+        write_text(self.out / LMS, lms_csv(results, self.sheets, self.options))
+
 
 
 # ----------------------------------------------------------------------------- grading processes
 
 
 def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits,
-                     checks: bool = False) -> list[str]:
+                     checks: bool = False, only: str | None = None, cascade: bool = True) -> list[str]:
     """The pytest command line that grades one notebook."""
     arguments = ["--run-checks"] if checks else []
+    if only:
+        arguments += ["--only-exercise", only]
+    if not cascade:
+        arguments.append("--no-cascade")
     arguments += [
         str(module), "--submission", str(notebook), "--grading-report", str(report),
-        "--rootdir", str(root), "-p", "no:cacheprovider", "--assert=plain", "-q",
+        "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
         "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
     ]
@@ -449,9 +941,38 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
     return arguments
 
 
+def remember_rewrites() -> None:
+    """Keep pytest's rewritten hidden test modules in memory from one session to the next.
+
+    A grading process runs one pytest session per notebook; pytest caches a rewritten
+    module in a ``.pyc`` only where bytecode may be written (not with
+    PYTHONDONTWRITEBYTECODE, nor in a read-only course folder). The code object is the
+    same for the same source, so it is kept by the file's content.
+    """
+    try:
+        from _pytest.assertion import rewrite
+    except ImportError:
+        return
+    original = getattr(rewrite, "_rewrite_test", None)
+    if original is None or getattr(original, "remembered", False):
+        return
+    kept: dict[tuple[str, str], Any] = {}
+
+    def rewrite_test(fn: Path, config: Any) -> Any:
+        key = (str(fn), hashlib.sha256(Path(fn).read_bytes()).hexdigest())
+        if key not in kept:
+            kept[key] = original(fn, config)
+        return kept[key]
+
+    rewrite_test.remembered = True  # type: ignore[attr-defined]
+    rewrite._rewrite_test = rewrite_test
+
+
 def serve() -> None:
     """A grading process: read tasks (JSON lines) on stdin, grade each with pytest."""
     import pytest
+
+    remember_rewrites()
 
     answers = os.fdopen(os.dup(1), "w", buffering=1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -465,7 +986,7 @@ def serve() -> None:
         code = pytest.main(pytest_arguments(
             root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
             Limits(call_seconds=task["call_seconds"], memory_bytes=task["memory_mb"] << 20),
-            task.get("checks", False),
+            task.get("checks", False), task.get("only"), task.get("cascade", True),
         ))
         tests = str(root / "tests")
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
@@ -564,6 +1085,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also run each notebook's public checks and record their verdicts")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
+    parser.add_argument("--no-cascade", dest="cascade", action="store_false",
+                        help="grade each exercise with the student's own earlier exercises, even wrong ones")
+    parser.add_argument("--best", action="store_true",
+                        help="of several notebooks of one worksheet, keep the best (default: the newest)")
+    parser.add_argument("--only", metavar="EXERCISE",
+                        help="grade this exercise again (e.g. dice421.roll_die), keeping the others' results")
+    parser.add_argument("--students", metavar="CSV",
+                        help="a mapping (two columns: a folder, file name or LMS id, and the student's id)")
+    parser.add_argument("--visibility", choices=VISIBILITIES, default="after_due_date",
+                        help="Gradescope visibility of each test in results/*.json (default: %(default)s)")
+    parser.add_argument("--lms-ids", metavar="CSV",
+                        help="the LMS's id of each student (two columns: student, id) for lms.csv")
+    parser.add_argument("--deadline", action="append", default=[], metavar="[WORKSHEET=]TIME",
+                        help="the deadline (ISO time, UTC unless it says), of all worksheets or one; repeatable")
+    parser.add_argument("--late-penalty", type=float, default=0.0, metavar="PERCENT",
+                        help="lms.csv: percent of a worksheet's points lost per started day late")
+
+
+def grades_exercise(sheet: Worksheet, exercise: str) -> bool:
+    """Whether a worksheet's notebook or hidden tests name ``exercise``."""
+    if exercise in sheet.exercises:
+        return True
+    try:
+        text = sheet.tests.read_text(encoding="utf-8") if sheet.tests else ""
+    except OSError:
+        return False
+    return f'"{exercise}"' in text or f"'{exercise}'" in text
+
+
+def options_of(args: argparse.Namespace) -> Options:
+    """The result options of a command line (ValueError for a bad deadline)."""
+    deadlines = []
+    for given in args.deadline:
+        worksheet, _, moment = given.rpartition("=") if "=" in given else ("", "", given)
+        deadlines.append((worksheet, parse_time(moment)))
+    return Options(rule="best" if args.best else "newest", visibility=args.visibility,
+                   deadlines=tuple(deadlines), late_penalty=args.late_penalty,
+                   lms_ids=tuple(read_mapping(args.lms_ids).items()))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -573,21 +1132,47 @@ def run(args: argparse.Namespace) -> int:
         print("course grade: no course folder (with solutions/ and tests/grading/) here or above; "
               "use --root", file=sys.stderr)
         return 2
+    try:
+        options = options_of(args)
+    except (ValueError, OSError) as error:
+        print(f"course grade: {error}", file=sys.stderr)
+        return 2
     sheets = worksheets(root)
+    if args.only and not any(grades_exercise(sheet, args.only) for sheet in sheets):
+        print(f"course grade: no worksheet has an exercise {args.only!r}", file=sys.stderr)
+        return 2
+    grading_options = {"call_timeout": args.call_timeout, "memory_limit": args.memory_limit,
+                       "checks": bool(args.checks), "cascade": bool(args.cascade)}
+    prints = fingerprints(root, sheets, grading_options)
     out = Path(args.out).resolve()
-    report = Report(out, sheets)
-    tasks = [prepare_safely(path, folder, sheets) for path, folder in expand(args.submissions)]
+    report = Report(out, sheets, options)
+    gone = report.prune()
+    if gone:
+        print(f"{len(gone)} files graded before are gone; their results leave the totals: "
+              + ", ".join(sorted(Path(e["path"]).name for e in gone)[:10]), file=sys.stderr)
+    mapping = read_mapping(args.students)
+    known = report.known_students()
+    tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(args.submissions)]
     if not tasks:
         print("course grade: no files to grade", file=sys.stderr)
+        report.publish()
         return 2
-    assign_keys(tasks)
-    todo = [t for t in tasks if args.force or not report.done(t)]
-    skipped = len(tasks) - len(todo)
+    for task in tasks:
+        report.register(task)
+    # Which files count is decided before grading with the newest rule (older copies are
+    # named, not graded); the best rule grades every copy.
+    newest = {id(report.newest(entries)) for entries in report.groups().values()}
+    counted = [t for t in tasks if options.rule == "best" or id(report.entries[t.fid]) in newest]
+    if args.only:
+        counted = [t for t in counted if t.worksheet and grades_exercise(t.worksheet, args.only)]
+    todo = [t for t in counted if args.force or args.only
+            or not report.current(t, prints.get(t.worksheet.id, "") if t.worksheet else "")]
+    skipped = len(counted) - len(todo)
     if skipped:
-        print(f"{skipped} of {len(tasks)} already graded (use --force to grade them again)", file=sys.stderr)
+        print(f"{skipped} of {len(counted)} already graded (use --force to grade them again)", file=sys.stderr)
     progress = Progress(len(todo))
     for task in [t for t in todo if t.reason]:
-        report.add(task, result_of(task, None, 0.0))
+        report.add(task, None, 0.0)
         progress.step(True)
     graded = [t for t in todo if not t.reason]
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(graded) or 1))
@@ -595,7 +1180,7 @@ def run(args: argparse.Namespace) -> int:
     for task in graded:
         pending.put(task)
     lock = threading.Lock()
-    reports = out / RESULTS / ".reports"
+    reports = out / CACHE / ".reports"
     reports.mkdir(parents=True, exist_ok=True)
     # A killed grading process cannot clean up after itself: every temporary folder of the
     # run lives in one folder that this process removes at the end, whatever happened.
@@ -609,13 +1194,17 @@ def run(args: argparse.Namespace) -> int:
                 task = pending.get_nowait()
             except queue.Empty:
                 return
-            report_path = reports / f"{task.key}.json"
+            report_path = reports / f"{task.fid}.json"
             report_path.unlink(missing_ok=True)
+            fingerprint = prints[task.worksheet.id]  # type: ignore[union-attr]
+            kept = report.entries.get(task.fid) or {}
+            # --only: the other exercises' kept results stay (the file's content is the same)
+            only = args.only if args.only and kept.get("report") and kept.get("sha256") == task.digest else None
             started = time.monotonic()
             answer = worker.grade({
                 "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
                 "report": str(report_path), "call_seconds": args.call_timeout, "memory_mb": args.memory_limit,
-                "checks": args.checks,
+                "checks": args.checks, "only": only, "cascade": args.cascade,
             }, args.submission_timeout)
             seconds = time.monotonic() - started
             data = None
@@ -632,9 +1221,8 @@ def run(args: argparse.Namespace) -> int:
                 failure = "the hidden tests could not run on this notebook"
             if cancelled.is_set():
                 return
-            result = result_of(task, data, seconds, failure)
             with lock:
-                report.add(task, result)
+                report.add(task, data, seconds, failure, fingerprint, only)
             progress.step(bool(failure))
 
     threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
@@ -653,12 +1241,14 @@ def run(args: argparse.Namespace) -> int:
             worker.stop()
         shutil.rmtree(scratch, ignore_errors=True)
         with lock:
-            report.write_grades()
+            report.publish()
         try:
             reports.rmdir()
         except OSError:
             pass
     progress.stream.write("\n")
+    for line in report.duplicates():
+        print(f"warning: {line}", file=sys.stderr)
     print(f"Graded {len(todo)} files ({skipped} already graded); grades in {out / GRADES}, "
           f"feedback in {out / FEEDBACK}", file=sys.stderr)
     return 0

@@ -135,8 +135,15 @@ def check_cells(notebook: Any) -> list[tuple[str, str]]:
 
 def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
     """The sources the grader runs: every code cell not in ``skip``, in order."""
-    sources = []
-    for cell in notebook.get("cells", []) if isinstance(notebook, dict) else []:
+    return [source for _, source in graded_cell_positions(notebook, skip)]
+
+
+def graded_cell_positions(notebook: Any, skip: set[str]) -> list[tuple[int, str]]:
+    """The cells the grader runs, each with its number in the notebook (1: the first cell,
+    text cells counted), as a student finds it scrolling from the top."""
+    found = []
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
+    for position, cell in enumerate(cells if isinstance(cells, list) else [], start=1):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         try:
@@ -147,8 +154,8 @@ def graded_cells(notebook: Any, skip: set[str]) -> list[str]:
                 continue
         except (TypeError, AttributeError):  # malformed source or metadata: not a cell to run
             continue
-        sources.append(source)
-    return sources
+        found.append((position, source))
+    return found
 
 
 class Shell:

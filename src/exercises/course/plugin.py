@@ -21,19 +21,27 @@ source): ``course grade`` builds grades and feedback from it.
 
 from __future__ import annotations
 
+import ast
+import base64
 import json
+import marshal
 import os
+import time
+import types
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .notebook import check_cells, worksheet_of
+from .notebook import cell_source, check_cells, worksheet_of
 from .sandbox import Limits
-from .submission import Submission, SubmissionFailure
+from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
 MESSAGE_CHARS = 500
 _REPORT = pytest.StashKey[dict]()
+#: the last failed comparison of an ``assert`` in the running test: (op, left, right)
+_COMPARE: list[tuple[str, Any, Any]] = []
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -61,6 +69,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="after the hidden tests, run the notebook's public checks afresh and report their verdicts",
     )
     group.addoption(
+        "--no-cascade",
+        action="store_true",
+        help="never grade an exercise with the reference code of an earlier exercise it calls",
+    )
+    group.addoption(
+        "--only-exercise",
+        default=None,
+        metavar="EXERCISE",
+        help="run only the hidden tests of this exercise",
+    )
+    group.addoption(
         "--call-timeout",
         default=Limits.call_seconds,
         type=float,
@@ -80,7 +99,31 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id, points): the exercise a hidden test grades and its points"
     )
-    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": []}
+    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": [],
+                             "timings": dict.fromkeys(TIMINGS, 0.0)}
+    config.stash[_STARTED] = time.perf_counter()
+    config.stash[_REQUESTS] = REQUESTS[0]
+
+
+#: where a grading session's time goes (seconds), reported as ``timings``
+TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
+_STARTED = pytest.StashKey[float]()
+_REQUESTS = pytest.StashKey[int]()
+
+
+def _spent(config: pytest.Config, what: str, since: float) -> None:
+    config.stash[_REPORT]["timings"][what] += time.perf_counter() - since
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    _spent(session.config, "collect", session.config.stash[_STARTED])
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    started = time.perf_counter()
+    yield
+    _spent(item.config, "tests", started)
 
 
 def exercise_of(item: pytest.Item) -> tuple[str, float] | None:
@@ -119,6 +162,11 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         points.setdefault(exercise, (value, item.nodeid))
     if problems:
         raise pytest.UsageError("hidden tests: " + "; ".join(problems))
+    only = config.getoption("--only-exercise")
+    if only:
+        kept = [item for item in items if (exercise_of(item) or ("",))[0] == only]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 def solution_path(config: pytest.Config, notebook: str) -> Path:
@@ -150,20 +198,24 @@ def sub(request: pytest.FixtureRequest):
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
             pytest.skip(f"{path.name} is not a {expected} notebook")
+    started = time.perf_counter()
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
+    _spent(request.config, "notebook", started)
     report = request.config.stash[_REPORT]
     checks: list[dict] = []
     try:
         yield submission
         if request.config.getoption("--run-checks"):
+            started = time.perf_counter()
             checks = run_checks(submission, reference)
+            _spent(request.config, "checks", started)
     finally:
         submission.close()
         report["notebooks"].append(
             {
                 "path": str(path),
                 "module": request.module.__name__,
-                "cells": [{"index": e.index, "error": e.error} for e in submission.errors],
+                "cells": [{"index": e.index, "cell": e.cell, "error": e.error} for e in submission.errors],
                 "restarts": submission.restarts,
                 "confinement": submission.confinement,
                 "checks": checks,
@@ -199,26 +251,88 @@ def _fresh_submission(request: pytest.FixtureRequest) -> None:
             submission.revive()
 
 
-def short_message(error: BaseException) -> str:
-    """``Type: message`` of a failing test, without any of the test's source."""
+def _author_message(text: str) -> tuple[str, str]:
+    """An AssertionError's own message, and the first line of pytest's explanation."""
+    kept = []
+    first = ""
+    for line in text.splitlines():
+        if line.startswith("assert ") or line.startswith(" +") or line.startswith("  "):
+            first = line if line.startswith("assert ") else ""
+            break
+        kept.append(line)
+    return "\n".join(kept).strip(), first
+
+
+def _is_literal(text: str) -> bool:
+    """A message that is only a value (``assert ok, (a, b)``): the call says it better."""
+    import ast
+
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def explain_comparison(op: str, left: Any, right: Any) -> str:
+    """What a failed ``assert got <op> want`` expected and got, with the call that gave it."""
+    call = TRACE.call
+    if op in ("is", "==") and isinstance(left, type) and isinstance(right, type):
+        if TRACE.returned and type(TRACE.value) is left:
+            return f"`{call}` returned {shown(TRACE.value)}, a {left.__name__}; expected a {right.__name__}"
+        return f"expected a {right.__name__}, got a {left.__name__}" + (f" (from `{call}`)" if call else "")
+    if op in ("==", "is"):
+        if TRACE.returned and _same(TRACE.value, left):
+            return f"`{call}` returned {shown(left)}, expected {shown(right)}"
+        if TRACE.returned and _same(TRACE.value, right):
+            return f"`{call}` returned {shown(right)}, expected {shown(left)}"
+        return f"expected {shown(right)}, got {shown(left)}" + (f" (last call: `{call}`)" if call else "")
+    if op in ("!=", "is not"):
+        return f"expected something other than {shown(right)}, got {shown(left)}" + (
+            f" from `{call}`" if call else "")
+    return f"expected {shown(left)} {op} {shown(right)}" + (f" (last call: `{call}`)" if call else "")
+
+
+def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = None) -> str:
+    """What failed, for the student: the call, what was expected and what came back.
+
+    From the values a failed ``assert`` compared (assertion rewriting's, never the test's
+    source), the last call the test made into the notebook, and the assertion's own
+    message; else ``Type: message`` of the exception.
+    """
     try:
         message = str(error)
     except Exception:  # noqa: BLE001
         message = ""
-    if isinstance(error, AssertionError):
-        # Assertion rewriting appends the asserted expression: keep the author's message only.
-        lines = message.splitlines()
-        kept = []
-        for line in lines:
-            if line.startswith("assert ") or line.startswith(" +") or line.startswith("  "):
-                break
-            kept.append(line)
-        message = "\n".join(kept).strip()
-        if not message:
-            return "AssertionError: a check of this test failed"
     name = type(error).__name__
-    if name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
+    if isinstance(error, AssertionError):
+        author, first = _author_message(message)
+        text = ""
+        if compare is not None:
+            text = explain_comparison(*compare)
+        elif TRACE.call.startswith("defines(") and TRACE.returned and TRACE.value is False:
+            text = f"the notebook does not define `{TRACE.call[9:-2]}`; the test expected it"
+        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}", f"assert not {shown(TRACE.value)}"):
+            wanted = "a false value" if first.startswith("assert not ") else "a true value"
+            text = f"`{TRACE.call}` returned {shown(TRACE.value)}, expected {wanted}"
+        if text and author and not _is_literal(author):
+            text += f" ({author})"
+        elif not text and author:
+            text = f"AssertionError: {author}"
+        elif not text:
+            text = "AssertionError: a check of this test failed" + (
+                f" after `{TRACE.call}`" if TRACE.call else "")
+    elif name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
         text = message or "failed"
+    elif getattr(error, "_from_notebook", False) and TRACE.call and not TRACE.returned:
+        text = f"`{TRACE.call}` raised {name}: {message}" if message else f"`{TRACE.call}` raised {name}"
     else:
         text = f"{name}: {message}" if message else name
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
@@ -228,6 +342,147 @@ def hint_of(item: pytest.Item) -> str:
     """The hint a hidden test module gives for a test (its ``HINTS`` table), or ""."""
     hints = getattr(getattr(item, "module", None), "HINTS", None) or {}
     return str(hints.get(getattr(item, "originalname", item.name), ""))
+
+
+def pytest_assertrepr_compare(config: pytest.Config, op: str, left: Any, right: Any) -> None:
+    """Keep the values of the failed comparison (the explanation itself is never shown)."""
+    _COMPARE[:] = [(op, left, right)]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _COMPARE.clear()
+    TRACE.reset()
+
+
+# ----------------------------------------------------------------------------- a mistake costs once
+
+
+@dataclass(frozen=True)
+class Given:
+    """An exercise's reference code, compiled in the grader: what it defines and calls."""
+
+    exercise: str
+    names: tuple[str, ...]  #: top-level names its cells define
+    uses: frozenset[str]  #: every name its code mentions (globals, attributes, nested code)
+    code: str  #: base64 of the marshalled code object of its cells
+
+
+def _mentioned(code: types.CodeType) -> set[str]:
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _mentioned(const)
+    return names
+
+
+_GIVEN: dict[tuple[Path, int], dict[str, Given]] = {}
+
+
+def given_code(reference: Path) -> dict[str, Given]:
+    """The reference code of every exercise of a solution notebook, in notebook order."""
+    key = (reference, reference.stat().st_mtime_ns)
+    if key not in _GIVEN:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        transformer = TransformerManager()
+        notebook = json.loads(reference.read_text(encoding="utf-8"))
+        sources: dict[str, list[str]] = {}
+        for cell in notebook.get("cells", []):
+            exercise = cell.get("metadata", {}).get("course", {}).get("exercise")
+            if cell.get("cell_type") == "code" and exercise:
+                sources.setdefault(exercise, []).append(transformer.transform_cell(cell_source(cell)))
+        found = {}
+        for exercise, parts in sources.items():
+            source = "\n".join(parts)
+            code = compile(source, f"<the given {exercise}>", "exec")
+            names = []
+            for node in ast.parse(source).body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    names.append(node.name)
+                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    names += [t.id for t in targets if isinstance(t, ast.Name)]
+            found[exercise] = Given(exercise, tuple(names), frozenset(_mentioned(code)),
+                                    base64.b64encode(marshal.dumps(code)).decode("ascii"))
+        _GIVEN[key] = found
+    return _GIVEN[key]
+
+
+def needed(given: dict[str, Given], exercise: str) -> list[str]:
+    """The earlier exercises that ``exercise``'s reference code calls, directly or not."""
+    order = list(given)
+    if exercise not in given:
+        return []
+    earlier = order[: order.index(exercise)]
+    found: list[str] = []
+    todo = [exercise]
+    while todo:
+        uses = given[todo.pop()].uses
+        for other in earlier:
+            if other not in found and set(given[other].names) & uses:
+                found.append(other)
+                todo.append(other)
+    return [e for e in order if e in found]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
+    """A test that failed is run again with the reference code of the earlier exercises it
+    calls that fail their own tests; if it passes then, it counts, with a note."""
+    outcome = yield
+    config = pyfuncitem.config
+    if outcome.excinfo is None or config.getoption("--no-cascade"):
+        return
+    error = outcome.excinfo[1]
+    found = exercise_of(pyfuncitem)
+    submission = pyfuncitem.funcargs.get("sub")
+    if found is None or not isinstance(submission, Submission) or isinstance(error, pytest.skip.Exception):
+        return
+    exercise = found[0]
+    given = given_code(solution_path(config, pyfuncitem.module.NOTEBOOK))
+    failed = {t["exercise"] for t in config.stash[_REPORT]["tests"] if t["outcome"] == "failed"}
+    order = list(given)
+    earlier = order[: order.index(exercise)] if exercise in given else []
+    # what the exercise's code calls, and what the test itself took from the notebook
+    # (a Board built by a test of the players calls the board's exercises)
+    wanted = set(needed(given, exercise))
+    for other in earlier:
+        if set(given[other].names) & TRACE.names:
+            wanted |= {other, *needed(given, other)}
+    replaced = [e for e in order if e in wanted and e in failed]
+    if not replaced:
+        return
+    message = str(error)
+    own = given.get(exercise)
+    if f"Exercise {exercise}:" in message or (own and any(f"defines no {n!r}" in message for n in own.names)):
+        return  # its own stub, or its own name missing: the given code cannot help
+    saved = (TRACE.call, TRACE.value, TRACE.returned, list(_COMPARE), set(TRACE.names))
+    passed = False
+    started = time.perf_counter()
+    try:
+        with submission.graded_with(tuple(replaced), [given[e].code for e in replaced]) as view:
+            if view is not None:
+                arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+                arguments["sub"] = view
+                try:
+                    pyfuncitem.obj(**arguments)
+                    passed = True
+                except BaseException:  # noqa: BLE001 - the first failure stands
+                    passed = False
+    finally:
+        TRACE.call, TRACE.value, TRACE.returned = saved[:3]
+        _COMPARE[:] = saved[3]
+        TRACE.names = saved[4]
+        _spent(config, "cascade", started)
+    if passed:
+        names = [f"`{n}`" for e in replaced for n in given[e].names[:3]]
+        yours = "yours fails its tests" if len(replaced) == 1 else "yours fail their tests"
+        pyfuncitem.stash[_GIVEN_NOTE] = f"graded with the given {', '.join(names)} because {yours}"
+        outcome.force_result(True)
+
+
+_GIVEN_NOTE = pytest.StashKey[str]()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -252,6 +507,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             "hint": hint_of(item),
         }
         tests.append(entry)
+    if report.when == "call" and _GIVEN_NOTE in item.stash and "given" not in entry:
+        entry["given"] = item.stash[_GIVEN_NOTE]
+        entry["message"] = item.stash[_GIVEN_NOTE]
     if report.when in ("setup", "call") and (report.when == "call" or report.outcome != "passed"):
         if report.outcome == "passed" and entry["outcome"] == "passed":
             return
@@ -263,7 +521,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if report.outcome == "skipped":
                 entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
             else:
-                entry["message"] = short_message(error)
+                entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None)
                 if report.when == "setup" and not isinstance(error, SubmissionFailure):
                     entry["message"] = "the notebook could not be graded: " + entry["message"]
 
@@ -274,6 +532,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
         return
     report = session.config.stash[_REPORT]
     report["exitstatus"] = int(exitstatus)
+    report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
+    report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
     temporary = f"{path}.part{os.getpid()}"
     Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
     os.replace(temporary, path)

@@ -33,21 +33,26 @@ from __future__ import annotations
 
 import atexit
 import builtins
+import contextlib
+import dataclasses
+import enum
 import json
 import os
 import re
+import reprlib
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import types
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from . import protocol
-from .notebook import graded_cells, skipped_sources
+from .notebook import graded_cell_positions, skipped_sources
 from .protocol import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 from .sandbox import Limits
 
@@ -158,6 +163,62 @@ def zygote() -> ZygoteClient:
     return _zygote
 
 
+# ----------------------------------------------------------------------------- what was called
+
+
+class Trace:
+    """The last call a test made into the notebook, for feedback: what was called, what came back."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.call = ""
+        self.value: Any = None
+        self.returned = False
+        self.names: set[str] = set()  #: the notebook's globals the test asked for
+
+    def start(self, call: str) -> None:
+        self.call, self.value, self.returned = call, None, False
+
+    def done(self, value: Any) -> None:
+        self.value, self.returned = value, True
+
+
+TRACE = Trace()
+REQUESTS = [0]  #: requests sent to notebooks' processes by this process (for timings)
+
+
+class _Shown(reprlib.Repr):
+    """Short reprs that never ask the notebook: a handle by its label, a test's object by its type."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = 8
+        self.maxdict = 6
+        self.maxstring = self.maxother = 80
+        self.maxlevel = 4
+
+    def repr1(self, x: Any, level: int) -> str:
+        if type(x) is Handle:
+            return object.__getattribute__(x, "_label")
+        if isinstance(x, type):
+            return x.__name__
+        package = type(x).__module__.split(".")[0] == protocol.PACKAGE
+        if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
+                or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
+            return super().repr1(x, level)
+        return f"<{type(x).__name__}>"
+
+
+def shown(value: Any) -> str:
+    """A value as feedback shows it (short, and never running the notebook's code)."""
+    try:
+        return _Shown().repr(value)
+    except Exception:  # noqa: BLE001
+        return f"<{type(value).__name__}>"
+
+
 # ----------------------------------------------------------------------------- values
 
 
@@ -235,6 +296,7 @@ class Process(protocol.Codec):
         if self.death is not None:
             raise type(self.death)(str(self.death))
         top = self.depth == 0
+        REQUESTS[0] += 1
         if top:
             self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
         self.depth += 1
@@ -380,6 +442,7 @@ def rebuild_exception(error: dict) -> BaseException:
         if isinstance(cls, type) and issubclass(cls, Exception):
             instance = cls.__new__(cls)
             BaseException.__init__(instance, message)
+            instance._from_notebook = True  # feedback names the call that raised it
             return instance
     first = names[0][1] if isinstance(names, list) and names and isinstance(names[0], list) else "?"
     return SubmissionError(f"the notebook raised {str(first)[:100]}, which a test does not accept")
@@ -409,10 +472,19 @@ class Handle:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         process = object.__getattribute__(self, "_process")
-        return self._ask(
-            "call", f"{self._label}(...)", args=[process.encode(a) for a in args],
+        shown_args = [shown(a) for a in args] + [f"{k}={shown(v)}" for k, v in kwargs.items()]
+        what = f"{self._label}({', '.join(shown_args)})"
+        what = what if len(what) <= 160 else what[:157] + "...)"
+        top = process.depth == 0
+        if top:
+            TRACE.start(what)
+        value = self._ask(
+            "call", what, args=[process.encode(a) for a in args],
             kwargs={str(k): process.encode(v) for k, v in kwargs.items()},
         )
+        if top:
+            TRACE.done(value)
+        return value
 
     def __iter__(self):
         iterator = self._ask("iter", f"iter({self._label})")
@@ -476,6 +548,7 @@ class CellError:
 
     index: int
     error: str
+    cell: int = 0  #: its number in the notebook (1: the first cell, text cells counted)
 
 
 def forbidden_paths(reference: Path | None) -> list[Path]:
@@ -497,9 +570,13 @@ class Submission:
         )
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)
-        self._cells = graded_cells(notebook, skipped_sources(source_notebook))
+        positions = graded_cell_positions(notebook, skipped_sources(source_notebook))
+        self._cells = [source for _, source in positions]
+        self._positions = [position for position, _ in positions]
         self._fatal: dict[int, str] = {}
         self._process: Process | None = None
+        self._reference: tuple[tuple[str, ...], Submission] | None = None
+        self._views: list[Submission] = []
         self.errors: list[CellError] = []
         self.restarts = 0
         self._start()
@@ -510,19 +587,20 @@ class Submission:
             process = self._process = Process(self.limits, self._forbidden)
             self.errors = []
             for index, source in enumerate(self._cells):
+                cell = self._positions[index]
                 if index in self._fatal:
-                    self.errors.append(CellError(index, self._fatal[index]))
+                    self.errors.append(CellError(index, self._fatal[index], cell))
                     continue
                 try:
                     error = process.ask("cell", f"code cell {index + 1}", source=source, index=index)
                 except SubmissionFailure as failure:
                     self._fatal[index] = str(failure)
-                    self.errors.append(CellError(index, str(failure)))
+                    self.errors.append(CellError(index, str(failure), cell))
                     if process.alive:
                         continue
                     break
                 if error is not None:
-                    self.errors.append(CellError(index, str(error)))
+                    self.errors.append(CellError(index, str(error), cell))
             else:
                 return
             self.restarts += 1
@@ -539,6 +617,43 @@ class Submission:
         self._process = None
         self._start()
 
+    @contextlib.contextmanager
+    def graded_with(self, key: tuple[str, ...], codes: list[str]) -> Iterator[Submission | None]:
+        """Another view of this notebook for the block: a process that ran the notebook's
+        cells and then ``codes`` (base64 of marshalled code objects: the reference code of
+        earlier exercises); None when no such process could run the notebook.
+
+        The view is a distinct object (a test's memo keyed by its ``sub`` does not answer
+        for it); it and its process are kept for the next block with the same ``key``.
+        """
+        if self._reference is not None and self._reference[0] == key and self._reference[1]._process.alive:
+            yield self._reference[1]
+            return
+        if self._reference is not None:
+            self._reference[1]._process.close()
+            self._views.append(self._reference[1])  # kept: no later view reuses its id()
+            self._reference = None
+        process = None
+        try:
+            process = Process(self.limits, self._forbidden)
+            for index, source in enumerate(self._cells):
+                if index not in self._fatal:
+                    process.ask("cell", f"code cell {index + 1}", source=source, index=index)
+            for code in codes:
+                process.ask("define", "the given code", code=code)
+        except SubmissionFailure:
+            if process is not None:
+                process.close()
+            yield None
+            return
+        view = object.__new__(Submission)
+        view.__dict__.update(self.__dict__)
+        view._process = process
+        view._reference = None
+        view.errors = []
+        self._reference = (key, view)
+        yield view
+
     def revive(self) -> None:
         """Give the next test a fresh process if the last one ended."""
         if self._process is None or not self._process.alive:
@@ -552,13 +667,17 @@ class Submission:
         return self._process.confinement if self._process else {}
 
     def close(self) -> None:
-        """End the notebook's process."""
+        """End the notebook's process (and the one graded with reference code)."""
         if self._process is not None:
             self._process.close()
+        if self._reference is not None:
+            self._reference[1]._process.close()
+            self._reference = None
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
+        TRACE.names.add(name)
         answer = self._process.ask("global", name, name=name)
         if type(answer) is list and len(answer) == 2 and type(answer[1]) is Handle:
             object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
@@ -583,4 +702,7 @@ class Submission:
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""
-        return self._process.ask("defines", f"defines({name!r})", name=name) is True  # type: ignore[union-attr]
+        TRACE.start(f"defines({name!r})")
+        found = self._process.ask("defines", f"defines({name!r})", name=name) is True  # type: ignore[union-attr]
+        TRACE.done(found)
+        return found

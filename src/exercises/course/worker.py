@@ -353,6 +353,36 @@ class Server(protocol.Codec):
             raise TypeError("__str__ returned a non-string")
         return text
 
+    def op_define(self, message: dict) -> Any:
+        """Run the grader's compiled code (a reference exercise) in the namespace.
+
+        It comes as marshalled code objects from the grading process (never source text),
+        only after the notebook's own cells have run; the notebook's code never sends
+        anything that this process unmarshals.
+        """
+        import base64
+        import marshal
+
+        before = dict(self.namespace)
+        exec(marshal.loads(base64.b64decode(message["code"])), self.namespace)  # noqa: S102
+        replaced = {id(old): (old, self.namespace[name]) for name, old in before.items()
+                    if self.namespace.get(name) is not old}
+        for old, new in replaced.values():
+            # methods the notebook's later cells added to its own class stay on the given one
+            if isinstance(old, type) and isinstance(new, type):
+                for key, value in list(vars(old).items()):
+                    if key not in vars(new) and not key.startswith("__"):
+                        try:
+                            setattr(new, key, value)
+                        except (AttributeError, TypeError):
+                            pass
+        for value in list(self.namespace.values()):
+            if type(value) is dict:  # a table of the notebook's own functions (TURNS = {...: f})
+                for key, item in list(value.items()):
+                    if id(item) in replaced and replaced[id(item)][0] is item:
+                        value[key] = replaced[id(item)][1]
+        return None
+
     def op_repr(self, message: dict) -> Any:
         text = repr(self.target(message))
         if type(text) is not str:
