@@ -16,7 +16,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,report]'
+	$(BIN)/python -m pip install --quiet -e '.[test,report,cluster]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@

@@ -52,6 +52,7 @@ GRADES = "grades.csv"
 SIMILAR = 0.5  #: share of a worksheet's cells a notebook must hold to match by content
 SIMILAR_WEAK = 0.2
 #: pytest's own plugins that grading does not need (each costs time in every session)
+INTERRUPTED = "\ninterrupted: every notebook graded so far is kept; run again to go on"
 QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml", "pastebin",
                  "legacypath", "stepwise", "faulthandler", "setuponly", "setupplan")
 
@@ -561,6 +562,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="memory a notebook may allocate (default: %(default)s)")
     parser.add_argument("--checks", action="store_true",
                         help="also run each notebook's public checks and record their verdicts")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="grade on the Dask cluster of this scheduler (tcp://host:8786); "
+                             "workers need the package with its cluster extra")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
 
@@ -572,6 +576,23 @@ def run(args: argparse.Namespace) -> int:
         print("course grade: no course folder (with solutions/ and tests/grading/) here or above; "
               "use --root", file=sys.stderr)
         return 2
+    client = None
+    if args.scheduler:
+        from .cluster import SchedulerUnreachable, connect
+
+        try:
+            client = connect(args.scheduler)
+        except SchedulerUnreachable as error:
+            print(f"course grade: {error}", file=sys.stderr)
+            return 2
+    try:
+        return _run(args, root, client)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(args: argparse.Namespace, root: Path, client: Any) -> int:
     sheets = worksheets(root)
     out = Path(args.out).resolve()
     report = Report(out, sheets)
@@ -589,6 +610,8 @@ def run(args: argparse.Namespace) -> int:
         report.add(task, result_of(task, None, 0.0))
         progress.step(True)
     graded = [t for t in todo if not t.reason]
+    if client is not None:
+        return _run_on_cluster(args, root, client, graded, report, progress, skipped, out)
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(graded) or 1))
     pending: queue.Queue[Task] = queue.Queue()
     for task in graded:
@@ -645,7 +668,7 @@ def run(args: argparse.Namespace) -> int:
                 thread.join(0.2)
     except KeyboardInterrupt:
         cancelled.set()
-        print("\ninterrupted: every notebook graded so far is kept; run again to go on", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     finally:
         for worker in workers:
@@ -657,10 +680,35 @@ def run(args: argparse.Namespace) -> int:
             reports.rmdir()
         except OSError:
             pass
+    return _finished(progress, len(todo), skipped, out)
+
+
+def _finished(progress: Progress, count: int, skipped: int, out: Path) -> int:
     progress.stream.write("\n")
-    print(f"Graded {len(todo)} files ({skipped} already graded); grades in {out / GRADES}, "
+    print(f"Graded {count} files ({skipped} already graded); grades in {out / GRADES}, "
           f"feedback in {out / FEEDBACK}", file=sys.stderr)
     return 0
+
+
+def _run_on_cluster(args: argparse.Namespace, root: Path, client: Any, graded: list[Task],
+                    report: Report, progress: Progress, skipped: int, out: Path) -> int:
+    """Grade ``graded`` on a Dask cluster (see :mod:`exercises.course.cluster`)."""
+    from .cluster import grade_on_cluster
+
+    def done(task: Task, data: dict | None, seconds: float, failure: str) -> None:
+        report.add(task, result_of(task, data, seconds, failure))
+        progress.step(bool(failure))
+
+    options = {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
+               "submission_seconds": args.submission_timeout}
+    try:
+        grade_on_cluster(client, root, graded, options, done)
+    except KeyboardInterrupt:
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+    finally:
+        report.write_grades()
+    return _finished(progress, progress.total, skipped, out)
 
 
 if __name__ == "__main__":
