@@ -193,3 +193,15 @@ def test_the_bundle_is_the_same_for_the_same_files_and_checked(tmp_path: Path, m
     folder = cluster.unpack(first, digest)
     assert (folder / "tests" / "grading" / "test_start.py").read_bytes() == \
         (ROOT / "tests" / "grading" / "test_start.py").read_bytes()
+
+
+def test_without_a_scheduler_dask_is_not_imported(tmp_path: Path) -> None:
+    hand_in = tmp_path / "hand-in" / "ada"
+    hand_in.mkdir(parents=True)
+    (hand_in / "00_start_here.ipynb").write_bytes((ROOT / "solutions" / "00_start_here.ipynb").read_bytes())
+    code = ("import sys; from exercises.course.cli import main; "
+            f"main(['grade', {str(hand_in.parent)!r}, '--out', {str(tmp_path / 'out')!r}, '--root', {str(ROOT)!r}]); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('distributed', 'dask')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "[]"
