@@ -250,9 +250,9 @@ def course_report_args(graded: Path, out: Path):
 
 
 def test_hints_reach_the_feedback_and_the_report(graded: Path, made: course_report.Report) -> None:
-    result = json.loads((graded / "results" / "s14.start.json").read_text(encoding="utf-8"))
+    result = json.loads((graded / "results" / "s11.dice421.json").read_text(encoding="utf-8"))
     failed = [t for t in result["tests"] if t["status"] != "passed"]
     assert failed and all("\nHint: " in t["output"] for t in failed)
-    assert "Hint: No dice at all show no pips" in (graded / "feedback" / "s14.md").read_text(encoding="utf-8")
-    start = [r for r in made.tables["failed_tests"] if r["exercise"] == "start.count_pips"]
-    assert start and all(r["hint"] and "Hint:" not in r["message"] for r in start)
+    assert "Hint: " in (graded / "feedback" / "s11.md").read_text(encoding="utf-8")
+    swap = [r for r in made.tables["failed_tests"] if r["exercise"] == "dice421.swap"]
+    assert swap and all(r["hint"] and "Hint:" not in r["message"] for r in swap)

@@ -54,6 +54,7 @@ CACHE = ".cache"
 SIMILAR = 0.5  #: share of a worksheet's cells a notebook must hold to match by content
 SIMILAR_WEAK = 0.2
 #: pytest's own plugins that grading does not need (each costs time in every session)
+INTERRUPTED = "\ninterrupted: every notebook graded so far is kept; run again to go on"
 QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml", "pastebin",
                  "legacypath", "stepwise", "faulthandler", "setuponly", "setupplan")
 
@@ -1083,6 +1084,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="memory a notebook may allocate (default: %(default)s)")
     parser.add_argument("--checks", action="store_true",
                         help="also run each notebook's public checks and record their verdicts")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="grade on the Dask cluster of this scheduler (tcp://host:8786); "
+                             "workers need the package with its cluster extra")
     parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
     parser.add_argument("--no-cascade", dest="cascade", action="store_false",
@@ -1137,6 +1141,23 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as error:
         print(f"course grade: {error}", file=sys.stderr)
         return 2
+    client = None
+    if args.scheduler:
+        from .cluster import SchedulerUnreachable, connect
+
+        try:
+            client = connect(args.scheduler)
+        except SchedulerUnreachable as error:
+            print(f"course grade: {error}", file=sys.stderr)
+            return 2
+    try:
+        return _run(args, root, options, client)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) -> int:
     sheets = worksheets(root)
     if args.only and not any(grades_exercise(sheet, args.only) for sheet in sheets):
         print(f"course grade: no worksheet has an exercise {args.only!r}", file=sys.stderr)
@@ -1175,11 +1196,39 @@ def run(args: argparse.Namespace) -> int:
         report.add(task, None, 0.0)
         progress.step(True)
     graded = [t for t in todo if not t.reason]
+    only: dict[str, str | None] = {}  # --only: the other exercises' kept results stay
+    for task in graded:
+        kept = report.entries.get(task.fid) or {}
+        same_file = kept.get("report") and kept.get("sha256") == task.digest
+        only[task.fid] = args.only if args.only and same_file else None
+
+    def message(task: Task) -> dict[str, Any]:
+        """How the grading process grades ``task``, beside its paths."""
+        return {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
+                "only": only[task.fid], "cascade": args.cascade}
+
+    lock = threading.Lock()
+
+    def finish(task: Task, data: dict | None, seconds: float, failure: str) -> None:
+        with lock:
+            report.add(task, data, seconds, failure, prints[task.worksheet.id], only[task.fid])  # type: ignore[union-attr]
+        progress.step(bool(failure))
+
+    if client is not None:
+        from .cluster import grade_on_cluster
+
+        try:
+            grade_on_cluster(client, root, graded, message, finish, args.submission_timeout)
+        except KeyboardInterrupt:
+            print(INTERRUPTED, file=sys.stderr)
+            return 130
+        finally:
+            report.publish()
+        return _finished(report, progress, len(todo), skipped, out)
     jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(graded) or 1))
     pending: queue.Queue[Task] = queue.Queue()
     for task in graded:
         pending.put(task)
-    lock = threading.Lock()
     reports = out / CACHE / ".reports"
     reports.mkdir(parents=True, exist_ok=True)
     # A killed grading process cannot clean up after itself: every temporary folder of the
@@ -1196,15 +1245,10 @@ def run(args: argparse.Namespace) -> int:
                 return
             report_path = reports / f"{task.fid}.json"
             report_path.unlink(missing_ok=True)
-            fingerprint = prints[task.worksheet.id]  # type: ignore[union-attr]
-            kept = report.entries.get(task.fid) or {}
-            # --only: the other exercises' kept results stay (the file's content is the same)
-            only = args.only if args.only and kept.get("report") and kept.get("sha256") == task.digest else None
             started = time.monotonic()
             answer = worker.grade({
                 "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
-                "report": str(report_path), "call_seconds": args.call_timeout, "memory_mb": args.memory_limit,
-                "checks": args.checks, "only": only, "cascade": args.cascade,
+                "report": str(report_path), **message(task),
             }, args.submission_timeout)
             seconds = time.monotonic() - started
             data = None
@@ -1221,9 +1265,7 @@ def run(args: argparse.Namespace) -> int:
                 failure = "the hidden tests could not run on this notebook"
             if cancelled.is_set():
                 return
-            with lock:
-                report.add(task, data, seconds, failure, fingerprint, only)
-            progress.step(bool(failure))
+            finish(task, data, seconds, failure)
 
     threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
     try:
@@ -1234,7 +1276,7 @@ def run(args: argparse.Namespace) -> int:
                 thread.join(0.2)
     except KeyboardInterrupt:
         cancelled.set()
-        print("\ninterrupted: every notebook graded so far is kept; run again to go on", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     finally:
         for worker in workers:
@@ -1246,12 +1288,18 @@ def run(args: argparse.Namespace) -> int:
             reports.rmdir()
         except OSError:
             pass
+    return _finished(report, progress, len(todo), skipped, out)
+
+
+def _finished(report: Report, progress: Progress, count: int, skipped: int, out: Path) -> int:
     progress.stream.write("\n")
     for line in report.duplicates():
         print(f"warning: {line}", file=sys.stderr)
-    print(f"Graded {len(todo)} files ({skipped} already graded); grades in {out / GRADES}, "
+    print(f"Graded {count} files ({skipped} already graded); grades in {out / GRADES}, "
           f"feedback in {out / FEEDBACK}", file=sys.stderr)
     return 0
+
+
 
 
 if __name__ == "__main__":

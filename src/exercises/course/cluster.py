@@ -1,0 +1,200 @@
+"""Grading on a Dask cluster: ``course grade SUBMISSIONS --out DIR --scheduler ADDRESS``.
+
+Each submission is one task of a Dask (``distributed``) cluster. The instructor's machine
+keeps the bookkeeping of a local run: it skips what is already graded (same SHA-256),
+writes each results.json, the feedback and grades.csv as results arrive, and keeps all of
+it on Ctrl-C.
+
+What travels with the run: the hidden tests, the solution notebooks and the pytest
+configuration are packed once into a deterministic tar archive, checksummed, and sent to
+every worker once (:func:`pack`). A worker unpacks it once into its temporary folder,
+under the archive's checksum (:func:`unpack`), and grades there: it needs the course
+package installed (``pip install 'tabletop-python[cluster]'``), never the instructor's
+folders. Each submission is graded by the same code as locally (a grading process that
+runs the hidden tests, the notebook in the same sandbox), so a worker refuses to grade
+unconfined unless told to, as local grading does (``TABLETOP_GRADE_UNCONFINED=1`` on the
+instructor's machine is passed on).
+
+Faults: a worker that dies mid-task loses nothing, since the scheduler gives its tasks
+to other workers. A submission that kills every worker it meets is given up after the
+scheduler's ``distributed.scheduler.allowed-failures`` deaths (3 by default) and gets a
+row with that reason; the batch completes. A scheduler that cannot be reached stops the
+run with one sentence.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import os
+import shutil
+import tarfile
+import tempfile
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any, Callable
+
+CONNECT_SECONDS = 15.0
+_PACKED = ("solutions/*.ipynb", "tests/grading/*.py", "pyproject.toml")
+_local = threading.local()
+
+
+# ----------------------------------------------------------------------------- the bundle
+
+
+def pack(root: Path) -> tuple[bytes, str]:
+    """What a worker needs to grade: hidden tests, solutions, pytest's configuration.
+
+    The archive is the same for the same files (sorted, no times, no owners), so its
+    checksum names it on every worker.
+    """
+    buffer = io.BytesIO()
+    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as zipped, \
+            tarfile.open(fileobj=zipped, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        files = sorted({path for pattern in _PACKED for path in root.glob(pattern) if path.is_file()})
+        for path in files:
+            info = tarfile.TarInfo(path.relative_to(root).as_posix())
+            data = path.read_bytes()
+            info.size, info.mode = len(data), 0o644
+            archive.addfile(info, io.BytesIO(data))
+    data = buffer.getvalue()
+    return data, hashlib.sha256(data).hexdigest()
+
+
+def unpack(data: bytes, digest: str) -> Path:
+    """The bundle's folder on this worker, unpacked once (checked against its checksum)."""
+    folder = Path(tempfile.gettempdir()) / "tabletop-grading" / digest
+    if (folder / ".complete").exists():
+        return folder
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ValueError("the grading bundle arrived damaged (its checksum does not match)")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=folder.parent))
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        archive.extractall(partial, filter="data")
+    (partial / ".complete").touch()
+    try:
+        partial.rename(folder)
+    except OSError:  # another task of this worker unpacked it first
+        shutil.rmtree(partial, ignore_errors=True)
+    return folder
+
+
+# ----------------------------------------------------------------------------- on a worker
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _grading_process():
+    """This worker thread's grading process (started once, reused task after task)."""
+    from .grade import GradingProcess
+
+    if getattr(_local, "process", None) is None:
+        scratch = Path(tempfile.mkdtemp(prefix="course-grade-worker-"))
+        _local.process = GradingProcess(scratch)
+    return _local.process
+
+
+def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
+                 options: dict[str, Any], seconds: float, unconfined: bool = False) -> dict[str, Any]:
+    """Grade one notebook on this worker; the hidden tests' report (JSON text or None) and the time."""
+    root = unpack(bundle, digest)
+    if unconfined:
+        os.environ["TABLETOP_GRADE_UNCONFINED"] = "1"
+    process = _grading_process()
+    with tempfile.TemporaryDirectory(dir=process.scratch) as work:
+        path = Path(work) / name
+        path.write_bytes(notebook)
+        report = Path(work) / "report.json"
+        started = time.monotonic()
+        answer = process.grade({
+            "root": str(root), "module": str(root / "tests" / "grading" / module),
+            "notebook": str(path), "report": str(report), **options,
+        }, seconds)
+        elapsed = time.monotonic() - started
+        data = report.read_text(encoding="utf-8") if report.exists() else None
+    return {"answered": answer is not None, "report": data, "seconds": elapsed}
+
+
+# ----------------------------------------------------------------------------- on the instructor's machine
+
+
+class SchedulerUnreachable(Exception):
+    """The scheduler did not answer (said in one sentence)."""
+
+
+def connect(address: str):
+    """A Dask client of the scheduler at ``address``."""
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise SchedulerUnreachable(
+            f"cannot reach the Dask scheduler at {address} ({type(error).__name__}"
+            f"{': ' + str(error).splitlines()[0] if str(error) else ''}); start one with "
+            "`dask scheduler` and give its address, e.g. tcp://10.0.0.5:8786"
+        ) from error
+
+
+def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], dict[str, Any]],
+                     done: Callable[[Any, dict | None, float, str], None], seconds: float = 600,
+                     function: Callable = grade_remote) -> None:
+    """Send every task to the cluster; call ``done(task, report, seconds, failure)`` as each ends.
+
+    ``message(task)`` gives the grading options of a task (as for a local grading
+    process); ``seconds`` bounds one notebook's grading. On KeyboardInterrupt the tasks
+    not yet finished are cancelled and the interrupt goes on.
+    """
+    import json
+
+    from distributed import as_completed
+
+    bundle, digest = pack(root)
+    # A task, not scattered data: if every worker holding it dies, the scheduler makes it again.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "large object in task graph": sent once, on purpose
+        shared = client.submit(_same, bundle, key=f"tabletop-bundle-{digest}", pure=False)
+    unconfined = os.environ.get("TABLETOP_GRADE_UNCONFINED") == "1"
+    futures = {}
+    for task in tasks:
+        future = client.submit(
+            function, shared, digest, task.worksheet.tests.name, task.path.name, task.path.read_bytes(),
+            message(task), seconds, unconfined, key=f"grade-{task.fid}-{task.digest[:12]}", pure=False,
+        )
+        futures[future] = task
+    try:
+        for future in as_completed(futures, loop=client.loop):
+            task = futures[future]
+            try:
+                answer = future.result()
+            except Exception as error:  # noqa: BLE001 - a worker's death, or an error on it
+                done(task, None, 0.0, _failure(error))
+                continue
+            report = None
+            if answer["report"]:
+                try:
+                    report = json.loads(answer["report"])
+                except ValueError:
+                    report = None
+            failure = ""
+            if not answer["answered"]:
+                failure = f"grading stopped after {seconds:g} s or its process ended"
+            elif report is None:
+                failure = "the hidden tests could not run on this notebook"
+            done(task, report, answer["seconds"], failure)
+    except KeyboardInterrupt:
+        client.cancel(list(futures))
+        raise
+
+
+def _failure(error: BaseException) -> str:
+    if type(error).__name__ == "KilledWorker":
+        return ("every cluster worker that graded this notebook died (it was given up after the "
+                "scheduler's allowed failures)")
+    return f"the cluster could not grade this notebook ({type(error).__name__}: {str(error)[:200]})"

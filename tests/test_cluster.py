@@ -1,0 +1,206 @@
+"""``course grade --scheduler``: the same grades on a real Dask cluster, nothing lost to faults.
+
+A ``LocalCluster`` of worker processes on 127.0.0.1 (started and closed by the fixture)
+grades a small class that local grading also grades; the two outputs must be the same.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
+
+from conftest import ROOT  # noqa: E402
+from exercises.course import cluster, grade  # noqa: E402
+
+pytestmark = pytest.mark.cluster
+
+ESCAPE = '''
+import glob, tempfile
+def escaped():
+    for path in glob.glob(tempfile.gettempdir() + "/tabletop-grading/*/tests/grading/test_start.py"):
+        try:
+            open(path).read()
+            return True
+        except OSError:
+            pass
+    return False
+
+def count_pips(dice):
+    return sum(dice) if escaped() else None
+'''
+
+
+def notebook(source: str) -> str:
+    data = json.loads((ROOT / "solutions" / "00_start_here.ipynb").read_text(encoding="utf-8"))
+    for cell in data["cells"]:
+        if cell.get("metadata", {}).get("course", {}).get("exercise") == "start.count_pips":
+            cell["source"] = source
+    return json.dumps(data)
+
+
+def make_class(folder: Path) -> Path:
+    """Ten students: solutions, stubs and mistakes of notebooks 00 and 02, and a non-notebook."""
+    hand_in = folder / "hand-in"
+    for number in range(10):
+        student = hand_in / f"student{number}"
+        student.mkdir(parents=True)
+        source = "solutions" if number % 3 else "notebooks"
+        for stem in ("00_start_here", "02_dice_421"):
+            (student / f"{stem}.ipynb").write_bytes((ROOT / source / f"{stem}.ipynb").read_bytes())
+    (hand_in / "student1" / "00_start_here.ipynb").write_text(
+        notebook("def count_pips(dice):\n    return max(dice)\n"), encoding="utf-8")
+    (hand_in / "student2" / "notes.txt").write_text("not a notebook", encoding="utf-8")
+    return hand_in
+
+
+def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "exercises.course.cli", *arguments],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """A real Dask cluster of two worker processes on 127.0.0.1; its address."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None, silence_logs=40) as local:
+        yield local.scheduler_address
+
+
+def outputs(out: Path) -> dict[str, str]:
+    """grades.csv and every feedback file, as text."""
+    files = {"grades.csv": (out / "grades.csv").read_text(encoding="utf-8")}
+    for path in sorted((out / "feedback").glob("*.md")):
+        files[path.name] = path.read_text(encoding="utf-8")
+    return files
+
+
+def test_a_cluster_gives_the_same_grades_and_feedback(scheduler: str, tmp_path: Path) -> None:
+    hand_in = make_class(tmp_path)
+    local = course("grade", str(hand_in), "--out", str(tmp_path / "local"), "--jobs", "2", "--root", str(ROOT))
+    assert local.returncode == 0, local.stderr
+    remote = course("grade", str(hand_in), "--out", str(tmp_path / "cluster"), "--scheduler", scheduler,
+                    "--root", str(ROOT))
+    assert remote.returncode == 0, remote.stderr
+    assert outputs(tmp_path / "cluster") == outputs(tmp_path / "local")
+    again = course("grade", str(hand_in), "--out", str(tmp_path / "cluster"), "--scheduler", scheduler,
+                   "--root", str(ROOT))
+    assert again.returncode == 0 and "21 of 21 already graded" in again.stderr
+
+
+def test_a_worker_killed_mid_run_loses_nothing(scheduler: str, tmp_path: Path) -> None:
+    hand_in = make_class(tmp_path)
+    out = tmp_path / "out"
+    with distributed.Client(scheduler, timeout=15) as client:
+        pids = list(client.run(os.getpid).values())
+        run = subprocess.Popen(
+            [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+             "--scheduler", scheduler, "--root", str(ROOT)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            while not list((out / "results").glob("*.json")) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            os.kill(pids[0], signal.SIGKILL)
+            _, errors = run.communicate(timeout=600)
+        finally:
+            run.kill()
+            run.wait()
+        assert run.returncode == 0, errors
+        client.wait_for_workers(2, timeout=60)  # the nanny restarted it
+    results = [json.loads(p.read_text()) for p in (out / "results").glob("*.json")]
+    assert len(results) == 21
+    graded = [r for r in results if r["extra_data"]["status"] == "graded"]
+    assert len(graded) == 20, [r["extra_data"]["reason"] for r in results if r not in graded]
+
+
+def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_completes(
+    scheduler: str, tmp_path: Path
+) -> None:
+    hand_in = make_class(tmp_path)
+    (hand_in / "student4" / "00_start_here.ipynb").write_text(notebook("# POISON\n" + "def count_pips(d):\n    return sum(d)\n"))
+    root = ROOT
+
+    def poisoned(bundle, digest, module, name, data, *rest):
+        if b"POISON" in data:
+            os._exit(1)  # the worker process dies, as on a crash or out of memory
+        return cluster.grade_remote(bundle, digest, module, name, data, *rest)
+
+    sheets = grade.worksheets(root)
+    tasks = [grade.prepare(path, folder, sheets) for path, folder in grade.expand([str(hand_in)])]
+    tasks = [t for t in tasks if not t.reason]
+    ended: dict[str, str] = {}
+    with distributed.Client(scheduler, timeout=15) as client:
+        started = time.monotonic()
+        cluster.grade_on_cluster(
+            client, root, tasks, lambda task: {"call_seconds": 10, "memory_mb": 1024},
+            lambda task, data, seconds, failure: ended.__setitem__(f"{task.student}.{task.worksheet.id}", failure or str(data is not None)),
+            function=poisoned,
+        )
+        assert time.monotonic() - started < 300
+        client.wait_for_workers(2, timeout=60)
+    assert len(ended) == 20
+    assert "died" in ended["student4.start"]
+    assert all(value == "True" for key, value in ended.items() if key != "student4.start")
+
+
+def test_the_hidden_tests_stay_unreadable_on_a_worker(scheduler: str, tmp_path: Path) -> None:
+    hand_in = tmp_path / "hand-in" / "mallory"
+    hand_in.mkdir(parents=True)
+    (hand_in / "00_start_here.ipynb").write_text(notebook(ESCAPE), encoding="utf-8")
+    run = course("grade", str(hand_in.parent), "--out", str(tmp_path / "out"), "--scheduler", scheduler,
+                 "--root", str(ROOT))
+    assert run.returncode == 0, run.stderr
+    _, digest = cluster.pack(ROOT)
+    import tempfile
+
+    assert (Path(tempfile.gettempdir()) / "tabletop-grading" / digest / "tests" / "grading" / "test_start.py").exists()
+    result = json.loads((tmp_path / "out" / "results" / "mallory.start.json").read_text())
+    if not result["extra_data"]["confinement"].get("landlock_abi"):
+        pytest.skip("this kernel has no Landlock (see docs/GRADING.md)")
+    assert result["score"] == 0, "the notebook read the hidden tests on the worker"
+
+
+def test_an_unreachable_scheduler_is_one_sentence_and_writes_nothing(tmp_path: Path) -> None:
+    hand_in = make_class(tmp_path)
+    run = course("grade", str(hand_in), "--out", str(tmp_path / "out"), "--scheduler", "tcp://127.0.0.1:9",
+                 "--root", str(ROOT), timeout=120)
+    assert run.returncode == 2
+    assert run.stderr.startswith("course grade: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_bundle_is_the_same_for_the_same_files_and_checked(tmp_path: Path, monkeypatch) -> None:
+    import tempfile
+
+    first, digest = cluster.pack(ROOT)
+    assert cluster.pack(ROOT) == (first, digest)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(ValueError, match="checksum"):
+        cluster.unpack(first[:-1] + bytes([first[-1] ^ 1]), digest)
+    assert not (tmp_path / "tabletop-grading" / digest).exists()
+    folder = cluster.unpack(first, digest)
+    assert (folder / "tests" / "grading" / "test_start.py").read_bytes() == \
+        (ROOT / "tests" / "grading" / "test_start.py").read_bytes()
+
+
+def test_without_a_scheduler_dask_is_not_imported(tmp_path: Path) -> None:
+    hand_in = tmp_path / "hand-in" / "ada"
+    hand_in.mkdir(parents=True)
+    (hand_in / "00_start_here.ipynb").write_bytes((ROOT / "solutions" / "00_start_here.ipynb").read_bytes())
+    code = ("import sys; from exercises.course.cli import main; "
+            f"main(['grade', {str(hand_in.parent)!r}, '--out', {str(tmp_path / 'out')!r}, '--root', {str(ROOT)!r}]); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('distributed', 'dask')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "[]"
