@@ -40,6 +40,12 @@ COVERED = {
     ".venv/bin/course grade hand-in/ --out grades/ --jobs 2": "test_grader_cli.py (the classroom fixture)",
     ".venv/bin/course grade hand-in/alice --out grades/ --force":
         "test_grader_cli.py::test_a_rerun_skips_what_is_graded_unless_forced",
+    ".venv/bin/course report grades/ --out grades/report.html":
+        "test_report.py::test_command_writes_html_markdown_and_csvs",
+    ".venv/bin/course grade hand-in/ --out grades/ --scheduler tcp://10.0.0.5:8786":
+        "test_cluster.py::test_a_cluster_gives_the_same_grades_and_feedback (a LocalCluster on 127.0.0.1)",
+    '.venv/bin/python -m pytest tests -m "not browser and not hub and not cluster and not slow"':
+        "test_fast_markers_are_registered",
     # Teaching a class
     ".venv/bin/course release --to class-bundle --git": "test_teaching_commands_run",
     "git -C class-bundle push https://github.com/your-class/tabletop-class.git main":
@@ -236,3 +242,11 @@ def test_teaching_commands_run(command, tmp_path):
     else:
         with zipfile.ZipFile(copy / words[words.index("--to") + 1]) as zf:
             assert "--worksheet \"${AUTOGRADER_WORKSHEET:-jass}\"" in zf.read("run_autograder").decode()
+
+
+def test_fast_markers_are_registered():
+    """The README's fast run names markers that pytest knows, so none is a silent typo."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    command = next(c for c in readme_commands() if " -m " in c and "not browser" in c)
+    for marker in re.findall(r"not (\w+)", command):
+        assert re.search(rf'^\s*"{marker}:', text, flags=re.M), marker
