@@ -181,7 +181,9 @@ def test_an_empty_submission_gets_a_clear_message(autograder_zip, tmp_path):
 def test_two_copies_of_a_worksheet_count_once(autograder_zip, tmp_path):
     autograder = gradescope_layout(autograder_zip, tmp_path)
     shutil.copy(ROOT / "solutions" / "00_start_here.ipynb", autograder / "submission" / "00_start_here.ipynb")
-    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", autograder / "submission" / "old_start_here.ipynb")
+    old = autograder / "submission" / "old_start_here.ipynb"
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", old)
+    os.utime(old, (1_700_000_000, 1_700_000_000))  # the older copy: the newest one counts
     results, _ = run_autograder(autograder)
     assert results["score"] == pytest.approx(sum(test["max_score"] for test in results["tests"]), abs=1e-3)
     assert "not counted" in results["output"]

@@ -159,6 +159,7 @@ REVIEWED_LINES = {
     "for domino in line:",
     "for placement in kingdom.legal_placements(domino):",
     "first, second = (row, column), (row + dr, column + dc)",
+    "state = state.for_next_turn()",
 }
 
 

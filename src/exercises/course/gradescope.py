@@ -199,6 +199,9 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
                          f"{_points(maximum)} points")
             if extra.get("reason"):
                 lines.append(f"  note: {extra['reason']}")
+            rule = "the best" if extra.get("rule") == "best" else "the newest"
+            for other in extra.get("others", []):
+                lines.append(f"{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})")
             for test in result.get("tests", []):
                 entry = {key: test[key] for key in ("name", "score", "max_score", "status", "output", "tags") if key in test}
                 entry["visibility"] = test.get("visibility", visibility)
@@ -262,7 +265,8 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
         with tempfile.TemporaryDirectory(prefix="gradescope-") as out:
             completed = subprocess.run(
                 [sys.executable, "-m", "exercises.course.cli", "grade", str(submission), "--out", out,
-                 "--root", str(source), "--submission-timeout", f"{submission_timeout:g}"],
+                 "--root", str(source), "--submission-timeout", f"{submission_timeout:g}",
+                 "--visibility", visibility],
                 capture_output=True, text=True, cwd=out,
             )
             sys.stdout.write(completed.stdout)
