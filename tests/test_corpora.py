@@ -23,6 +23,10 @@ MODULES = {module.NOTEBOOK: module for module in corpora.modules()}
 MISTAKES = [(stem, m) for stem, module in MODULES.items() for m in module.MISTAKES]
 ALTERNATIVES = [(stem, a) for stem, module in MODULES.items() for a in module.ALTERNATIVES]
 _GRADED: dict[str, dict[str, dict]] = {}
+#: A mistake that explodes (a meld "in" the hand when one of its cards is) costs this much
+#: in each call of each test, instead of the grader's default 10 s; no call of a solution or
+#: an alternative comes near it.
+CALL_TIMEOUT = "4"
 
 
 def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
@@ -34,7 +38,8 @@ def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dic
                       [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
         run = subprocess.run(
             [sys.executable, "-m", "exercises.course.cli", "grade", str(folder / "submissions"),
-             "--out", str(folder / "out"), "--jobs", "2", "--checks", "--root", str(ROOT)],
+             "--out", str(folder / "out"), "--jobs", "2", "--checks", "--root", str(ROOT),
+             "--call-timeout", CALL_TIMEOUT],
             capture_output=True, text=True, timeout=1200,
         )
         assert run.returncode == 0, run.stderr[-2000:]
