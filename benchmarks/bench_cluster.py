@@ -6,7 +6,9 @@ Makes N students handing in every worksheet's solution, then grades the class
 (``--force`` each time, into separate folders):
 
 * locally with ``--jobs 1`` and ``--jobs 2``;
-* on a ``LocalCluster`` on 127.0.0.1 of 1 worker, then of 2 workers, 1 thread each.
+* on a ``LocalCluster`` on 127.0.0.1 of 1 worker, then of 2 workers, 1 thread each,
+  twice: once on the new cluster (its workers import the grader and start their grading
+  processes), once more on the warm cluster (as every batch after the first).
 
 Prints submissions per minute for each and the cluster's overhead per submission
 (1 worker against ``--jobs 1``: the same parallelism), as a share of a submission's
@@ -51,13 +53,16 @@ def main() -> None:
         for workers in (1, 2):
             with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                           host="127.0.0.1", dashboard_address=None, silence_logs=50) as cluster:
-                times[f"cluster, {workers} worker(s)"] = timed(
-                    folder / "hand-in", folder / f"cluster{workers}", "--scheduler", cluster.scheduler_address)
+                for run in ("cold", "warm"):  # a new cluster's workers import and start their processes once
+                    times[f"cluster, {workers} worker(s), {run}"] = timed(
+                        folder / "hand-in", folder / f"cluster{workers}", "--scheduler", cluster.scheduler_address)
     for name, seconds in times.items():
-        print(f"{name:22s} {count} submissions in {seconds:6.1f} s: {60 * count / seconds:6.1f} per minute")
-    local, remote = times["local --jobs 1"] / count, times["cluster, 1 worker(s)"] / count
-    print(f"cluster overhead per submission: {remote - local:+.2f} s, "
-          f"{100 * (remote - local) / local:+.1f} % of a submission's grading time ({local:.2f} s)")
+        print(f"{name:28s} {count} submissions in {seconds:6.1f} s: {60 * count / seconds:6.1f} per minute")
+    local = times["local --jobs 1"] / count
+    for run in ("cold", "warm"):
+        remote = times[f"cluster, 1 worker(s), {run}"] / count
+        print(f"cluster overhead per submission ({run} cluster): {remote - local:+.2f} s, "
+              f"{100 * (remote - local) / local:+.1f} % of a submission's grading time ({local:.2f} s)")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ from typing import Any, Callable
 
 CONNECT_SECONDS = 15.0
 _PACKED = ("solutions/*.ipynb", "tests/grading/*.py", "pyproject.toml")
-_local = threading.local()
 
 
 # ----------------------------------------------------------------------------- the bundle
@@ -90,14 +89,18 @@ def _same(value: Any) -> Any:
     return value
 
 
+_idle: list = []  #: this worker's grading processes not grading now (started once, reused)
+_idle_lock = threading.Lock()
+
+
 def _grading_process():
-    """This worker thread's grading process (started once, reused task after task)."""
+    """A grading process of this worker that no other task is using."""
     from .grade import GradingProcess
 
-    if getattr(_local, "process", None) is None:
-        scratch = Path(tempfile.mkdtemp(prefix="course-grade-worker-"))
-        _local.process = GradingProcess(scratch)
-    return _local.process
+    with _idle_lock:
+        if _idle:
+            return _idle.pop()
+    return GradingProcess(Path(tempfile.mkdtemp(prefix="course-grade-worker-")))
 
 
 def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
@@ -118,6 +121,8 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
         }, seconds)
         elapsed = time.monotonic() - started
         data = report.read_text(encoding="utf-8") if report.exists() else None
+    with _idle_lock:
+        _idle.append(process)
     return {"answered": answer is not None, "report": data, "seconds": elapsed}
 
 
