@@ -10,6 +10,7 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 HUB_PROXY := $(VENV)/hub-proxy
 CHP := $(HUB_PROXY)/node_modules/.bin/configurable-http-proxy
 PORT ?= 8888
+TEST_JOBS ?= 2
 NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -39,8 +40,10 @@ hub-proxy: $(STAMP)
 			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
 	else echo "npm is missing: the hub test will be skipped"; fi
 
+# Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel).
 test: $(STAMP) hub-proxy
-	$(BIN)/python -m pytest tests solutions --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+	$(BIN)/python -m pytest tests solutions --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
+		-n $(TEST_JOBS) --dist loadfile
 
 # Instructor: regenerate notebooks/ from solutions/.
 release: $(STAMP)
