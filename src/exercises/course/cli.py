@@ -60,27 +60,17 @@ def parser() -> argparse.ArgumentParser:
     release.add_argument("--message", metavar="TEXT", help="the release commit's message (with --git)")
     release.set_defaults(run=_release)
 
-    from . import grade
+    from . import grade, gradescope, link, report
 
-    grade_parser = commands.add_parser("grade", help="grade student notebooks with the hidden tests")
-    grade.add_arguments(grade_parser)
-    grade_parser.set_defaults(run=grade.run)
-
-    from . import report
-
-    report_parser = commands.add_parser("report", help="what the class misunderstood, from the grades")
-    report.add_arguments(report_parser)
-    report_parser.set_defaults(run=report.run)
-
-    from . import gradescope, link
-
-    link_parser = commands.add_parser("link", help="print the nbgitpuller (or Binder) link that opens the course")
-    link.add_arguments(link_parser)
-    link_parser.set_defaults(run=link.run)
-
-    gradescope_parser = commands.add_parser("gradescope", help="write a Gradescope autograder zip")
-    gradescope.add_arguments(gradescope_parser)
-    gradescope_parser.set_defaults(run=gradescope.run)
+    for name, module, text in (
+        ("grade", grade, "grade student notebooks with the hidden tests"),
+        ("report", report, "what the class misunderstood, from the grades"),
+        ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
+        ("gradescope", gradescope, "write a Gradescope autograder zip"),
+    ):
+        command = commands.add_parser(name, help=text)
+        module.add_arguments(command)
+        command.set_defaults(run=module.run)
     return main_parser
 
 
