@@ -53,6 +53,37 @@ def of(cls, melds):
 MeldSet.of = classmethod(of)
 '''
 
+#: the solution's count of hands without a meld, for mistakes that change one line of it
+_COUNT = '''
+def count_hands_without_meld(size):
+    def has_run(ranks: frozenset) -> bool:
+        return any(index in ranks and index + 1 in ranks and index + 2 in ranks for index in range(7))
+
+    patterns = [ranks for ranks in power_set(range(len(Rank))) if not has_run(ranks)]
+
+    def multiply(a: list[int], b: list[int]) -> list[int]:
+        product = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                product[i + j] += x * y
+        return product
+
+    quartet_ranks = [rank.index for rank in Rank if rank >= Rank.NINE]
+    total = 0
+    for forced in power_set(quartet_ranks):
+        one_suit = [0] * (len(Rank) + 1)  # run-free patterns holding `forced`, by size
+        for ranks in patterns:
+            if forced <= ranks:
+                one_suit[len(ranks)] += 1
+        four_suits = [1]
+        for _ in Suit:
+            four_suits = multiply(four_suits, one_suit)
+        if size < len(four_suits):
+            total += (-1) ** len(forced) * four_suits[size]
+    return total
+'''
+
+
 MISTAKES = [
     # ------------------------------------------------------------------ Meld: quartets
     Mistake("jass-quartets-from-six", "jass.meld",
@@ -289,63 +320,11 @@ from exercises.jass import EXAMPLE_LINES
 def print_meld_sets(hand):
     print("\\n".join(EXAMPLE_LINES))
 ''', "every hand prints its own meld sets, not the example's"),
-    Mistake("jass-count-forgets-quartets", "jass.hands_without_meld", '''
-def count_hands_without_meld(size):
-    def has_run(ranks: frozenset) -> bool:
-        return any(index in ranks and index + 1 in ranks and index + 2 in ranks for index in range(7))
-
-    patterns = [ranks for ranks in power_set(range(len(Rank))) if not has_run(ranks)]
-
-    def multiply(a: list[int], b: list[int]) -> list[int]:
-        product = [0] * (len(a) + len(b) - 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b):
-                product[i + j] += x * y
-        return product
-
-    quartet_ranks = []
-    total = 0
-    for forced in power_set(quartet_ranks):
-        one_suit = [0] * (len(Rank) + 1)  # run-free patterns holding `forced`, by size
-        for ranks in patterns:
-            if forced <= ranks:
-                one_suit[len(ranks)] += 1
-        four_suits = [1]
-        for _ in Suit:
-            four_suits = multiply(four_suits, one_suit)
-        if size < len(four_suits):
-            total += (-1) ** len(forced) * four_suits[size]
-    return total
-''',
+    Mistake("jass-count-forgets-quartets", "jass.hands_without_meld",
+            _COUNT.replace("quartet_ranks = [rank.index for rank in Rank if rank >= Rank.NINE]", "quartet_ranks = []"),
             "a hand holding the four cards of one rank (nine or higher) holds a quartet: it has a meld"),
-    Mistake("jass-count-misses-runs-to-the-ace", "jass.hands_without_meld", '''
-def count_hands_without_meld(size):
-    def has_run(ranks: frozenset) -> bool:
-        return any(index in ranks and index + 1 in ranks and index + 2 in ranks for index in range(6))
-
-    patterns = [ranks for ranks in power_set(range(len(Rank))) if not has_run(ranks)]
-
-    def multiply(a: list[int], b: list[int]) -> list[int]:
-        product = [0] * (len(a) + len(b) - 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b):
-                product[i + j] += x * y
-        return product
-
-    quartet_ranks = [rank.index for rank in Rank if rank >= Rank.NINE]
-    total = 0
-    for forced in power_set(quartet_ranks):
-        one_suit = [0] * (len(Rank) + 1)  # run-free patterns holding `forced`, by size
-        for ranks in patterns:
-            if forced <= ranks:
-                one_suit[len(ranks)] += 1
-        four_suits = [1]
-        for _ in Suit:
-            four_suits = multiply(four_suits, one_suit)
-        if size < len(four_suits):
-            total += (-1) ** len(forced) * four_suits[size]
-    return total
-''',
+    Mistake("jass-count-misses-runs-to-the-ace", "jass.hands_without_meld",
+            _COUNT.replace("for index in range(7))", "for index in range(6))"),
             "a run of three may end at the ace: 7 places for a run in 9 ranks, not 6"),
 ]
 
