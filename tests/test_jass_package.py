@@ -512,7 +512,7 @@ def test_the_counts_of_hands_without_meld_are_right():
 def test_nothing_the_package_exports_holds_the_counts_of_hands_without_meld():
     counts = _hands_without_meld_by_ranks()
     unshown = {counts[size] for size in (6, 7, 8, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22, 23)}
-    for name in ("exercises.jass", "exercises.jass.cards", "exercises.jass.checks",
+    for name in ("exercises.jass", "exercises.jass.model", "exercises.jass.checks",
                  "exercises.jass.pictures", "exercises.jass.widget"):
         module = importlib.import_module(name)
         for attribute, value in vars(module).items():

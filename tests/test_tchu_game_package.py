@@ -1,4 +1,4 @@
-"""Unit tests of exercises.tchu_game: recording players, the call-order rules, the
+"""Unit tests of exercises.tchu (the game loop tools): recording players, the call-order rules, the
 public checks and the game widget, with the solution's functions (read from the
 solution notebook) and with wrong versions of them."""
 
@@ -23,7 +23,7 @@ from exercises.tchu import (
     SortedBag,
     TurnKind,
 )
-from exercises.tchu_game import (
+from exercises.tchu import (
     CallOrder,
     RecordingPlayer,
     RemotePlayer,
@@ -40,9 +40,9 @@ from exercises.tchu_game import (
     first_problem,
     format_call,
 )
-from exercises.tchu_game.messages import MessageKind, MessageReader
-from exercises.tchu_game.recording import Call
-from exercises.tchu_game.scenarios import NAMES, made_state
+from exercises.tchu.checks.messages import MessageKind, MessageReader
+from exercises.tchu.checks.recording import Call
+from exercises.tchu.checks.scenarios import NAMES, made_state
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 

@@ -271,7 +271,7 @@ def test_every_ticket_text_is_the_original_text():
     import json
     from importlib import resources
 
-    data = json.loads(resources.files("exercises.tchu").joinpath("chmap.json").read_text(encoding="utf-8"))
+    data = json.loads(resources.files("exercises.tchu.model").joinpath("chmap.json").read_text(encoding="utf-8"))
     assert [t.text for t in ChMap.tickets()] == [t["text"] for t in data["tickets"]]
 
 
@@ -914,9 +914,9 @@ def test_docstring_examples_hold():
     import doctest
 
     import exercises.tchu
-    import exercises.tchu.bag
+    import exercises.tchu.model.bag
 
-    for module in (exercises.tchu, exercises.tchu.bag):
+    for module in (exercises.tchu.model, exercises.tchu.model.bag):
         result = doctest.testmod(module, extraglobs=vars(exercises.tchu))
         assert result.failed == 0 and result.attempted > 0
 

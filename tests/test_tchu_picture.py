@@ -10,7 +10,7 @@ from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
 
 from exercises.tchu import Card, ChMap, Color, GameState, PlayerId, PlayerState, SortedBag, map_figure, map_png
-from exercises.tchu.picture import _CARS, COLOR_RGB, PLAYER_RGB, station_xy
+from exercises.tchu.pictures import _CARS, COLOR_RGB, PLAYER_RGB, station_xy
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

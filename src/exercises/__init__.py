@@ -1,10 +1,13 @@
 """Tabletop Python: given code, pictures, widgets and checks for five game worksheets.
 
-Each worksheet has a subpackage (``exercises.jass``, ``exercises.dice421``,
-``exercises.abapa``, ``exercises.tchu``, ``exercises.dominations``) holding the code a
-worksheet gives, its pictures, its widget and its public checks. ``exercises.checks``
-is the check machinery they share and ``exercises.course`` the instructor's tools.
-The package never holds the solution of an exercise.
+Each worksheet has a subpackage (``exercises.start``, ``exercises.jass``,
+``exercises.dice421``, ``exercises.abapa``, ``exercises.tchu``, ``exercises.dominations``)
+with the same layout: ``model`` (the rules and data the worksheet gives), ``pictures``,
+``widget`` and ``checks`` (the public checks), and an ``__init__`` that re-exports them.
+A worksheet imports only the shared layer: ``exercises.checks`` (the check machinery),
+``exercises.display`` (pictures' values), ``exercises.ui`` (running student code in a
+widget) and ``exercises.ai`` (players, games and leagues). The package never holds the
+solution of an exercise.
 """
 
 __version__ = "0.1.0"

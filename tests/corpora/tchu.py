@@ -98,7 +98,7 @@ MISTAKES = [
             changed(S, "kept = state.player_state(player_id).ticket_count", "kept = Constants.INITIAL_TICKETS_COUNT"),
             "the kept-tickets message says how many tickets the player kept, not how many it was offered"),
     Mistake("tchu-start-from-the-packages-scenario", S,
-            "from exercises.tchu_game.scenarios import started_state\n\n"
+            "from exercises.tchu.checks.scenarios import started_state\n\n"
             "def start_game(players, player_names, tickets, rng):\n"
             "    return started_state(rng.randrange(1000), tickets)\n",
             "the package's scenario state is no start of a game: the players must be introduced, offered and asked"),

@@ -27,9 +27,9 @@ from exercises.tchu import (
     Trail,
     TurnKind,
 )
-from exercises.tchu_game.order import CallOrder
-from exercises.tchu_game.recording import RecordingPlayer, ScriptedPlayer
-from exercises.tchu_game.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
+from exercises.tchu.checks.order import CallOrder
+from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
+from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
 
 NOTEBOOK = "04_tchu_game"
 

@@ -44,8 +44,8 @@ from .model import (
     replay_turn,
 )
 from .pictures import DICE_FACES, DicePicture, dice_svg, die_svg
-from .scripted import ScriptedDice, ScriptError, ThrowError, answers
-from .widgets import GameWidget, TurnPanel, TurnWidget
+from .model import ScriptedDice, ScriptError, ThrowError, answers
+from .widget import GameWidget, TurnPanel, TurnWidget
 
 __all__ = [
     "DICE_FACES",

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..checks import CheckResult, Example, Status, check, same
-from .scripted import ScriptedDice, ScriptError, answers
+from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
     "check_swap",

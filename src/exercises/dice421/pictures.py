@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..start import DICE_FACES
+from ..display import DICE_FACES
+from .model import check_face
 
-__all__ = ["DICE_FACES", "PIPS", "die_svg", "dice_svg", "DicePicture", "check_face"]
+__all__ = ["DICE_FACES", "PIPS", "die_svg", "dice_svg", "DicePicture"]
 
 # Pip centres on a 3 x 3 grid (column, row), for each face.
 _CORNERS = ((0, 0), (2, 0), (0, 2), (2, 2))
@@ -24,13 +25,6 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: _CORNERS + ((1, 1),),
     6: _CORNERS + ((0, 1), (2, 1)),
 }
-
-
-def check_face(face: object) -> int:
-    """``face`` if it is an int from 1 to 6, else ValueError saying what a die shows."""
-    if type(face) is not int or not 1 <= face <= 6:
-        raise ValueError(f"a die shows a whole number from 1 to 6, not {face!r}")
-    return face
 
 
 def _die_shapes(face: int, x: float, size: float, marked: bool) -> str:

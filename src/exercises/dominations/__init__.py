@@ -24,10 +24,9 @@ from .checks import (
     check_ranking,
     check_score,
 )
-from .methods import add_methods
+from .model import add_methods
 from .pictures import (
     PLAYER_COLORS,
-    Picture,
     domino_svg,
     kingdom_svg,
     line_svg,
@@ -46,7 +45,7 @@ from .players import (
     plot_league,
     wilson_interval,
 )
-from .tiles import (
+from .model import (
     CASTLE,
     COLORS,
     DOMINOS_CSV,
@@ -71,7 +70,6 @@ __all__ = [
     "format_kingdom",
     "parse_kingdom",
     "PLAYER_COLORS",
-    "Picture",
     "domino_svg",
     "kingdom_svg",
     "line_svg",

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..checks import CheckResult, Example, Status, check
-from .tiles import DOMINOS_CSV, TERRAINS, Domino, Square
+from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
 __all__ = [
     "check_load_dominos",

@@ -8,25 +8,24 @@ pictures work with any ``Kingdom`` class that writes the course's text format::
     >>> svg.startswith("<svg")
     True
 
-Every drawing function returns SVG text; :class:`Picture` wraps it for rich display, and
+Every drawing function returns SVG text; :class:`~exercises.display.SvgPicture` wraps it for rich display, and
 :func:`side_by_side` lays several pictures out in one row of HTML.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from .tiles import COLORS, Square, parse_kingdom
+from ..display import HtmlPicture, SvgPicture, side_by_side
+from .model import COLORS, Square, parse_kingdom
 
 __all__ = [
-    "Picture",
     "square_svg",
     "domino_svg",
     "line_svg",
     "kingdom_svg",
-    "side_by_side",
     "show_domino",
     "show_line",
     "show_kingdom",
@@ -38,20 +37,6 @@ __all__ = [
 PLAYER_COLORS: tuple[str, ...] = ("#d6336c", "#e0a800", "#2b8a3e", "#1c7ed6")
 
 CELL = 32
-
-
-class Picture:
-    """SVG text that Jupyter displays as a picture."""
-
-    def __init__(self, svg: str, title: str = "") -> None:
-        self.svg = svg
-        self.title = title
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return f"<Picture {self.title}>" if self.title else "<Picture>"
 
 
 def _crowns(x: float, y: float, count: int, size: int) -> str:
@@ -202,49 +187,26 @@ def kingdom_svg(
     return _svg(side * cell + 4, side * cell + 4 + top, body, title or "kingdom")
 
 
-def side_by_side(svgs: Iterable[str]) -> str:
-    """HTML that lays SVG pictures out in one row."""
-    cells = "".join(
-        f'<div style="display:inline-block;margin:0 12px 8px 0;vertical-align:top">{svg}</div>'
-        for svg in svgs
-    )
-    return f"<div>{cells}</div>"
-
-
-class _Row:
-    """Several pictures in a row (rich display as HTML)."""
-
-    def __init__(self, svgs: list[str], title: str) -> None:
-        self.svgs = svgs
-        self.title = title
-
-    def _repr_html_(self) -> str:
-        return side_by_side(self.svgs)
-
-    def __repr__(self) -> str:
-        return f"<{self.title}>"
-
-
-def show_domino(domino: Any) -> Picture:
+def show_domino(domino: Any) -> SvgPicture:
     """A picture of one domino."""
-    return Picture(domino_svg(domino), f"domino {domino.number}")
+    return SvgPicture(domino_svg(domino), f"<Picture domino {domino.number}>")
 
 
-def show_line(dominos: Sequence[Any], kings: Sequence[str | None] | None = None) -> Picture:
+def show_line(dominos: Sequence[Any], kings: Sequence[str | None] | None = None) -> SvgPicture:
     """A picture of a line of dominos."""
-    return Picture(line_svg(dominos, kings), f"line of {len(dominos)} dominos")
+    return SvgPicture(line_svg(dominos, kings), f"<Picture line of {len(dominos)} dominos>")
 
 
-def show_kingdom(kingdom: Any, size: int = 5, title: str = "") -> Picture:
+def show_kingdom(kingdom: Any, size: int = 5, title: str = "") -> SvgPicture:
     """A picture of a kingdom (its text or anything with ``to_text()``)."""
-    return Picture(kingdom_svg(kingdom, size, title=title), title or "kingdom")
+    return SvgPicture(kingdom_svg(kingdom, size, title=title), f"<Picture {title or 'kingdom'}>")
 
 
-def show_kingdoms(kingdoms: Sequence[Any], titles: Sequence[str] = (), size: int = 5) -> _Row:
+def show_kingdoms(kingdoms: Sequence[Any], titles: Sequence[str] = (), size: int = 5) -> HtmlPicture:
     """Pictures of several kingdoms side by side, each with its title."""
     titles = list(titles) or [f"player {index}" for index in range(len(kingdoms))]
     svgs = [
         kingdom_svg(kingdom, size, cell=22, castle_color=PLAYER_COLORS[index % 4], title=title)
         for index, (kingdom, title) in enumerate(zip(kingdoms, titles))
     ]
-    return _Row(svgs, f"{len(svgs)} kingdoms")
+    return HtmlPicture(side_by_side(svgs), f"<{len(svgs)} kingdoms>")

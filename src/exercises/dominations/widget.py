@@ -26,8 +26,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..ui import ErrorPanel, StudentCodeError
-from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, side_by_side
-from .tiles import COLORS, parse_kingdom
+from ..display import side_by_side
+from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg
+from .model import COLORS, parse_kingdom
 
 __all__ = ["KingdominoTable"]
 

@@ -1,6 +1,6 @@
 """Given code of worksheet 1, "Jass melds": cards, pictures, a hand picker and checks.
 
-* :mod:`.cards`: ``Suit``, ``Rank``, ``Card``, ``DECK``, ``ALL_OF``, ``quartet_points``,
+* :mod:`.model`: ``Suit``, ``Rank``, ``Card``, ``DECK``, ``ALL_OF``, ``quartet_points``,
   ``power_set``, ``parse_cards``, ``validate_hand`` and ``deal``.
 * :mod:`.pictures`: ``show_hand`` and ``show_meld_sets`` draw cards as small faces.
 * :mod:`.widget`: ``MeldPicker``, a 36-card picker that runs the student's ``MeldSet``.
@@ -10,7 +10,7 @@ The student writes ``Meld``, ``mutually_disjoint``, ``MeldSet`` and ``print_meld
 in the notebook; nothing here solves them.
 """
 
-from .cards import (
+from .model import (
     ALL_OF,
     DECK,
     Card,
@@ -33,7 +33,7 @@ from .checks import (
     check_quartets,
     check_runs,
 )
-from .pictures import Picture, show_hand, show_meld_sets
+from .pictures import show_hand, show_meld_sets
 from .widget import HAND_SIZE, MeldPicker
 
 __all__ = [
@@ -56,7 +56,6 @@ __all__ = [
     "check_print_meld_sets",
     "check_quartets",
     "check_runs",
-    "Picture",
     "show_hand",
     "show_meld_sets",
     "HAND_SIZE",

@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from ..checks import CheckResult, Example, Status, check, short_repr
-from .cards import DECK, Card, parse_cards
+from .model import DECK, Card, parse_cards
 
 __all__ = [
     "EXAMPLE_HAND",

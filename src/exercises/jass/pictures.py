@@ -1,6 +1,6 @@
 """Pictures of cards, hands, melds and meld sets, as small HTML card faces.
 
-``show_hand(cards)`` and ``show_meld_sets(meld_sets)`` return a :class:`Picture`, which
+``show_hand(cards)`` and ``show_meld_sets(meld_sets)`` return an :class:`~exercises.display.HtmlPicture`, which
 Jupyter draws (``_repr_html_``) and which prints as plain text elsewhere. Melds and meld
 sets are the student's own objects: a picture only reads ``meld.cards``,
 ``meld.points``, ``meld_set.melds`` and ``meld_set.points()``.
@@ -10,32 +10,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
+from ..display import HtmlPicture
+from .model import Card
 
-__all__ = ["Picture", "card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
+__all__ = ["card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
 
 RED = "#c0392b"
 BLACK = "#1d1d1d"
-
-
-@dataclass(frozen=True)
-class Picture:
-    """HTML for Jupyter, with a plain-text version for ``print`` and ``repr``."""
-
-    html: str
-    text: str
-
-    def _repr_html_(self) -> str:
-        return self.html
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return self.text
 
 
 def card_html(card: Card, *, selected: bool = False) -> str:
@@ -108,10 +91,10 @@ def meld_set_line(meld_set: Any, *, best: bool = False) -> str:
     return f"{int(meld_set.points()):>3} points{label}: {_meld_set_key(meld_set) or 'no meld'}"
 
 
-def show_hand(cards: Iterable[Card]) -> Picture:
+def show_hand(cards: Iterable[Card]) -> HtmlPicture:
     """A picture of a hand."""
     cards = sorted(cards)
-    return Picture(hand_html(cards), " ".join(str(card) for card in cards))
+    return HtmlPicture(hand_html(cards), " ".join(str(card) for card in cards))
 
 
 def _most_points_first(meld_sets: Iterable[Any]) -> list[Any]:
@@ -123,9 +106,9 @@ def _most_points_first(meld_sets: Iterable[Any]) -> list[Any]:
     return sorted(meld_sets, key=lambda meld_set: (-meld_set.points(), _meld_set_key(meld_set)))
 
 
-def show_meld_sets(meld_sets: Iterable[Any]) -> Picture:
+def show_meld_sets(meld_sets: Iterable[Any]) -> HtmlPicture:
     """The meld sets of a hand, most points first, the best one highlighted."""
     ordered = _most_points_first(meld_sets)
     rows = [meld_set_html(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)]
     lines = [meld_set_line(meld_set, best=(index == 0)) for index, meld_set in enumerate(ordered)]
-    return Picture("<div>" + "".join(rows) + "</div>", "\n".join(lines))
+    return HtmlPicture("<div>" + "".join(rows) + "</div>", "\n".join(lines))

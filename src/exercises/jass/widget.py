@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..ui import ErrorPanel, StudentCodeError
-from .cards import ALL_OF, Card, Suit, deal
+from .model import ALL_OF, Card, Suit, deal
 from .pictures import _most_points_first, hand_html, meld_set_html
 
 __all__ = ["MeldPicker", "HAND_SIZE"]

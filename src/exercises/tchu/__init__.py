@@ -1,66 +1,75 @@
-"""tCHu, the Swiss Ticket to Ride: the model a game loop is written on.
+"""Given code of worksheet 04, tCHu (the Swiss Ticket to Ride), and the tools of its game loop.
 
-Given code for worksheet 04 (``tchu``), steps 1 to 5 of the original project:
-
-* the map of Switzerland and its neighbours: ``ChMap`` with its ``Station``s,
-  ``Route``s (``Level``, ``Color``) and ``Ticket``s (made of ``Trip``s);
-* cards: ``Card``, ``SortedBag`` (a sorted multiset), ``Deck``, ``CardState``;
-* states, immutable values whose ``with_...`` methods return new states:
-  ``PlayerState``, ``GameState``, and what everyone may see of them,
-  ``PublicPlayerState`` and ``PublicGameState``;
-* ``StationPartition`` (which stations a player connects), ``Trail.longest``;
-* ``Info``, the messages of the game log; ``Constants``;
-* the ``Player`` protocol with ``TurnKind``, two computer players
-  (``RandomPlayer``, ``GreedyPlayer``) and the map picture (``map_figure``).
-
->>> import random
->>> state = GameState.initial(ChMap.all_tickets(), random.Random(1))
->>> state.card_state.deck_size
-97
->>> ChMap.route("BER_NEU_1").possible_claim_cards()
-[SortedBag([Card.RED, Card.RED])]
->>> Info("Ada").claimed_route(ChMap.route("BER_NEU_1"), SortedBag.of(2, Card.RED))
-'Ada claimed the route Berne – Neuchâtel with 2 red.\\n'
+* :mod:`.model`: the model of the game, steps 1 to 5 of the original project (the map,
+  cards, states, ``Info`` messages, the ``Player`` protocol and two computer players).
+* :mod:`.pictures`: the map with its routes and claims (``map_figure``, ``map_png``).
+* :mod:`.widget`: :class:`TchuGame`, to play against the computer with the student's
+  ``play``, and :class:`RemotePlayer`, the seat the widget answers.
+* :mod:`.checks`: the public checks ``check_helpers`` ... ``check_play``, with the
+  players that record or script every call of the game loop (:class:`RecordingPlayer`,
+  :class:`ScriptedPlayer`) and :class:`CallOrder`, which finds the first call that breaks
+  the order the rules give and explains it in plain words.
 """
 
-from .bag import SortedBag
-from .cards import CARS, Card, CardState, Color, Constants, Deck, PublicCardState
-from .chmap import ChMap, Level, Route, Station, StationConnectivity, StationPartition, Ticket, Trail, Trip
-from .info import Info
-from .picture import map_figure, map_png, player_state_html
-from .players import GreedyPlayer, Player, RandomPlayer, TurnKind, claimable_routes
-from .state import GameState, PlayerId, PlayerState, PublicGameState, PublicPlayerState
+from . import model
+from .checks import (
+    check_claim_route,
+    check_draw_cards,
+    check_draw_tickets,
+    check_end_game,
+    check_helpers,
+    check_play,
+    check_start_game,
+    OutOfOrder,
+)
+from .checks.order import (
+    CallOrder,
+    first_problem,
+)
+from .checks.recording import (
+    Call,
+    format_call,
+    print_calls,
+    RecordingPlayer,
+    ScriptedPlayer,
+    ScriptExhausted,
+)
+from .model import *  # noqa: F403 (the model's names, listed in model.__all__)
+from .pictures import (
+    map_figure,
+    map_png,
+    player_state_html,
+)
+from .widget import (
+    GameAbandoned,
+    Question,
+    RemotePlayer,
+    TchuGame,
+)
 
 __all__ = [
-    "Station",
-    "Color",
-    "Card",
-    "CARS",
-    "Level",
-    "Route",
-    "ChMap",
-    "SortedBag",
-    "Trip",
-    "Ticket",
-    "StationConnectivity",
-    "StationPartition",
-    "Trail",
-    "Deck",
-    "PublicCardState",
-    "CardState",
-    "PublicPlayerState",
-    "PlayerState",
-    "PublicGameState",
-    "GameState",
-    "PlayerId",
-    "TurnKind",
-    "Player",
-    "Info",
-    "Constants",
-    "RandomPlayer",
-    "GreedyPlayer",
-    "claimable_routes",
+    *model.__all__,
     "map_figure",
     "map_png",
     "player_state_html",
+    "Call",
+    "CallOrder",
+    "first_problem",
+    "RecordingPlayer",
+    "ScriptedPlayer",
+    "ScriptExhausted",
+    "print_calls",
+    "format_call",
+    "GameAbandoned",
+    "Question",
+    "RemotePlayer",
+    "OutOfOrder",
+    "check_helpers",
+    "check_start_game",
+    "check_draw_tickets",
+    "check_draw_cards",
+    "check_claim_route",
+    "check_end_game",
+    "check_play",
+    "TchuGame",
 ]

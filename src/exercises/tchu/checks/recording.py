@@ -3,7 +3,7 @@
 A :class:`RecordingPlayer` wraps another player (a random, greedy or scripted one) and
 appends a :class:`Call` to a shared log for every method the game loop calls, in order,
 with its arguments and what the wrapped player answered. Two recording players sharing
-one log give the whole conversation of a game, which :mod:`exercises.tchu_game.order`
+one log give the whole conversation of a game, which :mod:`exercises.tchu.checks.order`
 checks against the rules of the game loop.
 
 A :class:`ScriptedPlayer` answers from lists given in advance ("first draw the face-up
@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from exercises.tchu import PlayerId, SortedBag, TurnKind
+from ..model import PlayerId, SortedBag, TurnKind
 
 __all__ = [
     "Call",

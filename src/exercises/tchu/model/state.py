@@ -224,7 +224,7 @@ class PlayerState(PublicPlayerState):
         return self.claim_points + self.ticket_points()
 
     def _repr_html_(self) -> str:
-        from .picture import player_state_html
+        from ..pictures import player_state_html  # import cycle: lazy, for rich display only
 
         return player_state_html(self)
 
@@ -312,7 +312,7 @@ class PublicGameState:
         )
 
     def _repr_png_(self) -> bytes:
-        from .picture import map_png
+        from ..pictures import map_png  # import cycle: lazy, for rich display only
 
         return map_png(self)
 

@@ -1,8 +1,8 @@
 """Public checks of the game-loop worksheet: one per exercise, with recording players.
 
 Each check runs the student's function with players that write down every call
-(:class:`~exercises.tchu_game.recording.RecordingPlayer`), then reads the calls with
-:class:`~exercises.tchu_game.order.CallOrder`. An example whose calls break a rule fails
+(:class:`~exercises.tchu.checks.recording.RecordingPlayer`), then reads the calls with
+:class:`~exercises.tchu.checks.order.CallOrder`. An example whose calls break a rule fails
 with one sentence that names the rule (which call came out of order, which message or
 state was wrong, what a scripted player was asked once too often): a broken rule never
 reads as a crash of the student's code.
@@ -19,8 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from exercises.checks import CheckResult, Example, Status, check, short_repr
-from exercises.tchu import (
+from ...checks import CheckResult, Example, Status, check, short_repr
+from ..model import (
     Card,
     ChMap,
     Constants,

@@ -20,7 +20,7 @@ The rules of the game loop (the original's step 6, in the order of its text):
 * Both players hear the same messages, in the same order, and every state sent to a
   player accounts for all 110 cards.
 
-:class:`CallOrder` reads a log of :class:`~exercises.tchu_game.recording.Call` values
+:class:`CallOrder` reads a log of :class:`~exercises.tchu.checks.recording.Call` values
 one call at a time and stops at the first call that breaks one of these rules,
 describing it in plain words (``problem``).
 """
@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from exercises.tchu import GameState, PlayerId, PlayerState, TurnKind
+from ..model import GameState, PlayerId, PlayerState, TurnKind
 
 from .messages import MessageKind, MessageReader
 from .recording import INFORMING, PLAYER_METHODS, Call

@@ -21,9 +21,19 @@ from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Patch, Polygon
 
-from .cards import Card, Color
-from .chmap import ChMap, Route, Station, StationPartition, Ticket
-from .state import GameState, PlayerId, PlayerState, PublicGameState
+from .model import (
+    Card,
+    ChMap,
+    Color,
+    GameState,
+    PlayerId,
+    PlayerState,
+    PublicGameState,
+    Route,
+    Station,
+    StationPartition,
+    Ticket,
+)
 
 __all__ = ["MapFigure", "map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
 

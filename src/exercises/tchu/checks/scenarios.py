@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from exercises.tchu import (
+from ..model import (
     Card,
     CardState,
     ChMap,

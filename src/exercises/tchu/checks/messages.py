@@ -12,7 +12,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from exercises.tchu import ChMap, Info, PlayerId, Trail
+from ..model import ChMap, Info, PlayerId, Trail
 
 __all__ = ["MessageKind", "Message", "MessageReader"]
 

@@ -1,4 +1,4 @@
-"""Given code for notebook 00, "Start here": a check and a tiny widget for the warm-up."""
+"""Notebook 00's dice roller: three dice, a button, and the total the student's code gives."""
 
 from __future__ import annotations
 
@@ -7,28 +7,10 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from .checks import CheckResult, Example, check
-from .ui import ErrorPanel, StudentCodeError
+from ..display import DICE_FACES
+from ..ui import ErrorPanel, StudentCodeError
 
-__all__ = ["DICE_FACES", "check_count_pips", "DiceRoller"]
-
-#: The six faces of a die, as Unicode characters (index 0 is the face with one pip).
-DICE_FACES = "⚀⚁⚂⚃⚄⚅"
-
-
-def check_count_pips(count_pips: Callable[[list[int]], int]) -> CheckResult:
-    """Check the warm-up exercise ``count_pips(dice)``."""
-    return check(
-        "start.count_pips",
-        [
-            Example("count_pips([4, 2, 1])", lambda: count_pips([4, 2, 1]), 7),
-            Example("count_pips([6, 6, 6])", lambda: count_pips([6, 6, 6]), 18),
-            Example("count_pips([3])", lambda: count_pips([3]), 3),
-            Example(
-                "count_pips([])", lambda: count_pips([]), 0, hint="No dice show no pips."
-            ),
-        ],
-    )
+__all__ = ["DiceRoller"]
 
 
 class DiceRoller(widgets.VBox):

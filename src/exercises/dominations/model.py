@@ -19,14 +19,25 @@ shows the smallest rectangle that holds every square, so a new kingdom is just `
 
     >>> parse_kingdom("W1 C0", size=5)[4][3]
     Square(terrain='wheat', crowns=1)
+
+``add_methods`` is how the worksheet's cells add functions to a class as its methods. The
+exercise cells after a class (``Kingdom``, ``Game``) define functions with ``self`` as
+first argument and add them to the class. A student may also have written a method in
+the class body itself; then the exercise cell, left as its released stub, must not
+replace that method with the stub. So a stub (a function that only raises the
+``NotImplementedError`` of ``course release``) never replaces a method the class has.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 __all__ = [
+    "add_methods",
     "TERRAINS",
     "LETTERS",
     "COLORS",
@@ -144,7 +155,7 @@ class Domino:
         return self.first.crowns + self.second.crowns
 
     def _repr_svg_(self) -> str:
-        from .pictures import domino_svg
+        from .pictures import domino_svg  # import cycle: lazy, for rich display only
 
         return domino_svg(self)
 
@@ -186,3 +197,27 @@ def format_kingdom(grid: Grid) -> str:
         " ".join(".." if grid[r][c] is None else str(grid[r][c]) for c in range(left, right + 1))
         for r in range(top, bottom + 1)
     )
+
+
+_STUB = re.compile(r"^Exercise [a-z0-9_]+\.[a-z0-9_]+: write your code here\.$")
+
+
+def is_stub(function: Callable[..., Any]) -> bool:
+    """True when ``function`` is an exercise's released stub (it raises "write your code here")."""
+    code = getattr(function, "__code__", None)
+    return code is not None and any(
+        isinstance(constant, str) and _STUB.match(constant) for constant in code.co_consts
+    )
+
+
+def add_methods(cls: type, *functions: Callable[..., Any], **named: Callable[..., Any]) -> None:
+    """Add each function to ``cls`` as the method of its name (or of its keyword).
+
+    ``add_methods(Kingdom, legal_placements, is_full)`` is ``Kingdom.legal_placements =
+    legal_placements`` and ``Kingdom.is_full = is_full``, except that a stub still
+    waiting for its code does not replace a method that ``cls`` already has.
+    """
+    for name, function in [*((f.__name__, f) for f in functions), *named.items()]:
+        if is_stub(function) and hasattr(cls, name):
+            continue
+        setattr(cls, name, function)

@@ -1,0 +1,135 @@
+"""Pictures of an Abapa board (SVG, with the last move marked) and of a league."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any
+
+from ..ai import LeagueTable
+
+__all__ = ["BoardPicture", "draw_board", "plot_league"]
+
+PIT = 56  # distance between pit centres, in pixels
+_RADIUS = 23
+_COLOURS = {"board": "#c8955c", "edge": "#7a4f24", "pit": "#f3dfc1", "last": "#d9480f"}
+
+
+def _pit_centre(index: int) -> tuple[float, float]:
+    """Where the centre of cell ``index`` (a pit) is drawn."""
+    if index < 7:
+        return (PIT * (index + 1.5), 2.5 * PIT)
+    return (PIT * (12 - index + 1.5), 1.5 * PIT)
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """A picture of 14 cells: pits with their seed counts, kalahs, the last move marked.
+
+    ``last`` is the cell (0..12) emptied by the last move, ``player`` the one to move.
+    Jupyter draws it as SVG; ``str`` gives a text summary.
+    """
+
+    cells: tuple[int, ...]
+    player: int | None = None
+    last: int | None = None
+    caption: str = ""
+
+    def svg(self) -> str:
+        """The picture as an SVG document."""
+        width, height = PIT * 8, int(PIT * (4.4 if self.caption else 3.95))
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f'<rect x="4" y="{PIT * 0.75}" width="{width - 8}" height="{PIT * 2.5}" '
+            f'rx="28" fill="{_COLOURS["board"]}" stroke="{_COLOURS["edge"]}" stroke-width="3"/>',
+        ]
+        for index in list(range(0, 6)) + list(range(7, 13)):
+            x, y = _pit_centre(index)
+            marked = index == self.last
+            stroke = _COLOURS["last"] if marked else _COLOURS["edge"]
+            parts.append(
+                f'<circle class="pit" data-cell="{index}" cx="{x}" cy="{y}" r="{_RADIUS}" '
+                f'fill="{_COLOURS["pit"]}" stroke="{stroke}" '
+                f'stroke-width="{5 if marked else 2}"/>'
+            )
+            parts.append(
+                f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" '
+                f'font-weight="bold">{self.cells[index]}</text>'
+            )
+            label_y = y + 40 if index < 7 else y - 32
+            parts.append(
+                f'<text x="{x}" y="{label_y}" text-anchor="middle" font-size="11" '
+                f'fill="#444">pit {index % 7}</text>'
+            )
+        for index, x in ((13, 14), (6, PIT * 7 + 2)):
+            parts.append(
+                f'<rect class="kalah" data-cell="{index}" x="{x}" y="{PIT * 1.1}" '
+                f'width="40" height="{PIT * 1.8}" rx="18" '
+                f'fill="{_COLOURS["pit"]}" stroke="{_COLOURS["edge"]}" stroke-width="2"/>'
+            )
+            centre = x + 20
+            parts.append(
+                f'<text x="{centre}" y="{PIT * 2 + 7}" text-anchor="middle" '
+                f'font-size="20" font-weight="bold">{self.cells[index]}</text>'
+            )
+        for player, y in ((1, PIT * 0.45), (0, PIT * 3.75)):
+            mark = " (to move)" if player == self.player else ""
+            parts.append(
+                f'<text x="{width / 2}" y="{y}" text-anchor="middle" font-size="14">'
+                f"player {player}: kalah {self.cells[7 * player + 6]}{html.escape(mark)}</text>"
+            )
+        if self.caption:
+            parts.append(
+                f'<text x="8" y="{height - 4}" font-size="12" fill="#444">'
+                f"{html.escape(self.caption)}</text>"
+            )
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        top = " ".join(f"{self.cells[i]:2}" for i in range(12, 6, -1))
+        bottom = " ".join(f"{self.cells[i]:2}" for i in range(6))
+        return f"[{self.cells[13]:2}] {top}\n     {bottom} [{self.cells[6]:2}]"
+
+
+def draw_board(board: Any, last: int | None = None, caption: str = "") -> BoardPicture:
+    """A picture of ``board``: a Board (its ``cells`` and ``player``) or a list of 14 cells.
+
+    ``last`` marks the cell emptied by the last move.
+    """
+    if isinstance(board, (list, tuple)):
+        cells, player = board, None
+    else:
+        cells, player = board.cells, board.player
+    cells = tuple(cells)
+    if len(cells) != 14:
+        raise ValueError(f"an Abapa board has 14 cells, not {len(cells)}")
+    return BoardPicture(cells, player, last, caption)
+
+
+
+
+def plot_league(table: LeagueTable, title: str = "Win rate of the row against the column"):
+    """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws)."""
+    import matplotlib.pyplot as plt
+
+    names = table.names
+    size = len(names)
+    values = [[table.rate[a][b] if a != b else float("nan") for b in names] for a in names]
+    figure, axes = plt.subplots(figsize=(1.3 * size + 2, 1.0 * size + 1))
+    image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=1)
+    axes.set_xticks(range(size), names, rotation=30, ha="right")
+    axes.set_yticks(range(size), names)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            if a != b:
+                axes.text(j, i, f"{table.rate[a][b]:.0%}", ha="center", va="center")
+    axes.set_title(title)
+    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
+    figure.tight_layout()
+    plt.close(figure)  # Jupyter shows the returned figure once, not also at the cell's end
+    return figure

@@ -1,0 +1,11 @@
+"""Given code for notebook 00, "Start here": a check and a tiny widget for the warm-up.
+
+* :mod:`.checks`: ``check_count_pips``, the public check of the warm-up exercise.
+* :mod:`.widget`: ``DiceRoller``, three dice and the total that the student's code gives.
+"""
+
+from ..display import DICE_FACES
+from .checks import check_count_pips
+from .widget import DiceRoller
+
+__all__ = ["DICE_FACES", "check_count_pips", "DiceRoller"]
