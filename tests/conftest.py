@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,48 @@ def load(path: Path) -> dict:
 def root() -> Path:
     """The course checkout."""
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """One JupyterLab for the browser tests of a process: it serves copies of the solution
+    notebooks (``solutions/``) and of the released student notebooks (``notebooks/``)."""
+    from lab_server import running_lab
+
+    work = tmp_path_factory.mktemp("lab")
+    for folder in ("solutions", "notebooks"):
+        (work / "root" / folder).mkdir(parents=True)
+        for notebook in sorted((ROOT / folder).glob("*.ipynb")):
+            shutil.copy(notebook, work / "root" / folder / notebook.name)
+    with running_lab(work / "root", work / "scratch") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Headless Debian Chromium driven by Playwright (skips when either is missing)."""
+    from lab_server import CHROMIUM, CHROMIUM_FLAGS
+
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    """A fresh browser page of a student's size (1280 px wide), every wait bounded."""
+    from lab_server import TIMEOUT_MS, VIEWPORT
+
+    context = chromium.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield page
+    finally:
+        context.close()

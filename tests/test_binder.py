@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import socket
 import stat
 import subprocess
 import sys
@@ -27,6 +25,7 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from lab_server import running_lab
 from exercises.course.link import binder_link
 from exercises.course.release import commit_bundle, release
 
@@ -79,12 +78,6 @@ def test_the_student_bundle_has_binder(tmp_path):
     assert tracked.startswith("100755"), "the bundle's repository keeps postBuild executable"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.slow
 def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp_path, capsys):
     bundle = make_bundle(tmp_path)
@@ -113,37 +106,13 @@ def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp
     subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises.start"], cwd=tmp_path, env=env, check=True)
 
     # the launch link's urlpath, served by this environment's JupyterLab from the repository
-    port, token = free_port(), "binder-test-token"
-    command = [str(venv / "bin" / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={bundle}", "--ServerApp.port_retries=0"]
-    if os.geteuid() == 0:
-        command.append("--allow-root")
-    env.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
-    lab = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           start_new_session=True)
-    try:
-        urlpath = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(binder_link("https://github.com/c/b")).query))["urlpath"]
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/{urlpath}?token={token}", timeout=5) as answer:
-                    assert answer.status == 200
-                    page = answer.read().decode()
-                    break
-            except (urllib.error.URLError, OSError):
-                assert lab.poll() is None and time.monotonic() < deadline, "JupyterLab does not answer"
-                time.sleep(0.5)
-        assert "JupyterLab" in page
-        path = urlpath.removeprefix("lab/tree/")
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents/{path}?token={token}", timeout=10) as answer:
+    urlpath = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(binder_link("https://github.com/c/b")).query))["urlpath"]
+    with running_lab(bundle, tmp_path / "lab", jupyter=[str(venv / "bin" / "jupyter"), "lab"], env=env) as lab:
+        with urllib.request.urlopen(f"{lab.url}/{urlpath}?token={lab.token}", timeout=10) as answer:
             assert answer.status == 200
-    finally:
-        os.killpg(lab.pid, signal.SIGTERM)
-        try:
-            lab.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(lab.pid, signal.SIGKILL)
-            lab.wait()
+            assert "JupyterLab" in answer.read().decode()
+        path = urlpath.removeprefix("lab/tree/")
+        with urllib.request.urlopen(f"{lab.url}/api/contents/{path}?token={lab.token}", timeout=10) as answer:
+            assert answer.status == 200
     with capsys.disabled():
         print(f"\n[binder] postBuild in a fresh environment: {installed:.0f} s")
