@@ -40,10 +40,12 @@ hub-proxy: $(STAMP)
 			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
 	else echo "npm is missing: the hub test will be skipped"; fi
 
-# Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel).
+# Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
+# the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
 test: $(STAMP) hub-proxy
-	$(BIN)/python -m pytest tests solutions --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
-		-n $(TEST_JOBS) --dist loadfile
+	$(BIN)/python -m pytest tests solutions src README.md \
+		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
+		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile
 
 # Instructor: regenerate notebooks/ from solutions/.
 release: $(STAMP)

@@ -1,0 +1,179 @@
+"""The house rules of the package, checked on its source (no module is imported).
+
+* Every worksheet package has the same layout: ``model``, ``pictures``, ``widget`` and
+  ``checks`` (each a module, or a package when it is large), and an ``__init__`` that only
+  re-exports.
+* A worksheet imports only itself and the shared layer (``exercises.checks``,
+  ``exercises.display``, ``exercises.ui``, ``exercises.ai``); the shared layer imports no
+  worksheet; nothing a student installs imports the instructor's tools (``course``).
+* The modules of the package import each other without a cycle. The one exception is
+  python-chess's: a value's ``_repr_*_`` method may import its picture lazily, on a line
+  that says so ("import cycle").
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "src" / "exercises"
+WORKSHEETS = ("start", "jass", "dice421", "abapa", "tchu", "dominations")
+SHARED = ("exercises", "exercises.checks", "exercises.display", "exercises.ui", "exercises.ai")
+PARTS = ("model", "pictures", "widget", "checks")
+#: Notebook 00 gives no model and draws no picture of its own.
+OPTIONAL = {"start": {"model", "pictures"}}
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement: the module it names, where it is, and whether it is lazy."""
+
+    module: str
+    line: int
+    lazy: bool
+    in_repr: bool
+    text: str
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package (the instructor's tools excepted), by dotted name."""
+    return {
+        module_name(path): path
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "course" not in path.relative_to(PACKAGE).parts
+    }
+
+
+def resolve(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The absolute module a ``from ... import`` statement of module ``name`` reads."""
+    if not node.level:
+        return node.module or ""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    base = package[: len(package) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports(name: str, path: Path) -> list[Import]:
+    """The imports of a module, each marked lazy when it sits inside a function."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    found: list[Import] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+            if isinstance(child, ast.Import):
+                targets = [alias.name for alias in child.names]
+            elif isinstance(child, ast.ImportFrom):
+                base = resolve(name, path, child)
+                # ``from . import model`` reads the submodule ``model``
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules() else base
+                           for alias in child.names]
+            else:
+                visit(child, inner)
+                continue
+            for target in targets:
+                found.append(Import(target, child.lineno, function is not None,
+                                    bool(function and function.startswith("_repr_")),
+                                    lines[child.lineno - 1]))
+
+    visit(ast.parse(source), None)
+    return found
+
+
+def owner(module: str) -> str | None:
+    """The worksheet a module of the package belongs to, or None for the shared layer."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "exercises" and parts[1] in WORKSHEETS else None
+
+
+ALL = modules()
+
+
+@pytest.mark.parametrize("worksheet", WORKSHEETS)
+def test_every_worksheet_has_the_same_layout(worksheet):
+    folder = PACKAGE / worksheet
+    names = {path.stem for path in folder.glob("*.py")} | {
+        path.name for path in folder.iterdir() if (path / "__init__.py").is_file()
+    }
+    expected = {"__init__", *PARTS} - OPTIONAL.get(worksheet, set())
+    assert names == expected, f"exercises.{worksheet} holds {sorted(names)}, the layout is {sorted(expected)}"
+
+
+@pytest.mark.parametrize("worksheet", WORKSHEETS)
+def test_a_worksheet_init_only_re_exports(worksheet):
+    tree = ast.parse((PACKAGE / worksheet / "__init__.py").read_text(encoding="utf-8"))
+    for index, node in enumerate(tree.body):
+        docstring = index == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        exports = isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["__all__"]
+        assert docstring or exports or isinstance(node, (ast.Import, ast.ImportFrom)), (
+            f"exercises/{worksheet}/__init__.py line {node.lineno} does more than re-export"
+        )
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_imports_follow_the_layers(name):
+    mine = owner(name)
+    for item in imports(name, ALL[name]):
+        where = f"{name} line {item.line}: {item.text.strip()}"
+        assert not (item.module == "course" or item.module.startswith(("course.", "exercises.course"))), (
+            f"{where}: nothing students install imports the instructor's tools"
+        )
+        if not item.module.startswith("exercises"):
+            continue
+        theirs = owner(item.module)
+        if mine is None:
+            assert theirs is None, f"{where}: the shared layer imports no worksheet"
+        else:
+            assert theirs in (None, mine), f"{where}: a worksheet imports only itself and the shared layer"
+            assert theirs == mine or item.module in SHARED or item.module.startswith("exercises.ai"), (
+                f"{where}: {item.module} is not part of the shared layer"
+            )
+
+
+@pytest.mark.parametrize("name", sorted(ALL))
+def test_lazy_imports_are_the_commented_rich_display_cycles(name):
+    for item in imports(name, ALL[name]):
+        if item.lazy and item.module.startswith("exercises"):
+            assert item.in_repr and "import cycle" in item.text, (
+                f"{name} line {item.line}: a lazy import of the package belongs in a _repr_*_ method "
+                f"and says '# import cycle' (or it moves to the top of the module)"
+            )
+
+
+def test_the_package_imports_itself_without_a_cycle():
+    graph = {
+        name: sorted({item.module for item in imports(name, path) if not item.lazy and item.module in ALL} - {name})
+        for name, path in ALL.items()
+    }
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, "import cycle: " + " -> ".join(path[path.index(name):] + (name,))
+        if name not in done:
+            for target in graph[name]:
+                visit(target, path + (name,))
+            done.add(name)
+
+    for name in graph:
+        visit(name, ())
+
+
+def test_the_rules_see_a_wrong_import():
+    """The checker itself: a worksheet reaching into another one is reported."""
+    tree = ast.parse("from ..jass.model import Card\nfrom .. import course\n")
+    resolved = [resolve("exercises.dominations.model", PACKAGE / "dominations" / "model.py", node) for node in tree.body]
+    assert resolved == ["exercises.jass.model", "exercises"]
+    assert owner("exercises.jass.model") == "jass" and owner("exercises.display") is None
