@@ -38,14 +38,12 @@ import pytest
 from conftest import ROOT
 from exercises.course.link import nbgitpuller_link
 from exercises.course.release import commit_bundle, release
+from lab_server import CHROMIUM, CHROMIUM_FLAGS
 
 BIN = Path(sys.executable).parent
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PROXY = Path(os.environ.get("TABLETOP_HUB_PROXY", Path(sys.prefix) / "hub-proxy" / "node_modules" / ".bin"
                             / "configurable-http-proxy"))
 ARTIFACTS = ROOT / "test-artifacts" / "hub"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 TIMEOUT_MS = 90_000
 STUDENT = "student"
 REPO_NAME = "tabletop-class"
