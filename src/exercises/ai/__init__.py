@@ -426,8 +426,10 @@ class LeagueTable:
 
     A game counts for the player in ``seat`` against ``opponent`` when every other seat
     holds ``opponent``: in a two-player game, for both players; with more players, for
-    the one facing copies of a single opponent (against itself, once per seat). A win
-    counts 1 point, shared among tied winners. ``rate[a][b]`` is a's share of points in
+    the one facing copies of a single opponent (against itself, once per seat: its
+    share is then 1 / seats, and only its mean score says something). A win counts 1
+    point, shared among tied winners; ``overall`` leaves out a player's games against
+    itself. ``rate[a][b]`` is a's share of points in
     its games against b, ``games[a][b]`` how many there were, ``scores[a][b]`` the
     mean (a's score, its opponents' score) in them. ``str`` gives the table as text.
     """
@@ -460,9 +462,10 @@ class LeagueTable:
         return total / count if count else 0.0
 
     def overall(self, name: str) -> float:
-        """The share of points ``name`` won in all its games."""
-        played = sum(self.games[name].values())
-        points = sum(self.rate[name][o] * self.games[name][o] for o in self.names)
+        """The share of points ``name`` won in all its games against the others."""
+        others = [o for o in self.names if o != name]
+        played = sum(self.games[name][o] for o in others)
+        points = sum(self.rate[name][o] * self.games[name][o] for o in others)
         return points / played if played else 0.0
 
     def interval(self, agent: str, opponent: str) -> tuple[float, float]:
