@@ -392,7 +392,7 @@ def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) ->
         raise ValueError(f"this game needs {count} players, not {len(players)}")
     for player in players:
         if not hasattr(player, "choose_move"):
-            raise TypeError(f"{player!r} has no choose_move: make a function a player with as_player")
+            raise TypeError(f"{player!r} has no choose_move: as_player makes a function a player")
     moves = 0
     while not state.is_over():
         if moves >= max_moves:
@@ -421,45 +421,47 @@ def _entries(result: GameResult) -> Iterable[tuple[str, str, int]]:
             yield agent, others.pop(), seat
 
 
+def _mean(values: Sequence[float]) -> float:
+    """The mean of ``values``, 0 when there are none."""
+    return sum(values) / len(values) if values else 0.0
+
+
 class LeagueTable:
     """The games of a league, as win rates of agents (rows) against opponents (columns).
 
-    A game counts for the player in ``seat`` against ``opponent`` when every other seat
+    A game counts for the player in a seat against ``opponent`` when every other seat
     holds ``opponent``: in a two-player game, for both players; with more players, for
-    the one facing copies of a single opponent (against itself, once per seat: its
-    share is then 1 / seats, and only its mean score says something). A win counts 1
-    point, shared among tied winners; ``overall`` leaves out a player's games against
-    itself. ``rate[a][b]`` is a's share of points in
-    its games against b, ``games[a][b]`` how many there were, ``scores[a][b]`` the
-    mean (a's score, its opponents' score) in them. ``str`` gives the table as text.
+    the one facing copies of a single opponent (against itself, once per seat: its share
+    is then 1 / seats, and only its mean score says something). A win counts 1 point,
+    shared among tied winners. ``rate[a][b]`` is a's share of points in its games against
+    b, ``games[a][b]`` how many there were, ``scores[a][b]`` the mean (a's score, its
+    opponents' score) in them; ``overall`` leaves out a player's games against itself.
+    Jupyter shows the table as HTML, ``str`` as text.
     """
 
     def __init__(self, results: Iterable[GameResult], names: Sequence[str] = ()) -> None:
         self.results = list(results)
         seen = list(names) + [name for result in self.results for name in result.names]
         self.names = list(dict.fromkeys(seen))
-        self.games = {a: {b: 0 for b in self.names} for a in self.names}
-        points = {a: {b: 0.0 for b in self.names} for a in self.names}
-        totals = {a: {b: [0.0, 0.0] for b in self.names} for a in self.names}
+        counted: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
         for result in self.results:
             for agent, opponent, seat in _entries(result):
-                self.games[agent][opponent] += 1
-                points[agent][opponent] += result.points(seat)
-                others = [s for other, s in enumerate(result.scores) if other != seat]
-                totals[agent][opponent][0] += result.scores[seat]
-                totals[agent][opponent][1] += sum(others) / len(others)
-        self.rate = {a: {b: self._share(points[a][b], self.games[a][b]) for b in self.names} for a in self.names}
-        self.scores = {
-            a: {b: (self._share(totals[a][b][0], self.games[a][b]), self._share(totals[a][b][1], self.games[a][b]))
-                for b in self.names}
-            for a in self.names
-        }
+                others = [score for other, score in enumerate(result.scores) if other != seat]
+                counted.setdefault((agent, opponent), []).append(
+                    (result.points(seat), result.scores[seat], _mean(others))
+                )
+        self.games: dict[str, dict[str, int]] = {a: {} for a in self.names}
+        self.rate: dict[str, dict[str, float]] = {a: {} for a in self.names}
+        self.scores: dict[str, dict[str, tuple[float, float]]] = {a: {} for a in self.names}
+        for a in self.names:
+            for b in self.names:
+                games = counted.get((a, b), [])
+                self.games[a][b] = len(games)
+                self.rate[a][b] = _mean([points for points, _, _ in games])
+                mine, theirs = [score for _, score, _ in games], [score for _, _, score in games]
+                self.scores[a][b] = (_mean(mine), _mean(theirs))
         self.agents = [a for a in self.names if any(self.games[a].values())]
         self.opponents = [b for b in self.names if any(self.games[a][b] for a in self.names)]
-
-    @staticmethod
-    def _share(total: float, count: int) -> float:
-        return total / count if count else 0.0
 
     def overall(self, name: str) -> float:
         """The share of points ``name`` won in all its games against the others."""

@@ -416,7 +416,8 @@ def league(
         for second in strategies:
             if first != second:
                 for _ in range(games):
-                    result = play_match(play_game, (strategies[first], strategies[second]), rng, tokens)
+                    pair = (strategies[first], strategies[second])
+                    result = play_match(play_game, pair, rng, tokens)
                     results.append(replace(result, names=(first, second)))
     return ai.LeagueTable(results, list(strategies))
 
