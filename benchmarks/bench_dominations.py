@@ -6,8 +6,10 @@ Loads the solution notebook's code (every cell but the checks and demos), then m
 2. the Monte Carlo player's playouts per second (``MonteCarloPlayer`` over the
    solution's ``Game``);
 3. the league: the greedy player against three random players, four greedy players, and
-   the Monte Carlo player at ``--seconds`` per move against three greedy players: wins
-   (alone at the top after the tie-breaks) with a 95% interval, and mean scores.
+   the Monte Carlo player at ``--seconds`` per move against three greedy players, with
+   ``exercises.ai.league`` (each deal played with the agent in each of the four seats):
+   wins (alone at the top after the tie-breaks; players still tied share the point) with
+   a 95% interval, and mean scores.
 
     .venv/bin/python benchmarks/bench_dominations.py [--games 40] [--greedy-games 200] [--seconds 1.0]
 
@@ -27,10 +29,31 @@ import random
 import time
 from pathlib import Path
 
+from exercises.ai import LeagueTable, RandomPlayer, as_player, league, play_game
 from exercises.course.notebook import solution_namespace
-from exercises.dominations import MonteCarloPlayer, RandomPlayer, league_table, play_game, play_league
+from exercises.dominations import MonteCarloPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def report(table: LeagueTable, matchups: list[tuple[str, str]]) -> str:
+    """One line per matchup: games, points, win rate with its 95% interval, mean scores."""
+    lines = ["agent                 opponents       games  points  win % (95%)   mean score  opponents'"]
+    for agent, opponent in matchups:
+        games, rate = table.games[agent][opponent], table.rate[agent][opponent]
+        low, high = table.interval(agent, opponent)
+        mine, theirs = table.scores[agent][opponent]
+        lines.append(
+            f"{agent:<21} 3 x {opponent:<11} {games:>5}  {rate * games:>6.1f}  "
+            f"{100 * rate:>5.1f} ({100 * low:.0f}-{100 * high:.0f})  {mine:>10.1f}  {theirs:>11.1f}"
+        )
+    return "\n".join(lines)
+
+
+def deals(Game: type, games: int, seed: int) -> list:
+    """The start positions of a league of ``games`` games: a deal for every four."""
+    return [Game(4, random.Random(seed * 100_003 + n), middle_kingdom=True, harmony=True)
+            for n in range(max(1, games // 4))]
 
 
 def main() -> None:
@@ -40,7 +63,7 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=200, help="games of greedy vs random")
     options = parser.parse_args()
     solution = solution_namespace(ROOT / "solutions" / "05_dominations.ipynb")
-    Game, greedy = solution["Game"], solution["greedy_player"]
+    Game, greedy = solution["Game"], as_player(solution["greedy_player"])
 
     start = time.perf_counter()
     count = 5
@@ -49,30 +72,27 @@ def main() -> None:
     elapsed = time.perf_counter() - start
     print(f"greedy 4-player games: {count / elapsed:.2f} games/s ({elapsed / count:.2f} s a game)")
 
-    player = MonteCarloPlayer(playouts=200, seed=1)
+    player = MonteCarloPlayer(playouts=200, rng=random.Random(1))
     play_game(Game(4, random.Random(7), middle_kingdom=True, harmony=True), [player, greedy, greedy, greedy])
     print(
         f"Monte Carlo playouts: {player.total_playouts / player.total_seconds:.0f} playouts/s "
         f"({player.total_playouts} playouts over one game, from the first move to the last)"
     )
 
+    monte_carlo = f"monte carlo {options.seconds:g} s"
     players = {
-        "greedy": lambda seed: greedy,
+        "greedy": lambda rng: greedy,
         "random": RandomPlayer,
-        f"monte carlo {options.seconds:g} s": lambda seed: MonteCarloPlayer(seconds=options.seconds, seed=seed),
+        monte_carlo: lambda rng: MonteCarloPlayer(seconds=options.seconds, rng=rng),
     }
     start = time.perf_counter()
-    results = play_league(Game, players, [("greedy", "random")], games=options.greedy_games, seed=2018)
-    results += play_league(
-        Game,
-        players,
-        [("greedy", "greedy"), (f"monte carlo {options.seconds:g} s", "greedy")],
-        games=options.games,
-        seed=2018,
-    )
+    against_random = [("greedy", "random")]
+    first = league(deals(Game, options.greedy_games, 2018), players, seed=2018, matchups=against_random)
+    against_greedy = [("greedy", "greedy"), (monte_carlo, "greedy")]
+    second = league(deals(Game, options.games, 2018), players, seed=2018, matchups=against_greedy)
     print(f"league ({time.perf_counter() - start:.0f} s):")
-    print(league_table(results))
-
+    print(report(first, against_random))
+    print("\n".join(report(second, against_greedy).splitlines()[1:]))
 
 if __name__ == "__main__":
     main()

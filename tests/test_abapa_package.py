@@ -29,9 +29,8 @@ from exercises.abapa import (
     check_players,
     check_sow,
     draw_board,
-    plot_league,
 )
-from exercises.ai import AlphaBetaPlayer, league
+from exercises.ai import AlphaBetaPlayer, league, plot_league
 from exercises.checks import Status
 from exercises.course.notebook import cell_source, course_meta
 

@@ -110,9 +110,31 @@ def test_every_player_refuses_a_finished_game(make):
         make().choose_move(CoinRow(()))
 
 
-def test_the_package_has_no_simple_player_a_worksheet_asks_for():
-    assert not hasattr(ai, "RandomPlayer") and not hasattr(ai, "GreedyPlayer")
-    assert "RandomPlayer" not in ai.__all__ and "GreedyPlayer" not in ai.__all__
+def test_the_package_has_no_greedy_player_a_worksheet_asks_for():
+    assert not hasattr(ai, "GreedyPlayer") and "GreedyPlayer" not in ai.__all__
+
+
+def test_random_player_plays_legal_moves_reproducibly_with_its_rng():
+    state = CoinRow((3, 1, 4, 1, 5, 9, 2, 6))
+    moves = [ai.RandomPlayer(random.Random(seed)).choose_move(state) for seed in range(20)]
+    assert set(moves) == {1, 2}
+    assert moves == [ai.RandomPlayer(random.Random(seed)).choose_move(state) for seed in range(20)]
+    with pytest.raises(ValueError):
+        ai.RandomPlayer().choose_move(CoinRow(()))
+
+
+def test_as_player_makes_a_function_a_player_and_play_game_wants_players():
+    def take_one(state):
+        return 1
+
+    player = ai.as_player(take_one)
+    assert player.choose_move(CoinRow((1, 2))) == 1 and "take_one" in repr(player)
+    assert ai.as_player(player) is player
+    assert play_game(CoinRow((1, 2, 3)), [player, player]).moves == 3
+    with pytest.raises(TypeError, match="as_player"):
+        play_game(CoinRow((1, 2)), [take_one, take_one])
+    with pytest.raises(TypeError):
+        ai.as_player(3)
 
 
 def test_one_move_ahead_takes_the_most_now():
@@ -256,3 +278,55 @@ def test_league_openings_vary_the_games_of_deterministic_players():
     assert plain.rate["greedy"]["alpha-beta 2"] in (0.0, 0.5, 1.0)  # the same game, 3 times each way
     assert varied.games["greedy"]["alpha-beta 2"] == 6
     assert varied.rate == league(new_state, players, games=3, seed=4, openings=3).rate
+
+
+class RankedCoinRow(CoinRow):
+    """CoinRow whose tie-break is the player who moved last: ranking() names the winner."""
+
+    def ranking(self) -> list[list[int]]:
+        order = sorted(range(self.num_players), key=lambda p: (-self.scores[p], p == self.player))
+        return [[p] for p in order]
+
+
+def test_play_game_takes_the_winners_from_the_ranking_when_the_state_has_one():
+    result = play_game(RankedCoinRow((1, 2, 3)), [greedy(), greedy()])
+    assert result.scores == (3, 3) and result.winners == (1,)
+    assert result.points(1) == 1 and result.points(0) == 0
+
+
+def test_league_of_more_players_puts_the_agent_in_every_seat_against_copies():
+    players = {"random": Chance, "mc": lambda rng: MonteCarloPlayer(playouts=10, rng=rng)}
+    starts = [CoinRow(row, num_players=3) for row in random_rows(2, 9, seed=6)]
+    table = league(starts, players, seed=2, matchups=[("mc", "random"), ("random", "random")])
+    assert list(dict.fromkeys(result.names for result in table.results)) == [
+        ("mc", "random", "random"), ("random", "mc", "random"), ("random", "random", "mc"),
+        ("random", "random", "random")]
+    assert table.games["mc"]["random"] == 6  # 2 starts x 3 seats
+    assert table.games["random"]["random"] == 6  # 2 games, counted once per seat
+    assert table.games["random"]["mc"] == 0
+    assert table.agents == ["random", "mc"] and table.opponents == ["random"]
+    assert table.rate["mc"]["random"] > 1 / 3
+    assert table.scores["mc"]["random"][0] > table.scores["mc"]["random"][1]
+    low, high = table.interval("mc", "random")
+    assert 0 <= low <= table.rate["mc"]["random"] <= high <= 1
+    assert str(table).splitlines()[0].split() == ["random", "overall"]
+    assert [state.coins for state in starts] == [tuple(row) for row in random_rows(2, 9, seed=6)]
+    with pytest.raises(ValueError):
+        league(starts, players, games=3)
+
+
+def test_plot_league_draws_a_heat_map_and_leaves_no_figure_open():
+    import matplotlib.pyplot as plt
+
+    players = {"random": Chance, "greedy": lambda rng: greedy()}
+    table = league(lambda: CoinRow((3, 1, 4, 1, 5)), players, games=2, seed=1)
+    figure = ai.plot_league(table)
+    texts = sorted(text.get_text() for text in figure.axes[0].texts)
+    assert texts == sorted([f"{table.rate['random']['greedy']:.0%}", f"{table.rate['greedy']['random']:.0%}"])
+    assert figure.number not in plt.get_fignums()
+
+
+def test_wilson_interval():
+    low, high = ai.wilson_interval(50, 100)
+    assert 0.40 < low < 0.5 < high < 0.60
+    assert ai.wilson_interval(0, 0) == (0.0, 1.0)

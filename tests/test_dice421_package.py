@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+import exercises.ai as ai
 from exercises.checks import Status
 from exercises.dice421 import (
     MAX_THROWS,
@@ -36,7 +37,6 @@ from exercises.dice421 import (
     hunt_421,
     keep_first,
     league,
-    league_table,
     play_computer_turn,
     play_match,
     replay_turn,
@@ -382,8 +382,10 @@ def test_a_table_refuses_a_play_game_that_never_ends_a_game():
 
 
 def test_a_match_between_strategies_ends_with_a_winner():
-    match = play_match(play_game, (hunt_421, keep_first), random.Random(5))
-    assert min(match.totals) <= 0 and match.winner in (1, 2) and match.rounds >= 1
+    result = play_match(play_game, (hunt_421, keep_first), random.Random(5))
+    totals = [10 - score for score in result.scores]
+    assert result.winners == ((0,) if totals[0] <= 0 else (1,))
+    assert min(totals) <= 0 < max(totals) and result.moves >= 2 and result.moves % 2 == 0
 
 
 def test_a_match_stops_a_play_game_that_never_stops():
@@ -397,12 +399,14 @@ def test_a_match_stops_a_play_game_that_never_stops():
 
 def test_the_league_is_reproducible_and_counts_every_game():
     strategies = {"keep first": keep_first, "hunt 421": hunt_421}
-    rows = league(play_game, strategies, games=20, seed=3)
-    assert rows == league(play_game, strategies, games=20, seed=3)
-    assert [row.games for row in rows] == [40, 40]
-    assert sum(row.wins for row in rows) == 40
-    assert rows[0].name == "hunt 421"
-    assert league_table(rows).splitlines()[0].startswith("strategy")
+    table = league(play_game, strategies, games=20, seed=3)
+    assert table.results == league(play_game, strategies, games=20, seed=3).results
+    assert table.games == {"keep first": {"keep first": 0, "hunt 421": 40}, "hunt 421": {"keep first": 40, "hunt 421": 0}}
+    assert table.rate["hunt 421"]["keep first"] + table.rate["keep first"]["hunt 421"] == 1
+    assert table.overall("hunt 421") > table.overall("keep first")
+    assert str(table).splitlines()[0].split() == ["keep", "first", "hunt", "421", "overall"]
+    figure = ai.plot_league(table)
+    assert len(figure.axes[0].texts) == 2
 
 
 def test_nothing_exported_scores_or_settles():

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import exercises.ai as ai
+from exercises.ai import RandomPlayer, as_player, league, play_game
 from exercises.checks import Status
 from exercises.course.notebook import solution_namespace
 from exercises.dominations.widget import DIRECTIONS
@@ -20,7 +22,6 @@ from exercises.dominations import (
     Domino,
     KingdominoTable,
     MonteCarloPlayer,
-    RandomPlayer,
     Square,
     check_game,
     check_game_setup,
@@ -35,12 +36,8 @@ from exercises.dominations import (
     domino_svg,
     format_kingdom,
     kingdom_svg,
-    league_table,
     line_svg,
     parse_kingdom,
-    play_game,
-    play_league,
-    wilson_interval,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,32 +237,21 @@ def test_a_check_names_the_methods_lost_by_running_a_class_cell_again(solution):
 
 
 def test_random_player_plays_legal_moves_to_the_end(solution):
-    game = play_game(solution["Game"](3, random.Random(1)), [RandomPlayer(p) for p in range(3)])
-    assert game.is_over()
+    game = solution["Game"](3, random.Random(1))
+    result = play_game(game, [RandomPlayer(random.Random(p)) for p in range(3)])
+    assert game.is_over() and result.scores == tuple(game.score(p) for p in range(3))
+    assert result.winners == tuple(game.ranking()[0])  # the game's tie-breaks decide
 
 
-def test_play_game_stops_a_game_that_never_ends():
-    class Endless:
-        player = 0
-
-        def is_over(self):
-            return False
-
-        def play(self, move):
-            pass
-
-    with pytest.raises(RuntimeError):
-        play_game(Endless(), [lambda game: None], limit=10)
-
-
-def test_monte_carlo_player_plays_a_legal_move_deterministically(solution):
+def test_monte_carlo_player_is_an_ai_player_and_plays_a_legal_move_deterministically(solution):
     Game, greedy = solution["Game"], solution["greedy_player"]
+    assert issubclass(MonteCarloPlayer, ai.MonteCarloPlayer)
     game = Game(4, random.Random(3), middle_kingdom=True, harmony=True)
     for _ in range(40):
         game.play(greedy(game))
     moves = game.legal_moves()
-    first = MonteCarloPlayer(playouts=4, keep=1, seed=4)(game)
-    second = MonteCarloPlayer(playouts=4, keep=1, seed=4)(game)
+    first = MonteCarloPlayer(playouts=4, rng=random.Random(4), keep=1).choose_move(game)
+    second = MonteCarloPlayer(playouts=4, rng=random.Random(4), keep=1).choose_move(game)
     assert first in moves and first == second
     assert game.legal_moves() == moves  # the game it was given is unchanged
 
@@ -294,35 +280,29 @@ def test_monte_carlo_playouts_do_not_know_the_future_lines():
             return 1
 
     game = Fake(random.Random(1))
-    assert MonteCarloPlayer(seed=0).playout(game, "move", 0) == 0.5
+    assert MonteCarloPlayer(rng=random.Random(0)).playout(game, "move", 0) == 0.5
     assert game.last_copy.played_with is not game.rng
 
 
-def test_wilson_interval():
-    low, high = wilson_interval(50, 100)
-    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-
-
 def test_league_counts_wins_with_the_tie_breaks(solution):
-    results = play_league(
-        solution["Game"],
-        {"greedy": lambda seed: solution["greedy_player"], "random": RandomPlayer},
-        [("greedy", "random")],
-        games=2,
-        seed=3,
-    )
-    assert [r.seat for r in results] == [0, 1]
-    table = league_table(results)
-    assert table.rows[0][0] == "greedy" and table.rows[0][2] == 2
+    Game = solution["Game"]
+    starts = [Game(4, random.Random(seed), middle_kingdom=True, harmony=True) for seed in (3, 4)]
+    players = {"greedy": lambda rng: as_player(solution["greedy_player"]), "random": RandomPlayer}
+    table = league(starts, players, seed=3, matchups=[("greedy", "random")])
+    assert table.games["greedy"]["random"] == 8 and table.agents == ["greedy"]
+    for result in table.results:
+        game_winners = result.winners
+        assert len(game_winners) >= 1 and all(result.scores[p] == max(result.scores) for p in game_winners)
+    assert table.rate["greedy"]["random"] > 0.5
     assert "<table>" in table._repr_html_()
+    assert all(start.turn == 0 and not start.previous for start in starts)  # played on copies
 
 
 # ---- widget --------------------------------------------------------------------------
 
 
 def test_widget_plays_a_whole_game(solution):
-    table = KingdominoTable(solution["Game"], [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=5)
+    table = KingdominoTable(solution["Game"], [RandomPlayer(random.Random(p)) for p in (1, 2, 3)], seed=5)
     assert "Your turn" in table.status.value
     for _ in range(40):
         game = table.game

@@ -346,10 +346,6 @@ MISTAKES = [
             "    return self.rng.choice(board.legal_moves())\n"
             "RandomPlayer.choose_move = choose_move\n",
             "the worksheet's random player rolls a die, self.rng.randrange(6), until the pit is legal"),
-    Mistake("abapa-random-player-is-the-dominations-random", "abapa.players",
-            "import exercises.dominations.players as _kingdomino\n"
-            "RandomPlayer.choose_move = lambda self, board: _kingdomino.RandomPlayer.choose_move(self, board)\n",
-            "another worksheet's random player is not this exercise: it draws among the legal moves"),
     Mistake("abapa-random-player-is-the-packages-search", "abapa.players",
             "def choose_move(self, board):\n"
             "    return ai.MonteCarloPlayer(1, self.rng).choose_move(board)\n"
@@ -359,7 +355,7 @@ MISTAKES = [
             "def choose_move(self, board):\n"
             "    return ai.RandomPlayer(self.rng).choose_move(board)\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the package has no random player to answer the exercise with"),
+            "the package's random player draws among the legal moves, not self.rng.randrange(6) until legal"),
     Mistake("abapa-random-player-any-pit", "abapa.players",
             "RandomPlayer.choose_move = lambda self, board: self.rng.choice(range(6))\n",
             "the random player chooses among the legal pits only"),

@@ -328,7 +328,7 @@ def greedy_placement(kingdom, domino):
     Mistake("dom-greedy-random-placement", "dominations.greedy", '''
 def greedy_placement(kingdom, domino):
     placements = sorted(kingdom.legal_placements(domino))
-    return RandomPlayer(0).rng.choice(placements) if placements else None
+    return ai.RandomPlayer(random.Random(0)).rng.choice(placements) if placements else None
 ''', "a random placement (the package's RandomPlayer) is not the greedy one"),
     Mistake("dom-greedy-choice-forgets-the-previous-domino", "dominations.greedy", '''
 old_choice = greedy_choice

@@ -2,8 +2,8 @@
 
 * :mod:`.model`: the rules of Abapa (in its docstring) and the positions ``START`` and
   ``FIGURE_1`` of the worksheet.
-* :mod:`.pictures`: ``draw_board`` and ``BoardPicture`` draw a board; ``plot_league``
-  draws a league's win rates.
+* :mod:`.pictures`: ``draw_board`` and ``BoardPicture`` draw a board (a league's table
+  and plot are ``exercises.ai``'s).
 * :mod:`.widget`: ``AbapaGame``, to play against the computer with the student's ``Board``.
 * :mod:`.checks`: the public checks, one per exercise.
 
@@ -14,7 +14,7 @@ run it.
 from . import checks
 from .checks import *  # noqa: F403 (the public checks, listed in checks.__all__)
 from .model import FIGURE_1, START
-from .pictures import BoardPicture, draw_board, plot_league
+from .pictures import BoardPicture, draw_board
 from .widget import AbapaGame
 
 __all__ = [
@@ -23,6 +23,5 @@ __all__ = [
     "BoardPicture",
     "draw_board",
     "AbapaGame",
-    "plot_league",
     *checks.__all__,
 ]

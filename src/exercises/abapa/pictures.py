@@ -1,4 +1,4 @@
-"""Pictures of an Abapa board (SVG, with the last move marked) and of a league."""
+"""Pictures of an Abapa board (SVG, with the last move marked)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import LeagueTable
-
-__all__ = ["BoardPicture", "draw_board", "plot_league"]
+__all__ = ["BoardPicture", "draw_board"]
 
 PIT = 56  # distance between pit centres, in pixels
 _RADIUS = 23
@@ -109,27 +107,3 @@ def draw_board(board: Any, last: int | None = None, caption: str = "") -> BoardP
     if len(cells) != 14:
         raise ValueError(f"an Abapa board has 14 cells, not {len(cells)}")
     return BoardPicture(cells, player, last, caption)
-
-
-
-
-def plot_league(table: LeagueTable, title: str = "Win rate of the row against the column"):
-    """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws)."""
-    import matplotlib.pyplot as plt
-
-    names = table.names
-    size = len(names)
-    values = [[table.rate[a][b] if a != b else float("nan") for b in names] for a in names]
-    figure, axes = plt.subplots(figsize=(1.3 * size + 2, 1.0 * size + 1))
-    image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=1)
-    axes.set_xticks(range(size), names, rotation=30, ha="right")
-    axes.set_yticks(range(size), names)
-    for i, a in enumerate(names):
-        for j, b in enumerate(names):
-            if a != b:
-                axes.text(j, i, f"{table.rate[a][b]:.0%}", ha="center", va="center")
-    axes.set_title(title)
-    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
-    figure.tight_layout()
-    plt.close(figure)  # Jupyter shows the returned figure once, not also at the cell's end
-    return figure

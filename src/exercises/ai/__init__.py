@@ -1,4 +1,4 @@
-"""Generic computer players for turn-based games with scores.
+"""The game layer of the course: players, games and leagues for turn-based games with scores.
 
 The players here know nothing about any particular game: they only use a *state* object
 that follows this small protocol (OpenSpiel's vocabulary, in plain Python)::
@@ -10,22 +10,25 @@ that follows this small protocol (OpenSpiel's vocabulary, in plain Python)::
     state.player          # the number of the player to move: 0, 1, ...
     state.score(p)        # the score of player p (higher is better); final when is_over()
 
-and, optionally, ``state.num_players`` (2 when absent). So a worksheet's own engine,
-written by the student, plugs straight into these players: the players always call the
-state's own rules and never change a state they are given (they play on copies).
+and, optionally, ``state.num_players`` (2 when absent) and ``state.ranking()`` (the
+players from best to worst, in groups still tied after the game's tie-breaks; without
+it, the players with the best score win). So a worksheet's own engine, written by the
+student, plugs straight into these players: the players always call the state's own
+rules and never change a state they are given (they play on copies).
 
-Every player has one method, ``choose_move(state)``, which returns one of
-``state.legal_moves()``:
+A *player* is an object with one method, ``choose_move(state)``, which returns one of
+``state.legal_moves()``: the students' player classes, and these:
 
+* :class:`RandomPlayer` ``(rng)``: a legal move at random, the baseline of a league.
 * :class:`AlphaBetaPlayer` ``(depth=4)`` or ``(time_limit=1.0)``: minimax search with
   alpha-beta pruning, for two players (0 and 1), to a fixed depth or by iterative
   deepening within a time budget.
 * :class:`MonteCarloPlayer` ``(playouts, rng)``: random playouts after each move, for
   2 to 4 players.
 
-The simple players (one playing at random, a greedy one looking one move ahead) are
-exercises of the worksheets, so this package has none: a league plays the students' own
-players against these searches.
+A plain function of the state is made a player by :func:`as_player` (the one way:
+:func:`play_game` refuses anything without ``choose_move``). Randomness is always given
+as a ``random.Random`` (``rng``), so every game is reproducible.
 
 Evaluation: a player's *margin* is its score minus the best score among its opponents.
 Alpha-beta maximises the margin; a finished game adds :data:`WIN_BONUS` to the margin of
@@ -39,22 +42,27 @@ with a fixed depth (or a seeded ``random.Random``) always plays the same move in
 position. Only the time-budget alpha-beta depends on the machine's speed (its
 ``depth_reached`` tells how deep it went).
 
-:func:`play_game` plays one game between such players, and :func:`league` plays every
-pair of players against each other, both ways round, and returns their win rates.
+:func:`play_game` plays one game between such players and returns a :class:`GameResult`;
+:func:`league` plays matchups from several start positions and returns a
+:class:`LeagueTable` (shown as a table in Jupyter), which :func:`plot_league` draws as a
+heat map.
 """
 
 from __future__ import annotations
 
+import html
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "GameState",
     "Player",
+    "as_player",
+    "RandomPlayer",
     "AlphaBetaPlayer",
     "MonteCarloPlayer",
     "WIN_BONUS",
@@ -64,6 +72,8 @@ __all__ = [
     "GameResult",
     "league",
     "LeagueTable",
+    "plot_league",
+    "wilson_interval",
 ]
 
 #: Added to (or subtracted from) the margin of a finished game that was won (or lost).
@@ -93,6 +103,32 @@ class Player(Protocol):
     def choose_move(self, state: Any) -> Any: ...
 
 
+class _FunctionPlayer:
+    """A function of the state, as a player (see :func:`as_player`)."""
+
+    def __init__(self, function: Callable[[Any], Any]) -> None:
+        self.function = function
+
+    def __repr__(self) -> str:
+        return f"as_player({getattr(self.function, '__name__', repr(self.function))})"
+
+    def choose_move(self, state: Any) -> Any:
+        """What the function chooses in ``state``."""
+        return self.function(state)
+
+
+def as_player(function: Callable[[Any], Any]) -> Player:
+    """A player whose ``choose_move(state)`` is ``function(state)``.
+
+    A player (anything with ``choose_move``) is returned as it is.
+    """
+    if hasattr(function, "choose_move"):
+        return function
+    if not callable(function):
+        raise TypeError(f"a player is a function of the state or has choose_move, not {function!r}")
+    return _FunctionPlayer(function)
+
+
 def num_players(state: Any) -> int:
     """The number of players of ``state``: its ``num_players``, else 2."""
     return int(getattr(state, "num_players", 2))
@@ -120,6 +156,23 @@ def evaluate(state: Any, player: int, players: int | None = None) -> float:
     if state.is_over() and value != 0:
         value += WIN_BONUS if value > 0 else -WIN_BONUS
     return value
+
+
+class RandomPlayer:
+    """Plays a legal move drawn with ``rng`` (``random.Random(0)`` when not given)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def __repr__(self) -> str:
+        return "RandomPlayer()"
+
+    def choose_move(self, state: Any) -> Any:
+        """A legal move of ``state``, at random."""
+        moves = ordered_moves(state)
+        if not moves:
+            raise ValueError("there is no legal move to choose from: the game is over")
+        return self.rng.choice(moves)
 
 
 def _after(state: Any, move: Any) -> Any:
@@ -288,22 +341,44 @@ class MonteCarloPlayer:
         means = [total / count for total, count in zip(totals, counts)]
         return moves[means.index(max(means))]
 
+    def random_move(self, state: Any) -> Any:
+        """The move of a playout: uniformly at random among the legal moves."""
+        return self.rng.choice(ordered_moves(state))
+
     def _playout(self, state: Any) -> Any:
         """``state`` played to the end by random moves (at most ``max_moves``)."""
         for _ in range(self.max_moves):
             if state.is_over():
                 break
-            state.play(self.rng.choice(ordered_moves(state)))
+            state.play(self.random_move(state))
         return state
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """How a game ended: the final scores, the winners (all tied best) and the length."""
+    """How a game ended: the final scores, the winners and the length in moves.
+
+    The winners are the first group of ``state.ranking()`` when the state has one, else
+    all the players tied with the best score. In a league, ``names`` gives the name of the
+    player in each seat.
+    """
 
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     moves: int
+    names: tuple[str, ...] = ()
+
+    def points(self, seat: int) -> float:
+        """What the game is worth to ``seat``: 1 for a win, shared among tied winners."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+def _winners(state: Any, scores: tuple[float, ...]) -> tuple[int, ...]:
+    """The first group of ``state.ranking()``, else the players with the best score."""
+    ranking = getattr(state, "ranking", None)
+    if ranking is not None:
+        return tuple(ranking()[0])
+    return tuple(p for p, score in enumerate(scores) if score == max(scores))
 
 
 def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) -> GameResult:
@@ -315,6 +390,9 @@ def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) ->
     count = num_players(state)
     if len(players) != count:
         raise ValueError(f"this game needs {count} players, not {len(players)}")
+    for player in players:
+        if not hasattr(player, "choose_move"):
+            raise TypeError(f"{player!r} has no choose_move: as_player makes a function a player")
     moves = 0
     while not state.is_over():
         if moves >= max_moves:
@@ -322,36 +400,89 @@ def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) ->
         state.play(players[state.player].choose_move(state))
         moves += 1
     scores = tuple(state.score(p) for p in range(count))
-    best = max(scores)
-    winners = tuple(p for p in range(count) if scores[p] == best)
-    return GameResult(scores, winners, moves)
+    return GameResult(scores, _winners(state, scores), moves)
 
 
-@dataclass(repr=False)
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson confidence interval of a proportion ``wins / games``."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _entries(result: GameResult) -> Iterable[tuple[str, str, int]]:
+    """(agent, opponent, seat) for each seat whose opponents all have one name."""
+    for seat, agent in enumerate(result.names):
+        others = {name for other, name in enumerate(result.names) if other != seat}
+        if len(others) == 1:
+            yield agent, others.pop(), seat
+
+
+def _mean(values: Sequence[float]) -> float:
+    """The mean of ``values``, 0 when there are none."""
+    return sum(values) / len(values) if values else 0.0
+
+
 class LeagueTable:
-    """Win rates of a two-player league: ``rate[a][b]`` is a's share of points against b.
+    """The games of a league, as win rates of agents (rows) against opponents (columns).
 
-    A win counts 1 point, a draw 1/2. ``games[a][b]`` is how many games a and b played.
+    A game counts for the player in a seat against ``opponent`` when every other seat
+    holds ``opponent``: in a two-player game, for both players; with more players, for
+    the one facing copies of a single opponent (against itself, once per seat: its share
+    is then 1 / seats, and only its mean score says something). A win counts 1 point,
+    shared among tied winners. ``rate[a][b]`` is a's share of points in its games against
+    b, ``games[a][b]`` how many there were, ``scores[a][b]`` the mean (a's score, its
+    opponents' score) in them; ``overall`` leaves out a player's games against itself.
+    Jupyter shows the table as HTML, ``str`` as text.
     """
 
-    names: list[str]
-    rate: dict[str, dict[str, float]]
-    games: dict[str, dict[str, int]]
+    def __init__(self, results: Iterable[GameResult], names: Sequence[str] = ()) -> None:
+        self.results = list(results)
+        seen = list(names) + [name for result in self.results for name in result.names]
+        self.names = list(dict.fromkeys(seen))
+        counted: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
+        for result in self.results:
+            for agent, opponent, seat in _entries(result):
+                others = [score for other, score in enumerate(result.scores) if other != seat]
+                counted.setdefault((agent, opponent), []).append(
+                    (result.points(seat), result.scores[seat], _mean(others))
+                )
+        self.games: dict[str, dict[str, int]] = {a: {} for a in self.names}
+        self.rate: dict[str, dict[str, float]] = {a: {} for a in self.names}
+        self.scores: dict[str, dict[str, tuple[float, float]]] = {a: {} for a in self.names}
+        for a in self.names:
+            for b in self.names:
+                games = counted.get((a, b), [])
+                self.games[a][b] = len(games)
+                self.rate[a][b] = _mean([points for points, _, _ in games])
+                mine, theirs = [score for _, score, _ in games], [score for _, _, score in games]
+                self.scores[a][b] = (_mean(mine), _mean(theirs))
+        self.agents = [a for a in self.names if any(self.games[a].values())]
+        self.opponents = [b for b in self.names if any(self.games[a][b] for a in self.names)]
 
     def overall(self, name: str) -> float:
-        """The share of points ``name`` won against all the others together."""
-        points = sum(self.rate[name][o] * self.games[name][o] for o in self.names if o != name)
-        played = sum(self.games[name][o] for o in self.names if o != name)
+        """The share of points ``name`` won in all its games against the others."""
+        others = [o for o in self.names if o != name]
+        played = sum(self.games[name][o] for o in others)
+        points = sum(self.rate[name][o] * self.games[name][o] for o in others)
         return points / played if played else 0.0
 
+    def interval(self, agent: str, opponent: str) -> tuple[float, float]:
+        """The 95% interval of ``agent``'s share of points against ``opponent``."""
+        games = self.games[agent][opponent]
+        return wilson_interval(self.rate[agent][opponent] * games, games)
+
     def rows(self) -> list[list[str]]:
-        """The table as text cells: a header row, then one row per player."""
-        header = [""] + self.names + ["overall"]
+        """The table as text cells: a header row, then one row per agent."""
+        header = [""] + self.opponents + ["overall"]
         body = [
             [a]
-            + ["-" if a == b else f"{self.rate[a][b]:.0%}" for b in self.names]
+            + [f"{self.rate[a][b]:.0%}" if self.games[a][b] else "-" for b in self.opponents]
             + [f"{self.overall(a):.0%}"]
-            for a in self.names
+            for a in self.agents
         ]
         return [header] + body
 
@@ -369,7 +500,7 @@ class LeagueTable:
         return str(self)
 
     def _repr_html_(self) -> str:
-        rows = self.rows()
+        rows = [[html.escape(cell) for cell in row] for row in self.rows()]
         head = "".join(f"<th>{cell}</th>" for cell in rows[0])
         body = "".join(
             "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows[1:]
@@ -377,49 +508,90 @@ class LeagueTable:
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def league(
-    new_state: Callable[[], Any],
-    players: Mapping[str, Callable[[random.Random], Player]],
-    games: int = 10,
-    seed: int = 0,
-    openings: int = 0,
-    max_moves: int = 10_000,
-) -> LeagueTable:
-    """Play every pair of two-player games ``2 * games`` times from ``new_state()``.
-
-    ``players`` maps a name to a function that makes the player from a
-    ``random.Random`` (so random players are seeded): ``{"random": RandomPlayer,
-    "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2)}``, where ``RandomPlayer(rng)``
-    is a player of your own. Opening g (g < ``games``) is ``openings``
-    random moves, the same for every pair, and each pair plays it twice, once from each
-    seat: so deterministic players meet in varied positions, and fairly. Every random
-    choice comes from ``seed``, so the table is reproducible.
-    """
-    names = list(players)
-    starts = []
-    for game in range(games):
-        state = new_state()
+def _starts(
+    new_state: Callable[[], Any] | Sequence[Any], games: int | None, seed: int, openings: int
+) -> list[Any]:
+    """The start position of each game: made by ``new_state`` or copied, then opened."""
+    if callable(new_state):
+        starts = [new_state() for _ in range(10 if games is None else games)]
+    else:
+        if games is not None and games != len(new_state):
+            raise ValueError(f"{len(new_state)} start positions, but games={games}")
+        starts = [state.copy() for state in new_state]
+    for game, state in enumerate(starts):
         opening = random.Random(f"{seed}/opening/{game}")
         for _ in range(openings):
             if state.is_over():
                 break
             state.play(opening.choice(ordered_moves(state)))
-        starts.append(state)
-    points = {a: {b: 0.0 for b in names} for a in names}
-    played = {a: {b: 0 for b in names} for a in names}
-    for i, a in enumerate(names):
-        for b in names[i + 1 :]:
-            for game, start in enumerate(starts):
-                for seats in ((a, b), (b, a)):
-                    rng = random.Random(f"{seed}/{seats[0]}/{seats[1]}/{game}")
-                    chosen = [players[name](rng) for name in seats]
-                    result = play_game(start.copy(), chosen, max_moves)
-                    for seat, name in enumerate(seats):
-                        share = 1 / len(result.winners) if seat in result.winners else 0.0
-                        points[name][seats[1 - seat]] += share
-                        played[name][seats[1 - seat]] += 1
-    rate = {
-        a: {b: points[a][b] / played[a][b] if played[a][b] else 0.0 for b in names}
-        for a in names
-    }
-    return LeagueTable(names, rate, played)
+    return starts
+
+
+def _seatings(matchups: Iterable[tuple[str, str]], seats: int) -> list[tuple[str, ...]]:
+    """Every seating of the matchups: the agent in each seat, its opponent in the others."""
+    seatings = [
+        tuple(agent if seat == s else opponent for s in range(seats))
+        for agent, opponent in matchups
+        for seat in range(seats)
+    ]
+    return list(dict.fromkeys(seatings))  # a seating serves every matchup it holds
+
+
+def league(
+    new_state: Callable[[], Any] | Sequence[Any],
+    players: Mapping[str, Callable[[random.Random], Player]],
+    games: int | None = None,
+    seed: int = 0,
+    openings: int = 0,
+    max_moves: int = 10_000,
+    matchups: Iterable[tuple[str, str]] | None = None,
+) -> LeagueTable:
+    """Play each matchup from ``games`` start positions, the agent in every seat in turn.
+
+    ``new_state`` makes a start position (called ``games`` times, 10 by default), or is
+    the list of start positions (for games with chance, each with its own seeded
+    generator). ``players`` maps a name to a function that makes the player from a
+    ``random.Random`` (so random players are seeded): ``{"random": RandomPlayer,
+    "alpha-beta 2": lambda rng: AlphaBetaPlayer(depth=2), "mine": lambda rng:
+    as_player(my_function)}``. A matchup ``(a, b)`` puts ``a`` in one seat and ``b`` in
+    all the others; by default every pair of different players meets, so in a
+    two-player game each pair plays each start twice, once from each seat.
+
+    Start g is played after ``openings`` random moves, the same for every seating: so
+    deterministic players meet in varied positions, and fairly. Every random choice
+    comes from ``seed``, so the table is reproducible.
+    """
+    names = list(players)
+    starts = _starts(new_state, games, seed, openings)
+    if matchups is None:
+        matchups = [(a, b) for a in names for b in names if a != b]
+    seats = num_players(starts[0]) if starts else 2
+    results = []
+    for seating in _seatings(matchups, seats):
+        for game, start in enumerate(starts):
+            rng = random.Random(f"{seed}/{'/'.join(seating)}/{game}")
+            chosen = [players[name](rng) for name in seating]
+            result = play_game(start.copy(), chosen, max_moves)
+            results.append(replace(result, names=seating))
+    return LeagueTable(results, names)
+
+
+def plot_league(table: LeagueTable, title: str = "Share of points of the row against the column"):
+    """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws)."""
+    import matplotlib.pyplot as plt
+
+    rows, columns = table.agents, table.opponents
+    values = [[table.rate[a][b] if table.games[a][b] else math.nan for b in columns] for a in rows]
+    figure, axes = plt.subplots(figsize=(1.3 * len(columns) + 2, 1.0 * len(rows) + 1))
+    image = axes.imshow(values, cmap="RdYlGn", vmin=0, vmax=1)
+    axes.set_xticks(range(len(columns)), columns, rotation=30, ha="right")
+    axes.set_yticks(range(len(rows)), rows)
+    for i, a in enumerate(rows):
+        for j, b in enumerate(columns):
+            if table.games[a][b]:
+                axes.text(j, i, f"{table.rate[a][b]:.0%}", ha="center", va="center")
+    axes.set_title(title)
+    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
+    figure.tight_layout()
+    plt.close(figure)  # Jupyter shows the returned figure once, not also at the cell's end
+    return figure

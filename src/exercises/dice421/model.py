@@ -48,10 +48,11 @@ import contextlib
 import io
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+from .. import ai
 
 __all__ = [
     "check_face",
@@ -69,11 +70,8 @@ __all__ = [
     "TableError",
     "replay_turn",
     "Table",
-    "Match",
     "play_match",
     "league",
-    "LeagueRow",
-    "league_table",
 ]
 
 #: At most three throws in a turn: the first throw and two rethrows.
@@ -365,28 +363,17 @@ class Table:
         return new
 
 
-@dataclass(frozen=True)
-class Match:
-    """A whole game between two strategies: the final totals and how many rounds it took."""
-
-    totals: tuple[int, int]
-    rounds: int
-
-    @property
-    def winner(self) -> int:
-        """The player with 0 tokens or fewer."""
-        return 1 if self.totals[0] <= 0 else 2
-
-
 def play_match(
     play_game: Callable[..., Any],
     strategies: tuple[Strategy, Strategy],
     rng: random.Random,
     tokens: int = 10,
     max_turns: int = 2000,
-) -> Match:
+) -> ai.GameResult:
     """The student's ``play_game`` between two strategies, their turns thrown with ``rng``.
 
+    The result's scores are the tokens each player got rid of (``tokens`` minus its final
+    total), its winner the player whose total reached 0 or less, its moves the turns.
     Every round ends with a probability above 9/10 (a draw needs two equal values), so
     ``max_turns`` is only a guard against a ``play_game`` that never ends.
     """
@@ -410,22 +397,8 @@ def play_match(
     totals = _plain_pair(result, "play_game")
     if min(totals) > 0:
         raise TableError(f"play_game returned {totals!r}, but a game ends when a total is 0 or less")
-    return Match(totals, played // 2)
-
-
-@dataclass(frozen=True)
-class LeagueRow:
-    """One strategy's line in a league table."""
-
-    name: str
-    games: int
-    wins: int
-    rounds: int
-
-    @property
-    def win_rate(self) -> float:
-        """The share of its games that the strategy won."""
-        return self.wins / self.games if self.games else 0.0
+    winner = 0 if totals[0] <= 0 else 1
+    return ai.GameResult((tokens - totals[0], tokens - totals[1]), (winner,), played)
 
 
 def league(
@@ -434,36 +407,19 @@ def league(
     games: int = 100,
     seed: int = 421,
     tokens: int = 10,
-) -> list[LeagueRow]:
+) -> ai.LeagueTable:
     """Every strategy against every other in the student's ``play_game``, ``games`` games
-    per pairing and seat; best first."""
+    per pairing and seat: the table of ``exercises.ai`` (``ai.plot_league`` draws it)."""
     rng = random.Random(seed)
-    wins: Counter[str] = Counter()
-    played: Counter[str] = Counter()
-    rounds: Counter[str] = Counter()
+    results = []
     for first in strategies:
         for second in strategies:
-            if first == second:
-                continue
-            for _ in range(games):
-                match = play_match(play_game, (strategies[first], strategies[second]), rng, tokens)
-                for name in (first, second):
-                    played[name] += 1
-                    rounds[name] += match.rounds
-                wins[(first, second)[match.winner - 1]] += 1
-    rows = [LeagueRow(name, played[name], wins[name], rounds[name]) for name in strategies]
-    return sorted(rows, key=lambda row: (-row.win_rate, row.name))
-
-
-def league_table(rows: Iterable[LeagueRow]) -> str:
-    """A league as a text table."""
-    lines = [f"{'strategy':<14} {'games':>5} {'wins':>5} {'win rate':>8} {'rounds/game':>11}"]
-    for row in rows:
-        per_game = row.rounds / row.games if row.games else 0.0
-        lines.append(
-            f"{row.name:<14} {row.games:>5} {row.wins:>5} {row.win_rate:>8.1%} {per_game:>11.1f}"
-        )
-    return "\n".join(lines)
+            if first != second:
+                for _ in range(games):
+                    pair = (strategies[first], strategies[second])
+                    result = play_match(play_game, pair, rng, tokens)
+                    results.append(replace(result, names=(first, second)))
+    return ai.LeagueTable(results, list(strategies))
 
 
 def check_face(face: object) -> int:

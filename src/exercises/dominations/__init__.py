@@ -1,11 +1,12 @@
 """Given code of worksheet 5, Domi'Nations (Kingdomino).
 
-- :mod:`.tiles`: terrains and their colours, ``Square``, ``Domino``, the 48 dominos as a
-  CSV file (``DOMINOS_CSV``), kingdoms as text;
+- :mod:`.model`: terrains and their colours, ``Square``, ``Domino``, the 48 dominos as a
+  CSV file (``DOMINOS_CSV``), kingdoms as text; ``add_methods``, how a cell adds
+  functions to a class as methods; ``MonteCarloPlayer``, the Kingdomino player built on
+  ``exercises.ai``'s (whose ``RandomPlayer``, ``play_game``, ``league`` and
+  ``plot_league`` the worksheet uses);
 - :mod:`.pictures`: SVG pictures of dominos, lines and kingdoms;
 - :mod:`.checks`: the public checks of the exercises;
-- :mod:`.methods`: ``add_methods``, how a cell adds functions to a class as methods;
-- :mod:`.players`: a random player, a Monte Carlo player, games and leagues;
 - :mod:`.widget`: ``KingdominoTable``, a whole game against AIs, inline.
 
 The rules are in the worksheet and in the module docstrings; the student writes
@@ -35,16 +36,6 @@ from .pictures import (
     show_kingdoms,
     show_line,
 )
-from .players import (
-    GameResult,
-    MonteCarloPlayer,
-    RandomPlayer,
-    league_table,
-    play_game,
-    play_league,
-    plot_league,
-    wilson_interval,
-)
 from .model import (
     CASTLE,
     COLORS,
@@ -52,6 +43,7 @@ from .model import (
     LETTERS,
     TERRAINS,
     Domino,
+    MonteCarloPlayer,
     Square,
     format_kingdom,
     parse_kingdom,
@@ -87,13 +79,6 @@ __all__ = [
     "check_game_setup",
     "check_game_turn",
     "check_game",
-    "RandomPlayer",
     "MonteCarloPlayer",
-    "GameResult",
-    "play_game",
-    "play_league",
-    "league_table",
-    "plot_league",
-    "wilson_interval",
     "KingdominoTable",
 ]

@@ -1,4 +1,5 @@
-"""The tiles of Kingdomino (Domi'Nations): terrains, squares, dominos, and kingdoms as text.
+"""The tiles of Kingdomino (Domi'Nations): terrains, squares, dominos, and kingdoms as text;
+and ``MonteCarloPlayer``, a Kingdomino player on the protocol of ``exercises.ai``.
 
 Vocabulary of the worksheet:
 
@@ -30,14 +31,20 @@ replace that method with the stub. So a stub (a function that only raises the
 
 from __future__ import annotations
 
+import math
+import random
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from .. import ai
+
 __all__ = [
     "add_methods",
+    "MonteCarloPlayer",
     "TERRAINS",
     "LETTERS",
     "COLORS",
@@ -221,3 +228,162 @@ def add_methods(cls: type, *functions: Callable[..., Any], **named: Callable[...
         if is_stub(function) and hasattr(cls, name):
             continue
         setattr(cls, name, function)
+
+
+# --- a Monte Carlo player for Kingdomino, on the players of exercises.ai ----------------
+#
+# Why not ``exercises.ai.MonteCarloPlayer`` as it is:
+#
+# * Kingdomino has hidden chance, the lines not drawn yet. A copy of the game knows its
+#   future lines (its random generator is copied with it), so a fair search gives each
+#   copy a fresh generator (``copy.rng = random.Random(...)``); the generic player cannot
+#   know that attribute.
+# * A Kingdomino position has 50 to 200 legal moves and a random playout of a Python game
+#   takes tens of milliseconds, so sharing a budget evenly among all moves gives each one
+#   a playout or two. This player first keeps a shortlist of moves that score best now,
+#   then spends its playouts by successive halving, and it can work to a time budget per
+#   move, as the 2018 paper's players do.
+
+
+class MonteCarloPlayer(ai.MonteCarloPlayer):
+    """Monte Carlo evaluation, as in Gedda, Lagerkvist and Butler (2018), after a greedy shortlist.
+
+    1. Shortlist: play each legal move on a copy and keep the moves whose placement gives
+       one of the ``keep`` best scores now; then value each of those by the best score the
+       kingdom could reach with the domino it chooses placed next (the paper's "full
+       greedy" look-ahead), and keep the ``search`` best. Scores are the game's own,
+       bonuses included (``game.middle_kingdom``, ``game.harmony``).
+    2. Evaluate: for each move of the shortlist, run playouts: on a copy of the game with
+       a fresh random generator (unknown future lines), play the move, then random moves
+       for everybody to the end. A playout is worth ``mine / (mine + best other)`` (the
+       paper's "relative score" R).
+    3. Successive halving spreads the budget: after each round of playouts the worse half
+       of the shortlist is dropped, so the best moves get the most playouts.
+
+    The budget is ``playouts`` per move, or ``seconds`` per move when given (then the
+    player is no longer deterministic). Its random choices come from ``rng`` (a
+    ``random.Random``), as every player of ``exercises.ai``: a league gives it one.
+    """
+
+    #: How many random placements to try before listing the legal moves.
+    TRIES = 40
+
+    def __init__(
+        self,
+        playouts: int = 200,
+        rng: random.Random | None = None,
+        seconds: float | None = None,
+        keep: int = 4,
+        search: int = 2,
+    ) -> None:
+        super().__init__(playouts, rng)
+        self.seconds = seconds
+        self.keep = keep
+        self.search = search
+        self.total_playouts = 0
+        self.total_seconds = 0.0
+
+    def __repr__(self) -> str:
+        budget = f"seconds={self.seconds}" if self.seconds else f"playouts={self.playouts}"
+        return f"MonteCarloPlayer({budget}, keep={self.keep}, search={self.search})"
+
+    def shortlist(self, game: Any, moves: list[Any]) -> list[Any]:
+        """The ``search`` most promising moves (see the class docstring), best first."""
+        me = game.player
+        bonuses = (game.middle_kingdom, game.harmony)
+        now: dict[Any, int] = {}
+        for move in moves:
+            if move[1] not in now:
+                trial = game.copy()
+                trial.play(move)
+                now[move[1]] = trial.kingdoms[me].score(*bonuses)
+        best = sorted(set(now.values()), reverse=True)[: self.keep]
+        candidates = [move for move in moves if now[move[1]] in best]
+        line = {domino.number: domino for domino in game.line}
+        value = {}
+        for move in candidates:
+            value[move] = now[move[1]]
+            if move[0] is not None:
+                trial = game.copy()
+                trial.play(move)
+                kingdom, domino = trial.kingdoms[me], line[move[0]]
+                for placement in kingdom.legal_placements(domino):
+                    after = kingdom.copy()
+                    after.place(domino, *placement)
+                    value[move] = max(value[move], after.score(*bonuses))
+        candidates.sort(key=lambda move: -value[move])  # stable: ties keep the game's order
+        return candidates[: self.search]
+
+    def random_move(self, game: Any) -> Any:
+        """A legal move drawn (almost) uniformly at random, most often without listing them all.
+
+        Listing every placement is the slow part of a playout, so the player first draws
+        a free domino and a random placement whose first square is in the kingdom's
+        *window* (the squares that keep it within ``size`` x ``size``, read from
+        ``kingdom.grid``), and keeps it if the kingdom accepts it (``can_place``): among
+        the placements drawn, each legal one is as likely as any other, so this is the
+        same random policy, only faster. After ``TRIES`` refusals (or to discard a
+        domino) it falls back on ``legal_moves()``.
+        """
+        to_place = game.to_place
+        if to_place is not None:
+            free = [domino.number for domino in game.free()] or [None]
+            kingdom = game.kingdoms[game.player]
+            size, grid = kingdom.size, kingdom.grid
+            rows = [r for r, row in enumerate(grid) if any(row)]
+            columns = [c for c, column in enumerate(zip(*grid)) if any(column)]
+            top, bottom = max(0, rows[-1] - size + 1), min(len(grid) - 1, rows[0] + size - 1)
+            left, right = max(0, columns[-1] - size + 1), min(len(grid) - 1, columns[0] + size - 1)
+            for _ in range(self.TRIES):
+                row, column = self.rng.randint(top, bottom), self.rng.randint(left, right)
+                dr, dc = self.rng.choice(((-1, 0), (0, 1), (1, 0), (0, -1)))
+                first, second = (row, column), (row + dr, column + dc)
+                if kingdom.can_place(to_place, first, second):
+                    return (self.rng.choice(free), (first, second))
+        return self.rng.choice(game.legal_moves())
+
+    def playout(self, game: Any, move: Any, me: int) -> float:
+        """One playout of ``move``: its relative score for player ``me``."""
+        trial = game.copy()
+        trial.rng = random.Random(self.rng.getrandbits(64))
+        trial.play(move)
+        self._playout(trial)
+        mine = trial.score(me)
+        best = max(trial.score(p) for p in range(trial.num_players) if p != me)
+        self.total_playouts += 1
+        return mine / (mine + best) if mine + best else 0.5
+
+    def choose_move(self, game: Any) -> Any:
+        """The move to play in ``game``."""
+        start = time.perf_counter()
+        moves = list(game.legal_moves())
+        if not moves:
+            raise ValueError("there is no legal move to choose from: the game is over")
+        if len(moves) > 1:
+            moves = self.shortlist(game, moves)
+        if len(moves) == 1:
+            return moves[0]
+        me = game.player
+        total = {index: 0.0 for index in range(len(moves))}
+        count = {index: 0 for index in range(len(moves))}
+        alive = list(range(len(moves)))
+        rounds = max(1, math.ceil(math.log2(len(moves))))
+        for number in range(rounds):
+            if self.seconds is None:
+                per_move = max(1, self.playouts // (rounds * len(alive)))
+                for index in alive:
+                    for _ in range(per_move):
+                        total[index] += self.playout(game, moves[index], me)
+                        count[index] += 1
+            else:
+                stop = start + self.seconds * (number + 1) / rounds
+                while True:
+                    for index in alive:
+                        total[index] += self.playout(game, moves[index], me)
+                        count[index] += 1
+                    if time.perf_counter() >= stop:
+                        break
+            alive.sort(key=lambda index: (-total[index] / count[index], index))
+            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        self.total_seconds += time.perf_counter() - start
+        return moves[alive[0]]
