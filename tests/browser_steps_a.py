@@ -8,11 +8,12 @@ state of the page, never on a fixed sleep.
 from __future__ import annotations
 
 import json
+import re
 import time
+import urllib.request
 from collections.abc import Callable
 
 from conftest import ROOT
-from lab_server import open_notebook
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
@@ -57,13 +58,33 @@ def run_cell(page, cell, source: str | None = None):
     return cell
 
 
+def open_alone(page, lab, path: str) -> None:
+    """Open a notebook alone in the page, and wait until its kernel is idle.
+
+    The shared JupyterLab's workspace remembers the tabs of the tests before, and would open
+    them again, hidden behind this one: ``reset`` starts from an empty workspace.
+    """
+    page.goto(lab.notebook_url(path) + "&reset")
+    page.locator(".jp-Notebook").first.wait_for()
+    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+
+
 def open_widget(page, lab, path: str, text: str):
     """Open notebook ``path`` in the lab, run the widget cell holding ``text`` and the cells
     it needs; the cell and its first output area (where the widget shows)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    open_notebook(page, lab, path)
+    open_alone(page, lab, path)
     cell = run_widget_cell(page, path, text)
     return cell, cell.locator(".jp-OutputArea-output").first
+
+
+def stop_kernels(lab) -> None:
+    """Shut down the kernels the lab runs (this test's notebook): the next tests get the CPU."""
+    with urllib.request.urlopen(f"{lab.url}/api/kernels?token={lab.token}", timeout=10) as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        request = urllib.request.Request(f"{lab.url}/api/kernels/{kernel['id']}?token={lab.token}", method="DELETE")
+        urllib.request.urlopen(request, timeout=30).close()
 
 
 def timed(action: Callable[[], None], answered: Callable[[], None]) -> float:

@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import pytest
 
-from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, run_cell, timed
+from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, run_cell, stop_kernels, timed
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +90,8 @@ def test_play_abapa_against_the_computer_through_clicks(lab, page, capsys):
         assert enabled_pits(output) == []
         widths = overflow(output)
         assert widths["scroll"] <= widths["client"], f"the widget overflows its output area: {widths}"
+        output.scroll_into_view_if_needed()
         print_latencies(capsys, "Abapa", latencies)
     finally:
         page.screenshot(path=str(ARTIFACTS / "03_end.png"))
+        stop_kernels(lab)

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 import pytest
 
-from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, timed
+from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, stop_kernels, timed
 
 pytestmark = pytest.mark.browser
 
@@ -117,6 +117,7 @@ def test_play_a_round_of_kingdomino_through_clicks(lab, page, capsys):
         print_latencies(capsys, "Kingdomino", latencies)
     finally:
         page.screenshot(path=str(ARTIFACTS / "05_round.png"), full_page=True)
+        stop_kernels(lab)
 
 
 def test_the_released_notebook_says_what_to_write_first(lab, page):
@@ -129,5 +130,7 @@ def test_the_released_notebook_says_what_to_write_first(lab, page):
         assert "Traceback" not in output.inner_text()
         enabled = output.locator(".widget-button:not([disabled]):visible")
         assert enabled.count() == 0, [enabled.nth(i).inner_text() for i in range(enabled.count())]
+        output.scroll_into_view_if_needed()
     finally:
         page.screenshot(path=str(ARTIFACTS / "05_released.png"))
+        stop_kernels(lab)
