@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,25 @@ def enabled(widget: AbapaGame) -> list[int]:
     return [pit for pit, button in enumerate(widget.pits) if not button.disabled]
 
 
+def play(widget: AbapaGame, pit: int) -> None:
+    """Click ``pit`` and wait (at most 30 s) until the computer has answered."""
+    widget.pits[pit].click()
+    assert widget.wait(30), "the computer did not answer within 30 s"
+
+
+class SlowPlayer:
+    """A computer that thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def choose_move(self, board: Any) -> int:
+        self.asked.set()
+        assert self.go.wait(30), "the test never let the computer answer"
+        return board.legal_moves()[0]
+
+
 def test_widget_starts_with_the_students_board(Board):
     widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1))
     assert widget.board.cells == [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
@@ -133,7 +153,7 @@ def test_widget_starts_with_the_students_board(Board):
 
 def test_widget_click_plays_the_pit_and_the_computer_answers(Board):
     widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=2))
-    widget.pits[4].click()
+    play(widget, 4)
     assert widget.history[0] == (0, 4)
     assert len(widget.history) == 2 and widget.history[1][0] == 1
     assert widget.board.player == 0
@@ -144,7 +164,7 @@ def test_widget_click_plays_the_pit_and_the_computer_answers(Board):
 
 def test_widget_shows_an_illegal_move_and_keeps_the_board(Board):
     widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1))
-    widget.pits[4].click()
+    play(widget, 4)
     before = widget.board.cells
     widget.click(4)  # pit 4 is empty now: the button is disabled, but call it anyway
     assert widget.board.cells == before
@@ -158,30 +178,58 @@ def test_widget_plays_a_whole_game(Board):
     for _ in range(300):
         if not enabled(widget):
             break
-        widget.pits[rng.choice(enabled(widget))].click()
+        play(widget, rng.choice(enabled(widget)))
     assert widget.board.is_over()
     assert "Click New game" in widget.status.value
     assert enabled(widget) == []
+    assert "(to move)" not in widget.picture.value  # nobody is to move at the end
     widget.new_game_button.click()
     assert widget.history == [] and enabled(widget) == [0, 1, 2, 3, 4, 5]
 
 
 def test_widget_as_player_1_lets_the_computer_start(Board):
     widget = AbapaGame(Board, opponent=AlphaBetaPlayer(depth=1), human=1)
+    assert widget.wait(30)
     assert len(widget.history) == 1 and widget.history[0][0] == 0
     assert widget.board.player == 1
     with pytest.raises(ValueError):
         AbapaGame(Board, human=2)
 
 
-def test_widget_shows_errors_of_a_stub_board():
+def test_widget_on_a_stub_board_says_what_to_write_and_offers_no_button():
     widget = AbapaGame(StubClass, opponent=AlphaBetaPlayer(depth=1))
     assert widget.board is None
-    assert "Not implemented yet" in widget.errors.value
-    assert enabled(widget) == []
+    assert widget.status.value == "Write `StubClass` first (exercise abapa.x), then run this cell again."
+    assert widget.errors.value == ""
+    assert enabled(widget) == [] and widget.new_game_button.disabled
     widget.click(0)  # nothing happens
-    widget.new_game_button.click()
-    assert "Fix your Board" in widget.status.value
+    assert widget.status.value.startswith("Write `StubClass` first")
+
+
+def test_widget_on_a_board_without_play_says_what_to_write(Board):
+    widget = AbapaGame(board_with_stub_play(Board), opponent=AlphaBetaPlayer(depth=1))
+    widget.pits[0].click()
+    assert widget.status.value == "Write `Half.play` first (exercise abapa.board_play), then run this cell again."
+    assert widget.errors.value == ""
+    assert enabled(widget) == [] and widget.new_game_button.disabled
+
+
+def test_widget_shows_the_computer_thinking_and_refuses_a_second_click(Board):
+    computer = SlowPlayer()
+    widget = AbapaGame(Board, opponent=computer)
+    widget.pits[4].click()
+    assert computer.asked.wait(30)
+    assert "The computer is thinking" in widget.status.value
+    assert enabled(widget) == [] and widget.new_game_button.disabled
+    assert "player 1: kalah 0 (to move)" in widget.picture.value  # your move shows at once
+    widget.click(5)  # a second click while the computer thinks: not played, not kept for later
+    assert widget.history == [(0, 4)] and widget.errors.value == ""
+    computer.go.set()
+    assert widget.wait(30)
+    assert widget.history == [(0, 4), (1, 0)]
+    assert widget.errors.value == ""
+    assert "The computer played pit 0" in widget.status.value
+    assert enabled(widget) == widget.board.legal_moves() and not widget.new_game_button.disabled
 
 
 def test_widget_shows_errors_raised_while_playing(Board):
@@ -190,7 +238,7 @@ def test_widget_shows_errors_raised_while_playing(Board):
             raise ZeroDivisionError("division by zero")
 
     widget = AbapaGame(Broken, opponent=AlphaBetaPlayer(depth=1))
-    widget.pits[0].click()
+    play(widget, 0)
     assert "ZeroDivisionError" in widget.errors.value
     assert widget.history == []
 
@@ -201,7 +249,7 @@ def test_widget_shows_errors_raised_in_the_computers_turn(Board):
             raise KeyError("oops")
 
     widget = AbapaGame(BrokenCopy, opponent=AlphaBetaPlayer(depth=2))
-    widget.pits[0].click()
+    play(widget, 0)
     assert "KeyError" in widget.errors.value
     assert "could not move" in widget.status.value
 
@@ -294,10 +342,10 @@ def test_widget_shows_errors_raised_while_drawing(Board):
     class NoCells(Board):
         @property
         def cells(self):
-            raise NotImplementedError("Exercise abapa.board: write your code here.")
+            raise KeyError("cells")
 
     widget = AbapaGame(NoCells, opponent=AlphaBetaPlayer(depth=1))
-    assert "Not implemented yet" in widget.errors.value
+    assert "KeyError: &#x27;cells&#x27;" in widget.errors.value
     assert enabled(widget) == []
     assert "raised an error" in widget.status.value
 

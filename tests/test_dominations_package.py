@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import ipywidgets as widgets
 import pytest
 
 import exercises.ai as ai
@@ -366,10 +367,70 @@ def test_widget_shows_errors_of_the_students_code(solution):
         assert "RuntimeError: oops" in table.errors.value
 
 
-def test_widget_builds_on_a_stub_game():
-    table = KingdominoTable(stub, [stub], seed=1)
-    assert "Not implemented yet" in table.errors.value
+def live_widgets() -> int:
+    """How many widgets the kernel holds (each one a comm and a model in the page)."""
+    return len(widgets.widget._instances)
+
+
+def buttons(table: KingdominoTable) -> list[widgets.Button]:
+    """Every button of the table: squares, line, controls."""
+    found, todo = [], [table]
+    while todo:
+        widget = todo.pop()
+        if isinstance(widget, widgets.Button):
+            found.append(widget)
+        todo.extend(getattr(widget, "children", ()))
+    return found
+
+
+def test_widget_redraws_with_the_widgets_it_has(solution):
+    table = KingdominoTable(solution["Game"], [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=5)
+    built = live_widgets()
+    for _ in range(40):
+        game = table.game
+        if game.is_over():
+            break
+        if game.free():
+            table.choose(game.free()[0].number)
+        if game.is_over() or game.player != 0 or game.to_place is None:
+            continue
+        table.select(0, 0)
+        table.rotate()
+        table.flip()
+        placement = game.legal_moves()[0][1]
+        if placement is None:
+            table.discard()
+        else:
+            table.select(*placement[0])
+            while DIRECTIONS[table.direction] != (placement[1][0] - placement[0][0], placement[1][1] - placement[0][1]):
+                table.rotate()
+            if table.flipped:
+                table.flip()
+            table.place()
+    assert table.game.is_over()
+    assert live_widgets() - built <= 12, "a redraw built new widgets"
+
+
+@pytest.mark.parametrize("Game", [stub, StubGame], ids=["function", "class"])
+def test_widget_on_a_stub_game_says_what_to_write_and_offers_no_button(Game):
+    table = KingdominoTable(Game, [stub], seed=1)
     assert table.game is None
+    assert "Write `" in table.status.value and "then run this cell again" in table.status.value
+    assert "Traceback" not in table.status.value and table.errors.value == ""
+    assert [button.description for button in buttons(table) if not button.disabled] == []
+
+
+def test_widget_stops_at_the_first_stub_met_during_the_game(solution):
+    class HalfWritten(solution["Game"]):
+        def play(self, move):
+            raise NotImplementedError("Exercise dominations.game_turn: write your code here.")
+
+    table = KingdominoTable(HalfWritten, [solution["greedy_player"]] * 3, seed=5)
+    if table.game is not None and "Write `" not in table.status.value:
+        table.choose(table.game.free()[0].number)
+    assert "Write `" in table.status.value
+    assert "first (exercise dominations.game_turn), then run this cell again." in table.status.value
+    assert [button.description for button in buttons(table) if not button.disabled] == []
 
 
 # ---- add_methods ---------------------------------------------------------------------

@@ -8,6 +8,7 @@ widget, and :meth:`ErrorPanel.call` is the one place where widgets call student 
 from __future__ import annotations
 
 import html
+import re
 import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -16,7 +17,7 @@ import ipywidgets as widgets
 
 T = TypeVar("T")
 
-__all__ = ["ErrorPanel", "StudentCodeError"]
+__all__ = ["ErrorPanel", "StudentCodeError", "write_first"]
 
 
 class StudentCodeError(Exception):
@@ -34,6 +35,23 @@ def describe(error: BaseException) -> str:
     if isinstance(error, NotImplementedError):
         return f"Not implemented yet: {message or 'this exercise still has its stub'}"
     return f"{type(error).__name__}{': ' + message if message else ''}{where}"
+
+
+def write_first(error: BaseException) -> str | None:
+    """For a stub's NotImplementedError, the one sentence a widget shows instead of a game:
+    "Write `Board` first (exercise abapa.board), then run this cell again."; None for any
+    other error (a bug, which the widget shows as an error).
+    """
+    if not isinstance(error, NotImplementedError):
+        return None
+    last = error.__traceback__
+    while last is not None and last.tb_next is not None:
+        last = last.tb_next
+    name = last.tb_frame.f_code.co_qualname if last is not None else "your code"
+    name = name.rsplit("<locals>.", 1)[-1].removesuffix(".__init__")
+    exercise = re.search(r"Exercise ([\w.]+\.[\w]+)", str(error))
+    where = f" (exercise {exercise.group(1)})" if exercise else ""
+    return f"Write `{name}` first{where}, then run this cell again."
 
 
 class ErrorPanel(widgets.HTML):

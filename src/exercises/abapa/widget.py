@@ -1,14 +1,21 @@
-"""``AbapaGame``: play Abapa against the computer in a notebook, with the student's ``Board``."""
+"""``AbapaGame``: play Abapa against the computer in a notebook, with the student's ``Board``.
+
+The computer thinks in a thread of its own, so that the page stays alive: meanwhile the
+status says so and every button is disabled, and a click that still reaches the kernel is
+refused (never kept and played later on the new position). The thread ends with the
+computer's turn (within its time budget).
+"""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..ai import AlphaBetaPlayer
-from ..ui import ErrorPanel, StudentCodeError
+from ..ui import ErrorPanel, StudentCodeError, write_first
 from .model import START
 from .pictures import PIT, BoardPicture
 
@@ -19,8 +26,9 @@ class AbapaGame(widgets.VBox):
     """Play Abapa against the computer, with the student's ``Board`` class.
 
     Click one of your pits to play it; the opponent (by default alpha-beta with about
-    one second per move) answers at once. ``human`` is your player number (0 plays
-    first). Errors raised by the ``Board`` are shown in the widget.
+    one second per move) answers, in a thread: :meth:`wait` waits for its answer.
+    ``human`` is your player number (0 plays first). Errors raised by the ``Board`` are
+    shown in the widget; a stub met says what to write first.
     """
 
     def __init__(
@@ -38,6 +46,10 @@ class AbapaGame(widgets.VBox):
         self.board: Any = None
         self.last: int | None = None
         self.history: list[tuple[int, int]] = []
+        self.thinking = False
+        self.stopped = ""  # the sentence shown while the Board has a stub
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
         self.picture = widgets.HTML()
         self.pits = [
             widgets.Button(description=f"pit {pit}", layout=widgets.Layout(width="56px"))
@@ -57,18 +69,30 @@ class AbapaGame(widgets.VBox):
 
     def new_game(self) -> None:
         """Set up the start position (and let the computer move if it starts)."""
+        if self.thinking:
+            return
         self.last, self.history = None, []
         try:
             self.board = self.errors.call(self.board_class, doing="creating Board()")
         except StudentCodeError:
             self.board = None
-            self._refresh("Fix your Board class, run its cell, then click New game.")
+            self._stop_at_stub() or self._refresh("Fix your Board class, then run this cell again.")
             return
-        self._computer_moves()
+        self._start_computer()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the computer has answered; False if it still thinks after ``timeout`` s."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.thinking
 
     def click(self, pit: int) -> None:
         """Play your ``pit`` (0 to 5), then let the computer answer."""
-        if self.board is None:
+        with self._lock:
+            if self.thinking:  # a click sent before the page disabled the pits
+                return
+        if self.board is None or self.stopped:
             return
         try:
             if self.errors.call(self.board.is_over, doing="asking is_over()"):
@@ -80,31 +104,68 @@ class AbapaGame(widgets.VBox):
                 return
             self.errors.call(self.board.play, pit, doing=f"playing pit {pit}")
         except StudentCodeError:
-            self._refresh("Your move was not played.", keep_error=True)
+            self._stop_at_stub() or self._refresh("Your move was not played.", keep_error=True)
             return
         self._played(self.human, pit)
-        self._computer_moves()
+        self._start_computer()
+
+    def _stop_at_stub(self) -> bool:
+        """If the last error is a stub's, show what to write first, disable every button: True."""
+        sentence = write_first(self.errors.last_error) if self.errors.last_error else None
+        if sentence is None:
+            return False
+        self.stopped = sentence
+        self.errors.clear()
+        for button in (*self.pits, self.new_game_button):
+            button.disabled = True
+        self.status.value = sentence
+        return True
+
+    def _start_computer(self) -> None:
+        """Let the computer play its turn in a thread; meanwhile show it thinking."""
+        try:
+            over = self.errors.call(self.board.is_over, doing="asking is_over()")
+            mover = None if over else self.errors.call(lambda: self.board.player, doing="reading board.player")
+        except StudentCodeError:
+            self._stop_at_stub() or self._refresh("Your Board raised an error.", keep_error=True)
+            return
+        if over or mover == self.human:
+            self._refresh()
+            return
+        with self._lock:
+            self.thinking = True
+        self._refresh("The computer is thinking…")
+        self.new_game_button.disabled = True
+        self._thread = threading.Thread(target=self._computer_turn, name="abapa-computer")
+        self._thread.start()
+
+    def _computer_turn(self) -> None:
+        """The computer's turn, in its thread: play, then give the board back to the human."""
+        message, keep_error = "", False
+        try:
+            self._computer_moves()
+        except StudentCodeError:
+            message, keep_error = "The computer could not move with your Board.", True
+        finally:
+            with self._lock:
+                self.thinking = False
+                if not self._stop_at_stub():
+                    self._refresh(message, keep_error=keep_error)
+                    self.new_game_button.disabled = False
 
     def _played(self, player: int, pit: int) -> None:
         self.last = 7 * player + pit
         self.history.append((player, pit))
 
     def _computer_moves(self) -> None:
-        """Let the computer play while it is its turn, then redraw."""
-        try:
-            while not self.errors.call(self.board.is_over, doing="asking is_over()"):
-                mover = self.errors.call(lambda: self.board.player, doing="reading board.player")
-                if mover == self.human:
-                    break
-                pit = self.errors.call(
-                    self.opponent.choose_move, self.board, doing="letting the computer choose"
-                )
-                self.errors.call(self.board.play, pit, doing=f"playing the computer's pit {pit}")
-                self._played(mover, pit)
-        except StudentCodeError:
-            self._refresh("The computer could not move with your Board.", keep_error=True)
-            return
-        self._refresh()
+        """Let the computer play while it is its turn (StudentCodeError if the Board raises)."""
+        while not self.errors.call(self.board.is_over, doing="asking is_over()"):
+            mover = self.errors.call(lambda: self.board.player, doing="reading board.player")
+            if mover == self.human:
+                break
+            pit = self.errors.call(self.opponent.choose_move, self.board, doing="letting the computer choose")
+            self.errors.call(self.board.play, pit, doing=f"playing the computer's pit {pit}")
+            self._played(mover, pit)
 
     def _message(self) -> str:
         """What the status line says about the game."""
@@ -132,9 +193,10 @@ class AbapaGame(widgets.VBox):
             if self.board is not None:
                 cells = self.errors.call(lambda: list(self.board.cells), doing="reading board.cells")
                 player = self.errors.call(lambda: self.board.player, doing="reading board.player")
-                self.picture.value = BoardPicture(tuple(cells), player, self.last).svg()
                 over = self.errors.call(self.board.is_over, doing="asking is_over()")
-                if not over and player == self.human:
+                to_move = None if over else player
+                self.picture.value = BoardPicture(tuple(cells), to_move, self.last).svg()
+                if not over and player == self.human and not self.thinking:
                     legal = list(self.errors.call(self.board.legal_moves, doing="asking legal_moves()"))
                 if not message:
                     message = self._message()

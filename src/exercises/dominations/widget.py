@@ -11,6 +11,9 @@ it, then choose where the domino their king stood on goes: click a square of the
 kingdom for its first half, **Rotate** to send the second half right, down, left or up,
 **Flip** to swap the halves, then **Place**. A preview shows where the domino would go.
 A move that ``Game.play`` refuses (a ``ValueError``) shows its message: the rule broken.
+While the ``Game`` still has a stub, the table shows one sentence instead (what to write
+first, then run the cell again) and no button.
+A redraw updates the widgets the table has: it builds none.
 Widgets are thin: the methods :meth:`choose`, :meth:`select`, :meth:`rotate`,
 :meth:`flip`, :meth:`place` and :meth:`discard` are what the buttons call, so tests
 call them too.
@@ -25,7 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui import ErrorPanel, StudentCodeError
+from ..ui import ErrorPanel, StudentCodeError, write_first
 from ..display import side_by_side
 from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg
 from .model import COLORS, parse_kingdom
@@ -36,6 +39,8 @@ __all__ = ["KingdominoTable"]
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIRECTION_NAMES = ("right", "down", "left", "up")
 PLAYER_NAMES = ("pink", "yellow", "green", "blue")
+#: The text of an empty square: a button given "" keeps its old text in the page.
+BLANK = "\u00a0"
 
 
 def _ask(player: Any, game: Any) -> Any:
@@ -69,11 +74,15 @@ class KingdominoTable(widgets.VBox):
         self.direction = 0
         self.flipped = False
         self.games_started = 0
+        self.stopped = ""  # the sentence shown while the Game has a stub
 
         self.errors = ErrorPanel()
         self.status = widgets.HTML()
         self.message = widgets.HTML()
         self.line_box = widgets.HBox()
+        self.line_slots: list[tuple[widgets.VBox, widgets.HTML, widgets.Button]] = []
+        self.line_numbers: list[int] = []
+        self.no_line = widgets.HTML("<i>No new line: the last round.</i>")
         self.previous_view = widgets.HTML()
         side = 2 * self.size - 1
         self.squares = [
@@ -108,11 +117,8 @@ class KingdominoTable(widgets.VBox):
             ]
         )
         self.kingdoms_view = widgets.HTML()
-        super().__init__(
+        self.table = widgets.VBox(
             [
-                self.status,
-                self.message,
-                self.errors,
                 widgets.HTML("<b>The line</b> (click a domino to put your king on it)"),
                 self.line_box,
                 self.previous_view,
@@ -120,6 +126,7 @@ class KingdominoTable(widgets.VBox):
                 self.kingdoms_view,
             ]
         )
+        super().__init__([self.status, self.message, self.errors, self.table])
         self.new_game()
 
     # ---- the game -------------------------------------------------------------------
@@ -130,13 +137,15 @@ class KingdominoTable(widgets.VBox):
         self.games_started += 1
         self._reset_move()
         self.message.value = ""
+        self.stopped = ""
+        self.table.layout.display = None
         try:
-            self.game = self.errors.call(
-                self.Game, len(self.opponents) + 1, rng, **self.options, doing="starting a Game"
-            )
+            self.game = self._call(self.Game, len(self.opponents) + 1, rng, **self.options, doing="starting a Game")
         except StudentCodeError:
             self.game = None
-            self.status.value = "<b>The game could not start.</b>"
+            if not self.stopped:
+                self.status.value = "<b>The game could not start.</b>"
+                self._disable_all()
             return
         self._advance()
 
@@ -146,8 +155,35 @@ class KingdominoTable(widgets.VBox):
         self.direction = 0
         self.flipped = False
 
-    def _call(self, function: Callable[..., Any], *args: Any, doing: str) -> Any:
-        return self.errors.call(function, *args, doing=doing)
+    def _call(self, function: Callable[..., Any], *args: Any, doing: str, **kwargs: Any) -> Any:
+        """Call the student's code; a stub met stops the table with what to write first."""
+        try:
+            return self.errors.call(function, *args, doing=doing, **kwargs)
+        except StudentCodeError:
+            sentence = write_first(self.errors.last_error)
+            if sentence is not None:
+                self._stop(sentence)
+            raise
+
+    def _stop(self, sentence: str) -> None:
+        """Show only ``sentence``: no table, no button, until the cell runs again."""
+        self.stopped = sentence
+        self.errors.clear()
+        self.message.value = ""
+        self.status.value = _note(sentence, "#1c4f82")
+        self._disable_all()
+        self.table.layout.display = "none"
+
+    def _disable_all(self) -> None:
+        for button in self._buttons():
+            button.disabled = True
+
+    def _buttons(self) -> list[widgets.Button]:
+        return [
+            *(button for row in self.squares for button in row),
+            *(button for _, _, button in self.line_slots),
+            self.rotate_button, self.flip_button, self.place_button, self.discard_button, self.new_button,
+        ]
 
     def _advance(self) -> None:
         """Let the AIs play until it is the human's turn or the game is over; then redraw."""
@@ -198,6 +234,7 @@ class KingdominoTable(widgets.VBox):
         try:
             return (
                 self.game is not None
+                and not self.stopped
                 and not self._call(self.game.is_over, doing="asking is_over()")
                 and self._call(lambda: self.game.player, doing="reading game.player") == 0
             )
@@ -223,6 +260,8 @@ class KingdominoTable(widgets.VBox):
 
     def select(self, row: int, column: int) -> None:
         """Put the first half of the domino to place on square (row, column) (a preview)."""
+        if self.stopped:
+            return
         self.anchor = (row, column)
         self._render()
 
@@ -267,9 +306,16 @@ class KingdominoTable(widgets.VBox):
 
     # ---- drawing --------------------------------------------------------------------
 
+    def _line_slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
+        """The picture and the button of place ``index`` of the line (made once, then reused)."""
+        picture = widgets.HTML()
+        button = widgets.Button(layout=widgets.Layout(width="76px"))
+        button.on_click(lambda _button: self.choose(self.line_numbers[index]))
+        return widgets.VBox([picture, button]), picture, button
+
     def _square_button(self, row: int, column: int) -> widgets.Button:
         button = widgets.Button(
-            description="",
+            description=BLANK,
             layout=widgets.Layout(width="30px", height="30px", padding="0"),
             tooltip=f"({row}, {column})",
         )
@@ -278,13 +324,14 @@ class KingdominoTable(widgets.VBox):
 
     def _render(self) -> None:
         """Redraw everything; an error shown before stays shown (drawing would clear it)."""
-        if self.game is None:
+        if self.game is None or self.stopped:
             return
         shown, error = self.errors.value, self.errors.last_error
         try:
             self._draw()
         except StudentCodeError:
-            self.status.value = "<b>The table could not be drawn.</b>"
+            if not self.stopped:
+                self.status.value = "<b>The table could not be drawn.</b>"
             return
         if error is not None:
             self.errors.value, self.errors.last_error = shown, error
@@ -322,23 +369,19 @@ class KingdominoTable(widgets.VBox):
             domino.number: player
             for domino, player in self._call(lambda: game.claimed, doing="reading game.claimed")
         }
-        items = []
-        for domino in line:
+        while len(self.line_slots) < len(line):
+            self.line_slots.append(self._line_slot(len(self.line_slots)))
+        self.line_numbers = [domino.number for domino in line]
+        for (_, picture, button), domino in zip(self.line_slots, line):
             owner = claimed.get(domino.number)
             king = PLAYER_COLORS[owner % 4] if owner is not None else None
             if owner is None and self.choice == domino.number:
                 king = PLAYER_COLORS[0]
-            picture = widgets.HTML(domino_svg(domino, king=king))
-            button = widgets.Button(
-                description=f"Take {domino.number}",
-                disabled=owner is not None or over,
-                layout=widgets.Layout(width="76px"),
-            )
-            button.on_click(lambda _button, n=domino.number: self.choose(n))
-            items.append(widgets.VBox([picture, button]))
-        if not line:
-            items.append(widgets.HTML("<i>No new line: the last round.</i>"))
-        self.line_box.children = items
+            picture.value = domino_svg(domino, king=king)
+            button.description = f"Take {domino.number}"
+            button.disabled = owner is not None or over
+        slots = [box for box, _, _ in self.line_slots[: len(line)]]
+        self.line_box.children = slots if line else [self.no_line]
         previous = list(self._call(lambda: game.previous, doing="reading game.previous"))
         if previous:
             svgs = [domino_svg(domino, king=PLAYER_COLORS[owner % 4]) for domino, owner in previous]
@@ -369,13 +412,13 @@ class KingdominoTable(widgets.VBox):
                 shown = preview.get((row, column), square)
                 if shown is None:
                     button.style.button_color = "#f1f3f5"
-                    button.description = ""
+                    button.description = BLANK
                 elif shown.terrain == "castle":
                     button.style.button_color = PLAYER_COLORS[0]
                     button.description = "♜"
                 else:
                     button.style.button_color = COLORS[shown.terrain]
-                    button.description = "♛" * shown.crowns
+                    button.description = "♛" * shown.crowns or BLANK
                 button.button_style = "info" if (row, column) in preview else ""
                 if (row, column) in preview:
                     button.style.button_color = COLORS.get(shown.terrain, "#ccc")
@@ -383,6 +426,10 @@ class KingdominoTable(widgets.VBox):
         can_act = not over and to_place is not None
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
+        for row in self.squares:
+            for button in row:
+                button.disabled = not can_act
+        self.new_button.disabled = False
 
     def _draw_kingdoms(self, scores: list[int]) -> None:
         svgs = []
