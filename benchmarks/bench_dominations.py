@@ -27,7 +27,7 @@ import random
 import time
 from pathlib import Path
 
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 from exercises.dominations import MonteCarloPlayer, RandomPlayer, league_table, play_game, play_league
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 from conftest import ROOT  # noqa: E402
-from exercises.course import cluster, grade  # noqa: E402
+from course import cluster, grade  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
@@ -63,7 +63,7 @@ def make_class(folder: Path) -> Path:
 
 
 def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "exercises.course.cli", *arguments],
+    return subprocess.run([sys.executable, "-m", "course.cli", *arguments],
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -102,7 +102,7 @@ def test_a_worker_killed_mid_run_loses_nothing(scheduler: str, tmp_path: Path) -
     with distributed.Client(scheduler, timeout=15) as client:
         pids = list(client.run(os.getpid).values())
         run = subprocess.Popen(
-            [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+            [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
              "--scheduler", scheduler, "--root", str(ROOT)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
@@ -198,7 +198,7 @@ def test_without_a_scheduler_dask_is_not_imported(tmp_path: Path) -> None:
     hand_in = tmp_path / "hand-in" / "ada"
     hand_in.mkdir(parents=True)
     (hand_in / "00_start_here.ipynb").write_bytes((ROOT / "solutions" / "00_start_here.ipynb").read_bytes())
-    code = ("import sys; from exercises.course.cli import main; "
+    code = ("import sys; from course.cli import main; "
             f"main(['grade', {str(hand_in.parent)!r}, '--out', {str(tmp_path / 'out')!r}, '--root', {str(ROOT)!r}]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('distributed', 'dask')))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

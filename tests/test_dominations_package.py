@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from exercises.checks import Status
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 from exercises.dominations.widget import DIRECTIONS
 from exercises.dominations import (
     CASTLE,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from exercises.checks import Status
-from exercises.course import protocol
-from exercises.course.submission import Handle, Submission, SubmissionError, SubmissionFailure
+from course import protocol
+from course.submission import Handle, Submission, SubmissionError, SubmissionFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -111,7 +111,7 @@ def test_the_receiver_never_trusts_a_claimed_class() -> None:
     with pytest.raises(protocol.ProtocolError):
         protocol.enum_member(["os", "path", "sep"])
     with pytest.raises(protocol.ProtocolError):
-        protocol.enum_member(["exercises.course.submission", "Handle", "x"])
+        protocol.enum_member(["course.submission", "Handle", "x"])
     with pytest.raises(protocol.ProtocolError):
         protocol.dataclass_value(["exercises.jass", "Suit", {}], decode)
     with pytest.raises(protocol.ProtocolError):  # an enum the package imports is not the package's
@@ -222,7 +222,7 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
 
 
 def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
-    limits = sub.eval("__import__('exercises.course.sandbox', fromlist=['Limits']).Limits()")
+    limits = sub.eval("__import__('course.sandbox', fromlist=['Limits']).Limits()")
     assert type(limits) is Handle and limits.open_files == 256
 
 

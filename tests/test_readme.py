@@ -212,7 +212,7 @@ TEACHING = [command for command, test in COVERED.items() if test == "test_teachi
 def course_copy(target: Path) -> Path:
     """What the instructor's checkout holds, without its environment and history."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for folder in ("solutions", "src/exercises", "tests/grading", "binder"):
+    for folder in ("solutions", "src", "tests/grading", "binder"):
         shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
     for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, target / name)
@@ -221,7 +221,7 @@ def course_copy(target: Path) -> Path:
 
 @pytest.mark.parametrize("command", TEACHING)
 def test_teaching_commands_run(command, tmp_path):
-    from exercises.course.link import binder_link, nbgitpuller_link
+    from course.link import binder_link, nbgitpuller_link
 
     assert command in readme_commands()
     copy = course_copy(tmp_path / "course")

@@ -925,7 +925,7 @@ def test_every_value_crosses_the_grader_protocol_as_json():
     import enum
     import json
 
-    from exercises.course import protocol
+    from course import protocol
 
     def dump(value):
         if protocol.is_package_type(type(value)):

@@ -11,7 +11,7 @@ exercise it grades::
 
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
 given with ``--submission PATH``; it runs in a confined process of its own (see
-:mod:`exercises.course.submission`). All tests of an exercise give the same points;
+:mod:`course.submission`). All tests of an exercise give the same points;
 an exercise scores its points times the fraction of its tests that pass.
 
 ``--grading-report FILE`` writes, at the end of the session, every test's exercise,

@@ -83,12 +83,8 @@ def package_class(module: Any, qualname: Any) -> type:
 
 
 def in_package(module: Any) -> bool:
-    """True for the name of a module of the course package (its grader excepted)."""
-    return (
-        isinstance(module, str)
-        and (module == PACKAGE or module.startswith(PACKAGE + "."))
-        and not (module == PACKAGE + ".course" or module.startswith(PACKAGE + ".course."))
-    )
+    """True for the name of a module of the course package (never the grader's: it is ``course``)."""
+    return isinstance(module, str) and (module == PACKAGE or module.startswith(PACKAGE + "."))
 
 
 @functools.lru_cache(maxsize=4096)

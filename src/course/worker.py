@@ -1,6 +1,6 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
-The grader starts ``python -I -m exercises.course.worker FD`` once (the *zygote*) with
+The grader starts ``python -I -m course.worker FD`` once (the *zygote*) with
 a scrubbed environment and a temporary working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
@@ -9,9 +9,9 @@ zygote forks a child for it, which
 
 * moves into a fresh work folder (its cwd, HOME and TMPDIR) and closes stdin; its
   output goes to a capped buffer, never to the grader's terminal or pipes;
-* confines itself (:mod:`exercises.course.sandbox`): limits, no privileges, Landlock,
+* confines itself (:mod:`course.sandbox`): limits, no privileges, Landlock,
   seccomp;
-* serves the grader's requests on its socket (:mod:`exercises.course.protocol`): run a
+* serves the grader's requests on its socket (:mod:`course.protocol`): run a
   cell, read a global, call, iterate... and sends back plain values or handles.
 
 The zygote never reads the course's solutions or tests, so a child has nothing of them
@@ -456,8 +456,6 @@ def preload() -> None:
     import exercises
 
     for info in pkgutil.walk_packages(exercises.__path__, "exercises."):
-        if info.name.startswith("exercises.course"):
-            continue
         try:
             importlib.import_module(info.name)
         except Exception:  # noqa: BLE001

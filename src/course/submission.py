@@ -2,7 +2,7 @@
 
 Hidden tests reach the graded code only through the ``sub`` fixture: ``sub.Meld`` is the
 notebook's global ``Meld``. The notebook runs in another process (see
-:mod:`exercises.course.worker`), confined and limited in time and memory; the tests
+:mod:`course.worker`), confined and limited in time and memory; the tests
 and their assertions run here. Whatever comes back is either
 
 * plain data, rebuilt on the test's side: ``None``, ``bool``, ``int``, ``float``,
@@ -111,7 +111,7 @@ class ZygoteClient:
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "exercises.course.worker", str(theirs.fileno())],
+            [sys.executable, "-I", "-m", "course.worker", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd=self.home, env=env,
         )

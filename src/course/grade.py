@@ -8,7 +8,7 @@ folders of notebooks. For each file it
   with a solution notebook, else the file name);
 * runs the worksheet's hidden test module (tests/grading/test_*.py whose ``NOTEBOOK``
   names the worksheet's notebook) against it, in one of N grading processes, each
-  notebook in a confined process of its own (see :mod:`exercises.course.submission`);
+  notebook in a confined process of its own (see :mod:`course.submission`);
 * writes ``DIR/results/<student>.<worksheet>.json`` (Gradescope's results.json format,
   with the grader's details under ``extra_data``) as soon as the notebook is graded,
   then ``DIR/grades.csv`` (one row per student, one column per exercise, total and
@@ -384,7 +384,10 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
         version = metadata.version("tabletop-python")
     except metadata.PackageNotFoundError:
         version = "?"
-    package = Path(__file__).resolve().parents[1]
+    import exercises
+
+    package = Path(exercises.__file__).resolve().parent
+    grader = Path(__file__).resolve().parent
     ids = [sheet.id for sheet in sheets]
 
     def owner(entry: Path) -> str | None:
@@ -397,16 +400,15 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
             files = sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
                 if path.is_dir() else [path]
             for file in files:
-                digest.update(str(file.relative_to(root if root in file.parents else package)).encode())
+                digest.update(str(file.relative_to(root if root in file.parents else package.parent)).encode())
                 digest.update(file.read_bytes())
         return digest
 
     entries = [e for e in package.iterdir() if e.name != "__pycache__"]
     # the grader's own files count when they decide outcomes (not grade.py, cli.py: results
     # are rebuilt from the kept reports at every run)
-    course = package / "course"
-    shared = [e for e in entries if owner(e) is None and e != course]
-    shared += [course / f"{name}.py" for name in ("plugin", "submission", "worker", "protocol", "sandbox", "notebook")]
+    shared = [e for e in entries if owner(e) is None]
+    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "protocol", "sandbox", "notebook")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
@@ -933,7 +935,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
-        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
+        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.plugin",
     ]
     for plugin in QUIET_PLUGINS:
         arguments += ["-p", f"no:{plugin}"]
@@ -1006,7 +1008,7 @@ class GradingProcess:
     def start(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "exercises.course.grade", "--serve"],
+                [sys.executable, "-m", "course.grade", "--serve"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 text=True, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
