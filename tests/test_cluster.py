@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 from conftest import ROOT  # noqa: E402
-from course import cluster, grade  # noqa: E402
+from course import cluster, grade, wire  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
@@ -160,7 +160,7 @@ def test_the_hidden_tests_stay_unreadable_on_a_worker(scheduler: str, tmp_path: 
     run = course("grade", str(hand_in.parent), "--out", str(tmp_path / "out"), "--scheduler", scheduler,
                  "--root", str(ROOT))
     assert run.returncode == 0, run.stderr
-    _, digest = cluster.pack(ROOT)
+    _, digest = wire.pack(ROOT)
     import tempfile
 
     assert (Path(tempfile.gettempdir()) / "tabletop-grading" / digest / "tests" / "grading" / "test_start.py").exists()
@@ -183,13 +183,13 @@ def test_an_unreachable_scheduler_is_one_sentence_and_writes_nothing(tmp_path: P
 def test_the_bundle_is_the_same_for_the_same_files_and_checked(tmp_path: Path, monkeypatch) -> None:
     import tempfile
 
-    first, digest = cluster.pack(ROOT)
-    assert cluster.pack(ROOT) == (first, digest)
+    first, digest = wire.pack(ROOT)
+    assert wire.pack(ROOT) == (first, digest)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with pytest.raises(ValueError, match="checksum"):
-        cluster.unpack(first[:-1] + bytes([first[-1] ^ 1]), digest)
+        wire.unpack(first[:-1] + bytes([first[-1] ^ 1]), digest)
     assert not (tmp_path / "tabletop-grading" / digest).exists()
-    folder = cluster.unpack(first, digest)
+    folder = wire.unpack(first, digest)
     assert (folder / "tests" / "grading" / "test_start.py").read_bytes() == \
         (ROOT / "tests" / "grading" / "test_start.py").read_bytes()
 

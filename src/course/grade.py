@@ -31,7 +31,6 @@ import json
 import os
 import queue
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -43,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import wire
 from .notebook import cell_source, exercise_ids, normalized, worksheet_of
 from .sandbox import Limits
 
@@ -408,7 +408,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     # the grader's own files count when they decide outcomes (not grade.py, cli.py: results
     # are rebuilt from the kept reports at every run)
     shared = [e for e in entries if owner(e) is None]
-    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "protocol", "sandbox", "notebook")]
+    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
@@ -972,19 +972,18 @@ def remember_rewrites() -> None:
 
 
 def serve() -> None:
-    """A grading process: read tasks (JSON lines) on stdin, grade each with pytest."""
+    """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
     import pytest
 
     remember_rewrites()
 
-    answers = os.fdopen(os.dup(1), "w", buffering=1)
+    tasks, answers = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for line in sys.stdin:
-        task = json.loads(line)
+    while (task := wire.read_frame(tasks)) is not None:
         root = Path(task["root"])
         code = pytest.main(pytest_arguments(
             root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
@@ -995,7 +994,7 @@ def serve() -> None:
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
             if (getattr(module, "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
-        answers.write(json.dumps({"exit": int(code)}) + "\n")
+        wire.write_frame(answers, {"exit": int(code)})
 
 
 class GradingProcess:
@@ -1010,7 +1009,7 @@ class GradingProcess:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "course.grade", "--serve"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                text=True, start_new_session=True,
+                bufsize=0, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
                 env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch)},
             )
@@ -1020,17 +1019,13 @@ class GradingProcess:
         """Send one task; its answer, or None when it took too long or the process died."""
         process = self.start()
         try:
-            process.stdin.write(json.dumps(task) + "\n")  # type: ignore[union-attr]
-            process.stdin.flush()  # type: ignore[union-attr]
-        except OSError:
+            wire.write_frame(process.stdin.fileno(), task)  # type: ignore[union-attr]
+            answer = wire.read_frame(process.stdout.fileno(), time.monotonic() + seconds)  # type: ignore[union-attr]
+        except (OSError, wire.ProtocolError):
+            answer = None
+        if answer is None:
             self.stop()
-            return None
-        ready, _, _ = select.select([process.stdout], [], [], seconds)
-        line = process.stdout.readline() if ready else ""  # type: ignore[union-attr]
-        if not line:
-            self.stop()
-            return None
-        return json.loads(line)
+        return answer
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -1248,18 +1243,10 @@ def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) ->
             report_path = reports / f"{task.fid}.json"
             report_path.unlink(missing_ok=True)
             started = time.monotonic()
-            answer = worker.grade({
-                "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
-                "report": str(report_path), **message(task),
-            }, args.submission_timeout)
+            answer = worker.grade(wire.grading_task(root, task.worksheet.tests, task.path.resolve(), report_path,
+                                                    message(task)), args.submission_timeout)
             seconds = time.monotonic() - started
-            data = None
-            if report_path.exists():
-                try:
-                    data = json.loads(report_path.read_text(encoding="utf-8"))
-                except ValueError:
-                    data = None
-                report_path.unlink(missing_ok=True)
+            data = wire.read_report(report_path)
             failure = ""
             if answer is None:
                 failure = f"grading stopped after {args.submission_timeout:g} s or its process ended"

@@ -25,7 +25,6 @@ import ast
 import base64
 import json
 import marshal
-import os
 import time
 import types
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from typing import Any
 
 import pytest
 
+from . import wire
 from .notebook import cell_source, check_cells, worksheet_of
 from .sandbox import Limits
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
@@ -534,6 +534,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report["exitstatus"] = int(exitstatus)
     report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
     report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
-    temporary = f"{path}.part{os.getpid()}"
-    Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
-    os.replace(temporary, path)
+    wire.write_report(Path(path), report)
