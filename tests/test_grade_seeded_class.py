@@ -151,7 +151,8 @@ def test_deleted_files_and_changed_tests_move_the_totals(seeded: dict) -> None:
     student = gone.parent.name
     gone.unlink()
     hidden = seeded["root"] / "tests" / "grading" / "test_start.py"
-    hidden.write_text(hidden.read_text(encoding="utf-8").replace("points=1", "points=2"), encoding="utf-8")
+    hidden.write_text(hidden.read_text(encoding="utf-8").replace('"start.count_pips": 1,', '"start.count_pips": 2,'),
+                      encoding="utf-8")
     run = grade(seeded["root"], hand_in, out)
     assert "leave the totals" in run.stderr
     assert "already graded" in run.stderr  # the dice results stand: their tests did not change

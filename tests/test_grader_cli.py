@@ -163,20 +163,21 @@ def fake_course(tmp_path: Path, hidden: str) -> Path:
 PRORATED = '''
 import pytest
 NOTEBOOK = "00_start_here"
+POINTS = {"start.count_pips": 4, "start.bonus": 2}
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_defined(sub):
     assert sub.defines("count_pips")
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_empty(sub):
     assert sub.count_pips([]) == 0
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_three(sub):
     assert sub.count_pips([1, 2]) == 3, "count_pips([1, 2]) should be 3"
 
-@pytest.mark.exercise("start.bonus", points=2)
+@pytest.mark.exercise("start.bonus")
 def test_bonus(sub):
     assert sub.defines("bonus")
 '''
@@ -198,15 +199,37 @@ def test_an_exercise_scores_its_points_times_the_share_of_tests_passed(tmp_path:
     assert "sub.count_pips([1, 2]) == 3" not in feedback
 
 
-def test_tests_of_one_exercise_must_agree_on_points(tmp_path: Path) -> None:
-    root = fake_course(tmp_path, PRORATED.replace('"start.bonus", points=2', '"start.count_pips", points=2'))
+def collection_errors(root: Path) -> str:
+    """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
          "-p", "course.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
     )
-    assert run.returncode != 0
-    assert "exercise start.count_pips" in run.stdout + run.stderr
-    assert "gives 2 (every test of an exercise gives the same points)" in run.stdout + run.stderr
+    assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
+    assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
+    return " ".join(run.stdout.split())
+
+
+def test_a_marker_naming_an_exercise_missing_from_the_points_table_is_a_collection_error(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED.replace('@pytest.mark.exercise("start.bonus")',
+                                                  '@pytest.mark.exercise("start.bonsu")'))
+    output = collection_errors(root)
+    assert "hidden tests of tests/grading/test_start.py: test_bonus grades start.bonsu, which is not in POINTS" \
+        in output
+    assert "POINTS gives start.bonus points but no test grades it" in output
+
+
+def test_an_exercise_of_the_points_table_without_tests_is_a_collection_error(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED.replace('"start.bonus": 2}', '"start.bonus": 2, "start.later": 1}'))
+    assert "POINTS gives start.later points but no test grades it" in collection_errors(root)
+
+
+def test_a_marker_names_only_its_exercise_and_every_test_has_one(tmp_path: Path) -> None:
+    hidden = PRORATED.replace('@pytest.mark.exercise("start.bonus")', '@pytest.mark.exercise("start.bonus", points=3)')
+    output = collection_errors(fake_course(tmp_path, hidden.replace('@pytest.mark.exercise("start.count_pips")\n'
+                                                                     'def test_empty', 'def test_empty')))
+    assert "test_bonus: the marker names only the exercise" in output
+    assert "test_empty has no @pytest.mark.exercise('sheet.exercise') marker" in output
 
 
 def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp_path: Path) -> None:
