@@ -17,7 +17,7 @@ A solution notebook (solutions/NN_name.ipynb) is the single source of a workshee
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,13 +105,6 @@ def strip_solutions(source: str, exercise: str, where: str) -> str:
         position = region.end + 1
     out.extend(lines[position:])
     return "\n".join(out)
-
-
-def solution_lines(source: str, where: str = "cell") -> Iterator[str]:
-    """The lines inside the solution regions of ``source`` (markers excluded)."""
-    lines = source.splitlines()
-    for region in solution_regions(source, where):
-        yield from lines[region.begin + 1 : region.end]
 
 
 def skipped_sources(notebook: Any) -> set[str]:

@@ -104,8 +104,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id): the exercise a hidden test grades (its points: the module's POINTS)"
     )
-    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": [],
-                             "timings": dict.fromkeys(TIMINGS, 0.0)}
+    config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
 

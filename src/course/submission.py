@@ -221,10 +221,6 @@ def shown(value: Any) -> str:
 # ----------------------------------------------------------------------------- values
 
 
-def _is_tag(value: Any, tag: str) -> bool:
-    return type(value) is dict and len(value) == 1 and tag in value
-
-
 _BLOCKED_NAME = re.compile(r"^(_|gi_|cr_|ag_|f_|tb_|co_|func_)")
 _BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import os
-import random
 import shutil
 import signal
 import socket
