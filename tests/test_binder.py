@@ -135,7 +135,8 @@ def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp
     nothing_of_the_grader = ("import importlib.metadata as m, importlib.util as u; "
                              "assert u.find_spec('course') is None; "
                              "assert list(m.distribution('tabletop-python').entry_points) == []")
-    subprocess.run([str(venv / "bin" / "python"), "-c", nothing_of_the_grader], cwd=tmp_path, env=env, check=True)
+    subprocess.run([str(venv / "bin" / "python"), "-I", "-c", nothing_of_the_grader], cwd=tmp_path, env=env,
+                   check=True)  # -I: the course's copy in tmp_path/course is not on the path
 
     # the launch link's urlpath, served by this environment's JupyterLab from the repository
     port, token = free_port(), "binder-test-token"
