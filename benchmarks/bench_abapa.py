@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from exercises.ai import AlphaBetaPlayer
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "solutions" / "03_abapa.ipynb"
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from exercises import dice421
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 
 SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "02_dice_421.ipynb"
 

@@ -29,8 +29,8 @@ import random
 import time
 from pathlib import Path
 
+from course.notebook import solution_namespace
 from exercises.ai import LeagueTable, RandomPlayer, as_player, league, play_game
-from exercises.course.notebook import solution_namespace
 from exercises.dominations import MonteCarloPlayer
 
 ROOT = Path(__file__).resolve().parents[1]

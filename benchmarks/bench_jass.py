@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 from exercises.jass import ALL_OF, Suit, deal
 
 SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "01_jass_melds.ipynb"

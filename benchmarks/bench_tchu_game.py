@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 from exercises.tchu import ChMap, GreedyPlayer, PlayerId, RandomPlayer
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "solutions" / "04_tchu_game.ipynb"

@@ -33,7 +33,7 @@ from exercises.abapa import (
 )
 from exercises.ai import AlphaBetaPlayer, league, plot_league
 from exercises.checks import Status
-from exercises.course.notebook import cell_source, course_meta
+from course.notebook import cell_source, course_meta
 
 SOLUTION = Path(__file__).resolve().parents[1] / "solutions" / "03_abapa.ipynb"
 

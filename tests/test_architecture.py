@@ -48,12 +48,8 @@ def module_name(path: Path) -> str:
 
 
 def modules() -> dict[str, Path]:
-    """Every module of the package (the instructor's tools excepted), by dotted name."""
-    return {
-        module_name(path): path
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if "course" not in path.relative_to(PACKAGE).parts
-    }
+    """Every module of the package, by dotted name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
 def resolve(name: str, path: Path, node: ast.ImportFrom) -> str:

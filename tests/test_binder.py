@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -25,9 +26,9 @@ import pytest
 import yaml
 
 from conftest import ROOT
+from course.link import binder_link
+from course.release import commit_bundle, release
 from lab_server import running_lab
-from exercises.course.link import binder_link
-from exercises.course.release import commit_bundle, release
 
 BINDER = ROOT / "binder"
 
@@ -58,7 +59,7 @@ def test_the_launch_link_opens_notebook_00_in_jupyterlab():
 def make_bundle(tmp_path: Path) -> Path:
     course = tmp_path / "course"
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for folder in ("solutions", "src/exercises", "binder"):
+    for folder in ("solutions", "src", "binder"):
         shutil.copytree(ROOT / folder, course / folder, ignore=ignore)
     for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, course / name)
@@ -76,6 +77,24 @@ def test_the_student_bundle_has_binder(tmp_path):
     tracked = subprocess.run(["git", "ls-files", "-s", "binder/postBuild"], cwd=bundle, capture_output=True,
                              text=True, check=True).stdout
     assert tracked.startswith("100755"), "the bundle's repository keeps postBuild executable"
+
+
+def test_student_bundle_has_the_package_without_the_grader(tmp_path):
+    bundle = make_bundle(tmp_path)
+    assert (tmp_path / "course" / "src" / "course" / "plugin.py").exists()
+    assert sorted(p.name for p in (bundle / "src").iterdir()) == ["exercises"]
+    assert not list(bundle.rglob("course/*.py")), "the instructor's tools stay out of the bundle"
+    # a student's pip install gives no `course` command and no pytest plugin
+    pyproject = (bundle / "pyproject.toml").read_text(encoding="utf-8")
+    for word in ("course", "plugin", "pytest11", "scripts", "entry-points"):
+        assert word not in pyproject, f"the bundle's pyproject.toml names {word!r}"
+    ours, theirs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8")), tomllib.loads(pyproject)
+    for key in ("name", "version", "dependencies", "requires-python"):
+        assert theirs["project"][key] == ours["project"][key]
+    assert theirs["project"]["optional-dependencies"] == {"test": ours["project"]["optional-dependencies"]["test"]}
+    assert theirs["tool"]["setuptools"] == ours["tool"]["setuptools"]
+    readme = (bundle / "README.md").read_text(encoding="utf-8")
+    assert not re.search(r"course (release|grade|report|link|gradescope)|plugin", readme)
 
 
 @pytest.mark.slow
@@ -104,6 +123,13 @@ def test_postbuild_in_a_fresh_environment_gives_a_jupyterlab_with_the_course(tmp
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     subprocess.run([str(venv / "bin" / "python"), "-c", "import exercises.start"], cwd=tmp_path, env=env, check=True)
+    # the instructor's tools are not installed: no `course` package, command or pytest plugin
+    assert not (bundle / "src" / "course").exists() and not (venv / "bin" / "course").exists()
+    nothing_of_the_grader = ("import importlib.metadata as m, importlib.util as u; "
+                             "assert u.find_spec('course') is None; "
+                             "assert list(m.distribution('tabletop-python').entry_points) == []")
+    subprocess.run([str(venv / "bin" / "python"), "-I", "-c", nothing_of_the_grader], cwd=tmp_path, env=env,
+                   check=True)  # -I: the course's copy in tmp_path/course is not on the path
 
     # the launch link's urlpath, served by this environment's JupyterLab from the repository
     urlpath = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(binder_link("https://github.com/c/b")).query))["urlpath"]

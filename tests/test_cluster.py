@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 from conftest import ROOT  # noqa: E402
-from exercises.course import cluster, grade  # noqa: E402
+from course import cluster, grade, wire  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
@@ -63,7 +63,7 @@ def make_class(folder: Path) -> Path:
 
 
 def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "exercises.course.cli", *arguments],
+    return subprocess.run([sys.executable, "-m", "course.cli", *arguments],
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -102,7 +102,7 @@ def test_a_worker_killed_mid_run_loses_nothing(scheduler: str, tmp_path: Path) -
     with distributed.Client(scheduler, timeout=15) as client:
         pids = list(client.run(os.getpid).values())
         run = subprocess.Popen(
-            [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+            [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
              "--scheduler", scheduler, "--root", str(ROOT)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
@@ -160,7 +160,7 @@ def test_the_hidden_tests_stay_unreadable_on_a_worker(scheduler: str, tmp_path: 
     run = course("grade", str(hand_in.parent), "--out", str(tmp_path / "out"), "--scheduler", scheduler,
                  "--root", str(ROOT))
     assert run.returncode == 0, run.stderr
-    _, digest = cluster.pack(ROOT)
+    _, digest = wire.pack(ROOT)
     import tempfile
 
     assert (Path(tempfile.gettempdir()) / "tabletop-grading" / digest / "tests" / "grading" / "test_start.py").exists()
@@ -183,13 +183,13 @@ def test_an_unreachable_scheduler_is_one_sentence_and_writes_nothing(tmp_path: P
 def test_the_bundle_is_the_same_for_the_same_files_and_checked(tmp_path: Path, monkeypatch) -> None:
     import tempfile
 
-    first, digest = cluster.pack(ROOT)
-    assert cluster.pack(ROOT) == (first, digest)
+    first, digest = wire.pack(ROOT)
+    assert wire.pack(ROOT) == (first, digest)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     with pytest.raises(ValueError, match="checksum"):
-        cluster.unpack(first[:-1] + bytes([first[-1] ^ 1]), digest)
+        wire.unpack(first[:-1] + bytes([first[-1] ^ 1]), digest)
     assert not (tmp_path / "tabletop-grading" / digest).exists()
-    folder = cluster.unpack(first, digest)
+    folder = wire.unpack(first, digest)
     assert (folder / "tests" / "grading" / "test_start.py").read_bytes() == \
         (ROOT / "tests" / "grading" / "test_start.py").read_bytes()
 
@@ -198,7 +198,7 @@ def test_without_a_scheduler_dask_is_not_imported(tmp_path: Path) -> None:
     hand_in = tmp_path / "hand-in" / "ada"
     hand_in.mkdir(parents=True)
     (hand_in / "00_start_here.ipynb").write_bytes((ROOT / "solutions" / "00_start_here.ipynb").read_bytes())
-    code = ("import sys; from exercises.course.cli import main; "
+    code = ("import sys; from course.cli import main; "
             f"main(['grade', {str(hand_in.parent)!r}, '--out', {str(tmp_path / 'out')!r}, '--root', {str(ROOT)!r}]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('distributed', 'dask')))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

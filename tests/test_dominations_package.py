@@ -15,7 +15,7 @@ import pytest
 import exercises.ai as ai
 from exercises.ai import RandomPlayer, as_player, league, play_game
 from exercises.checks import Status
-from exercises.course.notebook import solution_namespace
+from course.notebook import solution_namespace
 from exercises.dominations.widget import DIRECTIONS
 from exercises.dominations import (
     CASTLE,

@@ -21,7 +21,7 @@ T0 = 1_790_000_000  # a fixed moment, so that file times are deterministic
 
 
 def course(*args: str, root: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "exercises.course.cli", "grade", *args, "--root", str(root)],
+    return subprocess.run([sys.executable, "-m", "course.cli", "grade", *args, "--root", str(root)],
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -182,20 +182,21 @@ def test_gradescope_results_hide_tests_by_default_and_maxima_add_up(tmp_path: Pa
 THIRDS = '''
 import pytest
 NOTEBOOK = "00_start_here"
+POINTS = {"start.count_pips": 1, "start.bonus": 3.3333333333}
 
-@pytest.mark.exercise("start.count_pips", points=1)
+@pytest.mark.exercise("start.count_pips")
 def test_a(sub):
     assert sub.count_pips([]) == 0
 
-@pytest.mark.exercise("start.count_pips", points=1)
+@pytest.mark.exercise("start.count_pips")
 def test_b(sub):
     assert sub.count_pips([1]) == 1
 
-@pytest.mark.exercise("start.count_pips", points=1)
+@pytest.mark.exercise("start.count_pips")
 def test_c(sub):
     assert sub.count_pips([1, 2]) == 3
 
-@pytest.mark.exercise("start.bonus", points=3.3333333333)
+@pytest.mark.exercise("start.bonus")
 def test_bonus(sub):
     assert sub.count_pips([6]) == 6
 '''
@@ -209,7 +210,7 @@ def test_reruns_follow_the_hidden_tests_the_solution_the_options_and_only_regrad
     assert course(hand_in, "--out", str(out), root=root).returncode == 0
     assert "1 of 1 already graded" in course(hand_in, "--out", str(out), root=root).stderr
     hidden = root / "tests" / "grading" / "test_start.py"
-    hidden.write_text(THIRDS.replace("points=3.3333333333", "points=5"), encoding="utf-8")
+    hidden.write_text(THIRDS.replace('"start.bonus": 3.3333333333', '"start.bonus": 5'), encoding="utf-8")
     changed = course(hand_in, "--out", str(out), root=root)
     assert "of 1 already graded" not in changed.stderr
     assert table(out)["zoe"]["maximum"] == "6"  # the new points, not the old maximum
@@ -220,7 +221,7 @@ def test_reruns_follow_the_hidden_tests_the_solution_the_options_and_only_regrad
                         '"markdown", "metadata": {}, "source": "A new first cell."}, ', 1), encoding="utf-8")
     assert "of 1 already graded" not in course(hand_in, "--out", str(out), "--call-timeout", "9", root=root).stderr
     # --only: one exercise's tests run again, the other's results are kept as they were
-    hidden.write_text(THIRDS.replace("points=3.3333333333", "points=5").replace("== 6", "== 7")
+    hidden.write_text(THIRDS.replace('"start.bonus": 3.3333333333', '"start.bonus": 5').replace("== 6", "== 7")
                       .replace("== 3\n", "== 4\n"), encoding="utf-8")
     only = course(hand_in, "--out", str(out), "--call-timeout", "9", "--only", "start.bonus", root=root)
     assert only.returncode == 0, only.stderr

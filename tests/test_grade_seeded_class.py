@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from exercises.course.notebook import exercise_ids, strip_solutions
+from course.notebook import exercise_ids, strip_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 2026
@@ -88,7 +88,7 @@ def build(folder: Path) -> dict:
 
 def grade(root: Path, hand_in: Path, out: Path, *options: str) -> subprocess.CompletedProcess:
     run = subprocess.run(
-        [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+        [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
          "--jobs", "2", "--root", str(root), *options], capture_output=True, text=True, timeout=1200)
     assert run.returncode == 0, run.stderr[-3000:]
     return run
@@ -151,7 +151,8 @@ def test_deleted_files_and_changed_tests_move_the_totals(seeded: dict) -> None:
     student = gone.parent.name
     gone.unlink()
     hidden = seeded["root"] / "tests" / "grading" / "test_start.py"
-    hidden.write_text(hidden.read_text(encoding="utf-8").replace("points=1", "points=2"), encoding="utf-8")
+    hidden.write_text(hidden.read_text(encoding="utf-8").replace('"start.count_pips": 1,', '"start.count_pips": 2,'),
+                      encoding="utf-8")
     run = grade(seeded["root"], hand_in, out)
     assert "leave the totals" in run.stderr
     assert "already graded" in run.stderr  # the dice results stand: their tests did not change

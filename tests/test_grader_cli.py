@@ -21,7 +21,7 @@ HIDDEN = ROOT / "tests" / "grading" / "test_start.py"
 
 def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``course`` as an instructor would (the console script's entry point)."""
-    return subprocess.run([sys.executable, "-m", "exercises.course.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "course.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=timeout, env=env)
 
 
@@ -130,7 +130,7 @@ def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> Non
     for number in range(4):
         save(hand_in / f"student{number}.ipynb", slow)
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "exercises.course.cli", "grade", str(hand_in), "--out", str(out),
+    command = [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
                "--jobs", "1", "--root", str(ROOT)]
     temporary = tmp_path / "tmp"
     temporary.mkdir()
@@ -163,20 +163,21 @@ def fake_course(tmp_path: Path, hidden: str) -> Path:
 PRORATED = '''
 import pytest
 NOTEBOOK = "00_start_here"
+POINTS = {"start.count_pips": 4, "start.bonus": 2}
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_defined(sub):
     assert sub.defines("count_pips")
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_empty(sub):
     assert sub.count_pips([]) == 0
 
-@pytest.mark.exercise("start.count_pips", points=4)
+@pytest.mark.exercise("start.count_pips")
 def test_three(sub):
     assert sub.count_pips([1, 2]) == 3, "count_pips([1, 2]) should be 3"
 
-@pytest.mark.exercise("start.bonus", points=2)
+@pytest.mark.exercise("start.bonus")
 def test_bonus(sub):
     assert sub.defines("bonus")
 '''
@@ -198,15 +199,37 @@ def test_an_exercise_scores_its_points_times_the_share_of_tests_passed(tmp_path:
     assert "sub.count_pips([1, 2]) == 3" not in feedback
 
 
-def test_tests_of_one_exercise_must_agree_on_points(tmp_path: Path) -> None:
-    root = fake_course(tmp_path, PRORATED.replace('"start.bonus", points=2', '"start.count_pips", points=2'))
+def collection_errors(root: Path) -> str:
+    """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
-         "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+         "-p", "course.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
     )
-    assert run.returncode != 0
-    assert "exercise start.count_pips" in run.stdout + run.stderr
-    assert "gives 2 (every test of an exercise gives the same points)" in run.stdout + run.stderr
+    assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
+    assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
+    return " ".join(run.stdout.split())
+
+
+def test_a_marker_naming_an_exercise_missing_from_the_points_table_is_a_collection_error(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED.replace('@pytest.mark.exercise("start.bonus")',
+                                                  '@pytest.mark.exercise("start.bonsu")'))
+    output = collection_errors(root)
+    assert "hidden tests of tests/grading/test_start.py: test_bonus grades start.bonsu, which is not in POINTS" \
+        in output
+    assert "POINTS gives start.bonus points but no test grades it" in output
+
+
+def test_an_exercise_of_the_points_table_without_tests_is_a_collection_error(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, PRORATED.replace('"start.bonus": 2}', '"start.bonus": 2, "start.later": 1}'))
+    assert "POINTS gives start.later points but no test grades it" in collection_errors(root)
+
+
+def test_a_marker_names_only_its_exercise_and_every_test_has_one(tmp_path: Path) -> None:
+    hidden = PRORATED.replace('@pytest.mark.exercise("start.bonus")', '@pytest.mark.exercise("start.bonus", points=3)')
+    output = collection_errors(fake_course(tmp_path, hidden.replace('@pytest.mark.exercise("start.count_pips")\n'
+                                                                     'def test_empty', 'def test_empty')))
+    assert "test_bonus: the marker names only the exercise" in output
+    assert "test_empty has no @pytest.mark.exercise('sheet.exercise') marker" in output
 
 
 def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp_path: Path) -> None:
@@ -215,15 +238,25 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert "3 failed" in stub.stdout, stub.stdout[-2000:]
-    solution = subprocess.run(  # the plugin named explicitly (the run above found it installed)
-        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "exercises.course.plugin"],
+    solution = subprocess.run(  # the plugin named explicitly (the run above had it from tests/conftest.py)
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.plugin"],
         capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert "3 passed" in solution.stdout, solution.stdout[-2000:]
 
 
+def test_a_students_own_pytest_does_not_load_the_grading_plugin(tmp_path: Path) -> None:
+    save(tmp_path / "test_mine.py", (
+        "import sys\n\n"
+        "def test_no_grading_plugin():\n"
+        "    assert [m for m in sys.modules if m.split('.')[-2:] == ['course', 'plugin']] == []\n"))
+    run = subprocess.run([sys.executable, "-m", "pytest", "test_mine.py", "-p", "no:cacheprovider", "-q"],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout[-2000:]
+
+
 def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path) -> None:
-    from exercises.course import grade
+    from course import grade
 
     sheets = grade.worksheets(ROOT)
     task = grade.prepare(SOLUTION, None, sheets)

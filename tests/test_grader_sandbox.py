@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from exercises.course import sandbox
-from exercises.course.submission import (
+from course import sandbox
+from course.submission import (
     Submission,
     SubmissionCrashed,
     SubmissionError,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from exercises.checks import Status
-from exercises.course import protocol
-from exercises.course.submission import Handle, Submission, SubmissionError, SubmissionFailure
+from course import wire
+from course.submission import Handle, Submission, SubmissionError, SubmissionFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,16 +106,16 @@ def test_a_random_crosses_as_a_copy_of_its_state(sub: Submission) -> None:
 
 def test_the_receiver_never_trusts_a_claimed_class() -> None:
     decode = lambda value: value  # noqa: E731
-    with pytest.raises(protocol.ProtocolError):
-        protocol.dataclass_value(["exercises.jass", "Card", {"suit": "x"}], decode)
-    with pytest.raises(protocol.ProtocolError):
-        protocol.enum_member(["os", "path", "sep"])
-    with pytest.raises(protocol.ProtocolError):
-        protocol.enum_member(["exercises.course.submission", "Handle", "x"])
-    with pytest.raises(protocol.ProtocolError):
-        protocol.dataclass_value(["exercises.jass", "Suit", {}], decode)
-    with pytest.raises(protocol.ProtocolError):  # an enum the package imports is not the package's
-        protocol.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
+    with pytest.raises(wire.ProtocolError):
+        wire.dataclass_value(["exercises.jass", "Card", {"suit": "x"}], decode)
+    with pytest.raises(wire.ProtocolError):
+        wire.enum_member(["os", "path", "sep"])
+    with pytest.raises(wire.ProtocolError):
+        wire.enum_member(["course.submission", "Handle", "x"])
+    with pytest.raises(wire.ProtocolError):
+        wire.dataclass_value(["exercises.jass", "Suit", {}], decode)
+    with pytest.raises(wire.ProtocolError):  # an enum the package imports is not the package's
+        wire.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
 
 
 def test_a_handle_reads_calls_iterates_and_indexes(sub: Submission) -> None:
@@ -212,17 +212,17 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
     card = Card(Suit.CLUB, Rank.KING)
     assert sub.eval("a is b", a=card, b=card) is True  # rebuilt once, then referred to
     assert sub.eval("(c, c)", c=card) == (card, card)
-    interned = protocol.Interned()
+    interned = wire.Interned()
     interned.store(["m", "q", {}, 1], "first")
-    with pytest.raises(protocol.ProtocolError):
+    with pytest.raises(wire.ProtocolError):
         interned.store(["m", "q", {}, 1], "again")  # a number cannot be given twice
-    with pytest.raises(protocol.ProtocolError):
+    with pytest.raises(wire.ProtocolError):
         interned.get(2)
     assert interned.number(object(), {"cards": [1, 2]}) == []  # a list inside can change
 
 
 def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
-    limits = sub.eval("__import__('exercises.course.sandbox', fromlist=['Limits']).Limits()")
+    limits = sub.eval("__import__('course.sandbox', fromlist=['Limits']).Limits()")
     assert type(limits) is Handle and limits.open_files == 256
 
 
@@ -234,15 +234,15 @@ def test_a_message_of_millions_of_small_containers_is_refused_before_it_is_parse
 
     mine, theirs = socket.socketpair()
     with mine, theirs:
-        sending = protocol.Channel(mine, lambda message: {})
-        many = {"ok": [[]] * (protocol.MAX_CONTAINERS + 1)}
-        with pytest.raises(protocol.ProtocolError, match="too large to send"):
+        sending = wire.Channel(mine, lambda message: {})
+        many = {"ok": [[]] * (wire.MAX_CONTAINERS + 1)}
+        with pytest.raises(wire.ProtocolError, match="too large to send"):
             sending.send(many)
         data = json.dumps(many).encode()  # what a notebook that bypasses its encoder could send
         writer = threading.Thread(target=mine.sendall, args=(struct.pack(">I", len(data)) + data,))
         writer.start()
-        with pytest.raises(protocol.ProtocolError, match="lists and objects"):
-            protocol.Channel(theirs, lambda message: {}).receive(time.monotonic() + 10)
+        with pytest.raises(wire.ProtocolError, match="lists and objects"):
+            wire.Channel(theirs, lambda message: {}).receive(time.monotonic() + 10)
         writer.join(10)
 
 
@@ -250,3 +250,66 @@ def test_a_call_returning_too_many_containers_fails_with_a_reason(sub: Submissio
     with pytest.raises(ValueError, match="too large to send"):
         sub.eval("[()] * (1 << 20)")
     assert sub.echo(3) == 3  # the process goes on
+
+
+# ----------------------------------------------------------------------------- one wire for every channel
+
+
+def test_an_error_crosses_as_its_first_class_known_on_the_other_side() -> None:
+    from exercises.dice421.model import TableError
+
+    def refused(name: str, message: str) -> BaseException:
+        return RuntimeError(f"{name} refused: {message}")
+
+    for error in (ValueError("bad move"), ZeroDivisionError("by zero"), TableError("no such table")):
+        rebuilt = wire.rebuild_exception(wire.error_answer(error)["error"], refused)
+        assert type(rebuilt) is type(error) and str(rebuilt) == str(error)
+
+    class Mine(LookupError):
+        pass
+
+    assert type(wire.rebuild_exception(wire.error_answer(Mine("x"))["error"], refused)) is LookupError
+    interrupt = wire.rebuild_exception(wire.error_answer(KeyboardInterrupt("now"))["error"], refused)
+    assert type(interrupt) is RuntimeError and str(interrupt) == "KeyboardInterrupt refused: now"
+    assert wire.error_answer(SystemExit(3)) == {"error": {"kind": "exit", "message": "sys.exit(3)"}}
+    assert wire.error_answer(StopIteration()) == {"error": {"kind": "stop"}}
+
+
+def test_every_channel_frames_its_messages_alike() -> None:
+    import os
+    import time
+
+    message = {"op": "spawn", "limits": {"call_seconds": 1.5}, "text": "é"}
+    assert wire.unframe(wire.frame(message)) == message
+    with pytest.raises(wire.ProtocolError, match="one whole frame"):
+        wire.unframe(wire.frame(message)[:-1])
+    read, write = os.pipe()
+    try:
+        wire.write_frame(write, message)
+        wire.write_frame(write, {"exit": 0})
+        assert wire.read_frame(read, time.monotonic() + 5) == message
+        assert wire.read_frame(read) == {"exit": 0}
+        assert wire.read_frame(read, time.monotonic() + 0.1) is None  # nothing came in time
+        os.close(write)
+        write = -1
+        assert wire.read_frame(read) is None  # the writer is gone
+    finally:
+        os.close(read)
+        if write != -1:
+            os.close(write)
+
+
+def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    wire.write_report(path, {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]})
+    assert wire.read_report(path) == {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]}
+    assert not path.exists() and wire.read_report(path) is None
+    path.write_text('{"tests": [', encoding="utf-8")  # a session killed while it wrote
+    assert wire.read_report(path) is None
+
+
+def test_the_wire_is_written_once() -> None:
+    sources = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "src" / "course").glob("*.py")}
+    for code in ("def rebuild_exception", "def error_answer", "struct.Struct(", '"kind": "exception"',
+                 "tarfile.open(", "recv_fds("):
+        assert [name for name, text in sources.items() if code in text] == ["wire.py"], code

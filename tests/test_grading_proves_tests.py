@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from exercises.course.grade import notebook_of_module
-from exercises.course.notebook import exercise_ids
+from course.grade import notebook_of_module
+from course.notebook import exercise_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
@@ -34,7 +34,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
                 target.parent.mkdir(parents=True)
                 target.write_bytes(source.read_bytes())
     run = subprocess.run(
-        [sys.executable, "-m", "exercises.course.cli", "grade", str(submissions),
+        [sys.executable, "-m", "course.cli", "grade", str(submissions),
          "--out", str(folder / "out"), "--jobs", "2", "--root", str(ROOT)],
         capture_output=True, text=True, timeout=1200,
     )

@@ -36,8 +36,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from exercises.course.link import nbgitpuller_link
-from exercises.course.release import commit_bundle, release
+from course.link import nbgitpuller_link
+from course.release import commit_bundle, release
 from lab_server import CHROMIUM, CHROMIUM_FLAGS
 
 BIN = Path(sys.executable).parent
@@ -213,7 +213,7 @@ def release_course(course_copy: Path, bundle: Path) -> None:
 def copy_course(target: Path) -> Path:
     """The parts of the course a release reads."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in ("solutions", "src/exercises", "binder"):
+    for folder in ("solutions", "src", "binder"):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
     for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):

@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from exercises.course.link import binder_link, clone_folder, nbgitpuller_link
+from course.link import binder_link, clone_folder, nbgitpuller_link
 
 COURSE = Path(sys.executable).with_name("course")
 

@@ -15,7 +15,7 @@ import pytest
 from nbclient import NotebookClient
 
 from conftest import ROOT, load, solution_paths
-from exercises.course.notebook import cell_source, course_meta
+from course.notebook import cell_source, course_meta
 
 SOLUTIONS = solution_paths()
 STUB_ERROR = re.compile(r"^Exercise [a-z0-9_]+\.[a-z0-9_]+: write your code here\.$")

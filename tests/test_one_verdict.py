@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from exercises.course.grade import notebook_of_module
-from exercises.course.notebook import cell_source, course_meta
+from course.grade import notebook_of_module
+from course.notebook import cell_source, course_meta
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = sorted((ROOT / "tests" / "grading").glob("test_*.py"))

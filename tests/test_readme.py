@@ -212,7 +212,7 @@ TEACHING = [command for command, test in COVERED.items() if test == "test_teachi
 def course_copy(target: Path) -> Path:
     """What the instructor's checkout holds, without its environment and history."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for folder in ("solutions", "src/exercises", "tests/grading", "binder"):
+    for folder in ("solutions", "src", "tests/grading", "binder"):
         shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
     for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, target / name)
@@ -221,7 +221,7 @@ def course_copy(target: Path) -> Path:
 
 @pytest.mark.parametrize("command", TEACHING)
 def test_teaching_commands_run(command, tmp_path):
-    from exercises.course.link import binder_link, nbgitpuller_link
+    from course.link import binder_link, nbgitpuller_link
 
     assert command in readme_commands()
     copy = course_copy(tmp_path / "course")
@@ -250,3 +250,18 @@ def test_fast_markers_are_registered():
     command = next(c for c in readme_commands() if " -m " in c and "not browser" in c)
     for marker in re.findall(r"not (\w+)", command):
         assert re.search(rf'^\s*"{marker}:', text, flags=re.M), marker
+
+
+def test_the_grading_doc_maps_every_file_and_channel_of_the_grader():
+    from course import wire
+
+    text = (ROOT / "docs" / "GRADING.md").read_text(encoding="utf-8")
+    section = text.split("\n## Where the code is\n", 1)[1].split("\n## ", 1)[0]
+    files = {path.name for path in (ROOT / "src" / "course").glob("*.py")} - {"__init__.py"}
+    assert set(re.findall(r"`(\w+\.py)`", section)) == files
+    table = section.split("The channels between them", 1)[1]
+    channels = [row for row in table.splitlines() if row.startswith("| ")][1:]
+    assert len(channels) == 5
+    for row in channels:
+        for name in re.findall(r"`(\w+)`", row.rsplit("|", 2)[1]):
+            assert hasattr(wire, name), f"docs/GRADING.md names wire.{name}, which is not there"

@@ -14,8 +14,8 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from conftest import ROOT, load, solution_paths
-from exercises.course.notebook import BEGIN, END, NotebookFormatError, solution_regions
-from exercises.course.release import build, release, release_notebook
+from course.notebook import BEGIN, END, NotebookFormatError, solution_regions
+from course.release import build, release, release_notebook
 
 
 def course_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:

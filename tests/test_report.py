@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from exercises.course import report as course_report
-from exercises.course.notebook import course_meta
+from course import report as course_report
+from course.notebook import course_meta
 
 pytest.importorskip("copydetect", reason="the report extra is not installed (pip install -e '.[report]')")
 
@@ -101,7 +101,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("class")
     build_class(folder / "hand-in")
     run = subprocess.run(
-        [sys.executable, "-m", "exercises.course.cli", "grade", str(folder / "hand-in"),
+        [sys.executable, "-m", "course.cli", "grade", str(folder / "hand-in"),
          "--out", str(folder / "grades"), "--jobs", "2", "--root", str(ROOT)],
         capture_output=True, text=True, timeout=600,
     )
@@ -163,7 +163,7 @@ def test_copies_are_paired_and_independent_answers_are_not(made: course_report.R
 def test_command_writes_html_markdown_and_csvs(graded: Path, tmp_path: Path) -> None:
     out = tmp_path / "page" / "report.html"
     run = subprocess.run(
-        [sys.executable, "-m", "exercises.course.cli", "report", str(graded), "--out", str(out),
+        [sys.executable, "-m", "course.cli", "report", str(graded), "--out", str(out),
          "--root", str(ROOT)],
         capture_output=True, text=True, timeout=120,
     )
@@ -183,7 +183,7 @@ def test_command_writes_html_markdown_and_csvs(graded: Path, tmp_path: Path) -> 
 def test_bad_input_gives_a_sentence_or_a_report(graded: Path, tmp_path: Path) -> None:
     def report(folder: Path) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-m", "exercises.course.cli", "report", str(folder), "--root", str(ROOT)],
+            [sys.executable, "-m", "course.cli", "report", str(folder), "--root", str(ROOT)],
             capture_output=True, text=True, timeout=120,
         )
 

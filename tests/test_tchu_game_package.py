@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ROOT
 from exercises.checks import Status
-from exercises.course.notebook import cell_source, course_meta, solution_namespace
+from course.notebook import cell_source, course_meta, solution_namespace
 from exercises.tchu import (
     Card,
     ChMap,

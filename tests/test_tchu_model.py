@@ -914,14 +914,14 @@ def test_every_value_crosses_the_grader_protocol_as_json():
     import enum
     import json
 
-    from exercises.course import protocol
+    from course import wire
 
     def dump(value):
-        if protocol.is_package_type(type(value)):
-            module, qualname = protocol.qualified(type(value))
+        if wire.is_package_type(type(value)):
+            module, qualname = wire.qualified(type(value))
             if isinstance(value, enum.Enum):
                 return {"$enum": [module, qualname, value.name]}
-            return {"$data": [module, qualname, {k: dump(v) for k, v in protocol.init_fields(value).items()}]}
+            return {"$data": [module, qualname, {k: dump(v) for k, v in wire.init_fields(value).items()}]}
         if type(value) is tuple:
             return {"$tuple": [dump(v) for v in value]}
         assert value is None or type(value) in (int, str, bool), value
@@ -933,8 +933,8 @@ def test_every_value_crosses_the_grader_protocol_as_json():
             if tag == "$tuple":
                 return tuple(load(v) for v in payload)
             if tag == "$enum":
-                return protocol.enum_member(payload)
-            return protocol.dataclass_value(payload, load)
+                return wire.enum_member(payload)
+            return wire.dataclass_value(payload, load)
         return value
 
     state = with_current_hand(started_game(), bag(RED, RED, LOCO))

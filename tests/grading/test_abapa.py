@@ -13,6 +13,20 @@ import pytest
 
 NOTEBOOK = "03_abapa"
 
+#: each exercise's points, shared equally by its tests (a test names only its exercise)
+POINTS = {
+    "abapa.display": 1,
+    "abapa.sowing": 2,
+    "abapa.capture": 3,
+    "abapa.feeding": 2,
+    "abapa.end": 2,
+    "abapa.board": 1,
+    "abapa.board_play": 2,
+    "abapa.players": 2,
+    "abapa.game": 2,
+    "abapa.greedy": 1,
+}
+
 #: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
 RULES = {
     "test_display_of_figure_1_exactly": "board_text(figure 1)",
@@ -223,19 +237,19 @@ def assert_refused(board, pit, cells: list[int], player: int) -> None:
 # --- abapa.display ------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.display", points=1)
+@pytest.mark.exercise("abapa.display")
 def test_display_of_figure_1_exactly(sub):
     assert sub.board_text(list(FIGURE_1)) == FIGURE_1_TEXT
 
 
-@pytest.mark.exercise("abapa.display", points=1)
+@pytest.mark.exercise("abapa.display")
 def test_display_of_the_start(sub):
     assert sub.board_text(list(START)) == (
         "      4   4   4   4   4   4\n0      4   4   4   4   4   4      0"
     )
 
 
-@pytest.mark.exercise("abapa.display", points=1)
+@pytest.mark.exercise("abapa.display")
 def test_display_with_two_digit_counts(sub):
     cells = [0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10]
     assert sub.board_text(cells) == (
@@ -246,13 +260,13 @@ def test_display_with_two_digit_counts(sub):
 # --- abapa.sowing -------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.sowing", points=2)
+@pytest.mark.exercise("abapa.sowing")
 def test_plain_sowing(sub):
     assert sowing(sub, START, 0) == ([0, 5, 5, 5, 5, 4, 0, 4, 4, 4, 4, 4, 4, 0], 4)
     assert sowing(sub, START, 4) == (FIGURE_1, 8)
 
 
-@pytest.mark.exercise("abapa.sowing", points=2)
+@pytest.mark.exercise("abapa.sowing")
 def test_sowing_through_both_kalahs(sub):
     cells = [4, 4, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 2]
     # 9 seeds from cell 5: kalah 6, cells 7..12, kalah 13, cell 0.
@@ -261,12 +275,12 @@ def test_sowing_through_both_kalahs(sub):
     assert sowing(sub, cells, 12) == ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1)
 
 
-@pytest.mark.exercise("abapa.sowing", points=2)
+@pytest.mark.exercise("abapa.sowing")
 def test_last_seed_in_a_kalah(sub):
     assert sowing(sub, START, 2) == ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], 6)
 
 
-@pytest.mark.exercise("abapa.sowing", points=2)
+@pytest.mark.exercise("abapa.sowing")
 def test_fourteen_or_more_seeds_skip_the_origin(sub):
     cells = [1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12]
     # 14 seeds from cell 2: cells 3..13 (11), 0, 1 (13), skip 2, then 3.
@@ -276,7 +290,7 @@ def test_fourteen_or_more_seeds_skip_the_origin(sub):
     assert sowing(sub, cells, 7) == ([2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10], 11)
 
 
-@pytest.mark.exercise("abapa.sowing", points=2)
+@pytest.mark.exercise("abapa.sowing")
 def test_sowing_leaves_its_argument_unchanged(sub):
     assert unchanged_after(sub, "sow(cells, 4)", START) == START
 
@@ -284,26 +298,26 @@ def test_sowing_leaves_its_argument_unchanged(sub):
 # --- abapa.capture ------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_of_two(sub):
     cells = [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3]
     assert sub.capture(cells, 8, 0) == [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3]
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_of_three(sub):
     cells = [4, 4, 4, 4, 0, 5, 1, 5, 4, 3, 4, 4, 4, 2]
     assert sub.capture(cells, 9, 0) == [4, 4, 4, 4, 0, 5, 4, 5, 4, 0, 4, 4, 4, 2]
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_no_capture_of_one_or_four(sub):
     for seeds in (1, 4, 5):
         cells = [4, 4, 4, 4, 0, 5, 1, 5, 4, seeds, 4, 4, 4, 6 - seeds]
         assert sub.capture(list(cells), 9, 0) == cells
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_chain_backwards_over_several_pits(sub):
     cells = [4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11]
     assert sub.capture(cells, 10, 0) == [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11]
@@ -311,13 +325,13 @@ def test_capture_chain_backwards_over_several_pits(sub):
     assert sub.capture(cells, 3, 1) == [0, 0, 0, 0, 1, 4, 10, 4, 4, 0, 0, 0, 0, 25]
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_chain_stops_at_a_pit_without_two_or_three(sub):
     cells = [4, 4, 4, 0, 0, 0, 8, 2, 4, 3, 2, 5, 4, 8]
     assert sub.capture(cells, 10, 0) == [4, 4, 4, 0, 0, 0, 13, 2, 4, 0, 0, 5, 4, 8]
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_chain_stops_at_the_movers_own_camp(sub):
     cells = [2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10]
     assert sub.capture(cells, 8, 0) == [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10]
@@ -325,7 +339,7 @@ def test_capture_chain_stops_at_the_movers_own_camp(sub):
     assert sub.capture(cells, 1, 1) == [0, 0, 4, 4, 4, 4, 9, 3, 2, 0, 0, 0, 2, 16]
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah(sub):
     cells = [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0]
     assert sub.capture(list(cells), 4, 0) == cells
@@ -335,7 +349,7 @@ def test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah(sub):
     assert sub.capture(list(cells), 13, 1) == cells
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_no_capture_because_grand_slam(sub):
     cells = [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3]
     assert sub.capture(list(cells), 8, 0) == cells
@@ -343,7 +357,7 @@ def test_no_capture_because_grand_slam(sub):
     assert sub.capture(list(cells), 2, 1) == cells
 
 
-@pytest.mark.exercise("abapa.capture", points=3)
+@pytest.mark.exercise("abapa.capture")
 def test_capture_leaves_its_argument_unchanged(sub):
     cells = [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3]
     assert unchanged_after(sub, "capture(cells, 8, 0)", cells) == cells
@@ -352,14 +366,14 @@ def test_capture_leaves_its_argument_unchanged(sub):
 # --- abapa.feeding ------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.feeding", points=2)
+@pytest.mark.exercise("abapa.feeding")
 def test_legal_pits_are_the_non_empty_ones(sub):
     assert sub.legal_pits(list(START), 0) == [0, 1, 2, 3, 4, 5]
     assert sub.legal_pits(list(FIGURE_1), 0) == [0, 1, 2, 3, 5]
     assert sub.legal_pits([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1) == [1, 3, 5]
 
 
-@pytest.mark.exercise("abapa.feeding", points=2)
+@pytest.mark.exercise("abapa.feeding")
 def test_feeding_only_feeding_moves_are_legal(sub):
     hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
     assert sub.legal_pits(list(hungry), 0) == [5]
@@ -368,12 +382,12 @@ def test_feeding_only_feeding_moves_are_legal(sub):
     assert sub.legal_pits([4, 4, 4, 4, 4, 4, 22, 0, 0, 0, 0, 0, 0, 2], 0) == [3, 4, 5]
 
 
-@pytest.mark.exercise("abapa.feeding", points=2)
+@pytest.mark.exercise("abapa.feeding")
 def test_feeding_no_feeding_move_no_legal_pit(sub):
     assert sub.legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1) == []
 
 
-@pytest.mark.exercise("abapa.feeding", points=2)
+@pytest.mark.exercise("abapa.feeding")
 def test_feeds_tells_whether_the_seeds_reach_the_opponent(sub):
     cells = [6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17]
     assert all(sub.feeds(list(cells), 0, pit) is False for pit in range(6))
@@ -388,7 +402,7 @@ def test_feeds_tells_whether_the_seeds_reach_the_opponent(sub):
 # --- abapa.end ----------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.end", points=2)
+@pytest.mark.exercise("abapa.end")
 def test_end_at_twenty_five(sub):
     assert sub.game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1) is True
     assert sub.game_over([0, 4, 4, 4, 0, 0, 5, 1, 1, 1, 1, 1, 1, 25], 0) is True
@@ -396,13 +410,13 @@ def test_end_at_twenty_five(sub):
     assert sub.game_over(list(START), 0) is False
 
 
-@pytest.mark.exercise("abapa.end", points=2)
+@pytest.mark.exercise("abapa.end")
 def test_end_when_the_mover_cannot_feed(sub):
     assert sub.game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1) is True
     assert sub.game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 6, 18], 1) is False
 
 
-@pytest.mark.exercise("abapa.end", points=2)
+@pytest.mark.exercise("abapa.end")
 def test_end_the_mover_takes_the_remaining_seeds(sub):
     cells = [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21]
     assert sub.take_remaining(list(cells), 1) == [0] * 6 + [24] + [0] * 6 + [24]
@@ -413,7 +427,7 @@ def test_end_the_mover_takes_the_remaining_seeds(sub):
 # --- abapa.board: a position and its queries ------------------------------------------
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_start_position(sub):
     board = sub.Board()
     assert board.cells == START
@@ -424,7 +438,7 @@ def test_board_start_position(sub):
     assert (board.score(0), board.score(1)) == (0, 0)
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_of_a_position_and_its_text(sub):
     board = sub.Board(list(FIGURE_1), 1)
     assert board.cells == FIGURE_1
@@ -435,7 +449,7 @@ def test_board_of_a_position_and_its_text(sub):
     assert board.winner() is None
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_cells_are_a_copy(sub):
     board = sub.Board(list(FIGURE_1), 1)
     assert sub.eval("[board.cells.append(99), board.cells][1]", board=board) == FIGURE_1
@@ -443,7 +457,7 @@ def test_board_cells_are_a_copy(sub):
     assert sub.eval("[(new := Board(cells, 1)), cells.append(99), new.cells][2]", cells=cells) == FIGURE_1
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_rejects_bad_positions(sub):
     for cells, player in [
         ([4] * 14, 0),  # 56 seeds
@@ -456,7 +470,7 @@ def test_board_rejects_bad_positions(sub):
             sub.Board(cells, player)
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_legal_moves_of_a_position(sub):
     assert list(sub.Board(list(FIGURE_1), 0).legal_moves()) == [0, 1, 2, 3, 5]
     assert list(sub.Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()) == [1, 3, 5]
@@ -464,7 +478,7 @@ def test_board_legal_moves_of_a_position(sub):
     assert list(sub.Board(hungry, 1).legal_moves()) == [0, 2]
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_over_when_a_kalah_has_twenty_five(sub):
     won = sub.Board([1, 4, 4, 4, 4, 4, 25, 0, 0, 1, 0, 1, 0, 0], 1)
     assert won.is_over() is True
@@ -475,7 +489,7 @@ def test_board_over_when_a_kalah_has_twenty_five(sub):
     assert won.winner() == 1
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_over_a_24_24_draw(sub):
     board = sub.Board([0] * 6 + [24] + [0] * 6 + [24], 1)
     assert board.is_over() is True
@@ -483,7 +497,7 @@ def test_board_over_a_24_24_draw(sub):
     assert list(board.legal_moves()) == []
 
 
-@pytest.mark.exercise("abapa.board", points=1)
+@pytest.mark.exercise("abapa.board")
 def test_board_copy_has_the_same_position(sub):
     board = sub.Board(list(FIGURE_1), 1)
     twin = board.copy()
@@ -495,7 +509,7 @@ def test_board_copy_has_the_same_position(sub):
 # --- abapa.board_play: the moves ----------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_play_of_figure_1(sub):
     board = sub.Board()
     board.play(4)
@@ -504,7 +518,7 @@ def test_board_play_of_figure_1(sub):
     assert str(board) == FIGURE_1_TEXT
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_sows_through_both_kalahs(sub):
     board = sub.Board([3, 3, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 0], 0)
     board.play(5)  # cells 6..13, then 0
@@ -514,7 +528,7 @@ def test_board_sows_through_both_kalahs(sub):
     assert board.cells == [5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2]
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_fourteen_or_more_seeds_skip_the_origin(sub):
     board = sub.Board([1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12], 0)
     board.play(2)
@@ -524,7 +538,7 @@ def test_board_fourteen_or_more_seeds_skip_the_origin(sub):
     assert board.cells == [2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10]
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_plays_player_1_pits_from_their_side(sub):
     board = sub.Board(list(FIGURE_1), 1)
     board.play(3)  # cell 10
@@ -532,7 +546,7 @@ def test_board_plays_player_1_pits_from_their_side(sub):
     assert board.player == 0
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_sows_and_captures(sub):
     board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
     board.play(4)  # cells 5, 6, 7, 8: captures 3 + 2
@@ -540,7 +554,7 @@ def test_board_sows_and_captures(sub):
     assert (board.score(0), board.score(1)) == (14, 9)
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_capture_chain_stops_at_a_pit_without_two_or_three(sub):
     board = sub.Board([0, 0, 0, 0, 0, 5, 10, 2, 3, 1, 1, 5, 4, 17], 0)
     board.play(5)  # cells 10 and 9 hold 2, cell 8 holds 4
@@ -550,7 +564,7 @@ def test_board_capture_chain_stops_at_a_pit_without_two_or_three(sub):
     assert board.cells == [0, 0, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 0, 11]
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_grand_slam_is_played_without_capture(sub):
     board = sub.Board([1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0)
     board.play(5)  # cells 6, 7, 8: 2 and 3 would take every seed of player 1
@@ -558,7 +572,7 @@ def test_board_grand_slam_is_played_without_capture(sub):
     assert board.player == 1
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_feeding_only_feeding_moves_are_legal(sub):
     cells = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
     board = sub.Board(list(cells), 0)
@@ -569,7 +583,7 @@ def test_board_feeding_only_feeding_moves_are_legal(sub):
     assert board.cells == [0, 3, 0, 0, 1, 0, 21, 1, 0, 0, 0, 0, 0, 22]
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_no_feeding_move_the_mover_takes_the_remaining_seeds(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
     board.play(5)  # player 0's camp is now empty, and player 1 cannot feed it
@@ -579,7 +593,7 @@ def test_board_no_feeding_move_the_mover_takes_the_remaining_seeds(sub):
     assert list(board.legal_moves()) == []
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_end_at_twenty_five(sub):
     board = sub.Board([0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12], 0)
     board.play(5)  # kalah 6 gets 24, then cell 7 has 2: captured, 26
@@ -589,7 +603,7 @@ def test_board_end_at_twenty_five(sub):
     assert list(board.legal_moves()) == []
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_a_24_24_draw(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
     board.play(5)  # 24 in kalah 6; player 1 cannot feed and takes 2: 24
@@ -598,7 +612,7 @@ def test_board_a_24_24_draw(sub):
     assert board.winner() is None
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_illegal_moves_leave_the_board_unchanged(sub):
     board = sub.Board(list(FIGURE_1), 0)
     for pit in (4, -1, 6, 7, 13):
@@ -616,7 +630,7 @@ def refusal(board, pit) -> str:
     return str(error.value)
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_refusals_say_why(sub):
     assert refusal(sub.Board(list(FIGURE_1), 0), 4).strip()
     assert refusal(sub.Board(list(FIGURE_1), 0), 6).strip()
@@ -624,7 +638,7 @@ def test_board_refusals_say_why(sub):
     assert refusal(sub.Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1), 0).strip()
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_copy_is_independent(sub):
     board = sub.Board()
     twin = board.copy()
@@ -635,7 +649,7 @@ def test_board_copy_is_independent(sub):
     assert twin.cells == FIGURE_1
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_seeded_random_games_match_the_rules(sub):
     for seed in range(12):
         rng = random.Random(seed)
@@ -657,7 +671,7 @@ def test_board_seeded_random_games_match_the_rules(sub):
         assert board.winner() == expected
 
 
-@pytest.mark.exercise("abapa.board_play", points=2)
+@pytest.mark.exercise("abapa.board_play")
 def test_board_termination_no_position_comes_back(sub):
     # The guard of the rules: seeds never leave a kalah, so (seeds in kalahs, sum of the
     # pit numbers of the seeds in pits) grows at every move, and every game ends.
@@ -694,7 +708,7 @@ class Keyboard:
         return self.answers.pop(0)
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_human_player_returns_the_pit_typed(sub):
     keyboard = Keyboard(["3"])
     move = sub.HumanPlayer(ask=keyboard).choose_move(sub.Board())
@@ -702,7 +716,7 @@ def test_human_player_returns_the_pit_typed(sub):
     assert keyboard.answers == []
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_human_player_asks_again_until_the_pit_is_legal(sub):
     keyboard = Keyboard(["6", "-1", "pit", "4", "", "5", "1"])
     move = sub.HumanPlayer(ask=keyboard).choose_move(sub.Board(list(FIGURE_1), 0))
@@ -710,14 +724,14 @@ def test_human_player_asks_again_until_the_pit_is_legal(sub):
     assert keyboard.answers == ["1"]
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_human_player_of_player_1_uses_their_side(sub):
     keyboard = Keyboard(["0", "2"])
     board = sub.Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
     assert sub.HumanPlayer(ask=keyboard).choose_move(board) == 2
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_random_player_plays_legal_moves(sub):
     player = sub.RandomPlayer(random.Random(5))
     for cells, player_to_move, legal in [
@@ -731,7 +745,7 @@ def test_random_player_plays_legal_moves(sub):
         assert moves == legal  # every legal pit comes up, and nothing else
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_random_player_is_reproducible_with_its_rng(sub):
     def moves(seed: int) -> list[int]:
         player = sub.RandomPlayer(random.Random(seed))
@@ -750,7 +764,7 @@ def die_until(rng: random.Random, legal: list[int]) -> int:
     return pit
 
 
-@pytest.mark.exercise("abapa.players", points=2)
+@pytest.mark.exercise("abapa.players")
 def test_random_player_draws_pits_until_one_is_legal(sub):
     for seed, cells, player_to_move, legal in [
         (21, START, 0, [0, 1, 2, 3, 4, 5]),
@@ -778,7 +792,7 @@ class Scripted:
         return self.pits.pop(0)
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_starts_from_the_start_or_the_given_board(sub):
     game = sub.Game(Scripted([]), Scripted([]))
     assert game.board.cells == START and game.board.player == 0
@@ -787,7 +801,7 @@ def test_game_starts_from_the_start_or_the_given_board(sub):
     assert game.board.cells == FIGURE_1 and game.board.player == 1
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_each_new_game_has_a_board_of_its_own(sub):
     sub.Game(Scripted([4]), Scripted([])).play_turn()
     game = sub.Game(Scripted([2]), Scripted([]))
@@ -796,7 +810,7 @@ def test_game_each_new_game_has_a_board_of_its_own(sub):
     assert sub.Game(Scripted([]), Scripted([])).board.cells == START
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_turns_ask_the_player_to_move(sub):
     first, second = Scripted([4, 5]), Scripted([3])
     game = sub.Game(first, second)
@@ -817,7 +831,7 @@ class Cheater:
         return 4
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_shows_the_player_a_copy_of_the_board(sub):
     game = sub.Game(Cheater(), Scripted([]))
     game.play_turn()
@@ -825,7 +839,7 @@ def test_game_shows_the_player_a_copy_of_the_board(sub):
     assert game.board.player == 1
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_run_plays_to_the_end_and_returns_the_winner(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
     game = sub.Game(Scripted([5]), Scripted([]), board)
@@ -842,7 +856,7 @@ class CheaterAtTheEnd:
         return 5
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_run_shows_each_player_a_copy(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
     game = sub.Game(CheaterAtTheEnd(), Scripted([]), board)
@@ -850,7 +864,7 @@ def test_game_run_shows_each_player_a_copy(sub):
     assert game.board.cells == [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27]
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_run_shows_the_board_before_and_after_each_turn(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
     game = sub.Game(Scripted([5]), Scripted([]), board)
@@ -866,13 +880,13 @@ def test_game_run_shows_the_board_before_and_after_each_turn(sub):
     assert printed.index(first) < printed.index(last)
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_run_a_draw_returns_none(sub):
     board = sub.Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0)
     assert sub.Game(Scripted([5]), Scripted([]), board).run() is None
 
 
-@pytest.mark.exercise("abapa.game", points=2)
+@pytest.mark.exercise("abapa.game")
 def test_game_run_between_random_players(sub):
     for seed in range(3):
         game = sub.Game(sub.RandomPlayer(random.Random(seed)), sub.RandomPlayer(random.Random(seed + 50)))
@@ -885,7 +899,7 @@ def test_game_run_between_random_players(sub):
 # --- abapa.greedy -------------------------------------------------------------------
 
 
-@pytest.mark.exercise("abapa.greedy", points=1)
+@pytest.mark.exercise("abapa.greedy")
 def test_greedy_takes_the_biggest_capture(sub):
     board = sub.Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)
     assert sub.GreedyPlayer().choose_move(board) == 4
@@ -893,7 +907,7 @@ def test_greedy_takes_the_biggest_capture(sub):
     assert sub.GreedyPlayer().choose_move(board) == 4
 
 
-@pytest.mark.exercise("abapa.greedy", points=1)
+@pytest.mark.exercise("abapa.greedy")
 def test_greedy_counts_the_seeds_sown_into_the_opponents_kalah(sub):
     board = sub.Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)
     assert sub.GreedyPlayer().choose_move(board) == 3
@@ -901,13 +915,13 @@ def test_greedy_counts_the_seeds_sown_into_the_opponents_kalah(sub):
     assert sub.GreedyPlayer().choose_move(board) == 4
 
 
-@pytest.mark.exercise("abapa.greedy", points=1)
+@pytest.mark.exercise("abapa.greedy")
 def test_greedy_breaks_ties_by_the_lowest_pit(sub):
     assert sub.GreedyPlayer().choose_move(sub.Board()) == 2
     assert sub.GreedyPlayer().choose_move(sub.Board(list(FIGURE_1), 1)) == 1
 
 
-@pytest.mark.exercise("abapa.greedy", points=1)
+@pytest.mark.exercise("abapa.greedy")
 def test_greedy_leaves_the_board_unchanged(sub):
     board = sub.Board(list(FIGURE_1), 1)
     sub.GreedyPlayer().choose_move(board)

@@ -13,6 +13,24 @@ import pytest
 
 NOTEBOOK = "02_dice_421"
 
+#: each exercise's points, shared equally by its tests (a test names only its exercise)
+POINTS = {
+    "dice421.swap": 1,
+    "dice421.sort2_desc": 1,
+    "dice421.sort3_desc": 2,
+    "dice421.is_straight": 1,
+    "dice421.is_three_of_a_kind": 1,
+    "dice421.is_421": 1,
+    "dice421.tokens_of": 2,
+    "dice421.value_of": 1,
+    "dice421.roll_die": 2,
+    "dice421.rethrow": 2,
+    "dice421.play_turn": 3,
+    "dice421.settle_different_tokens": 2,
+    "dice421.settle_equal_tokens": 2,
+    "dice421.play_game": 3,
+}
+
 #: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
 RULES = {
     "test_swap_exchanges_the_two_integers": "swap(1, 2) == (2, 1)",
@@ -184,44 +202,44 @@ class LoadedDice:
 # 1. Sorting -------------------------------------------------------------------------
 
 
-@pytest.mark.exercise("dice421.swap", points=1)
+@pytest.mark.exercise("dice421.swap")
 def test_swap_exchanges_the_two_integers(sub):
     for a, b in [(1, 2), (2, 1), (6, 3), (4, 4), (0, -7), (100, 5)]:
         assert sub.swap(a, b) == (b, a), (a, b)
 
 
-@pytest.mark.exercise("dice421.swap", points=1)
+@pytest.mark.exercise("dice421.swap")
 def test_swap_returns_a_tuple(sub):
     assert type(sub.swap(3, 5)) is tuple
 
 
-@pytest.mark.exercise("dice421.sort2_desc", points=1)
+@pytest.mark.exercise("dice421.sort2_desc")
 def test_sort2_desc_on_every_pair_with_and_without_ties(sub):
     for a, b in product(range(1, 7), repeat=2):
         assert sub.sort2_desc(a, b) == (max(a, b), min(a, b)), (a, b)
 
 
-@pytest.mark.exercise("dice421.sort2_desc", points=1)
+@pytest.mark.exercise("dice421.sort2_desc")
 def test_sort2_desc_beyond_dice(sub):
     assert sub.sort2_desc(-3, 10) == (10, -3)
     assert sub.sort2_desc(0, 0) == (0, 0)
     assert type(sub.sort2_desc(1, 2)) is tuple
 
 
-@pytest.mark.exercise("dice421.sort3_desc", points=2)
+@pytest.mark.exercise("dice421.sort3_desc")
 def test_sort3_desc_on_every_throw(sub):
     for throw in THROWS:
         assert sub.sort3_desc(*throw) == combination(throw), throw
 
 
-@pytest.mark.exercise("dice421.sort3_desc", points=2)
+@pytest.mark.exercise("dice421.sort3_desc")
 def test_sort3_desc_on_every_permutation_of_distinct_values(sub):
     for values in [(1, 2, 3), (-5, 0, 12), (7, 100, 42)]:
         for order in permutations(values):
             assert sub.sort3_desc(*order) == combination(values), order
 
 
-@pytest.mark.exercise("dice421.sort3_desc", points=2)
+@pytest.mark.exercise("dice421.sort3_desc")
 def test_sort3_desc_returns_a_tuple(sub):
     assert type(sub.sort3_desc(2, 6, 4)) is tuple
 
@@ -238,65 +256,65 @@ def _agrees_on_every_throw(function, brute, kind=None):
         assert kind is None or type(got) is kind, (dice, got)
 
 
-@pytest.mark.exercise("dice421.is_straight", points=1)
+@pytest.mark.exercise("dice421.is_straight")
 def test_is_straight_on_every_combination(sub):
     _agrees_on_every_throw(sub.is_straight, brute_is_straight)
 
 
-@pytest.mark.exercise("dice421.is_straight", points=1)
+@pytest.mark.exercise("dice421.is_straight")
 def test_is_straight_returns_a_bool(sub):
     assert sub.is_straight(3, 2, 1) is True
     assert sub.is_straight(6, 6, 5) is False
 
 
-@pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
+@pytest.mark.exercise("dice421.is_three_of_a_kind")
 def test_is_three_of_a_kind_on_every_combination(sub):
     _agrees_on_every_throw(sub.is_three_of_a_kind, brute_is_three_of_a_kind)
 
 
-@pytest.mark.exercise("dice421.is_three_of_a_kind", points=1)
+@pytest.mark.exercise("dice421.is_three_of_a_kind")
 def test_is_three_of_a_kind_returns_a_bool(sub):
     assert sub.is_three_of_a_kind(2, 2, 2) is True
     assert sub.is_three_of_a_kind(2, 2, 1) is False
 
 
-@pytest.mark.exercise("dice421.is_421", points=1)
+@pytest.mark.exercise("dice421.is_421")
 def test_is_421_on_every_combination(sub):
     _agrees_on_every_throw(sub.is_421, brute_is_421)
 
 
-@pytest.mark.exercise("dice421.is_421", points=1)
+@pytest.mark.exercise("dice421.is_421")
 def test_is_421_returns_a_bool(sub):
     assert sub.is_421(4, 2, 1) is True
     assert sub.is_421(4, 2, 2) is False
 
 
-@pytest.mark.exercise("dice421.tokens_of", points=2)
+@pytest.mark.exercise("dice421.tokens_of")
 def test_tokens_of_every_combination(sub):
     _agrees_on_every_throw(sub.tokens_of, brute_tokens, int)
 
 
-@pytest.mark.exercise("dice421.tokens_of", points=2)
+@pytest.mark.exercise("dice421.tokens_of")
 def test_tokens_of_a_421_is_eight(sub):
     assert sub.tokens_of(4, 2, 1) == 8
 
 
-@pytest.mark.exercise("dice421.tokens_of", points=2)
+@pytest.mark.exercise("dice421.tokens_of")
 def test_tokens_of_three_of_a_kind_is_five(sub):
     assert [sub.tokens_of(face, face, face) for face in range(1, 7)] == [5] * 6
 
 
-@pytest.mark.exercise("dice421.tokens_of", points=2)
+@pytest.mark.exercise("dice421.tokens_of")
 def test_tokens_of_a_straight_is_two(sub):
     assert [sub.tokens_of(low + 2, low + 1, low) for low in range(1, 5)] == [2] * 4
 
 
-@pytest.mark.exercise("dice421.tokens_of", points=2)
+@pytest.mark.exercise("dice421.tokens_of")
 def test_tokens_of_a_minor_combination_is_one(sub):
     assert [sub.tokens_of(*dice) for dice in [(6, 4, 1), (4, 2, 2), (4, 4, 1), (5, 2, 1)]] == [1] * 4
 
 
-@pytest.mark.exercise("dice421.value_of", points=1)
+@pytest.mark.exercise("dice421.value_of")
 def test_value_of_every_combination(sub):
     _agrees_on_every_throw(sub.value_of, brute_value, int)
 
@@ -304,19 +322,19 @@ def test_value_of_every_combination(sub):
 # 3. A turn ----------------------------------------------------------------------------
 
 
-@pytest.mark.exercise("dice421.roll_die", points=2)
+@pytest.mark.exercise("dice421.roll_die")
 def test_roll_die_throws_with_the_given_rng(sub):
     for seed in range(150):
         assert sub.roll_die(random.Random(seed)) == random.Random(seed).randint(1, 6), seed
 
 
-@pytest.mark.exercise("dice421.roll_die", points=2)
+@pytest.mark.exercise("dice421.roll_die")
 def test_roll_die_covers_one_to_six(sub):
     faces = {sub.roll_die(random.Random(seed)) for seed in range(100)}
     assert faces == {1, 2, 3, 4, 5, 6}
 
 
-@pytest.mark.exercise("dice421.roll_die", points=2)
+@pytest.mark.exercise("dice421.roll_die")
 def test_roll_die_calls_randint_1_6_once_and_returns_its_face(sub):
     for face in range(1, 7):
         dice = LoadedDice([face])
@@ -324,7 +342,7 @@ def test_roll_die_calls_randint_1_6_once_and_returns_its_face(sub):
         assert dice.calls == [(1, 6)]
 
 
-@pytest.mark.exercise("dice421.rethrow", points=2)
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_on_answer_1_throws_the_die_again(sub):
     for die, face in [(3, 6), (6, 1), (2, 2)]:
         dice = LoadedDice([face])
@@ -334,7 +352,7 @@ def test_rethrow_on_answer_1_throws_the_die_again(sub):
         assert len(keyboard.prompts) == 1
 
 
-@pytest.mark.exercise("dice421.rethrow", points=2)
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_ignores_spaces_around_the_answer(sub):
     for answer in [" 1", "1 ", " 1 "]:
         dice = LoadedDice([4])
@@ -342,7 +360,7 @@ def test_rethrow_ignores_spaces_around_the_answer(sub):
         assert dice.thrown == 1, answer
 
 
-@pytest.mark.exercise("dice421.rethrow", points=2)
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_keeps_the_die_on_any_other_answer(sub):
     for answer in ["0", "2", "", "11"]:
         dice = LoadedDice([])
@@ -350,7 +368,7 @@ def test_rethrow_keeps_the_die_on_any_other_answer(sub):
         assert dice.thrown == 0, answer
 
 
-@pytest.mark.exercise("dice421.rethrow", points=2)
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number(sub):
     for answer in ["yes", "no", "one", "?"]:
         dice = LoadedDice([])
@@ -358,7 +376,7 @@ def test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number(sub):
         assert dice.thrown == 0, answer
 
 
-@pytest.mark.exercise("dice421.rethrow", points=2)
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_shows_the_die_number_and_value(sub):
     keyboard = Keyboard(["0"])
     sub.rethrow(5, 3, keyboard, LoadedDice([]))
@@ -373,7 +391,7 @@ def _turn(sub, answers, faces, then_face=None, then_answer="0"):
     return result, keyboard, dice
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_keeping_the_first_throw_gives_its_sorted_result(sub):
     for faces in [(6, 6, 5), (1, 2, 4), (2, 3, 1), (5, 1, 3), (2, 2, 2)]:
         result, keyboard, dice = _turn(sub, ["0"], faces)
@@ -382,13 +400,13 @@ def test_play_turn_keeping_the_first_throw_gives_its_sorted_result(sub):
         assert len(keyboard.prompts) == 1
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_returns_a_tuple_of_two_ints(sub):
     result, _, _ = _turn(sub, ["0"], [3, 1, 2])
     assert type(result) is tuple and [type(x) for x in result] == [int, int]
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_rethrows_only_the_chosen_dice(sub):
     # 6 6 5: throw again, keep 6 and 6, rethrow the 5 (gets 5); again, rethrow it (gets 6).
     answers = ["1", "0", "0", "1", "1", "0", "0", "1"]
@@ -397,7 +415,7 @@ def test_play_turn_rethrows_only_the_chosen_dice(sub):
     assert dice.thrown == 5
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_never_throws_a_fourth_time(sub):
     # A player who answers 1 to everything: three throws of three dice, then the turn ends.
     faces = [1, 1, 3, 2, 2, 6, 1, 2, 4]
@@ -407,7 +425,7 @@ def test_play_turn_never_throws_a_fourth_time(sub):
     assert len(keyboard.prompts) == 8  # two "throw again?" and six "rethrow die n?"
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_stopping_after_the_second_throw(sub):
     # 1 1 3: rethrow dice 2 and 3 (get 2 and 4), then keep 1 2 4.
     answers = ["1", "0", "1", "1", "0"]
@@ -417,7 +435,7 @@ def test_play_turn_stopping_after_the_second_throw(sub):
     assert len(keyboard.prompts) == 5
 
 
-@pytest.mark.exercise("dice421.play_turn", points=3)
+@pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number(sub):
     result, keyboard, dice = _turn(sub, ["yes"], [4, 4, 4], then_answer="1")
     assert result == (5, 444)
@@ -427,28 +445,28 @@ def test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number(sub):
 # 4. Settling a round ----------------------------------------------------------------
 
 
-@pytest.mark.exercise("dice421.settle_different_tokens", points=2)
+@pytest.mark.exercise("dice421.settle_different_tokens")
 def test_settle_different_tokens_player_1_wins_and_gives_its_tokens(sub):
     assert sub.settle_different_tokens(8, 1, 10, 10) == (2, 18)
     assert sub.settle_different_tokens(5, 2, 3, 7) == (-2, 12)
     assert sub.settle_different_tokens(2, 1, 1, 19) == (-1, 21)
 
 
-@pytest.mark.exercise("dice421.settle_different_tokens", points=2)
+@pytest.mark.exercise("dice421.settle_different_tokens")
 def test_settle_different_tokens_player_2_wins_and_gives_its_tokens(sub):
     assert sub.settle_different_tokens(1, 2, 10, 10) == (12, 8)
     assert sub.settle_different_tokens(1, 8, 6, 14) == (14, 6)
     assert sub.settle_different_tokens(2, 5, 9, 4) == (14, -1)
 
 
-@pytest.mark.exercise("dice421.settle_equal_tokens", points=2)
+@pytest.mark.exercise("dice421.settle_equal_tokens")
 def test_settle_equal_tokens_higher_value_of_player_1_gives(sub):
     assert sub.settle_equal_tokens(5, 666, 444, 10, 10) == (5, 15)
     assert sub.settle_equal_tokens(1, 642, 631, 4, 4) == (3, 5)
     assert sub.settle_equal_tokens(2, 654, 321, 1, 7) == (-1, 9)
 
 
-@pytest.mark.exercise("dice421.settle_equal_tokens", points=2)
+@pytest.mark.exercise("dice421.settle_equal_tokens")
 def test_settle_equal_tokens_higher_value_of_player_2_gives(sub):
     assert sub.settle_equal_tokens(2, 321, 654, 10, 10) == (12, 8)
     assert sub.settle_equal_tokens(1, 521, 643, 2, 9) == (3, 8)
@@ -466,7 +484,7 @@ def _game(sub, tokens, faces):
     return result, keyboard, dice
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_ends_as_soon_as_a_total_reaches_zero(sub):
     # 421 against 641: player 1 gives 8 and has 0 left: the game is over after one round.
     result, keyboard, dice = _game(sub, 8, [4, 2, 1, 6, 4, 1])
@@ -474,7 +492,7 @@ def test_play_game_ends_as_soon_as_a_total_reaches_zero(sub):
     assert dice.thrown == 6 and len(keyboard.prompts) == 2
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_ends_below_zero_too(sub):
     # 10 tokens: 421 v 641 (2, 18); then 111 v 652 (-3, 23).
     result, _, dice = _game(sub, 10, [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2])
@@ -482,7 +500,7 @@ def test_play_game_ends_below_zero_too(sub):
     assert dice.thrown == 12
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_player_2_can_win(sub):
     # 3 tokens: 654 v 333 (player 2 gives 5: 8, -2).
     result, _, dice = _game(sub, 3, [6, 5, 4, 3, 3, 3])
@@ -490,7 +508,7 @@ def test_play_game_player_2_can_win(sub):
     assert dice.thrown == 6
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_a_round_with_equal_values_changes_nothing(sub):
     # 2 tokens: 665 v 566 (same value, a draw), 321 v 213 (draw), then 641 v 652
     # (same tokens, player 2 higher gives 1: 3, 1), then 531 v 222 (player 2 gives 5).
@@ -500,21 +518,21 @@ def test_play_game_a_round_with_equal_values_changes_nothing(sub):
     assert dice.thrown == 24
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_same_tokens_higher_value_gives(sub):
     # 1 token: 543 v 654, both straights: player 2 gives 2 and wins at once.
     result, _, _ = _game(sub, 1, [5, 4, 3, 6, 5, 4])
     assert result == (3, -1)
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_rejects_a_non_positive_token_count(sub):
     for tokens in (0, -1, -10):
         with pytest.raises(ValueError):
             sub.play_game(tokens, Keyboard([]), LoadedDice([], then=1))
 
 
-@pytest.mark.exercise("dice421.play_game", points=3)
+@pytest.mark.exercise("dice421.play_game")
 def test_play_game_returns_a_tuple_of_two_ints(sub):
     result, _, _ = _game(sub, 1, [4, 2, 1, 3, 3, 1])
     assert result == (-7, 9)

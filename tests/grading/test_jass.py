@@ -18,6 +18,15 @@ from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_
 
 NOTEBOOK = "01_jass_melds"
 
+#: each exercise's points, shared equally by its tests (a test names only its exercise)
+POINTS = {
+    "jass.meld": 6,
+    "jass.disjoint": 2,
+    "jass.meld_set": 6,
+    "jass.print_meld_sets": 2,
+    "jass.hands_without_meld": 0,
+}
+
 #: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
 RULES = {
     "test_all_holds_the_78_melds_exactly_once": "len(Meld.ALL) == 78",
@@ -90,10 +99,6 @@ HINTS = {
     "test_count_hands_without_meld_for_every_size": "Answer every size from 0 to 36 (the empty hand counts once). A meld-free hand has no 3 cards in a row in a suit and no four 9s, 10s, jacks, queens, kings or aces; four 6s, 7s or 8s are allowed.",
 }
 
-MELD_POINTS = 6
-DISJOINT_POINTS = 2
-MELD_SET_POINTS = 6
-PRINT_POINTS = 2
 
 EXAMPLE = parse_cards("♠6 ♠7 ♠8 ♠9 ♡9 ♡K ♢9 ♢A ♣9")
 
@@ -170,14 +175,14 @@ def meld_of(text: str, points: int) -> tuple[list[Card], int]:
 # ----------------------------------------------------------------------------- Exercise 1
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_all_holds_the_78_melds_exactly_once(sub):
     melds = sub.eval(f"[{MELD} for m in Meld.ALL]")
     assert len(melds) == 78
     assert Counter(melds) == Counter(ALL_MELDS)
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_quartets_only_for_nine_to_ace_worth_150_100_200(sub):
     melds = run(sub, f"melds = []\nMeld.add_all_quartets_into(melds)\nout = [{MELD} for m in melds]")
     assert sorted(melds) == sorted(expected_quartets())
@@ -185,14 +190,14 @@ def test_quartets_only_for_nine_to_ace_worth_150_100_200(sub):
     assert not ranks & {"6", "7", "8"}
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_runs_of_3_4_5_in_each_suit_worth_20_50_100(sub):
     melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
     assert len(melds) == 72
     assert Counter(melds) == Counter(expected_runs())
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_runs_never_wrap_from_ace_to_six(sub):
     melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
     assert plain(parse_cards("♣Q ♣K ♣A"), 20) in melds
@@ -201,7 +206,7 @@ def test_runs_never_wrap_from_ace_to_six(sub):
         assert not [cards for cards, _ in melds if ace in cards and six in cards]
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_melds_of_all_are_equal_by_value_to_new_melds(sub):
     nines = frozenset(parse_cards("♠9 ♡9 ♢9 ♣9"))
     run678 = frozenset(parse_cards("♡6 ♡7 ♡8"))
@@ -210,7 +215,7 @@ def test_melds_of_all_are_equal_by_value_to_new_melds(sub):
     assert sub.eval("len(set(Meld.ALL))") == 78
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_the_seed_hand_finds_its_four_melds(sub):
     melds = sub.Meld.all_in(list(EXAMPLE))
     got = sorted(plain(meld.cards, meld.points) for meld in melds)
@@ -224,7 +229,7 @@ def test_meld_all_in_the_seed_hand_finds_its_four_melds(sub):
     )
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_matches_brute_force_on_random_hands(sub):
     hands = random_hands(300, seed=1, sizes=(9, 9, 9, 0, 3, 12, 20, 36))
     got = sub.eval(f"[[{MELD} for m in Meld.all_in(hand)] for hand in hands]", hands=hands)
@@ -232,7 +237,7 @@ def test_meld_all_in_matches_brute_force_on_random_hands(sub):
         assert Counter(melds) == Counter(melds_in(hand)), sorted(map(str, hand))
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand(sub):
     # A meld is in the hand when all its cards are: a subset, not a proper subset.
     for text in ("♠6 ♠7 ♠8", "♠J ♡J ♢J ♣J", "♡10 ♡J ♡Q ♡K ♡A"):
@@ -243,7 +248,7 @@ def test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand(sub):
         assert Counter(melds) == Counter(melds_in(hand)), text
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged(sub):
     hand = parse_cards("♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A")
     expected = Counter(melds_in(hand))
@@ -254,7 +259,7 @@ def test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged(sub):
     assert Counter(melds) == expected
 
 
-@pytest.mark.exercise("jass.meld", points=MELD_POINTS)
+@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
     with pytest.raises(ValueError):
         sub.Meld.all_in(parse_cards("♠6 ♠7 ♠8 ♠6"))
@@ -267,31 +272,31 @@ def test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
 # ----------------------------------------------------------------------------- Exercise 2
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_no_sets_are_mutually_disjoint(sub):
     assert sub.mutually_disjoint([]) is True
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_one_set_is_mutually_disjoint(sub):
     assert sub.mutually_disjoint([{1, 2, 3}]) is True
     assert sub.mutually_disjoint([frozenset()]) is True
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_equal_sets_are_not_disjoint_unless_empty(sub):
     assert sub.mutually_disjoint([{1, 2}, {1, 2}]) is False
     assert sub.mutually_disjoint([frozenset({"a"}), frozenset({"a"})]) is False
     assert sub.mutually_disjoint([set(), set(), {1}]) is True
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_only_the_first_and_last_of_three_sets_overlap(sub):
     assert sub.mutually_disjoint([{1, 2}, {3, 4}, {5, 1}]) is False
     assert sub.mutually_disjoint([{1, 2}, {3, 4}, {5, 6}]) is True
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_mutually_disjoint_matches_pairwise_checks_on_random_sets(sub):
     rng = random.Random(2)
     collections = [
@@ -303,7 +308,7 @@ def test_mutually_disjoint_matches_pairwise_checks_on_random_sets(sub):
     assert got == expected
 
 
-@pytest.mark.exercise("jass.disjoint", points=DISJOINT_POINTS)
+@pytest.mark.exercise("jass.disjoint")
 def test_mutually_disjoint_leaves_its_sets_unchanged(sub):
     sets = [{1, 2}, {3}, {4, 5}]
     answer, after = run(sub, "out = mutually_disjoint(sets), sets", sets=sets)
@@ -317,7 +322,7 @@ def test_mutually_disjoint_leaves_its_sets_unchanged(sub):
 OF = "MeldSet.of([Meld(cards, points) for cards, points in melds])"
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_points_add_up_the_melds(sub):
     melds = [meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20), meld_of("♢J ♢Q ♢K ♢A", 50)]
     assert sub.eval(f"{OF}.points()", melds=melds) == 220
@@ -325,14 +330,14 @@ def test_meld_set_points_add_up_the_melds(sub):
     assert sub.eval(f"type({OF}.points()) is int", melds=melds[:1]) is True
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_keeps_the_melds_given(sub):
     melds = [meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20)]
     got = sub.eval(f"(lambda s: {MELD_SET})({OF})", melds=melds)
     assert got == frozenset(plain(cards, points) for cards, points in melds)
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card(sub):
     melds = [meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20)]
     with pytest.raises(ValueError) as raised:
@@ -342,7 +347,7 @@ def test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card(s
         sub.eval(OF, melds=[meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♣7 ♣8 ♣9", 20)])
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_leaves_its_argument_untouched(sub):
     code = (
         "given = [Meld(cards, points) for cards, points in melds]\n"
@@ -360,7 +365,7 @@ def test_meld_set_of_leaves_its_argument_untouched(sub):
     assert run(sub, code, melds=disjoint) == ("made", True)
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_sets_are_equal_and_hashable_by_value(sub):
     nines, run678, run789 = meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20), meld_of("♠7 ♠8 ♠9", 20)
     a = sub.eval(OF, melds=[nines, run678])
@@ -374,7 +379,7 @@ def test_meld_sets_are_equal_and_hashable_by_value(sub):
     assert sub.eval("d != e and not (d == e) and len({d, e}) == 2", d=d, e=e) is True  # equal points
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_mutually_disjoint_compares_the_cards_of_melds(sub):
     cases = [
         ([], True),
@@ -388,7 +393,7 @@ def test_meld_set_mutually_disjoint_compares_the_cards_of_melds(sub):
         assert got is expected, melds
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets(sub):
     meld_sets = sub.MeldSet.all_in(list(EXAMPLE))
     got = Counter(
@@ -398,7 +403,7 @@ def test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets(sub):
     assert sorted(meld_set.points() for meld_set in meld_sets) == [0, 20, 20, 50, 150, 170]
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
     for hand in ([], parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A"), list(EXAMPLE)):
         got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
@@ -406,7 +411,7 @@ def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
     assert sub.eval(f"[{MELD_SET} for s in MeldSet.all_in([])]") == [frozenset()]
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_matches_brute_force_on_random_hands(sub):
     hands = random_hands(300, seed=3, sizes=(9, 9, 9, 5, 12))
     for start in range(0, len(hands), 100):
@@ -416,7 +421,7 @@ def test_meld_set_all_in_matches_brute_force_on_random_hands(sub):
             assert Counter(meld_sets) == meld_sets_in(hand), sorted(map(str, hand))
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
     hand = parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")
     got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
@@ -425,7 +430,7 @@ def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
     assert best == 200 + 100  # four jacks and the run ♡6 to ♡10
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_combines_three_disjoint_melds(sub):
     hand = parse_cards("♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A")
     got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
@@ -433,7 +438,7 @@ def test_meld_set_all_in_combines_three_disjoint_melds(sub):
     assert max(len(meld_set) for meld_set in got) == 3
 
 
-@pytest.mark.exercise("jass.meld_set", points=MELD_SET_POINTS)
+@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
     with pytest.raises(ValueError):
         sub.MeldSet.all_in(parse_cards("♠6 ♠7 ♠8 ♠6"))
@@ -457,7 +462,7 @@ def points_of(line: str) -> int:
     return int(line.split(":")[0])
 
 
-@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+@pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_prints_the_seed_example_line_for_line(sub):
     lines = run(sub, PRINTED, hand=list(EXAMPLE))
     expected = list(EXAMPLE_LINES)
@@ -466,7 +471,7 @@ def test_print_meld_sets_prints_the_seed_example_line_for_line(sub):
     assert set(lines[1:3]) == set(expected[1:3])  # equal points, either order
 
 
-@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+@pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_sorts_by_increasing_points(sub):
     for hand in random_hands(20, seed=4):
         lines = run(sub, PRINTED, hand=hand)
@@ -475,7 +480,7 @@ def test_print_meld_sets_sorts_by_increasing_points(sub):
         assert points == sorted(sum(meld[1] for meld in meld_set) for meld_set in meld_sets_in(hand))
 
 
-@pytest.mark.exercise("jass.print_meld_sets", points=PRINT_POINTS)
+@pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set(sub):
     assert run(sub, PRINTED, hand=parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A ♣7 ♢6 ♠9")) == ["  0: {}"]
 
@@ -508,7 +513,7 @@ def hands_without_meld() -> list[int]:
     return [by_size[size] for size in range(len(DECK) + 1)]
 
 
-@pytest.mark.exercise("jass.hands_without_meld", points=0)
+@pytest.mark.exercise("jass.hands_without_meld")
 def test_count_hands_without_meld_for_every_size(sub):
     sizes = list(range(len(DECK) + 1))
     got = sub.eval("[count_hands_without_meld(size) for size in sizes]", sizes=sizes)

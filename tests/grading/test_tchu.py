@@ -33,6 +33,17 @@ from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_sta
 
 NOTEBOOK = "04_tchu_game"
 
+#: each exercise's points, shared equally by its tests (a test names only its exercise)
+POINTS = {
+    "tchu.helpers": 2,
+    "tchu.start": 3,
+    "tchu.draw_tickets": 2,
+    "tchu.draw_cards": 3,
+    "tchu.claim_route": 4,
+    "tchu.end": 3,
+    "tchu.play": 5,
+}
+
 #: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
 RULES = {
     "test_tell_all_tells_every_player_once": "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
@@ -208,7 +219,7 @@ def other_ticket(offer):
 # Exercise 1: tell_all, update_all ------------------------------------------------------------
 
 
-@pytest.mark.exercise("tchu.helpers", points=2)
+@pytest.mark.exercise("tchu.helpers")
 def test_tell_all_tells_every_player_once(sub):
     players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
     sub.tell_all(players, "first\n")
@@ -220,7 +231,7 @@ def test_tell_all_tells_every_player_once(sub):
     both_heard(log, ["first\n", "second\n"])
 
 
-@pytest.mark.exercise("tchu.helpers", points=2)
+@pytest.mark.exercise("tchu.helpers")
 @pytest.mark.parametrize("current", [P1, P2])
 def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
     state = made_state(current=current, hands={P1: [Card.RED] * 3, P2: [Card.BLUE, Card.WHITE]}, seed=3)
@@ -243,7 +254,7 @@ def start(sub, seed=1, inner=None):
     return state, log
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
     _state, log = start(sub)
     for player in PlayerId:
@@ -254,7 +265,7 @@ def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
         assert dict(inits[0].args[1]) == NAMES, 'init_players should give every player the names of both players'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 @pytest.mark.parametrize("seed", [1, 2, 5, 8])
 def test_start_first_message_names_the_first_player_of_the_initial_state(sub, seed):
     _state, log = start(sub, seed)
@@ -266,7 +277,7 @@ def test_start_first_message_names_the_first_player_of_the_initial_state(sub, se
         assert position < offer, 'who plays first (will_play_first) should be told before the tickets are offered'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
     _state, log = start(sub, 3)
     initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
@@ -277,7 +288,7 @@ def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
     assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)), 'the two players should be offered the 10 top tickets of the initial state, 5 each'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_sends_the_state_before_the_initial_choice(sub):
     _state, log = start(sub, 4)
     for player in PlayerId:
@@ -294,7 +305,7 @@ def test_start_sends_the_state_before_the_initial_choice(sub):
         assert public.ticket_count == 46 - 5 * len(offered), 'the tickets offered should have left the ticket pile (without_top_tickets)'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
     _state, log = start(sub, 5)
     last_choice = max(log.index(c) for c in log if c.method == "choose_initial_tickets")
@@ -310,7 +321,7 @@ def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
         assert first_kept > last_choice, 'the kept-tickets messages should come only after both players chose'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_returns_the_state_of_the_first_turn(sub):
     state, log = start(sub, 6)
     initial = GameState.initial(ChMap.all_tickets(), random.Random(6))
@@ -326,7 +337,7 @@ def test_start_returns_the_state_of_the_first_turn(sub):
     assert order.problem is None, order.problem
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 @pytest.mark.parametrize("who", [P1, P2])
 def test_start_refuses_fewer_than_three_initial_tickets(sub, who):
     inner = {P1: ScriptedPlayer(initial_tickets=3), P2: ScriptedPlayer(initial_tickets=3)}
@@ -336,7 +347,7 @@ def test_start_refuses_fewer_than_three_initial_tickets(sub, who):
     assert NAMES[who] in str(error.value), 'the ValueError should name the player who kept too few tickets'
 
 
-@pytest.mark.exercise("tchu.start", points=3)
+@pytest.mark.exercise("tchu.start")
 def test_start_refuses_a_ticket_that_was_not_offered(sub):
     with pytest.raises(ValueError) as error:
         start(sub, 1, (Keeper(lambda offer: SortedBag(tuple(offer)[:3])), Keeper(other_ticket)))
@@ -354,7 +365,7 @@ def ticket_turn(sub, keep, seed=4, current=None):
     return state, sub.draw_tickets(players, dict(NAMES), state, random.Random(0)), log
 
 
-@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.exercise("tchu.draw_tickets")
 @pytest.mark.parametrize("current", [P1, P2])
 def test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone(sub, current):
     state, _new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[1:]), current=current)
@@ -367,7 +378,7 @@ def test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone(sub, 
     assert heard < log.index(calls_of(log, current, "choose_tickets")[0])
 
 
-@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.exercise("tchu.draw_tickets")
 @pytest.mark.parametrize("keep", [1, 3])
 def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     state, new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[:keep]))
@@ -381,14 +392,14 @@ def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     assert new.card_state == state.card_state, 'drawing tickets should not change the cards'
 
 
-@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.exercise("tchu.draw_tickets")
 def test_draw_tickets_refuses_keeping_no_ticket(sub):
     with pytest.raises(ValueError) as error:
         ticket_turn(sub, lambda options: SortedBag())
     assert NAMES[started_state(4, SINGLE_TRIP_TICKETS).current_player_id] in str(error.value)
 
 
-@pytest.mark.exercise("tchu.draw_tickets", points=2)
+@pytest.mark.exercise("tchu.draw_tickets")
 def test_draw_tickets_refuses_a_ticket_that_was_not_drawn(sub):
     with pytest.raises(ValueError) as error:
         ticket_turn(sub, other_ticket)
@@ -411,7 +422,7 @@ def card_turn(sub, slots, *, deck_top=(Card.YELLOW, Card.ORANGE, Card.VIOLET), d
     return state, sub.draw_cards(players, dict(NAMES), state, random.Random(seed)), log
 
 
-@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.exercise("tchu.draw_cards")
 def test_draw_cards_face_up_then_deck(sub):
     _state, new, log = card_turn(sub, [2, Constants.DECK_SLOT])
     assert [c.method for c in decisions(log, P2)] == ["draw_slot", "draw_slot"]
@@ -423,7 +434,7 @@ def test_draw_cards_face_up_then_deck(sub):
     assert new.current_player_id is P2, 'the current player should not change during a turn (play changes it)'
 
 
-@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.exercise("tchu.draw_cards")
 def test_draw_cards_deck_then_face_up(sub):
     _state, new, log = card_turn(sub, [Constants.DECK_SLOT, 4])
     both_heard(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
@@ -431,7 +442,7 @@ def test_draw_cards_deck_then_face_up(sub):
     assert new.card_state.face_up_cards[4] is Card.ORANGE, 'the face-up card taken should be replaced by the top card of the deck'
 
 
-@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.exercise("tchu.draw_cards")
 def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
     _state, _new, log = card_turn(sub, [2, 2], current=P1)
     first, second = (log.index(c) for c in calls_of(log, P1, "draw_slot"))
@@ -444,7 +455,7 @@ def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
     assert own.cards == cards(1, Card.BLACK, 1, Card.GREEN)
 
 
-@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.exercise("tchu.draw_cards")
 @pytest.mark.parametrize("deck_size, slots", [(1, [-1, -1]), (0, [-1, 3]), (0, [0, 1]), (1, [0, 0])])
 def test_draw_cards_recreates_the_deck_before_each_card(sub, deck_size, slots):
     state, new, _log = card_turn(sub, slots, deck_top=[Card.YELLOW][:deck_size], deck_size=deck_size)
@@ -455,7 +466,7 @@ def test_draw_cards_recreates_the_deck_before_each_card(sub, deck_size, slots):
     assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0, 'an empty deck should be recreated from the discards before a card is drawn'
 
 
-@pytest.mark.exercise("tchu.draw_cards", points=3)
+@pytest.mark.exercise("tchu.draw_cards")
 @pytest.mark.parametrize("slots", [[5, 0], [-2, 0], [0, 7]])
 def test_draw_cards_refuses_a_bad_slot_naming_player_and_slot(sub, slots):
     with pytest.raises(ValueError) as error:
@@ -481,7 +492,7 @@ def claim(sub, route_id, claim_cards, hand, deck_top=(), additional=(), routes=N
     return state, sub.claim_route(players, dict(NAMES), state, random.Random(7)), log
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_route_above_ground(sub):
     state, new, log = claim(sub, ROAD, THREE_RED, [Card.RED] * 4)
     assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards"]
@@ -493,7 +504,7 @@ def test_claim_route_above_ground(sub):
     assert new.current_player_id is P1, 'the current player should not change during a turn (play changes it)'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_route_neutral_above_ground_by_player_two(sub):
     four_blue = cards(4, Card.BLUE)
     _state, new, log = claim(sub, "BER_LUC_1", four_blue, [Card.BLUE] * 4 + [Card.RED], current=P2)
@@ -503,7 +514,7 @@ def test_claim_route_neutral_above_ground_by_player_two(sub):
     assert new.player_state(P2).car_count == 36, 'claiming a route of 4 should leave 36 cars'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_tunnel_without_extra_cost(sub):
     drawn = [Card.BLUE, Card.BLUE, Card.WHITE]
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, drawn)
@@ -521,7 +532,7 @@ def test_claim_tunnel_without_extra_cost(sub):
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 @pytest.mark.parametrize("choice", [0, 1])
 def test_claim_tunnel_with_extra_cost_paid(sub, choice):
     drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
@@ -544,7 +555,7 @@ def test_claim_tunnel_with_extra_cost_paid(sub, choice):
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_tunnel_with_extra_cost_refused(sub):
     drawn = [Card.RED, Card.BLUE, Card.BLUE]
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 4, drawn, additional=[None])
@@ -560,7 +571,7 @@ def test_claim_tunnel_with_extra_cost_refused(sub):
     assert new.card_state.deck_size == state.card_state.deck_size - 3, '3 cards should be drawn from the deck for a tunnel'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_tunnel_with_extra_cost_the_player_cannot_pay(sub):
     drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.RED]
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3 + [Card.RED, Card.BLUE], drawn)
@@ -575,7 +586,7 @@ def test_claim_tunnel_with_extra_cost_the_player_cannot_pay(sub):
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 def test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives(sub):
     locomotives = cards(4, Card.LOCOMOTIVE)
     drawn = [Card.RED, Card.BLUE, Card.LOCOMOTIVE]
@@ -587,7 +598,7 @@ def test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives(sub):
     assert new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE)
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 @pytest.mark.parametrize("deck_size", [0, 1, 2])
 def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_size):
     top = [Card.BLUE, Card.BLUE][:deck_size]
@@ -599,7 +610,7 @@ def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_siz
     assert new.card_state.discards_size in (3, 6)
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 @pytest.mark.parametrize(
     "route_id, taken",
     [(ROAD, "FRI_LAU_1"), (ROAD, "FRI_LAU_2"), (TUNNEL, "BAD_BAL_1")],
@@ -611,7 +622,7 @@ def test_claim_route_refuses_a_taken_route(sub, route_id, taken):
     assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 @pytest.mark.parametrize(
     "route_id, claim_cards, hand",
     [
@@ -634,7 +645,7 @@ THIRTY_EIGHT_CARS = [
 ]
 
 
-@pytest.mark.exercise("tchu.claim_route", points=4)
+@pytest.mark.exercise("tchu.claim_route")
 @pytest.mark.parametrize("route_id", [ROAD, TUNNEL])
 def test_claim_route_refuses_a_route_longer_than_the_cars_left(sub, route_id):
     routes = {P1: [route(r) for r in THIRTY_EIGHT_CARS]}
@@ -665,7 +676,7 @@ def bonus(state, player):
     return Info(NAMES[player]).gets_longest_trail_bonus(Trail.longest(state.player_state(player).routes))
 
 
-@pytest.mark.exercise("tchu.end", points=3)
+@pytest.mark.exercise("tchu.end")
 def test_end_sends_the_final_state_then_bonus_then_result(sub):
     routes = {P1: [route("BER_FRI_1"), route("FRI_LAU_1"), route("GEN_LAU_1")], P2: [route("ZOU_ZUR_1")]}
     state, totals, log = end(sub, routes)
@@ -679,7 +690,7 @@ def test_end_sends_the_final_state_then_bonus_then_result(sub):
     assert totals == expected, "end_game should return each player's total: final points plus the bonus"
 
 
-@pytest.mark.exercise("tchu.end", points=3)
+@pytest.mark.exercise("tchu.end")
 def test_end_longest_trail_bonus_decides_between_equal_route_points(sub):
     routes = {
         P1: [route("BER_LUC_1")],
@@ -691,7 +702,7 @@ def test_end_longest_trail_bonus_decides_between_equal_route_points(sub):
     both_heard(log, [bonus(state, P2), Info("Bob").won(17, 7)])
 
 
-@pytest.mark.exercise("tchu.end", points=3)
+@pytest.mark.exercise("tchu.end")
 def test_end_both_longest_trails_get_the_bonus_and_tie(sub):
     routes = {P1: [route("LUC_ZOU_1"), route("LUC_SCZ_1")], P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1")]}
     state, totals, log = end(sub, routes)
@@ -704,7 +715,7 @@ def test_end_both_longest_trails_get_the_bonus_and_tie(sub):
         assert heard[2] in (Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1]))
 
 
-@pytest.mark.exercise("tchu.end", points=3)
+@pytest.mark.exercise("tchu.end")
 def test_end_counts_ticket_points(sub):
     tickets = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
     routes = {P1: [route("ZOU_ZUR_1")], P2: [route("SCE_WIN_1")]}
@@ -718,7 +729,7 @@ def test_end_counts_ticket_points(sub):
     )
 
 
-@pytest.mark.exercise("tchu.end", points=3)
+@pytest.mark.exercise("tchu.end")
 def test_end_with_no_routes_gives_both_the_bonus(sub):
     state, totals, log = end(sub, {})
     assert totals == {P1: 10, P2: 10}
@@ -764,7 +775,7 @@ def turns(log):
     return found
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 @pytest.mark.parametrize("players, names", [(1, 2), (2, 1), (3, 2), (2, 3)])
 def test_play_refuses_other_than_two_players_and_names(sub, players, names):
     ids = [P1, P2, P1]
@@ -774,7 +785,7 @@ def test_play_refuses_other_than_two_players_and_names(sub, players, names):
         sub.play(inner, named, ChMap.all_tickets(), random.Random(1))
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_whole_games_follow_the_order_of_the_rules(sub):
     for log, _totals in games(sub):
         order = CallOrder(NAMES)
@@ -783,14 +794,14 @@ def test_play_whole_games_follow_the_order_of_the_rules(sub):
         assert problem is None, problem
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_both_players_receive_the_same_messages(sub):
     for log, _totals in games(sub):
         assert infos(log, P1) == infos(log, P2)
         assert 100 <= len(infos(log, P1)) <= 2000
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_init_players_once_and_first_three_decisions(sub):
     for log, _totals in games(sub):
         for player in PlayerId:
@@ -802,7 +813,7 @@ def test_play_init_players_once_and_first_three_decisions(sub):
             assert len(calls_of(log, player, "set_initial_ticket_choice")) == 1
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_every_state_sent_accounts_for_all_cards(sub):
     for log, _totals in games(sub):
         updates = [c for c in log if c.method == "update_state"]
@@ -813,7 +824,7 @@ def test_play_every_state_sent_accounts_for_all_cards(sub):
             assert public.player_state(call.player) in (own, own.public())
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_update_before_every_next_turn_and_draw_slot(sub):
     for log, _totals in games(sub):
         for call in log:
@@ -839,7 +850,7 @@ def _updated_since_last_decision(log, call):
     return False
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_turn_decisions_match_the_turn_kind(sub):
     for log, _totals in games(sub):
         for player, kind, steps in turns(log):
@@ -859,7 +870,7 @@ def test_play_turn_decisions_match_the_turn_kind(sub):
                     assert len(steps[2].args[0]) > 0, 'choose_additional_cards is only called with at least one option'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_players_take_turns_starting_with_the_first(sub):
     for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
         first = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed)).current_player_id
@@ -871,7 +882,7 @@ def test_play_players_take_turns_starting_with_the_first(sub):
         assert can_play == [Info(NAMES[p]).can_play() for p in players], 'the turns should be announced with can_play, players taking turns'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_last_turn_message_once_then_exactly_two_turns(sub):
     for log, _totals in games(sub):
         heard = infos(log)
@@ -883,7 +894,7 @@ def test_play_last_turn_message_once_then_exactly_two_turns(sub):
         assert after[1] == before[-1], 'the player who started the last turn should play the last turn'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_last_turn_message_names_the_player_and_its_cars(sub):
     for log, _totals in games(sub):
         starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
@@ -900,7 +911,7 @@ def test_play_last_turn_message_names_the_player_and_its_cars(sub):
         assert message == Info(NAMES[playing]).last_turn_begins(cars), 'the last-turn message should name the player who just played and its cars'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_ends_with_bonus_and_one_result_and_the_right_totals(sub):
     for log, totals in games(sub):
         finals = {p: calls_of(log, p, "update_state")[-1].args for p in PlayerId}
@@ -925,7 +936,7 @@ def test_play_ends_with_bonus_and_one_result_and_the_right_totals(sub):
         assert last_update > last_turn, 'the final state should be sent after the last turn'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_uses_its_tickets_and_rng_for_the_initial_state(sub):
     for (log, _totals), (_k1, _k2, seed) in zip(games(sub), GAMES):
         initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
@@ -936,7 +947,7 @@ def test_play_uses_its_tickets_and_rng_for_the_initial_state(sub):
             assert first_update.cards == initial.player_state(player).cards, 'the initial state should be made with GameState.initial(tickets, rng)'
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 def test_play_recreates_the_deck_during_a_long_game(sub):
     recreated = False
     for log, _totals in games(sub):
@@ -945,7 +956,7 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     assert recreated, "when the deck runs out, it should be recreated from the discards"
 
 
-@pytest.mark.exercise("tchu.play", points=5)
+@pytest.mark.exercise("tchu.play")
 @pytest.mark.parametrize(
     "script, word",
     [

@@ -1,6 +1,6 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
-The grader starts ``python -I -m exercises.course.worker FD`` once (the *zygote*) with
+The grader starts ``python -I -m course.worker FD`` once (the *zygote*) with
 a scrubbed environment and a temporary working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
@@ -9,9 +9,9 @@ zygote forks a child for it, which
 
 * moves into a fresh work folder (its cwd, HOME and TMPDIR) and closes stdin; its
   output goes to a capped buffer, never to the grader's terminal or pipes;
-* confines itself (:mod:`exercises.course.sandbox`): limits, no privileges, Landlock,
+* confines itself (:mod:`course.sandbox`): limits, no privileges, Landlock,
   seccomp;
-* serves the grader's requests on its socket (:mod:`exercises.course.protocol`): run a
+* serves the grader's requests on its socket (:mod:`course.wire`): run a
   cell, read a global, call, iterate... and sends back plain values or handles.
 
 The zygote never reads the course's solutions or tests, so a child has nothing of them
@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
-import enum
-import json
 import os
-import random
 import shutil
 import signal
 import socket
@@ -35,9 +32,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from . import protocol, sandbox
+from . import sandbox, wire
 from .notebook import Shell
-from .protocol import Channel, ProtocolError
+from .wire import Channel, ProtocolError
 
 PRELOAD = [
     "collections", "dataclasses", "enum", "fractions", "functools", "heapq", "itertools",
@@ -45,7 +42,6 @@ PRELOAD = [
     "IPython.core.inputtransformer2", "matplotlib", "matplotlib.pyplot", "ipywidgets",
     "IPython.display",
 ]
-MESSAGE_CHARS = 2000
 
 
 # ---------------------------------------------------------------------------- child
@@ -90,34 +86,10 @@ def describe(error: BaseException) -> str:
     except BaseException:  # noqa: BLE001 - the notebook's __str__ may raise anything
         message = "(its message could not be shown)"
     text = f"{type(error).__name__}: {message}" if message else type(error).__name__
-    return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
+    return text if len(text) <= wire.MESSAGE_CHARS else text[:wire.MESSAGE_CHARS] + "..."
 
 
-def error_answer(error: BaseException) -> dict:
-    """The error answer for an exception raised while serving a request."""
-    if isinstance(error, GradingTimeout):
-        return {"error": {"kind": "timeout"}}
-    if isinstance(error, SystemExit):
-        return {"error": {"kind": "exit", "message": f"sys.exit({error.code!r})"[:200]}}
-    if isinstance(error, StopIteration):
-        return {"error": {"kind": "stop"}}
-    try:
-        message = str(error)[:MESSAGE_CHARS]
-    except BaseException:  # noqa: BLE001
-        message = "(its message could not be shown)"
-    types = [protocol.qualified(cls) for cls in type(error).__mro__]
-    return {"error": {"kind": "exception", "types": types, "message": message}}
-
-
-def rebuild_exception(error: dict) -> BaseException:
-    """An exception of this process standing for one raised by the grader's process."""
-    message = str(error.get("message", ""))
-    for module, name in error.get("types", []):
-        cls = getattr(builtins, name, None) if module == "builtins" else None
-        if isinstance(cls, type) and issubclass(cls, Exception):
-            instance = cls.__new__(cls)
-            BaseException.__init__(instance, message)
-            return instance
+def _grader_error(name: str, message: str) -> BaseException:
     return RuntimeError(message or "the grader's object raised an error")
 
 
@@ -188,7 +160,7 @@ class MethodProxy(CallbackProxy):
     __slots__ = ()
 
 
-class Server(protocol.Codec):
+class Server(wire.Codec):
     """The notebook's side: its namespace, the objects handed out, the requests served."""
 
     def __init__(self, sock: socket.socket, limits: sandbox.Limits) -> None:
@@ -259,7 +231,7 @@ class Server(protocol.Codec):
             error = answer["error"]
             if error.get("kind") == "stop":
                 raise StopIteration
-            raise rebuild_exception(error)
+            raise wire.rebuild_exception(error, _grader_error)
         return self.load(answer.get("ok"))
 
     # requests -------------------------------------------------------------------
@@ -282,8 +254,10 @@ class Server(protocol.Codec):
                     signal.setitimer(signal.ITIMER_REAL, 0)
         except ProtocolError:
             raise
+        except GradingTimeout:
+            return {"error": {"kind": "timeout"}}
         except BaseException as error:  # noqa: BLE001 - everything the notebook raises
-            return error_answer(error)
+            return wire.error_answer(error)
         finally:
             self.depth -= 1
 
@@ -456,8 +430,6 @@ def preload() -> None:
     import exercises
 
     for info in pkgutil.walk_packages(exercises.__path__, "exercises."):
-        if info.name.startswith("exercises.course"):
-            continue
         try:
             importlib.import_module(info.name)
         except Exception:  # noqa: BLE001
@@ -558,15 +530,18 @@ class Zygote:
         return {"status": exit_status(self.ended.pop(pid)) if pid in self.ended else "unknown"}
 
     def run(self) -> None:
-        self.control.send(json.dumps({"ready": True, "landlock": sandbox.landlock_abi()}).encode())
+        wire.send_packet(self.control, {"ready": True, "landlock": sandbox.landlock_abi()})
         try:
             while True:
-                data, fds, _flags, _addr = socket.recv_fds(self.control, 1 << 16, 4)
-                if not data:
+                try:
+                    message, fds = wire.receive_packet(self.control)
+                except ProtocolError as error:
+                    wire.send_packet(self.control, {"error": str(error)})
+                    continue
+                if message is None:
                     return
                 self.reap()
                 try:
-                    message = json.loads(data)
                     op = message.get("op")
                     if op == "spawn":
                         answer = self.spawn(message, fds)
@@ -578,7 +553,7 @@ class Zygote:
                         answer = {"error": f"unknown op {op!r}"}
                 except (ValueError, KeyError, TypeError, OSError) as error:
                     answer = {"error": str(error)}
-                self.control.send(json.dumps(answer).encode())
+                wire.send_packet(self.control, answer)
         finally:
             for pid in list(self.children):
                 try:

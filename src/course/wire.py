@@ -1,11 +1,31 @@
-"""The wire between the grader and a graded notebook's process: length-prefixed JSON.
+"""The wire: every message between the grader's processes, and how each crosses.
 
-Every message is a JSON object, sent as 4 bytes of length (big endian) and then that
-many bytes of UTF-8. Nothing else ever crosses: no pickle, no code. A request is
+=====================================  ==========================================
+channel                                what crosses, and how
+=====================================  ==========================================
+``course grade`` -> grading process    a task (:func:`grading_task`), a frame on
+                                       the process's stdin; ``{"exit": code}``
+                                       back, a frame on its stdout
+pytest plugin -> ``course grade``      the grading report, a JSON file
+                                       (:func:`write_report`, :func:`read_report`)
+grading process <-> zygote             ``spawn``, ``kill``, ``status``: one frame
+                                       per ``SOCK_SEQPACKET`` packet, a socket
+                                       passed along with ``spawn``
+                                       (:func:`send_packet`, :func:`receive_packet`)
+grading process <-> notebook process   requests, answers and values: frames on a
+                                       socket (:class:`Channel`, :class:`Codec`)
+instructor <-> Dask worker             the grading bundle (:func:`pack`,
+                                       :func:`unpack`), a task's report back
+=====================================  ==========================================
+
+A *frame* is 4 bytes of length (big endian), then that many bytes of UTF-8 JSON, an
+object. Nothing else ever crosses: no pickle, no code (but the grader's own compiled
+reference code, see ``define``). On the notebook's socket a request is
 ``{"id": n, "op": ..., ...}``; its answer ``{"re": n, "ok": value}`` or
-``{"re": n, "error": {...}}``. While a side waits for its answer it serves the other
-side's requests, so calls nest both ways (a test calls the notebook, which calls a
-test's player, which calls the notebook again).
+``{"re": n, "error": {...}}`` (:func:`error_answer`, :func:`rebuild_exception`). While
+a side waits for its answer it serves the other side's requests, so calls nest both
+ways (a test calls the notebook, which calls a test's player, which calls the notebook
+again).
 
 Values are JSON with tags, each a one-key object (a JSON object is never a plain dict):
 
@@ -28,19 +48,30 @@ of the package (modules ``exercises.*`` only) and must be, there, an enum or a f
 dataclass: what the sender claims decides nothing else.
 """
 
+
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import enum
 import functools
+import gzip
+import hashlib
 import importlib
+import io
 import json
 import math
+import os
 import random
+import select
+import shutil
 import socket
 import struct
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 MAX_MESSAGE = 32 << 20
@@ -49,6 +80,8 @@ MAX_MESSAGE = 32 << 20
 MAX_CONTAINERS = 1 << 20
 _HEADER = struct.Struct(">I")
 PACKAGE = "exercises"
+MESSAGE_CHARS = 2000  #: an error's message is cut there
+MAX_PACKET = 1 << 16  #: the zygote's packets (a spawn request, an answer)
 
 
 class ChannelClosed(ConnectionError):
@@ -83,12 +116,8 @@ def package_class(module: Any, qualname: Any) -> type:
 
 
 def in_package(module: Any) -> bool:
-    """True for the name of a module of the course package (its grader excepted)."""
-    return (
-        isinstance(module, str)
-        and (module == PACKAGE or module.startswith(PACKAGE + "."))
-        and not (module == PACKAGE + ".course" or module.startswith(PACKAGE + ".course."))
-    )
+    """True for the name of a module of the course package (never the grader's: it is ``course``)."""
+    return isinstance(module, str) and (module == PACKAGE or module.startswith(PACKAGE + "."))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -382,6 +411,161 @@ def containers(data: bytes) -> int:
     return data.count(b"[") + data.count(b"{")
 
 
+# ----------------------------------------------------------------------------- frames
+
+
+def dumps(message: dict) -> bytes:
+    """A message as the bytes of one frame's body (ProtocolError if it cannot be sent)."""
+    try:
+        data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
+    except (ValueError, TypeError, RecursionError) as error:
+        raise ProtocolError(f"a value cannot be sent: {error}") from None
+    if len(data) > MAX_MESSAGE:
+        raise ProtocolError(
+            f"a value of {len(data) >> 20} MB is too large to send to the grader "
+            f"(the limit is {MAX_MESSAGE >> 20} MB)"
+        )
+    if containers(data) > MAX_CONTAINERS:
+        raise ProtocolError(
+            f"a value of more than {MAX_CONTAINERS} lists, tuples, sets and dicts is too "
+            "large to send to the grader"
+        )
+    return data
+
+
+def loads(data: bytes) -> dict:
+    """The message of a frame's body (ProtocolError if it is not one)."""
+    if containers(data) > MAX_CONTAINERS:
+        raise ProtocolError(f"a message of more than {MAX_CONTAINERS} lists and objects")
+    try:
+        message = json.loads(data)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is not a JSON object")
+    return message
+
+
+def frame(message: dict) -> bytes:
+    """A message as one frame: its length, then its JSON."""
+    data = dumps(message)
+    return _HEADER.pack(len(data)) + data
+
+
+def frame_size(header: bytes) -> int:
+    """The length a frame's header announces (ProtocolError when it is over the limit)."""
+    (size,) = _HEADER.unpack(header)
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"a message of {size} bytes is over the limit")
+    return size
+
+
+def unframe(packet: bytes) -> dict:
+    """The message of a packet that holds exactly one frame (the zygote's socket)."""
+    if len(packet) < _HEADER.size or frame_size(packet[:_HEADER.size]) != len(packet) - _HEADER.size:
+        raise ProtocolError("a packet is not one whole frame")
+    return loads(packet[_HEADER.size:])
+
+
+def send_packet(sock: socket.socket, message: dict, fds: list[int] | None = None) -> None:
+    """Send a message as one frame in one packet (``SOCK_SEQPACKET``), with file descriptors."""
+    socket.send_fds(sock, [frame(message)], fds or [])
+
+
+def receive_packet(sock: socket.socket) -> tuple[dict | None, list[int]]:
+    """The message of the next packet (None: the other side closed) and the descriptors it brought."""
+    data, fds, _flags, _address = socket.recv_fds(sock, MAX_PACKET, 4)
+    return (unframe(data) if data else None), fds
+
+
+def write_frame(fd: int, message: dict) -> None:
+    """Write a message as a frame on a pipe (OSError if the other end is gone)."""
+    data = memoryview(frame(message))
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def read_frame(fd: int, deadline: float | None = None) -> dict | None:
+    """The next message on a pipe; None at its end or when ``deadline`` passes first."""
+    header = _read_exactly(fd, _HEADER.size, deadline)
+    if header is None:
+        return None
+    body = _read_exactly(fd, frame_size(header), deadline)
+    return None if body is None else loads(body)
+
+
+def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
+    chunks = bytearray()
+    while len(chunks) < size:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+        chunk = os.read(fd, size - len(chunks))
+        if not chunk:
+            return None
+        chunks += chunk
+    return bytes(chunks)
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+def error_answer(error: BaseException) -> dict:
+    """The answer to a request whose handling raised ``error``.
+
+    ``{"error": {"kind": "exit"}}`` for ``sys.exit``, ``"stop"`` for the end of an
+    iteration, else ``"exception"`` with the exception's classes (``[module, qualname]``,
+    most derived first) and its message. (``"timeout"`` and ``"protocol"`` are the
+    notebook's process's own.)
+    """
+    if isinstance(error, SystemExit):
+        return {"error": {"kind": "exit", "message": f"sys.exit({error.code!r})"[:200]}}
+    if isinstance(error, StopIteration):
+        return {"error": {"kind": "stop"}}
+    try:
+        message = str(error)[:MESSAGE_CHARS]
+    except BaseException:  # noqa: BLE001 - a notebook's __str__ may raise anything
+        message = "(its message could not be shown)"
+    types = [qualified(cls) for cls in type(error).__mro__]
+    return {"error": {"kind": "exception", "types": types, "message": message}}
+
+
+def rebuild_exception(error: Any, otherwise: Callable[[str, str], BaseException]) -> BaseException:
+    """This process's exception for an ``"exception"`` error answer of the other side.
+
+    Its type is the first of the error's classes known here as an ``Exception``: a
+    built-in or a class of the package (so the other side can never raise
+    ``KeyboardInterrupt`` or ``SystemExit`` here); its message the other side's. When no
+    class is known, ``otherwise(first class name, message)``.
+    """
+    error = error if isinstance(error, dict) else {}
+    message = str(error.get("message", ""))[:MESSAGE_CHARS]
+    names = error.get("types", [])
+    names = names if isinstance(names, list) else []
+    for entry in names:
+        if not (isinstance(entry, list) and len(entry) == 2):
+            continue
+        module, name = entry
+        cls: Any = None
+        if module == "builtins" and isinstance(name, str):
+            cls = getattr(builtins, name, None)
+        elif in_package(module):
+            try:
+                cls = package_class(module, name)
+            except ProtocolError:
+                cls = None
+        if isinstance(cls, type) and issubclass(cls, Exception):
+            instance = cls.__new__(cls)
+            BaseException.__init__(instance, message)
+            return instance
+    first = names[0][1] if names and isinstance(names[0], list) and len(names[0]) == 2 else "?"
+    return otherwise(str(first)[:100], message)
+
+
+# ----------------------------------------------------------------------------- the notebook's socket
+
+
 class Channel:
     """One end of a connection: send and receive messages, nest requests both ways."""
 
@@ -393,23 +577,10 @@ class Channel:
         self.closed = False
 
     def send(self, message: dict) -> None:
-        try:
-            data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
-        except (ValueError, TypeError, RecursionError) as error:
-            raise ProtocolError(f"a value cannot be sent: {error}") from None
-        if len(data) > MAX_MESSAGE:
-            raise ProtocolError(
-                f"a value of {len(data) >> 20} MB is too large to send to the grader "
-                f"(the limit is {MAX_MESSAGE >> 20} MB)"
-            )
-        if containers(data) > MAX_CONTAINERS:
-            raise ProtocolError(
-                f"a value of more than {MAX_CONTAINERS} lists, tuples, sets and dicts is too "
-                "large to send to the grader"
-            )
+        data = frame(message)
         self.in_io = True
         try:
-            self.sock.sendall(_HEADER.pack(len(data)) + data)
+            self.sock.sendall(data)
         except OSError as error:
             self.closed = True
             raise ChannelClosed(str(error)) from None
@@ -440,21 +611,10 @@ class Channel:
     def receive(self, deadline: float | None = None) -> dict:
         self.in_io = True
         try:
-            (size,) = _HEADER.unpack(self._read(_HEADER.size, deadline))
-            if size > MAX_MESSAGE:
-                raise ProtocolError(f"a message of {size} bytes is over the limit")
-            data = self._read(size, deadline)
-            if containers(data) > MAX_CONTAINERS:
-                raise ProtocolError(f"a message of more than {MAX_CONTAINERS} lists and objects")
-            try:
-                message = json.loads(data)
-            except (ValueError, RecursionError):
-                raise ProtocolError("a message is not valid JSON") from None
+            data = self._read(frame_size(self._read(_HEADER.size, deadline)), deadline)
         finally:
             self.in_io = False
-        if not isinstance(message, dict):
-            raise ProtocolError("a message is not a JSON object")
-        return message
+        return loads(data)
 
     def request(self, op: str, deadline: float | None = None, **fields: Any) -> dict:
         """Send a request and serve the other side until its answer comes; the answer."""
@@ -478,5 +638,77 @@ class Channel:
         try:
             self.send({"re": number, **answer})
         except ProtocolError as error:  # an answer too large to send: say so instead
-            types = [["builtins", "ValueError"], ["builtins", "Exception"]]
-            self.send({"re": number, "error": {"kind": "exception", "types": types, "message": str(error)}})
+            self.send({"re": number, **error_answer(ValueError(str(error)))})
+
+
+# ----------------------------------------------------------------------------- grading processes
+
+
+def grading_task(root: Path, module: Path, notebook: Path, report: Path, options: dict[str, Any]) -> dict:
+    """What a grading process is sent to grade one notebook.
+
+    ``options``: ``call_seconds``, ``memory_mb``, ``checks``, ``only`` and ``cascade``.
+    """
+    return {"root": str(root), "module": str(module), "notebook": str(notebook), "report": str(report),
+            **options}
+
+
+def write_report(path: Path, report: dict) -> None:
+    """Write the grading report of a pytest session, all of it or nothing."""
+    temporary = f"{path}.part{os.getpid()}"
+    Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def read_report(path: Path) -> dict | None:
+    """The grading report a session wrote at ``path``, then removed; None if there is none."""
+    try:
+        report = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        report = None
+    Path(path).unlink(missing_ok=True)
+    return report if isinstance(report, dict) else None
+
+
+# ----------------------------------------------------------------------------- the cluster's bundle
+
+#: what a cluster worker needs to grade: hidden tests, solutions, pytest's configuration
+BUNDLED = ("solutions/*.ipynb", "tests/grading/*.py", "pyproject.toml")
+
+
+def pack(root: Path) -> tuple[bytes, str]:
+    """The grading bundle of a course folder (a tar.gz of :data:`BUNDLED`) and its checksum.
+
+    The archive is the same for the same files (sorted, no times, no owners), so its
+    checksum names it on every worker.
+    """
+    buffer = io.BytesIO()
+    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as zipped, \
+            tarfile.open(fileobj=zipped, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        files = sorted({path for pattern in BUNDLED for path in root.glob(pattern) if path.is_file()})
+        for path in files:
+            info = tarfile.TarInfo(path.relative_to(root).as_posix())
+            data = path.read_bytes()
+            info.size, info.mode = len(data), 0o644
+            archive.addfile(info, io.BytesIO(data))
+    data = buffer.getvalue()
+    return data, hashlib.sha256(data).hexdigest()
+
+
+def unpack(data: bytes, digest: str) -> Path:
+    """The bundle's folder on this worker, unpacked once (checked against its checksum)."""
+    folder = Path(tempfile.gettempdir()) / "tabletop-grading" / digest
+    if (folder / ".complete").exists():
+        return folder
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise ValueError("the grading bundle arrived damaged (its checksum does not match)")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=folder.parent))
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
+        archive.extractall(partial, filter="data")
+    (partial / ".complete").touch()
+    try:
+        partial.rename(folder)
+    except OSError:  # another task of this worker unpacked it first
+        shutil.rmtree(partial, ignore_errors=True)
+    return folder

@@ -7,8 +7,8 @@ it on Ctrl-C.
 
 What travels with the run: the hidden tests, the solution notebooks and the pytest
 configuration are packed once into a deterministic tar archive, checksummed, and sent to
-every worker once (:func:`pack`). A worker unpacks it once into its temporary folder,
-under the archive's checksum (:func:`unpack`), and grades there: it needs the course
+every worker once (:func:`course.wire.pack`). A worker unpacks it once into its temporary
+folder, under the archive's checksum (:func:`course.wire.unpack`), and grades there: it needs the course
 package installed (``pip install 'tabletop-python[cluster]'``), never the instructor's
 folders. Each submission is graded by the same code as locally (a grading process that
 runs the hidden tests, the notebook in the same sandbox), so a worker refuses to grade
@@ -24,12 +24,7 @@ run with one sentence.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import io
 import os
-import shutil
-import tarfile
 import tempfile
 import threading
 import time
@@ -37,49 +32,9 @@ import warnings
 from pathlib import Path
 from typing import Any, Callable
 
+from . import wire
+
 CONNECT_SECONDS = 15.0
-_PACKED = ("solutions/*.ipynb", "tests/grading/*.py", "pyproject.toml")
-
-
-# ----------------------------------------------------------------------------- the bundle
-
-
-def pack(root: Path) -> tuple[bytes, str]:
-    """What a worker needs to grade: hidden tests, solutions, pytest's configuration.
-
-    The archive is the same for the same files (sorted, no times, no owners), so its
-    checksum names it on every worker.
-    """
-    buffer = io.BytesIO()
-    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as zipped, \
-            tarfile.open(fileobj=zipped, mode="w", format=tarfile.PAX_FORMAT) as archive:
-        files = sorted({path for pattern in _PACKED for path in root.glob(pattern) if path.is_file()})
-        for path in files:
-            info = tarfile.TarInfo(path.relative_to(root).as_posix())
-            data = path.read_bytes()
-            info.size, info.mode = len(data), 0o644
-            archive.addfile(info, io.BytesIO(data))
-    data = buffer.getvalue()
-    return data, hashlib.sha256(data).hexdigest()
-
-
-def unpack(data: bytes, digest: str) -> Path:
-    """The bundle's folder on this worker, unpacked once (checked against its checksum)."""
-    folder = Path(tempfile.gettempdir()) / "tabletop-grading" / digest
-    if (folder / ".complete").exists():
-        return folder
-    if hashlib.sha256(data).hexdigest() != digest:
-        raise ValueError("the grading bundle arrived damaged (its checksum does not match)")
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=folder.parent))
-    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
-        archive.extractall(partial, filter="data")
-    (partial / ".complete").touch()
-    try:
-        partial.rename(folder)
-    except OSError:  # another task of this worker unpacked it first
-        shutil.rmtree(partial, ignore_errors=True)
-    return folder
 
 
 # ----------------------------------------------------------------------------- on a worker
@@ -105,8 +60,8 @@ def _grading_process():
 
 def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
                  options: dict[str, Any], seconds: float, unconfined: bool = False) -> dict[str, Any]:
-    """Grade one notebook on this worker; the hidden tests' report (JSON text or None) and the time."""
-    root = unpack(bundle, digest)
+    """Grade one notebook on this worker; the hidden tests' report (or None) and the time."""
+    root = wire.unpack(bundle, digest)
     if unconfined:
         os.environ["TABLETOP_GRADE_UNCONFINED"] = "1"
     process = _grading_process()
@@ -115,12 +70,10 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
         path.write_bytes(notebook)
         report = Path(work) / "report.json"
         started = time.monotonic()
-        answer = process.grade({
-            "root": str(root), "module": str(root / "tests" / "grading" / module),
-            "notebook": str(path), "report": str(report), **options,
-        }, seconds)
+        answer = process.grade(wire.grading_task(root, root / "tests" / "grading" / module, path, report, options),
+                               seconds)
         elapsed = time.monotonic() - started
-        data = report.read_text(encoding="utf-8") if report.exists() else None
+        data = wire.read_report(report)
     with _idle_lock:
         _idle.append(process)
     return {"answered": answer is not None, "report": data, "seconds": elapsed}
@@ -156,11 +109,9 @@ def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], d
     process); ``seconds`` bounds one notebook's grading. On KeyboardInterrupt the tasks
     not yet finished are cancelled and the interrupt goes on.
     """
-    import json
-
     from distributed import as_completed
 
-    bundle, digest = pack(root)
+    bundle, digest = wire.pack(root)
     # A task, not scattered data: if every worker holding it dies, the scheduler makes it again.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "large object in task graph": sent once, on purpose
@@ -181,12 +132,7 @@ def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], d
             except Exception as error:  # noqa: BLE001 - a worker's death, or an error on it
                 done(task, None, 0.0, _failure(error))
                 continue
-            report = None
-            if answer["report"]:
-                try:
-                    report = json.loads(answer["report"])
-                except ValueError:
-                    report = None
+            report = answer["report"]
             failure = ""
             if not answer["answered"]:
                 failure = f"grading stopped after {seconds:g} s or its process ended"

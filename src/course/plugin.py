@@ -1,18 +1,22 @@
 """The pytest plugin of hidden tests: the ``sub`` fixture and the ``exercise`` marker.
 
-A hidden test module in tests/grading/ names its notebook and marks each test with the
-exercise it grades::
+A hidden test module in tests/grading/ names its notebook, gives each exercise's points
+once in a table, and marks each test with the exercise it grades::
 
     NOTEBOOK = "01_jass_melds"
+    POINTS = {"jass.quartets": 2}
 
-    @pytest.mark.exercise("jass.quartets", points=2)
+    @pytest.mark.exercise("jass.quartets")
     def test_six_quartets(sub):
         assert len([m for m in sub.Meld.ALL if len(m.cards) == 4]) == 6
 
+A test without the marker, a marker naming an exercise the table lacks, or an exercise
+of the table that no test grades is a collection error of the module.
+
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
 given with ``--submission PATH``; it runs in a confined process of its own (see
-:mod:`exercises.course.submission`). All tests of an exercise give the same points;
-an exercise scores its points times the fraction of its tests that pass.
+:mod:`course.submission`). An exercise's points are shared equally by its tests; it
+scores its points times the fraction of its tests that pass.
 
 ``--grading-report FILE`` writes, at the end of the session, every test's exercise,
 points, outcome and a short message (exception type and message; never the test's
@@ -23,9 +27,9 @@ from __future__ import annotations
 
 import ast
 import base64
+import inspect
 import json
 import marshal
-import os
 import time
 import types
 from dataclasses import dataclass
@@ -34,6 +38,7 @@ from typing import Any
 
 import pytest
 
+from . import wire
 from .notebook import cell_source, check_cells, worksheet_of
 from .sandbox import Limits
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
@@ -97,10 +102,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "exercise(id, points): the exercise a hidden test grades and its points"
+        "markers", "exercise(id): the exercise a hidden test grades (its points: the module's POINTS)"
     )
-    config.stash[_REPORT] = {"tests": [], "notebooks": [], "errors": [],
-                             "timings": dict.fromkeys(TIMINGS, 0.0)}
+    config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
 
@@ -127,41 +131,61 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
 
 
 def exercise_of(item: pytest.Item) -> tuple[str, float] | None:
-    """The exercise id and points of a hidden test, from its marker (None: no marker)."""
+    """The exercise a hidden test grades (its marker) and that exercise's points (its
+    module's ``POINTS``); None for a test that is not a hidden test."""
     marker = item.get_closest_marker("exercise")
-    if marker is None:
+    points = getattr(getattr(item, "module", None), "POINTS", None)
+    if marker is None or not marker.args or not isinstance(points, dict) or marker.args[0] not in points:
         return None
-    exercise = marker.args[0] if marker.args else marker.kwargs.get("id")
-    points = marker.kwargs.get("points", marker.args[1] if len(marker.args) > 1 else None)
-    if not isinstance(exercise, str) or not isinstance(points, (int, float)) or points < 0:
-        raise pytest.UsageError(
-            f"{item.nodeid}: write the marker as @pytest.mark.exercise('sheet.name', points=N)"
-        )
-    return exercise, points
+    return marker.args[0], points[marker.args[0]]
+
+
+def points_problems(module: types.ModuleType) -> list[str]:
+    """What is wrong with the points of a hidden test module: its ``POINTS`` table, a test
+    without its exercise, an exercise the table lacks, an exercise of the table no test grades."""
+    table = getattr(module, "POINTS", None)
+    if not isinstance(table, dict) or not all(
+            isinstance(exercise, str) and type(points) in (int, float) and points >= 0
+            for exercise, points in table.items()):
+        return ["give each exercise's points once: POINTS = {'sheet.exercise': points, ...}"]
+    problems = []
+    graded = set()
+    for name, function in vars(module).items():
+        if not (name.startswith("test") and inspect.isfunction(function)):
+            continue
+        marks = [mark for mark in getattr(function, "pytestmark", []) if mark.name == "exercise"]
+        if not marks:
+            problems.append(f"{name} has no @pytest.mark.exercise('sheet.exercise') marker")
+            continue
+        args, kwargs = marks[0].args, marks[0].kwargs
+        if len(args) != 1 or not isinstance(args[0], str) or kwargs:
+            problems.append(f"{name}: the marker names only the exercise, "
+                            "@pytest.mark.exercise('sheet.exercise'); its points are in POINTS")
+        elif args[0] not in table:
+            problems.append(f"{name} grades {args[0]}, which is not in POINTS")
+        else:
+            graded.add(args[0])
+    problems += [f"POINTS gives {exercise} points but no test grades it" for exercise in table
+                 if exercise not in graded]
+    return problems
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    """A hidden test module whose points do not hold (:func:`points_problems`) fails to collect."""
+    outcome = yield
+    report = outcome.get_result()
+    if not (report.passed and isinstance(collector, pytest.Module) and hasattr(collector.obj, "NOTEBOOK")):
+        return
+    problems = points_problems(collector.obj)
+    if problems:
+        report.outcome = "failed"
+        report.longrepr = f"hidden tests of {collector.nodeid}: " + "; ".join(problems)
+        report.result = []
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
-    """Refuse hidden tests without an exercise, and exercises whose tests disagree on points."""
-    points: dict[str, tuple[float, str]] = {}
-    problems = []
-    for item in items:
-        module = getattr(item, "module", None)
-        if module is None or not hasattr(module, "NOTEBOOK"):
-            continue
-        found = exercise_of(item)
-        if found is None:
-            problems.append(f"{item.nodeid} has no @pytest.mark.exercise(id, points=N) marker")
-            continue
-        exercise, value = found
-        if exercise in points and points[exercise][0] != value:
-            first = points[exercise]
-            problems.append(
-                f"exercise {exercise}: {first[1]} gives {first[0]:g} points but "
-                f"{item.nodeid} gives {value:g} (every test of an exercise gives the same points)"
-            )
-        points.setdefault(exercise, (value, item.nodeid))
-    if problems:
-        raise pytest.UsageError("hidden tests: " + "; ".join(problems))
+    """With ``--only-exercise``, keep only that exercise's tests."""
     only = config.getoption("--only-exercise")
     if only:
         kept = [item for item in items if (exercise_of(item) or ("",))[0] == only]
@@ -534,6 +558,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report["exitstatus"] = int(exitstatus)
     report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
     report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
-    temporary = f"{path}.part{os.getpid()}"
-    Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
-    os.replace(temporary, path)
+    wire.write_report(Path(path), report)

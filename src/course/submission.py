@@ -2,7 +2,7 @@
 
 Hidden tests reach the graded code only through the ``sub`` fixture: ``sub.Meld`` is the
 notebook's global ``Meld``. The notebook runs in another process (see
-:mod:`exercises.course.worker`), confined and limited in time and memory; the tests
+:mod:`course.worker`), confined and limited in time and memory; the tests
 and their assertions run here. Whatever comes back is either
 
 * plain data, rebuilt on the test's side: ``None``, ``bool``, ``int``, ``float``,
@@ -32,7 +32,6 @@ again (skipping the cells that killed a process).
 from __future__ import annotations
 
 import atexit
-import builtins
 import contextlib
 import dataclasses
 import enum
@@ -51,9 +50,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from . import protocol
+from . import wire
 from .notebook import graded_cell_positions, skipped_sources
-from .protocol import Channel, ChannelClosed, ChannelTimeout, ProtocolError
+from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 from .sandbox import Limits
 
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
@@ -111,7 +110,7 @@ class ZygoteClient:
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "exercises.course.worker", str(theirs.fileno())],
+            [sys.executable, "-I", "-m", "course.worker", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd=self.home, env=env,
         )
@@ -123,16 +122,16 @@ class ZygoteClient:
 
     def _receive(self) -> dict:
         try:
-            data = self.control.recv(1 << 16)
+            message, _ = wire.receive_packet(self.control)
         except OSError as error:
             raise SubmissionError(f"the grader's zygote did not answer: {error}") from None
-        if not data:
+        if message is None:
             raise SubmissionError("the grader's zygote ended")
-        return json.loads(data)
+        return message
 
     def ask(self, message: dict, fds: list[int] | None = None) -> dict:
         try:
-            socket.send_fds(self.control, [json.dumps(message).encode()], fds or [])
+            wire.send_packet(self.control, message, fds)
         except OSError as error:
             raise SubmissionError(f"the grader's zygote is gone: {error}") from None
         return self._receive()
@@ -204,7 +203,7 @@ class _Shown(reprlib.Repr):
             return object.__getattribute__(x, "_label")
         if isinstance(x, type):
             return x.__name__
-        package = type(x).__module__.split(".")[0] == protocol.PACKAGE
+        package = type(x).__module__.split(".")[0] == wire.PACKAGE
         if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
                 or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
             return super().repr1(x, level)
@@ -222,15 +221,11 @@ def shown(value: Any) -> str:
 # ----------------------------------------------------------------------------- values
 
 
-def _is_tag(value: Any, tag: str) -> bool:
-    return type(value) is dict and len(value) == 1 and tag in value
-
-
 _BLOCKED_NAME = re.compile(r"^(_|gi_|cr_|ag_|f_|tb_|co_|func_)")
 _BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
 
 
-class Process(protocol.Codec):
+class Process(wire.Codec):
     """One confined process running a notebook, as the test's side talks to it."""
 
     def __init__(self, limits: Limits, forbidden: list[Path]) -> None:
@@ -336,7 +331,7 @@ class Process(protocol.Codec):
         if kind == "stop":
             return _Stop()
         if kind == "exception":
-            return rebuild_exception(error)
+            return notebook_exception(error)
         return SubmissionError(f"{what} failed: {str(error.get('message', ''))[:200]}")
 
     # values ---------------------------------------------------------------------
@@ -394,10 +389,7 @@ class Process(protocol.Codec):
             elif op == "iter":
                 result = iter(target)
             elif op == "next":
-                try:
-                    result = next(target)
-                except StopIteration:
-                    return {"error": {"kind": "stop"}}
+                result = next(target)
             elif op == "len":
                 result = len(target)
             elif op == "getitem":
@@ -414,38 +406,19 @@ class Process(protocol.Codec):
         except (KeyError, ProtocolError) as error:
             raise self._end(SubmissionError(f"the notebook sent a bad request: {error!r}")) from None
         except Exception as error:  # the test's object raised: the notebook's code sees it
-            types_ = [protocol.qualified(cls) for cls in type(error).__mro__]
-            return {"error": {"kind": "exception", "types": types_, "message": str(error)[:2000]}}
+            return wire.error_answer(error)
 
 
-def rebuild_exception(error: dict) -> BaseException:
-    """The test's side of an exception raised by the notebook (built-ins and the package's).
+def _not_accepted(name: str, message: str) -> BaseException:
+    return SubmissionError(f"the notebook raised {name}, which a test does not accept")
 
-    Only ``Exception`` subclasses are rebuilt, so that the notebook can never raise
-    ``KeyboardInterrupt`` or ``SystemExit`` in the tests' process; its message is the
-    notebook's, its type the first of its classes known here.
-    """
-    message = str(error.get("message", ""))[:2000]
-    names = error.get("types", [])
-    for entry in names if isinstance(names, list) else []:
-        if not (isinstance(entry, list) and len(entry) == 2):
-            continue
-        module, name = entry
-        cls: Any = None
-        if module == "builtins" and isinstance(name, str):
-            cls = getattr(builtins, name, None)
-        elif isinstance(module, str) and module.startswith(protocol.PACKAGE + "."):
-            try:
-                cls = protocol.package_class(module, name)
-            except ProtocolError:
-                cls = None
-        if isinstance(cls, type) and issubclass(cls, Exception):
-            instance = cls.__new__(cls)
-            BaseException.__init__(instance, message)
-            instance._from_notebook = True  # feedback names the call that raised it
-            return instance
-    first = names[0][1] if isinstance(names, list) and names and isinstance(names[0], list) else "?"
-    return SubmissionError(f"the notebook raised {str(first)[:100]}, which a test does not accept")
+
+def notebook_exception(error: dict) -> BaseException:
+    """The test's side of an exception raised by the notebook (see :func:`wire.rebuild_exception`)."""
+    exception = wire.rebuild_exception(error, _not_accepted)
+    if not isinstance(exception, SubmissionFailure):
+        exception._from_notebook = True  # type: ignore[attr-defined] - feedback names the call that raised it
+    return exception
 
 
 class Handle:

@@ -1,15 +1,16 @@
 """`course release`: the student notebooks, generated from the solution notebooks.
 
 For each solutions/NN_name.ipynb, notebooks/NN_name.ipynb gets the same cells with
-every solution region replaced by a stub (see :mod:`exercises.course.notebook`),
+every solution region replaced by a stub (see :mod:`course.notebook`),
 outputs and execution counts cleared, instructor-only cells dropped. Every notebook is
 checked before anything is written: a format error names the file, the cell and the
 exercise, and leaves every file as it was. The output is deterministic, so running the
 release twice changes nothing, and a test compares notebooks/ with a fresh release.
 
 ``course release --to DIR`` also writes the student bundle: the notebooks, the
-package's source, a student README, environment.yml and binder/; never solutions/ or
-tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
+package's source (``src/exercises``, never the grader ``src/course``), a student README,
+a pyproject.toml without the instructor's command and extras, environment.yml and
+binder/; never solutions/ or tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
 that changes something is one more commit on top of the last: students pull it with
 nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
 history is never rewritten, or nbgitpuller could not merge).
@@ -20,9 +21,11 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +40,9 @@ from .notebook import (
 
 STUDENT_README = Path(__file__).with_name("student_README.md")
 #: files of the course folder copied into the bundle as they are
-BUNDLE_FILES = ("pyproject.toml", "environment.yml", "LICENSE")
+BUNDLE_FILES = ("environment.yml", "LICENSE")
+#: the extras of the course a student may install (environment.yml installs ``.[test]``)
+STUDENT_EXTRAS = ("test",)
 BUNDLE_FOLDERS = ("binder",)
 #: what git leaves out of a bundle repository (what Jupyter and pip write next to it)
 GITIGNORE = """.ipynb_checkpoints/
@@ -130,6 +135,34 @@ def write_notebooks(released: dict[str, str], target: Path) -> None:
             path.write_text(text, encoding="utf-8")
 
 
+def student_pyproject(text: str) -> str:
+    """The bundle's pyproject.toml, from the course's: the same package, version and
+    dependencies, without the ``course`` command, the instructor's extras and the
+    course's own pytest settings."""
+    config = tomllib.loads(text)
+    project = {key: value for key, value in config["project"].items()
+               if key not in ("scripts", "gui-scripts", "entry-points", "optional-dependencies")}
+    extras = config["project"].get("optional-dependencies", {})
+    if any(name in extras for name in STUDENT_EXTRAS):
+        project["optional-dependencies"] = {name: extras[name] for name in STUDENT_EXTRAS if name in extras}
+    kept = {"build-system": config["build-system"], "project": project,
+            "tool": {"setuptools": config.get("tool", {}).get("setuptools", {})}}
+    return toml_text(kept).lstrip("\n")
+
+
+def toml_text(table: dict, prefix: tuple[str, ...] = ()) -> str:
+    """A table of strings, numbers, booleans and lists of them as TOML (what a pyproject holds)."""
+    def key(name: str) -> str:
+        return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+    values = [f"{key(name)} = {json.dumps(value)}" for name, value in table.items() if not isinstance(value, dict)]
+    text = f"\n[{'.'.join(key(name) for name in prefix)}]\n" + "\n".join(values) + "\n" if values else ""
+    for name, value in table.items():
+        if isinstance(value, dict):
+            text += toml_text(value, (*prefix, name))
+    return text
+
+
 def release(root: Path, bundle: Path | None = None) -> list[str]:
     """Regenerate notebooks/ (and the bundle at ``bundle``); the names of the notebooks."""
     released = build(root)  # raises before anything is written
@@ -176,6 +209,9 @@ def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
             if (root / name).is_dir():
                 shutil.copytree(root / name, staging / name, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy2(STUDENT_README, staging / "README.md")
+        if (root / "pyproject.toml").exists():
+            pyproject = student_pyproject((root / "pyproject.toml").read_text(encoding="utf-8"))
+            (staging / "pyproject.toml").write_text(pyproject, encoding="utf-8")
         (staging / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
         if history.is_dir():
             history.rename(staging / ".git")

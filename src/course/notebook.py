@@ -17,7 +17,7 @@ A solution notebook (solutions/NN_name.ipynb) is the single source of a workshee
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,13 +107,6 @@ def strip_solutions(source: str, exercise: str, where: str) -> str:
     return "\n".join(out)
 
 
-def solution_lines(source: str, where: str = "cell") -> Iterator[str]:
-    """The lines inside the solution regions of ``source`` (markers excluded)."""
-    lines = source.splitlines()
-    for region in solution_regions(source, where):
-        yield from lines[region.begin + 1 : region.end]
-
-
 def skipped_sources(notebook: Any) -> set[str]:
     """Normalized sources of the cells the grader skips: checks and demos."""
     return {
@@ -192,7 +185,7 @@ def solution_namespace(path: Path) -> dict[str, Any]:
 
     For benchmarks and the package's own tests, which need a solution's functions at full
     speed. What the cells print is dropped. Never use it on a student's notebook: the
-    grader runs those in a confined process (:mod:`exercises.course.submission`).
+    grader runs those in a confined process (:mod:`course.submission`).
     """
     import contextlib
     import io

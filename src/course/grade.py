@@ -8,7 +8,7 @@ folders of notebooks. For each file it
   with a solution notebook, else the file name);
 * runs the worksheet's hidden test module (tests/grading/test_*.py whose ``NOTEBOOK``
   names the worksheet's notebook) against it, in one of N grading processes, each
-  notebook in a confined process of its own (see :mod:`exercises.course.submission`);
+  notebook in a confined process of its own (see :mod:`course.submission`);
 * writes ``DIR/results/<student>.<worksheet>.json`` (Gradescope's results.json format,
   with the grader's details under ``extra_data``) as soon as the notebook is graded,
   then ``DIR/grades.csv`` (one row per student, one column per exercise, total and
@@ -25,13 +25,13 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import functools
 import hashlib
 import io
 import json
 import os
 import queue
 import re
-import select
 import shutil
 import signal
 import subprocess
@@ -39,10 +39,11 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import wire
 from .notebook import cell_source, exercise_ids, normalized, worksheet_of
 from .sandbox import Limits
 
@@ -384,7 +385,10 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
         version = metadata.version("tabletop-python")
     except metadata.PackageNotFoundError:
         version = "?"
-    package = Path(__file__).resolve().parents[1]
+    import exercises
+
+    package = Path(exercises.__file__).resolve().parent
+    grader = Path(__file__).resolve().parent
     ids = [sheet.id for sheet in sheets]
 
     def owner(entry: Path) -> str | None:
@@ -397,16 +401,15 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
             files = sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
                 if path.is_dir() else [path]
             for file in files:
-                digest.update(str(file.relative_to(root if root in file.parents else package)).encode())
+                digest.update(str(file.relative_to(root if root in file.parents else package.parent)).encode())
                 digest.update(file.read_bytes())
         return digest
 
     entries = [e for e in package.iterdir() if e.name != "__pycache__"]
     # the grader's own files count when they decide outcomes (not grade.py, cli.py: results
     # are rebuilt from the kept reports at every run)
-    course = package / "course"
-    shared = [e for e in entries if owner(e) is None and e != course]
-    shared += [course / f"{name}.py" for name in ("plugin", "submission", "worker", "protocol", "sandbox", "notebook")]
+    shared = [e for e in entries if owner(e) is None]
+    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
@@ -933,7 +936,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
-        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "exercises.course.plugin",
+        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.plugin",
     ]
     for plugin in QUIET_PLUGINS:
         arguments += ["-p", f"no:{plugin}"]
@@ -970,19 +973,18 @@ def remember_rewrites() -> None:
 
 
 def serve() -> None:
-    """A grading process: read tasks (JSON lines) on stdin, grade each with pytest."""
+    """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
     import pytest
 
     remember_rewrites()
 
-    answers = os.fdopen(os.dup(1), "w", buffering=1)
+    tasks, answers = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for line in sys.stdin:
-        task = json.loads(line)
+    while (task := wire.read_frame(tasks)) is not None:
         root = Path(task["root"])
         code = pytest.main(pytest_arguments(
             root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
@@ -993,7 +995,7 @@ def serve() -> None:
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
             if (getattr(module, "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
-        answers.write(json.dumps({"exit": int(code)}) + "\n")
+        wire.write_frame(answers, {"exit": int(code)})
 
 
 class GradingProcess:
@@ -1006,9 +1008,9 @@ class GradingProcess:
     def start(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "exercises.course.grade", "--serve"],
+                [sys.executable, "-m", "course.grade", "--serve"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                text=True, start_new_session=True,
+                bufsize=0, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
                 env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch)},
             )
@@ -1018,17 +1020,13 @@ class GradingProcess:
         """Send one task; its answer, or None when it took too long or the process died."""
         process = self.start()
         try:
-            process.stdin.write(json.dumps(task) + "\n")  # type: ignore[union-attr]
-            process.stdin.flush()  # type: ignore[union-attr]
-        except OSError:
+            wire.write_frame(process.stdin.fileno(), task)  # type: ignore[union-attr]
+            answer = wire.read_frame(process.stdout.fileno(), time.monotonic() + seconds)  # type: ignore[union-attr]
+        except (OSError, wire.ProtocolError):
+            answer = None
+        if answer is None:
             self.stop()
-            return None
-        ready, _, _ = select.select([process.stdout], [], [], seconds)
-        line = process.stdout.readline() if ready else ""  # type: ignore[union-attr]
-        if not line:
-            self.stop()
-            return None
-        return json.loads(line)
+        return answer
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -1129,39 +1127,92 @@ def options_of(args: argparse.Namespace) -> Options:
                    lms_ids=tuple(read_mapping(args.lms_ids).items()))
 
 
+class Refused(Exception):
+    """Why ``course grade`` cannot run, in one sentence (it exits with status 2)."""
+
+
 def run(args: argparse.Namespace) -> int:
-    """Grade the submissions; 0 when every file got a result."""
-    root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
-    if root is None or not (root / "solutions").is_dir():
-        print("course grade: no course folder (with solutions/ and tests/grading/) here or above; "
-              "use --root", file=sys.stderr)
-        return 2
+    """Grade the submissions; 0 when every file got a result.
+
+    The steps: find the course, read the options, connect to the cluster if asked
+    (:func:`setup`); find the files and decide which to grade (:func:`plan`); grade
+    them in local grading processes or on the cluster, each result kept as it comes
+    (:func:`grade_locally`, :func:`grade_on_dask`); say what was done (:func:`finished`).
+    """
     try:
-        options = options_of(args)
-    except (ValueError, OSError) as error:
+        root, options, client = setup(args)
+    except Refused as error:
         print(f"course grade: {error}", file=sys.stderr)
         return 2
-    client = None
-    if args.scheduler:
-        from .cluster import SchedulerUnreachable, connect
-
-        try:
-            client = connect(args.scheduler)
-        except SchedulerUnreachable as error:
-            print(f"course grade: {error}", file=sys.stderr)
-            return 2
     try:
-        return _run(args, root, options, client)
+        batch = plan(args, root, options)
+        grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
+        return grade(batch) or finished(batch)
+    except Refused as error:
+        print(f"course grade: {error}", file=sys.stderr)
+        return 2
     finally:
         if client is not None:
             client.close()
 
 
-def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) -> int:
+def setup(args: argparse.Namespace) -> tuple[Path, Options, Any]:
+    """The course folder, the result options and the Dask client (None: grade locally)."""
+    root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
+    if root is None or not (root / "solutions").is_dir():
+        raise Refused("no course folder (with solutions/ and tests/grading/) here or above; use --root")
+    try:
+        options = options_of(args)
+    except (ValueError, OSError) as error:
+        raise Refused(str(error)) from None
+    if not args.scheduler:
+        return root, options, None
+    from .cluster import SchedulerUnreachable, connect
+
+    try:
+        return root, options, connect(args.scheduler)
+    except SchedulerUnreachable as error:
+        raise Refused(str(error)) from None
+
+
+@dataclass
+class Batch:
+    """The files of one run to grade, and where their gradings go as they come."""
+
+    args: argparse.Namespace
+    root: Path
+    out: Path
+    report: Report
+    prints: dict[str, str]  #: each worksheet's fingerprint (see :func:`fingerprints`)
+    tasks: list[Task]  #: the files to grade now
+    count: int  #: the files that had to be graded or recorded
+    skipped: int  #: the files whose kept grading holds
+    only: dict[str, str | None]  #: with ``--only``: per file, the exercise graded again
+    progress: Progress
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def options(self, task: Task) -> dict[str, Any]:
+        """How a grading process grades ``task`` (beside its paths, :func:`wire.grading_task`)."""
+        args = self.args
+        return {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
+                "only": self.only[task.fid], "cascade": args.cascade}
+
+    def finish(self, task: Task, data: dict | None, seconds: float, failure: str) -> None:
+        """Keep a file's grading (``data``: the plugin's report) and write what it changes."""
+        with self.lock:
+            self.report.add(task, data, seconds, failure, self.prints[task.worksheet.id],  # type: ignore[union-attr]
+                            self.only[task.fid])
+        self.progress.step(bool(failure))
+
+
+def plan(args: argparse.Namespace, root: Path, options: Options) -> Batch:
+    """The files to grade: found, matched to a student and a worksheet, and not graded already.
+
+    Files that cannot be graded (not a notebook, no worksheet) get their row at once.
+    """
     sheets = worksheets(root)
     if args.only and not any(grades_exercise(sheet, args.only) for sheet in sheets):
-        print(f"course grade: no worksheet has an exercise {args.only!r}", file=sys.stderr)
-        return 2
+        raise Refused(f"no worksheet has an exercise {args.only!r}")
     grading_options = {"call_timeout": args.call_timeout, "memory_limit": args.memory_limit,
                        "checks": bool(args.checks), "cascade": bool(args.cascade)}
     prints = fingerprints(root, sheets, grading_options)
@@ -1171,19 +1222,32 @@ def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) ->
     if gone:
         print(f"{len(gone)} files graded before are gone; their results leave the totals: "
               + ", ".join(sorted(Path(e["path"]).name for e in gone)[:10]), file=sys.stderr)
-    mapping = read_mapping(args.students)
-    known = report.known_students()
+    mapping, known = read_mapping(args.students), report.known_students()
     tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(args.submissions)]
     if not tasks:
-        print("course grade: no files to grade", file=sys.stderr)
         report.publish()
-        return 2
+        raise Refused("no files to grade")
     for task in tasks:
         report.register(task)
-    # Which files count is decided before grading with the newest rule (older copies are
-    # named, not graded); the best rule grades every copy.
+    todo, skipped = to_grade(args, tasks, report, prints)
+    progress = Progress(len(todo))
+    for task in [t for t in todo if t.reason]:
+        report.add(task, None, 0.0)
+        progress.step(True)
+    graded = [t for t in todo if not t.reason]
+    return Batch(args, root, out, report, prints, graded, len(todo), skipped,
+                 kept_only(args.only, graded, report), progress)
+
+
+def to_grade(args: argparse.Namespace, tasks: list[Task], report: Report,
+             prints: dict[str, str]) -> tuple[list[Task], int]:
+    """The tasks to grade (or to record as not gradable) and how many are graded already.
+
+    Which copy of a worksheet counts is decided before grading with the newest rule
+    (older copies are named, not graded); the best rule grades every copy.
+    """
     newest = {id(report.newest(entries)) for entries in report.groups().values()}
-    counted = [t for t in tasks if options.rule == "best" or id(report.entries[t.fid]) in newest]
+    counted = [t for t in tasks if report.options.rule == "best" or id(report.entries[t.fid]) in newest]
     if args.only:
         counted = [t for t in counted if t.worksheet and grades_exercise(t.worksheet, args.only)]
     todo = [t for t in counted if args.force or args.only
@@ -1191,48 +1255,48 @@ def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) ->
     skipped = len(counted) - len(todo)
     if skipped:
         print(f"{skipped} of {len(counted)} already graded (use --force to grade them again)", file=sys.stderr)
-    progress = Progress(len(todo))
-    for task in [t for t in todo if t.reason]:
-        report.add(task, None, 0.0)
-        progress.step(True)
-    graded = [t for t in todo if not t.reason]
-    only: dict[str, str | None] = {}  # --only: the other exercises' kept results stay
-    for task in graded:
+    return todo, skipped
+
+
+def kept_only(only: str | None, tasks: list[Task], report: Report) -> dict[str, str | None]:
+    """With ``--only``: per file, the exercise to grade again, the others' kept results staying
+    (None: the file is new or changed, and all of it is graded)."""
+    found: dict[str, str | None] = {}
+    for task in tasks:
         kept = report.entries.get(task.fid) or {}
         same_file = kept.get("report") and kept.get("sha256") == task.digest
-        only[task.fid] = args.only if args.only and same_file else None
+        found[task.fid] = only if only and same_file else None
+    return found
 
-    def message(task: Task) -> dict[str, Any]:
-        """How the grading process grades ``task``, beside its paths."""
-        return {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
-                "only": only[task.fid], "cascade": args.cascade}
 
-    lock = threading.Lock()
+def grade_on_dask(batch: Batch, client: Any) -> int | None:
+    """Grade the batch on the Dask cluster; 130 when interrupted."""
+    from .cluster import grade_on_cluster
 
-    def finish(task: Task, data: dict | None, seconds: float, failure: str) -> None:
-        with lock:
-            report.add(task, data, seconds, failure, prints[task.worksheet.id], only[task.fid])  # type: ignore[union-attr]
-        progress.step(bool(failure))
+    try:
+        grade_on_cluster(client, batch.root, batch.tasks, batch.options, batch.finish,
+                         batch.args.submission_timeout)
+    except KeyboardInterrupt:
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+    finally:
+        batch.report.publish()
+    return None
 
-    if client is not None:
-        from .cluster import grade_on_cluster
 
-        try:
-            grade_on_cluster(client, root, graded, message, finish, args.submission_timeout)
-        except KeyboardInterrupt:
-            print(INTERRUPTED, file=sys.stderr)
-            return 130
-        finally:
-            report.publish()
-        return _finished(report, progress, len(todo), skipped, out)
-    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(graded) or 1))
+def grade_locally(batch: Batch) -> int | None:
+    """Grade the batch in ``--jobs`` grading processes; 130 when interrupted.
+
+    A killed grading process cannot clean up after itself: every temporary folder of the
+    run lives in one folder that this process removes at the end, whatever happened.
+    """
+    args = batch.args
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(batch.tasks) or 1))
     pending: queue.Queue[Task] = queue.Queue()
-    for task in graded:
+    for task in batch.tasks:
         pending.put(task)
-    reports = out / CACHE / ".reports"
+    reports = batch.out / CACHE / ".reports"
     reports.mkdir(parents=True, exist_ok=True)
-    # A killed grading process cannot clean up after itself: every temporary folder of the
-    # run lives in one folder that this process removes at the end, whatever happened.
     scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
     workers = [GradingProcess(scratch) for _ in range(jobs)]
     cancelled = threading.Event()
@@ -1243,29 +1307,10 @@ def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) ->
                 task = pending.get_nowait()
             except queue.Empty:
                 return
-            report_path = reports / f"{task.fid}.json"
-            report_path.unlink(missing_ok=True)
-            started = time.monotonic()
-            answer = worker.grade({
-                "root": str(root), "module": str(task.worksheet.tests), "notebook": str(task.path.resolve()),
-                "report": str(report_path), **message(task),
-            }, args.submission_timeout)
-            seconds = time.monotonic() - started
-            data = None
-            if report_path.exists():
-                try:
-                    data = json.loads(report_path.read_text(encoding="utf-8"))
-                except ValueError:
-                    data = None
-                report_path.unlink(missing_ok=True)
-            failure = ""
-            if answer is None:
-                failure = f"grading stopped after {args.submission_timeout:g} s or its process ended"
-            elif data is None:
-                failure = "the hidden tests could not run on this notebook"
+            data, seconds, failure = grade_one(worker, batch, task, reports / f"{task.fid}.json")
             if cancelled.is_set():
                 return
-            finish(task, data, seconds, failure)
+            batch.finish(task, data, seconds, failure)
 
     threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
     try:
@@ -1282,24 +1327,39 @@ def _run(args: argparse.Namespace, root: Path, options: Options, client: Any) ->
         for worker in workers:
             worker.stop()
         shutil.rmtree(scratch, ignore_errors=True)
-        with lock:
-            report.publish()
+        with batch.lock:
+            batch.report.publish()
         try:
             reports.rmdir()
         except OSError:
             pass
-    return _finished(report, progress, len(todo), skipped, out)
+    return None
 
 
-def _finished(report: Report, progress: Progress, count: int, skipped: int, out: Path) -> int:
-    progress.stream.write("\n")
-    for line in report.duplicates():
+def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict | None, float, str]:
+    """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
+    report.unlink(missing_ok=True)
+    started = time.monotonic()
+    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),  # type: ignore[union-attr]
+                                            report, batch.options(task)), batch.args.submission_timeout)
+    seconds = time.monotonic() - started
+    data = wire.read_report(report)
+    failure = ""
+    if answer is None:
+        failure = f"grading stopped after {batch.args.submission_timeout:g} s or its process ended"
+    elif data is None:
+        failure = "the hidden tests could not run on this notebook"
+    return data, seconds, failure
+
+
+def finished(batch: Batch) -> int:
+    """Say what was graded and warn of the copies that do not count; 0."""
+    batch.progress.stream.write("\n")
+    for line in batch.report.duplicates():
         print(f"warning: {line}", file=sys.stderr)
-    print(f"Graded {count} files ({skipped} already graded); grades in {out / GRADES}, "
-          f"feedback in {out / FEEDBACK}", file=sys.stderr)
+    print(f"Graded {batch.count} files ({batch.skipped} already graded); grades in {batch.out / GRADES}, "
+          f"feedback in {batch.out / FEEDBACK}", file=sys.stderr)
     return 0
-
-
 
 
 if __name__ == "__main__":

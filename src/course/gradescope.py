@@ -12,7 +12,8 @@ Gradescope programming assignment. Its root holds
   ``/autograder/results/results.json`` in Gradescope's format (score, one test per
   hidden test with name, score, max_score, status, output and visibility,
   execution_time, and an ``output`` that says what was graded or why nothing could be);
-* what ``course grade`` needs: ``pyproject.toml`` and ``src/exercises/`` (the package),
+* what ``course grade`` needs: ``pyproject.toml``, ``src/exercises/`` (the package) and
+  ``src/course/`` (the grader),
   ``solutions/`` (to recognise a worksheet and its check cells) and ``tests/grading/``
   (the hidden tests). Gradescope never shows these files to students.
 
@@ -76,7 +77,7 @@ echo "Using $("$PYTHON" --version) for the autograder"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
 "$VENV/bin/python" -m pip install --quiet "$SOURCE[grade]"
-"$VENV/bin/python" -c "import exercises.course.grade, pytest"
+"$VENV/bin/python" -c "import course.grade, pytest"
 echo "The course is installed in $VENV"
 """
 
@@ -88,7 +89,7 @@ AUTOGRADER="${AUTOGRADER:-/autograder}"
 SOURCE="${AUTOGRADER_SOURCE:-$AUTOGRADER/source}"
 VENV="${AUTOGRADER_VENV:-$AUTOGRADER/venv}"
 cd "$AUTOGRADER"
-exec "$VENV/bin/python" -m exercises.course.gradescope \
+exec "$VENV/bin/python" -m course.gradescope \
     --source "$SOURCE" \
     --submission "${AUTOGRADER_SUBMISSION:-$AUTOGRADER/submission}" \
     --results "${AUTOGRADER_RESULTS:-$AUTOGRADER/results/results.json}" \
@@ -107,7 +108,8 @@ def course_files(root: Path) -> list[tuple[str, Path]]:
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         if (root / name).is_file():
             files.append((name, root / name))
-    for folder, pattern in (("src/exercises", "*"), ("solutions", "*.ipynb"), ("tests/grading", "*")):
+    for folder, pattern in (("src/exercises", "*"), ("src/course", "*"), ("solutions", "*.ipynb"),
+                            ("tests/grading", "*")):
         for path in sorted((root / folder).rglob(pattern)):
             parts = path.relative_to(root).parts
             if path.is_file() and "__pycache__" not in parts and not any(p.startswith(".") for p in parts):
@@ -131,7 +133,7 @@ def write_autograder(root: Path, to: Path, visibility: str = "visible", timeout:
     """
     if visibility not in VISIBILITIES:
         raise ValueError(f"visibility must be one of {', '.join(VISIBILITIES)} (got {visibility!r})")
-    for needed in ("solutions", "tests/grading", "src/exercises", "pyproject.toml"):
+    for needed in ("solutions", "tests/grading", "src/exercises", "src/course", "pyproject.toml"):
         if not (root / needed).exists():
             raise ValueError(f"{root.resolve()} has no {needed}: run in the course folder or use --root")
     if worksheet:
@@ -264,7 +266,7 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
     if files:
         with tempfile.TemporaryDirectory(prefix="gradescope-") as out:
             completed = subprocess.run(
-                [sys.executable, "-m", "exercises.course.cli", "grade", str(submission), "--out", out,
+                [sys.executable, "-m", "course.cli", "grade", str(submission), "--out", out,
                  "--root", str(source), "--submission-timeout", f"{submission_timeout:g}",
                  "--visibility", visibility],
                 capture_output=True, text=True, cwd=out,
@@ -318,7 +320,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """What run_autograder calls: grade one submission, write results.json."""
-    parser = argparse.ArgumentParser(prog="python -m exercises.course.gradescope")
+    parser = argparse.ArgumentParser(prog="python -m course.gradescope")
     parser.add_argument("--source", required=True)
     parser.add_argument("--submission", required=True)
     parser.add_argument("--results", required=True)
