@@ -260,7 +260,7 @@ def test_the_french_release_translates_prose_and_code_but_no_name(tmp_path):
         'print(f"le double de {2} vaut", double(2))  # un exemple'
     )
     french_solution = translated_solutions(course, "fr")[0][1]
-    assert "    # ajoute x à lui-même\n    return x + x" in cell_source(french_solution["cells"][1])
+    assert "    # ajoute x à lui-même\n    return x + x" in cell_source(french_solution["cells"][2])
 
 
 def test_a_quote_in_a_translation_keeps_the_literal_valid():

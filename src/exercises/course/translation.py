@@ -5,10 +5,11 @@ solutions/ stays the single source, in English. A language's text lives in catal
 with any gettext tool: Poedit, Weblate, a text editor). An entry is one *unit*:
 
 * in a markdown cell, one paragraph, list, table or heading (blocks between blank lines;
-  the items of one list stay together; fenced code blocks are kept as they are);
+  the items of one list stay together); a fenced block (a sample session) is a unit
+  when it holds words, and is kept as it is otherwise;
 * in a code cell, a comment (consecutive full-line comments are one unit), a docstring,
-  or a string literal that a student reads: an argument of ``print`` or ``input``, the
-  message of a ``raise``, a plot's title or label. Python names are never units, and an
+  or a string literal that a student reads: an argument of ``print``, ``input`` or
+  ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or label. Python names are never units, and an
   f-string's ``{fields}`` must come back unchanged in its translation.
 
 Each entry's location (``#:``) is ``NN_name.ipynb#<cell id>``: where a translator finds
@@ -135,7 +136,7 @@ def markdown_units(source: str) -> list[Unit]:
             units.append(Unit(start, cut, lines[0], "markdown"))
             start = cut + 1
             text = source[start:end]
-        if text.strip() and not _FENCE.match(text):
+        if text.strip() and (not _FENCE.match(text) or _WORDS.search(text.strip("`~ \n"))):
             units.append(Unit(start, end, text, "markdown"))
     return units
 
@@ -144,7 +145,7 @@ _MAGIC = re.compile(r"^\s*[%!]")
 _COMMENT = re.compile(r"^(#+:?[ \t]?)(.*)$")
 _NOT_PROSE = re.compile(r"^(#+ (BEGIN|END) SOLUTION|#\s*(noqa|type:|pragma|fmt:))")
 #: calls whose string arguments a student reads
-_READ_CALLS = {"print", "input", "set_title", "set_xlabel", "set_ylabel", "suptitle",
+_READ_CALLS = {"print", "input", "ask", "set_title", "set_xlabel", "set_ylabel", "suptitle",
                "title", "xlabel", "ylabel"}
 _READ_KEYWORDS = {"label", "title", "xlabel", "ylabel", "description"}
 _WORDS = re.compile(r"[A-Za-z]{2,}")
