@@ -90,6 +90,22 @@ def test_catalogs_are_up_to_date_with_the_solutions(tmp_path):
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
+def test_translations_keep_the_edges_and_fields_of_the_english(path):
+    """A prompt's final space, a docstring's closing indentation and an f-string's fields
+    come back unchanged: only the words between them are translated."""
+    fields = re.compile(r"\{[^{}]*\}")
+    for message in read_catalog(catalog_path(ROOT, "fr", path.name)):
+        if not message.id or not message.string or message.context == GLOSSARY:
+            continue
+        english, french = message.id, message.string
+        where = f"{path.name}, {message.locations[0][0]}: {english[:40]!r}"
+        assert english[len(english.rstrip()):] == french[len(french.rstrip()):], where
+        assert english[: len(english) - len(english.lstrip())] == french[: len(french) - len(french.lstrip())], where
+        if "```" not in english and "$" not in english:
+            assert sorted(fields.findall(english)) == sorted(fields.findall(french)), where
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
 def test_every_french_notebook_has_a_glossary(path):
     catalog = read_catalog(catalog_path(ROOT, "fr", path.name))
     terms = [message for message in catalog if message.context == GLOSSARY]
