@@ -179,9 +179,9 @@ def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, i
                 roots.extend(node.args)
             roots.extend(k.value for k in node.keywords if k.arg in _READ_KEYWORDS)
         for root in roots:
-            stack = [root]
-            while stack:
-                item = stack.pop()
+            pending = [root]
+            while pending:
+                item = pending.pop()
                 if isinstance(item, ast.JoinedStr) or (
                     isinstance(item, ast.Constant) and isinstance(item.value, str)
                 ):
@@ -189,7 +189,7 @@ def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, i
                     continue
                 if isinstance(item, (ast.Lambda, ast.FunctionDef)):
                     continue
-                stack.extend(ast.iter_child_nodes(item))
+                pending.extend(ast.iter_child_nodes(item))
     return docstrings, read
 
 
@@ -695,7 +695,7 @@ def glossary_cell(terms: list[tuple[str, str]], lang: str) -> dict[str, Any]:
     """The markdown cell of a translated notebook's glossary."""
     intro, code_head, term_head = GLOSSARY_TEXT[lang]
     rows = [intro, "", f"| {code_head} | {term_head} |", "|---|---|"]
-    rows += [f"| `{name}` | {term} |" for name, term in terms]
+    rows += [f"| {', '.join(f'`{part}`' for part in name.split(', '))} | {term} |" for name, term in terms]
     return {"cell_type": "markdown", "id": f"{GLOSSARY}-{lang}", "metadata": {}, "source": "\n".join(rows)}
 
 
