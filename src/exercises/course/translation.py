@@ -54,8 +54,9 @@ LANGUAGE_LINES = ("import exercises", 'exercises.set_language("{lang}")')
 GLOSSARY_TEXT = {
     "fr": (
         "**Glossaire.** Le code garde ses noms anglais (ce sont eux que le correcteur "
-        "appelle) ; voici les mots de la feuille qui leur correspondent.",
-        "dans le code",
+        "appelle) ; voici les termes français qui correspondent aux noms et aux mots "
+        "anglais de cette feuille.",
+        "en anglais",
         "en français",
     ),
 }
