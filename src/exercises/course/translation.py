@@ -144,7 +144,7 @@ def markdown_units(source: str) -> list[Unit]:
 
 _MAGIC = re.compile(r"^\s*[%!]")
 _COMMENT = re.compile(r"^(#+:?[ \t]?)(.*)$")
-_NOT_PROSE = re.compile(r"^(#+ (BEGIN|END) SOLUTION|#\s*(noqa|type:|pragma|fmt:))")
+_NOT_PROSE = re.compile(rf"^({re.escape(BEGIN)}|{re.escape(END)}|#\s*(noqa|type:|pragma|fmt:))")
 #: calls whose string arguments a student reads
 _READ_CALLS = {"print", "input", "ask", "set_title", "set_xlabel", "set_ylabel", "suptitle",
                "title", "xlabel", "ylabel"}
