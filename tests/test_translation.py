@@ -30,6 +30,7 @@ from exercises.course.translation import (
     read_catalog,
     release_language,
     translate_notebook,
+    translated_readme,
     translated_solutions,
     without_language,
     write_catalog,
@@ -203,6 +204,11 @@ FRENCH = {
 }
 
 
+def tiny_problems(course: Path) -> list:
+    """The problems of the tiny notebook (its course has no French student README)."""
+    return [problem for problem in problems(course, "fr") if problem.notebook == "01_tiny.ipynb"]
+
+
 def translate_all(course: Path) -> Path:
     path = catalog_path(course, "fr", "01_tiny")
     catalog = read_catalog(path)
@@ -216,21 +222,21 @@ def translate_all(course: Path) -> Path:
 
 def test_extract_finds_every_unit_and_names_its_cell(tmp_path):
     course = tiny_course(tmp_path, "Sow the seeds.")
-    assert extract(course, "fr") == {"01_tiny.ipynb": (7, True)}
+    assert extract(course, "fr")["01_tiny.ipynb"] == (7, True)
     catalog = read_catalog(catalog_path(course, "fr", "01_tiny"))
     assert [message.id for message in catalog if message.id] == list(FRENCH)
     assert catalog["add x to itself"].locations == [("01_tiny.ipynb#tiny-01", None)]
-    assert {str(problem).split(":")[0] for problem in problems(course, "fr")} == {
+    assert {str(problem).split(":")[0] for problem in tiny_problems(course)} == {
         "01_tiny.ipynb, cell tiny-00", "01_tiny.ipynb, cell tiny-01", "01_tiny.ipynb, cell -"
     }
-    assert extract(course, "fr") == {"01_tiny.ipynb": (7, False)}, "a second extract changes nothing"
+    assert {changed for _, changed in extract(course, "fr").values()} == {False}, "a second extract changes nothing"
 
 
 def test_extract_marks_exactly_the_changed_paragraph_stale(tmp_path):
     course = tiny_course(tmp_path, "Sow the seeds.")
     extract(course, "fr")
     translate_all(course)
-    assert problems(course, "fr") == []
+    assert tiny_problems(course) == []
     before = catalog_path(course, "fr", "01_tiny").read_bytes()
 
     tiny_course(tmp_path, "Sow all the seeds.")
@@ -240,7 +246,7 @@ def test_extract_marks_exactly_the_changed_paragraph_stale(tmp_path):
     assert [(m.id, m.string, m.previous_id) for m in stale] == [
         ("Sow all the seeds.", "Égrainez les graines.", ["Sow the seeds."])
     ]
-    assert [str(problem) for problem in problems(course, "fr")] == [
+    assert [str(problem) for problem in tiny_problems(course)] == [
         "01_tiny.ipynb, cell tiny-00: fuzzy: 'Sow all the seeds.'"
     ]
     assert catalog.get("Board", context=GLOSSARY).string == "plateau", "the glossary is kept"
@@ -258,7 +264,7 @@ def test_a_unit_gone_from_the_notebook_becomes_obsolete(tmp_path):
     extract(course, "fr")
     catalog = read_catalog(catalog_path(course, "fr", "01_tiny"))
     assert set(catalog.obsolete) == {"A first paragraph.", "Sow the seeds."}
-    assert problems(course, "fr") == []
+    assert tiny_problems(course) == []
 
 
 def test_the_french_release_translates_prose_and_code_but_no_name(tmp_path):
@@ -295,7 +301,8 @@ def test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle(tmp_path
     assert course_command("translate", "extract", cwd=course).returncode == 0
     assert course_command("translate", "check", cwd=course).returncode == 1
     translate_all(course)
-    assert course_command("translate", "check", cwd=course).returncode == 0
+    checked = course_command("translate", "check", cwd=course)
+    assert "01_tiny.ipynb" not in checked.stdout and "student_README.md, cell README" in checked.stdout
     completed = course_command("release", "--lang", "fr", "--to", str(tmp_path / "bundle"), cwd=course)
     assert completed.returncode == 0, completed.stderr
     french = (course / "notebooks" / "fr" / "01_tiny.ipynb").read_text("utf-8")
@@ -303,6 +310,18 @@ def test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle(tmp_path
     assert not (course / "notebooks" / "01_tiny.ipynb").exists(), "the English release is another command"
     assert (tmp_path / "bundle" / "notebooks" / "01_tiny.ipynb").read_text("utf-8") == french
     assert not (tmp_path / "bundle" / "solutions").exists()
+    assert (tmp_path / "bundle" / "README.md").read_text("utf-8").startswith("# Tabletop Python: your worksheets"), (
+        "an untranslated README stays English"
+    )
+
+
+def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_own(tmp_path):
+    from exercises.course.release import STUDENT_README, build as build_english_texts, write_bundle
+
+    write_bundle(ROOT, build(ROOT, "fr"), tmp_path / "fr", readme=translated_readme(ROOT, "fr"))
+    write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
+    assert (tmp_path / "fr" / "README.md").read_text("utf-8").startswith("# Tabletop Python : vos feuilles")
+    assert (tmp_path / "en" / "README.md").read_bytes() == STUDENT_README.read_bytes()
 
 
 def test_release_language_refuses_a_language_without_catalogs(tmp_path):

@@ -26,7 +26,9 @@ catalog, as entries of context ``glossary``; the release writes it as a table in
 markdown cell after the title.
 
 ``course release --lang fr`` writes notebooks/fr/ from solutions/ and the catalogs; the
-result is deterministic: the same sources and catalogs give the same bytes.
+result is deterministic: the same sources and catalogs give the same bytes. With
+``--to DIR`` the bundle gets the French notebooks and the student README translated by
+its own catalog, ``locale/fr/LC_MESSAGES/notebooks/student_README.po``.
 """
 
 from __future__ import annotations
@@ -67,6 +69,28 @@ HEADER_COMMENT = """\
 # translated (its old English is the "#|" line): review it, then remove the flag.
 # Entries of context "glossary" are the notebook's glossary (name in the code -> term).
 #"""
+
+
+#: the catalog of the student README of a translated bundle
+README = "student_README.md"
+
+
+def readme_notebook() -> dict[str, Any]:
+    """The student README as a notebook of one markdown cell (id ``README``)."""
+    from .release import STUDENT_README
+
+    text = STUDENT_README.read_text(encoding="utf-8")
+    return {"cells": [{"cell_type": "markdown", "id": "README", "metadata": {}, "source": text}]}
+
+
+def sources(root: Path) -> list[tuple[str, Any]]:
+    """(name, notebook) of everything a language's catalogs translate: the solution
+    notebooks, in order, then the student README."""
+    found = [
+        (path.name, json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted((root / "solutions").glob("*.ipynb"))
+    ]
+    return [*found, (README, readme_notebook())]
 
 
 def catalog_folder(root: Path, lang: str) -> Path:
@@ -581,12 +605,11 @@ def extract(root: Path, lang: str) -> dict[str, tuple[int, bool]]:
     Returns, per notebook, (number of entries, whether the file changed).
     """
     report = {}
-    for path in sorted((root / "solutions").glob("*.ipynb")):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-        target = catalog_path(root, lang, path.name)
+    for name, notebook in sources(root):
+        target = catalog_path(root, lang, name)
         old = read_catalog(target) if target.exists() else None
-        catalog = update_catalog(old, notebook, path.name, lang)
-        report[path.name] = (sum(1 for message in catalog if message.id), write_catalog(catalog, target))
+        catalog = update_catalog(old, notebook, name, lang)
+        report[name] = (sum(1 for message in catalog if message.id), write_catalog(catalog, target))
     return report
 
 
@@ -625,9 +648,8 @@ def glossary(catalog) -> list[tuple[str, str]]:
 def problems(root: Path, lang: str) -> list[Problem]:
     """Every unit of solutions/ without a usable ``lang`` translation, in order."""
     found = []
-    for path in sorted((root / "solutions").glob("*.ipynb")):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
-        target = catalog_path(root, lang, path.name)
+    for name, notebook in sources(root):
+        target = catalog_path(root, lang, name)
         catalog = read_catalog(target) if target.exists() else None
         for cell in notebook.get("cells", []):
             for unit in cell_units(cell):
@@ -640,9 +662,9 @@ def problems(root: Path, lang: str) -> list[Problem]:
                     state = "untranslated"
                 else:
                     continue
-                found.append(Problem(path.name, cell.get("id", ""), state, unit.text))
-        if catalog is not None and not glossary(catalog):
-            found.append(Problem(path.name, "-", "no glossary", ""))
+                found.append(Problem(name, cell.get("id", ""), state, unit.text))
+        if catalog is not None and name != README and not glossary(catalog):
+            found.append(Problem(name, "-", "no glossary", ""))
     return found
 
 
@@ -754,6 +776,14 @@ def run(args) -> int:
     return 1 if found and args.action == "check" else 0
 
 
+def translated_readme(root: Path, lang: str) -> str:
+    """The student README in ``lang`` (English where its catalog has no translation)."""
+    target = catalog_path(root, lang, README)
+    catalog = read_catalog(target) if target.exists() else None
+    cell = readme_notebook()["cells"][0]
+    return translate_source(cell, translations(catalog) if catalog is not None else {})[0]
+
+
 def release_language(root: Path, lang: str, bundle: Path | None = None) -> list[str]:
     """Write notebooks/<lang>/ (and the bundle at ``bundle``); the names of the notebooks.
 
@@ -763,6 +793,6 @@ def release_language(root: Path, lang: str, bundle: Path | None = None) -> list[
 
     released = build(root, lang)  # raises before anything is written
     if bundle is not None:
-        write_bundle(root, released, bundle)
+        write_bundle(root, released, bundle, readme=translated_readme(root, lang))
     write_notebooks(released, root / "notebooks" / lang)
     return sorted(released)
