@@ -395,3 +395,35 @@ def test_french_solutions_score_full_marks_and_french_stubs_zero(french_grades):
 def test_the_grader_skips_the_french_check_and_demo_cells(french_grades):
     raising = {path.name: french_grades[f"solution-{path.stem}"]["cells"] for path in SOLUTIONS}
     assert not any(raising.values()), raising
+
+
+def test_an_obsolete_entry_comes_back_with_its_translation(tmp_path):
+    course = tiny_course(tmp_path, "Sow the seeds.")
+    extract(course, "fr")
+    translate_all(course)
+    tiny_course(tmp_path, "Sow all the seeds.")
+    notebook = nbformat.read(course / "solutions" / "01_tiny.ipynb", as_version=4)
+    notebook.cells[0].source = "# Tiny\n\nA first paragraph."
+    nbformat.write(notebook, course / "solutions" / "01_tiny.ipynb")
+    extract(course, "fr")
+    assert "Sow the seeds." in read_catalog(catalog_path(course, "fr", "01_tiny")).obsolete
+
+    tiny_course(tmp_path, "Sow the seeds.")
+    extract(course, "fr")
+    catalog = read_catalog(catalog_path(course, "fr", "01_tiny"))
+    assert catalog["Sow the seeds."].string == "Égrainez les graines." and not catalog["Sow the seeds."].fuzzy
+    assert "Sow the seeds." not in catalog.obsolete
+    assert tiny_problems(course) == []
+
+
+def test_a_stale_long_paragraph_shows_its_whole_old_english(tmp_path):
+    old = "A long paragraph, " + "with many words in it, " * 12 + "and a quote \"here\"\nand a second line."
+    course = tiny_course(tmp_path, old)
+    extract(course, "fr")
+    catalog = read_catalog(catalog_path(course, "fr", "01_tiny"))
+    catalog[old].string = "Un long paragraphe."
+    write_catalog(catalog, catalog_path(course, "fr", "01_tiny"))
+    tiny_course(tmp_path, old.replace("second", "last"))
+    extract(course, "fr")
+    stale = read_catalog(catalog_path(course, "fr", "01_tiny"))[old.replace("second", "last")]
+    assert stale.fuzzy and stale.previous_id == [old] and stale.string == "Un long paragraphe."

@@ -20,7 +20,9 @@ notebook is made from it by the ordinary release, so both come from one catalog.
 ``course translate extract`` brings the catalogs up to date with solutions/: a new
 unit is a new, empty entry; a unit whose English changed keeps its old translation,
 marked ``fuzzy``, with the old English as ``#| msgid`` (what the translator compares);
-a unit gone from the notebook becomes obsolete (``#~``). The glossary of a notebook
+a unit gone from the notebook becomes obsolete (``#~``), and gets its translation back
+if its English returns (a translation may so wait, obsolete, for a text on its way from
+another branch). The glossary of a notebook
 (English name in the code -> the worksheet's own French term) is kept in the same
 catalog, as entries of context ``glossary``; the release writes it as a table in a
 markdown cell after the title.
@@ -63,6 +65,7 @@ GLOSSARY_TEXT = {
     ),
 }
 _PROJECT = "Tabletop Python"
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 HEADER_COMMENT = """\
 # Translation ({lang}) of the notebook solutions/{notebook} of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since it was
@@ -461,17 +464,24 @@ def read_catalog(path: Path):
 
 def _previous_ids(text: str) -> Iterator[tuple[str, str]]:
     """(msgid, previous msgid) of the entries with a ``#| msgid`` line (Babel reads
-    catalogs without them)."""
-    from babel.messages.pofile import denormalize
+    catalogs without them, and writes a long one as a wrapped comment: its lines are
+    joined again with the spaces the wrapping took)."""
+    from babel.messages.pofile import unescape
+
+    def joined(parts: list[str], separator: str) -> str:
+        pieces = _QUOTED.findall(separator.join(parts))
+        return "".join(unescape(f'"{piece}"') for piece in pieces)
 
     for entry in re.split(r"\n\s*\n", text):
-        previous, current, into = [], [], None
+        previous: list[str] = []
+        current: list[str] = []
+        into = None
         for line in entry.splitlines():
             if line.startswith("#| msgid "):
                 into = previous
                 previous.append(line[len("#| msgid ") :])
-            elif line.startswith('#| "') and into is previous:
-                previous.append(line[3:])
+            elif line.startswith("#| ") and into is previous:
+                previous.append(line[len("#| ") :])
             elif line.startswith("msgid "):
                 into = current
                 current.append(line[len("msgid ") :])
@@ -480,7 +490,7 @@ def _previous_ids(text: str) -> Iterator[tuple[str, str]]:
             else:
                 into = None
         if previous and current:
-            yield denormalize("\n".join(current)), denormalize("\n".join(previous))
+            yield joined(current, "\n"), joined(previous, " ")
 
 
 def write_catalog(catalog, path: Path) -> bool:
@@ -544,6 +554,8 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
     used: set[str] = set()
     for text, locations in units.items():
         kept = previous.get(text)
+        if kept is None and old is not None and old.obsolete.get(text) is not None:
+            kept = old.obsolete[text]  # a unit that comes back gets its translation back
         if kept is not None:
             new.add(
                 text,
