@@ -1,4 +1,5 @@
-"""The ``course`` command: ``release``, ``grade``, ``report``, ``link`` and ``gradescope``."""
+"""The ``course`` command: ``release``, ``grade``, ``report``, ``link``, ``gradescope`` and
+``translate``."""
 
 from __future__ import annotations
 
@@ -22,11 +23,17 @@ def _release(args: argparse.Namespace) -> int:
         print("course release: --git needs --to DIR (the bundle to commit)", file=sys.stderr)
         return 2
     try:
-        names = release(root, Path(args.to) if args.to else None)
+        if args.lang == "en":
+            names = release(root, Path(args.to) if args.to else None)
+        else:
+            from .translation import release_language
+
+            names = release_language(root, args.lang, Path(args.to) if args.to else None)
     except NotebookFormatError as error:
         print(f"course release: {error}; nothing was written", file=sys.stderr)
         return 1
-    print(f"Released {len(names)} notebooks into {root / 'notebooks'}")
+    folder = root / "notebooks" if args.lang == "en" else root / "notebooks" / args.lang
+    print(f"Released {len(names)} notebooks into {folder}")
     if args.to:
         print(f"Student bundle written to {args.to}")
     if args.git:
@@ -58,15 +65,18 @@ def parser() -> argparse.ArgumentParser:
     release.add_argument("--git", action="store_true",
                          help="keep the bundle as a git repository: one commit per release (for nbgitpuller)")
     release.add_argument("--message", metavar="TEXT", help="the release commit's message (with --git)")
+    release.add_argument("--lang", default="en", choices=("en", "fr"),
+                         help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
     release.set_defaults(run=_release)
 
-    from . import grade, gradescope, link, report
+    from . import grade, gradescope, link, report, translation
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
         ("report", report, "what the class misunderstood, from the grades"),
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
+        ("translate", translation, "update the notebooks' translation catalogs (locale/)"),
     ):
         command = commands.add_parser(name, help=text)
         module.add_arguments(command)

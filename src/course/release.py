@@ -182,8 +182,10 @@ def is_bundle(folder: Path) -> bool:
     return not entries or {"notebooks", "src", "README.md"} <= entries and (folder / "src" / "exercises").is_dir()
 
 
-def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
-    """Write the student bundle at ``bundle``, all of it or nothing; keep its ``.git``."""
+def write_bundle(root: Path, released: dict[str, str], bundle: Path, readme: str | None = None) -> None:
+    """Write the student bundle at ``bundle``, all of it or nothing; keep its ``.git``.
+
+    ``readme`` replaces the student README's text (a translated bundle's)."""
     bundle = bundle.resolve()
     for forbidden in (root / "solutions", root / "tests"):
         if bundle == forbidden.resolve() or forbidden.resolve() in bundle.parents:
@@ -208,7 +210,10 @@ def write_bundle(root: Path, released: dict[str, str], bundle: Path) -> None:
         for name in BUNDLE_FOLDERS:
             if (root / name).is_dir():
                 shutil.copytree(root / name, staging / name, ignore=shutil.ignore_patterns("__pycache__"))
-        shutil.copy2(STUDENT_README, staging / "README.md")
+        if readme is None:
+            shutil.copy2(STUDENT_README, staging / "README.md")
+        else:
+            (staging / "README.md").write_text(readme, encoding="utf-8")
         if (root / "pyproject.toml").exists():
             pyproject = student_pyproject((root / "pyproject.toml").read_text(encoding="utf-8"))
             (staging / "pyproject.toml").write_text(pyproject, encoding="utf-8")

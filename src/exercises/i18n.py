@@ -1,0 +1,55 @@
+"""The language of the package's messages: English, or French in a French notebook.
+
+A French notebook's first cell calls ``exercises.set_language("fr")``. Messages are
+looked up with the standard library's :mod:`gettext` in the package's catalogs,
+``exercises/locale/<lang>/LC_MESSAGES/exercises.mo``; a message without a translation
+(or a language without a catalog) stays in English. The choice holds for the process:
+one notebook, one kernel, one language.
+
+>>> set_language("en"); get_language()
+'en'
+>>> _("All examples pass")
+'All examples pass'
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+DOMAIN = "exercises"
+LOCALE_DIR = Path(__file__).with_name("locale")
+DEFAULT = "en"
+_LANGUAGE_CODE = re.compile(r"^[a-z]{2}$")
+
+_state: dict[str, object] = {"language": DEFAULT, "translations": gettext.NullTranslations()}
+
+
+def set_language(language: str, localedir: Path | str | None = None) -> None:
+    """Speak ``language`` (a two-letter code such as ``"fr"``) from now on.
+
+    ``localedir`` replaces the package's catalog folder (for tests and tools).
+    """
+    if not isinstance(language, str) or not _LANGUAGE_CODE.match(language):
+        raise ValueError(f"a language is a two-letter code such as 'en' or 'fr', not {language!r}")
+    if language == DEFAULT:
+        translations: gettext.NullTranslations = gettext.NullTranslations()
+    else:
+        translations = gettext.translation(
+            DOMAIN, localedir=str(localedir or LOCALE_DIR), languages=[language], fallback=True
+        )
+    _state["language"] = language
+    _state["translations"] = translations
+
+
+def get_language() -> str:
+    """The language the package speaks: ``"en"`` unless set otherwise."""
+    return str(_state["language"])
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself when there is no translation)."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.gettext(message)
