@@ -20,7 +20,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,report,hub,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,report,hub,cluster,i18n]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
@@ -47,15 +47,17 @@ test: $(STAMP) hub-proxy
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile
 
-# Instructor: regenerate notebooks/ from solutions/.
+# Instructor: regenerate notebooks/ (and notebooks/fr/) from solutions/.
 release: $(STAMP)
 	$(BIN)/course release
+	$(BIN)/course release --lang fr
 
 # Instructor: run every solution notebook again and store its outputs.
 outputs: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 	$(BIN)/course release
+	$(BIN)/course release --lang fr
 
 clean:
 	rm -rf $(VENV) test-artifacts

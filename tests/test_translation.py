@@ -1,7 +1,7 @@
 """The course in French: catalogs complete and fresh, a deterministic French release.
 
 The catalogs are locale/fr/LC_MESSAGES/notebooks/NN_name.po, one per solution notebook
-(see :mod:`exercises.course.translation`).
+(see :mod:`course.translation`).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from conftest import ROOT, solution_paths
-from exercises.course.notebook import cell_source, course_meta
-from exercises.course.release import build as build_english
-from exercises.course.translation import (
+from course.notebook import cell_source, course_meta
+from course.release import build as build_english
+from course.translation import (
     GLOSSARY,
     build,
     catalog_path,
@@ -289,7 +289,7 @@ def test_a_quote_in_a_translation_keeps_the_literal_valid():
     cell = new_code_cell("raise ValueError('the pit is empty')")
     french = translate_notebook(new_notebook(cells=[cell]), None, "fr")
     assert cell_source(french["cells"][0]).endswith("raise ValueError('the pit is empty')")
-    from exercises.course.translation import translate_source
+    from course.translation import translate_source
 
     source, missing = translate_source(cell, {"the pit is empty": "le trou d'en face est vide"})
     assert missing == []
@@ -316,7 +316,7 @@ def test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle(tmp_path
 
 
 def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_own(tmp_path):
-    from exercises.course.release import STUDENT_README, build as build_english_texts, write_bundle
+    from course.release import STUDENT_README, build as build_english_texts, write_bundle
 
     write_bundle(ROOT, build(ROOT, "fr"), tmp_path / "fr", readme=translated_readme(ROOT, "fr"))
     write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
@@ -360,7 +360,7 @@ def test_french_notebook_runs_with_only_stub_errors(path, tmp_path):
 @pytest.fixture(scope="module")
 def french_grades(tmp_path_factory) -> dict[str, dict]:
     """The French solutions (never committed) and notebooks/fr, graded in one run."""
-    from exercises.course.release import dumps
+    from course.release import dumps
 
     tmp_path = tmp_path_factory.mktemp("french-grades")
     submissions = tmp_path / "submissions"
@@ -370,7 +370,7 @@ def french_grades(tmp_path_factory) -> dict[str, dict]:
             target = submissions / f"{kind}-{path.stem}" / path.name
             target.parent.mkdir(parents=True)
             target.write_text(text, encoding="utf-8")
-    from exercises.course.cli import main
+    from course.cli import main
 
     assert main(["grade", str(submissions), "--out", str(tmp_path / "out"), "--jobs", "2", "--root", str(ROOT)]) == 0
     graded = (json.loads(path.read_text("utf-8"))["extra_data"] for path in (tmp_path / "out" / "results").glob("*.json"))
