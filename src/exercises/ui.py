@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 T = TypeVar("T")
 
-__all__ = ["ErrorPanel", "StudentCodeError"]
+__all__ = ["ErrorPanel", "StudentCodeError", "missing_code", "missing_code_html"]
 
 
 class StudentCodeError(Exception):
@@ -67,3 +67,32 @@ class ErrorPanel(widgets.HTML):
             raise StudentCodeError(describe(error)) from error
         self.clear()
         return result
+
+
+def missing_code(error: BaseException) -> str | None:
+    """The sentence a widget shows in place of itself when the student's code is still a stub.
+
+    ``error`` is what the student's code raised; for a NotImplementedError (a stub), the
+    sentence names the function that raised it (``MeldSet.all_in``, ``play``), otherwise
+    None::
+
+        >>> def play(): raise NotImplementedError("Exercise tchu.play: write your code here.")
+        >>> try:
+        ...     play()
+        ... except NotImplementedError as error:
+        ...     missing_code(error)
+        'Write <code>play</code> first, then run this cell again.'
+    """
+    if not isinstance(error, NotImplementedError):
+        return None
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    name = getattr(tb.tb_frame.f_code, "co_qualname", tb.tb_frame.f_code.co_name) if tb else "this exercise"
+    name = name.rsplit("<locals>.", 1)[-1]
+    return f"Write <code>{html.escape(name)}</code> first, then run this cell again."
+
+
+def missing_code_html(sentence: str) -> str:
+    """``sentence`` (from :func:`missing_code`) as the one paragraph a widget shows."""
+    return f'<p class="course-missing-code" style="margin:4px 0">{sentence}</p>'
