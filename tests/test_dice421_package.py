@@ -509,14 +509,19 @@ def test_game_widget_hot_seat_settles_a_round_with_the_students_play_game():
     assert f"{totals[0]} tokens" in widget.counters.value
 
 
-def test_game_widget_against_the_computer_plays_to_the_end():
-    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
-    for _ in range(100):
+def play_to_the_end(widget: GameWidget) -> None:
+    """Throw and keep at once, turn after turn, until the game is over."""
+    for _ in range(200):
         if widget.table.over:
-            break
+            return
         widget.panel.throw_button.click()
         if not widget.panel.turn.over:
             widget.panel.keep_button.click()
+
+
+def test_game_widget_against_the_computer_plays_to_the_end():
+    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
+    play_to_the_end(widget)
     assert widget.table.over and widget.panel.throw_button.disabled
     assert "wins the game" in widget.who.value
     assert "the computer threw" in widget.story.value
@@ -546,15 +551,6 @@ def test_game_widget_with_a_stub_play_game_is_one_sentence_and_no_button():
     widget = GameWidget(play_game, tokens=10, opponent=keep_first, seed=4)
     assert len(widget.children) == 1
     assert "Write <code>play_game</code> first, then run this cell again." in widget.children[0].value
-
-
-def play_to_the_end(widget: GameWidget) -> None:
-    for _ in range(200):
-        if widget.table.over:
-            return
-        widget.panel.throw_button.click()
-        if not widget.panel.turn.over:
-            widget.panel.keep_button.click()
 
 
 def test_a_game_ends_with_no_tokens_left_never_negative_tokens():
