@@ -9,6 +9,7 @@ by the page's default timeout.
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import json
 import re
@@ -46,8 +47,9 @@ def cells_for(notebook: Path, marker: str) -> list[int]:
 
 
 def cell(page, index: int):
-    """The notebook cell at ``index`` (every cell is in the page: windowingMode none)."""
-    return page.locator(".jp-Notebook .jp-Cell").nth(index)
+    """The cell at ``index`` of the notebook opened last (every cell is in the page:
+    windowingMode none)."""
+    return page.locator(".jp-NotebookPanel").last.locator(".jp-Notebook .jp-Cell").nth(index)
 
 
 def run_cells(page, indices: list[int]) -> None:
@@ -65,6 +67,18 @@ def widget_of(page, index: int):
     view = cell(page, index).locator(".jp-OutputArea-output .widget-box").first
     view.wait_for()
     return view
+
+
+def text_of(markup: str) -> str:
+    """What the page shows of an HTML widget's value: its text, without spaces (the page
+    puts none between inline blocks)."""
+    markup = re.sub(r"<svg.*?</svg>", "", markup, flags=re.DOTALL)  # pictures: no text on the page
+    return re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", markup)))
+
+
+def shown(locator) -> str:
+    """The text of ``locator`` in the page, without spaces."""
+    return re.sub(r"\s+", "", locator.inner_text())
 
 
 def timed(action: Callable[[], Any], answer: Callable[[], Any]) -> float:
@@ -95,7 +109,11 @@ def overflowing(locator) -> list[str]:
                 }
                 if (el.clientWidth > 0 && (style.overflowX === 'auto' || style.overflowX === 'scroll')
                         && el.scrollWidth > el.clientWidth + 1) {
-                    bad.push(`${el.tagName}.${el.className} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`);
+                    const right = el.getBoundingClientRect().right;
+                    const wide = [...el.querySelectorAll('*')].filter(c => c.getBoundingClientRect().right > right + 1)
+                        .map(c => `${c.tagName}.${c.className}`).slice(0, 3);
+                    bad.push(`${el.tagName}.${el.className} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`
+                             + ` (past its right edge: ${wide.join('; ')})`);
                 }
             }
             return bad;
@@ -145,3 +163,24 @@ def released_widget(notebook: str, marker: str) -> Any:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(Exception):
             exec(compile(transformer.transform_cell(source), f"<{notebook}>", "exec"), namespace)
     raise AssertionError(f"no cell of notebooks/{notebook}.ipynb holds {marker!r}")
+
+
+def open_notebook_alone(page, lab, path: str) -> None:
+    """Open a notebook as the only tab (``?reset``: the workspace forgets the notebooks
+    other tests opened) and wait until its kernel is idle."""
+    page.goto(lab.notebook_url(path) + "&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for()
+    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+
+
+def open_from_path(page, path: str) -> None:
+    """Open another notebook in the same page (File > Open from Path…, no reload of
+    JupyterLab) and wait until its kernel is idle; :func:`cell` then finds its cells."""
+    panels = page.locator(".jp-NotebookPanel").count()
+    page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Open from Path").first.click()
+    field = page.locator(".jp-Dialog input").first
+    field.fill(path)
+    field.press("Enter")
+    page.locator(".jp-NotebookPanel").nth(panels).locator(".jp-Cell").first.wait_for()
+    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()

@@ -11,32 +11,21 @@ test-artifacts/browser/02_*.png; click latencies are printed.
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
-from browser_steps_b import ARTIFACTS, cells_for, overflowing, press_enter_on, report, run_cells, timed, widget_of
+from browser_steps_b import (
+    ARTIFACTS, cells_for, open_notebook_alone, overflowing, press_enter_on, report, run_cells, shown, text_of,
+    timed, widget_of,
+)
 from conftest import ROOT
 from exercises.course.notebook import solution_namespace
 from exercises.dice421 import GameWidget, hunt_421
-from lab_server import open_notebook
 
 pytestmark = pytest.mark.browser
 
 SOLUTION = ROOT / "solutions" / "02_dice_421.ipynb"
-
-
-def text_of(markup: str) -> str:
-    """What the page shows of an HTML widget's value: its text, without spaces (the page
-    puts none between inline blocks)."""
-    markup = re.sub(r"<svg.*?</svg>", "", markup, flags=re.DOTALL)  # pictures: no text on the page
-    return re.sub(r"\s+", "", html.unescape(re.sub(r"<[^>]+>", "", markup)))
-
-
-def shown(locator) -> str:
-    """The text of ``locator`` in the page, without spaces."""
-    return re.sub(r"\s+", "", locator.inner_text())
 
 
 def test_play_421_against_the_computer_to_a_verdict(lab, page, capsys):
@@ -45,7 +34,7 @@ def test_play_421_against_the_computer_to_a_verdict(lab, page, capsys):
     latencies: dict[str, list[float]] = {"throw": [], "mark a die": [], "throw marked dice": [], "keep": []}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        open_notebook(page, lab, "solutions/02_dice_421.ipynb")
+        open_notebook_alone(page, lab, "solutions/02_dice_421.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         dice = widget.locator("button.widget-toggle-button")

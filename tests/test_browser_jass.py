@@ -3,8 +3,9 @@
 Opens the solution notebook in the shared JupyterLab (conftest's ``lab``), runs only the
 cells the widget needs, then clears the hand, picks nine cards by clicking them, reads the
 meld sets the page lists (compared with the solution's own ``MeldSet``), deals with the
-keyboard and checks that no meld-set list overflows at 1280 px. Screenshots:
-test-artifacts/browser/01_*.png; click latencies are printed.
+keyboard and checks that no meld-set list overflows at 1280 px. Then it opens the
+RELEASED notebook in the same page, where ``MeldSet`` is a stub: the widget is one
+sentence, no card to click. Screenshots: test-artifacts/browser/01_*.png; click latencies are printed.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import re
 
 import pytest
 
-from browser_steps_b import ARTIFACTS, cells_for, overflowing, press_enter_on, report, run_cells, timed, widget_of
+from browser_steps_b import (
+    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, open_notebook_alone, overflowing, press_enter_on, report, run_cells, timed,
+    widget_of,
+)
 from conftest import ROOT
 from exercises.course.notebook import solution_namespace
 from exercises.jass import Card, deal, parse_cards
-from lab_server import open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +41,7 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
     latencies: dict[str, list[float]] = {"pick a card": [], "clear": [], "deal (Enter key)": []}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        open_notebook(page, lab, "solutions/01_jass_melds.ipynb")
+        open_notebook_alone(page, lab, "solutions/01_jass_melds.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         widget.get_by_text("9 of 9 cards picked.").wait_for()
@@ -82,6 +85,20 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
             assert "mod-active" in (card_button(widget, card).get_attribute("class") or "")
         assert widget.locator("button.widget-toggle-button.mod-active").count() == 9
         assert overflowing(widget) == []
-    finally:
         page.screenshot(path=str(ARTIFACTS / "01_jass_melds.png"))
+
+        # The released notebook, where MeldSet is a stub: one sentence, nothing to click.
+        released = ROOT / "notebooks" / "01_jass_melds.ipynb"
+        cells = cells_for(released, "MeldPicker(MeldSet")
+        open_from_path(page, "notebooks/01_jass_melds.ipynb")
+        run_cells(page, cells)
+        outputs = cell(page, cells[-1]).locator(".jp-OutputArea-output")
+        sentence = outputs.get_by_text(MISSING_CODE)
+        sentence.wait_for()
+        assert sentence.inner_text().strip() == "Write MeldSet.all_in first, then run this cell again."
+        assert outputs.count() == 1 and "Error" not in outputs.inner_text()
+        assert outputs.locator("button, img, select, input").count() == 0
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "01_last_state.png"))
     report(capsys, "Jass meld picker", latencies)
+

@@ -2,8 +2,8 @@
 
 ``TchuGame(play)`` starts a game between you (a :class:`RemotePlayer`, answered by the
 widget's controls) and a computer player, run by **your** ``play`` in a background
-thread. The map is redrawn after each state update; the three actions of a turn are
-three rows of controls (draw tickets; draw a card from a face-up slot or the deck; claim
+thread. The map is redrawn when the game asks you something (and at its end); the
+three actions of a turn are three rows of controls (draw tickets; draw a card from a face-up slot or the deck; claim
 a route with the cards to use); choosing tickets and paying for a tunnel open small
 dialogs; the game log shows the newest messages first. An exception raised by ``play``
 (or by anything it calls) is shown in the widget's error panel and ends that game.
@@ -151,8 +151,8 @@ class RemotePlayer:
             return self.plan.pop(question.method)
         self.plan = {}
         self.question = question
+        self.on_question(question)  # shown before it counts as waiting: the controls are ready
         self._waiting.set()
-        self.on_question(question)
         answer = self._answers.get()
         self.question = None
         if answer is _ABANDON:
@@ -235,10 +235,11 @@ class TchuGame(widgets.VBox):
             format="png", layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
         )
         self.hand = widgets.HTML()
-        self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="100%", overflow="auto"))
+        self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="auto", overflow="auto"))
         self.game_log.add_class("tchu-game-log")
         self._failed_route: str | None = None
         self._notice = ""
+        self._drawn: Any = None
 
         self.tickets_button = widgets.Button(description="Draw 3 tickets", icon="ticket")
         self.slot = widgets.Dropdown(description="Card:", layout=widgets.Layout(width="260px"))
@@ -286,7 +287,7 @@ class TchuGame(widgets.VBox):
             [widgets.HTML("<b>Game log</b> (newest first)"), self.game_log, self.new_button],
             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="100%"),
         )
-        self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
         self._show_question(None)
         _GAMES.add(self)
@@ -341,6 +342,7 @@ class TchuGame(widgets.VBox):
             return
         if player is self.player:
             self.result = result
+            self._draw_map()
             last = html.escape(player.infos[-1].strip()) if player.infos else ""
             self.status.value = f"<b>Game over.</b> {last} Click <i>New game</i> to play again."
             self._show_question(None)
@@ -391,16 +393,28 @@ class TchuGame(widgets.VBox):
                 return
 
     def _on_update(self, state: Any, own_state: Any) -> None:
-        if self.draw_map:
-            try:
-                names = self.player.player_names if self.player else None
-                self.picture.value = map_png(state, own_state=own_state, player_names=names, **self.map_options)
-                self.picture.layout.display = ""
-            except Exception as error:  # a state that is not a state: show it, go on
-                self.errors.show(error, "drawing the map of the state sent to update_state")
         self.hand.value = _hand_html(own_state)
 
+    def _draw_map(self) -> None:
+        """Draw the map of the last state sent when you are asked or the game ends, if its
+        routes or your tickets changed (not at every update: a turn sends several)."""
+        player = self.player
+        if not self.draw_map or player is None or player.state is None:
+            return
+        shown = _safe(lambda: (tuple(tuple(ps.routes) for ps in player.state.player_states),
+                               tuple(player.own_state.tickets)), player.state)
+        if shown == self._drawn:  # same routes, same tickets: the same map
+            return
+        self._drawn = shown
+        try:
+            self.picture.value = map_png(player.state, own_state=player.own_state,
+                                         player_names=player.player_names, **self.map_options)
+            self.picture.layout.display = ""
+        except Exception as error:  # a state that is not a state: show it, go on
+            self.errors.show(error, "drawing the map of the state sent to update_state")
+
     def _on_question(self, question: Question) -> None:
+        self._draw_map()
         self._show_question(question)
 
     # The controls ---------------------------------------------------------------------
@@ -524,7 +538,7 @@ class TchuGame(widgets.VBox):
         offer = list(player.question.options or ())
         least = 3 if player.question.method == "choose_initial_tickets" else 1
         if len(indices) < least:
-            self.ticket_note.value = f"Keep at least {least} tickets: {len(indices)} selected."
+            self.ticket_note.value = f"Keep at least {least} ticket{'s' if least > 1 else ''}: {len(indices)} selected."
             return False
         kept = SortedBag(tuple(offer[i] for i in indices))
         return self._answer(("choose_initial_tickets", "choose_tickets"), kept)
