@@ -540,3 +540,11 @@ def test_nothing_the_package_exports_holds_the_counts_of_hands_without_meld():
                 assert not unshown & {v for v in value if type(v) is int}, f"{name}.{attribute}"
             if isinstance(value, dict):
                 assert not unshown & {v for v in value.values() if type(v) is int}, f"{name}.{attribute}"
+
+
+def test_the_released_notebook_shows_the_picker_as_one_sentence():
+    from browser_steps_b import released_widget
+
+    picker = released_widget("01_jass_melds", "MeldPicker(MeldSet")
+    assert len(picker.children) == 1
+    assert "Write <code>MeldSet.all_in</code> first, then run this cell again." in picker.children[0].value

@@ -624,3 +624,13 @@ def test_a_process_that_runs_the_widget_cell_exits_cleanly(tmp_path):
     assert "asked: choose_initial_tickets" in done.stdout
     assert "threads left at exit: []" in done.stdout, done.stdout
     assert "Fatal Python error" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
+def test_the_released_notebook_shows_the_game_as_one_sentence():
+    from browser_steps_b import released_widget
+
+    game = released_widget("04_tchu_game", "TchuGame(play")
+    assert game.wait(10) is None
+    game.thread.join(5)
+    assert len(game.children) == 1
+    assert "Write <code>play</code> first, then run this cell again." in game.children[0].value
