@@ -16,8 +16,8 @@ import re
 import pytest
 
 from browser_steps_b import (
-    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, open_notebook_alone, overflowing, press_enter_on, report, run_cells, timed,
-    widget_of,
+    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, open_notebook_alone, overflowing, press_enter_on,
+    report, run_cells, timed, widget_of,
 )
 from conftest import ROOT
 from exercises.course.notebook import solution_namespace

@@ -3,10 +3,11 @@
 ``TchuGame(play)`` starts a game between you (a :class:`RemotePlayer`, answered by the
 widget's controls) and a computer player, run by **your** ``play`` in a background
 thread. The map is redrawn when the game asks you something (and at its end); the
-three actions of a turn are three rows of controls (draw tickets; draw a card from a face-up slot or the deck; claim
-a route with the cards to use); choosing tickets and paying for a tunnel open small
-dialogs; the game log shows the newest messages first. An exception raised by ``play``
-(or by anything it calls) is shown in the widget's error panel and ends that game.
+three actions of a turn are three rows of controls (draw tickets; draw a card from a
+face-up slot or the deck; claim a route with the cards to use); choosing tickets and
+paying for a tunnel open small dialogs; the game log shows the newest messages first.
+An exception raised by ``play`` (or by anything it calls) is shown in the widget's error
+panel and ends that game.
 
 The widget itself only shows what the game sends to your player and turns clicks into
 answers; the rules are the model's, and the order of the game is your ``play``'s.
@@ -309,7 +310,7 @@ class TchuGame(widgets.VBox):
             if game is not self:
                 game.stop()
         self.stop()
-        self._failed_route, self._notice = None, ""
+        self._failed_route, self._notice, self._drawn = None, "", None
         self.errors.clear()
         self.result = None
         self.games += 1
