@@ -2,6 +2,7 @@
 
 import html
 import random
+import re
 
 import pytest
 
@@ -449,12 +450,43 @@ def test_turn_widget_throws_marks_and_stops_after_three_throws():
 
 
 def test_turn_widget_shows_the_students_error_and_keeps_the_dice():
-    widget = TurnWidget(stub)
+    def broken(ask, rng):
+        raise KeyError("oops")
+
+    widget = TurnWidget(broken)
     widget.panel.throw_button.click()
     widget.panel.keep_button.click()
-    assert "Not implemented yet" in widget.errors.value
+    assert "KeyError" in widget.errors.value
     assert widget.panel.turn.over
     assert "could not score this turn" in widget.panel.status.value
+
+
+def test_turn_widget_with_a_stub_is_one_sentence_and_no_button():
+    def play_turn(ask, rng):
+        raise NotImplementedError("Exercise dice421.play_turn: write your code here.")
+
+    widget = TurnWidget(play_turn)
+    assert len(widget.children) == 1
+    assert widget.children[0].value.count("<p") == 1
+    assert "Write <code>play_turn</code> first" in widget.children[0].value
+
+
+def test_turn_widget_names_the_stub_play_turn_calls():
+    def roll_die(rng):
+        raise NotImplementedError("Exercise dice421.roll_die: write your code here.")
+
+    def play_turn(ask, rng):
+        return roll_die(rng)
+
+    widget = TurnWidget(play_turn)
+    assert "Write <code>roll_die</code> first" in widget.children[0].value
+
+
+def test_the_throw_button_is_wide_enough_for_its_label():
+    panel = TurnWidget(play_turn, seed=1).panel
+    panel.throw_button.click()
+    assert panel.throw_button.description == "Throw marked dice"
+    assert panel.throw_button.layout.width == "auto"  # ipywidgets' default 148 px cuts it
 
 
 def test_turn_widget_names_roll_die_in_one_sentence():
@@ -482,14 +514,19 @@ def test_game_widget_hot_seat_settles_a_round_with_the_students_play_game():
     assert f"{totals[0]} tokens" in widget.counters.value
 
 
-def test_game_widget_against_the_computer_plays_to_the_end():
-    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
-    for _ in range(100):
+def play_to_the_end(widget: GameWidget) -> None:
+    """Throw and keep at once, turn after turn, until the game is over."""
+    for _ in range(200):
         if widget.table.over:
-            break
+            return
         widget.panel.throw_button.click()
         if not widget.panel.turn.over:
             widget.panel.keep_button.click()
+
+
+def test_game_widget_against_the_computer_plays_to_the_end():
+    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
+    play_to_the_end(widget)
     assert widget.table.over and widget.panel.throw_button.disabled
     assert "wins the game" in widget.who.value
     assert "the computer threw" in widget.story.value
@@ -512,10 +549,24 @@ def test_game_widget_names_roll_die_when_the_dice_do_not_follow_the_rng():
     assert "play_game's dice do not follow the rng: check roll_die first." in html.unescape(widget.errors.value)
 
 
-def test_game_widget_shows_a_stub_play_game():
-    widget = GameWidget(stub, tokens=10, opponent=keep_first, seed=4)
-    assert "Not implemented yet" in widget.errors.value
-    assert widget.panel.throw_button.disabled
+def test_game_widget_with_a_stub_play_game_is_one_sentence_and_no_button():
+    def play_game(tokens, ask, rng):
+        raise NotImplementedError("Exercise dice421.play_game: write your code here.")
+
+    widget = GameWidget(play_game, tokens=10, opponent=keep_first, seed=4)
+    assert len(widget.children) == 1
+    assert "Write <code>play_game</code> first" in widget.children[0].value
+
+
+def test_a_game_ends_with_no_tokens_left_never_negative_tokens():
+    widget = GameWidget(play_game, tokens=10, opponent=hunt_421, seed=7)  # the worksheet's game
+    play_to_the_end(widget)
+    assert widget.table.totals == (23, -3)  # play_game's totals: the computer gave 8 with 5 left
+    page = html.unescape(widget.counters.value + widget.who.value + widget.verdict.value)
+    assert "-3" not in page and "−3" not in page
+    assert "<b>Computer</b>: no tokens left" in page and "<b>Player 1</b>: 23 tokens" in page
+    assert "Computer has no tokens left and wins the game!" in page
+    assert "Computer gave 8: Player 1 has 23 tokens, Computer none left." in page
 
 
 # Checks -----------------------------------------------------------------------------
@@ -603,3 +654,13 @@ def test_no_export_of_the_package_passes_an_exercises_check_when_plugged_in(chec
         if callable(candidate) and check(candidate).status is Status.PASSED
     ]
     assert not passing
+
+
+@pytest.mark.parametrize("marker", ["TurnWidget(play_turn", "GameWidget(play_game, tokens=10, seed=2)",
+                                    "opponent=hunt_421"])
+def test_the_released_notebook_shows_each_widget_as_one_sentence(marker):
+    from browser_steps_b import released_widget
+
+    widget = released_widget("02_dice_421", marker)
+    assert len(widget.children) == 1
+    assert re.search(r"Write <code>\w+</code> first( \(exercise [\w.]+\))?, then run this cell again\.", widget.children[0].value)

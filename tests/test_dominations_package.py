@@ -384,7 +384,7 @@ def buttons(table: KingdominoTable) -> list[widgets.Button]:
 
 
 def test_widget_redraws_with_the_widgets_it_has(solution):
-    table = KingdominoTable(solution["Game"], [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], seed=5)
+    table = KingdominoTable(solution["Game"], [RandomPlayer(random.Random(p)) for p in (1, 2, 3)], seed=5)
     built = live_widgets()
     for _ in range(40):
         game = table.game

@@ -323,12 +323,32 @@ def test_deal_and_clear_buttons():
     assert picker.hand == set() and [m.points() for m in picker.meld_sets] == [0]
 
 
-def test_the_picker_builds_with_a_stub_and_shows_its_error():
+def test_the_picker_with_a_stub_is_one_sentence_and_no_button():
     picker = MeldPicker(StubMeldSet, hand=EXAMPLE_HAND)
-    assert "Not implemented yet" in picker.errors.value and picker.meld_sets == []
-    assert picker.best_points is None and picker.results.value == ""
+    assert picker.meld_sets == [] and picker.best_points is None
+    assert len(picker.children) == 1
+    assert "Write <code>StubMeldSet.all_in</code> first" in picker.children[0].value
+
+
+def test_the_picker_shows_an_error_raised_later_in_the_panel():
+    class LateError(MeldSet):
+        @classmethod
+        def all_in(cls, hand):
+            if len(list(hand)) == 8:
+                raise KeyError("oops")
+            return MeldSet.all_in(hand)
+
+    picker = MeldPicker(LateError, hand=EXAMPLE_HAND)
     picker.buttons[Card.parse("♠9")].value = False
-    assert "Not implemented yet" in picker.errors.value
+    assert "KeyError" in picker.errors.value and picker.results.value == ""
+    assert len(picker.children) > 1
+
+
+def test_nine_cards_of_one_suit_hold_18_melds_and_53_meld_sets():
+    """What the worksheet says of the slowest hand: 18 melds, so 2**18 subsets to filter."""
+    hand = sorted(ALL_OF[Suit.SPADE])
+    assert len(Meld.all_in(hand)) == 18
+    assert len(MeldSet.all_in(hand)) == 53
 
 
 def test_the_picker_shows_an_error_of_the_student_points():
@@ -520,3 +540,11 @@ def test_nothing_the_package_exports_holds_the_counts_of_hands_without_meld():
                 assert not unshown & {v for v in value if type(v) is int}, f"{name}.{attribute}"
             if isinstance(value, dict):
                 assert not unshown & {v for v in value.values() if type(v) is int}, f"{name}.{attribute}"
+
+
+def test_the_released_notebook_shows_the_picker_as_one_sentence():
+    from browser_steps_b import released_widget
+
+    picker = released_widget("01_jass_melds", "MeldPicker(MeldSet")
+    assert len(picker.children) == 1
+    assert "Write <code>MeldSet.all_in</code> first" in picker.children[0].value

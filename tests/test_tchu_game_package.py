@@ -4,6 +4,7 @@ solution notebook) and with wrong versions of them."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import threading
@@ -25,6 +26,7 @@ from exercises.tchu import (
 )
 from exercises.tchu import (
     CallOrder,
+    GameAbandoned,
     RecordingPlayer,
     RemotePlayer,
     ScriptedPlayer,
@@ -467,3 +469,168 @@ def test_widget_shows_a_stub_as_not_implemented():
 def test_widget_refuses_an_unknown_opponent():
     with pytest.raises(ValueError):
         TchuGame(lambda *a: None, opponent="clever", start=False)
+
+
+# What a student meets: notices, choices, the map, a stub, the background thread -------------
+
+
+def one_tunnel_then_wait(sol: dict):
+    """A ``play`` that gives the human a red card and a blue one, lets it claim, with the
+    tunnel cards all red (so a red tunnel cannot be paid), then asks for the next turn."""
+
+    def play(players, names, tickets, rng):
+        for pid, player in players.items():
+            player.init_players(pid, names)
+        state = made_state(hands={P1: [Card.RED, Card.BLUE], P2: [Card.GREEN] * 4},
+                           deck_top=[Card.RED] * 3, seed=4)
+        human = players[P1]
+        human.update_state(state, state.player_state(P1))
+        assert human.next_turn() == TurnKind.CLAIM_ROUTE
+        state = sol["claim_route"](players, names, state, rng)
+        human.update_state(state, state.player_state(P1))
+        human.next_turn()
+
+    return play
+
+
+def test_a_tunnel_that_cannot_be_paid_is_said_and_not_offered_first_again(sol):
+    game = TchuGame(one_tunnel_then_wait(sol), draw_map=False, your_name="Ada")
+    try:
+        assert game.wait(10).method == "next_turn"
+        route = ChMap.route("BEL_LUG_1")
+        assert route.is_tunnel and ("BEL_LUG_1" in dict((v, k) for k, v in game.route.options))
+        game.route.value = "BEL_LUG_1"
+        assert game.claim("BEL_LUG_1", 0)
+        assert game.wait(10).method == "next_turn"
+        assert len(game.player.own_state.routes) == 0
+        status = html.unescape(game.status.value)
+        assert "Your tunnel Bellinzone – Lugano was not claimed" in status
+        assert "additional cost of 3 cards" in status and "Your turn:" in status
+        assert game.route.value is not None and game.route.value != "BEL_LUG_1"
+        assert "tunnel not claimed last turn" in dict(game.route.options).__repr__()
+    finally:
+        game.stop()
+
+
+def test_the_initial_tickets_come_unselected(sol):
+    game = TchuGame(sol["play"], seed=7, draw_map=False)
+    try:
+        assert game.wait(20).method == "choose_initial_tickets"
+        assert len(game.ticket_choice.options) == 5
+        assert game.ticket_choice.value == ()
+        assert not game.keep_tickets(())
+        assert "Keep at least 3 tickets: 0 selected." in game.ticket_note.value
+    finally:
+        game.stop()
+
+
+def test_the_map_labels_are_at_least_10_px_on_the_page():
+    from exercises.tchu.pictures import map_figure
+
+    game = TchuGame(lambda *args: None, start=False)
+    figure = map_figure(None, **game.map_options)
+    shown_width = int(game.picture.layout.width.removesuffix("px"))
+    scale = shown_width / (figure.get_figwidth() * figure.dpi)
+    labels = [text for text in figure.axes[0].texts if text.get_text() == "Lausanne"]
+    assert len(labels) == 1
+    assert labels[0].get_fontsize() * figure.dpi / 72 * scale >= 10
+
+
+def test_the_map_is_shown_only_once_there_is_one():
+    game = TchuGame(lambda *args: None, start=False)
+    assert game.picture.layout.display == "none"  # no broken-image icon before the first map
+
+
+def test_a_stub_play_shows_one_sentence_and_no_button():
+    def play(players, names, tickets, rng):
+        raise NotImplementedError("Exercise tchu.play: write your code here.")
+
+    game = TchuGame(play)
+    assert game.wait(5) is None
+    game.thread.join(5)
+    assert len(game.children) == 1
+    assert "Write <code>play</code> first" in game.children[0].value
+    assert "Traceback" not in game.children[0].value
+
+
+def test_a_stub_called_by_play_is_named():
+    def start_game(players):
+        raise NotImplementedError("Exercise tchu.start_game: write your code here.")
+
+    def play(players, names, tickets, rng):
+        start_game(players)
+
+    game = TchuGame(play)
+    game.wait(5)
+    game.thread.join(5)
+    assert "Write <code>start_game</code> first" in game.children[0].value
+
+
+def test_rerunning_the_cell_ends_the_game_of_the_old_widget(sol):
+    first = TchuGame(sol["play"], seed=9, draw_map=False)
+    assert first.wait(20).method == "choose_initial_tickets"
+    second = TchuGame(sol["play"], seed=9, draw_map=False)
+    try:
+        first.thread.join(5)
+        assert not first.thread.is_alive()
+        assert second.wait(20).method == "choose_initial_tickets"
+    finally:
+        second.stop()
+    assert not second.thread.is_alive()
+
+
+def test_an_abandoned_game_draws_nothing_more():
+    player = RemotePlayer()
+    player.abandon()
+    with pytest.raises(GameAbandoned):
+        player.update_state(None, None)
+    with pytest.raises(GameAbandoned):
+        player.receive_info("Ada draws a card.\n")
+
+
+EXIT_SCRIPT = """
+import atexit, sys, threading
+from pathlib import Path
+
+def last_word():  # registered first, so it runs after every other exit handler
+    alive = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    print("threads left at exit:", alive, flush=True)
+
+atexit.register(last_word)
+from course.notebook import solution_namespace
+namespace = solution_namespace(Path(sys.argv[1]))
+exec("game = " + sys.argv[2], namespace)
+game = namespace["game"]
+question = game.wait(60)
+print("asked:", question.method if question else None, flush=True)
+"""
+
+
+def test_a_process_that_runs_the_widget_cell_exits_cleanly(tmp_path):
+    import subprocess
+    import sys
+
+    from course.notebook import cell_source
+
+    notebook = json.loads((ROOT / "solutions" / "04_tchu_game.ipynb").read_text(encoding="utf-8"))
+    cell = next(c for c in notebook["cells"] if "TchuGame(play" in cell_source(c))
+    script = tmp_path / "run_cell.py"
+    script.write_text(EXIT_SCRIPT, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script), str(ROOT / "solutions" / "04_tchu_game.ipynb"), cell_source(cell)],
+        capture_output=True, text=True, timeout=180, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "asked: choose_initial_tickets" in done.stdout
+    assert "threads left at exit: []" in done.stdout, done.stdout
+    assert "Fatal Python error" not in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+
+
+def test_the_released_notebook_shows_the_game_as_one_sentence():
+    from browser_steps_b import released_widget
+
+    game = released_widget("04_tchu_game", "TchuGame(play")
+    assert game.wait(10) is None
+    game.thread.join(5)
+    assert len(game.children) == 1
+    assert "Write <code>play</code> first" in game.children[0].value

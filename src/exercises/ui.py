@@ -17,7 +17,7 @@ import ipywidgets as widgets
 
 T = TypeVar("T")
 
-__all__ = ["ErrorPanel", "StudentCodeError", "write_first"]
+__all__ = ["ErrorPanel", "StudentCodeError", "write_first", "write_first_html"]
 
 
 class StudentCodeError(Exception):
@@ -52,6 +52,16 @@ def write_first(error: BaseException) -> str | None:
     exercise = re.search(r"Exercise ([\w.]+\.[\w]+)", str(error))
     where = f" (exercise {exercise.group(1)})" if exercise else ""
     return f"Write `{name}` first{where}, then run this cell again."
+
+
+def write_first_html(sentence: str) -> str:
+    """``sentence`` (from :func:`write_first`) as the one paragraph a widget shows, names in code.
+
+        >>> write_first_html("Write `play` first, then run this cell again.")
+        '<p class="course-write-first" style="margin:4px 0">Write <code>play</code> first, then run this cell again.</p>'
+    """
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(sentence))
+    return f'<p class="course-write-first" style="margin:4px 0">{text}</p>'
 
 
 class ErrorPanel(widgets.HTML):

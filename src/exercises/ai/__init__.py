@@ -162,6 +162,8 @@ class RandomPlayer:
     """Plays a legal move drawn with ``rng`` (``random.Random(0)`` when not given)."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
+        if rng is not None and not callable(getattr(rng, "choice", None)):
+            raise TypeError(f"rng is a random.Random, not {rng!r}: RandomPlayer(random.Random({rng!r}))")
         self.rng = rng if rng is not None else random.Random(0)
 
     def __repr__(self) -> str:

@@ -8,7 +8,11 @@ against the computer with ``opponent=hunt_421``: after each turn the student's
 ``play_game`` runs again on the turns played so far (see :class:`~.model.Table`), and the
 widget shows what it printed and the totals it printed. Every call of the student's code
 goes through :class:`exercises.ui.ErrorPanel`, which shows its errors; a rule broken
-that the table sees is said in one sentence.
+that the table sees is said in one sentence. A game ends when a player has no tokens
+left (0 or fewer, by the rules: a 421 gives 8 tokens even to a player who holds 5), so a
+total of 0 or less is shown as "no tokens left", never as a negative number of tokens.
+While the student's functions are still stubs, a widget is one sentence that names the
+function to write.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from ..ui import ErrorPanel, StudentCodeError
+from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
     MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn,
 )
@@ -29,6 +33,15 @@ from .pictures import DICE_FACES, dice_svg
 __all__ = ["TurnPanel", "TurnWidget", "GameWidget", "run_student"]
 
 T = TypeVar("T")
+
+
+def show_write_first(widget: widgets.Box, error: BaseException | None) -> bool:
+    """Make ``widget`` the one sentence "write ... first" when ``error`` comes from a stub."""
+    sentence = write_first(error) if error is not None else None
+    if sentence is None:
+        return False
+    widget.children = (widgets.HTML(write_first_html(sentence)),)
+    return True
 
 
 def run_student(errors: ErrorPanel, function: Callable[..., T], *args: Any, doing: str) -> T:
@@ -73,7 +86,9 @@ class TurnPanel(widgets.VBox):
         for position, button in enumerate(self.dice_buttons):
             button.style.font_size = "44px"
             button.observe(self._toggled(position), names="value")
-        self.throw_button = widgets.Button(description="Throw", icon="dice", button_style="primary")
+        self.throw_button = widgets.Button(  # "auto": the default 148 px cut "Throw marked dice"
+            description="Throw", icon="dice", button_style="primary", layout=widgets.Layout(width="auto")
+        )
         self.keep_button = widgets.Button(description="Keep", icon="check", disabled=True)
         self.throw_button.on_click(lambda _button: self.throw())
         self.keep_button.on_click(lambda _button: self.keep())
@@ -182,14 +197,37 @@ class TurnWidget(widgets.VBox):
         self.new_button = widgets.Button(description="New turn", icon="redo")
         self.new_button.on_click(lambda _button: self.panel.start())
         super().__init__([self.panel, self.new_button, self.errors])
+        show_write_first(self, _stub_error(play_turn))
+
+
+def _stub_error(play_turn: Callable[..., Any]) -> NotImplementedError | None:
+    """What ``play_turn`` raises on a turn kept at its first throw, if it is a stub's error."""
+    turn = Turn(iter([4, 2, 1]).__next__)
+    turn.throw()
+    turn.keep()
+    try:
+        replay_turn(play_turn, turn)
+    except NotImplementedError as error:
+        return error
+    except Exception:  # anything else is said when the student plays a turn
+        return None
+    return None
+
+
+def tokens_text(total: int | None) -> str:
+    """A player's tokens as the rules see them: "7 tokens", "1 token", "no tokens left" (0 or fewer)."""
+    if total is None:
+        return "? tokens"
+    if total <= 0:
+        return "no tokens left"
+    return f"{total} token{'s' if total != 1 else ''}"
 
 
 def _counter(label: str, total: int | None, active: bool) -> str:
     border = "#1d4ed8" if active else "#cccccc"
-    shown = "?" if total is None else str(total)
     return (
         f'<div style="display:inline-block;border:2px solid {border};border-radius:6px;'
-        f'padding:4px 12px;margin-right:8px"><b>{html.escape(label)}</b>: {shown} tokens</div>'
+        f'padding:4px 12px;margin-right:8px"><b>{html.escape(label)}</b>: {tokens_text(total)}</div>'
     )
 
 
@@ -202,16 +240,21 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
         lines.append(f"{html.escape(name)}: {dice_svg(kept, size=24)}")
     if after is None:
         lines.append("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here.")
-    elif before is None:
-        lines.append(f"Totals: {after[0]} and {after[1]}.")
+        return "<br>".join(lines)
+    has = ", ".join(
+        f"{html.escape(name)} {'none left' if total <= 0 else 'has ' + tokens_text(total)}"
+        for name, total in zip(names, after)
+    )
+    if before is None:
+        lines.append(f"{has}.")
     else:
         given = before[0] - after[0]
         if given > 0:
-            lines.append(f"{html.escape(names[0])} gave {given}: totals {after[0]} and {after[1]}.")
+            lines.append(f"{html.escape(names[0])} gave {given}: {has}.")
         elif given < 0:
-            lines.append(f"{html.escape(names[1])} gave {-given}: totals {after[0]} and {after[1]}.")
+            lines.append(f"{html.escape(names[1])} gave {-given}: {has}.")
         else:
-            lines.append(f"Nobody gave tokens: totals {after[0]} and {after[1]}.")
+            lines.append(f"Nobody gave tokens: {has}.")
     return "<br>".join(lines)
 
 
@@ -273,6 +316,8 @@ class GameWidget(widgets.VBox):
             run_student(self.errors, self.table.start, doing="starting play_game")
         except StudentCodeError:
             self.panel.throw_button.disabled = True
+            if show_write_first(self, self.errors.last_error):
+                return
         else:
             self.console.value = console(self.table.printed)
         self.refresh()

@@ -28,8 +28,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui import ErrorPanel, StudentCodeError, write_first
+from ..ai import as_player
 from ..display import side_by_side
+from ..ui import ErrorPanel, StudentCodeError, write_first
 from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg
 from .model import COLORS, parse_kingdom
 
@@ -41,12 +42,6 @@ DIRECTION_NAMES = ("right", "down", "left", "up")
 PLAYER_NAMES = ("pink", "yellow", "green", "blue")
 #: The text of an empty square: a button given "" keeps its old text in the page.
 BLANK = "\u00a0"
-
-
-def _ask(player: Any, game: Any) -> Any:
-    """The move of ``player``: a function of the game, or an object with ``choose_move``."""
-    choose = getattr(player, "choose_move", None)
-    return choose(game) if choose is not None else player(game)
 
 
 class KingdominoTable(widgets.VBox):
@@ -62,7 +57,7 @@ class KingdominoTable(widgets.VBox):
         mighty_duel: bool = False,
     ) -> None:
         self.Game = Game
-        self.opponents = list(opponents)
+        self.opponents = [as_player(opponent) for opponent in opponents]  # TypeError if not a player
         self.seed = seed
         self.options = {"middle_kingdom": middle_kingdom, "harmony": harmony}
         if mighty_duel:
@@ -194,7 +189,8 @@ class KingdominoTable(widgets.VBox):
                 player = self._call(lambda: self.game.player, doing="reading game.player")
                 if player == 0:
                     break
-                move = self._call(_ask, self.opponents[player - 1], self.game, doing=f"asking AI {player} for a move")
+                move = self._call(self.opponents[player - 1].choose_move, self.game,
+                                  doing=f"asking AI {player} for a move")
                 self._call(self.game.play, move, doing=f"playing AI {player}'s move {move!r}")
         except StudentCodeError:
             pass

@@ -3,7 +3,9 @@
 Click cards to pick them (at most 9, a Jass hand), or click *Deal* for a random hand
 drawn from ``random.Random(seed)``. After every change the widget calls the student's
 ``MeldSet.all_in(hand)`` and lists the meld sets it returns, most points first, the best
-one highlighted. An exception raised by the student's code is shown inside the widget.
+one highlighted. An exception raised by the student's code is shown inside the widget;
+while ``MeldSet.all_in`` (or what it calls) is still a stub, the widget is one sentence
+that names the function to write, with no card to click.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui import ErrorPanel, StudentCodeError
+from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import ALL_OF, Card, Suit, deal
 from .pictures import _most_points_first, hand_html, meld_set_html
 
@@ -67,6 +69,9 @@ class MeldPicker(widgets.VBox):
             ]
         )
         self.set_hand(hand)
+        sentence = write_first(self.errors.last_error) if self.errors.last_error else None
+        if sentence is not None:  # a stub: nothing to click until it is written
+            self.children = (widgets.HTML(write_first_html(sentence)),)
 
     def _on_toggle(self, card: Card):
         def toggled(change: dict[str, Any]) -> None:

@@ -176,6 +176,7 @@ def map_figure(
     player_names: Mapping[PlayerId, str] | None = None,
     title: str | None = None,
     highlight_routes: Iterable[Route] = (),
+    label_size: float = 7.5,
 ) -> MapFigure:
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
@@ -183,7 +184,8 @@ def map_figure(
     player's own tickets are highlighted and marked done or open with
     ``own_state=player_state`` (what a player sees), or with a ``GameState`` and
     ``highlight=PlayerId.PLAYER_1``. ``highlight_routes`` glow (e.g. the routes a player
-    may claim now).
+    may claim now). ``label_size`` is the size of the station names, in points (the
+    figure is 800 px wide: 7.5 points are 8 px; the widget asks for more).
     """
     if highlight is not None:
         if not isinstance(state, GameState):
@@ -233,7 +235,7 @@ def map_figure(
                    edgecolors="black", linewidths=1, zorder=6)
         if not foreign:
             for station, x, y in zip(stations, xs, ys):
-                ax.text(x, y + 0.035, station.name, fontsize=7.5, ha="center", va="bottom", zorder=7,
+                ax.text(x, y + 0.035, station.name, fontsize=label_size, ha="center", va="bottom", zorder=7,
                         color="#111111", path_effects=_LABEL_OUTLINE)
 
     for ticket in tickets:

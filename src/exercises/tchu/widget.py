@@ -2,11 +2,12 @@
 
 ``TchuGame(play)`` starts a game between you (a :class:`RemotePlayer`, answered by the
 widget's controls) and a computer player, run by **your** ``play`` in a background
-thread. The map is redrawn after each state update; the three actions of a turn are
-three rows of controls (draw tickets; draw a card from a face-up slot or the deck; claim
-a route with the cards to use); choosing tickets and paying for a tunnel open small
-dialogs; the game log shows the newest messages first. An exception raised by ``play``
-(or by anything it calls) is shown in the widget's error panel and ends that game.
+thread. The map is redrawn when the game asks you something (and at its end); the
+three actions of a turn are three rows of controls (draw tickets; draw a card from a
+face-up slot or the deck; claim a route with the cards to use); choosing tickets and
+paying for a tunnel open small dialogs; the game log shows the newest messages first.
+An exception raised by ``play`` (or by anything it calls) is shown in the widget's error
+panel and ends that game.
 
 The widget itself only shows what the game sends to your player and turns clicks into
 answers; the rules are the model's, and the order of the game is your ``play``'s.
@@ -24,24 +25,31 @@ answers ``next_turn()`` with ``TurnKind.DRAW_CARDS`` and *plans* the answer of t
 following ``draw_slot()``. Planned answers are given without waiting.
 
 Starting a new game abandons the old one: :meth:`RemotePlayer.abandon` makes the
-waiting question raise :class:`GameAbandoned`, which ends the old thread (it is a
-``BaseException``, so the student's code and the error panel do not catch it).
+waiting question (and any later call of the player: an update, an info) raise
+:class:`GameAbandoned`, which ends the old thread (it is a ``BaseException``, so the
+student's code and the error panel do not catch it). A new ``TchuGame`` (the cell run
+again) stops the games of the older ones, and so does the end of the process, so that
+no thread is left drawing a map while Python shuts down.
+
+With a ``play`` that is still a stub, the widget is one sentence: write ``play`` first.
 """
 
 from __future__ import annotations
 
+import atexit
 import html
 import queue
 import random
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui import ErrorPanel, StudentCodeError
+from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
     ChMap,
     Constants,
@@ -53,12 +61,15 @@ from .model import (
     TurnKind,
     claimable_routes,
 )
-from .pictures import map_png
+from .pictures import map_png, player_state_html
 
 __all__ = ["GameAbandoned", "Question", "RemotePlayer", "TchuGame"]
 
 OPPONENTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
 LOG_LINES = 40
+#: The map on the page: 800 px wide at most (as drawn), its station names 10 points (11 px).
+MAP_WIDTH_PX = 800
+MAP_LABEL_POINTS = 10.0
 
 
 def _cards_text(cards: SortedBag) -> str:
@@ -108,6 +119,7 @@ class RemotePlayer:
         self.plan: dict[str, Any] = {}
         self._answers: queue.Queue[Any] = queue.Queue()
         self._waiting = threading.Event()
+        self.abandoned = False
 
     # What the widget calls ------------------------------------------------------
 
@@ -118,9 +130,14 @@ class RemotePlayer:
         self._answers.put(value)
 
     def abandon(self) -> None:
-        """Make the waiting (or next) question end the game with GameAbandoned."""
+        """Make the waiting (or next) question, or any later call, end the game with GameAbandoned."""
+        self.abandoned = True
         self._waiting.clear()
         self._answers.put(_ABANDON)
+
+    def _check(self) -> None:
+        if self.abandoned:
+            raise GameAbandoned()
 
     def wait_for_question(self, timeout: float) -> Question | None:
         """The waiting question, after waiting up to ``timeout`` seconds for one."""
@@ -130,12 +147,13 @@ class RemotePlayer:
     # The Player protocol ----------------------------------------------------------
 
     def _ask(self, question: Question) -> Any:
+        self._check()
         if question.method in self.plan:
             return self.plan.pop(question.method)
         self.plan = {}
         self.question = question
+        self.on_question(question)  # shown before it counts as waiting: the controls are ready
         self._waiting.set()
-        self.on_question(question)
         answer = self._answers.get()
         self.question = None
         if answer is _ABANDON:
@@ -143,14 +161,17 @@ class RemotePlayer:
         return answer
 
     def init_players(self, own_id: PlayerId, player_names: dict[PlayerId, str]) -> None:
+        self._check()
         self.own_id = own_id
         self.player_names = dict(player_names)
 
     def receive_info(self, info: str) -> None:
+        self._check()
         self.infos.append(info)
         self.on_info(info)
 
     def update_state(self, new_state: Any, own_state: Any) -> None:
+        self._check()
         self.state, self.own_state = new_state, own_state
         self.on_update(new_state, own_state)
 
@@ -210,9 +231,16 @@ class TchuGame(widgets.VBox):
 
         self.status = widgets.HTML()
         self.errors = ErrorPanel()
-        self.picture = widgets.Image(format="png", layout=widgets.Layout(width="640px"))
+        self.map_options = {"label_size": MAP_LABEL_POINTS}
+        self.picture = widgets.Image(
+            format="png", layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
+        )
         self.hand = widgets.HTML()
-        self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="360px", overflow="auto"))
+        self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="auto", overflow="auto"))
+        self.game_log.add_class("tchu-game-log")
+        self._failed_route: str | None = None
+        self._notice = ""
+        self._drawn: Any = None
 
         self.tickets_button = widgets.Button(description="Draw 3 tickets", icon="ticket")
         self.slot = widgets.Dropdown(description="Card:", layout=widgets.Layout(width="260px"))
@@ -229,7 +257,7 @@ class TchuGame(widgets.VBox):
         )
 
         self.ticket_choice = widgets.SelectMultiple(
-            description="Keep:", rows=5, layout=widgets.Layout(width="620px")
+            description="Keep:", rows=5, layout=widgets.Layout(width="620px", max_width="100%")
         )
         self.keep_button = widgets.Button(description="Keep these", icon="check", button_style="primary")
         self.ticket_note = widgets.Label()
@@ -255,20 +283,34 @@ class TchuGame(widgets.VBox):
         self.new_button.on_click(lambda _b: self.new_game())
 
         controls = widgets.VBox([self.status, self.actions, self.ticket_dialog, self.tunnel_dialog, self.errors])
-        side = widgets.VBox([widgets.HTML("<b>Game log</b> (newest first)"), self.game_log, self.new_button])
-        super().__init__([controls, widgets.HBox([self.picture, side]), self.hand])
+        # The log stands beside the map when the page is wide enough, under it otherwise.
+        side = widgets.VBox(
+            [widgets.HTML("<b>Game log</b> (newest first)"), self.game_log, self.new_button],
+            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="100%"),
+        )
+        self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__([controls, self.board, self.hand])
         self._show_question(None)
+        _GAMES.add(self)
         if start:
             self.new_game()
 
     # Running a game ----------------------------------------------------------------
 
-    def new_game(self) -> None:
-        """Abandon the game in progress, if any, and start a new one."""
+    def stop(self, timeout: float = 5.0) -> None:
+        """Abandon the game in progress, if any, and wait (up to ``timeout`` s) for its thread."""
         if self.player is not None:
             self.player.abandon()
-        if self.thread is not None:
-            self.thread.join(timeout=5)
+        if self.thread is not None and self.thread is not threading.current_thread():
+            self.thread.join(timeout=timeout)
+
+    def new_game(self) -> None:
+        """Abandon the game in progress, if any, and those of other widgets; start a new one."""
+        for game in list(_GAMES):  # one game against the computer at a time: the cell run again
+            if game is not self:
+                game.stop()
+        self.stop()
+        self._failed_route, self._notice, self._drawn = None, "", None
         self.errors.clear()
         self.result = None
         self.games += 1
@@ -290,6 +332,10 @@ class TchuGame(widgets.VBox):
             result = self.errors.call(self.play, players, names, ChMap.all_tickets(), rng, doing="playing the game")
         except StudentCodeError:
             if player is self.player:
+                sentence = write_first(self.errors.last_error) if self.errors.last_error else None
+                if sentence is not None:  # a stub: the widget is one sentence, no dead button
+                    self.children = (widgets.HTML(write_first_html(sentence)),)
+                    return
                 self.status.value = "<b>The game stopped:</b> your <code>play</code> raised an error (below)."
                 self._show_question(None)
             return
@@ -297,6 +343,7 @@ class TchuGame(widgets.VBox):
             return
         if player is self.player:
             self.result = result
+            self._draw_map()
             last = html.escape(player.infos[-1].strip()) if player.infos else ""
             self.status.value = f"<b>Game over.</b> {last} Click <i>New game</i> to play again."
             self._show_question(None)
@@ -317,25 +364,58 @@ class TchuGame(widgets.VBox):
 
     def _on_info(self, info: str) -> None:
         assert self.player is not None
+        self._notice_tunnel(info)
         recent = reversed(self.player.infos[-LOG_LINES:])
         text = "\n".join(message.strip("\n") for message in recent)
         self.game_log.value = (
             '<div style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
-            'overflow-wrap:anywhere;width:340px">'
+            'overflow-wrap:anywhere">'
             + html.escape(text)
             + "</div>"
         )
 
+    def _notice_tunnel(self, info: str) -> None:
+        """Keep a notice when your tunnel was not claimed (said again with your next turn)."""
+        player = self.player
+        if player is None or player.own_id is None:
+            return
+        name = player.player_names.get(player.own_id, self.your_name)
+        if "could not (or would not) claim" not in info:
+            return
+        for route in ChMap.routes():
+            if route.is_tunnel and info == Info(name).did_not_claim_route(route):
+                cost = player.infos[-2].strip() if len(player.infos) >= 2 else ""
+                self._failed_route = route.id
+                self._notice = (
+                    f"<b>Your tunnel {html.escape(route.description)} was not claimed:</b> "
+                    f"{html.escape(cost)} You did not pay them, so your turn ended; your cards "
+                    "are still in your hand.<br>"
+                )
+                return
+
     def _on_update(self, state: Any, own_state: Any) -> None:
-        if self.draw_map:
-            try:
-                names = self.player.player_names if self.player else None
-                self.picture.value = map_png(state, own_state=own_state, player_names=names)
-            except Exception as error:  # a state that is not a state: show it, go on
-                self.errors.show(error, "drawing the map of the state sent to update_state")
         self.hand.value = _hand_html(own_state)
 
+    def _draw_map(self) -> None:
+        """Draw the map of the last state sent when you are asked or the game ends, if its
+        routes or your tickets changed (not at every update: a turn sends several)."""
+        player = self.player
+        if not self.draw_map or player is None or player.state is None:
+            return
+        shown = _safe(lambda: (tuple(tuple(ps.routes) for ps in player.state.player_states),
+                               tuple(player.own_state.tickets)), player.state)
+        if shown == self._drawn:  # same routes, same tickets: the same map
+            return
+        self._drawn = shown
+        try:
+            self.picture.value = map_png(player.state, own_state=player.own_state,
+                                         player_names=player.player_names, **self.map_options)
+            self.picture.layout.display = ""
+        except Exception as error:  # a state that is not a state: show it, go on
+            self.errors.show(error, "drawing the map of the state sent to update_state")
+
     def _on_question(self, question: Question) -> None:
+        self._draw_map()
         self._show_question(question)
 
     # The controls ---------------------------------------------------------------------
@@ -354,7 +434,8 @@ class TchuGame(widgets.VBox):
         assert player is not None
         state, own = player.state, player.own_state
         if method == "next_turn":
-            self.status.value = "<b>Your turn:</b> draw tickets, draw cards, or claim a route."
+            notice, self._notice = self._notice, ""
+            self.status.value = notice + "<b>Your turn:</b> draw tickets, draw cards, or claim a route."
             self._fill_slots(state)
             self._fill_routes(state, own)
             self.tickets_button.disabled = not _safe(lambda: state.can_draw_tickets(), False)
@@ -372,7 +453,7 @@ class TchuGame(widgets.VBox):
             self.ticket_note.value = f"Keep at least {least} of these tickets (click, Ctrl-click for more):"
             tickets = list(question.options or ())
             self.ticket_choice.options = [(t.text, i) for i, t in enumerate(tickets)]
-            self.ticket_choice.value = tuple(range(len(tickets)))
+            self.ticket_choice.value = ()
         elif method == "choose_additional_cards":
             options = list(question.options or ())
             self.status.value = "<b>Your tunnel costs more cards.</b>"
@@ -394,8 +475,16 @@ class TchuGame(widgets.VBox):
 
     def _fill_routes(self, state: Any, own: Any) -> None:
         routes = _safe(lambda: claimable_routes(state, own), [])
-        self.route.options = [(f"{r.description} ({r.length}{', tunnel' if r.is_tunnel else ''})", r.id) for r in routes]
-        self.route.value = routes[0].id if routes else None
+        failed, self._failed_route = self._failed_route, None
+
+        def label(r: Any) -> str:
+            kind = ", tunnel" if r.is_tunnel else ""
+            note = " - tunnel not claimed last turn" if r.id == failed else ""
+            return f"{r.description} ({r.length}{kind}){note}"
+
+        self.route.options = [(label(r), r.id) for r in routes]
+        others = [r for r in routes if r.id != failed]  # the tunnel just failed is not chosen again for you
+        self.route.value = (others or routes)[0].id if routes else None
         self.claim_button.disabled = not routes
         self._fill_claim_cards()
 
@@ -450,7 +539,7 @@ class TchuGame(widgets.VBox):
         offer = list(player.question.options or ())
         least = 3 if player.question.method == "choose_initial_tickets" else 1
         if len(indices) < least:
-            self.ticket_note.value = f"Keep at least {least} tickets: {len(indices)} selected."
+            self.ticket_note.value = f"Keep at least {least} ticket{'s' if least > 1 else ''}: {len(indices)} selected."
             return False
         kept = SortedBag(tuple(offer[i] for i in indices))
         return self._answer(("choose_initial_tickets", "choose_tickets"), kept)
@@ -465,6 +554,17 @@ class TchuGame(widgets.VBox):
         return self._answer(("choose_additional_cards",), chosen)
 
 
+#: Every TchuGame of this process (a new one stops the older ones' games; so does exit).
+_GAMES: weakref.WeakSet[TchuGame] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_all_games() -> None:
+    """Stop every game's thread before Python shuts down (none left drawing a map)."""
+    for game in list(_GAMES):
+        game.stop(timeout=10)
+
+
 def _safe(compute: Callable[[], Any], default: Any) -> Any:
     """``compute()``, or ``default`` if the state sent by ``play`` does not allow it."""
     try:
@@ -476,8 +576,6 @@ def _safe(compute: Callable[[], Any], default: Any) -> Any:
 def _hand_html(own: Any) -> str:
     """Your cards, cars, points and tickets, as a line of HTML."""
     try:
-        from exercises.tchu import player_state_html
-
         return player_state_html(own)
     except Exception:
         return html.escape(repr(own))

@@ -1,0 +1,134 @@
+"""Worksheet 04 in a real JupyterLab: turns of tCHu against the computer, by clicks only.
+
+Opens the solution notebook in the shared JupyterLab, runs only the cells the game widget
+needs (``TchuGame(play, seed=2021, your_name="Ada")``), then: tries to keep no initial
+ticket, keeps three, draws two cards, draws tickets (tries to keep none, keeps one),
+claims a route, then a tunnel. The same answers go to a TchuGame in this process with the
+solution's own ``play`` (the same seed deals the same cards), and after each click the
+page must show that game's status and your hand (cards, tickets, routes, cars, points).
+The map must be drawn, its station names at least 10 px, and the game log must fit in
+the page at 1280 px. Screenshots: test-artifacts/browser/04_*.png; click latencies are
+printed. (The released notebook's first sight is tested in the browser with worksheet 01,
+whose cells run fastest, and in Python for every widget.)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_steps_b import (
+    ARTIFACTS, cells_for, open_notebook_alone, overflowing, press_enter_on, report,
+    run_cells, text_of, timed, widget_of,
+)
+from conftest import ROOT
+from course.notebook import solution_namespace
+from exercises.tchu import ChMap, TchuGame
+from exercises.tchu.widget import MAP_LABEL_POINTS
+
+pytestmark = pytest.mark.browser
+
+SOLUTION = ROOT / "solutions" / "04_tchu_game.ipynb"
+MARKER = "TchuGame(play"
+
+
+def wait_for_text(page, element, markup: str) -> None:
+    """Wait until ``element`` shows the text of ``markup`` (spaces aside)."""
+    page.wait_for_function(
+        "([el, want]) => el.innerText.replace(/\\s+/g, '') === want",
+        arg=[element.element_handle(), text_of(markup)],
+    )
+
+
+def test_play_turns_of_tchu_by_clicks(lab, page, capsys):
+    oracle = TchuGame(solution_namespace(SOLUTION)["play"], seed=2021, your_name="Ada", draw_map=False)
+    cells = cells_for(SOLUTION, MARKER)
+    latencies: dict[str, list[float]] = {}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        open_notebook_alone(page, lab, "solutions/04_tchu_game.ipynb")
+        run_cells(page, cells)
+        widget = widget_of(page, cells[-1])
+        status = widget.locator(".widget-html").first
+        hand = widget.locator(".widget-html").last
+        log = widget.locator(".tchu-game-log")
+        tickets = widget.locator(".widget-select-multiple select")
+        keep = widget.locator(".widget-button", has_text="Keep these")
+        route = widget.locator(".widget-dropdown", has_text="Route:").locator("select")
+        button = {name: widget.locator(".widget-button", has_text=name)
+                  for name in ("Draw 3 tickets", "Draw cards", "Claim")}
+
+        def answered(what: str, action, expect_question: str) -> None:
+            """Do ``action`` in the page; the oracle's game must ask ``expect_question`` next,
+            and the page must show its status and hand."""
+            question = oracle.wait(30)
+            assert question is not None and question.method == expect_question, question
+
+            def page_caught_up() -> None:
+                wait_for_text(page, hand, oracle.hand.value)
+                wait_for_text(page, status, oracle.status.value)
+
+            latencies.setdefault(what, []).append(timed(action, page_caught_up))
+
+        # The five initial tickets, none chosen for you; keeping none is refused.
+        assert oracle.wait(30).method == "choose_initial_tickets"
+        widget.get_by_text("Keep at least 3 of these tickets").wait_for()
+        assert tickets.locator("option").count() == 5
+        assert tickets.evaluate("s => [...s.selectedOptions].length") == 0
+        latencies["keep no ticket (refused)"] = [timed(keep.click, widget.get_by_text(
+            "Keep at least 3 tickets: 0 selected.").wait_for)]
+        img = widget.locator("img")
+        img.wait_for()
+        page.screenshot(path=str(ARTIFACTS / "04_initial_tickets.png"))
+        tickets.select_option(index=[0, 1, 2])
+        oracle.keep_tickets((0, 1, 2))
+        answered("keep 3 tickets", keep.click, "next_turn")
+
+        # The map: drawn, no wider than the cell, its station names readable.
+        natural, width = img.evaluate("i => [i.naturalWidth, i.clientWidth]")
+        assert natural > 0 and 0 < width <= natural
+        assert MAP_LABEL_POINTS * 80 / 72 * width / natural >= 10, (natural, width)
+        assert overflowing(widget) == []
+        assert log.evaluate("l => l.getBoundingClientRect().right") <= widget.evaluate(
+            "w => w.closest('.jp-Cell').getBoundingClientRect().right")
+        page.screenshot(path=str(ARTIFACTS / "04_your_turn.png"))
+
+        # Draw two cards from the deck: the second with the keyboard (focus, Enter).
+        oracle.draw_card(-1)
+        answered("draw a card", button["Draw cards"].click, "draw_slot")
+        oracle.draw_card(-1)
+        answered("draw a second card (Enter)", lambda: press_enter_on(page, button["Draw cards"]), "next_turn")
+
+        # Draw tickets: keeping none is refused, keeping one is taken.
+        oracle.draw_tickets()
+        answered("draw tickets", button["Draw 3 tickets"].click, "choose_tickets")
+        assert tickets.locator("option").count() == 3
+        keep.click()
+        widget.get_by_text("Keep at least 1 ticket: 0 selected.").wait_for()
+        tickets.select_option(index=[0])
+        oracle.keep_tickets((0,))
+        answered("keep 1 ticket", keep.click, "next_turn")
+
+        # Claim a route, then a tunnel (the first of each the game offers).
+        for kind in ("route", "tunnel"):
+            offered = [rid for _label, rid in oracle.route.options if ChMap.route(rid).is_tunnel == (kind == "tunnel")]
+            if not offered:
+                oracle.draw_card(-1)
+                answered("draw a card", button["Draw cards"].click, "draw_slot")
+                oracle.draw_card(-1)
+                answered("draw a second card", button["Draw cards"].click, "next_turn")
+                offered = [rid for _l, rid in oracle.route.options if ChMap.route(rid).is_tunnel == (kind == "tunnel")]
+            assert offered, f"no {kind} to claim"
+            claimed = ChMap.route(offered[0])
+            route.select_option(label=dict((rid, label) for label, rid in oracle.route.options)[claimed.id])
+            oracle.route.value = claimed.id
+            oracle.claim(claimed.id, 0)
+            answered(f"claim a {kind}", button["Claim"].click, "next_turn")
+            assert claimed.description in log.inner_text()
+            page.screenshot(path=str(ARTIFACTS / f"04_claimed_{kind}.png"))
+        assert "attempts to claim the tunnel" in log.inner_text()
+        assert overflowing(widget) == []
+    finally:
+        oracle.stop()
+        page.screenshot(path=str(ARTIFACTS / "04_tchu_game.png"))
+    report(capsys, "tCHu game widget", latencies)
+
