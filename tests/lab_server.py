@@ -143,10 +143,23 @@ def running_lab(root: Path, scratch: Path, jupyter: list[str] | None = None,
 
 
 def open_notebook(page, lab: Lab, path: str) -> None:
-    """Open a notebook in the page and wait until its kernel is idle."""
-    page.goto(lab.notebook_url(path))
-    page.locator(".jp-Notebook").first.wait_for()
+    """Open a notebook as the page's only tab and wait until its kernel is idle.
+
+    ``reset``: the shared server's workspace forgets the notebooks that earlier tests
+    opened, which would come back as hidden tabs.
+    """
+    page.goto(lab.notebook_url(path) + "&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for()
     page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+
+
+def stop_kernels(lab: Lab) -> None:
+    """Shut down every kernel the server runs: the next test gets the CPU."""
+    with urllib.request.urlopen(f"{lab.url}/api/kernels?token={lab.token}", timeout=10) as answer:
+        kernels = json.load(answer)
+    for kernel in kernels:
+        request = urllib.request.Request(f"{lab.url}/api/kernels/{kernel['id']}?token={lab.token}", method="DELETE")
+        urllib.request.urlopen(request, timeout=30).close()
 
 
 def run_all_cells(page) -> None:

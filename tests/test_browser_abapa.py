@@ -15,7 +15,8 @@ from collections import defaultdict
 
 import pytest
 
-from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, run_cell, stop_kernels, timed
+from browser_steps import ARTIFACTS, open_widget, overflow, report, run_cell, timed
+from lab_server import stop_kernels
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +92,7 @@ def test_play_abapa_against_the_computer_through_clicks(lab, page, capsys):
         widths = overflow(output)
         assert widths["scroll"] <= widths["client"], f"the widget overflows its output area: {widths}"
         output.scroll_into_view_if_needed()
-        print_latencies(capsys, "Abapa", latencies)
+        report(capsys, "Abapa", latencies)
     finally:
         page.screenshot(path=str(ARTIFACTS / "03_end.png"))
         stop_kernels(lab)

@@ -15,8 +15,9 @@ import re
 
 import pytest
 
-from browser_steps_b import (
-    ARTIFACTS, cells_for, open_notebook_alone, overflowing, press_enter_on, report, run_cells, shown, text_of,
+from lab_server import open_notebook
+from browser_steps import (
+    ARTIFACTS, cells_for, overflowing, press_enter_on, report, run_cells, shown, text_of,
     timed, widget_of,
 )
 from conftest import ROOT
@@ -34,7 +35,7 @@ def test_play_421_against_the_computer_to_a_verdict(lab, page, capsys):
     latencies: dict[str, list[float]] = {"throw": [], "mark a die": [], "throw marked dice": [], "keep": []}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        open_notebook_alone(page, lab, "solutions/02_dice_421.ipynb")
+        open_notebook(page, lab, "solutions/02_dice_421.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         dice = widget.locator("button.widget-toggle-button")

@@ -14,7 +14,8 @@ from collections import defaultdict
 
 import pytest
 
-from browser_steps_a import ARTIFACTS, open_widget, overflow, print_latencies, stop_kernels, timed
+from browser_steps import ARTIFACTS, open_widget, overflow, report, timed
+from lab_server import stop_kernels
 
 pytestmark = pytest.mark.browser
 
@@ -114,7 +115,7 @@ def test_play_a_round_of_kingdomino_through_clicks(lab, page, capsys):
         kingdoms.scroll_into_view_if_needed()
         widths = overflow(output)
         assert widths["scroll"] <= widths["client"], f"the table overflows its output area: {widths}"
-        print_latencies(capsys, "Kingdomino", latencies)
+        report(capsys, "Kingdomino", latencies)
     finally:
         page.screenshot(path=str(ARTIFACTS / "05_round.png"), full_page=True)
         stop_kernels(lab)

@@ -15,8 +15,9 @@ import re
 
 import pytest
 
-from browser_steps_b import (
-    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, open_notebook_alone, overflowing, press_enter_on,
+from lab_server import open_notebook
+from browser_steps import (
+    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, overflowing, press_enter_on,
     report, run_cells, timed, widget_of,
 )
 from conftest import ROOT
@@ -41,7 +42,7 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
     latencies: dict[str, list[float]] = {"pick a card": [], "clear": [], "deal (Enter key)": []}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        open_notebook_alone(page, lab, "solutions/01_jass_melds.ipynb")
+        open_notebook(page, lab, "solutions/01_jass_melds.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         widget.get_by_text("9 of 9 cards picked.").wait_for()

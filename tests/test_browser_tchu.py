@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from browser_steps_b import (
-    ARTIFACTS, cells_for, open_notebook_alone, overflowing, press_enter_on, report,
+from lab_server import open_notebook
+from browser_steps import (
+    ARTIFACTS, cells_for, overflowing, press_enter_on, report,
     run_cells, text_of, timed, widget_of,
 )
 from conftest import ROOT
@@ -45,7 +46,7 @@ def test_play_turns_of_tchu_by_clicks(lab, page, capsys):
     latencies: dict[str, list[float]] = {}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
-        open_notebook_alone(page, lab, "solutions/04_tchu_game.ipynb")
+        open_notebook(page, lab, "solutions/04_tchu_game.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         status = widget.locator(".widget-html").first

@@ -659,7 +659,7 @@ def test_no_export_of_the_package_passes_an_exercises_check_when_plugged_in(chec
 @pytest.mark.parametrize("marker", ["TurnWidget(play_turn", "GameWidget(play_game, tokens=10, seed=2)",
                                     "opponent=hunt_421"])
 def test_the_released_notebook_shows_each_widget_as_one_sentence(marker):
-    from browser_steps_b import released_widget
+    from browser_steps import released_widget
 
     widget = released_widget("02_dice_421", marker)
     assert len(widget.children) == 1

@@ -543,7 +543,7 @@ def test_nothing_the_package_exports_holds_the_counts_of_hands_without_meld():
 
 
 def test_the_released_notebook_shows_the_picker_as_one_sentence():
-    from browser_steps_b import released_widget
+    from browser_steps import released_widget
 
     picker = released_widget("01_jass_melds", "MeldPicker(MeldSet")
     assert len(picker.children) == 1

@@ -57,6 +57,12 @@ COVERED = {
         "(the same pip install from the bundle's repository, in a fresh environment)",
     ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
     ".venv/bin/course gradescope --worksheet jass --to autograder-jass.zip": "test_teaching_commands_run",
+    # En français
+    ".venv/bin/course release --lang fr": "test_translation.py::test_notebooks_fr_folder_is_a_fresh_french_release",
+    ".venv/bin/course release --lang fr --to bundle-fr":
+        "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
+    ".venv/bin/course translate extract": "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
+    ".venv/bin/course translate check": "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
 }
 
 

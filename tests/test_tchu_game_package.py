@@ -627,7 +627,7 @@ def test_a_process_that_runs_the_widget_cell_exits_cleanly(tmp_path):
 
 
 def test_the_released_notebook_shows_the_game_as_one_sentence():
-    from browser_steps_b import released_widget
+    from browser_steps import released_widget
 
     game = released_widget("04_tchu_game", "TchuGame(play")
     assert game.wait(10) is None

@@ -1,9 +1,9 @@
-"""Steps the browser tests of worksheets 01, 02 and 04 share: run the cells a widget needs,
-click and time the answer, check that nothing overflows, and build a released widget.
+"""Steps the browser tests of the worksheets share: run the cells a widget needs, click and
+time the answer, check that nothing overflows, and build a released widget.
 
 The page helpers take a Playwright page opened on a notebook of the shared JupyterLab
 (conftest's ``lab`` and ``page``, lab_server's ``open_notebook``). Every wait is bounded
-by the page's default timeout.
+by the page's default timeout and waits on a state of the page, never on a fixed sleep.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import ROOT
+from lab_server import open_notebook
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
@@ -165,14 +166,6 @@ def released_widget(notebook: str, marker: str) -> Any:
     raise AssertionError(f"no cell of notebooks/{notebook}.ipynb holds {marker!r}")
 
 
-def open_notebook_alone(page, lab, path: str) -> None:
-    """Open a notebook as the only tab (``?reset``: the workspace forgets the notebooks
-    other tests opened) and wait until its kernel is idle."""
-    page.goto(lab.notebook_url(path) + "&reset")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for()
-    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
-
-
 def open_from_path(page, path: str) -> None:
     """Open another notebook in the same page (File > Open from Path…, no reload of
     JupyterLab) and wait until its kernel is idle; :func:`cell` then finds its cells."""
@@ -184,3 +177,31 @@ def open_from_path(page, path: str) -> None:
     field.press("Enter")
     page.locator(".jp-NotebookPanel").nth(panels).locator(".jp-Cell").first.wait_for()
     page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+
+
+def run_cell(page, target, source: str | None = None):
+    """Run the cell ``target`` (Ctrl+Enter), its source first replaced by ``source`` when given."""
+    if source is not None:
+        target.locator(".cm-content").first.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.insert_text(source)
+        page.keyboard.press("Escape")
+    target.locator(".jp-InputPrompt").first.click()
+    page.keyboard.press("Control+Enter")
+    return target
+
+
+def open_widget(page, lab, path: str, marker: str):
+    """Open notebook ``path`` alone, run the cells the widget cell holding ``marker`` needs,
+    then that cell; the cell and its first output area (where the widget shows)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    open_notebook(page, lab, path)
+    *needed, target = cells_for(ROOT / path, marker)
+    run_cells(page, needed)
+    widget_cell = run_cell(page, cell(page, target))
+    return widget_cell, widget_cell.locator(".jp-OutputArea-output").first
+
+
+def overflow(locator) -> dict[str, int]:
+    """The scrollWidth and clientWidth of an element: more of the first means a scroll bar."""
+    return locator.evaluate("element => ({scroll: element.scrollWidth, client: element.clientWidth})")
