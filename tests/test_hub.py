@@ -38,7 +38,7 @@ import pytest
 from conftest import ROOT
 from course.link import nbgitpuller_link
 from course.release import commit_bundle, release
-from lab_server import CHROMIUM, CHROMIUM_FLAGS
+from lab_server import CHROMIUM
 
 BIN = Path(sys.executable).parent
 PROXY = Path(os.environ.get("TABLETOP_HUB_PROXY", Path(sys.prefix) / "hub-proxy" / "node_modules" / ".bin"
@@ -243,8 +243,7 @@ def run_code_cells(page, indexes: list[int]) -> None:
         page.keyboard.press("Shift+Enter")
 
 
-def test_a_student_opens_the_course_through_an_nbgitpuller_link(hub, tmp_path, capsys):
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_a_student_opens_the_course_through_an_nbgitpuller_link(hub, chromium, tmp_path, capsys):
     started = time.monotonic()
     lap = started
 
@@ -267,52 +266,50 @@ def test_a_student_opens_the_course_through_an_nbgitpuller_link(hub, tmp_path, c
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "failure.png").unlink(missing_ok=True)
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(TIMEOUT_MS)
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        # first visit: log in, the bundle is cloned, notebook 00 opens; its check runs on the stub
+        open_course(page, link)
+        step("login, spawn, clone, open")
+        assert (clone / "notebooks" / "00_start_here.ipynb").exists()
+        run_code_cells(page, [0, 1, 3])  # imports, the exercise's stub, its check
+        page.get_by_text(re.compile(r"count_pips\(\[4, 2, 1\]\): not implemented yet")).first.wait_for()
+        step("check")
+        page.screenshot(path=str(ARTIFACTS / "first_visit.png"))
+        page.close()
+
+        # the student writes an answer and saves it
+        notebook = clone / "notebooks" / "00_start_here.ipynb"
+        text = notebook.read_text(encoding="utf-8")
+        assert STUB in text
+        notebook.write_text(text.replace(STUB, ANSWER), encoding="utf-8")
+
+        # a second release: a fixed sentence in notebook 00, a new notebook
+        source = course_copy / "solutions" / "00_start_here.ipynb"
+        solution = source.read_text(encoding="utf-8")
+        assert "Welcome to **Tabletop Python**" in solution
+        source.write_text(solution.replace("Welcome to **Tabletop Python**", "Welcome to **Tabletop Python, 2nd release**"),
+                          encoding="utf-8")
+        shutil.copy(source, course_copy / "solutions" / "06_bonus.ipynb")
+        release_course(course_copy, bundle)
+        git("push", "-q", str(remote), "main", cwd=bundle)
+        step("second release")
+
+        # second visit: the same link merges the release into the student's copy
         page = context.new_page()
-        try:
-            # first visit: log in, the bundle is cloned, notebook 00 opens; its check runs on the stub
-            open_course(page, link)
-            step("login, spawn, clone, open")
-            assert (clone / "notebooks" / "00_start_here.ipynb").exists()
-            run_code_cells(page, [0, 1, 3])  # imports, the exercise's stub, its check
-            page.get_by_text(re.compile(r"count_pips\(\[4, 2, 1\]\): not implemented yet")).first.wait_for()
-            step("check")
-            page.screenshot(path=str(ARTIFACTS / "first_visit.png"))
-            page.close()
-
-            # the student writes an answer and saves it
-            notebook = clone / "notebooks" / "00_start_here.ipynb"
-            text = notebook.read_text(encoding="utf-8")
-            assert STUB in text
-            notebook.write_text(text.replace(STUB, ANSWER), encoding="utf-8")
-
-            # a second release: a fixed sentence in notebook 00, a new notebook
-            source = course_copy / "solutions" / "00_start_here.ipynb"
-            solution = source.read_text(encoding="utf-8")
-            assert "Welcome to **Tabletop Python**" in solution
-            source.write_text(solution.replace("Welcome to **Tabletop Python**", "Welcome to **Tabletop Python, 2nd release**"),
-                              encoding="utf-8")
-            shutil.copy(source, course_copy / "solutions" / "06_bonus.ipynb")
-            release_course(course_copy, bundle)
-            git("push", "-q", str(remote), "main", cwd=bundle)
-            step("second release")
-
-            # second visit: the same link merges the release into the student's copy
-            page = context.new_page()
-            open_course(page, link, kernel=False)
-            page.locator(".cm-line", has_text="# my answer").first.wait_for()
-            page.locator(".jp-RenderedMarkdown", has_text="Tabletop Python, 2nd release").first.wait_for()
-            step("merge, open")
-            page.screenshot(path=str(ARTIFACTS / "second_visit.png"))
-        except BaseException:
-            if not page.is_closed():
-                page.screenshot(path=str(ARTIFACTS / "failure.png"))
-            raise
-        finally:
-            browser.close()
+        open_course(page, link, kernel=False)
+        page.locator(".cm-line", has_text="# my answer").first.wait_for()
+        page.locator(".jp-RenderedMarkdown", has_text="Tabletop Python, 2nd release").first.wait_for()
+        step("merge, open")
+        page.screenshot(path=str(ARTIFACTS / "second_visit.png"))
+    except BaseException:
+        if not page.is_closed():
+            page.screenshot(path=str(ARTIFACTS / "failure.png"))
+        raise
+    finally:
+        context.close()
 
     merged = (clone / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
     assert ANSWER in merged and STUB not in merged

@@ -170,12 +170,20 @@ def points_problems(module: types.ModuleType) -> list[str]:
     return problems
 
 
+def is_hidden_test_module(module: types.ModuleType) -> bool:
+    """A module of hidden tests: it names its ``NOTEBOOK`` and holds tests (a module of data
+    about a notebook, collected for its doctests, is not one)."""
+    return hasattr(module, "NOTEBOOK") and any(
+        name.startswith("test") and inspect.isfunction(value) for name, value in vars(module).items()
+    )
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_make_collect_report(collector: pytest.Collector) -> Any:
     """A hidden test module whose points do not hold (:func:`points_problems`) fails to collect."""
     outcome = yield
     report = outcome.get_result()
-    if not (report.passed and isinstance(collector, pytest.Module) and hasattr(collector.obj, "NOTEBOOK")):
+    if not (report.passed and isinstance(collector, pytest.Module) and is_hidden_test_module(collector.obj)):
         return
     problems = points_problems(collector.obj)
     if problems:
