@@ -370,6 +370,10 @@ def french_grades(tmp_path_factory) -> dict[str, dict]:
             target = submissions / f"{kind}-{path.stem}" / path.name
             target.parent.mkdir(parents=True)
             target.write_text(text, encoding="utf-8")
+        if path.stem == "00_start_here":  # a copy that lost its metadata (cells pasted into a new notebook)
+            target = submissions / f"copy-{path.stem}" / "Untitled.ipynb"
+            target.parent.mkdir()
+            target.write_text(dumps({**notebook, "metadata": {}}), encoding="utf-8")
     from course.cli import main
 
     assert main(["grade", str(submissions), "--out", str(tmp_path / "out"), "--jobs", "2", "--root", str(ROOT)]) == 0
@@ -390,11 +394,29 @@ def test_french_solutions_score_full_marks_and_french_stubs_zero(french_grades):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="the grader recognises check and demo cells by their English "
-                   "source: a translated demo cell runs as graded code (second half of issue 17)")
 def test_the_grader_skips_the_french_check_and_demo_cells(french_grades):
+    """Recognised by their translation (metadata ``course.language``): no demo runs as graded code."""
     raising = {path.name: french_grades[f"solution-{path.stem}"]["cells"] for path in SOLUTIONS}
     assert not any(raising.values()), raising
+    assert french_grades["copy-00_start_here"]["exercises"] == french_grades["solution-00_start_here"]["exercises"]
+    assert not french_grades["copy-00_start_here"]["cells"]
+
+
+def test_a_french_notebook_skips_the_translated_checks_and_demos():
+    """By its metadata, or, for a copy that lost it, by the language its first cell sets."""
+    from course.notebook import language_of, reference_skips, skipped_sources
+
+    changed = [(reference, french) for reference, french in translated_solutions(ROOT, "fr")
+               if skipped_sources(french) - skipped_sources(json.loads(reference.read_text("utf-8")))]
+    assert changed, "no check or demo cell has French words: nothing to test"
+    reference, french = changed[0]
+    english_skips = skipped_sources(json.loads(reference.read_text("utf-8")))
+    french_skips = skipped_sources(french)
+    assert reference_skips(reference, french) == english_skips | french_skips
+    copy = {"cells": french["cells"], "metadata": {}}
+    assert language_of(copy) == "fr" and reference_skips(reference, copy) == english_skips | french_skips
+    assert language_of(json.loads(reference.read_text("utf-8"))) is None
+    assert reference_skips(reference, json.loads(reference.read_text("utf-8"))) == english_skips
 
 
 def test_an_obsolete_entry_comes_back_with_its_translation(tmp_path):

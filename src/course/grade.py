@@ -376,7 +376,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     """Per worksheet, a digest of everything that decides its grades.
 
     The hidden test module and the helpers and conftest files beside it, the solution
-    notebook, the package's version and sources (the worksheet's own package, the shared
+    notebook and its translations' catalogs, the package's version and sources (the worksheet's own package, the shared
     modules and the grader, not another worksheet's package), and the grading options.
     """
     from importlib import metadata
@@ -409,7 +409,8 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     # the grader's own files count when they decide outcomes (not grade.py, cli.py: results
     # are rebuilt from the kept reports at every run)
     shared = [e for e in entries if owner(e) is None]
-    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook")]
+    shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook",
+                                                    "translation")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
@@ -419,7 +420,8 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     for sheet in sheets:
         digest = common.copy()
         own = [e for e in entries if owner(e) == sheet.id]
-        digest.update(digest_of(own + [sheet.solution] + ([sheet.tests] if sheet.tests else [])).digest())
+        catalogs = sorted((root / "locale").glob(f"*/LC_MESSAGES/notebooks/{sheet.solution.stem}.po"))
+        digest.update(digest_of(own + [sheet.solution] + ([sheet.tests] if sheet.tests else []) + catalogs).digest())
         found[sheet.id] = digest.hexdigest()[:32]
     return found
 

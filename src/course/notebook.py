@@ -10,12 +10,14 @@ A solution notebook (solutions/NN_name.ipynb) is the single source of a workshee
   region by a stub that raises ``NotImplementedError`` naming the exercise.
 * ``course.check`` (an exercise id) marks a cell that runs a public check;
   ``course.demo`` (true) a cell that plays or simulates (widgets, long runs). The grader
-  skips both, recognising them by their source in the instructor's notebook.
+  skips both, recognising them by their source in the instructor's notebook, or in its
+  translation for a notebook in another language (:func:`reference_skips`).
 * ``course.instructor`` (true) marks a cell that students never see.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -117,6 +119,46 @@ def skipped_sources(notebook: Any) -> set[str]:
     }
 
 
+_SET_LANGUAGE = re.compile(r"""exercises\.set_language\(\s*["']([a-z]{2})["']\s*\)""")
+
+
+def language_of(notebook: Any) -> str | None:
+    """The language a notebook is in when not English: its metadata ``course.language``,
+    else the language its cells set (a copy whose metadata was lost); None for English."""
+    language = course_meta(notebook).get("language") if isinstance(notebook, dict) else None
+    if isinstance(language, str) and language and language != "en":
+        return language
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
+    for cell in cells if isinstance(cells, list) else []:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            try:
+                found = _SET_LANGUAGE.search(cell_source(cell))
+            except TypeError:
+                continue
+            if found and found[1] != "en":
+                return found[1]
+    return None
+
+
+def reference_skips(reference: Path, notebook: Any) -> set[str]:
+    """The cells the grader skips in ``notebook``, graded against the solution ``reference``:
+    the reference's checks and demos (:func:`skipped_sources`), and, for a notebook in
+    another language with a catalog, the same cells as that language's release writes them.
+    """
+    source = json.loads(Path(reference).read_text(encoding="utf-8"))
+    skip = skipped_sources(source)
+    language = language_of(notebook)
+    if language is None:
+        return skip
+    from .translation import LANGUAGES, catalog_path, read_catalog, translate_notebook
+
+    root = Path(reference).resolve().parent.parent
+    catalog = catalog_path(root, language, Path(reference).name)
+    if language not in LANGUAGES or not catalog.exists():
+        return skip
+    return skip | skipped_sources(translate_notebook(source, read_catalog(catalog), language))
+
+
 def check_cells(notebook: Any) -> list[tuple[str, str]]:
     """The public check cells of a notebook: (exercise id, source), in order."""
     return [
@@ -189,7 +231,6 @@ def solution_namespace(path: Path) -> dict[str, Any]:
     """
     import contextlib
     import io
-    import json
 
     from IPython.core.inputtransformer2 import TransformerManager
 

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from . import wire
-from .notebook import graded_cell_positions, skipped_sources
+from .notebook import graded_cell_positions, reference_skips, skipped_sources
 from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 from .sandbox import Limits
 
@@ -538,12 +538,10 @@ class Submission:
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
         self.path = Path(path)
         notebook = json.loads(self.path.read_text(encoding="utf-8"))
-        source_notebook = (
-            json.loads(Path(reference).read_text(encoding="utf-8")) if reference else notebook
-        )
+        skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)
-        positions = graded_cell_positions(notebook, skipped_sources(source_notebook))
+        positions = graded_cell_positions(notebook, skip)
         self._cells = [source for _, source in positions]
         self._positions = [position for position, _ in positions]
         self._fatal: dict[int, str] = {}
