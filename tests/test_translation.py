@@ -357,9 +357,23 @@ def test_french_notebook_runs_with_only_stub_errors(path, tmp_path):
     assert not problems_found, "\n".join(problems_found)
 
 
+WRONG = ("    return sum(dice)\n", "    return float(sum(dice[1:]))\n")  #: a wrong count_pips: a float, the first die left out
+
+
+def wrong(notebook: dict) -> dict:
+    """A notebook of worksheet 00 with a wrong count_pips."""
+    cells = []
+    for cell in notebook["cells"]:
+        source = cell_source(cell)
+        cells.append({**cell, "source": source.replace(*WRONG)} if WRONG[0] in source else cell)
+    assert cells != notebook["cells"]
+    return {**notebook, "cells": cells}
+
+
 @pytest.fixture(scope="module")
-def french_grades(tmp_path_factory) -> dict[str, dict]:
-    """The French solutions (never committed) and notebooks/fr, graded in one run."""
+def french_grading(tmp_path_factory) -> Path:
+    """The French solutions (never committed) and notebooks/fr, graded in one run, with a
+    wrong answer to worksheet 00 in French and in English: the grades folder."""
     from course.release import dumps
 
     tmp_path = tmp_path_factory.mktemp("french-grades")
@@ -374,10 +388,19 @@ def french_grades(tmp_path_factory) -> dict[str, dict]:
             target = submissions / f"copy-{path.stem}" / "Untitled.ipynb"
             target.parent.mkdir()
             target.write_text(dumps({**notebook, "metadata": {}}), encoding="utf-8")
+            english = json.loads(path.read_text("utf-8"))
+            for student, text in (("wrong-fr", dumps(wrong(notebook))), ("wrong-en", dumps(wrong(english)))):
+                (submissions / student).mkdir()
+                (submissions / student / path.name).write_text(text, encoding="utf-8")
     from course.cli import main
 
     assert main(["grade", str(submissions), "--out", str(tmp_path / "out"), "--jobs", "2", "--root", str(ROOT)]) == 0
-    graded = (json.loads(path.read_text("utf-8"))["extra_data"] for path in (tmp_path / "out" / "results").glob("*.json"))
+    return tmp_path / "out"
+
+
+@pytest.fixture(scope="module")
+def french_grades(french_grading) -> dict[str, dict]:
+    graded = (json.loads(path.read_text("utf-8"))["extra_data"] for path in (french_grading / "results").glob("*.json"))
     return {result["student"]: result for result in graded}
 
 
@@ -400,6 +423,36 @@ def test_the_grader_skips_the_french_check_and_demo_cells(french_grades):
     assert not any(raising.values()), raising
     assert french_grades["copy-00_start_here"]["exercises"] == french_grades["solution-00_start_here"]["exercises"]
     assert not french_grades["copy-00_start_here"]["cells"]
+
+
+@pytest.mark.slow
+def test_a_french_submission_gets_french_feedback_with_the_same_points(french_grading):
+    """The feedback's sentences, "expected"/"got" and the hints in French; the English
+    wrong answer keeps its English feedback; the same tests, statuses and points."""
+    from course.grading_text import hints
+    from course.translation import read_catalog as read
+
+    french, english = ({test["name"]: test for test in json.loads(
+        (french_grading / "results" / f"{student}.start.json").read_text("utf-8"))["tests"]}
+        for student in ("wrong-fr", "wrong-en"))
+    assert {name: (t["score"], t["status"]) for name, t in french.items()} == \
+        {name: (t["score"], t["status"]) for name, t in english.items()}
+    assert any(t["status"] == "failed" for t in french.values()) and any(t["status"] == "passed" for t in french.values())
+    catalog = read(ROOT / "locale" / "fr" / "LC_MESSAGES" / "grading.po")
+    start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py:")}
+    for name, test in french.items():
+        if test["status"] == "failed":
+            message, _, hint = test["output"].partition("\nIndice : ")
+            assert hint and hint in {catalog[h].string for h in start_hints}, test["output"]
+            assert "attendu" in message or "obtenu" in message, message
+            assert "\nHint: " in english[name]["output"] and "expected" in english[name]["output"]
+    feedback_fr = (french_grading / "feedback" / "wrong-fr.md").read_text("utf-8")
+    feedback_en = (french_grading / "feedback" / "wrong-en.md").read_text("utf-8")
+    assert feedback_fr.startswith("# Retour pour wrong-fr") and "| exercice | points | tests réussis |" in feedback_fr
+    assert "Tests non réussis, par exercice :" in feedback_fr and "Indice :" in feedback_fr
+    assert not re.search(r"\b(Hint|expected|returned|Tests that did not pass)\b", feedback_fr), feedback_fr
+    assert feedback_en.startswith("# Feedback for wrong-en") and "Tests that did not pass, by exercise:" in feedback_en
+    assert "Hint:" in feedback_en and "Indice" not in feedback_en
 
 
 def test_a_french_notebook_skips_the_translated_checks_and_demos():

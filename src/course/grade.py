@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from . import wire
+from .grading_text import ENGLISH, Words
 from .notebook import cell_source, exercise_ids, normalized, worksheet_of
 from .sandbox import Limits
 
@@ -410,10 +411,11 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     # are rebuilt from the kept reports at every run)
     shared = [e for e in entries if owner(e) is None]
     shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook",
-                                                    "translation")]
+                                                    "translation", "grading_text")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
+    helpers += sorted((root / "locale").glob("*/LC_MESSAGES/grading.po"))
     common = digest_of(shared + helpers)
     common.update(json.dumps([version, options], sort_keys=True).encode())
     found = {}
@@ -470,6 +472,8 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
               options: Options = Options()) -> dict:
     """The Gradescope-style results.json of one submission."""
     tests = report.get("tests", []) if report else []
+    language = (report or {}).get("language")
+    say = Words(task.worksheet.solution.parent.parent if task.worksheet else None, language)
     exercises = scores(tests)
     gradescope_tests = []
     split = {exercise: iter(shares(entry["max"], entry["total"])) for exercise, entry in exercises.items()}
@@ -481,7 +485,7 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "max_score": share,
             "status": "passed" if test["outcome"] == "passed" else "failed",
             "output": test.get("message", "") + (
-                f"\nHint: {test['hint']}" if test.get("hint") and test["outcome"] != "passed" else ""),
+                say("\nHint: {hint}", hint=test["hint"]) if test.get("hint") and test["outcome"] != "passed" else ""),
             "tags": [test["exercise"]],
             "visibility": options.visibility,
         })
@@ -516,6 +520,7 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             "timings": {**(report or {}).get("timings", {}), "total": round(seconds, 4)},
             "others": [],
             "rule": options.rule,
+            **({"language": language} if language else {}),
         },
     }
 
@@ -636,23 +641,25 @@ STUB = re.compile(r"NotImplementedError: Exercise (?P<exercise>[\w.]+): write yo
 MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
 
 
-def root_cause(message: str) -> str | None:
+def root_cause(message: str, say: Words = ENGLISH) -> str | None:
     """What a failure comes from when it is not the test's exercise itself: a stub, a missing name."""
     found = STUB.search(message)
     if found:
-        return f"`{found['exercise']}` is not done yet (its code still raises NotImplementedError)"
-    found = MISSING.search(message)
+        return say("`{exercise}` is not done yet (its code still raises NotImplementedError)",
+                   exercise=found["exercise"])
+    found = root_cause_name(message, say)
     if found:
-        return f"your notebook does not define `{found['name']}`"
+        return say("your notebook does not define `{name}`", name=found["name"])
     return None
 
 
-def _cell_line(cell: dict) -> str:
-    where = f"cell {cell['cell']}" if cell.get("cell") else f"code cell {cell['index'] + 1} (not counting checks and demos)"
+def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
+    where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
+        say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
     return f"- {where}: {' '.join(str(cell['error']).split())}"
 
 
-def feedback(student: str, results: list[dict]) -> str:
+def feedback(student: str, results: list[dict], root: Path | None = None) -> str:
     """A student's feedback in Markdown, one section per worksheet.
 
     Points per exercise; then the root causes first (an exercise not done yet, a name
@@ -660,35 +667,40 @@ def feedback(student: str, results: list[dict]) -> str:
     exercise's other failures, one line each saying what was called, expected and
     returned; then the cells that raised, numbered as the notebook shows them (every
     cell from the top, text cells included). A notebook where nothing is done yet gets a
-    short summary instead of every test.
+    short summary instead of every test. Each section is in its notebook's language
+    (:mod:`course.grading_text`); the title in the language of the first.
     """
-    lines = [f"# Feedback for {student}", ""]
-    for result in sorted(results, key=lambda r: r["extra_data"]["path"]):
+    ordered = sorted(results, key=lambda r: r["extra_data"]["path"])
+    first = Words(root, ordered[0]["extra_data"].get("language")) if ordered else ENGLISH
+    lines = [first("# Feedback for {student}", student=student), ""]
+    for result in ordered:
         extra = result["extra_data"]
+        say = Words(root, extra.get("language")) if extra.get("language") else ENGLISH
         name = Path(extra["path"]).name
         exercises = extra["exercises"]
         if extra["reason"] and not exercises:
-            lines += [f"## {name}", "", f"Not graded: {extra['reason']}.", ""]
+            lines += [f"## {name}", "", say("Not graded: {reason}.", reason=extra["reason"]), ""]
             continue
         total = sum(e["max"] for e in exercises.values())
-        lines += [f"## {name} (worksheet {extra['worksheet']}): {_number(result['score'])} / {_number(total)} points", ""]
+        lines += [say("## {name} (worksheet {worksheet}): {score} / {total} points", name=name,
+                      worksheet=extra["worksheet"], score=_number(result["score"]), total=_number(total)), ""]
         if extra["reason"]:
-            lines += [f"Note: {extra['reason']}.", ""]
+            lines += [say("Note: {reason}.", reason=extra["reason"]), ""]
         if extra.get("others"):
-            rule = "the best" if extra.get("rule") == "best" else "the newest"
-            lines += [f"Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
-                      f"not counted: {', '.join(extra['others'])}.", ""]
+            rule = say("the best") if extra.get("rule") == "best" else say("the newest")
+            lines += [say("Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
+                          "not counted: {others}.", name=name, rule=rule, others=", ".join(extra["others"])), ""]
         late = extra.get("late")
         if late and late.get("days"):
-            lines += [f"Handed in {late['days']} day(s) late: {_number(late['penalty_percent'])}% of the points "
-                      "are taken off in the grade book.", ""]
+            lines += [say("Handed in {days} day(s) late: {percent}% of the points are taken off in the grade book.",
+                          days=late["days"], percent=_number(late["penalty_percent"])), ""]
         failing = [test for test in result["tests"] if test["status"] != "passed"]
         causes: dict[str, dict[str, list]] = {}
         rest: dict[str, list[tuple[str, str]]] = {}
         for test in failing:
             exercise, _, test_name = test["name"].partition(": ")
             message = " ".join(str(test["output"]).split()) or "failed"
-            cause = root_cause(message)
+            cause = root_cause(message, say)
             if cause:
                 causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)
             else:
@@ -696,60 +708,80 @@ def feedback(student: str, results: list[dict]) -> str:
         cells = [c for c in extra["cells"] if not STUB.search(str(c.get("error", "")))]
         nothing_done = failing and not rest and result["score"] == 0
         if nothing_done:
-            lines += [f"Nothing of this worksheet can be graded yet: {len(failing)} tests of "
-                      f"{len(exercises)} exercises fail because:", ""]
+            lines += [say("Nothing of this worksheet can be graded yet: {tests} tests of {exercises} exercises "
+                          "fail because:", tests=len(failing), exercises=len(exercises)), ""]
             stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t["output"]).split()) for t in failing)
                      if STUB.search(m)]
-            missing = [MISSING.search(m)["name"] for m in (" ".join(str(t["output"]).split()) for t in failing)
-                       if MISSING.search(m)]
+            missing = [found["name"] for found in (root_cause_name(" ".join(str(t["output"]).split()), say)
+                                                   for t in failing) if found]
             if stubs:
-                lines.append("- not done yet (the code still raises NotImplementedError): "
-                             + ", ".join(f"`{e}`" for e in dict.fromkeys(stubs)))
+                lines.append(say("- not done yet (the code still raises NotImplementedError): {names}",
+                                 names=", ".join(f"`{e}`" for e in dict.fromkeys(stubs))))
             if missing:
-                lines.append("- not defined in your notebook (is its cell there, and run?): "
-                             + ", ".join(f"`{n}`" for n in dict.fromkeys(missing)))
+                lines.append(say("- not defined in your notebook (is its cell there, and run?): {names}",
+                                 names=", ".join(f"`{n}`" for n in dict.fromkeys(missing))))
             if cells:
-                lines += ["", "Cells of your notebook that raised an error when run from the top:", ""]
-                lines += [_cell_line(cell) for cell in cells]
+                lines += ["", say("Cells of your notebook that raised an error when run from the top:"), ""]
+                lines += [_cell_line(cell, say) for cell in cells]
             lines.append("")
             continue
-        lines += ["| exercise | points | tests passed |", "|---|---|---|"]
+        lines += [say("| exercise | points | tests passed |"), "|---|---|---|"]
         for exercise, entry in exercises.items():
-            lines.append(f"| {exercise} | {_number(entry['score'])} / {_number(entry['max'])} | {entry['passed']} of {entry['total']} |")
+            lines.append(say("| {exercise} | {score} / {total} | {passed} of {count} |", exercise=exercise,
+                             score=_number(entry["score"]), total=_number(entry["max"]),
+                             passed=entry["passed"], count=entry["total"]))
         given: dict[str, dict[str, int]] = {}
+        given_start = say("graded with the given {names} because yours fails its tests", names="\0").split("\0")[0]
         for test in result["tests"]:
-            if test["status"] == "passed" and str(test.get("output", "")).startswith("graded with the given"):
+            if test["status"] == "passed" and str(test.get("output", "")).startswith(given_start):
                 exercise = test["name"].partition(": ")[0]
                 notes = given.setdefault(exercise, {})
                 notes[test["output"]] = notes.get(test["output"], 0) + 1
         if given:
-            lines += ["", "A mistake costs once: these exercises were graded with the course's code in place "
-                      "of an earlier exercise of yours that fails its tests:", ""]
+            lines += ["", say("A mistake costs once: these exercises were graded with the course's code in place "
+                              "of an earlier exercise of yours that fails its tests:"), ""]
             for exercise, notes in given.items():
                 for note, count in notes.items():
-                    lines.append(f"- {exercise}: {note} ({count} test{'s' * (count != 1)}).")
+                    lines.append(say("- {exercise}: {note} (1 test).", exercise=exercise, note=note) if count == 1
+                                 else say("- {exercise}: {note} ({count} tests).", exercise=exercise, note=note,
+                                          count=count))
         if causes:
-            lines += ["", "First, what other failures come from:", ""]
+            lines += ["", say("First, what other failures come from:"), ""]
             for cause, by_exercise in causes.items():
                 count = sum(len(tests) for tests in by_exercise.values())
                 if len(by_exercise) == 1 and f"`{next(iter(by_exercise))}`" in cause:
-                    lines.append(f"- {cause}: its {count} tests fail on it." if count > 1
-                                 else f"- {cause}: its one test fails on it.")
+                    lines.append(say("- {cause}: its {count} tests fail on it.", cause=cause, count=count)
+                                 if count > 1 else say("- {cause}: its one test fails on it.", cause=cause))
                     continue
-                lines.append(f"- {cause}: {count} test{'s' * (count != 1)} of {len(by_exercise)} "
-                             f"exercise{'s' * (len(by_exercise) != 1)} need{'s' * (count == 1)} it "
-                             f"({', '.join(by_exercise)}).")
+                names = ", ".join(by_exercise)
+                if len(by_exercise) != 1:
+                    lines.append(say("- {cause}: {count} tests of {exercises} exercises need it ({names}).",
+                                     cause=cause, count=count, exercises=len(by_exercise), names=names))
+                elif count != 1:
+                    lines.append(say("- {cause}: {count} tests of 1 exercise need it ({names}).",
+                                     cause=cause, count=count, names=names))
+                else:
+                    lines.append(say("- {cause}: 1 test of 1 exercise needs it ({names}).", cause=cause, names=names))
         if rest:
-            lines += ["", "Tests that did not pass, by exercise:", ""]
+            lines += ["", say("Tests that did not pass, by exercise:"), ""]
             for exercise, tests in rest.items():
                 lines.append(f"- **{exercise}**")
                 lines += [f"  - `{test_name}`: {message}" for test_name, message in tests]
         if cells:
-            lines += ["", "Cells of your notebook that raised an error when run from the top "
-                      "(counted from the top, text cells included):", ""]
-            lines += [_cell_line(cell) for cell in cells]
+            lines += ["", say("Cells of your notebook that raised an error when run from the top "
+                              "(counted from the top, text cells included):"), ""]
+            lines += [_cell_line(cell, say) for cell in cells]
         lines.append("")
     return "\n".join(lines)
+
+
+def root_cause_name(message: str, say: Words = ENGLISH):
+    """The match naming what a message says the notebook does not define, in either language."""
+    found = MISSING.search(message)
+    if found or say is ENGLISH:
+        return found
+    french = re.escape(say("the notebook does not define `{name}`; the test expected it", name="\0"))
+    return re.search(french.replace(re.escape("\0"), r"(?P<name>\w+)"), message)
 
 
 class Report:
@@ -766,6 +798,7 @@ class Report:
         self.out = out
         self.sheets = sheets
         self.by_id = {sheet.id: sheet for sheet in sheets}
+        self.root = sheets[0].solution.parent.parent if sheets else None  #: for the feedback's catalogs
         self.options = options
         self._results: dict[int, tuple[Any, str]] = {}
         self.entries: dict[str, dict] = {}
@@ -909,7 +942,7 @@ class Report:
         for student in (students if students is not None else set(mine)):
             safe = result_key(student, "x")[:-2]
             if mine.get(student):
-                write_text(self.out / FEEDBACK / f"{safe}.md", feedback(student, mine[student]))
+                write_text(self.out / FEEDBACK / f"{safe}.md", feedback(student, mine[student], self.root))
             else:
                 (self.out / FEEDBACK / f"{safe}.md").unlink(missing_ok=True)
         if students is None:  # feedback of students who are gone

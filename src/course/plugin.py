@@ -39,12 +39,14 @@ from typing import Any
 import pytest
 
 from . import wire
-from .notebook import cell_source, check_cells, worksheet_of
+from .grading_text import ENGLISH, Words
+from .notebook import cell_source, check_cells, language_of, worksheet_of
 from .sandbox import Limits
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
 MESSAGE_CHARS = 500
 _REPORT = pytest.StashKey[dict]()
+_WORDS = pytest.StashKey[Words]()  #: the graded notebook's language
 #: the last failed comparison of an ``assert`` in the running test: (op, left, right)
 _COMPARE: list[tuple[str, Any, Any]] = []
 
@@ -230,6 +232,10 @@ def sub(request: pytest.FixtureRequest):
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
             pytest.skip(f"{path.name} is not a {expected} notebook")
+        language = language_of(data) if isinstance(data, dict) else None
+        if language is not None:
+            request.config.stash[_WORDS] = Words(reference.resolve().parent.parent, language)
+            request.config.stash[_REPORT]["language"] = language
     started = time.perf_counter()
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
@@ -313,31 +319,37 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
-def explain_comparison(op: str, left: Any, right: Any) -> str:
+def explain_comparison(op: str, left: Any, right: Any, say: Words = ENGLISH) -> str:
     """What a failed ``assert got <op> want`` expected and got, with the call that gave it."""
     call = TRACE.call
     if op in ("is", "==") and isinstance(left, type) and isinstance(right, type):
         if TRACE.returned and type(TRACE.value) is left:
-            return f"`{call}` returned {shown(TRACE.value)}, a {left.__name__}; expected a {right.__name__}"
-        return f"expected a {right.__name__}, got a {left.__name__}" + (f" (from `{call}`)" if call else "")
+            return say("`{call}` returned {value}, a {got}; expected a {want}",
+                       call=call, value=shown(TRACE.value), got=left.__name__, want=right.__name__)
+        return say("expected a {want}, got a {got}", want=right.__name__, got=left.__name__) + (
+            say(" (from `{call}`)", call=call) if call else "")
     if op in ("==", "is"):
         if TRACE.returned and _same(TRACE.value, left):
-            return f"`{call}` returned {shown(left)}, expected {shown(right)}"
+            return say("`{call}` returned {got}, expected {want}", call=call, got=shown(left), want=shown(right))
         if TRACE.returned and _same(TRACE.value, right):
-            return f"`{call}` returned {shown(right)}, expected {shown(left)}"
-        return f"expected {shown(right)}, got {shown(left)}" + (f" (last call: `{call}`)" if call else "")
+            return say("`{call}` returned {got}, expected {want}", call=call, got=shown(right), want=shown(left))
+        return say("expected {want}, got {got}", want=shown(right), got=shown(left)) + (
+            say(" (last call: `{call}`)", call=call) if call else "")
     if op in ("!=", "is not"):
-        return f"expected something other than {shown(right)}, got {shown(left)}" + (
-            f" from `{call}`" if call else "")
-    return f"expected {shown(left)} {op} {shown(right)}" + (f" (last call: `{call}`)" if call else "")
+        return say("expected something other than {want}, got {got}", want=shown(right), got=shown(left)) + (
+            say(" from `{call}`", call=call) if call else "")
+    return say("expected {left} {op} {right}", left=shown(left), op=op, right=shown(right)) + (
+        say(" (last call: `{call}`)", call=call) if call else "")
 
 
-def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = None) -> str:
+def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = None,
+                  say: Words = ENGLISH) -> str:
     """What failed, for the student: the call, what was expected and what came back.
 
     From the values a failed ``assert`` compared (assertion rewriting's, never the test's
     source), the last call the test made into the notebook, and the assertion's own
-    message; else ``Type: message`` of the exception.
+    message; else ``Type: message`` of the exception. In the words of ``say`` (the
+    graded notebook's language).
     """
     try:
         message = str(error)
@@ -348,23 +360,24 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
         author, first = _author_message(message)
         text = ""
         if compare is not None:
-            text = explain_comparison(*compare)
+            text = explain_comparison(*compare, say=say)
         elif TRACE.call.startswith("defines(") and TRACE.returned and TRACE.value is False:
-            text = f"the notebook does not define `{TRACE.call[9:-2]}`; the test expected it"
+            text = say("the notebook does not define `{name}`; the test expected it", name=TRACE.call[9:-2])
         elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}", f"assert not {shown(TRACE.value)}"):
-            wanted = "a false value" if first.startswith("assert not ") else "a true value"
-            text = f"`{TRACE.call}` returned {shown(TRACE.value)}, expected {wanted}"
+            wanted = say("a false value") if first.startswith("assert not ") else say("a true value")
+            text = say("`{call}` returned {got}, expected {want}", call=TRACE.call, got=shown(TRACE.value), want=wanted)
         if text and author and not _is_literal(author):
             text += f" ({author})"
         elif not text and author:
             text = f"AssertionError: {author}"
         elif not text:
-            text = "AssertionError: a check of this test failed" + (
-                f" after `{TRACE.call}`" if TRACE.call else "")
+            text = say("AssertionError: a check of this test failed") + (
+                say(" after `{call}`", call=TRACE.call) if TRACE.call else "")
     elif name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
         text = message or "failed"
     elif getattr(error, "_from_notebook", False) and TRACE.call and not TRACE.returned:
-        text = f"`{TRACE.call}` raised {name}: {message}" if message else f"`{TRACE.call}` raised {name}"
+        text = say("`{call}` raised {name}: {message}", call=TRACE.call, name=name, message=message) if message \
+            else say("`{call}` raised {name}", call=TRACE.call, name=name)
     else:
         text = f"{name}: {message}" if message else name
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
@@ -373,7 +386,8 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
 def hint_of(item: pytest.Item) -> str:
     """The hint a hidden test module gives for a test (its ``HINTS`` table), or ""."""
     hints = getattr(getattr(item, "module", None), "HINTS", None) or {}
-    return str(hints.get(getattr(item, "originalname", item.name), ""))
+    hint = str(hints.get(getattr(item, "originalname", item.name), ""))
+    return item.config.stash.get(_WORDS, ENGLISH).hint(hint) if hint else hint
 
 
 def pytest_assertrepr_compare(config: pytest.Config, op: str, left: Any, right: Any) -> None:
@@ -509,8 +523,10 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         _spent(config, "cascade", started)
     if passed:
         names = [f"`{n}`" for e in replaced for n in given[e].names[:3]]
-        yours = "yours fails its tests" if len(replaced) == 1 else "yours fail their tests"
-        pyfuncitem.stash[_GIVEN_NOTE] = f"graded with the given {', '.join(names)} because {yours}"
+        say = config.stash.get(_WORDS, ENGLISH)
+        pyfuncitem.stash[_GIVEN_NOTE] = say(
+            "graded with the given {names} because yours fails its tests" if len(replaced) == 1
+            else "graded with the given {names} because yours fail their tests", names=", ".join(names))
         outcome.force_result(True)
 
 
@@ -553,9 +569,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
             if report.outcome == "skipped":
                 entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
             else:
-                entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None)
+                say = item.config.stash.get(_WORDS, ENGLISH)
+                entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None, say)
                 if report.when == "setup" and not isinstance(error, SubmissionFailure):
-                    entry["message"] = "the notebook could not be graded: " + entry["message"]
+                    entry["message"] = say("the notebook could not be graded: ") + entry["message"]
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

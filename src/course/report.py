@@ -44,6 +44,7 @@ import io
 import json
 import keyword
 import math
+import re
 import statistics
 import sys
 import tokenize
@@ -121,7 +122,8 @@ def _result(path: Path, data: Any) -> Result:
     tests = []
     for test in data.get("tests", []):
         exercise, _, name = str(test["name"]).partition(": ")
-        message, _, hint = str(test.get("output", "")).partition("\nHint: ")
+        message, hint = re.split(r"\n(?:Hint: |Indice : )", str(test.get("output", "")) + "\nHint: ", maxsplit=1)
+        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.grading_text)
         tests.append(Test(
             exercise=(test.get("tags") or [exercise])[0], name=name or exercise,
             passed=test.get("status") == "passed" or test.get("score", 0) >= test.get("max_score", 1),

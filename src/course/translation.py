@@ -770,8 +770,10 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    """Run ``course translate``."""
+    """Run ``course translate`` (the notebooks' catalogs and the grader's, :mod:`course.grading_text`)."""
     import sys
+
+    from . import grading_text
 
     root = Path(args.root)
     if not (root / "solutions").is_dir():
@@ -781,7 +783,9 @@ def run(args) -> int:
         for name, (entries, changed) in extract(root, args.lang).items():
             state = "updated" if changed else "unchanged"
             print(f"{catalog_path(root, args.lang, name)}: {entries} entries, {state}")
-    found = problems(root, args.lang)
+        entries, changed = grading_text.extract(root, args.lang)
+        print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {'updated' if changed else 'unchanged'}")
+    found = [*problems(root, args.lang), *grading_text.problems(root, args.lang)]
     for problem in found:
         print(problem)
     print(f"{len(found)} units to translate or review")
