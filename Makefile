@@ -1,5 +1,6 @@
 # Set up and run the course on a bare machine with Python 3.11 or newer.
 #   make lab    create .venv, install the course, start JupyterLab on notebooks/00_start_here
+#   make lab-fr the same in French: notebooks/fr/00_start_here in a French JupyterLab
 #   make test   create .venv, install the course, run every test
 PYTHON ?= python3
 VENV := .venv
@@ -15,7 +16,7 @@ NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test release outputs clean hub-proxy
+.PHONY: lab lab-fr test release outputs clean hub-proxy
 
 $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,11 @@ $(STAMP): pyproject.toml etc/jupyterlab-overrides.json
 
 lab: $(STAMP)
 	$(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb --no-browser --ip=127.0.0.1 --port=$(PORT) $(ALLOW_ROOT)
+
+# The French notebooks in a French JupyterLab (its own settings folder selects the language pack).
+lab-fr: $(STAMP)
+	$(BIN)/python -c "import course.lab_language as l; l.write_user_settings('$(VENV)/lab-settings-fr', 'fr')"
+	JUPYTERLAB_SETTINGS_DIR=$(VENV)/lab-settings-fr $(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/fr/00_start_here.ipynb --no-browser --ip=127.0.0.1 --port=$(PORT) $(ALLOW_ROOT)
 
 # Version 5 needs node 20 (Debian 12's own node is 18: version 4 there). Without npm (or
 # its registry) the hub test is skipped, with the reason.

@@ -324,6 +324,30 @@ def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_
     assert (tmp_path / "en" / "README.md").read_bytes() == STUDENT_README.read_bytes()
 
 
+def test_the_french_bundle_installs_and_selects_jupyterlab_in_french(tmp_path):
+    """Its pyproject.toml depends on the language pack, its overrides select it, Binder
+    installs them; a second release gives the same bytes; the English bundle has none of it."""
+    import tomllib
+
+    from course.release import build as build_english_texts, write_bundle
+
+    release_language(ROOT, "fr", tmp_path / "fr")
+    first = {path.relative_to(tmp_path / "fr"): path.read_bytes()
+             for path in (tmp_path / "fr").rglob("*") if path.is_file() and ".git" not in path.parts}
+    project = tomllib.loads((tmp_path / "fr" / "pyproject.toml").read_text("utf-8"))["project"]
+    assert "jupyterlab-language-pack-fr-FR" in project["dependencies"]
+    overrides = json.loads((tmp_path / "fr" / "etc" / "jupyterlab-overrides.json").read_text("utf-8"))
+    assert overrides["@jupyterlab/translation-extension:plugin"] == {"locale": "fr_FR"}
+    assert "share/jupyter/lab/settings/overrides.json" in (tmp_path / "fr" / "binder" / "postBuild").read_text("utf-8")
+    release_language(ROOT, "fr", tmp_path / "fr")
+    assert first == {path.relative_to(tmp_path / "fr"): path.read_bytes()
+                     for path in (tmp_path / "fr").rglob("*") if path.is_file() and ".git" not in path.parts}
+    write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
+    assert "language-pack" not in (tmp_path / "en" / "pyproject.toml").read_text("utf-8")
+    assert not (tmp_path / "en" / "etc").exists()
+    assert "overrides" not in (tmp_path / "en" / "binder" / "postBuild").read_text("utf-8")
+
+
 def test_release_language_refuses_a_language_without_catalogs(tmp_path):
     course = tiny_course(tmp_path, "Sow the seeds.")
     with pytest.raises(ValueError, match="no catalogs for language 'de'"):

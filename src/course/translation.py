@@ -810,5 +810,8 @@ def release_language(root: Path, lang: str, bundle: Path | None = None) -> list[
     released = build(root, lang)  # raises before anything is written
     if bundle is not None:
         write_bundle(root, released, bundle, readme=translated_readme(root, lang))
+        from .lab_language import localize_bundle  # JupyterLab in the bundle's language
+
+        localize_bundle(root, bundle, lang)
     write_notebooks(released, root / "notebooks" / lang)
     return sorted(released)

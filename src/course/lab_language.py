@@ -1,0 +1,63 @@
+"""JupyterLab in a release's language: the language pack a bundle installs and the setting
+that selects it.
+
+The French bundle (``course release --lang fr --to DIR``) depends on
+``jupyterlab-language-pack-fr-FR`` (its pyproject.toml: ``pip install -e .``,
+environment.yml and Binder install it), and carries the JupyterLab setting that selects
+it, ``etc/jupyterlab-overrides.json``, which Binder's postBuild copies where JupyterLab
+reads it. ``make lab-fr`` runs the course's own JupyterLab with the same setting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+#: per language: the JupyterLab language pack (a PyPI package) and its locale
+PACKS = {"fr": ("jupyterlab-language-pack-fr-FR", "fr_FR")}
+#: the JupyterLab plugin whose ``locale`` setting chooses the interface's language
+PLUGIN = "@jupyterlab/translation-extension:plugin"
+OVERRIDES = Path("etc") / "jupyterlab-overrides.json"
+POSTBUILD = """
+# JupyterLab in the bundle's language: its setting, where JupyterLab reads the overrides
+mkdir -p "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings"
+cp etc/jupyterlab-overrides.json "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings/overrides.json"
+"""
+
+
+def settings(lang: str) -> dict[str, dict[str, str]]:
+    """The JupyterLab settings (overrides.json form) that select ``lang``'s language pack."""
+    return {PLUGIN: {"locale": PACKS[lang][1]}}
+
+
+def write_user_settings(folder: Path, lang: str) -> Path:
+    """The same setting as a user-settings file under ``folder`` (JUPYTERLAB_SETTINGS_DIR)."""
+    package, _, plugin = PLUGIN.rpartition(":")
+    path = Path(folder) / package / f"{plugin}.jupyterlab-settings"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(settings(lang)[PLUGIN]), encoding="utf-8")
+    return path
+
+
+def localize_bundle(root: Path, bundle: Path, lang: str) -> None:
+    """Make the bundle's JupyterLab speak ``lang``: its pack a dependency, its setting an override."""
+    if lang not in PACKS:
+        return
+    package = PACKS[lang][0]
+    pyproject = bundle / "pyproject.toml"
+    if pyproject.exists():
+        text = pyproject.read_text(encoding="utf-8")
+        text, count = re.subn(r'^(dependencies = \[)(.*)\]$', lambda m: f'{m[1]}{m[2]}, "{package}"]'
+                              if m[2] else f'{m[1]}"{package}"]', text, count=1, flags=re.MULTILINE)
+        assert count == 1, "the bundle's pyproject.toml has no one-line dependencies list"
+        pyproject.write_text(text, encoding="utf-8")
+    overrides = {}
+    if (root / OVERRIDES).exists():
+        overrides = json.loads((root / OVERRIDES).read_text(encoding="utf-8"))
+    overrides.update(settings(lang))
+    (bundle / OVERRIDES).parent.mkdir(parents=True, exist_ok=True)
+    (bundle / OVERRIDES).write_text(json.dumps(overrides, indent=2) + "\n", encoding="utf-8")
+    postbuild = bundle / "binder" / "postBuild"
+    if postbuild.exists():
+        postbuild.write_text(postbuild.read_text(encoding="utf-8") + POSTBUILD, encoding="utf-8")
