@@ -18,7 +18,7 @@ from course.translation import read_catalog
 
 FIELDS = re.compile(r"\{[^{}]*\}")
 #: the hidden test modules whose hints are not yet in French (each one's test is a strict xfail)
-HINTS_LEFT = {"test_abapa.py", "test_dominations.py"}
+HINTS_LEFT = {"test_dominations.py"}
 SOURCES = ["course/grading_text.py"] + sorted({where.partition(":")[0] for where, _ in hints(ROOT)})
 
 
