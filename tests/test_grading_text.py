@@ -17,7 +17,7 @@ from course.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, p
 from course.translation import read_catalog
 
 FIELDS = re.compile(r"\{[^{}]*\}")
-SOURCES = ["course/grading_text.py"] + sorted({where.partition(":")[0] for where, _ in hints(ROOT)})
+SOURCES = ["course/grading_text.py"] + sorted({where.partition("#")[0] for where, _ in hints(ROOT)})
 
 
 @pytest.mark.parametrize("source", SOURCES)
@@ -71,5 +71,30 @@ def test_english_words_are_the_templates_themselves(tmp_path):
     assert Words(tmp_path, "fr")("a true value") == "a true value"  # no catalog: English
     french = Words(ROOT, "fr")
     assert french("expected {want}, got {got}", want="1", got="2") == "attendu : 1, obtenu : 2"
-    english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py:test_count_pips_sums_every_die")
+    english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py#test_count_pips_sums_every_die")
     assert french.hint(english_hint).startswith("Additionnez")
+
+
+def test_a_changed_hint_comes_back_fuzzy_and_is_named(tmp_path):
+    from course.grading_text import extract
+    from course.translation import write_catalog
+
+    module = tmp_path / "tests" / "grading" / "test_tiny.py"
+    module.parent.mkdir(parents=True)
+    module.write_text('HINTS = {"test_sow": "Sow the seeds."}\n', encoding="utf-8")
+    extract(tmp_path, "fr")
+    assert any("test_tiny.py#test_sow: untranslated: 'Sow the seeds.'" in p for p in problems(tmp_path, "fr"))
+    catalog = read_catalog(catalog_file(tmp_path, "fr"))
+    for message in catalog:
+        if message.id:
+            message.string = "Égrenez les graines." if message.id == "Sow the seeds." else message.id
+    write_catalog(catalog, catalog_file(tmp_path, "fr"))
+    assert problems(tmp_path, "fr") == []
+    assert Words(tmp_path, "fr").hint("Sow the seeds.") == "Égrenez les graines."
+
+    module.write_text('HINTS = {"test_sow": "Sow all the seeds."}\n', encoding="utf-8")
+    extract(tmp_path, "fr")
+    stale = read_catalog(catalog_file(tmp_path, "fr"))["Sow all the seeds."]
+    assert stale.fuzzy and stale.previous_id == ["Sow the seeds."] and stale.string == "Égrenez les graines."
+    assert problems(tmp_path, "fr") == ["grading.po, test_tiny.py#test_sow: fuzzy: 'Sow all the seeds.'"]
+    assert Words(tmp_path, "fr").hint("Sow all the seeds.") == "Sow all the seeds."  # stale: English

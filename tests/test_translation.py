@@ -463,7 +463,7 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
         {name: (t["score"], t["status"]) for name, t in english.items()}
     assert any(t["status"] == "failed" for t in french.values()) and any(t["status"] == "passed" for t in french.values())
     catalog = read(ROOT / "locale" / "fr" / "LC_MESSAGES" / "grading.po")
-    start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py:")}
+    start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py#")}
     for name, test in french.items():
         if test["status"] == "failed":
             message, _, hint = test["output"].partition("\nIndice : ")

@@ -89,14 +89,14 @@ def catalog_file(root: Path, lang: str) -> Path:
 
 
 def hints(root: Path) -> list[tuple[str, str]]:
-    """Every hint of the hidden tests: (``test_x.py:test_name``, hint), read without importing."""
+    """Every hint of the hidden tests: (``test_x.py#test_name``, hint), read without importing."""
     found = []
     for module in sorted((Path(root) / "tests" / "grading").glob("test_*.py")):
         for node in ast.parse(module.read_text(encoding="utf-8")).body:
             if (isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "HINTS" for t in node.targets)
                     and isinstance(node.value, ast.Dict)):
                 table = ast.literal_eval(node.value)
-                found += [(f"{module.name}:{name}", str(hint)) for name, hint in table.items()]
+                found += [(f"{module.name}#{name}", str(hint)) for name, hint in table.items()]
     return found
 
 
