@@ -6,6 +6,7 @@ test that runs it; `make test` itself is what CI runs (.ci/run).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -58,6 +59,7 @@ COVERED = {
     ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
     ".venv/bin/course gradescope --worksheet jass --to autograder-jass.zip": "test_teaching_commands_run",
     # En français
+    "make lab-fr": "test_make_lab_fr_serves_the_french_notebook_00_in_french",
     ".venv/bin/course release --lang fr": "test_translation.py::test_notebooks_fr_folder_is_a_fresh_french_release",
     ".venv/bin/course release --lang fr --to bundle-fr":
         "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
@@ -158,6 +160,15 @@ def test_make_lab_serves_notebook_00(tmp_path):
     port = free_port()
     url = serves_notebook_00(["make", "lab", f"PORT={port}"], port, tmp_path, "notebooks/00_start_here.ipynb")
     assert f"/lab/tree/notebooks/00_start_here.ipynb?token=" in url
+
+
+@needs_make
+def test_make_lab_fr_serves_the_french_notebook_00_in_french(tmp_path):
+    port = free_port()
+    url = serves_notebook_00(["make", "lab-fr", f"PORT={port}"], port, tmp_path, "notebooks/fr/00_start_here.ipynb")
+    assert "/lab/tree/notebooks/fr/00_start_here.ipynb?token=" in url
+    settings = ROOT / ".venv" / "lab-settings-fr" / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    assert json.loads(settings.read_text(encoding="utf-8"))["locale"] == "fr_FR"
 
 
 def test_jupyter_lab_opens_a_notebook_given_on_the_command_line(tmp_path):
