@@ -53,3 +53,11 @@ def _(message: str) -> str:
     translations = _state["translations"]
     assert isinstance(translations, gettext.NullTranslations)
     return translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count``, in the current language (with its own
+    plural rule: French says "1 exemple", "0 exemple", "2 exemples")."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.ngettext(singular, plural, count)
