@@ -6,7 +6,7 @@ committed exercises.mo (see :mod:`course.package_translation`).
 
 from __future__ import annotations
 
-import shutil
+import html
 import subprocess
 import sys
 from pathlib import Path
@@ -206,3 +206,91 @@ def test_write_first_and_the_error_panel_speak_french():
     with pytest.raises(Exception):
         panel.call(lambda: 1 / 0)
     assert "Your code raised an error: ZeroDivisionError" in panel.value
+
+
+def test_every_call_with_a_literal_is_extracted():
+    """A ``_("...")`` the extractor cannot see (inside an f-string) would stay English."""
+    import ast
+
+    extracted = {message.key for message in package.messages(ROOT)}
+    seen = []
+    for path in sorted((ROOT / "src" / "exercises").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "N_", "ngettext") and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                seen.append((path.name, node.lineno, node.args[0].value))
+    assert len(seen) > 150
+    assert [call for call in seen if call[2] not in extracted] == []
+
+
+# ---------------------------------------------------------------------------- widgets
+
+
+def test_the_dice_roller_of_notebook_00_speaks_french_then_english_again():
+    from exercises.start import DiceRoller
+
+    i18n.set_language("fr")
+    roller = DiceRoller(lambda dice: sum(dice), seed=1)
+    assert roller.button.description == "Lancer"
+    assert roller.total.value == "Cliquez sur Lancer pour lancer trois dés."
+    roller.roll()
+    assert roller.total.value == f"Dés {roller.dice} : total = {sum(roller.dice)}"
+    broken = DiceRoller(lambda dice: 1 / 0, seed=1)
+    broken.roll()
+    assert broken.total.value == f"Dés {broken.dice} : votre count_pips a levé une erreur."
+    assert "Votre code a levé une erreur en comptant les points : ZeroDivisionError" in broken.errors.value
+    i18n.set_language("en")
+    roller = DiceRoller(lambda dice: sum(dice), seed=1)
+    assert (roller.button.description, roller.total.value) == ("Roll", "Click Roll to throw three dice.")
+    roller.roll()
+    assert roller.total.value == f"Dice {roller.dice}: total = {sum(roller.dice)}"
+
+
+def test_the_421_turn_speaks_french():
+    from exercises.dice421 import TurnWidget
+    from exercises.dice421.widget import tokens_text
+
+    i18n.set_language("fr")
+    widget = TurnWidget(lambda *args: (1, 1), seed=4)
+    assert (widget.panel.throw_button.description, widget.panel.keep_button.description) == ("Lancer", "Garder")
+    assert widget.new_button.description == "Nouveau tour"
+    assert widget.panel.status.value == "Cliquez sur Lancer pour lancer les trois dés."
+    assert [tokens_text(n) for n in (None, 0, 1, 3)] == ["? jetons", "plus aucun jeton", "1 jeton", "3 jetons"]
+    i18n.set_language("en")
+    assert [tokens_text(n) for n in (None, 0, 1, 3)] == ["? tokens", "no tokens left", "1 token", "3 tokens"]
+
+
+def test_the_meld_picker_speaks_french_with_french_plurals():
+    from exercises.jass import MeldPicker
+
+    class NoMelds:
+        @staticmethod
+        def all_in(hand):
+            return []
+
+    i18n.set_language("fr")
+    picker = MeldPicker(NoMelds, seed=3)
+    assert (picker.deal_button.description, picker.clear_button.description) == ("Distribuer", "Vider")
+    picker.deal()
+    assert picker.status.value == "9 cartes choisies sur 9."
+    assert "<b>0 ensemble d'annonces</b> (le plus de points d'abord)" in picker.results.value
+    i18n.set_language("en")
+    picker.deal()
+    assert picker.status.value == "9 of 9 cards picked."
+    assert "<b>0 meld sets</b> (most points first)" in picker.results.value
+
+
+@pytest.mark.parametrize("language, sentence", [
+    ("fr", "Écrivez d'abord `Game` (exercice dominations.game), puis exécutez de nouveau cette cellule."),
+    ("en", "Write `Game` first (exercise dominations.game), then run this cell again."),
+])
+def test_a_widget_on_a_stub_says_what_to_write_first_in_the_language(language, sentence):
+    from exercises.dominations import KingdominoTable
+    class Game:
+        def __init__(self, *args, **kwargs):
+            raise NotImplementedError("Exercise dominations.game: write your code here.")
+
+    i18n.set_language(language)
+    table = KingdominoTable(Game, [], seed=1)
+    assert html.unescape(table.status.value).endswith(f">{sentence}</div>")

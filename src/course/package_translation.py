@@ -1,6 +1,6 @@
 """The package's own catalog: what ``exercises`` prints and shows, in other languages.
 
-The messages are the ``_()`` and ``ngettext()`` calls of src/exercises (see
+The messages are the ``_()``, ``N_()`` and ``ngettext()`` calls of src/exercises (see
 :mod:`exercises.i18n`), extracted with Babel into one catalog per language,
 ``src/exercises/locale/<lang>/LC_MESSAGES/exercises.po``, compiled next to it into
 ``exercises.mo`` (what the standard :mod:`gettext` reads; it is committed, so that a
@@ -23,7 +23,7 @@ from typing import Any
 
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 HEADER_COMMENT = """\
 # Translation ({lang}) of the messages of the package exercises of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since it was

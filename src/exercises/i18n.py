@@ -55,6 +55,11 @@ def _(message: str) -> str:
     return translations.gettext(message)
 
 
+def N_(message: str) -> str:
+    """``message`` itself: marks a constant's English for the catalog; say it with ``_()``."""
+    return message
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """``singular`` or ``plural`` for ``count``, in the current language (with its own
     plural rule: French says "1 exemple", "0 exemple", "2 exemples")."""
