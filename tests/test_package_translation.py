@@ -96,6 +96,7 @@ def test_extract_adds_new_messages_marks_changed_ones_fuzzy_and_is_stable(tmp_pa
         '\n\nprint(_("Deal the cards!"))\nprint(_("Shuffle"))\nprint(_("Cut"))\n', encoding="utf-8"
     )
     package.extract(root, "fr")
+    assert package.extract(root, "fr")[1] is False  # stable, the old English kept
     found = {problem.text: (problem.state, problem.path, problem.line)
              for problem in package.problems(root, "fr")}
     assert found == {
@@ -103,7 +104,7 @@ def test_extract_adds_new_messages_marks_changed_ones_fuzzy_and_is_stable(tmp_pa
         "Cut": ("untranslated", "exercises/words.py", 5),
     }
     text = path.read_text(encoding="utf-8")
-    assert '#| msgid "Deal the cards"' in text
+    assert '#| msgid "Deal the cards"' in text and "# |" not in text
     assert 'msgstr "Distribuer les cartes"' in text
     i18n.set_language("fr", localedir=path.parent.parent.parent)
     assert i18n._("Shuffle") == "Mélanger"
@@ -294,3 +295,4 @@ def test_a_widget_on_a_stub_says_what_to_write_first_in_the_language(language, s
     i18n.set_language(language)
     table = KingdominoTable(Game, [], seed=1)
     assert html.unescape(table.status.value).endswith(f">{sentence}</div>")
+

@@ -1,6 +1,6 @@
 """The package's own catalog: what ``exercises`` prints and shows, in other languages.
 
-The messages are the ``_()``, ``N_()`` and ``ngettext()`` calls of src/exercises (see
+The messages are the ``_()``, ``N_()``, ``ngettext()`` and ``npgettext()`` calls of src/exercises (see
 :mod:`exercises.i18n`), extracted with Babel into one catalog per language,
 ``src/exercises/locale/<lang>/LC_MESSAGES/exercises.po``, compiled next to it into
 ``exercises.mo`` (what the standard :mod:`gettext` reads; it is committed, so that a
@@ -23,7 +23,7 @@ from typing import Any
 
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 HEADER_COMMENT = """\
 # Translation ({lang}) of the messages of the package exercises of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since it was
@@ -43,6 +43,7 @@ class Message:
     id: Any  # a string, or (singular, plural)
     path: str  # relative to src/, e.g. exercises/checks.py
     line: int
+    context: str | None = None
 
     @property
     def key(self) -> str:
@@ -54,7 +55,7 @@ def messages(root: Path) -> list[Message]:
     from babel.messages.extract import extract_from_dir
 
     found = []
-    for filename, line, text, _comments, _context in extract_from_dir(
+    for filename, line, text, _comments, context in extract_from_dir(
         str(root / PACKAGE),
         method_map=[("**.py", "python")],
         keywords=KEYWORDS,
@@ -62,7 +63,7 @@ def messages(root: Path) -> list[Message]:
         strip_comment_tags=True,
     ):
         path = (Path(DOMAIN) / filename).as_posix()
-        found.append(Message(text, path, line))
+        found.append(Message(text, path, line, context))
     return sorted(found, key=lambda message: (message.path, message.line))
 
 
@@ -76,16 +77,19 @@ def template(root: Path, lang: str, old=None):
     if old is None:  # a fixed date: the same sources give the same bytes
         catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
     for message in messages(root):
-        catalog.add(message.id, locations=[(message.path, None)])
+        catalog.add(message.id, locations=[(message.path, None)], context=message.context)
     return catalog
 
 
 def read(path: Path):
-    """The catalog at ``path`` (Babel's ``Catalog``)."""
-    from babel.messages.pofile import read_po
+    """The catalog at ``path`` (Babel's ``Catalog``), its ``#| msgid`` lines as previous ids
+    (Babel would read them as comments)."""
+    from .translation import read_catalog
 
-    with path.open("rb") as handle:
-        return read_po(handle, abort_invalid=True)
+    catalog = read_catalog(path)
+    for message in catalog:
+        message.user_comments = [line for line in message.user_comments if not line.startswith("|")]
+    return catalog
 
 
 def po_bytes(catalog) -> bytes:
@@ -129,11 +133,16 @@ def extract(root: Path, lang: str) -> tuple[int, bool]:
     catalog = template(root, lang, old)
     if old is not None:
         pot = template(root, lang, old)
+        kept = {(message.id, message.context): message.previous_id for message in old if message.previous_id}
         old.update(pot, no_fuzzy_matching=False, update_header_comment=True)
+        for message in old:  # Babel's update forgets the old English of a fuzzy entry it keeps
+            if message.fuzzy and not message.previous_id:
+                message.previous_id = kept.get((message.id, message.context), [])
         old.header_comment = catalog.header_comment
         for message in old:  # locations without line numbers, as in the template
-            if message.id and message.id in pot:
-                message.locations = pot[message.id].locations
+            fresh = pot.get(message.id, message.context) if message.id else None
+            if fresh is not None:
+                message.locations = fresh.locations
         catalog = old
     changed = _write(path, po_bytes(catalog))
     changed = compile_catalog(path) or changed
@@ -159,7 +168,7 @@ def problems(root: Path, lang: str) -> list[Problem]:
     catalog = read(path) if path.exists() else None
     found = []
     for message in messages(root):
-        entry = catalog.get(message.id) if catalog is not None else None
+        entry = catalog.get(message.id, message.context) if catalog is not None else None
         if entry is None:
             state = "missing"
         elif entry.fuzzy:
