@@ -146,7 +146,7 @@ def test_a_french_check_of_notebook_00_prints_french_lines():
         "  ✗ count_pips([])",
         "    attendu : 0",
         "    obtenu :  1",
-        "    Indice : No dice show no pips.",
+        "    Indice : Aucun dé, aucun point.",
     ]
 
 
