@@ -511,8 +511,8 @@ def _location_cells(message) -> set[str]:
     return {filename for filename, _ in message.locations}
 
 
-def update_catalog(old, notebook: Any, name: str, lang: str):
-    """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy."""
+def empty_catalog(old, lang: str, header_comment: str, **options: Any):
+    """An empty catalog of ``lang`` with ``old``'s header (dates, translator, team)."""
     from babel.messages.catalog import Catalog
 
     header: dict[str, Any] = {"last_translator": "", "language_team": f"{_PROJECT} <{lang}>"}
@@ -523,16 +523,22 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
             "last_translator": old.last_translator,
             "language_team": old.language_team,
         }
-    new = Catalog(
+    return Catalog(
         locale=lang,
         project=_PROJECT,
         version=None,
         copyright_holder=_PROJECT,
         msgid_bugs_address="",
         fuzzy=False,
-        header_comment=HEADER_COMMENT.format(notebook=name, lang=lang),
+        header_comment=header_comment,
         **header,
+        **options,
     )
+
+
+def update_catalog(old, notebook: Any, name: str, lang: str):
+    """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy."""
+    new = empty_catalog(old, lang, HEADER_COMMENT.format(notebook=name, lang=lang))
     if old is None:
         new.revision_date = new.creation_date
     units: dict[str, list[str]] = {}
@@ -763,7 +769,7 @@ def translated_solutions(root: Path, lang: str) -> list[tuple[Path, Any]]:
 def add_arguments(parser) -> None:
     """The arguments of ``course translate``."""
     parser.add_argument("action", choices=("extract", "check"),
-                        help="extract: update the catalogs from solutions/; "
+                        help="extract: update the catalogs from solutions/ and src/exercises; "
                              "check: list what is untranslated or stale")
     parser.add_argument("--lang", default="fr", choices=LANGUAGES, help="the language (default: fr)")
     parser.add_argument("--root", default=".", help="the course folder (default: .)")
@@ -779,13 +785,22 @@ def run(args) -> int:
     if not (root / "solutions").is_dir():
         print(f"course translate: {root.resolve()} has no solutions/ folder", file=sys.stderr)
         return 2
+    from . import package_translation as package
+
+    has_package = (root / package.PACKAGE).is_dir()
     if args.action == "extract":
         for name, (entries, changed) in extract(root, args.lang).items():
             state = "updated" if changed else "unchanged"
             print(f"{catalog_path(root, args.lang, name)}: {entries} entries, {state}")
         entries, changed = grading_text.extract(root, args.lang)
         print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {'updated' if changed else 'unchanged'}")
-    found = [*problems(root, args.lang), *grading_text.problems(root, args.lang)]
+        if has_package:
+            entries, changed = package.extract(root, args.lang)
+            state = "updated" if changed else "unchanged"
+            print(f"{package.catalog_path(root, args.lang)}: {entries} entries, {state}")
+    found: list[Any] = [*problems(root, args.lang), *grading_text.problems(root, args.lang)]
+    if has_package:
+        found += package.problems(root, args.lang)
     for problem in found:
         print(problem)
     print(f"{len(found)} units to translate or review")

@@ -6,7 +6,8 @@ with the same layout: ``model`` (the rules and data the worksheet gives), ``pict
 ``widget`` and ``checks`` (the public checks), and an ``__init__`` that re-exports them.
 A worksheet imports only the shared layer: ``exercises.checks`` (the check machinery),
 ``exercises.display`` (pictures' values), ``exercises.ui`` (running student code in a
-widget) and ``exercises.ai`` (players, games and leagues). The package never holds the
+widget), ``exercises.ai`` (players, games and leagues) and ``exercises.i18n`` (the
+language of the messages, English or French). The package never holds the
 solution of an exercise.
 """
 

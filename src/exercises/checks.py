@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import _, ngettext
+
 __all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "same", "short_repr"]
 
 _STUB = re.compile(r"^Exercise ([a-z0-9_]+\.[a-z0-9_]+): write your code here\.$")
@@ -108,7 +110,9 @@ def short_repr(value: Any, limit: int = 120) -> str:
     try:
         text = repr(value)
     except Exception as error:  # a broken __repr__ in student code
-        text = f"<{type(value).__name__} whose repr raised {type(error).__name__}>"
+        text = _("<{type} whose repr raised {error}>").format(
+            type=type(value).__name__, error=type(error).__name__
+        )
     if len(text) > limit:
         half = (limit - 5) // 2
         text = text[:half] + " ... " + text[-half:]
@@ -144,7 +148,7 @@ def _where(error: BaseException) -> str:
     frames = tb.extract_tb(error.__traceback__)
     for frame in reversed(frames):
         if "ipykernel_" in frame.filename or frame.filename.startswith("<"):
-            return f" (line {frame.lineno}, in {frame.name})"
+            return _(" (line {line}, in {function})").format(line=frame.lineno, function=frame.name)
     return ""
 
 
@@ -156,7 +160,10 @@ def check(
 ) -> CheckResult:
     """Run ``examples`` in order and report on the first one that fails."""
     examples = list(examples)
-    result = CheckResult(exercise, Status.PASSED, [f"Checking {exercise}"], total=len(examples))
+    result = CheckResult(
+        exercise, Status.PASSED, [_("Checking {exercise}").format(exercise=exercise)],
+        total=len(examples),
+    )
     for example in examples:
         try:
             got = example.call()
@@ -164,52 +171,47 @@ def check(
             result.status = Status.NOT_IMPLEMENTED
             other = _STUB.match(str(error))
             if other and other.group(1) != exercise:
-                result.lines.append(
-                    f"  … {example.description}: not implemented yet: it needs exercise "
-                    f"{other.group(1)}, which still has its stub. Do that one first."
-                )
+                result.lines.append(f"  … {example.description}: " + _(
+                    "not implemented yet: it needs exercise {other}, which still has its "
+                    "stub. Do that one first."
+                ).format(other=other.group(1)))
             else:
-                result.lines.append(
-                    f"  … {example.description}: not implemented yet. Write your code in the "
-                    "exercise cell, run it, then run this check again."
-                )
+                result.lines.append(f"  … {example.description}: " + _(
+                    "not implemented yet. Write your code in the exercise cell, run it, then "
+                    "run this check again."
+                ))
             return result
         except RuleBroken as error:
             result.status = Status.FAILED
             result.lines.append(f"  ✗ {example.description}: {error}")
             if example.hint:
-                result.lines.append(f"    Hint: {example.hint}")
+                result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
             return result
         except Exception as error:
             if example.raises is not None and isinstance(error, example.raises):
                 result.passed += 1
-                result.lines.append(
-                    f"  ✓ {example.description} raises {type(error).__name__}"
-                )
+                result.lines.append(f"  ✓ {example.description} " + _("raises {error}").format(
+                    error=type(error).__name__
+                ))
                 continue
             result.status = Status.ERROR
             message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            expected = (
-                f"expected {example.raises.__name__}"
-                if example.raises is not None
-                else f"expected {short_repr(example.expected)}"
-            )
-            result.lines.append(
-                f"  ✗ {example.description}: {expected}, but it raised {message}{_where(error)}"
-            )
+            expected = short_repr(example.expected) if example.raises is None else example.raises.__name__
+            result.lines.append(f"  ✗ {example.description}: " + _(
+                "expected {expected}, but it raised {error}"
+            ).format(expected=expected, error=message) + _where(error))
             if example.hint:
-                result.lines.append(f"    Hint: {example.hint}")
+                result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
             if traceback:
                 result.details = "".join(tb.format_exception(error))
             elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
-                result.lines.append("    (check(..., traceback=True) shows the whole traceback)")
+                result.lines.append("    " + _("(check(..., traceback=True) shows the whole traceback)"))
             return result
         if example.raises is not None:
             result.status = Status.FAILED
-            result.lines.append(
-                f"  ✗ {example.description}: expected {example.raises.__name__}, "
-                f"but it returned {short_repr(got)}"
-            )
+            result.lines.append(f"  ✗ {example.description}: " + _(
+                "expected {expected}, but it returned {got}"
+            ).format(expected=example.raises.__name__, got=short_repr(got)))
         else:
             compare = example.compare or same
             try:
@@ -224,10 +226,13 @@ def check(
                 continue
             result.status = Status.FAILED
             result.lines.append(f"  ✗ {example.description}")
-            result.lines.append(f"    expected: {short_repr(example.expected)}")
-            result.lines.append(f"    got:      {short_repr(got)}")
+            result.lines.append("    " + _("expected: {value}").format(value=short_repr(example.expected)))
+            result.lines.append("    " + _("got:      {value}").format(value=short_repr(got)))
         if example.hint:
-            result.lines.append(f"    Hint: {example.hint}")
+            result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
         return result
-    result.lines.append(f"All {result.total} examples pass.")
+    # the English says "All 1 examples pass." too: one form, as it always said
+    result.lines.append(ngettext(
+        "All {count} examples pass.", "All {count} examples pass.", result.total
+    ).format(count=result.total))
     return result

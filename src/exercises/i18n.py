@@ -53,3 +53,23 @@ def _(message: str) -> str:
     translations = _state["translations"]
     assert isinstance(translations, gettext.NullTranslations)
     return translations.gettext(message)
+
+
+def N_(message: str) -> str:
+    """``message`` itself: marks a constant's English for the catalog; say it with ``_()``."""
+    return message
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`ngettext` for a message of ``context`` (the same English, said otherwise)."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.npgettext(context, singular, plural, count)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """``singular`` or ``plural`` for ``count``, in the current language (with its own
+    plural rule: French says "1 exemple", "0 exemple", "2 exemples")."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.ngettext(singular, plural, count)

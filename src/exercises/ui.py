@@ -15,6 +15,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from .i18n import _
+
 T = TypeVar("T")
 
 __all__ = ["ErrorPanel", "StudentCodeError", "write_first", "write_first_html"]
@@ -29,11 +31,13 @@ def describe(error: BaseException) -> str:
     where = ""
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if "ipykernel_" in frame.filename or frame.filename.startswith("<"):
-            where = f" (in {frame.name}, line {frame.lineno})"
+            where = _(" (in {function}, line {line})").format(function=frame.name, line=frame.lineno)
             break
     message = str(error)
     if isinstance(error, NotImplementedError):
-        return f"Not implemented yet: {message or 'this exercise still has its stub'}"
+        return _("Not implemented yet: {message}").format(
+            message=message or _("this exercise still has its stub")
+        )
     return f"{type(error).__name__}{': ' + message if message else ''}{where}"
 
 
@@ -47,11 +51,14 @@ def write_first(error: BaseException) -> str | None:
     last = error.__traceback__
     while last is not None and last.tb_next is not None:
         last = last.tb_next
-    name = last.tb_frame.f_code.co_qualname if last is not None else "your code"
+    name = last.tb_frame.f_code.co_qualname if last is not None else _("your code")
     name = name.rsplit("<locals>.", 1)[-1].removesuffix(".__init__")
     exercise = re.search(r"Exercise ([\w.]+\.[\w]+)", str(error))
-    where = f" (exercise {exercise.group(1)})" if exercise else ""
-    return f"Write `{name}` first{where}, then run this cell again."
+    if exercise:
+        return _("Write `{name}` first (exercise {exercise}), then run this cell again.").format(
+            name=name, exercise=exercise.group(1)
+        )
+    return _("Write `{name}` first, then run this cell again.").format(name=name)
 
 
 def write_first_html(sentence: str) -> str:
@@ -75,7 +82,11 @@ class ErrorPanel(widgets.HTML):
     def show(self, error: BaseException, doing: str = "") -> None:
         """Show ``error``, raised while ``doing`` something, in the panel."""
         self.last_error = error
-        prefix = f"Your code raised an error while {doing}: " if doing else "Your code raised an error: "
+        prefix = (
+            _("Your code raised an error while {doing}: ").format(doing=doing)
+            if doing
+            else _("Your code raised an error: ")
+        )
         self.value = (
             '<div style="color:#b42318;border-left:4px solid #b42318;padding:2px 8px">'
             f"{html.escape(prefix + describe(error))}</div>"

@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import _
 from ..checks import CheckResult, Example, check
 from .model import FIGURE_1, START
 
@@ -35,7 +36,7 @@ def check_board_text(board_text: Callable[[list[int]], str]) -> CheckResult:
                 "board_text(figure 1)",
                 lambda: board_text(list(FIGURE_1)),
                 "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1",
-                hint="Player 1's pits go from 12 down to 7 on the top line.",
+                hint=_("Player 1's pits go from 12 down to 7 on the top line."),
             ),
             Example(
                 "board_text(start)",
@@ -46,7 +47,7 @@ def check_board_text(board_text: Callable[[list[int]], str]) -> CheckResult:
                 "board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
                 lambda: board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10]),
                 "     11   1   0   0   0   0\n10     0   1   2   3   0   0     20",
-                hint="Kalah 13 is left-aligned in 4 characters, kalah 6 right-aligned in 7.",
+                hint=_("Kalah 13 is left-aligned in 4 characters, kalah 6 right-aligned in 7."),
             ),
         ],
     )
@@ -87,19 +88,19 @@ def check_sow(sow: Callable[[list[int], int], tuple[list[int], int]]) -> CheckRe
                 "sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1",
                 lambda: sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 12),
                 ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1),
-                hint="After cell 13 comes cell 0: use % 14.",
+                hint=_("After cell 13 comes cell 0: use % 14."),
             ),
             Example(
                 "sow([...], 2) with 15 seeds: a full lap that skips cell 2",
                 lambda: sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2),
                 ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
-                hint="The pit the seeds come from gets no seed back.",
+                hint=_("The pit the seeds come from gets no seed back."),
             ),
             Example(
                 "sow(cells, 4) leaves cells unchanged",
                 lambda: _unchanged(sow, list(START), 4),
                 list(START),
-                hint="Work on a copy: cells = list(cells).",
+                hint=_("Work on a copy: cells = list(cells)."),
             ),
         ],
     )
@@ -119,7 +120,7 @@ def check_capture(capture: Callable[[list[int], int, int], list[int]]) -> CheckR
                 "capture([...], 10, 0): a chain over cells 10, 9, 8",
                 lambda: capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0),
                 [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
-                hint="After a capture, look at the previous cell, and again.",
+                hint=_("After a capture, look at the previous cell, and again."),
             ),
             Example(
                 "capture([...], 8, 0): the chain stops at kalah 6",
@@ -140,7 +141,7 @@ def check_capture(capture: Callable[[list[int], int, int], list[int]]) -> CheckR
                 "capture([...], 8, 0): a grand slam captures nothing",
                 lambda: capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0),
                 [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
-                hint="Captures that would empty the opponent's camp are not made.",
+                hint=_("Captures that would empty the opponent's camp are not made."),
             ),
             Example(
                 "capture(cells, 8, 0) leaves cells unchanged",
@@ -180,7 +181,7 @@ def check_feeding(
                 "[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short",
                 lambda: [feeds([6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17], 0, pit) for pit in range(6)],
                 [False] * 6,
-                hint="Pit i is followed by 5 - i pits and your kalah: it needs 7 - i seeds.",
+                hint=_("Pit i is followed by 5 - i pits and your kalah: it needs 7 - i seeds."),
             ),
             Example(
                 "[feeds([7, 6, 5, 4, 3, 2, 6, 0, ...], 0, pit) for pit in range(6)]: each just enough",
@@ -191,7 +192,7 @@ def check_feeding(
                 "legal_pits(hungry, 0): only feeding pits",
                 lambda: legal_pits(list(hungry), 0),
                 [5],
-                hint="When the opponent's camp is empty, only moves that feed it are legal.",
+                hint=_("When the opponent's camp is empty, only moves that feed it are legal."),
             ),
             Example(
                 "legal_pits([...], 1): nobody can feed player 0",
@@ -220,7 +221,7 @@ def check_end(
                 "game_over([...24 in kalah 13...], 0)",
                 lambda: game_over([0, 4, 4, 4, 0, 0, 7, 1, 1, 1, 1, 1, 0, 24], 0),
                 False,
-                hint="25 seeds are needed to win.",
+                hint=_("25 seeds are needed to win."),
             ),
             Example(
                 "game_over([...], 1): player 1 cannot feed player 0",
@@ -342,7 +343,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0, not over",
                 lambda: _state(Board(list(FIGURE_1), 1))[:4],
                 (False, None, 1, 0),
-                hint="winner() is None while the game goes on, whoever leads.",
+                hint=_("winner() is None while the game goes on, whoever leads."),
             ),
             Example(
                 "Board(figure 1, 0).legal_moves(): pit 4 is empty",
@@ -353,19 +354,19 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 "Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(): player 1's side",
                 lambda: list(Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()),
                 [1, 3, 5],
-                hint="Player 1's pit i is cell 7 + i.",
+                hint=_("Player 1's pit i is cell 7 + i."),
             ),
             Example(
                 "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
                 lambda: list(Board(list(HUNGRY), 0).legal_moves()),
                 [5],
-                hint="When the opponent's camp is empty, only moves that feed it are legal.",
+                hint=_("When the opponent's camp is empty, only moves that feed it are legal."),
             ),
             Example(
                 "Board([...25 in kalah 6...], 1): over, player 0 wins",
                 lambda: _state(Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1)),
                 (True, 0, 25, 5, []),
-                hint="A kalah with 25 seeds ends the game; legal_moves() is then [].",
+                hint=_("A kalah with 25 seeds ends the game; legal_moves() is then []."),
             ),
             Example(
                 "Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw",
@@ -385,13 +386,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 "board.cells.append(99), then board.cells",
                 lambda: _cells_after_append(Board),
                 list(FIGURE_1),
-                hint="The cells property returns a copy: return list(self._cells).",
+                hint=_("The cells property returns a copy: return list(self._cells)."),
             ),
             Example(
                 "board = Board(cells, 1), then cells changes: board.cells",
                 lambda: _cells_after_changing_the_argument(Board),
                 list(FIGURE_1),
-                hint="Keep a copy of the list you are given: self._cells = list(cells).",
+                hint=_("Keep a copy of the list you are given: self._cells = list(cells)."),
             ),
             Example(
                 "Board(figure 1, 1).copy(): .cells, .player",
@@ -402,7 +403,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 "board.copy() is not board",
                 lambda: (lambda board: board.copy() is not board)(Board()),
                 True,
-                hint="copy() makes a new Board with the same position, never returns self.",
+                hint=_("copy() makes a new Board with the same position, never returns self."),
             ),
         ]),
     )
@@ -430,8 +431,8 @@ def _has_play(Board: Callable[..., Any]) -> Example:
         "Board() has a method play",
         lambda: callable(getattr(Board(), "play", None)),
         True,
-        hint="Running the Board cell again makes a new class without play: "
-        "run the cell of play (exercise abapa.board_play) again after it.",
+        hint=_("Running the Board cell again makes a new class without play: "
+        "run the cell of play (exercise abapa.board_play) again after it."),
     )
 
 
@@ -464,19 +465,19 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 Board, "Board([3, 3, 4, 4, 4, 9, 0, ...], 0).play(5): 9 seeds through both kalahs",
                 [3, 3, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 0], 0, 5,
                 [4, 3, 4, 4, 4, 0, 1, 5, 5, 5, 5, 5, 2, 1],
-                hint="Both kalahs get a seed when the sowing passes them.",
+                hint=_("Both kalahs get a seed when the sowing passes them."),
             ),
             _cells_after_play(
                 Board, "Board([1, 1, 14, ...], 0).play(2): 14 seeds, a full lap that skips pit 2",
                 [1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12], 0, 2,
                 [2, 2, 0, 3, 2, 2, 12, 2, 2, 2, 2, 2, 2, 13],
-                hint="The pit the seeds come from gets no seed back.",
+                hint=_("The pit the seeds come from gets no seed back."),
             ),
             _cells_after_play(
                 Board, "Board([4, 4, 4, 0, 4, 0, 8, ...], 0).play(4): captures 3 + 2",
                 [4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0, 4,
                 [4, 4, 4, 0, 0, 1, 14, 0, 0, 1, 2, 5, 4, 9],
-                hint="Capture where the last seed fell, then the cells before it.",
+                hint=_("Capture where the last seed fell, then the cells before it."),
             ),
             _cells_after_play(
                 Board, "Board([0, 0, 0, 0, 0, 5, 10, ...], 0).play(5): the chain stops at a pit of 4",
@@ -492,7 +493,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 "Board([1, 0, 0, 0, 0, 3, 19, ...], 0).play(5): a grand slam captures nothing",
                 lambda: _position(_after(Board, [1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0, 5)),
                 ([1, 0, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 22], 1),
-                hint="Captures that would empty the opponent's camp are not made.",
+                hint=_("Captures that would empty the opponent's camp are not made."),
             ),
             Example(
                 "Board(hungry, 0).play(1): you must feed, the board unchanged",
@@ -510,7 +511,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                     _after(Board, [0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0, 5)
                 ),
                 ([0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True, 1, 21, 27, []),
-                hint="The player who cannot feed takes every seed left in the pits.",
+                hint=_("The player who cannot feed takes every seed left in the pits."),
             ),
             Example(
                 "Board([0, 0, 0, 0, 0, 2, 23, ...], 0).play(5): 26 in kalah 6, the end",
@@ -533,13 +534,13 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 "the ValueError of Board(figure 1, 0).play(4) says why",
                 lambda: _refusal_message(Board, FIGURE_1, 0, 4),
                 True,
-                hint="Give the error a sentence: raise ValueError(f'pit {pit} is empty; choose one of ...').",
+                hint=_("Give the error a sentence: raise ValueError(f'pit {pit} is empty; choose one of ...')."),
             ),
             Example(
                 "Board().play(6) and Board().play(-1): pits go from 0 to 5",
                 lambda: [_illegal_is_refused(Board, START, 0, pit) for pit in (6, -1)],
                 [("ValueError", True)] * 2,
-                hint="A pit is a number from 0 to 5; -1 would be the last cell in Python.",
+                hint=_("A pit is a number from 0 to 5; -1 would be the last cell in Python."),
             ),
             Example(
                 "Board([...25 in kalah 6...], 1).play(0): no move after the end",
@@ -550,7 +551,7 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 "twin = Board().copy(); twin.play(4): board and twin",
                 lambda: _copy_then_play(Board),
                 (list(START), 0, list(FIGURE_1), 1),
-                hint="copy() needs a list of cells of its own.",
+                hint=_("copy() needs a list of cells of its own."),
             ),
             Example(
                 "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
@@ -611,13 +612,13 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                 "HumanPlayer(ask answering '2').choose_move(Board())",
                 _answer(lambda: HumanPlayer(ask=_Script(["2"])).choose_move(Board())),
                 2,
-                hint="Return the pit as an int: int(answer).",
+                hint=_("Return the pit as an int: int(answer)."),
             ),
             Example(
                 "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
                 _answer(lambda: HumanPlayer(ask=_Script(["9", "four", "4"])).choose_move(Board())),
                 4,
-                hint="Keep asking while the answer is not a legal pit; return an int.",
+                hint=_("Keep asking while the answer is not a legal pit; return an int."),
             ),
             Example(
                 "HumanPlayer answering '4' on figure 1, then '5'",
@@ -632,19 +633,19 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                     )
                 ),
                 2,
-                hint="Ask the board for its legal moves: they are counted from the mover's side.",
+                hint=_("Ask the board for its legal moves: they are counted from the mover's side."),
             ),
             Example(
                 "player = RandomPlayer(random.Random(7)): 10 moves on Board()",
                 lambda: random_moves(7),
                 [2, 1, 3, 5, 0, 0, 4, 0, 2, 4],
-                hint="Draw with self.rng.randrange(6), not with the random module's functions.",
+                hint=_("Draw with self.rng.randrange(6), not with the random module's functions."),
             ),
             Example(
                 "player = RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
                 lambda: random_moves(8, FIGURE_1, 0),
                 [1, 2, 3, 1, 1, 5, 0, 0, 1, 1],
-                hint="Draw self.rng.randrange(6) again while the pit drawn is not legal (pit 4 is empty).",
+                hint=_("Draw self.rng.randrange(6) again while the pit drawn is not legal (pit 4 is empty)."),
             ),
             Example(
                 "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
@@ -655,7 +656,7 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                 "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
                 lambda: all(any(base.__name__ == "Player" for base in cls.__mro__[1:]) for cls in (HumanPlayer, RandomPlayer)),
                 True,
-                hint="Both are subclasses of Player: class RandomPlayer(Player).",
+                hint=_("Both are subclasses of Player: class RandomPlayer(Player)."),
             ),
         ],
     )
@@ -756,38 +757,38 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
                 _answer(new_game_after_a_turn),
                 list(START),
-                hint="Make a new Board() in __init__: a default argument board=Board() is made "
-                "once, and every game would share it.",
+                hint=_("Make a new Board() in __init__: a default argument board=Board() is made "
+                "once, and every game would share it."),
             ),
             Example(
                 "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
                 _answer(two_turns),
                 ((4, 3), [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0, [(list(START), 0)], [(list(FIGURE_1), 1)]),
-                hint="Ask players[board.player], and return the pit it chose.",
+                hint=_("Ask players[board.player], and return the pit it chose."),
             ),
             Example(
                 "play_turn() with a player that plays on the board it is shown, then answers 4",
                 _answer(cheated_turn),
                 (list(FIGURE_1), 1),
-                hint="Give the player a copy: choose_move(self.board.copy()).",
+                hint=_("Give the player a copy: choose_move(self.board.copy())."),
             ),
             Example(
                 "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
                 _answer(lambda: short_game(_Scripted([5], "player 0"))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
-                hint="run() returns the board's winner.",
+                hint=_("run() returns the board's winner."),
             ),
             Example(
                 "run() there, with a player 0 that plays on the board it is shown, then answers 5",
                 _answer(lambda: short_game(_Cheater(5))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
-                hint="run() plays each turn with play_turn(), which shows the player a copy.",
+                hint=_("run() plays each turn with play_turn(), which shows the player a copy."),
             ),
             Example(
                 "what run() prints there: the board before the move, then after it",
                 _answer(shown_by_run),
                 (True, True, True),
-                hint="run() calls show_board() first, then again after each turn: print(self.board).",
+                hint=_("run() calls show_board() first, then again after each turn: print(self.board)."),
             ),
             Example(
                 "run() on Board([...], 0) where it ends 24 to 24: a draw",
@@ -819,13 +820,13 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 "GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins",
                 lambda: GreedyPlayer().choose_move(Board()),
                 2,
-                hint="Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit.",
+                hint=_("Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit."),
             ),
             Example(
                 "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
                 lambda: GreedyPlayer().choose_move(Board(list(FIGURE_1), 1)),
                 1,
-                hint="On a tie, the lowest pit.",
+                hint=_("On a tie, the lowest pit."),
             ),
             Example(
                 "GreedyPlayer() takes a capture of 5 seeds",
@@ -836,7 +837,7 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too",
                 lambda: GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)),
                 3,
-                hint="The lead is your kalah minus your opponent's: a seed in their kalah counts too.",
+                hint=_("The lead is your kalah minus your opponent's: a seed in their kalah counts too."),
             ),
             Example(
                 "GreedyPlayer() as player 1",
@@ -847,7 +848,7 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 "GreedyPlayer().choose_move(board) leaves board unchanged",
                 lambda: _greedy_leaves_the_board(GreedyPlayer, Board),
                 (list(FIGURE_1), 1),
-                hint="Try each pit on board.copy(), never on the board itself.",
+                hint=_("Try each pit on board.copy(), never on the board itself."),
             ),
         ],
     )

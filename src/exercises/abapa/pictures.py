@@ -6,6 +6,8 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
+
 __all__ = ["BoardPicture", "draw_board"]
 
 PIT = 56  # distance between pit centres, in pixels
@@ -58,7 +60,7 @@ class BoardPicture:
             label_y = y + 40 if index < 7 else y - 32
             parts.append(
                 f'<text x="{x}" y="{label_y}" text-anchor="middle" font-size="11" '
-                f'fill="#444">pit {index % 7}</text>'
+                f'fill="#444">{_pit_label(index % 7)}</text>'
             )
         for index, x in ((13, 14), (6, PIT * 7 + 2)):
             parts.append(
@@ -72,10 +74,11 @@ class BoardPicture:
                 f'font-size="20" font-weight="bold">{self.cells[index]}</text>'
             )
         for player, y in ((1, PIT * 0.45), (0, PIT * 3.75)):
-            mark = " (to move)" if player == self.player else ""
+            line = (_("player {player}: kalah {seeds} (to move)") if player == self.player
+                    else _("player {player}: kalah {seeds}")).format(player=player, seeds=self.cells[7 * player + 6])
             parts.append(
                 f'<text x="{width / 2}" y="{y}" text-anchor="middle" font-size="14">'
-                f"player {player}: kalah {self.cells[7 * player + 6]}{html.escape(mark)}</text>"
+                f"{html.escape(line)}</text>"
             )
         if self.caption:
             parts.append(
@@ -105,5 +108,10 @@ def draw_board(board: Any, last: int | None = None, caption: str = "") -> BoardP
         cells, player = board.cells, board.player
     cells = tuple(cells)
     if len(cells) != 14:
-        raise ValueError(f"an Abapa board has 14 cells, not {len(cells)}")
+        raise ValueError(_("an Abapa board has 14 cells, not {count}").format(count=len(cells)))
     return BoardPicture(cells, player, last, caption)
+
+
+def _pit_label(pit: int) -> str:
+    """The label under a pit: ``pit 3``."""
+    return _("pit {pit}").format(pit=pit)

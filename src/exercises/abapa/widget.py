@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..ai import AlphaBetaPlayer
+from ..i18n import _
 from ..ui import ErrorPanel, StudentCodeError, write_first
 from .model import START
 from .pictures import PIT, BoardPicture
@@ -39,7 +40,7 @@ class AbapaGame(widgets.VBox):
         seconds: float = 1.0,
     ) -> None:
         if human not in (0, 1):
-            raise ValueError(f"you are player 0 or player 1, not {human!r}")
+            raise ValueError(_("you are player 0 or player 1, not {human!r}").format(human=human))
         self.board_class = board_class
         self.opponent = opponent if opponent is not None else AlphaBetaPlayer(time_limit=seconds)
         self.human = human
@@ -52,12 +53,12 @@ class AbapaGame(widgets.VBox):
         self._thread: threading.Thread | None = None
         self.picture = widgets.HTML()
         self.pits = [
-            widgets.Button(description=f"pit {pit}", layout=widgets.Layout(width="56px"))
+            widgets.Button(description=_("pit {pit}").format(pit=pit), layout=widgets.Layout(width="56px"))
             for pit in range(6)
         ]
         for pit, button in enumerate(self.pits):
             button.on_click(lambda _button, pit=pit: self.click(pit))
-        self.new_game_button = widgets.Button(description="New game", icon="refresh")
+        self.new_game_button = widgets.Button(description=_("New game"), icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.status = widgets.Label()
         self.errors = ErrorPanel()
@@ -73,10 +74,10 @@ class AbapaGame(widgets.VBox):
             return
         self.last, self.history = None, []
         try:
-            self.board = self.errors.call(self.board_class, doing="creating Board()")
+            self.board = self.errors.call(self.board_class, doing=_("creating Board()"))
         except StudentCodeError:
             self.board = None
-            self._stop_at_stub() or self._refresh("Fix your Board class, then run this cell again.")
+            self._stop_at_stub() or self._refresh(_("Fix your Board class, then run this cell again."))
             return
         self._start_computer()
 
@@ -95,16 +96,16 @@ class AbapaGame(widgets.VBox):
         if self.board is None or self.stopped:
             return
         try:
-            if self.errors.call(self.board.is_over, doing="asking is_over()"):
-                self._refresh("The game is over: click New game to play again.")
+            if self.errors.call(self.board.is_over, doing=_("asking is_over()")):
+                self._refresh(_("The game is over: click New game to play again."))
                 return
-            mover = self.errors.call(lambda: self.board.player, doing="reading board.player")
+            mover = self.errors.call(lambda: self.board.player, doing=_("reading board.player"))
             if mover != self.human:
-                self._refresh("Wait for the computer to move.")
+                self._refresh(_("Wait for the computer to move."))
                 return
-            self.errors.call(self.board.play, pit, doing=f"playing pit {pit}")
+            self.errors.call(self.board.play, pit, doing=_("playing pit {pit}").format(pit=pit))
         except StudentCodeError:
-            self._stop_at_stub() or self._refresh("Your move was not played.", keep_error=True)
+            self._stop_at_stub() or self._refresh(_("Your move was not played."), keep_error=True)
             return
         self._played(self.human, pit)
         self._start_computer()
@@ -124,17 +125,17 @@ class AbapaGame(widgets.VBox):
     def _start_computer(self) -> None:
         """Let the computer play its turn in a thread; meanwhile show it thinking."""
         try:
-            over = self.errors.call(self.board.is_over, doing="asking is_over()")
-            mover = None if over else self.errors.call(lambda: self.board.player, doing="reading board.player")
+            over = self.errors.call(self.board.is_over, doing=_("asking is_over()"))
+            mover = None if over else self.errors.call(lambda: self.board.player, doing=_("reading board.player"))
         except StudentCodeError:
-            self._stop_at_stub() or self._refresh("Your Board raised an error.", keep_error=True)
+            self._stop_at_stub() or self._refresh(_("Your Board raised an error."), keep_error=True)
             return
         if over or mover == self.human:
             self._refresh()
             return
         with self._lock:
             self.thinking = True
-        self._refresh("The computer is thinking…")
+        self._refresh(_("The computer is thinking…"))
         self.new_game_button.disabled = True
         self._thread = threading.Thread(target=self._computer_turn, name="abapa-computer")
         self._thread.start()
@@ -145,7 +146,7 @@ class AbapaGame(widgets.VBox):
         try:
             self._computer_moves()
         except StudentCodeError:
-            message, keep_error = "The computer could not move with your Board.", True
+            message, keep_error = _("The computer could not move with your Board."), True
         finally:
             with self._lock:
                 self.thinking = False
@@ -159,31 +160,35 @@ class AbapaGame(widgets.VBox):
 
     def _computer_moves(self) -> None:
         """Let the computer play while it is its turn (StudentCodeError if the Board raises)."""
-        while not self.errors.call(self.board.is_over, doing="asking is_over()"):
-            mover = self.errors.call(lambda: self.board.player, doing="reading board.player")
+        while not self.errors.call(self.board.is_over, doing=_("asking is_over()")):
+            mover = self.errors.call(lambda: self.board.player, doing=_("reading board.player"))
             if mover == self.human:
                 break
-            pit = self.errors.call(self.opponent.choose_move, self.board, doing="letting the computer choose")
-            self.errors.call(self.board.play, pit, doing=f"playing the computer's pit {pit}")
+            pit = self.errors.call(self.opponent.choose_move, self.board, doing=_("letting the computer choose"))
+            self.errors.call(self.board.play, pit, doing=_("playing the computer's pit {pit}").format(pit=pit))
             self._played(mover, pit)
 
     def _message(self) -> str:
         """What the status line says about the game."""
-        if self.errors.call(self.board.is_over, doing="asking is_over()"):
-            winner = self.errors.call(self.board.winner, doing="asking winner()")
-            scores = " to ".join(
-                str(self.errors.call(self.board.score, p, doing=f"asking score({p})")) for p in (0, 1)
+        if self.errors.call(self.board.is_over, doing=_("asking is_over()")):
+            winner = self.errors.call(self.board.winner, doing=_("asking winner()"))
+            scores = _(" to ").join(
+                str(self.errors.call(self.board.score, p, doing=_("asking score({player})").format(player=p))) for p in (0, 1)
             )
             if winner is None:
-                return f"A draw, {scores}. Click New game to play again."
-            who = "You win" if winner == self.human else "The computer wins"
-            return f"{who}, {scores}. Click New game to play again."
-        legal = self.errors.call(self.board.legal_moves, doing="asking legal_moves()")
+                return _("A draw, {scores}. Click New game to play again.").format(scores=scores)
+            if winner == self.human:
+                return _("You win, {scores}. Click New game to play again.").format(scores=scores)
+            return _("The computer wins, {scores}. Click New game to play again.").format(scores=scores)
+        legal = self.errors.call(self.board.legal_moves, doing=_("asking legal_moves()"))
         if self.history:
             player, pit = self.history[-1]
-            who = "You" if player == self.human else "The computer"
-            return f"{who} played pit {pit}. Your move: one of {list(legal)}."
-        return f"Your move: click one of the pits {list(legal)}."
+            if player == self.human:
+                return _("You played pit {pit}. Your move: one of {legal}.").format(pit=pit, legal=list(legal))
+            return _("The computer played pit {pit}. Your move: one of {legal}.").format(
+                pit=pit, legal=list(legal)
+            )
+        return _("Your move: click one of the pits {legal}.").format(legal=list(legal))
 
     def _refresh(self, message: str = "", keep_error: bool = False) -> None:
         """Redraw the board, the buttons and the status line."""
@@ -191,22 +196,22 @@ class AbapaGame(widgets.VBox):
         legal: list[int] = []
         try:
             if self.board is not None:
-                cells = self.errors.call(lambda: list(self.board.cells), doing="reading board.cells")
-                player = self.errors.call(lambda: self.board.player, doing="reading board.player")
-                over = self.errors.call(self.board.is_over, doing="asking is_over()")
+                cells = self.errors.call(lambda: list(self.board.cells), doing=_("reading board.cells"))
+                player = self.errors.call(lambda: self.board.player, doing=_("reading board.player"))
+                over = self.errors.call(self.board.is_over, doing=_("asking is_over()"))
                 to_move = None if over else player
                 self.picture.value = BoardPicture(tuple(cells), to_move, self.last).svg()
                 if not over and player == self.human and not self.thinking:
-                    legal = list(self.errors.call(self.board.legal_moves, doing="asking legal_moves()"))
+                    legal = list(self.errors.call(self.board.legal_moves, doing=_("asking legal_moves()")))
                 if not message:
                     message = self._message()
             else:
                 self.picture.value = BoardPicture(START).svg()
         except StudentCodeError:
-            message = message or "Your Board raised an error."
+            message = message or _("Your Board raised an error.")
         except Exception as error:  # an error outside ErrorPanel.call: show it too
-            self.errors.show(error, "drawing the board")
-            message = message or "Your Board raised an error."
+            self.errors.show(error, _("drawing the board"))
+            message = message or _("Your Board raised an error.")
         if keep_error and saved[1] is not None and self.errors.last_error is None:
             self.errors.value, self.errors.last_error = saved
         for pit, button in enumerate(self.pits):

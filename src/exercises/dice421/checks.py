@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
 from ..checks import CheckResult, Example, Status, check, same
 from .model import ScriptedDice, ScriptError, answers
 
@@ -168,7 +169,7 @@ def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any
 def check_swap(swap: Callable[[int, int], tuple[int, int]]) -> CheckResult:
     """Check ``swap(a, b)`` [permuter2i]."""
     cases = [((1, 2), (2, 1)), ((6, 3), (3, 6)), ((5, 5), (5, 5)), ((0, -7), (-7, 0))]
-    return _check("dice421.swap", _calls(swap, "swap", cases, hint="Return the tuple (b, a)."), swap)
+    return _check("dice421.swap", _calls(swap, "swap", cases, hint=_("Return the tuple (b, a).")), swap)
 
 
 def check_sort2_desc(sort2_desc: Callable[[int, int], tuple[int, int]]) -> CheckResult:
@@ -177,8 +178,8 @@ def check_sort2_desc(sort2_desc: Callable[[int, int], tuple[int, int]]) -> Check
     return _check(
         "dice421.sort2_desc",
         _calls(sort2_desc, "sort2_desc", cases,
-               hint="The larger number comes first: when a < b, a, b = swap(a, b) (swap returns "
-                    "the pair; it cannot change a and b by itself)."),
+               hint=_("The larger number comes first: when a < b, a, b = swap(a, b) (swap returns "
+                    "the pair; it cannot change a and b by itself).")),
         sort2_desc, ("swap",),
     )
 
@@ -192,8 +193,8 @@ def check_sort3_desc(sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
     return _check(
         "dice421.sort3_desc",
         _calls(sort3_desc, "sort3_desc", cases,
-               hint="Sort a and b, then b and c, then a and b again, with sort2_desc; any "
-                    "integers, not only dice."),
+               hint=_("Sort a and b, then b and c, then a and b again, with sort2_desc; any "
+                    "integers, not only dice.")),
         sort3_desc, ("sort2_desc",),
     )
 
@@ -205,7 +206,7 @@ def check_is_straight(is_straight: Callable[[int, int, int], bool]) -> CheckResu
              ((3, 3, 1), False), ((6, 5, 3), False)]
     return _check("dice421.is_straight", _calls(
         is_straight, "is_straight", cases,
-        hint="The dice are sorted: a is b + 1 and b is c + 1. Return True or False."), is_straight)
+        hint=_("The dice are sorted: a is b + 1 and b is c + 1. Return True or False.")), is_straight)
 
 
 def check_is_three_of_a_kind(is_three_of_a_kind: Callable[[int, int, int], bool]) -> CheckResult:
@@ -214,7 +215,7 @@ def check_is_three_of_a_kind(is_three_of_a_kind: Callable[[int, int, int], bool]
              ((3, 2, 1), False), ((6, 1, 1), False)]
     return _check("dice421.is_three_of_a_kind", _calls(
         is_three_of_a_kind, "is_three_of_a_kind", cases,
-        hint="All three dice are equal. Return True or False."), is_three_of_a_kind)
+        hint=_("All three dice are equal. Return True or False.")), is_three_of_a_kind)
 
 
 def check_is_421(is_421: Callable[[int, int, int], bool]) -> CheckResult:
@@ -223,7 +224,7 @@ def check_is_421(is_421: Callable[[int, int, int], bool]) -> CheckResult:
              ((4, 3, 1), False), ((3, 2, 1), False), ((5, 1, 1), False), ((2, 2, 2), False),
              ((4, 4, 4), False)]
     return _check("dice421.is_421", _calls(
-        is_421, "is_421", cases, hint="The sorted dice are exactly 4, 2 and 1."), is_421)
+        is_421, "is_421", cases, hint=_("The sorted dice are exactly 4, 2 and 1.")), is_421)
 
 
 def check_tokens_of(tokens_of: Callable[[int, int, int], int]) -> CheckResult:
@@ -232,7 +233,7 @@ def check_tokens_of(tokens_of: Callable[[int, int, int], int]) -> CheckResult:
              ((6, 4, 1), 1), ((6, 6, 5), 1), ((4, 2, 2), 1), ((4, 4, 1), 1), ((5, 2, 1), 1)]
     return _check("dice421.tokens_of", _calls(
         tokens_of, "tokens_of", cases,
-        hint="421 gives 8, three of a kind 5, a straight 2, anything else 1 (an int)."),
+        hint=_("421 gives 8, three of a kind 5, a straight 2, anything else 1 (an int).")),
         tokens_of, ("is_421", "is_three_of_a_kind", "is_straight"))
 
 
@@ -241,7 +242,7 @@ def check_value_of(value_of: Callable[[int, int, int], int]) -> CheckResult:
     cases = [((6, 5, 1), 651), ((4, 2, 1), 421), ((1, 1, 1), 111), ((6, 6, 6), 666),
              ((5, 3, 3), 533)]
     return _check("dice421.value_of", _calls(
-        value_of, "value_of", cases, hint="100 * a + 10 * b + c, an int."), value_of)
+        value_of, "value_of", cases, hint=_("100 * a + 10 * b + c, an int.")), value_of)
 
 
 class _Recorder:
@@ -274,13 +275,13 @@ def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
             f"roll_die(random.Random({seed})) == random.Random({seed}).randint(1, 6)",
             _quiet(lambda seed=seed: roll_die(random.Random(seed))),
             random.Random(seed).randint(1, 6),
-            hint="Throw the die with the rng you are given: return rng.randint(1, 6).",
+            hint=_("Throw the die with the rng you are given: return rng.randint(1, 6)."),
         )
         for seed in range(4)
     ]
     examples.append(
         Example("roll_die(rng) calls rng.randint(1, 6) once: calls", _quiet(lambda: _recorded(roll_die)),
-                [(1, 6)], hint="Call rng.randint(1, 6) exactly once.")
+                [(1, 6)], hint=_("Call rng.randint(1, 6) exactly once."))
     )
     examples.append(
         Example(
@@ -328,7 +329,7 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
         "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
         question, "Value of die 3 = 5 (type 1 to rethrow)? ",
         compare=lambda got, expected: isinstance(got, str) and "3" in got and "5" in got,
-        hint="Ask once, showing the die's number n and its value die.",
+        hint=_("Ask once, showing the die's number n and its value die."),
     ))
     return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
 
@@ -349,18 +350,18 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
         "dice421.play_turn",
         [
             turn("keep the first throw 6 6 5", ["0"], [6, 6, 5], (1, 665),
-                 hint="Return the tuple (tokens, value): two ints."),
+                 hint=_("Return the tuple (tokens, value): two ints.")),
             turn("keep the first throw 1 2 4 (sorted before scoring)", ["0"], [1, 2, 4], (8, 421),
-                 hint="Sort the dice with sort3_desc before tokens_of and value_of."),
+                 hint=_("Sort the dice with sort3_desc before tokens_of and value_of.")),
             turn("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
                  seed_turn, [6, 6, 5, 5, 6], (5, 666),
-                 hint="Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once."),
+                 hint=_("Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once.")),
             turn("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep",
                  ["1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
-                 hint="A second throw rethrows only the dice the player chose, then asks again."),
+                 hint=_("A second throw rethrows only the dice the player chose, then asks again.")),
             turn("answer 1 every time: three throws, no fourth",
                  ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1], (8, 421),
-                 hint="After the third throw the turn is over: do not ask again."),
+                 hint=_("After the third throw the turn is over: do not ask again.")),
             turn("a non-number answer keeps the dice", ["yes"], [3, 3, 3], (5, 333),
                  hint='Only the answer "1" throws again.'),
         ],
@@ -374,7 +375,7 @@ def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[i
              ((1, 8, 6, 14), (14, 6)), ((2, 5, 9, 4), (14, -1))]
     return _check("dice421.settle_different_tokens", _calls(
         settle, "settle_different_tokens", cases,
-        hint="The player with more tokens gives that many to the other; totals may go below 0."),
+        hint=_("The player with more tokens gives that many to the other; totals may go below 0.")),
         settle)
 
 
@@ -385,7 +386,7 @@ def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[
              ((5, 111, 222, 6, 3), (11, -2))]
     return _check("dice421.settle_equal_tokens", _calls(
         settle, "settle_equal_tokens", cases,
-        hint="The higher value gives nj tokens to the other; totals may go below 0."), settle)
+        hint=_("The higher value gives nj tokens to the other; totals may go below 0.")), settle)
 
 
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
@@ -403,25 +404,25 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
         "dice421.play_game",
         [
             game("8 tokens; 421 against 641", 8, [4, 2, 1, 6, 4, 1], (0, 16),
-                 hint="A total of 0 ends the game at once: play rounds while both totals are above 0."),
+                 hint=_("A total of 0 ends the game at once: play rounds while both totals are above 0.")),
             game("10 tokens; 421 against 641, then 111 against 652", 10,
                  [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2], (-3, 23),
-                 hint="Play rounds while both totals are above 0; return the tuple of two ints."),
+                 hint=_("Play rounds while both totals are above 0; return the tuple of two ints.")),
             game("3 tokens; 654 against 333 (player 2 wins)", 3, [6, 5, 4, 3, 3, 3], (8, -2),
-                 hint="The game ends when either total is 0 or less."),
+                 hint=_("The game ends when either total is 0 or less.")),
             game("8 tokens; 665 against 566 (a draw), then 124 against 331", 8,
                  [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], (0, 16),
-                 hint="Same value: nothing changes, and a new round starts."),
+                 hint=_("Same value: nothing changes, and a new round starts.")),
             game("1 token; 543 against 654 (same tokens, player 2's value is higher)", 1,
                  [5, 4, 3, 6, 5, 4], (3, -1),
-                 hint="Same tokens, different values: settle_equal_tokens, the higher value gives."),
+                 hint=_("Same tokens, different values: settle_equal_tokens, the higher value gives.")),
             game("5 tokens; 654 against 654, then 222 against 654", 5,
                  [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10)),
             game("2 tokens; two draws, then 641 against 652, then 531 against 222", 2,
                  [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
-                 hint="Keep playing rounds, as many as it takes, carrying the totals over."),
+                 hint=_("Keep playing rounds, as many as it takes, carrying the totals over.")),
             game("play_game(0, ...)", 0, [], raises=ValueError,
-                 hint="Each player starts with at least one token: raise ValueError otherwise."),
+                 hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
             game("play_game(-4, ...)", -4, [], raises=ValueError),
         ],
         play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from ..i18n import _, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
     MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn,
@@ -77,7 +78,7 @@ class TurnPanel(widgets.VBox):
         self.dice_buttons = [
             widgets.ToggleButton(
                 description="?",
-                tooltip=f"die {position + 1}: click to mark it for a rethrow",
+                tooltip=_("die {number}: click to mark it for a rethrow").format(number=position + 1),
                 layout=widgets.Layout(width="76px", height="76px"),
                 disabled=True,
             )
@@ -87,9 +88,9 @@ class TurnPanel(widgets.VBox):
             button.style.font_size = "44px"
             button.observe(self._toggled(position), names="value")
         self.throw_button = widgets.Button(  # "auto": the default 148 px cut "Throw marked dice"
-            description="Throw", icon="dice", button_style="primary", layout=widgets.Layout(width="auto")
+            description=_("Throw"), icon="dice", button_style="primary", layout=widgets.Layout(width="auto")
         )
-        self.keep_button = widgets.Button(description="Keep", icon="check", disabled=True)
+        self.keep_button = widgets.Button(description=_("Keep"), icon="check", disabled=True)
         self.throw_button.on_click(lambda _button: self.throw())
         self.keep_button.on_click(lambda _button: self.keep())
         self.status = widgets.Label()
@@ -150,14 +151,16 @@ class TurnPanel(widgets.VBox):
         if self.play_turn is not None:
             try:
                 (tokens, value), _printed = run_student(
-                    self.errors, replay_turn, self.play_turn, self.turn, doing="scoring the turn (play_turn)"
+                    self.errors, replay_turn, self.play_turn, self.turn, doing=_("scoring the turn (play_turn)")
                 )
             except StudentCodeError:
-                self.status.value = "Your play_turn could not score this turn: see below."
+                self.status.value = _("Your play_turn could not score this turn: see below.")
             else:
-                self.status.value = f"Final combination: your play_turn says tokens = {tokens}, value = {value}."
+                self.status.value = _(
+                    "Final combination: your play_turn says tokens = {tokens}, value = {value}."
+                ).format(tokens=tokens, value=value)
         else:
-            self.status.value = "Turn over."
+            self.status.value = _("Turn over.")
         if self.on_over is not None:
             self.on_over(self.turn)
 
@@ -174,18 +177,17 @@ class TurnPanel(widgets.VBox):
         finally:
             self._syncing = False
         self.throw_button.disabled = turn.over
-        self.throw_button.description = "Throw" if turn.throws == 0 else "Throw marked dice"
+        self.throw_button.description = _("Throw") if turn.throws == 0 else _("Throw marked dice")
         self.keep_button.disabled = turn.throws == 0 or turn.over
         self.picture.value = dice_svg(turn.dice, turn.marked) if turn.dice else ""
         if keep_status:
             return
         if turn.throws == 0:
-            self.status.value = "Click Throw to throw the three dice."
+            self.status.value = _("Click Throw to throw the three dice.")
         elif not turn.over:
             self.status.value = (
-                f"Throw {turn.throws} of {MAX_THROWS}: click the dice to rethrow, then "
-                "Throw marked dice; or Keep."
-            )
+                _("Throw {throws} of {most}: click the dice to rethrow, then Throw marked dice; or Keep.")
+            ).format(throws=turn.throws, most=MAX_THROWS)
 
 
 class TurnWidget(widgets.VBox):
@@ -194,7 +196,7 @@ class TurnWidget(widgets.VBox):
     def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
         self.panel = TurnPanel(play_turn, random.Random(seed), self.errors)
-        self.new_button = widgets.Button(description="New turn", icon="redo")
+        self.new_button = widgets.Button(description=_("New turn"), icon="redo")
         self.new_button.on_click(lambda _button: self.panel.start())
         super().__init__([self.panel, self.new_button, self.errors])
         show_write_first(self, _stub_error(play_turn))
@@ -217,10 +219,10 @@ def _stub_error(play_turn: Callable[..., Any]) -> NotImplementedError | None:
 def tokens_text(total: int | None) -> str:
     """A player's tokens as the rules see them: "7 tokens", "1 token", "no tokens left" (0 or fewer)."""
     if total is None:
-        return "? tokens"
+        return _("? tokens")
     if total <= 0:
-        return "no tokens left"
-    return f"{total} token{'s' if total != 1 else ''}"
+        return _("no tokens left")
+    return ngettext("{count} token", "{count} tokens", total).format(count=total)
 
 
 def _counter(label: str, total: int | None, active: bool) -> str:
@@ -235,14 +237,16 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
                    before: tuple[int, int] | None, after: tuple[int, int] | None,
                    names: tuple[str, str]) -> str:
     """A round as HTML: both players' dice and who gave tokens, by the totals printed."""
-    lines = [f"<b>Round {number}</b>"]
+    lines = [_("<b>Round {number}</b>").format(number=number)]
     for name, kept in zip(names, dice):
         lines.append(f"{html.escape(name)}: {dice_svg(kept, size=24)}")
     if after is None:
-        lines.append("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here.")
+        lines.append(_("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here."))
         return "<br>".join(lines)
     has = ", ".join(
-        f"{html.escape(name)} {'none left' if total <= 0 else 'has ' + tokens_text(total)}"
+        (_("{name} none left") if total <= 0 else _("{name} has {tokens}")).format(
+            name=html.escape(name), tokens=tokens_text(total)
+        )
         for name, total in zip(names, after)
     )
     if before is None:
@@ -250,21 +254,22 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
     else:
         given = before[0] - after[0]
         if given > 0:
-            lines.append(f"{html.escape(names[0])} gave {given}: {has}.")
+            lines.append(_("{name} gave {given}: {has}.").format(name=html.escape(names[0]), given=given, has=has))
         elif given < 0:
-            lines.append(f"{html.escape(names[1])} gave {-given}: {has}.")
+            lines.append(_("{name} gave {given}: {has}.").format(name=html.escape(names[1]), given=-given, has=has))
         else:
-            lines.append(f"Nobody gave tokens: {has}.")
+            lines.append(_("Nobody gave tokens: {has}.").format(has=has))
     return "<br>".join(lines)
 
 
 def console(printed: str) -> str:
     """What ``play_game`` printed, as a console that shows its last lines."""
+    shown = html.escape(printed.rstrip()) or _("(nothing yet)")
     return (
-        "<i>your play_game printed:</i>"
-        '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+        _("<i>your play_game printed:</i>")
+        + '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
         'border:1px solid #cccccc;padding:2px 6px">'
-        f'<pre style="margin:0">{html.escape(printed.rstrip()) or "(nothing yet)"}</pre></div>'
+        f'<pre style="margin:0">{shown}</pre></div>'
     )
 
 
@@ -280,7 +285,7 @@ class GameWidget(widgets.VBox):
         seed: int = 421,
     ) -> None:
         self.play_game, self.tokens, self.opponent, self.seed = play_game, tokens, opponent, seed
-        self.names = ("Player 1", "Computer" if opponent is not None else "Player 2")
+        self.names = (_("Player 1"), _("Computer") if opponent is not None else _("Player 2"))
         self.errors = ErrorPanel()
         self.counters = widgets.HTML()
         self.who = widgets.HTML()
@@ -289,7 +294,7 @@ class GameWidget(widgets.VBox):
         self.story = widgets.HTML()
         self.verdict = widgets.HTML()
         self.console = widgets.HTML()
-        self.new_button = widgets.Button(description="New game", icon="redo")
+        self.new_button = widgets.Button(description=_("New game"), icon="redo")
         self.new_button.on_click(lambda _button: self.new_game())
         super().__init__(
             [
@@ -313,7 +318,7 @@ class GameWidget(widgets.VBox):
         self.errors.clear()
         self.panel.start()
         try:
-            run_student(self.errors, self.table.start, doing="starting play_game")
+            run_student(self.errors, self.table.start, doing=_("starting play_game"))
         except StudentCodeError:
             self.panel.throw_button.disabled = True
             if show_write_first(self, self.errors.last_error):
@@ -327,19 +332,19 @@ class GameWidget(widgets.VBox):
         if not self._record(turn):
             self.panel.throw_button.disabled = True
             return
-        self.story.value = f"{html.escape(name)} kept {dice_svg(turn.dice, size=24)}"
+        self.story.value = _("{name} kept {dice}").format(name=html.escape(name), dice=dice_svg(turn.dice, size=24))
         if self.opponent is not None and self.table.player == 2 and not self.table.over:
             computer = Turn(lambda: self.rng.randint(1, 6))
             try:
                 throws = run_student(
                     self.errors, play_computer_turn, computer, self.opponent,
-                    doing="playing the computer's turn",
+                    doing=_("playing the computer's turn"),
                 )
             except StudentCodeError:
                 return
-            self.story.value += "; the computer threw " + ", then ".join(
-                dice_svg(thrown, size=24) for thrown in throws
-            ) + " and kept the last."
+            self.story.value += _("; the computer threw {throws} and kept the last.").format(
+                throws=_(", then ").join(dice_svg(thrown, size=24) for thrown in throws)
+            )
             if not self._record(computer):
                 self.panel.throw_button.disabled = True
                 return
@@ -351,7 +356,7 @@ class GameWidget(widgets.VBox):
 
     def _record(self, turn: Turn) -> bool:
         try:
-            run_student(self.errors, self.table.record, turn, doing="running your play_game")
+            run_student(self.errors, self.table.record, turn, doing=_("running your play_game"))
         except StudentCodeError:
             return False
         self.console.value = console(self.table.printed)
@@ -375,8 +380,10 @@ class GameWidget(widgets.VBox):
         if table.over:
             winner = table.winner
             self.who.value = (
-                f"<b>{html.escape(self.names[winner - 1])} has no tokens left and wins the game!</b>"
-                if winner else "<b>The game is over.</b>"
+                _("<b>{name} has no tokens left and wins the game!</b>").format(
+                    name=html.escape(self.names[winner - 1])
+                )
+                if winner else _("<b>The game is over.</b>")
             )
         else:
-            self.who.value = f"{html.escape(self.names[table.player - 1])}, your turn."
+            self.who.value = _("{name}, your turn.").format(name=html.escape(self.names[table.player - 1]))

@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
 from ..checks import CheckResult, Example, Status, check
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
@@ -120,7 +121,7 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 "[str(d) for d in load_dominos(DOMINOS_CSV)][16:20]",
                 lambda: [str(d) for d in load_dominos(DOMINOS_CSV)][16:20],
                 ["#17 F0 L0", "#18 F0 G0", "#19 W1 F0", "#20 W1 L0"],
-                hint="Keep the halves in the order of the file: terrain1, crowns1 first.",
+                hint=_("Keep the halves in the order of the file: terrain1, crowns1 first."),
             ),
             Example(
                 "total crowns of load_dominos(DOMINOS_CSV)",
@@ -137,42 +138,42 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 "load_dominos(a copy of the file whose line 2 is '1,forest,2,swamp,0')[0]",
                 lambda: _with_csv(changed(1, "1,forest,2,swamp,0"), load_dominos)()[0],
                 _d(1, "F2", "S0"),
-                hint="Read the file at `path`, not DOMINOS_CSV.",
+                hint=_("Read the file at `path`, not DOMINOS_CSV."),
             ),
             Example(
                 "a file whose header has 4 columns: 'line 1' in the message",
                 message(changed(0, "number,terrain1,crowns1,terrain2")), True, compare=names(1),
-                hint="Line 1 is the header: check its five columns too.",
+                hint=_("Line 1 is the header: check its five columns too."),
             ),
             Example(
                 "a file whose line 11 is '10,forest,0,forest' (4 columns): 'line 11' in the message",
                 message(changed(10, "10,forest,0,forest")), True, compare=names(11),
-                hint="Check that each line has five columns before reading it.",
+                hint=_("Check that each line has five columns before reading it."),
             ),
             Example(
                 "a file whose line 8 has the terrain 'desert': 'line 8' in the message",
                 message(changed(7, "7,wheat,0,desert,0")), True, compare=names(8),
-                hint="Raise ValueError with 'line 8' in its message (line 1 is the header).",
+                hint=_("Raise ValueError with 'line 8' in its message (line 1 is the header)."),
             ),
             Example(
                 "a file whose line 4 has 4 crowns: 'line 4' in the message",
                 message(changed(3, "3,forest,0,forest,4")), True, compare=names(4),
-                hint="A square has 0 to 3 crowns.",
+                hint=_("A square has 0 to 3 crowns."),
             ),
             Example(
                 "a file whose line 3 has -1 crowns: 'line 3' in the message",
                 message(changed(2, "2,wheat,-1,wheat,0")), True, compare=names(3),
-                hint="A square has 0 to 3 crowns: -1 is too few.",
+                hint=_("A square has 0 to 3 crowns: -1 is too few."),
             ),
             Example(
                 "a file whose line 45 has the crowns 'one': 'line 45' in the message",
                 message(changed(44, "44,wheat,one,mine,0")), True, compare=names(45),
-                hint="Crowns are a whole number: say which line is wrong rather than let int() fail.",
+                hint=_("Crowns are a whole number: say which line is wrong rather than let int() fail."),
             ),
             Example(
                 "a file with 47 dominos (ends on line 48): 'line 48' in the message",
                 message(lines[:-1]), True, compare=names(48),
-                hint="Name the last line of the file when there are not 48 dominos.",
+                hint=_("Name the last line of the file when there are not 48 dominos."),
             ),
             Example(
                 "a file with 49 dominos (ends on line 50): 'line 50' in the message",
@@ -214,13 +215,13 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "Kingdom().can_place(#13 W0 F0, (4, 5), (4, 6))",
                 lambda: Kingdom().can_place(wheat_forest, (4, 5), (4, 6)),
                 True,
-                hint="Any terrain may touch the castle.",
+                hint=_("Any terrain may touch the castle."),
             ),
             Example(
                 "Kingdom().can_place(#31 L1 L0, (4, 2), (4, 3))  (only the second half touches the castle)",
                 lambda: Kingdom().can_place(water, (4, 2), (4, 3)),
                 True,
-                hint="Either half may be the one that touches.",
+                hint=_("Either half may be the one that touches."),
             ),
             Example(
                 "placing #13 W0 F0 on (4, 5), (4, 6): to_text()",
@@ -231,7 +232,7 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5): to_text()",
                 lambda: placed("C0", wheat_forest, (4, 6), (4, 5)),
                 "C0 F0 W0",
-                hint="The first square goes on `first`, the second on `second`.",
+                hint=_("The first square goes on `first`, the second on `second`."),
             ),
             Example(
                 "placing #13 W0 F0 turned: first on (3, 4), second above it on (2, 4)",
@@ -252,13 +253,13 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "'C0 W0' + #1 W0 W0 on (3, 6), (2, 6) (a corner is not a touch)",
                 lambda: refused("C0 W0", wheat, (3, 6), (2, 6)),
                 no,
-                hint="Squares touch by an edge: up, right, down or left, never diagonally.",
+                hint=_("Squares touch by an edge: up, right, down or left, never diagonally."),
             ),
             Example(
                 "'C0 W0' + #13 on (4, 5), (3, 5) (square (4, 5) is taken)",
                 lambda: refused("C0 W0", wheat_forest, (4, 5), (3, 5)),
                 no,
-                hint="can_place says False, place raises ValueError and changes nothing.",
+                hint=_("can_place says False, place raises ValueError and changes nothing."),
             ),
             Example(
                 "Kingdom().place(#13, (4, 5), (4, 7)) (halves not neighbours)",
@@ -269,44 +270,44 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "Kingdom().place(#1 W0 W0, (-1, 4), (0, 4)) (outside the area)",
                 lambda: refused("C0", wheat, (-1, 4), (0, 4)),
                 no,
-                hint="grid[-1] is the last row in Python: check that both squares are in the area.",
+                hint=_("grid[-1] is the last row in Python: check that both squares are in the area."),
             ),
             Example(
                 "'C0 W0 W0 W0 W0' + #1 W0 W0 on (4, 9), (3, 9) (column 9 is outside the area)",
                 lambda: refused("C0 W0 W0 W0 W0", wheat, (4, 9), (3, 9)),
                 no,
-                hint="The area has rows and columns 0 to 8: check both squares before reading the grid.",
+                hint=_("The area has rows and columns 0 to 8: check both squares before reading the grid."),
             ),
             Example(
                 "'W0 W0 C0 W0' + #1 W0 W0 on (4, 1), (3, 1) (5 wide, 3 columns left of the castle)",
                 lambda: Kingdom.from_text("W0 W0 C0 W0").can_place(wheat, (4, 1), (3, 1)),
                 True,
-                hint="The 5x5 square may lie anywhere around the castle: measure the kingdom, "
-                "not the distance to the castle.",
+                hint=_("The 5x5 square may lie anywhere around the castle: measure the kingdom, "
+                "not the distance to the castle."),
             ),
             Example(
                 "'W0 C0 W0 W0 W0' + #13 W0 F0 on (4, 8), (3, 8) (6 columns wide)",
                 lambda: refused("W0 C0 W0 W0 W0", wheat_forest, (4, 8), (3, 8)),
                 no,
-                hint="The kingdom, castle included, must fit in 5x5.",
+                hint=_("The kingdom, castle included, must fit in 5x5."),
             ),
             Example(
                 "'W0\\nW0\\nC0\\nW0' + #1 W0 W0 on (1, 4), (0, 4) (6 rows high)",
                 lambda: refused("W0\nW0\nC0\nW0", wheat, (1, 4), (0, 4)),
                 no,
-                hint="The 5x5 rule holds upwards and downwards too.",
+                hint=_("The 5x5 rule holds upwards and downwards too."),
             ),
             Example(
                 "'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the castle)",
                 lambda: refused("W0 W0 C0 .. ..\n.. .. F0 F0 F0", _d(3, "F0", "F0"), (5, 7), (6, 7)),
                 no,
-                hint="Measure the whole kingdom, not the distance to the castle.",
+                hint=_("Measure the whole kingdom, not the distance to the castle."),
             ),
             Example(
                 "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the Mighty Duel)",
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (5, 9)),
                 True,
-                hint="In the Mighty Duel (size 7) the kingdom fits in 7x7.",
+                hint=_("In the Mighty Duel (size 7) the kingdom fits in 7x7."),
             ),
             Example(
                 "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (6, 10))  (8 wide)",
@@ -345,7 +346,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "len(Kingdom().legal_placements(#13 W0 F0))",
                 lambda: len(Kingdom().legal_placements(_d(13, "W0", "F0"))),
                 24,
-                hint="4 squares touch the castle, 3 ways to lay a domino from each, 2 ways round.",
+                hint=_("4 squares touch the castle, 3 ways to lay a domino from each, 2 ways round."),
             ),
             Example(
                 "sorted(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))[:2]",
@@ -356,7 +357,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "len(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))",
                 lambda: len(Kingdom.from_text("L0 C0").legal_placements(_d(31, "L1", "L0"))),
                 LEN_L0_C0,
-                hint="Every pair (first, second) that can_place accepts: both ways round.",
+                hint=_("Every pair (first, second) that can_place accepts: both ways round."),
             ),
             Example(
                 "no placement twice in Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0)",
@@ -366,12 +367,12 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 "len(Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).legal_placements(#2 W0 W0))",
                 lambda: len(Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).legal_placements(_d(2, "W0", "W0"))),
                 LEN_DUEL,
-                hint="In the Mighty Duel the area is 13x13: look at every square of it.",
+                hint=_("In the Mighty Duel the area is 13x13: look at every square of it."),
             ),
             Example(
                 f"Kingdom.from_text({text!r}) after legal_placements(#20 W1 F0): to_text()",
                 unchanged, text,
-                hint="Try placements without placing them (can_place), or on a copy.",
+                hint=_("Try placements without placing them (can_place), or on a copy."),
             ),
             Example("Kingdom().is_full()", lambda: Kingdom().is_full(), False),
             Example("a complete 5x5 kingdom is_full()", lambda: Kingdom.from_text(full).is_full(), True),
@@ -435,8 +436,8 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 f"sorted(Kingdom.from_text({SHAPES!r}).property_of((3, 4)))  (a wheat U: the search must come back)",
                 lambda: sorted(Kingdom.from_text(SHAPES).property_of((3, 4))),
                 [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)],
-                hint="When a square has no new neighbour, pop it and go on from the square below it "
-                "on the stack.",
+                hint=_("When a square has no new neighbour, pop it and go on from the square below it "
+                "on the stack."),
             ),
             Example(
                 "len(... .property_of((2, 2)))  (each square once)",
@@ -452,7 +453,7 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 f"Kingdom.from_text({CORNERS!r}).property_of((4, 5))  (squares joined by a corner)",
                 lambda: list(Kingdom.from_text(CORNERS).property_of((4, 5))),
                 [(4, 5)],
-                hint="A property is joined by edges (up, right, down, left), never diagonally.",
+                hint=_("A property is joined by edges (up, right, down, left), never diagonally."),
             ),
             Example(
                 "... .crown_map()[3][3:7]",
@@ -501,7 +502,7 @@ def check_score(Kingdom: Any) -> CheckResult:
                 "Kingdom.from_text('W1 W0 C0 W1 W0').score()  (two wheat properties)",
                 lambda: Kingdom.from_text("W1 W0 C0 W1 W0").score(),
                 4,
-                hint="Each property is scored on its own: 2 x 1 + 2 x 1.",
+                hint=_("Each property is scored on its own: 2 x 1 + 2 x 1."),
             ),
             Example(
                 "Kingdom.from_text('W1 C0 W1').score()  (the castle joins nothing)",
@@ -512,7 +513,7 @@ def check_score(Kingdom: Any) -> CheckResult:
                 f"Kingdom.from_text({CORNERS!r}).score()  (joined by a corner only)",
                 lambda: Kingdom.from_text(CORNERS).score(),
                 2,
-                hint="Squares that meet at a corner are two properties: 1 x 1 + 1 x 1.",
+                hint=_("Squares that meet at a corner are two properties: 1 x 1 + 1 x 1."),
             ),
             Example(
                 "Kingdom().score(middle_kingdom=True)",
@@ -528,13 +529,13 @@ def check_score(Kingdom: Any) -> CheckResult:
                 "Kingdom.from_text('W1 C0 W0 W0').score(middle_kingdom=True)  (not complete, centred)",
                 lambda: Kingdom.from_text("W1 C0 W0 W0").score(middle_kingdom=True),
                 11,
-                hint="Centred means every square within size // 2 rows and columns of the castle.",
+                hint=_("Centred means every square within size // 2 rows and columns of the castle."),
             ),
             Example(
                 "Kingdom.from_text('W1 W0 W0 C0 W0 W0 W0', 7).score(middle_kingdom=True)",
                 lambda: Kingdom.from_text("W1 W0 W0 C0 W0 W0 W0", 7).score(middle_kingdom=True),
                 13,
-                hint="In the Mighty Duel, size // 2 is 3.",
+                hint=_("In the Mighty Duel, size // 2 is 3."),
             ),
             Example(
                 "a complete kingdom, castle in the middle: score(harmony=True)",
@@ -593,27 +594,27 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
                 f"ranking of {[b, c]} (3 points each; then largest property 2 > 1, whatever the crowns)",
                 lambda: rank(b, c),
                 [[0], [1]],
-                hint="The largest property counts squares; crowns come only after it.",
+                hint=_("The largest property counts squares; crowns come only after it."),
             ),
             Example(
                 f"ranking of {[e, f]} (3 points and largest property 3 each; then 1 crown < 3)",
                 lambda: rank(e, f),
                 [[1], [0]],
-                hint="After the largest property, the most crowns in the kingdom wins.",
+                hint=_("After the largest property, the most crowns in the kingdom wins."),
             ),
             Example(f"ranking of {[a, a]}  (shared victory)", lambda: rank(a, a), [[0, 1]]),
             Example(
                 f"ranking of {[a, d, e]}  (a and e share the victory)",
                 lambda: rank(a, d, e),
                 [[0, 2], [1]],
-                hint="A group holds the players still equal, in increasing order.",
+                hint=_("A group holds the players still equal, in increasing order."),
             ),
             Example(f"ranking of {[off_centre, centred]}", lambda: rank(off_centre, centred), [[0], [1]]),
             Example(
                 f"ranking of {[off_centre, centred]} with middle_kingdom=True",
                 lambda: rank(off_centre, centred, middle_kingdom=True),
                 [[1], [0]],
-                hint="Pass the bonuses on to score.",
+                hint=_("Pass the bonuses on to score."),
             ),
         ],
     )
@@ -643,21 +644,21 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 "greedy_placement(Kingdom(), #1 W0 W0)  (all score 0: closest, then smallest)",
                 lambda: greedy_placement(Kingdom(), _d(1, "W0", "W0")),
                 ((2, 4), (3, 4)),
-                hint="The closest placements have distance 1 + 2 = 3; then the smallest "
-                "(first, second) tuple wins.",
+                hint=_("The closest placements have distance 1 + 2 = 3; then the smallest "
+                "(first, second) tuple wins."),
             ),
             Example(
                 f"greedy_placement(Kingdom.from_text({kingdom_text!r}), #20 W1 F0)",
                 lambda: greedy_placement(Kingdom.from_text(kingdom_text), _d(20, "W1", "F0")),
                 ((3, 3), (3, 4)),
-                hint="Wheat next to wheat scores 2 squares x 2 crowns = 4; of those placements, "
-                "take the closest to the castle.",
+                hint=_("Wheat next to wheat scores 2 squares x 2 crowns = 4; of those placements, "
+                "take the closest to the castle."),
             ),
             Example(
                 "greedy_placement(Kingdom.from_text('W1 C0 F0 F0'), #1 W0 W0)",
                 lambda: greedy_placement(Kingdom.from_text("W1 C0 F0 F0"), _d(1, "W0", "W0")),
                 ((3, 3), (3, 4)),
-                hint="The distance is measured from the castle, not from the kingdom's corner.",
+                hint=_("The distance is measured from the castle, not from the kingdom's corner."),
             ),
             Example(
                 "greedy_placement(a complete kingdom, #31 L1 L0)",
@@ -673,30 +674,30 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 f"greedy_choice(Kingdom.from_text({kingdom_text!r}), [#22 W1 F0, #30 L1 L0], #31 L1 L0).number",
                 lambda: choice(kingdom_text, [_d(22, "W1", "F0"), _d(30, "L1", "L0")], _d(31, "L1", "L0")),
                 30,
-                hint="Place the previous domino first (at its greedy placement, on a copy): "
-                "then #30 joins its lake.",
+                hint=_("Place the previous domino first (at its greedy placement, on a copy): "
+                "then #30 joins its lake."),
             ),
             Example(
                 "greedy_choice(Kingdom.from_text('C0 F0 F0 F0'), [#3 F0 F0, #1 W0 W0], None).number",
                 lambda: choice("C0 F0 F0 F0", [_d(3, "F0", "F0"), _d(1, "W0", "W0")], None),
                 1,
-                hint="Equal scores: the domino whose greedy placement is closest to the castle.",
+                hint=_("Equal scores: the domino whose greedy placement is closest to the castle."),
             ),
             Example(
                 "greedy_choice(Kingdom.from_text('C0 F0 F0 F0'), [#4 F0 F0, #3 F0 F0], None).number",
                 lambda: choice("C0 F0 F0 F0", [_d(4, "F0", "F0"), _d(3, "F0", "F0")], None),
                 3,
-                hint="Equal scores and distances: the lowest number, wherever it is in the line.",
+                hint=_("Equal scores and distances: the lowest number, wherever it is in the line."),
             ),
             Example(
                 f"greedy_choice(Kingdom.from_text({ring!r}), [#1 W0 W0, #5 F0 F0], None).number",
                 lambda: choice(ring, [_d(1, "W0", "W0"), _d(5, "F0", "F0")], None),
                 5,
-                hint="A domino that fits nowhere is the farthest of all.",
+                hint=_("A domino that fits nowhere is the farthest of all."),
             ),
             Example(
                 "neither function changes the kingdom", unchanged, True,
-                hint="Try placements on kingdom.copy().",
+                hint=_("Try placements on kingdom.copy()."),
             ),
         ],
     )
@@ -773,7 +774,7 @@ def check_game_setup(Game: Any) -> CheckResult:
             Example(
                 "a new game's line and pile share no domino",
                 line_from_pile, True,
-                hint="Take the dominos of the line out of the pile.",
+                hint=_("Take the dominos of the line out of the pile."),
             ),
             Example(
                 "numbers of Game(4, random.Random(5)).line are sorted",
@@ -784,13 +785,13 @@ def check_game_setup(Game: Any) -> CheckResult:
                 "Game(4, random.Random(seed)).kings for seeds 0 to 11 are not all in one order",
                 lambda: len({tuple(new(4, seed).kings) for seed in range(12)}) > 1,
                 True,
-                hint="Put the kings in a random order with self.rng (rng.shuffle).",
+                hint=_("Put the kings in a random order with self.rng (rng.shuffle)."),
             ),
             Example(
                 "Game(3, random.Random(77)) twice: the same line",
                 lambda: _numbers(new(3, 77).line) == _numbers(new(3, 77).line),
                 True,
-                hint="Draw with self.rng only: the same seed gives the same game.",
+                hint=_("Draw with self.rng only: the same seed gives the same game."),
             ),
             Example(
                 "game = Game(4, random.Random(5)): game.player == game.kings[0]",
@@ -807,7 +808,7 @@ def check_game_setup(Game: Any) -> CheckResult:
                 "after another game's claimed.append(...) and previous.append(...): "
                 "(Game(4, random.Random(5)).claimed, .previous)",
                 own_lists, ([], []),
-                hint="Make new lists in __init__: a list written in the class body is shared by every game.",
+                hint=_("Make new lists in __init__: a list written in the class body is shared by every game."),
             ),
             Example("Game(1, random.Random(5))", lambda: Game(1, random.Random(5)), raises=ValueError),
             Example("Game(5, random.Random(5))", lambda: Game(5, random.Random(5)), raises=ValueError),
@@ -888,19 +889,19 @@ def check_game_turn(Game: Any) -> CheckResult:
                 "game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still free)",
                 choose_third,
                 (True, 1, True, False),
-                hint="The king stands on the domino chosen: claimed gets (domino, player), turn goes up.",
+                hint=_("The king stands on the domino chosen: claimed gets (domino, player), turn goes up."),
             ),
             Example(
                 "game.play((line[0].number, ((4, 5), (4, 6)))) in the opening",
                 lambda: refused(opening(), (opening().line[0].number, ((4, 5), (4, 6)))),
                 "refused, unchanged",
-                hint="There is no domino to place in the opening round.",
+                hint=_("There is no domino to place in the opening round."),
             ),
             Example(
                 "choosing line[0] again after the first king took it",
                 taken_again,
                 "refused, unchanged",
-                hint="A king chooses a free domino of the line.",
+                hint=_("A king chooses a free domino of the line."),
             ),
             Example(
                 "game.play((99, None)) in the opening  (no domino 99 in the line)",
@@ -911,27 +912,27 @@ def check_game_turn(Game: Any) -> CheckResult:
                 "in round 2 (player 2 places first): legal_moves() == every free choice x every legal placement",
                 round_two_moves,
                 True,
-                hint="A move is (choice, placement): every free domino with every placement of to_place.",
+                hint=_("A move is (choice, placement): every free domino with every placement of to_place."),
             ),
             Example(
                 "in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): "
                 "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
                 placed,
                 (True, 0),
-                hint="Place to_place in the kingdom of the player whose king acts.",
+                hint=_("Place to_place in the kingdom of the player whose king acts."),
             ),
             Example(
                 "in round 2: discarding to_place (None) while it fits",
                 lambda: (lambda game: refused(game, (game.line[0].number, None)))(_second_round(Game)),
                 "refused, unchanged",
-                hint="A domino may be discarded only when it fits nowhere.",
+                hint=_("A domino may be discarded only when it fits nowhere."),
             ),
             Example(
                 "in round 2: game.play((99, a legal placement))  (no domino 99 in the line)",
                 lambda: (lambda game: refused(game, (99, game.legal_moves()[0][1])))(_second_round(Game)),
                 "refused, unchanged",
-                hint="Check the whole move before changing anything: a refused move leaves the "
-                "kingdoms as they were.",
+                hint=_("Check the whole move before changing anything: a refused move leaves the "
+                "kingdoms as they were."),
             ),
             Example(
                 "in round 2: placing to_place where it does not connect",
@@ -942,7 +943,7 @@ def check_game_turn(Game: Any) -> CheckResult:
                 "in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after discarding)",
                 discarded,
                 ({None}, True, 1),
-                hint="A domino that fits nowhere is discarded: the move's placement is None.",
+                hint=_("A domino that fits nowhere is discarded: the move's placement is None."),
             ),
         ],
     )
@@ -968,7 +969,7 @@ def check_game(Game: Any) -> CheckResult:
         """A game played to its end; its moves as (player, to_place, move, line numbers)."""
         game = Game(players, random.Random(seed), **options)
         record = []
-        for _ in range(300):
+        for _draw in range(300):
             if game.is_over():
                 break
             player, to_place, moves = game.player, game.to_place, list(game.legal_moves())
@@ -979,9 +980,9 @@ def check_game(Game: Any) -> CheckResult:
 
     def king_order() -> bool:
         game = Game(4, random.Random(5))
-        for _ in range(2):  # the opening and round 2: every king takes the highest free domino
+        for _round in range(2):  # the opening and round 2: every king takes the highest free domino
             chosen = []
-            for _ in range(len(game.kings)):
+            for _king in range(len(game.kings)):
                 move = max(game.legal_moves(), key=lambda m: (m[0], m[1] is not None, m[1] or ()))
                 chosen.append((move[0], game.player))
                 game.play(move)
@@ -992,7 +993,7 @@ def check_game(Game: Any) -> CheckResult:
     def owners() -> bool:
         game = Game(4, random.Random(5))
         chosen = {}
-        for _ in range(4):
+        for _round in range(4):
             move = game.legal_moves()[-1]
             chosen[move[0]] = game.player
             game.play(move)
@@ -1000,7 +1001,7 @@ def check_game(Game: Any) -> CheckResult:
             chosen[domino.number] == player for domino, player in game.previous)
 
     def placed_each(players: int, **options: bool) -> list[int]:
-        _, record = played(players, 3, lambda moves: moves[len(moves) // 2], **options)
+        _game, record = played(players, 3, lambda moves: moves[len(moves) // 2], **options)
         return [sum(to_place is not None for who, to_place, _, _ in record if who == p) for p in range(players)]
 
     def last_round() -> tuple:
@@ -1010,7 +1011,7 @@ def check_game(Game: Any) -> CheckResult:
 
     def final_ranking() -> bool:
         """The groups of game.ranking() hold each player once, equal keys together, best first."""
-        game, _ = played(4, 30, middle_kingdom=True, harmony=True)
+        game, _record = played(4, 30, middle_kingdom=True, harmony=True)
         keys = [(k.score(True, True), k.largest_property(), k.crowns()) for k in game.kingdoms]
         groups = [list(group) for group in game.ranking()]
         return (
@@ -1026,7 +1027,7 @@ def check_game(Game: Any) -> CheckResult:
 
     def copy_independent() -> bool:
         game = Game(4, random.Random(9))
-        for _ in range(6):
+        for _round in range(6):
             game.play(game.legal_moves()[0])
         texts = [kingdom.to_text() for kingdom in game.kingdoms]
         other = game.copy()
@@ -1057,18 +1058,18 @@ def check_game(Game: Any) -> CheckResult:
             Example(
                 "after each round, game.kings lists the owners by the numbers they chose, lowest first",
                 king_order, True,
-                hint="next_round orders the kings by the numbers of the dominos they stand on: "
-                "a low number buys an early turn.",
+                hint=_("next_round orders the kings by the numbers of the dominos they stand on: "
+                "a low number buys an early turn."),
             ),
             Example(
                 "after the opening, each domino of game.previous belongs to the player who chose it",
                 owners, True,
-                hint="previous holds the (domino, player) pairs that were claimed, sorted by number.",
+                hint=_("previous holds the (domino, player) pairs that were claimed, sorted by number."),
             ),
             Example(
                 "the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at the end)",
                 last_round, (True, True, []),
-                hint="When the pile is empty the line is []: each king only places its domino, then no king is left.",
+                hint=_("When the pile is empty the line is []: each king only places its domino, then no king is left."),
             ),
             Example("dominos each player places in a 3-player game", lambda: placed_each(3), [12, 12, 12]),
             Example("dominos each player places in a 2-player game", lambda: placed_each(2), [12, 12]),
@@ -1081,13 +1082,13 @@ def check_game(Game: Any) -> CheckResult:
                 lambda: (lambda game: [game.score(p) for p in range(4)] == [
                     k.score(True, True) for k in game.kingdoms])(played(4, 30, middle_kingdom=True, harmony=True)[0]),
                 True,
-                hint="score(player) counts the game's bonuses.",
+                hint=_("score(player) counts the game's bonuses."),
             ),
             Example(
                 "Game(4, random.Random(5), middle_kingdom=True).score(0)  (a lone castle is centred)",
                 lambda: Game(4, random.Random(5), middle_kingdom=True).score(0),
                 10,
-                hint="score(player) counts the game's bonuses.",
+                hint=_("score(player) counts the game's bonuses."),
             ),
             Example(
                 "game.ranking() of that game sorts by score, largest property, crowns",
@@ -1096,7 +1097,7 @@ def check_game(Game: Any) -> CheckResult:
             Example(
                 f"game.ranking() when game.kingdoms are {TIED}  (3 points each but the last)",
                 tied_ranking, [[1], [0], [2], [3]],
-                hint="The final ranking breaks ties as ranking does: largest property, then crowns.",
+                hint=_("The final ranking breaks ties as ranking does: largest property, then crowns."),
             ),
             Example(
                 "two games with random.Random(77): the same lines",

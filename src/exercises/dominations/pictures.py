@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..display import HtmlPicture, SvgPicture, side_by_side
+from ..i18n import _
 from .model import COLORS, Square, parse_kingdom
 
 __all__ = [
@@ -133,7 +134,7 @@ def domino_svg(domino: Any, size: int = CELL, king: str | None = None) -> str:
     ``king`` is a colour: a king of that colour is drawn standing on the domino.
     """
     body = _domino_body(domino, 2, 2, size, king)
-    return _svg(2 * size + 4, size + 18, body, f"domino {domino.number}")
+    return _svg(2 * size + 4, size + 18, body, _("domino {number}").format(number=domino.number))
 
 
 def line_svg(
@@ -147,7 +148,7 @@ def line_svg(
         for index, domino in enumerate(dominos)
     )
     width = max(len(dominos) * step - 8, 10)
-    return _svg(width, size + 18, body, "line of dominos")
+    return _svg(width, size + 18, body, _("line of dominos"))
 
 
 def _text_of(kingdom: Any) -> str:
@@ -184,29 +185,29 @@ def kingdom_svg(
         f'height="{size * cell}" fill="none" stroke="#495057" stroke-width="1.5" '
         'stroke-dasharray="5,4"/>'
     )
-    return _svg(side * cell + 4, side * cell + 4 + top, body, title or "kingdom")
+    return _svg(side * cell + 4, side * cell + 4 + top, body, title or _("kingdom"))
 
 
 def show_domino(domino: Any) -> SvgPicture:
     """A picture of one domino."""
-    return SvgPicture(domino_svg(domino), f"<Picture domino {domino.number}>")
+    return SvgPicture(domino_svg(domino), "<" + _("Picture domino {number}").format(number=domino.number) + ">")
 
 
 def show_line(dominos: Sequence[Any], kings: Sequence[str | None] | None = None) -> SvgPicture:
     """A picture of a line of dominos."""
-    return SvgPicture(line_svg(dominos, kings), f"<Picture line of {len(dominos)} dominos>")
+    return SvgPicture(line_svg(dominos, kings), "<" + _("Picture line of {count} dominos").format(count=len(dominos)) + ">")
 
 
 def show_kingdom(kingdom: Any, size: int = 5, title: str = "") -> SvgPicture:
     """A picture of a kingdom (its text or anything with ``to_text()``)."""
-    return SvgPicture(kingdom_svg(kingdom, size, title=title), f"<Picture {title or 'kingdom'}>")
+    return SvgPicture(kingdom_svg(kingdom, size, title=title), "<" + _("Picture {title}").format(title=title or _("kingdom")) + ">")
 
 
 def show_kingdoms(kingdoms: Sequence[Any], titles: Sequence[str] = (), size: int = 5) -> HtmlPicture:
     """Pictures of several kingdoms side by side, each with its title."""
-    titles = list(titles) or [f"player {index}" for index in range(len(kingdoms))]
+    titles = list(titles) or [_("player {index}").format(index=index) for index in range(len(kingdoms))]
     svgs = [
         kingdom_svg(kingdom, size, cell=22, castle_color=PLAYER_COLORS[index % 4], title=title)
         for index, (kingdom, title) in enumerate(zip(kingdoms, titles))
     ]
-    return HtmlPicture(side_by_side(svgs), f"<{len(svgs)} kingdoms>")
+    return HtmlPicture(side_by_side(svgs), "<" + _("{count} kingdoms").format(count=len(svgs)) + ">")

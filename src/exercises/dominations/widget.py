@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from ..ai import as_player
 from ..display import side_by_side
+from ..i18n import N_, _
 from ..ui import ErrorPanel, StudentCodeError, write_first
 from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg
 from .model import COLORS, parse_kingdom
@@ -38,8 +39,8 @@ __all__ = ["KingdominoTable"]
 
 #: Where the second half goes from the first: right, down, left, up.
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-DIRECTION_NAMES = ("right", "down", "left", "up")
-PLAYER_NAMES = ("pink", "yellow", "green", "blue")
+DIRECTION_NAMES = (N_("right"), N_("down"), N_("left"), N_("up"))
+PLAYER_NAMES = (N_("pink"), N_("yellow"), N_("green"), N_("blue"))
 #: The text of an empty square: a button given "" keeps its old text in the page.
 BLANK = "\u00a0"
 
@@ -77,7 +78,7 @@ class KingdominoTable(widgets.VBox):
         self.line_box = widgets.HBox()
         self.line_slots: list[tuple[widgets.VBox, widgets.HTML, widgets.Button]] = []
         self.line_numbers: list[int] = []
-        self.no_line = widgets.HTML("<i>No new line: the last round.</i>")
+        self.no_line = widgets.HTML(_("<i>No new line: the last round.</i>"))
         self.previous_view = widgets.HTML()
         side = 2 * self.size - 1
         self.squares = [
@@ -91,11 +92,11 @@ class KingdominoTable(widgets.VBox):
                 width="max-content",
             ),
         )
-        self.rotate_button = widgets.Button(description="Rotate", icon="redo")
-        self.flip_button = widgets.Button(description="Flip", icon="exchange-alt")
-        self.place_button = widgets.Button(description="Place", button_style="primary")
-        self.discard_button = widgets.Button(description="Discard", button_style="warning")
-        self.new_button = widgets.Button(description="New game", icon="sync")
+        self.rotate_button = widgets.Button(description=_("Rotate"), icon="redo")
+        self.flip_button = widgets.Button(description=_("Flip"), icon="exchange-alt")
+        self.place_button = widgets.Button(description=_("Place"), button_style="primary")
+        self.discard_button = widgets.Button(description=_("Discard"), button_style="warning")
+        self.new_button = widgets.Button(description=_("New game"), icon="sync")
         self.rotate_button.on_click(lambda _: self.rotate())
         self.flip_button.on_click(lambda _: self.flip())
         self.place_button.on_click(lambda _: self.place())
@@ -104,7 +105,7 @@ class KingdominoTable(widgets.VBox):
         self.to_place_view = widgets.HTML()
         controls = widgets.VBox(
             [
-                widgets.HTML("<b>Your domino to place</b>"),
+                widgets.HTML(_("<b>Your domino to place</b>")),
                 self.to_place_view,
                 widgets.HBox([self.rotate_button, self.flip_button]),
                 widgets.HBox([self.place_button, self.discard_button]),
@@ -114,7 +115,7 @@ class KingdominoTable(widgets.VBox):
         self.kingdoms_view = widgets.HTML()
         self.table = widgets.VBox(
             [
-                widgets.HTML("<b>The line</b> (click a domino to put your king on it)"),
+                widgets.HTML(_("<b>The line</b> (click a domino to put your king on it)")),
                 self.line_box,
                 self.previous_view,
                 widgets.HBox([board, controls]),
@@ -135,11 +136,11 @@ class KingdominoTable(widgets.VBox):
         self.stopped = ""
         self.table.layout.display = None
         try:
-            self.game = self._call(self.Game, len(self.opponents) + 1, rng, **self.options, doing="starting a Game")
+            self.game = self._call(self.Game, len(self.opponents) + 1, rng, **self.options, doing=_("starting a Game"))
         except StudentCodeError:
             self.game = None
             if not self.stopped:
-                self.status.value = "<b>The game could not start.</b>"
+                self.status.value = _("<b>The game could not start.</b>")
                 self._disable_all()
             return
         self._advance()
@@ -176,30 +177,30 @@ class KingdominoTable(widgets.VBox):
     def _buttons(self) -> list[widgets.Button]:
         return [
             *(button for row in self.squares for button in row),
-            *(button for _, _, button in self.line_slots),
+            *(button for _box, _picture, button in self.line_slots),
             self.rotate_button, self.flip_button, self.place_button, self.discard_button, self.new_button,
         ]
 
     def _advance(self) -> None:
         """Let the AIs play until it is the human's turn or the game is over; then redraw."""
         try:
-            for _ in range(200):
-                if self._call(self.game.is_over, doing="asking is_over()"):
+            for _turn in range(200):
+                if self._call(self.game.is_over, doing=_("asking is_over()")):
                     break
-                player = self._call(lambda: self.game.player, doing="reading game.player")
+                player = self._call(lambda: self.game.player, doing=_("reading game.player"))
                 if player == 0:
                     break
                 move = self._call(self.opponents[player - 1].choose_move, self.game,
-                                  doing=f"asking AI {player} for a move")
-                self._call(self.game.play, move, doing=f"playing AI {player}'s move {move!r}")
+                                  doing=_("asking AI {player} for a move").format(player=player))
+                self._call(self.game.play, move, doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
         except StudentCodeError:
             pass
         self._render()
 
     def _needs(self) -> tuple[bool, Any]:
         """Whether the human must choose a domino, and the domino they must place (or None)."""
-        free = self._call(self.game.free, doing="asking game.free()")
-        to_place = self._call(lambda: self.game.to_place, doing="reading game.to_place")
+        free = self._call(self.game.free, doing=_("asking game.free()"))
+        to_place = self._call(lambda: self.game.to_place, doing=_("reading game.to_place"))
         return bool(free), to_place
 
     def _placement(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -212,12 +213,12 @@ class KingdominoTable(widgets.VBox):
     def _submit(self, move: Any) -> None:
         """Play the human's move; a refusal (ValueError) shows the rule it breaks."""
         try:
-            self._call(self.game.play, move, doing=f"playing your move {move!r}")
+            self._call(self.game.play, move, doing=_("playing your move {move!r}").format(move=move))
         except StudentCodeError:
             error = self.errors.last_error
             if isinstance(error, ValueError):
                 self.errors.clear()
-                self.message.value = _note(f"Refused: {error}", "#b42318")
+                self.message.value = _note(_("Refused: {error}").format(error=error), "#b42318")
             self._render()
             return
         self.message.value = ""
@@ -231,8 +232,8 @@ class KingdominoTable(widgets.VBox):
             return (
                 self.game is not None
                 and not self.stopped
-                and not self._call(self.game.is_over, doing="asking is_over()")
-                and self._call(lambda: self.game.player, doing="reading game.player") == 0
+                and not self._call(self.game.is_over, doing=_("asking is_over()"))
+                and self._call(lambda: self.game.player, doing=_("reading game.player")) == 0
             )
         except StudentCodeError:
             return False
@@ -243,14 +244,16 @@ class KingdominoTable(widgets.VBox):
             return
         self.choice = number
         try:
-            _, to_place = self._needs()
+            _must_choose, to_place = self._needs()
         except StudentCodeError:
             return
         if to_place is None:
             self._submit((number, None))
         else:
             self.message.value = _note(
-                f"Your king is on domino {number}. Now place domino {to_place.number}: click a square."
+                _("Your king is on domino {number}. Now place domino {domino}: click a square.").format(
+                    number=number, domino=to_place.number
+                )
             )
             self._render()
 
@@ -280,10 +283,10 @@ class KingdominoTable(widgets.VBox):
         except StudentCodeError:
             return
         if must_choose and self.choice is None:
-            self.message.value = _note("First click a domino of the line to put your king on it.")
+            self.message.value = _note(_("First click a domino of the line to put your king on it."))
             return
         if to_place is not None and self.anchor is None:
-            self.message.value = _note("Click a square of your kingdom for the domino's first half.")
+            self.message.value = _note(_("Click a square of your kingdom for the domino's first half."))
             return
         self._submit((self.choice if must_choose else None, self._placement()))
 
@@ -292,11 +295,11 @@ class KingdominoTable(widgets.VBox):
         if not self._my_turn():
             return
         try:
-            must_choose, _ = self._needs()
+            must_choose, _placement = self._needs()
         except StudentCodeError:
             return
         if must_choose and self.choice is None:
-            self.message.value = _note("First click a domino of the line to put your king on it.")
+            self.message.value = _note(_("First click a domino of the line to put your king on it."))
             return
         self._submit((self.choice if must_choose else None, None))
 
@@ -327,69 +330,71 @@ class KingdominoTable(widgets.VBox):
             self._draw()
         except StudentCodeError:
             if not self.stopped:
-                self.status.value = "<b>The table could not be drawn.</b>"
+                self.status.value = _("<b>The table could not be drawn.</b>")
             return
         if error is not None:
             self.errors.value, self.errors.last_error = shown, error
 
     def _draw(self) -> None:
         game = self.game
-        over = self._call(game.is_over, doing="asking is_over()")
+        over = self._call(game.is_over, doing=_("asking is_over()"))
         players = len(self.opponents) + 1
-        scores = [self._call(game.score, p, doing=f"scoring player {p}") for p in range(players)]
+        scores = [self._call(game.score, p, doing=_("scoring player {player}").format(player=p)) for p in range(players)]
         if over:
-            ranking = self._call(game.ranking, doing="ranking the players")
+            ranking = self._call(game.ranking, doing=_("ranking the players"))
             winners = ranking[0] if ranking else []
-            names = " and ".join("you" if p == 0 else f"AI {p}" for p in winners)
-            self.status.value = (
-                f"<b>Game over.</b> Scores: {_scores(scores)}. Winner: <b>{html.escape(names)}</b>. "
+            names = _(" and ").join(_player_name(p) for p in winners)
+            self.status.value = _(
+                "<b>Game over.</b> Scores: {scores}. Winner: <b>{names}</b>. "
                 "Click <i>New game</i> to play again."
-            )
+            ).format(scores=_scores(scores), names=html.escape(names))
         else:
-            to_place = self._call(lambda: game.to_place, doing="reading game.to_place")
+            to_place = self._call(lambda: game.to_place, doing=_("reading game.to_place"))
             if to_place is None:
-                what = "put your king on a domino of the line"
+                what = _("put your king on a domino of the line")
+            elif self._call(game.free, doing=_("asking game.free()")):
+                what = _("place domino {domino} and choose a domino of the line").format(domino=to_place.number)
             else:
-                what = f"place domino {to_place.number}" + (
-                    " and choose a domino of the line" if self._call(game.free, doing="asking game.free()") else ""
-                )
-            self.status.value = f"<b>Your turn</b>: {what}. Scores: {_scores(scores)}."
+                what = _("place domino {domino}").format(domino=to_place.number)
+            self.status.value = _("<b>Your turn</b>: {what}. Scores: {scores}.").format(
+                what=what, scores=_scores(scores)
+            )
         self._draw_line(over)
         self._draw_board(over)
         self._draw_kingdoms(scores)
 
     def _draw_line(self, over: bool) -> None:
         game = self.game
-        line = list(self._call(lambda: game.line, doing="reading game.line"))
+        line = list(self._call(lambda: game.line, doing=_("reading game.line")))
         claimed = {
             domino.number: player
-            for domino, player in self._call(lambda: game.claimed, doing="reading game.claimed")
+            for domino, player in self._call(lambda: game.claimed, doing=_("reading game.claimed"))
         }
         while len(self.line_slots) < len(line):
             self.line_slots.append(self._line_slot(len(self.line_slots)))
         self.line_numbers = [domino.number for domino in line]
-        for (_, picture, button), domino in zip(self.line_slots, line):
+        for (_box, picture, button), domino in zip(self.line_slots, line):
             owner = claimed.get(domino.number)
             king = PLAYER_COLORS[owner % 4] if owner is not None else None
             if owner is None and self.choice == domino.number:
                 king = PLAYER_COLORS[0]
             picture.value = domino_svg(domino, king=king)
-            button.description = f"Take {domino.number}"
+            button.description = _("Take {domino}").format(domino=domino.number)
             button.disabled = owner is not None or over
-        slots = [box for box, _, _ in self.line_slots[: len(line)]]
+        slots = [box for box, _picture, _button in self.line_slots[: len(line)]]
         self.line_box.children = slots if line else [self.no_line]
-        previous = list(self._call(lambda: game.previous, doing="reading game.previous"))
+        previous = list(self._call(lambda: game.previous, doing=_("reading game.previous")))
         if previous:
             svgs = [domino_svg(domino, king=PLAYER_COLORS[owner % 4]) for domino, owner in previous]
-            self.previous_view.value = "<b>Dominos to place this round</b>" + side_by_side(svgs)
+            self.previous_view.value = _("<b>Dominos to place this round</b>") + side_by_side(svgs)
         else:
             self.previous_view.value = ""
 
     def _draw_board(self, over: bool) -> None:
-        kingdom = self._call(lambda: self.game.kingdoms[0], doing="reading game.kingdoms[0]")
-        text = self._call(kingdom.to_text, doing="writing your kingdom as text")
+        kingdom = self._call(lambda: self.game.kingdoms[0], doing=_("reading game.kingdoms[0]"))
+        text = self._call(kingdom.to_text, doing=_("writing your kingdom as text"))
         grid = parse_kingdom(text, self.size)
-        to_place = None if over else self._call(lambda: self.game.to_place, doing="reading game.to_place")
+        to_place = None if over else self._call(lambda: self.game.to_place, doing=_("reading game.to_place"))
         preview: dict[tuple[int, int], Any] = {}
         placement = self._placement()
         if to_place is not None and placement is not None:
@@ -397,11 +402,13 @@ class KingdominoTable(widgets.VBox):
             preview = {first: to_place.first, second: to_place.second}
         if to_place is not None:
             self.to_place_view.value = domino_svg(to_place) + (
-                f"<div>second half: {DIRECTION_NAMES[self.direction]}"
-                f"{', flipped' if self.flipped else ''}</div>"
+                "<div>"
+                + (_("second half: {direction}, flipped") if self.flipped else _("second half: {direction}"))
+                .format(direction=_(DIRECTION_NAMES[self.direction]))
+                + "</div>"
             )
         else:
-            self.to_place_view.value = "<i>none</i>"
+            self.to_place_view.value = _("<i>none</i>")
         for row, buttons in enumerate(self.squares):
             for column, button in enumerate(buttons):
                 square = grid[row][column] if row < len(grid) and column < len(grid) else None
@@ -429,16 +436,16 @@ class KingdominoTable(widgets.VBox):
 
     def _draw_kingdoms(self, scores: list[int]) -> None:
         svgs = []
-        for player, kingdom in enumerate(self._call(lambda: self.game.kingdoms, doing="reading game.kingdoms")):
-            text = self._call(kingdom.to_text, doing=f"writing kingdom {player} as text")
-            name = "you" if player == 0 else f"AI {player}"
+        for player, kingdom in enumerate(self._call(lambda: self.game.kingdoms, doing=_("reading game.kingdoms"))):
+            text = self._call(kingdom.to_text, doing=_("writing kingdom {player} as text").format(player=player))
+            name = _player_name(player)
             svgs.append(
                 kingdom_svg(
                     text,
                     self.size,
                     cell=18,
                     castle_color=PLAYER_COLORS[player % 4],
-                    title=f"{name} ({PLAYER_NAMES[player % 4]}): {scores[player]}",
+                    title=f"{name} ({_(PLAYER_NAMES[player % 4])}): {scores[player]}",
                 )
             )
         self.kingdoms_view.value = side_by_side(svgs)
@@ -448,5 +455,9 @@ def _note(text: str, color: str = "#1c4f82") -> str:
     return f'<div style="color:{color}">{html.escape(text)}</div>'
 
 
+def _player_name(player: int) -> str:
+    return _("you") if player == 0 else _("AI {player}").format(player=player)
+
+
 def _scores(scores: list[int]) -> str:
-    return ", ".join(("you" if p == 0 else f"AI {p}") + f" {s}" for p, s in enumerate(scores))
+    return ", ".join(f"{_player_name(p)} {s}" for p, s in enumerate(scores))

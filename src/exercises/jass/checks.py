@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import Any
 
+from ..i18n import N_, _
 from ..checks import CheckResult, Example, Status, check, short_repr
 from .model import DECK, Card, parse_cards
 
@@ -127,7 +128,7 @@ _SPADE_RUNS_OF_3 = [
 
 _RUN_POINTS = {3: 20, 4: 50, 5: 100}
 
-_ADD_HINT = "Add to the list `melds` you are given (melds.append(...)); do not make a new list."
+_ADD_HINT = N_("Add to the list `melds` you are given (melds.append(...)); do not make a new list.")
 
 
 def check_quartets(Meld: Any) -> CheckResult:
@@ -139,13 +140,13 @@ def check_quartets(Meld: Any) -> CheckResult:
                 "len(melds) after Meld.add_all_quartets_into(melds)",
                 lambda: len(_added(Meld, "add_all_quartets_into")),
                 6,
-                hint="Quartets exist for 9, 10, J, Q, K and A only. " + _ADD_HINT,
+                hint=_("Quartets exist for 9, 10, J, Q, K and A only. ") + _(_ADD_HINT),
             ),
             Example(
                 "the quartets added (cards: points)",
                 lambda: _texts(_added(Meld, "add_all_quartets_into")),
                 sorted(_QUARTET_TEXTS, key=lambda text: Card.parse(text.split()[0])),
-                hint="Use quartet_points(rank) for the points.",
+                hint=_("Use quartet_points(rank) for the points."),
             ),
             Example(
                 "every element added is a Meld",
@@ -185,7 +186,7 @@ def check_runs(Meld: Any) -> CheckResult:
                 "len(melds) after Meld.add_all_suits_into(melds)",
                 lambda: len(runs()),
                 72,
-                hint="7 runs of 3, 6 runs of 4 and 5 runs of 5 in each of the 4 suits. " + _ADD_HINT,
+                hint=_("7 runs of 3, 6 runs of 4 and 5 runs of 5 in each of the 4 suits. ") + _(_ADD_HINT),
             ),
             Example(
                 "how many runs of 3, 4 and 5 cards",
@@ -196,13 +197,13 @@ def check_runs(Meld: Any) -> CheckResult:
                 "the runs of 3 spades (cards: points)",
                 lambda: [text for text in _texts(runs()) if _spade_run_of_3(text)],
                 _SPADE_RUNS_OF_3,
-                hint="A run never wraps from the ace to the 6; a run of 3 is worth 20.",
+                hint=_("A run never wraps from the ace to the 6; a run of 3 is worth 20."),
             ),
             Example(
                 "the melds added that are not 3 to 5 cards in a row of one suit",
                 lambda: [text for meld, text in zip(runs(), map(meld_text, runs())) if not _is_run(meld)],
                 [],
-                hint="Take the cards of a run from ALL_OF[suit], between two indices.",
+                hint=_("Take the cards of a run from ALL_OF[suit], between two indices."),
             ),
             Example(
                 "the runs added twice",
@@ -238,28 +239,28 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 "len(Meld.all_melds())",
                 lambda: len(Meld.all_melds()),
                 78,
-                hint="Meld.all_melds() adds the quartets, then the runs: check_quartets(Meld) "
-                "and check_runs(Meld) show which of the two is wrong.",
+                hint=_("Meld.all_melds() adds the quartets, then the runs: check_quartets(Meld) "
+                "and check_runs(Meld) show which of the two is wrong."),
             ),
             Example(
                 "len(Meld.ALL)",
                 lambda: len(Meld.ALL),
                 78,
-                hint="Run the cell `Meld.ALL = Meld.all_melds()` after your class.",
+                hint=_("Run the cell `Meld.ALL = Meld.all_melds()` after your class."),
             ),
             Example(
                 "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL)",
                 lambda: all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL),
                 True,
-                hint="Two melds with the same cards and points are equal and have the same "
-                "hash: keep Meld a frozen dataclass.",
+                hint=_("Two melds with the same cards and points are equal and have the same "
+                "hash: keep Meld a frozen dataclass."),
             ),
             Example(
                 "len(set(Meld.ALL))",
                 lambda: len(set(Meld.ALL)),
                 78,
-                hint="Two melds with the same cards and points are equal and have the same "
-                "hash: keep Meld a frozen dataclass.",
+                hint=_("Two melds with the same cards and points are equal and have the same "
+                "hash: keep Meld a frozen dataclass."),
             ),
             Example(
                 "Meld.all_in(EXAMPLE_HAND)",
@@ -271,34 +272,34 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 "Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))",
                 lambda: _texts(Meld.all_in(parse_cards("♠J ♡J ♢J ♣J"))),
                 ["♠J ♡J ♢J ♣J: 200"],
-                hint="A meld is in the hand when all its cards are, also when they are the "
-                "whole hand: meld.cards <= hand, not <.",
+                hint=_("A meld is in the hand when all its cards are, also when they are the "
+                "whole hand: meld.cards <= hand, not <."),
             ),
             Example(
                 "len(Meld.all_in(set(parse_cards('♡10 ♡J ♡Q ♡K ♡A'))))",
                 lambda: len(Meld.all_in(set(parse_cards("♡10 ♡J ♡Q ♡K ♡A")))),
                 6,
-                hint="3 runs of 3, 2 runs of 4, 1 run of 5; meld.cards <= hand, not <.",
+                hint=_("3 runs of 3, 2 runs of 4, 1 run of 5; meld.cards <= hand, not <."),
             ),
             Example("len(Meld.all_in(DECK))", lambda: len(Meld.all_in(list(DECK))), 78),
             Example(
                 f"hand after Meld.all_in(hand), hand = parse_cards('{unsorted}')",
                 lambda: _hand_after(Meld.all_in, parse_cards(unsorted)),
                 unsorted.split(),
-                hint="Leave the hand you are given as it was: validate_hand(hand) makes a "
-                "frozenset of its cards for you to work on.",
+                hint=_("Leave the hand you are given as it was: validate_hand(hand) makes a "
+                "frozenset of its cards for you to work on."),
             ),
             Example(
                 "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice",
                 lambda: Meld.all_in(parse_cards("♠6 ♠7 ♠6")),
                 raises=ValueError,
-                hint="Start with hand = validate_hand(hand).",
+                hint=_("Start with hand = validate_hand(hand)."),
             ),
             Example(
                 "Meld.all_in(['♠6', '♠7', '♠8']), strings, not cards",
                 lambda: Meld.all_in(["♠6", "♠7", "♠8"]),
                 raises=ValueError,
-                hint="Start with hand = validate_hand(hand).",
+                hint=_("Start with hand = validate_hand(hand)."),
             ),
         ],
     )
@@ -332,8 +333,8 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
                 f"mutually_disjoint({text})",
                 (lambda sets=sets: _unchanged(mutually_disjoint, sets)),
                 expected,
-                hint="Two sets are disjoint when |A ∪ B| = |A| + |B|; keep a running union "
-                "(and do not change the sets you are given); return True or False.",
+                hint=_("Two sets are disjoint when |A ∪ B| = |A| + |B|; keep a running union "
+                "(and do not change the sets you are given); return True or False."),
             )
             for text, sets, expected in cases
         ],
@@ -398,40 +399,40 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 "MeldSet.mutually_disjoint([nines, run789])",
                 lambda: MeldSet.mutually_disjoint([nines, run789]),
                 False,
-                hint="Compare the cards of the melds: mutually_disjoint of their card sets.",
+                hint=_("Compare the cards of the melds: mutually_disjoint of their card sets."),
             ),
             Example(
                 "MeldSet.mutually_disjoint([run678, hearts678, run8910]), ♠8 in the first and last",
                 lambda: MeldSet.mutually_disjoint([run678, hearts678, run8910]),
                 False,
-                hint="Compare every meld with all the others, not only with its neighbour.",
+                hint=_("Compare every meld with all the others, not only with its neighbour."),
             ),
             Example(
                 "MeldSet.of([]).points()",
                 lambda: MeldSet.of([]).points(),
                 0,
-                hint="points() is an int, the sum of the points of the melds: 0 for no meld.",
+                hint=_("points() is an int, the sum of the points of the melds: 0 for no meld."),
             ),
             Example(
                 "MeldSet.of([nines, run678]).points()",
                 lambda: MeldSet.of([nines, run678]).points(),
                 170,
-                hint="points() is the sum of the points of the melds, an int.",
+                hint=_("points() is the sum of the points of the melds, an int."),
             ),
             Example(
                 "MeldSet.of([run678, run789]), ♠7 and ♠8 in both",
                 lambda: MeldSet.of([run678, run789]),
                 raises=ValueError,
-                hint="When MeldSet.mutually_disjoint(melds) is False, raise ValueError(...): "
-                "not assert, nor another exception.",
+                hint=_("When MeldSet.mutually_disjoint(melds) is False, raise ValueError(...): "
+                "not assert, nor another exception."),
             ),
             Example(
                 "the message of MeldSet.of([run678, run789])",
                 lambda: _refusal(lambda: MeldSet.of([run678, run789])),
                 "a ValueError naming ♠7 or ♠8",
                 compare=_names_a_card("♠7 ♠8"),
-                hint="Name a shared card in the message, e.g. "
-                "ValueError(f'two of these melds share {card}').",
+                hint=_("Name a shared card in the message, e.g. "
+                "ValueError(f'two of these melds share {card}')."),
             ),
             Example(
                 "MeldSet.of([nines, clubs789]), ♣9 in both",
@@ -459,51 +460,51 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])",
                 lambda: MeldSet.of([nines, run678]) == MeldSet.of([run678, nines]),
                 True,
-                hint="Store the melds in a frozenset.",
+                hint=_("Store the melds in a frozenset."),
             ),
             Example(
                 "hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines]))",
                 lambda: hash(MeldSet.of([nines, run678])) == hash(MeldSet.of([run678, nines])),
                 True,
-                hint="Store the melds in a frozenset.",
+                hint=_("Store the melds in a frozenset."),
             ),
             Example(
                 "MeldSet.of([run678]) == MeldSet.of([run789])",
                 lambda: MeldSet.of([run678]) == MeldSet.of([run789]),
                 False,
-                hint="Two meld sets are equal when they hold the same melds, not the same points.",
+                hint=_("Two meld sets are equal when they hold the same melds, not the same points."),
             ),
             Example(
                 "points of MeldSet.all_in(EXAMPLE_HAND)",
                 lambda: sorted(meld_set.points() for meld_set in MeldSet.all_in(list(EXAMPLE_HAND))),
                 [0, 20, 20, 50, 150, 170],
-                hint="Take the power set of Meld.all_in(hand) (the empty subset included) and "
-                "keep the mutually disjoint subsets, each once.",
+                hint=_("Take the power set of Meld.all_in(hand) (the empty subset included) and "
+                "keep the mutually disjoint subsets, each once."),
             ),
             Example(
                 "points of MeldSet.all_in([])",
                 lambda: [meld_set.points() for meld_set in MeldSet.all_in([])],
                 [0],
-                hint="The empty meld set is in every hand, once.",
+                hint=_("The empty meld set is in every hand, once."),
             ),
             Example(
                 f"points of MeldSet.all_in(parse_cards('{three_melds}'))",
                 lambda: sorted(s.points() for s in MeldSet.all_in(parse_cards(three_melds))),
                 [0, 20, 20, 20, 40, 40, 40, 60],
-                hint="A meld set may hold any number of melds: three runs here.",
+                hint=_("A meld set may hold any number of melds: three runs here."),
             ),
             Example(
                 f"points of MeldSet.all_in(parse_cards('{long_suit}'))",
                 lambda: sorted(s.points() for s in MeldSet.all_in(parse_cards(long_suit))),
                 [0, 20, 20, 20, 20, 40, 50, 50, 50, 100, 100, 200, 220, 220, 220, 250, 250, 300],
-                hint="Six hearts in a row hold runs of 3, 4 and 5 that overlap: keep every "
-                "subset of Meld.all_in(hand) whose melds share no card.",
+                hint=_("Six hearts in a row hold runs of 3, 4 and 5 that overlap: keep every "
+                "subset of Meld.all_in(hand) whose melds share no card."),
             ),
             Example(
                 "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice",
                 lambda: MeldSet.all_in(parse_cards("♠6 ♠6")),
                 raises=ValueError,
-                hint="Check the hand first: validate_hand(hand), or Meld.all_in(hand) does it.",
+                hint=_("Check the hand first: validate_hand(hand), or Meld.all_in(hand) does it."),
             ),
         ],
     )
@@ -542,14 +543,14 @@ def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None], Mel
                 lambda: printed(list(EXAMPLE_HAND)),
                 list(EXAMPLE_LINES),
                 compare=_same_lines,
-                hint="Sort by points (key=MeldSet.points) and print f'{points:>3}: {meld_set}'.",
+                hint=_("Sort by points (key=MeldSet.points) and print f'{points:>3}: {meld_set}'."),
             ),
             Example(
                 "print_meld_sets(parse_cards('♣J ♡6')) prints",
                 lambda: printed(parse_cards("♣J ♡6")),
                 ["  0: {}"],
                 compare=_same_lines,
-                hint="The empty meld set is in every hand: print it too.",
+                hint=_("The empty meld set is in every hand: print it too."),
             ),
         ],
     )

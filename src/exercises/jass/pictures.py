@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..display import HtmlPicture
+from ..i18n import _
 from .model import Card
 
 __all__ = ["card_html", "hand_html", "meld_html", "meld_set_html", "show_hand", "show_meld_sets"]
@@ -69,13 +70,12 @@ def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
     points = int(meld_set.points())
     melds = _melds_by_points(meld_set)
     body = "".join(meld_html(meld) for meld in melds) or (
-        '<span style="font:13px sans-serif;color:#666">no meld</span>'
+        '<span style="font:13px sans-serif;color:#666">' + _("no meld") + "</span>"
     )
     style = "background:#fff4c2;border-left:4px solid #d4a200" if best else "border-left:4px solid transparent"
-    label = " (best)" if best else ""
     return (
         f'<div style="display:flex;align-items:center;padding:2px 6px;{style}">'
-        f'<span style="font:600 13px monospace;width:11em;white-space:nowrap">{points:>3} points{label}</span>'
+        f'<span style="font:600 13px monospace;width:11em;white-space:nowrap">{_points(points, best)}</span>'
         f"{body}</div>"
     )
 
@@ -87,8 +87,14 @@ def _meld_set_key(meld_set: Any) -> str:
 
 def meld_set_line(meld_set: Any, *, best: bool = False) -> str:
     """A row of the picture as text: ``170 points (best): [♠9, ♡9, ♢9, ♣9] [♠6, ♠7, ♠8]``."""
-    label = " (best)" if best else ""
-    return f"{int(meld_set.points()):>3} points{label}: {_meld_set_key(meld_set) or 'no meld'}"
+    return f"{_points(int(meld_set.points()), best)}: {_meld_set_key(meld_set) or _('no meld')}"
+
+
+def _points(points: int, best: bool) -> str:
+    """``170 points (best)``: a meld set's points, right-aligned on three places."""
+    if best:
+        return _("{points:>3} points (best)").format(points=points)
+    return _("{points:>3} points").format(points=points)
 
 
 def show_hand(cards: Iterable[Card]) -> HtmlPicture:

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import _, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import ALL_OF, Card, Suit, deal
 from .pictures import _most_points_first, hand_html, meld_set_html
@@ -43,7 +44,7 @@ class MeldPicker(widgets.VBox):
                 button = widgets.ToggleButton(
                     value=False,
                     description=str(card),
-                    tooltip=f"pick {card}",
+                    tooltip=_("pick {card}").format(card=card),
                     layout=widgets.Layout(width="46px", padding="0"),
                 )
                 button.style.text_color = "#c0392b" if suit.is_red else "#1d1d1d"
@@ -51,8 +52,8 @@ class MeldPicker(widgets.VBox):
                 self.buttons[card] = button
                 row.append(button)
             rows.append(widgets.HBox(row))
-        self.deal_button = widgets.Button(description="Deal", icon="random", button_style="primary")
-        self.clear_button = widgets.Button(description="Clear", icon="times")
+        self.deal_button = widgets.Button(description=_("Deal"), icon="random", button_style="primary")
+        self.clear_button = widgets.Button(description=_("Clear"), icon="times")
         self.deal_button.on_click(lambda _button: self.deal())
         self.clear_button.on_click(lambda _button: self.clear())
         self.status = widgets.Label(value="")
@@ -90,7 +91,9 @@ class MeldPicker(widgets.VBox):
             return
         if len(self.hand) >= HAND_SIZE:
             self._show_buttons()
-            self.status.value = f"A hand has {HAND_SIZE} cards: unpick one before picking {card}."
+            self.status.value = _("A hand has {size} cards: unpick one before picking {card}.").format(
+                size=HAND_SIZE, card=card
+            )
             return
         self.hand.add(card)
         self._changed()
@@ -112,10 +115,12 @@ class MeldPicker(widgets.VBox):
         """Make ``cards`` the hand (at most 9 distinct cards)."""
         cards = list(cards)
         if len(cards) > HAND_SIZE or len(set(cards)) != len(cards):
-            raise ValueError(f"a hand holds at most {HAND_SIZE} distinct cards, not {cards}")
+            raise ValueError(
+                _("a hand holds at most {size} distinct cards, not {cards}").format(size=HAND_SIZE, cards=cards)
+            )
         for card in cards:
             if not isinstance(card, Card):
-                raise ValueError(f"a hand holds cards only, not {card!r}")
+                raise ValueError(_("a hand holds cards only, not {card!r}").format(card=card))
         self.hand = set(cards)
         self._changed()
 
@@ -129,7 +134,7 @@ class MeldPicker(widgets.VBox):
 
     def _changed(self) -> None:
         self._show_buttons()
-        self.status.value = f"{len(self.hand)} of {HAND_SIZE} cards picked."
+        self.status.value = _("{count} of {size} cards picked.").format(count=len(self.hand), size=HAND_SIZE)
         self.picture.value = hand_html(self.hand)
         self.refresh()
 
@@ -140,17 +145,21 @@ class MeldPicker(widgets.VBox):
         try:
             meld_sets = self.errors.call(
                 lambda: list(self.meld_set_class.all_in(hand)),
-                doing="finding the meld sets of the hand with MeldSet.all_in",
+                doing=_("finding the meld sets of the hand with MeldSet.all_in"),
             )
             rows = self.errors.call(
-                self._rows, meld_sets, doing="drawing the meld sets (meld_set.points(), .melds)"
+                self._rows, meld_sets, doing=_("drawing the meld sets (meld_set.points(), .melds)")
             )
         except StudentCodeError:
             self.results.value = ""
             return
         self.meld_sets = meld_sets
         count = len(meld_sets)
-        title = f"<b>{count} meld set{'s' if count != 1 else ''}</b> (most points first)"
+        title = ngettext(
+            "<b>{count} meld set</b> (most points first)",
+            "<b>{count} meld sets</b> (most points first)",
+            count,
+        ).format(count=count)
         self.results.value = f"<div>{title}{rows}</div>"
 
     def _rows(self, meld_sets: list[Any]) -> str:

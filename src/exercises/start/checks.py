@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..i18n import _
 from ..checks import CheckResult, Example, check
 
 __all__ = ["check_count_pips"]
@@ -18,7 +19,7 @@ def check_count_pips(count_pips: Callable[[list[int]], int]) -> CheckResult:
             Example("count_pips([6, 6, 6])", lambda: count_pips([6, 6, 6]), 18),
             Example("count_pips([3])", lambda: count_pips([3]), 3),
             Example(
-                "count_pips([])", lambda: count_pips([]), 0, hint="No dice show no pips."
+                "count_pips([])", lambda: count_pips([]), 0, hint=_("No dice show no pips.")
             ),
         ],
     )

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from ..display import DICE_FACES
+from ..i18n import _
 from ..ui import ErrorPanel, StudentCodeError
 
 __all__ = ["DiceRoller"]
@@ -23,9 +24,9 @@ class DiceRoller(widgets.VBox):
         self.count_pips = count_pips
         self.rng = random.Random(seed)
         self.dice: list[int] = []
-        self.button = widgets.Button(description="Roll", icon="dice", button_style="primary")
+        self.button = widgets.Button(description=_("Roll"), icon="dice", button_style="primary")
         self.faces = widgets.HTML(value="")
-        self.total = widgets.Label(value="Click Roll to throw three dice.")
+        self.total = widgets.Label(value=_("Click Roll to throw three dice."))
         self.errors = ErrorPanel()
         self.button.on_click(lambda _button: self.roll())
         super().__init__([self.button, self.faces, self.total, self.errors])
@@ -39,8 +40,8 @@ class DiceRoller(widgets.VBox):
             + "</span>"
         )
         try:
-            total = self.errors.call(self.count_pips, list(self.dice), doing="counting pips")
+            total = self.errors.call(self.count_pips, list(self.dice), doing=_("counting pips"))
         except StudentCodeError:
-            self.total.value = f"Dice {self.dice}: your count_pips raised an error."
+            self.total.value = _("Dice {dice}: your count_pips raised an error.").format(dice=self.dice)
             return
-        self.total.value = f"Dice {self.dice}: total = {total}"
+        self.total.value = _("Dice {dice}: total = {total}").format(dice=self.dice, total=total)

@@ -21,6 +21,7 @@ from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Patch, Polygon
 
+from ..i18n import _
 from .model import (
     Card,
     ChMap,
@@ -245,9 +246,9 @@ def map_figure(
             ax.plot([x1, x2], [y1, y2], linestyle=":", color=_TICKET_RGB, linewidth=2, zorder=4)
 
     handles = [Patch(facecolor=PLAYER_RGB[pid], edgecolor="black", label=names[pid]) for pid in PlayerId]
-    handles.append(Patch(facecolor="white", edgecolor="black", hatch="////", label="tunnel"))
+    handles.append(Patch(facecolor="white", edgecolor="black", hatch="////", label=_("tunnel")))
     if tickets:
-        handles.append(Patch(facecolor="none", edgecolor=_TICKET_RGB, linewidth=2, label="ticket station"))
+        handles.append(Patch(facecolor="none", edgecolor=_TICKET_RGB, linewidth=2, label=_("ticket station")))
     ax.legend(handles=handles, loc="lower right", fontsize=8, framealpha=0.9)
 
     if title is None and state is not None:
@@ -290,15 +291,17 @@ def player_state_html(state: PlayerState) -> str:
     tickets = "<br>".join(
         f"{html.escape(t.text)} ({'+' if t.points(partition) > 0 else ''}{t.points(partition)})"
         for t in state.tickets
-    ) or "none"
-    cards = "".join(_card_badge(card, n) for card, n in state.cards.counts().items()) or "none"
-    routes = "<br>".join(f"{html.escape(r.description)} ({r.length})" for r in state.routes) or "none"
+    ) or _("none")
+    cards = "".join(_card_badge(card, n) for card, n in state.cards.counts().items()) or _("none")
+    routes = "<br>".join(f"{html.escape(r.description)} ({r.length})" for r in state.routes) or _("none")
     rows = [
-        ("Tickets", tickets),
-        ("Cards", cards),
-        ("Routes", routes),
-        ("Cars left", str(state.car_count)),
-        ("Points", f"{state.claim_points} for routes, {state.ticket_points()} for tickets"),
+        (_("Tickets"), tickets),
+        (_("Cards"), cards),
+        (_("Routes"), routes),
+        (_("Cars left"), str(state.car_count)),
+        (_("Points"), _("{routes} for routes, {tickets} for tickets").format(
+            routes=state.claim_points, tickets=state.ticket_points()
+        )),
     ]
     body = "".join(
         f'<tr><th style="text-align:left;vertical-align:top">{k}</th><td style="text-align:left">{v}</td></tr>'

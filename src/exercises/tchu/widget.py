@@ -49,6 +49,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..i18n import _, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
     ChMap,
@@ -75,7 +76,8 @@ MAP_LABEL_POINTS = 10.0
 def _cards_text(cards: SortedBag) -> str:
     """Cards as the game log writes them: "2 red and 1 locomotive"."""
     parts = [f"{n} {Info.card_name(card, n)}" for card, n in SortedBag(tuple(cards)).counts().items()]
-    return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    last = _(" and ")
+    return last.join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + last + parts[-1]
 
 
 class GameAbandoned(BaseException):
@@ -217,11 +219,11 @@ class TchuGame(widgets.VBox):
         draw_map: bool = True,
     ) -> None:
         if opponent not in OPPONENTS:
-            raise ValueError(f"opponent is 'greedy' or 'random', got {opponent!r}")
+            raise ValueError(_("opponent is 'greedy' or 'random', got {opponent!r}").format(opponent=opponent))
         self.play = play
         self.seed = seed
         self.opponent = opponent
-        self.your_name = your_name
+        self.your_name = _("Human") if your_name == "Human" else your_name
         self.draw_map = draw_map
         self.games = 0
         self.thread: threading.Thread | None = None
@@ -242,12 +244,12 @@ class TchuGame(widgets.VBox):
         self._notice = ""
         self._drawn: Any = None
 
-        self.tickets_button = widgets.Button(description="Draw 3 tickets", icon="ticket")
-        self.slot = widgets.Dropdown(description="Card:", layout=widgets.Layout(width="260px"))
-        self.cards_button = widgets.Button(description="Draw cards", icon="clone")
-        self.route = widgets.Dropdown(description="Route:", layout=widgets.Layout(width="330px"))
-        self.claim_cards = widgets.Dropdown(description="With:", layout=widgets.Layout(width="330px"))
-        self.claim_button = widgets.Button(description="Claim", icon="train")
+        self.tickets_button = widgets.Button(description=_("Draw 3 tickets"), icon="ticket")
+        self.slot = widgets.Dropdown(description=_("Card:"), layout=widgets.Layout(width="260px"))
+        self.cards_button = widgets.Button(description=_("Draw cards"), icon="clone")
+        self.route = widgets.Dropdown(description=_("Route:"), layout=widgets.Layout(width="330px"))
+        self.claim_cards = widgets.Dropdown(description=_("With:"), layout=widgets.Layout(width="330px"))
+        self.claim_button = widgets.Button(description=_("Claim"), icon="train")
         self.actions = widgets.VBox(
             [
                 widgets.HBox([self.tickets_button]),
@@ -257,21 +259,21 @@ class TchuGame(widgets.VBox):
         )
 
         self.ticket_choice = widgets.SelectMultiple(
-            description="Keep:", rows=5, layout=widgets.Layout(width="620px", max_width="100%")
+            description=_("Keep:"), rows=5, layout=widgets.Layout(width="620px", max_width="100%")
         )
-        self.keep_button = widgets.Button(description="Keep these", icon="check", button_style="primary")
+        self.keep_button = widgets.Button(description=_("Keep these"), icon="check", button_style="primary")
         self.ticket_note = widgets.Label()
         self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.keep_button])
 
         self.tunnel_note = widgets.HTML()
-        self.tunnel_options = widgets.Dropdown(description="Add:", layout=widgets.Layout(width="330px"))
-        self.pay_button = widgets.Button(description="Pay", icon="check", button_style="primary")
-        self.give_up_button = widgets.Button(description="Give up", icon="times")
+        self.tunnel_options = widgets.Dropdown(description=_("Add:"), layout=widgets.Layout(width="330px"))
+        self.pay_button = widgets.Button(description=_("Pay"), icon="check", button_style="primary")
+        self.give_up_button = widgets.Button(description=_("Give up"), icon="times")
         self.tunnel_dialog = widgets.VBox(
             [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button])]
         )
 
-        self.new_button = widgets.Button(description="New game", icon="refresh")
+        self.new_button = widgets.Button(description=_("New game"), icon="refresh")
 
         self.tickets_button.on_click(lambda _b: self.draw_tickets())
         self.cards_button.on_click(lambda _b: self.draw_card(self.slot.value))
@@ -285,7 +287,7 @@ class TchuGame(widgets.VBox):
         controls = widgets.VBox([self.status, self.actions, self.ticket_dialog, self.tunnel_dialog, self.errors])
         # The log stands beside the map when the page is wide enough, under it otherwise.
         side = widgets.VBox(
-            [widgets.HTML("<b>Game log</b> (newest first)"), self.game_log, self.new_button],
+            [widgets.HTML(_("<b>Game log</b> (newest first)")), self.game_log, self.new_button],
             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="100%"),
         )
         self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
@@ -318,10 +320,10 @@ class TchuGame(widgets.VBox):
         self.player = RemotePlayer(self._on_question, self._on_update, self._on_info)
         computer = OPPONENTS[self.opponent](random.Random(seed))
         players = {PlayerId.PLAYER_1: self.player, PlayerId.PLAYER_2: computer}
-        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: f"Computer ({self.opponent})"}
+        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
         self.game_log.value = ""
         self.hand.value = ""
-        self.status.value = "<b>The game starts...</b>"
+        self.status.value = _("<b>The game starts...</b>")
         self.thread = threading.Thread(
             target=self._run, args=(self.player, players, names, random.Random(seed)), daemon=True
         )
@@ -329,14 +331,14 @@ class TchuGame(widgets.VBox):
 
     def _run(self, player: RemotePlayer, players: dict, names: dict, rng: random.Random) -> None:
         try:
-            result = self.errors.call(self.play, players, names, ChMap.all_tickets(), rng, doing="playing the game")
+            result = self.errors.call(self.play, players, names, ChMap.all_tickets(), rng, doing=_("playing the game"))
         except StudentCodeError:
             if player is self.player:
                 sentence = write_first(self.errors.last_error) if self.errors.last_error else None
                 if sentence is not None:  # a stub: the widget is one sentence, no dead button
                     self.children = (widgets.HTML(write_first_html(sentence)),)
                     return
-                self.status.value = "<b>The game stopped:</b> your <code>play</code> raised an error (below)."
+                self.status.value = _("<b>The game stopped:</b> your <code>play</code> raised an error (below).")
                 self._show_question(None)
             return
         except GameAbandoned:
@@ -345,7 +347,7 @@ class TchuGame(widgets.VBox):
             self.result = result
             self._draw_map()
             last = html.escape(player.infos[-1].strip()) if player.infos else ""
-            self.status.value = f"<b>Game over.</b> {last} Click <i>New game</i> to play again."
+            self.status.value = _("<b>Game over.</b> {last} Click <i>New game</i> to play again.").format(last=last)
             self._show_question(None)
 
     def wait(self, timeout: float = 10.0) -> Question | None:
@@ -386,11 +388,10 @@ class TchuGame(widgets.VBox):
             if route.is_tunnel and info == Info(name).did_not_claim_route(route):
                 cost = player.infos[-2].strip() if len(player.infos) >= 2 else ""
                 self._failed_route = route.id
-                self._notice = (
-                    f"<b>Your tunnel {html.escape(route.description)} was not claimed:</b> "
-                    f"{html.escape(cost)} You did not pay them, so your turn ended; your cards "
-                    "are still in your hand.<br>"
-                )
+                self._notice = _(
+                    "<b>Your tunnel {route} was not claimed:</b> {cost} You did not pay them, so "
+                    "your turn ended; your cards are still in your hand.<br>"
+                ).format(route=html.escape(route.description), cost=html.escape(cost))
                 return
 
     def _on_update(self, state: Any, own_state: Any) -> None:
@@ -412,7 +413,7 @@ class TchuGame(widgets.VBox):
                                          player_names=player.player_names, **self.map_options)
             self.picture.layout.display = ""
         except Exception as error:  # a state that is not a state: show it, go on
-            self.errors.show(error, "drawing the map of the state sent to update_state")
+            self.errors.show(error, _("drawing the map of the state sent to update_state"))
 
     def _on_question(self, question: Question) -> None:
         self._draw_map()
@@ -435,41 +436,43 @@ class TchuGame(widgets.VBox):
         state, own = player.state, player.own_state
         if method == "next_turn":
             notice, self._notice = self._notice, ""
-            self.status.value = notice + "<b>Your turn:</b> draw tickets, draw cards, or claim a route."
+            self.status.value = notice + _("<b>Your turn:</b> draw tickets, draw cards, or claim a route.")
             self._fill_slots(state)
             self._fill_routes(state, own)
             self.tickets_button.disabled = not _safe(lambda: state.can_draw_tickets(), False)
             self.cards_button.disabled = not _safe(lambda: state.can_draw_cards(), False)
             self.route.disabled = self.claim_cards.disabled = False
         elif method == "draw_slot":
-            self.status.value = "<b>Your second card:</b> choose a face-up card or the deck."
+            self.status.value = _("<b>Your second card:</b> choose a face-up card or the deck.")
             self._fill_slots(state)
             self.tickets_button.disabled = True
             self.cards_button.disabled = False
             self.route.disabled = self.claim_cards.disabled = self.claim_button.disabled = True
         elif method in ("choose_initial_tickets", "choose_tickets"):
             least = 3 if method == "choose_initial_tickets" else 1
-            self.status.value = "<b>Choose your tickets.</b>"
-            self.ticket_note.value = f"Keep at least {least} of these tickets (click, Ctrl-click for more):"
+            self.status.value = _("<b>Choose your tickets.</b>")
+            self.ticket_note.value = _("Keep at least {least} of these tickets (click, Ctrl-click for more):").format(
+                least=least
+            )
             tickets = list(question.options or ())
             self.ticket_choice.options = [(t.text, i) for i, t in enumerate(tickets)]
             self.ticket_choice.value = ()
         elif method == "choose_additional_cards":
             options = list(question.options or ())
-            self.status.value = "<b>Your tunnel costs more cards.</b>"
+            self.status.value = _("<b>Your tunnel costs more cards.</b>")
             drawn = player.infos[-1].strip() if player.infos else ""
-            self.tunnel_note.value = html.escape(drawn) + "<br>Pay with one of these sets of cards, or give up:"
+            self.tunnel_note.value = html.escape(drawn) + _("<br>Pay with one of these sets of cards, or give up:")
             self.tunnel_options.options = [(_cards_text(option), i) for i, option in enumerate(options)]
             self.tunnel_options.value = 0 if options else None
         else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
-            self.status.value = f"<b>The game asks:</b> {html.escape(method)}()"
+            self.status.value = _("<b>The game asks:</b> {method}()").format(method=html.escape(method))
 
     def _fill_slots(self, state: Any) -> None:
         options = []
         face_up = _safe(lambda: list(state.card_state.face_up_cards), [])
         for slot, card in enumerate(face_up):
-            options.append((f"face-up {slot}: {Info.card_name(card, 1)}", slot))
-        options.append(("the top of the deck", Constants.DECK_SLOT))
+            options.append((_("face-up {slot}: {card}").format(slot=slot, card=Info.card_name(card, 1)), slot))
+        options.append((_("the top of the deck"), Constants.DECK_SLOT))
         self.slot.options = options
         self.slot.value = Constants.DECK_SLOT
 
@@ -478,8 +481,8 @@ class TchuGame(widgets.VBox):
         failed, self._failed_route = self._failed_route, None
 
         def label(r: Any) -> str:
-            kind = ", tunnel" if r.is_tunnel else ""
-            note = " - tunnel not claimed last turn" if r.id == failed else ""
+            kind = _(", tunnel") if r.is_tunnel else ""
+            note = _(" - tunnel not claimed last turn") if r.id == failed else ""
             return f"{r.description} ({r.length}{kind}){note}"
 
         self.route.options = [(label(r), r.id) for r in routes]
@@ -503,10 +506,10 @@ class TchuGame(widgets.VBox):
     def _answer(self, expected: tuple[str, ...], value: Any, **plan: Any) -> bool:
         player = self.player
         if player is None or player.question is None or player.question.method not in expected:
-            self.status.value = "<b>Wait:</b> the game is not asking for that now."
+            self.status.value = _("<b>Wait:</b> the game is not asking for that now.")
             return False
         self._show_question(None)
-        self.status.value = "<i>The computer is playing...</i>"
+        self.status.value = _("<i>The computer is playing...</i>")
         player.answer(value, **plan)
         return True
 
@@ -525,7 +528,7 @@ class TchuGame(widgets.VBox):
         """Claim route ``route_id`` with the ``option``-th set of its possible claim cards."""
         player = self.player
         if route_id is None or option is None or player is None or player.own_state is None:
-            self.status.value = "<b>Choose</b> a route and the cards to claim it with."
+            self.status.value = _("<b>Choose</b> a route and the cards to claim it with.")
             return False
         route = ChMap.route(route_id)
         cards = player.own_state.possible_claim_cards(route)[option]
@@ -539,7 +542,11 @@ class TchuGame(widgets.VBox):
         offer = list(player.question.options or ())
         least = 3 if player.question.method == "choose_initial_tickets" else 1
         if len(indices) < least:
-            self.ticket_note.value = f"Keep at least {least} ticket{'s' if least > 1 else ''}: {len(indices)} selected."
+            self.ticket_note.value = ngettext(
+                "Keep at least {least} ticket: {selected} selected.",
+                "Keep at least {least} tickets: {selected} selected.",
+                least,
+            ).format(least=least, selected=len(indices))
             return False
         kept = SortedBag(tuple(offer[i] for i in indices))
         return self._answer(("choose_initial_tickets", "choose_tickets"), kept)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ...i18n import _
 from ...checks import CheckResult, Example, Status, check, short_repr
 from ..model import (
     Card,
@@ -760,7 +761,7 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Example("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)", locomotives, OK,
                     hint='let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.'),
             Example(f"claim_route(...): tunnel {TUNNEL} when the deck holds 1 card (then recreated from the discards)", small_deck, OK,
-                    hint="draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each."),
+                    hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each.")),
             Example(f"claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {ROAD}",
                     refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), OK, hint=taken_hint),
             Example(f"claim_route(...) when Bob already owns {TUNNEL}: ValueError naming Ada and {TUNNEL}",
@@ -869,7 +870,7 @@ def check_end_game(end_game: Callable) -> CheckResult:
                     hint='the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.'),
             Example("end_game(...) when both trails are as long", tie, OK),
             Example("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links", tickets, OK,
-                    hint="final_points() counts the routes and the tickets; claim_points only the routes."),
+                    hint=_("final_points() counts the routes and the tickets; claim_points only the routes.")),
             Example("end_game(...) when no one has a route: both get the bonus and tie", no_routes, OK,
                     hint='two trails of length 0 are as long: both players get the bonus, and the totals tie.'),
         ],
@@ -991,17 +992,17 @@ def check_play(play: Callable) -> CheckResult:
         "tchu.play", "play()",
         [
             Example("play(...) with other than 2 players and 2 names: ValueError", counts, OK,
-                    hint="a game has exactly two players and two names: check both dicts."),
+                    hint=_("a game has exactly two players and two names: check both dicts.")),
             Example("a whole game, RandomPlayer against GreedyPlayer (seed 3)", whole_game(RandomPlayer, GreedyPlayer, 3), OK),
             Example("a whole game, GreedyPlayer against GreedyPlayer (seed 4)", whole_game(GreedyPlayer, GreedyPlayer, 4), OK),
             Example("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
-                    initial_state, OK, hint="make the initial state with GameState.initial(tickets, rng), the arguments of play."),
+                    initial_state, OK, hint=_("make the initial state with GameState.initial(tickets, rng), the arguments of play.")),
             Example("a whole game (seed 3): the last-turn message names the player who just played and its cars",
                     last_turn_message, OK,
                     hint='Info(name).last_turn_begins(cars) with the cars left to the player who just played.'),
             Example("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards", recreated, OK,
                     hint='pass the rng given to play to every turn function, which recreates the deck before each card.'),
             Example("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it",
-                    illegal, OK, hint="an illegal move stops the game with a ValueError naming the player (and the slot)."),
+                    illegal, OK, hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
         ],
     )

@@ -1,0 +1,181 @@
+"""The package's own catalog: what ``exercises`` prints and shows, in other languages.
+
+The messages are the ``_()``, ``N_()``, ``ngettext()`` and ``npgettext()`` calls of src/exercises (see
+:mod:`exercises.i18n`), extracted with Babel into one catalog per language,
+``src/exercises/locale/<lang>/LC_MESSAGES/exercises.po``, compiled next to it into
+``exercises.mo`` (what the standard :mod:`gettext` reads; it is committed, so that a
+student needs no Babel). ``course translate extract`` updates both: a new message is a new,
+empty entry; a message whose English changed keeps its old translation, marked
+``fuzzy`` (Babel's own matching), with the old English as ``#| msgid``; a message gone
+becomes obsolete. A fuzzy or empty entry is left out of the ``.mo``: the package then
+says it in English.
+
+Locations are file names without line numbers (a line moved is no change to translate);
+:func:`problems` gives the file and line of each message without a usable translation.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PACKAGE = Path("src") / "exercises"
+DOMAIN = "exercises"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
+HEADER_COMMENT = """\
+# Translation ({lang}) of the messages of the package exercises of Tabletop Python.
+# Updated by `course translate extract`; a "fuzzy" entry's English changed since it was
+# translated (its old English is the "#|" line): review it, then remove the flag.
+#"""
+
+
+def catalog_path(root: Path, lang: str) -> Path:
+    """The package's catalog of ``lang`` (``.po``; the ``.mo`` is beside it)."""
+    return root / PACKAGE / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One ``_()`` or ``ngettext()`` call of the package."""
+
+    id: Any  # a string, or (singular, plural)
+    path: str  # relative to src/, e.g. exercises/checks.py
+    line: int
+    context: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.id[0] if isinstance(self.id, tuple) else self.id
+
+
+def messages(root: Path) -> list[Message]:
+    """Every message of the package, in file and line order."""
+    from babel.messages.extract import extract_from_dir
+
+    found = []
+    for filename, line, text, _comments, context in extract_from_dir(
+        str(root / PACKAGE),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=(),
+        strip_comment_tags=True,
+    ):
+        path = (Path(DOMAIN) / filename).as_posix()
+        found.append(Message(text, path, line, context))
+    return sorted(found, key=lambda message: (message.path, message.line))
+
+
+def template(root: Path, lang: str, old=None):
+    """A catalog of the package's messages (no translations), header from ``old``."""
+    from datetime import datetime, timezone
+
+    from .translation import empty_catalog
+
+    catalog = empty_catalog(old, lang, HEADER_COMMENT.format(lang=lang), domain=DOMAIN)
+    if old is None:  # a fixed date: the same sources give the same bytes
+        catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    for message in messages(root):
+        catalog.add(message.id, locations=[(message.path, None)], context=message.context)
+    return catalog
+
+
+def read(path: Path):
+    """The catalog at ``path`` (Babel's ``Catalog``), its ``#| msgid`` lines as previous ids
+    (Babel would read them as comments)."""
+    from .translation import read_catalog
+
+    catalog = read_catalog(path)
+    for message in catalog:
+        message.user_comments = [line for line in message.user_comments if not line.startswith("|")]
+    return catalog
+
+
+def po_bytes(catalog) -> bytes:
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=88, include_previous=True, include_lineno=False,
+             sort_output=False)
+    return buffer.getvalue()
+
+
+def mo_bytes(catalog) -> bytes:
+    """``catalog`` compiled (fuzzy entries left out): Babel's ``write_mo``, deterministic."""
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def _write(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+def compile_catalog(path: Path) -> bool:
+    """Write the ``.mo`` of the ``.po`` at ``path``; True if it changed."""
+    return _write(path.with_suffix(".mo"), mo_bytes(read(path)))
+
+
+def extract(root: Path, lang: str) -> tuple[int, bool]:
+    """Bring the package's catalog of ``lang`` (and its ``.mo``) up to date with the code.
+
+    Returns (number of entries, whether a file changed).
+    """
+    path = catalog_path(root, lang)
+    old = read(path) if path.exists() else None
+    catalog = template(root, lang, old)
+    if old is not None:
+        pot = template(root, lang, old)
+        kept = {(message.id, message.context): message.previous_id for message in old if message.previous_id}
+        old.update(pot, no_fuzzy_matching=False, update_header_comment=True)
+        for message in old:  # Babel's update forgets the old English of a fuzzy entry it keeps
+            if message.fuzzy and not message.previous_id:
+                message.previous_id = kept.get((message.id, message.context), [])
+        old.header_comment = catalog.header_comment
+        for message in old:  # locations without line numbers, as in the template
+            fresh = pot.get(message.id, message.context) if message.id else None
+            if fresh is not None:
+                message.locations = fresh.locations
+        catalog = old
+    changed = _write(path, po_bytes(catalog))
+    changed = compile_catalog(path) or changed
+    return sum(1 for message in catalog if message.id), changed
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A message of the package without a usable translation."""
+
+    path: str
+    line: int
+    state: str  # "untranslated", "fuzzy" or "missing"
+    text: str
+
+    def __str__(self) -> str:
+        return f"src/{self.path}:{self.line}: {self.state}: {self.text[:70]!r}"
+
+
+def problems(root: Path, lang: str) -> list[Problem]:
+    """Every message of the package without a usable ``lang`` translation, in order."""
+    path = catalog_path(root, lang)
+    catalog = read(path) if path.exists() else None
+    found = []
+    for message in messages(root):
+        entry = catalog.get(message.id, message.context) if catalog is not None else None
+        if entry is None:
+            state = "missing"
+        elif entry.fuzzy:
+            state = "fuzzy"
+        elif not entry.string or (isinstance(entry.string, tuple) and not all(entry.string)):
+            state = "untranslated"
+        else:
+            continue
+        found.append(Problem(message.path, message.line, state, message.key))
+    return found
