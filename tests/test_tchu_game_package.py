@@ -634,3 +634,18 @@ def test_the_released_notebook_shows_the_game_as_one_sentence():
     game.thread.join(5)
     assert len(game.children) == 1
     assert "Write <code>play</code> first" in game.children[0].value
+
+
+def test_a_package_player_that_cannot_answer_is_recognised_as_the_package_s():
+    from exercises.tchu.checks import _from_package_player
+
+    try:
+        GreedyPlayer(random.Random(1)).next_turn()  # asked to play before any update_state
+    except RuntimeError as error:
+        assert _from_package_player(error)
+    else:
+        raise AssertionError("a player without a state must refuse to play")
+    try:
+        raise RuntimeError("raised outside the package's players")
+    except RuntimeError as error:
+        assert not _from_package_player(error)

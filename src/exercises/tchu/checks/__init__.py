@@ -21,6 +21,7 @@ from typing import Any
 
 from ...i18n import _
 from ...checks import CheckResult, Example, Status, check, short_repr
+from ..model import players as computer_players
 from ..model import (
     Card,
     ChMap,
@@ -54,7 +55,7 @@ __all__ = [
 
 OK = "as the rules say"
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
-_PLAYERS_MODULE = str(Path(__file__).resolve().parents[1] / "tchu" / "players.py")
+_PLAYERS_MODULE = str(Path(computer_players.__file__).resolve())
 
 
 class OutOfOrder(Exception):
