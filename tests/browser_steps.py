@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import ROOT
-from lab_server import open_notebook
+from lab_server import open_notebook, wait_for_kernel
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
@@ -54,13 +54,21 @@ def cell(page, index: int):
 
 
 def run_cells(page, indices: list[int]) -> None:
-    """Select each cell by its prompt and run it with Ctrl+Enter, as a student would."""
+    """Select each cell by its prompt and run it with Ctrl+Enter, as a student would, and
+    wait until the last one has run."""
     for index in indices:
         target = cell(page, index)
         target.scroll_into_view_if_needed()
         target.locator(".jp-InputPrompt").first.click()
         page.keyboard.press("Control+Enter")
-    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+    finished(page, indices[-1])
+
+
+def finished(page, index: int) -> None:
+    """Wait until the cell at ``index`` has run: its prompt shows an execution count
+    ("[*]" while it waits or runs; no number if an earlier error cancelled it)."""
+    prompt = cell(page, index).locator(".jp-InputPrompt").first
+    prompt.filter(has_text=re.compile(r"\[\d+\]")).wait_for()
 
 
 def widget_of(page, index: int):
@@ -176,7 +184,7 @@ def open_from_path(page, path: str) -> None:
     field.fill(path)
     field.press("Enter")
     page.locator(".jp-NotebookPanel").nth(panels).locator(".jp-Cell").first.wait_for()
-    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+    wait_for_kernel(page, panels)
 
 
 def run_cell(page, target, source: str | None = None):

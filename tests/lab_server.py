@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -150,7 +149,28 @@ def open_notebook(page, lab: Lab, path: str) -> None:
     """
     page.goto(lab.notebook_url(path) + "&reset")
     page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for()
-    page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+    wait_for_kernel(page)
+
+
+#: True when notebook panel number ``index`` (the last one shown when null) has its own
+#: kernel, connected and idle. The status bar is no proof: just after a notebook opens it
+#: still shows the previous panel's "| Idle", and a panel says "idle" before it has a
+#: kernel ("No Kernel"); a cell run then asks for a kernel and the run is lost.
+KERNEL_READY = """index => {
+    const panels = [...document.querySelectorAll('.jp-NotebookPanel')];
+    const panel = index === null ? panels.filter(p => !p.classList.contains('lm-mod-hidden')).pop()
+                                 : panels[index];
+    if (!panel) return false;
+    const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+    const name = (panel.querySelector('.jp-Toolbar-kernelName')?.textContent ?? '').trim();
+    return status?.dataset.status === 'idle' && name !== '' && !/^(No Kernel|Aucun noyau)$/.test(name);
+}"""
+
+
+def wait_for_kernel(page, index: int | None = None) -> None:
+    """Wait (bounded by the page's timeout) until notebook panel ``index`` (the one shown
+    when None) has an idle kernel of its own."""
+    page.wait_for_function(KERNEL_READY, arg=index)
 
 
 def stop_kernels(lab: Lab) -> None:

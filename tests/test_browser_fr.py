@@ -15,7 +15,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from lab_server import running_lab, stop_kernels
+from lab_server import running_lab, stop_kernels, wait_for_kernel
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 
@@ -53,6 +53,7 @@ def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page):
         page.locator(".lm-MenuBar-itemLabel", has_text="Fichier").first.wait_for()
         assert page.locator(".lm-MenuBar-itemLabel", has_text="File").count() == 0
         page.get_by_text(re.compile(r"\| Inactif$")).first.wait_for()
+        wait_for_kernel(page)
         page.locator(".lm-MenuBar-itemLabel", has_text="Exécution").first.click()
         page.locator(".lm-Menu-itemLabel", has_text="Exécuter toutes les cellules").first.click()
         roll = page.locator(".widget-button").first

@@ -78,6 +78,7 @@ def test_regrading_one_students_folder_keeps_their_row_and_adds_no_phantom(tmp_p
     assert sorted(table(out)) == ["student37", "student38"]
     assert table(out)["student37"]["total"] == "1"
     fresh = course(str(hand_in / "student37"), "--out", str(tmp_path / "fresh"))  # no earlier run
+    assert fresh.returncode == 0, fresh.stderr
     assert sorted(table(tmp_path / "fresh")) == ["student37"]
 
 

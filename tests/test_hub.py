@@ -38,7 +38,7 @@ import pytest
 from conftest import ROOT
 from course.link import nbgitpuller_link
 from course.release import commit_bundle, release
-from lab_server import CHROMIUM
+from lab_server import CHROMIUM, wait_for_kernel
 
 BIN = Path(sys.executable).parent
 PROXY = Path(os.environ.get("TABLETOP_HUB_PROXY", Path(sys.prefix) / "hub-proxy" / "node_modules" / ".bin"
@@ -232,7 +232,7 @@ def open_course(page, link: str, kernel: bool = True) -> None:
     page.wait_for_url(re.compile(rf"/user/{STUDENT}/lab/tree/{REPO_NAME}/notebooks/00_start_here\.ipynb"))
     page.locator(".jp-Notebook").first.wait_for()
     if kernel:
-        page.get_by_text(re.compile(r"\| Idle$")).first.wait_for()
+        wait_for_kernel(page)
 
 
 def run_code_cells(page, indexes: list[int]) -> None:

@@ -6,7 +6,6 @@ import dataclasses
 import importlib
 import importlib.util
 import random
-from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb

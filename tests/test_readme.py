@@ -159,7 +159,7 @@ def serves_notebook_00(command: list[str], port: int, tmp_path: Path, path: str)
 def test_make_lab_serves_notebook_00(tmp_path):
     port = free_port()
     url = serves_notebook_00(["make", "lab", f"PORT={port}"], port, tmp_path, "notebooks/00_start_here.ipynb")
-    assert f"/lab/tree/notebooks/00_start_here.ipynb?token=" in url
+    assert "/lab/tree/notebooks/00_start_here.ipynb?token=" in url
 
 
 @needs_make

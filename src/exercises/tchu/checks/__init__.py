@@ -192,7 +192,7 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
         return " or ".join(map(repr, word)) if isinstance(word, tuple) else repr(word)
 
     try:
-        got = call()
+        call()
     except ValueError as error:
         text = str(error)
         missing = [w for w in words if not any(x in text for x in (w if isinstance(w, tuple) else (w,)))]
