@@ -63,3 +63,46 @@ def test_a_bad_language_code_is_refused_and_changes_nothing(bad):
     with pytest.raises(ValueError, match="two-letter code"):
         i18n.set_language(bad)
     assert i18n.get_language() == "fr"
+
+
+@pytest.mark.parametrize("language", sorted(i18n.STUB_SENTENCES))
+def test_a_stub_sentence_of_each_language_is_recognised_with_its_exercise(language):
+    sentence = i18n.stub_sentence("dominations.legal_placements", language)
+    found = i18n.STUB_PATTERN.fullmatch(sentence)
+    assert found and found["exercise"] == "dominations.legal_placements"
+
+
+def test_the_french_stub_says_it_in_french_and_other_languages_in_english():
+    assert i18n.stub_sentence("jass.meld", "fr") == "Exercice jass.meld : écrivez votre code ici."
+    assert i18n.stub_sentence("jass.meld", "de") == i18n.stub_sentence("jass.meld") == (
+        "Exercise jass.meld: write your code here.")
+    assert not i18n.STUB_PATTERN.fullmatch("Exercise jass.meld: write your code")
+    assert not i18n.STUB_PATTERN.fullmatch("Exercise meld: write your code here.")  # an id has a dot
+
+
+def french_stub_of(exercise):
+    def stub(*args):
+        raise NotImplementedError(i18n.stub_sentence(exercise, "fr"))
+    return stub
+
+
+def test_a_check_and_a_widget_see_a_french_stub_as_code_not_written_yet():
+    from exercises.checks import Example, Status, check
+    from exercises.ui import write_first
+
+    exercises.set_language("fr")
+    result = check("start.count_pips", [Example("count_pips([1])", french_stub_of("start.count_pips"), 1)])
+    assert result.status is Status.NOT_IMPLEMENTED
+    other = check("start.total", [Example("total([1])", french_stub_of("start.count_pips"), 1)])
+    assert other.status is Status.NOT_IMPLEMENTED and "start.count_pips" in other.lines[-1]
+    try:
+        french_stub_of("abapa.board")()
+    except NotImplementedError as error:
+        assert "(exercice abapa.board)" in write_first(error)
+
+
+def test_the_grader_finds_the_exercise_of_a_french_stub():
+    from course.grade import root_cause
+
+    message = "NotImplementedError: " + i18n.stub_sentence("dice421.roll_die", "fr")
+    assert "`dice421.roll_die`" in root_cause(message)

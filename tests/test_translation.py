@@ -37,7 +37,8 @@ from course.translation import (
 )
 
 SOLUTIONS = solution_paths()
-STUB_ERROR = re.compile(r"^Exercise [a-z0-9_]+\.[a-z0-9_]+: write your code here\.$")
+#: what a French stub raises
+STUB_ERROR = re.compile(r"^Exercice [a-z0-9_]+\.[a-z0-9_]+ : écrivez votre code ici\.$")
 
 
 def course_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -267,7 +268,7 @@ def test_a_unit_gone_from_the_notebook_becomes_obsolete(tmp_path):
     assert tiny_problems(course) == []
 
 
-def test_the_french_release_translates_prose_and_code_but_no_name(tmp_path):
+def test_the_french_release_translates_prose_code_and_stubs_but_no_name(tmp_path):
     course = tiny_course(tmp_path, "Sow the seeds.")
     extract(course, "fr")
     translate_all(course)
@@ -278,7 +279,7 @@ def test_the_french_release_translates_prose_and_code_but_no_name(tmp_path):
     assert cell_source(code) == (
         'import exercises\nexercises.set_language("fr")\n'
         'def double(x):\n    """Renvoie le double de x."""\n'
-        '    raise NotImplementedError("Exercise tiny.double: write your code here.")\n\n'
+        '    raise NotImplementedError("Exercice tiny.double : écrivez votre code ici.")\n\n'
         'print(f"le double de {2} vaut", double(2))  # un exemple'
     )
     french_solution = translated_solutions(course, "fr")[0][1]

@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from exercises.i18n import STUB_PATTERN
+
 from . import wire
 from .grading_text import ENGLISH, Words
 from .notebook import cell_source, exercise_ids, normalized, worksheet_of
@@ -637,7 +639,7 @@ def lms_csv(results: list[dict], sheets: list[Worksheet], options: Options) -> s
     return out.getvalue()
 
 
-STUB = re.compile(r"NotImplementedError: Exercise (?P<exercise>[\w.]+): write your code here")
+STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
 MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
 
 

@@ -50,9 +50,11 @@ def normalized(source: str) -> str:
     return "\n".join(line.rstrip() for line in source.strip().splitlines())
 
 
-def stub_line(exercise: str, indent: str) -> str:
-    """The line that replaces a solution region."""
-    return f'{indent}raise NotImplementedError("Exercise {exercise}: write your code here.")'
+def stub_line(exercise: str, indent: str, lang: str = "en") -> str:
+    """The line that replaces a solution region, its sentence in ``lang``."""
+    from exercises.i18n import stub_sentence
+
+    return f'{indent}raise NotImplementedError("{stub_sentence(exercise, lang)}")'
 
 
 @dataclass(frozen=True)
@@ -96,14 +98,14 @@ def solution_regions(source: str, where: str) -> list[Region]:
     return regions
 
 
-def strip_solutions(source: str, exercise: str, where: str) -> str:
-    """``source`` with each solution region replaced by its stub."""
+def strip_solutions(source: str, exercise: str, where: str, lang: str = "en") -> str:
+    """``source`` with each solution region replaced by its stub (saying it in ``lang``)."""
     lines = source.splitlines()
     out: list[str] = []
     position = 0
     for region in solution_regions(source, where):
         out.extend(lines[position : region.begin])
-        out.append(stub_line(exercise, region.indent))
+        out.append(stub_line(exercise, region.indent, lang))
         position = region.end + 1
     out.extend(lines[position:])
     return "\n".join(out)

@@ -56,8 +56,9 @@ BRANCH = "main"
 RELEASER = {"GIT_AUTHOR_NAME": "Tabletop Python release", "GIT_AUTHOR_EMAIL": "release@tabletop-python.invalid"}
 
 
-def release_notebook(notebook: Any, name: str) -> Any:
-    """The student version of a solution notebook (``name`` is used in error messages)."""
+def release_notebook(notebook: Any, name: str, lang: str = "en") -> Any:
+    """The student version of a solution notebook (``name`` is used in error messages;
+    the stubs speak ``lang``)."""
     student = copy.deepcopy(notebook)
     cells = []
     seen: dict[str, int] = {}
@@ -88,7 +89,7 @@ def release_notebook(notebook: Any, name: str) -> Any:
                     raise NotebookFormatError(
                         f"{where}: exercise {exercise!r} has no solution region"
                     )
-                new["source"] = strip_solutions(source, exercise, where)
+                new["source"] = strip_solutions(source, exercise, where, lang)
             new["outputs"] = []
             new["execution_count"] = None
             new.get("metadata", {}).pop("execution", None)

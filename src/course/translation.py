@@ -746,7 +746,7 @@ def build(root: Path, lang: str) -> dict[str, str]:
 
     released = {}
     for path, notebook in translated_solutions(root, lang):
-        released[path.name] = dumps(release_notebook(notebook, path.name))
+        released[path.name] = dumps(release_notebook(notebook, path.name, lang))
     return released
 
 

@@ -21,17 +21,15 @@ from __future__ import annotations
 
 import enum
 import html
-import re
 import traceback as tb
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .i18n import _, ngettext
+from .i18n import STUB_PATTERN, _, ngettext
 
 __all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "same", "short_repr"]
 
-_STUB = re.compile(r"^Exercise ([a-z0-9_]+\.[a-z0-9_]+): write your code here\.$")
 
 
 class RuleBroken(Exception):
@@ -169,12 +167,12 @@ def check(
             got = example.call()
         except NotImplementedError as error:
             result.status = Status.NOT_IMPLEMENTED
-            other = _STUB.match(str(error))
-            if other and other.group(1) != exercise:
+            other = STUB_PATTERN.fullmatch(str(error))
+            if other and other["exercise"] != exercise:
                 result.lines.append(f"  … {example.description}: " + _(
                     "not implemented yet: it needs exercise {other}, which still has its "
                     "stub. Do that one first."
-                ).format(other=other.group(1)))
+                ).format(other=other["exercise"]))
             else:
                 result.lines.append(f"  … {example.description}: " + _(
                     "not implemented yet. Write your code in the exercise cell, run it, then "

@@ -25,6 +25,30 @@ _LANGUAGE_CODE = re.compile(r"^[a-z]{2}$")
 
 _state: dict[str, object] = {"language": DEFAULT, "translations": gettext.NullTranslations()}
 
+#: The sentence a released exercise's stub raises, in each language of the course
+#: (``{exercise}`` is the exercise's id). The checks and the grader recognise a stub by it.
+STUB_SENTENCES = {
+    "en": "Exercise {exercise}: write your code here.",
+    "fr": "Exercice {exercise} : écrivez votre code ici.",
+}
+#: Any of :data:`STUB_SENTENCES` (unanchored); the group ``exercise`` is the id.
+STUB_PATTERN = re.compile(
+    r"(?:Exercise|Exercice) (?P<exercise>[a-z0-9_]+\.[a-z0-9_]+) ?: "
+    r"(?:write your code here|écrivez votre code ici)\."
+)
+
+
+def stub_sentence(exercise: str, language: str = DEFAULT) -> str:
+    """What the stub of ``exercise`` raises in ``language`` (English when it has none).
+
+    >>> stub_sentence("start.count_pips", "fr")
+    'Exercice start.count_pips : écrivez votre code ici.'
+    >>> STUB_PATTERN.fullmatch(stub_sentence("jass.meld"))["exercise"]
+    'jass.meld'
+    """
+    return STUB_SENTENCES.get(language, STUB_SENTENCES[DEFAULT]).format(exercise=exercise)
+
+
 
 def set_language(language: str, localedir: Path | str | None = None) -> None:
     """Speak ``language`` (a two-letter code such as ``"fr"``) from now on.

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from .i18n import _
+from .i18n import STUB_PATTERN, _
 
 T = TypeVar("T")
 
@@ -53,10 +53,10 @@ def write_first(error: BaseException) -> str | None:
         last = last.tb_next
     name = last.tb_frame.f_code.co_qualname if last is not None else _("your code")
     name = name.rsplit("<locals>.", 1)[-1].removesuffix(".__init__")
-    exercise = re.search(r"Exercise ([\w.]+\.[\w]+)", str(error))
+    exercise = STUB_PATTERN.search(str(error))
     if exercise:
         return _("Write `{name}` first (exercise {exercise}), then run this cell again.").format(
-            name=name, exercise=exercise.group(1)
+            name=name, exercise=exercise["exercise"]
         )
     return _("Write `{name}` first, then run this cell again.").format(name=name)
 

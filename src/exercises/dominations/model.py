@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,6 +40,7 @@ from importlib import resources
 from typing import Any
 
 from .. import ai
+from ..i18n import STUB_PATTERN
 
 __all__ = [
     "add_methods",
@@ -206,14 +206,11 @@ def format_kingdom(grid: Grid) -> str:
     )
 
 
-_STUB = re.compile(r"^Exercise [a-z0-9_]+\.[a-z0-9_]+: write your code here\.$")
-
-
 def is_stub(function: Callable[..., Any]) -> bool:
     """True when ``function`` is an exercise's released stub (it raises "write your code here")."""
     code = getattr(function, "__code__", None)
     return code is not None and any(
-        isinstance(constant, str) and _STUB.match(constant) for constant in code.co_consts
+        isinstance(constant, str) and STUB_PATTERN.fullmatch(constant) for constant in code.co_consts
     )
 
 
