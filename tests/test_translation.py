@@ -22,6 +22,7 @@ from course.notebook import cell_source, course_meta
 from course.release import build as build_english
 from course.translation import (
     GLOSSARY,
+    README,
     build,
     catalog_path,
     cell_units,
@@ -91,16 +92,18 @@ def test_catalogs_are_up_to_date_with_the_solutions(tmp_path):
         )
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
-def test_translations_keep_the_edges_and_fields_of_the_english(path):
-    """A prompt's final space, a docstring's closing indentation and an f-string's fields
-    come back unchanged: only the words between them are translated."""
+@pytest.mark.parametrize("name", [path.name for path in SOLUTIONS] + [README],
+                         ids=[path.stem for path in SOLUTIONS] + ["student_README"])
+def test_translations_keep_the_edges_and_fields_of_the_english(name):
+    """A prompt's final space, a docstring's closing indentation, a code block's indent
+    and an f-string's fields come back unchanged: only the words between them are
+    translated."""
     fields = re.compile(r"\{[^{}]*\}")
-    for message in read_catalog(catalog_path(ROOT, "fr", path.name)):
+    for message in read_catalog(catalog_path(ROOT, "fr", name)):
         if not message.id or not message.string or message.context == GLOSSARY:
             continue
         english, french = message.id, message.string
-        where = f"{path.name}, {message.locations[0][0]}: {english[:40]!r}"
+        where = f"{name}, {message.locations[0][0]}: {english[:40]!r}"
         assert english[len(english.rstrip()):] == french[len(french.rstrip()):], where
         assert english[: len(english) - len(english.lstrip())] == french[: len(french) - len(french.lstrip())], where
         if "```" not in english and "$" not in english:
@@ -340,6 +343,8 @@ def test_the_french_bundle_installs_and_selects_jupyterlab_in_french(tmp_path):
     overrides = json.loads((tmp_path / "fr" / "etc" / "jupyterlab-overrides.json").read_text("utf-8"))
     assert overrides["@jupyterlab/translation-extension:plugin"] == {"locale": "fr_FR"}
     assert "share/jupyter/lab/settings/overrides.json" in (tmp_path / "fr" / "binder" / "postBuild").read_text("utf-8")
+    readme = (tmp_path / "fr" / "README.md").read_text("utf-8")
+    assert readme.count("Settings → Language → French (France) - Français (France)") == 1 and readme.endswith("garde ce choix.\n")
     release_language(ROOT, "fr", tmp_path / "fr")
     assert first == {path.relative_to(tmp_path / "fr"): path.read_bytes()
                      for path in (tmp_path / "fr").rglob("*") if path.is_file() and ".git" not in path.parts}

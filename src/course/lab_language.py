@@ -5,7 +5,9 @@ The French bundle (``course release --lang fr --to DIR``) depends on
 ``jupyterlab-language-pack-fr-FR`` (its pyproject.toml: ``pip install -e .``,
 environment.yml and Binder install it), and carries the JupyterLab setting that selects
 it, ``etc/jupyterlab-overrides.json``, which Binder's postBuild copies where JupyterLab
-reads it. ``make lab-fr`` runs the course's own JupyterLab with the same setting.
+reads it; its README says how to choose the pack once in a local install (JupyterLab's
+menu Settings → Language: an editable install puts no file in JupyterLab's settings).
+``make lab-fr`` runs the course's own JupyterLab with the same setting.
 """
 
 from __future__ import annotations
@@ -24,6 +26,18 @@ POSTBUILD = """
 mkdir -p "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings"
 cp etc/jupyterlab-overrides.json "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings/overrides.json"
 """
+
+
+#: per language: the README's words on JupyterLab's own language, where Binder's setting
+#: does not reach (a local install: JupyterLab keeps the language a student chose)
+README_NOTE = {"fr": """
+## JupyterLab en français
+
+Le paquet de langue français de JupyterLab s'installe avec le cours, et Binder le choisit
+tout seul. Dans une installation sur votre ordinateur, choisissez-le une fois : menu
+**Settings → Language → French (France) - Français (France)**. JupyterLab recharge la
+page et garde ce choix.
+"""}
 
 
 def settings(lang: str) -> dict[str, dict[str, str]]:
@@ -61,3 +75,7 @@ def localize_bundle(root: Path, bundle: Path, lang: str) -> None:
     postbuild = bundle / "binder" / "postBuild"
     if postbuild.exists():
         postbuild.write_text(postbuild.read_text(encoding="utf-8") + POSTBUILD, encoding="utf-8")
+    readme = bundle / "README.md"
+    if readme.exists() and lang in README_NOTE:
+        readme.write_text(readme.read_text(encoding="utf-8").rstrip("\n") + "\n" + README_NOTE[lang],
+                          encoding="utf-8")
