@@ -48,10 +48,11 @@ hub-proxy: $(STAMP)
 
 # Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
 # the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
+# The 20 slowest are listed at the end, to keep the whole run near 10 minutes on 2 cores.
 test: $(STAMP) hub-proxy
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
-		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile
+		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile --durations=20
 
 # Instructor: regenerate notebooks/ (and notebooks/fr/) from solutions/.
 release: $(STAMP)
