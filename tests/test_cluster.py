@@ -71,7 +71,7 @@ def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess
 def scheduler():
     """A real Dask cluster of two worker processes on 127.0.0.1; its address."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=40) as local:
+                                  dashboard_address="127.0.0.1:0", silence_logs=40) as local:
         yield local.scheduler_address
 
 
@@ -139,7 +139,7 @@ def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_complete
     ended: dict[str, str] = {}
     # a cluster of its own: the workers it kills restart at their own pace, and no other test waits for them
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None, silence_logs=40) as local, \
+                                  dashboard_address="127.0.0.1:0", silence_logs=40) as local, \
             distributed.Client(local, timeout=15) as client:
         started = time.monotonic()
         cluster.grade_on_cluster(
