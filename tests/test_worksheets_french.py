@@ -19,7 +19,7 @@ from exercises.checks import Status
 ENGLISH = re.compile(
     r"\b(the|is|are|of|and|with|when|but|after|before|then|not|returned|expected|got|Hint|"
     r"Checking|should|your|which|every|must|cannot|has|have|first|raised|prints|twice|"
-    r"tokens?|against|answer|throws?|seeds?|crowns?|castle)\b"
+    r"tokens?|against|answer|throws?|seeds?)\b"
 )
 
 
@@ -243,3 +243,66 @@ def test_abapa_scripted_players_and_keyboards_speak_french(abapa):
     assert english(lambda: check_game(FirstOnly, abapa["Board"]))[-2].startswith(
         "    got:      \"the example's player 0 was asked for a move it does not have"
     )
+
+
+# ---------------------------------------------------------------------------- 05 dominations
+
+
+@pytest.fixture(scope="module")
+def dominations():
+    """The solution notebook 05's namespace."""
+    from test_dominations_package import solution
+
+    return solution.__wrapped__()
+
+
+def test_dominations_check_of_a_wrong_answer_speaks_french(dominations):
+    from exercises.dominations import check_placement
+
+    class NoSizeRule(dominations["Kingdom"]):
+        def problem(self, domino, first, second):
+            message = super().problem(domino, first, second)
+            return None if message and "fit" in message else message
+
+    lines = french(lambda: check_placement(NoSizeRule))
+    failed = [line for line in lines if line.startswith("  ✗ ")]
+    assert failed == ["  ✗ 'W0 C0 W0 W0 W0' + #13 W0 F0 sur (4, 8), (3, 8) (6 colonnes de large)"]
+    assert lines[-3:-1] == ["    attendu : 'refusé, inchangé'", "    obtenu :  'can_place ne dit pas False'"]
+    assert lines[-1].startswith("    Indice : ")
+    assert english_words(lines) == []
+    assert english(lambda: check_placement(NoSizeRule))[-3:-1] == [
+        "    expected: 'refused, unchanged'", "    got:      'can_place does not say False'",
+    ]
+
+
+def test_dominations_ranking_descriptions_and_lost_methods_in_french(dominations):
+    from exercises.dominations import check_legal_placements, check_ranking
+
+    def upside_down(*kingdoms, **bonuses):
+        return list(reversed(dominations["ranking"](*kingdoms, **bonuses)))
+
+    lines = french(lambda: check_ranking(dominations["Kingdom"], upside_down))
+    assert [line for line in lines if line.startswith("  ✗ ")][0].startswith("  ✗ classement de [")
+    assert english_words(lines) == []
+
+    class Kingdom:
+        from_text = dominations["Kingdom"].from_text
+
+    assert french(lambda: check_legal_placements(Kingdom)) == [
+        "Vérification de dominations.legal",
+        "  ✗ Kingdom n'a pas de méthode legal_placements : exécutez de nouveau les cellules qui suivent "
+        "la classe Kingdom.",
+    ]
+
+
+def test_dominations_model_errors_speak_french():
+    from exercises.dominations import Square, parse_kingdom
+
+    i18n.set_language("fr")
+    assert message_of(lambda: Square.from_text("X9")).startswith("'X9' n'est pas une case : écrivez la lettre")
+    assert message_of(lambda: parse_kingdom("W0 W0")) == (
+        "un royaume a exactement un château C0, ce texte en a 0"
+    )
+    assert message_of(lambda: Square("castle", 1)) == "le château n'a pas de couronne"
+    i18n.set_language("en")
+    assert message_of(lambda: parse_kingdom("W0 W0")) == "a kingdom has exactly one castle C0, this text has 0"
