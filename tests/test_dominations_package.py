@@ -12,6 +12,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+import exercises
 import exercises.ai as ai
 from exercises.ai import RandomPlayer, as_player, league, play_game
 from exercises.checks import Status
@@ -242,6 +243,22 @@ def test_random_player_plays_legal_moves_to_the_end(solution):
     result = play_game(game, [RandomPlayer(random.Random(p)) for p in range(3)])
     assert game.is_over() and result.scores == tuple(game.score(p) for p in range(3))
     assert result.winners == tuple(game.ranking()[0])  # the game's tie-breaks decide
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_monte_carlo_player_refuses_a_finished_game_in_a_sentence(solution, language):
+    game = solution["Game"](3, random.Random(1))
+    play_game(game, [RandomPlayer(random.Random(p)) for p in range(3)])
+    exercises.set_language(language)
+    try:
+        with pytest.raises(ValueError) as refused:
+            MonteCarloPlayer(playouts=10, rng=random.Random(5)).choose_move(game)
+    finally:
+        exercises.set_language("en")
+    assert str(refused.value) == {
+        "en": "there is no legal move to choose from: the game is over",
+        "fr": "il n'y a aucun coup permis à choisir : la partie est finie",
+    }[language]
 
 
 def test_monte_carlo_player_is_an_ai_player_and_plays_a_legal_move_deterministically(solution):

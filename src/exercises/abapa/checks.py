@@ -80,24 +80,24 @@ def check_sow(sow: Callable[[list[int], int], tuple[list[int], int]]) -> CheckRe
                 ([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 8),
             ),
             Example(
-                "sow(start, 2): the last seed in kalah 6",
+                _("sow(start, 2): the last seed in kalah 6"),
                 lambda: sow(list(START), 2),
                 ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], 6),
             ),
             Example(
-                "sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1",
+                _("sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1"),
                 lambda: sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 12),
                 ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1),
                 hint=_("After cell 13 comes cell 0: use % 14."),
             ),
             Example(
-                "sow([...], 2) with 15 seeds: a full lap that skips cell 2",
+                _("sow([...], 2) with 15 seeds: a full lap that skips cell 2"),
                 lambda: sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2),
                 ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
                 hint=_("The pit the seeds come from gets no seed back."),
             ),
             Example(
-                "sow(cells, 4) leaves cells unchanged",
+                _("sow(cells, 4) leaves cells unchanged"),
                 lambda: _unchanged(sow, list(START), 4),
                 list(START),
                 hint=_("Work on a copy: cells = list(cells)."),
@@ -112,39 +112,39 @@ def check_capture(capture: Callable[[list[int], int, int], list[int]]) -> CheckR
         "abapa.capture",
         [
             Example(
-                "capture([...], 8, 0): 2 seeds in cell 8",
+                _("capture([...], 8, 0): 2 seeds in cell 8"),
                 lambda: capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0),
                 [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3],
             ),
             Example(
-                "capture([...], 10, 0): a chain over cells 10, 9, 8",
+                _("capture([...], 10, 0): a chain over cells 10, 9, 8"),
                 lambda: capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0),
                 [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
                 hint=_("After a capture, look at the previous cell, and again."),
             ),
             Example(
-                "capture([...], 8, 0): the chain stops at kalah 6",
+                _("capture([...], 8, 0): the chain stops at kalah 6"),
                 lambda: capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0),
                 [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10],
             ),
             Example(
-                "capture([...], 3, 1): player 1 captures in cells 3, 2; cell 1 has 4",
+                _("capture([...], 3, 1): player 1 captures in cells 3, 2; cell 1 has 4"),
                 lambda: capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1),
                 [4, 4, 0, 0, 4, 4, 10, 4, 4, 0, 0, 0, 0, 14],
             ),
             Example(
-                "capture([...], 4, 0): the last seed in the mover's own camp",
+                _("capture([...], 4, 0): the last seed in the mover's own camp"),
                 lambda: capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0),
                 [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0],
             ),
             Example(
-                "capture([...], 8, 0): a grand slam captures nothing",
+                _("capture([...], 8, 0): a grand slam captures nothing"),
                 lambda: capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0),
                 [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
                 hint=_("Captures that would empty the opponent's camp are not made."),
             ),
             Example(
-                "capture(cells, 8, 0) leaves cells unchanged",
+                _("capture(cells, 8, 0) leaves cells unchanged"),
                 lambda: _unchanged(capture, [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0),
                 [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3],
             ),
@@ -162,40 +162,40 @@ def check_feeding(
         [
             Example("legal_pits(start, 0)", lambda: legal_pits(list(START), 0), [0, 1, 2, 3, 4, 5]),
             Example(
-                "legal_pits(figure 1, 0): pit 4 is empty",
+                _("legal_pits(figure 1, 0): pit 4 is empty"),
                 lambda: legal_pits(list(FIGURE_1), 0),
                 [0, 1, 2, 3, 5],
             ),
             Example(
-                "legal_pits([...], 1): pits counted from player 1's side",
+                _("legal_pits([...], 1): pits counted from player 1's side"),
                 lambda: legal_pits([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1),
                 [1, 3, 5],
             ),
             Example("feeds(hungry, 0, 5)", lambda: feeds(list(hungry), 0, 5), True),
             Example(
-                "feeds(hungry, 0, 1): its 3 seeds stop at pit 4",
+                _("feeds(hungry, 0, 1): its 3 seeds stop at pit 4"),
                 lambda: feeds(list(hungry), 0, 1),
                 False,
             ),
             Example(
-                "[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short",
+                _("[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short"),
                 lambda: [feeds([6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17], 0, pit) for pit in range(6)],
                 [False] * 6,
                 hint=_("Pit i is followed by 5 - i pits and your kalah: it needs 7 - i seeds."),
             ),
             Example(
-                "[feeds([7, 6, 5, 4, 3, 2, 6, 0, ...], 0, pit) for pit in range(6)]: each just enough",
+                _("[feeds([7, 6, 5, 4, 3, 2, 6, 0, ...], 0, pit) for pit in range(6)]: each just enough"),
                 lambda: [feeds([7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15], 0, pit) for pit in range(6)],
                 [True] * 6,
             ),
             Example(
-                "legal_pits(hungry, 0): only feeding pits",
+                _("legal_pits(hungry, 0): only feeding pits"),
                 lambda: legal_pits(list(hungry), 0),
                 [5],
                 hint=_("When the opponent's camp is empty, only moves that feed it are legal."),
             ),
             Example(
-                "legal_pits([...], 1): nobody can feed player 0",
+                _("legal_pits([...], 1): nobody can feed player 0"),
                 lambda: legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1),
                 [],
             ),
@@ -213,18 +213,18 @@ def check_end(
         [
             Example("game_over(start, 0)", lambda: game_over(list(START), 0), False),
             Example(
-                "game_over([...25 in kalah 6...], 1)",
+                _("game_over([...25 in kalah 6...], 1)"),
                 lambda: game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1),
                 True,
             ),
             Example(
-                "game_over([...24 in kalah 13...], 0)",
+                _("game_over([...24 in kalah 13...], 0)"),
                 lambda: game_over([0, 4, 4, 4, 0, 0, 7, 1, 1, 1, 1, 1, 0, 24], 0),
                 False,
                 hint=_("25 seeds are needed to win."),
             ),
             Example(
-                "game_over([...], 1): player 1 cannot feed player 0",
+                _("game_over([...], 1): player 1 cannot feed player 0"),
                 lambda: game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1),
                 True,
             ),
@@ -234,7 +234,7 @@ def check_end(
                 [0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24],
             ),
             Example(
-                "take_remaining(cells, 1) leaves cells unchanged",
+                _("take_remaining(cells, 1) leaves cells unchanged"),
                 lambda: _unchanged(take_remaining, [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1),
                 [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21],
             ),
@@ -266,7 +266,7 @@ def _illegal_is_refused(Board: Callable[..., Any], cells: Sequence[int], player:
         board.play(pit)
     except ValueError:
         return ("ValueError", board.cells == list(cells) and board.player == player)
-    return ("no error", board.cells, board.player)
+    return (_("no error"), board.cells, board.player)
 
 
 def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: int, pit: Any) -> Any:
@@ -275,7 +275,7 @@ def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: in
         Board(list(cells), player).play(pit)
     except ValueError as error:
         return bool(str(error).strip())
-    return "no ValueError"
+    return _("no ValueError")
 
 
 def _cells_after_append(Board: Callable[..., Any]) -> list[int]:
@@ -340,56 +340,56 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
             ),
             Example("str(Board(figure 1, 1))", lambda: str(Board(list(FIGURE_1), 1)), FIGURE_1_TEXT),
             Example(
-                "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0, not over",
+                _("Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0, not over"),
                 lambda: _state(Board(list(FIGURE_1), 1))[:4],
                 (False, None, 1, 0),
                 hint=_("winner() is None while the game goes on, whoever leads."),
             ),
             Example(
-                "Board(figure 1, 0).legal_moves(): pit 4 is empty",
+                _("Board(figure 1, 0).legal_moves(): pit 4 is empty"),
                 lambda: list(Board(list(FIGURE_1), 0).legal_moves()),
                 [0, 1, 2, 3, 5],
             ),
             Example(
-                "Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(): player 1's side",
+                _("Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves(): player 1's side"),
                 lambda: list(Board([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1).legal_moves()),
                 [1, 3, 5],
                 hint=_("Player 1's pit i is cell 7 + i."),
             ),
             Example(
-                "Board(hungry, 0).legal_moves(): only the pits that feed player 1",
+                _("Board(hungry, 0).legal_moves(): only the pits that feed player 1"),
                 lambda: list(Board(list(HUNGRY), 0).legal_moves()),
                 [5],
                 hint=_("When the opponent's camp is empty, only moves that feed it are legal."),
             ),
             Example(
-                "Board([...25 in kalah 6...], 1): over, player 0 wins",
+                _("Board([...25 in kalah 6...], 1): over, player 0 wins"),
                 lambda: _state(Board([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1)),
                 (True, 0, 25, 5, []),
                 hint=_("A kalah with 25 seeds ends the game; legal_moves() is then []."),
             ),
             Example(
-                "Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw",
+                _("Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw"),
                 lambda: _state(Board([0] * 6 + [24] + [0] * 6 + [24], 0)),
                 (True, None, 24, 24, []),
             ),
-            Example("Board([4] * 14, 0): 56 seeds", lambda: Board([4] * 14, 0), raises=ValueError),
-            Example("Board([4] * 12, 0): 12 cells", lambda: Board([4] * 12, 0), raises=ValueError),
+            Example(_("Board([4] * 14, 0): 56 seeds"), lambda: Board([4] * 14, 0), raises=ValueError),
+            Example(_("Board([4] * 12, 0): 12 cells"), lambda: Board([4] * 12, 0), raises=ValueError),
             Example(
-                "Board([-1, 9, 4, ...], 0): a negative count",
+                _("Board([-1, 9, 4, ...], 0): a negative count"),
                 lambda: Board([-1, 9] + list(START[2:]), 0),
                 raises=ValueError,
             ),
             Example("Board(start, 2)", lambda: Board(list(START), 2), raises=ValueError),
             Example("Board(start, -1)", lambda: Board(list(START), -1), raises=ValueError),
             Example(
-                "board.cells.append(99), then board.cells",
+                _("board.cells.append(99), then board.cells"),
                 lambda: _cells_after_append(Board),
                 list(FIGURE_1),
                 hint=_("The cells property returns a copy: return list(self._cells)."),
             ),
             Example(
-                "board = Board(cells, 1), then cells changes: board.cells",
+                _("board = Board(cells, 1), then cells changes: board.cells"),
                 lambda: _cells_after_changing_the_argument(Board),
                 list(FIGURE_1),
                 hint=_("Keep a copy of the list you are given: self._cells = list(cells)."),
@@ -428,7 +428,7 @@ def _random_game(Board: Callable[..., Any], seed: int) -> tuple:
 def _has_play(Board: Callable[..., Any]) -> Example:
     """The example: ``Board()`` has a method ``play`` (lost when the Board cell runs again)."""
     return Example(
-        "Board() has a method play",
+        _("Board() has a method play"),
         lambda: callable(getattr(Board(), "play", None)),
         True,
         hint=_("Running the Board cell again makes a new class without play: "
@@ -455,58 +455,58 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 lambda: _position(_after(Board, START, 0, 4)),
                 (list(FIGURE_1), 1),
             ),
-            Example("str(board) after Board().play(4)", lambda: str(_after(Board, START, 0, 4)), FIGURE_1_TEXT),
+            Example(_("str(board) after Board().play(4)"), lambda: str(_after(Board, START, 0, 4)), FIGURE_1_TEXT),
             Example(
-                "Board(figure 1, 1).play(3): player 1's pit 3 is cell 10",
+                _("Board(figure 1, 1).play(3): player 1's pit 3 is cell 10"),
                 lambda: _position(_after(Board, FIGURE_1, 1, 3)),
                 ([5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0),
             ),
             _cells_after_play(
-                Board, "Board([3, 3, 4, 4, 4, 9, 0, ...], 0).play(5): 9 seeds through both kalahs",
+                Board, _("Board([3, 3, 4, 4, 4, 9, 0, ...], 0).play(5): 9 seeds through both kalahs"),
                 [3, 3, 4, 4, 4, 9, 0, 4, 4, 4, 4, 4, 1, 0], 0, 5,
                 [4, 3, 4, 4, 4, 0, 1, 5, 5, 5, 5, 5, 2, 1],
                 hint=_("Both kalahs get a seed when the sowing passes them."),
             ),
             _cells_after_play(
-                Board, "Board([1, 1, 14, ...], 0).play(2): 14 seeds, a full lap that skips pit 2",
+                Board, _("Board([1, 1, 14, ...], 0).play(2): 14 seeds, a full lap that skips pit 2"),
                 [1, 1, 14, 1, 1, 1, 11, 1, 1, 1, 1, 1, 1, 12], 0, 2,
                 [2, 2, 0, 3, 2, 2, 12, 2, 2, 2, 2, 2, 2, 13],
                 hint=_("The pit the seeds come from gets no seed back."),
             ),
             _cells_after_play(
-                Board, "Board([4, 4, 4, 0, 4, 0, 8, ...], 0).play(4): captures 3 + 2",
+                Board, _("Board([4, 4, 4, 0, 4, 0, 8, ...], 0).play(4): captures 3 + 2"),
                 [4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0, 4,
                 [4, 4, 4, 0, 0, 1, 14, 0, 0, 1, 2, 5, 4, 9],
                 hint=_("Capture where the last seed fell, then the cells before it."),
             ),
             _cells_after_play(
-                Board, "Board([0, 0, 0, 0, 0, 5, 10, ...], 0).play(5): the chain stops at a pit of 4",
+                Board, _("Board([0, 0, 0, 0, 0, 5, 10, ...], 0).play(5): the chain stops at a pit of 4"),
                 [0, 0, 0, 0, 0, 5, 10, 2, 3, 1, 1, 5, 4, 17], 0, 5,
                 [0, 0, 0, 0, 0, 0, 15, 3, 4, 0, 0, 5, 4, 17],
             ),
             _cells_after_play(
-                Board, "Board([2, 1, 2, 1, 4, 4, 10, ...], 1).play(5): player 1 captures cells 1 and 0",
+                Board, _("Board([2, 1, 2, 1, 4, 4, 10, ...], 1).play(5): player 1 captures cells 1 and 0"),
                 [2, 1, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 3, 5], 1, 5,
                 [0, 0, 2, 1, 4, 4, 10, 4, 4, 4, 4, 0, 0, 11],
             ),
             Example(
-                "Board([1, 0, 0, 0, 0, 3, 19, ...], 0).play(5): a grand slam captures nothing",
+                _("Board([1, 0, 0, 0, 0, 3, 19, ...], 0).play(5): a grand slam captures nothing"),
                 lambda: _position(_after(Board, [1, 0, 0, 0, 0, 3, 19, 1, 2, 0, 0, 0, 0, 22], 0, 5)),
                 ([1, 0, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 22], 1),
                 hint=_("Captures that would empty the opponent's camp are not made."),
             ),
             Example(
-                "Board(hungry, 0).play(1): you must feed, the board unchanged",
+                _("Board(hungry, 0).play(1): you must feed, the board unchanged"),
                 lambda: _illegal_is_refused(Board, HUNGRY, 0, 1),
                 ("ValueError", True),
             ),
             Example(
-                "Board(hungry, 0).play(5): it feeds player 1",
+                _("Board(hungry, 0).play(5): it feeds player 1"),
                 lambda: _after(Board, HUNGRY, 0, 5).cells,
                 [0, 3, 0, 0, 1, 0, 21, 1, 0, 0, 0, 0, 0, 22],
             ),
             Example(
-                "Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0).play(5): player 1 cannot feed",
+                _("Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0).play(5): player 1 cannot feed"),
                 lambda: (lambda board: (board.cells, *_state(board)))(
                     _after(Board, [0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0, 5)
                 ),
@@ -514,52 +514,52 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 hint=_("The player who cannot feed takes every seed left in the pits."),
             ),
             Example(
-                "Board([0, 0, 0, 0, 0, 2, 23, ...], 0).play(5): 26 in kalah 6, the end",
+                _("Board([0, 0, 0, 0, 0, 2, 23, ...], 0).play(5): 26 in kalah 6, the end"),
                 lambda: (lambda board: (board.cells, *_state(board)))(
                     _after(Board, [0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12], 0, 5)
                 ),
                 ([0, 0, 0, 0, 0, 0, 26, 0, 2, 3, 4, 1, 0, 12], True, 0, 26, 12, []),
             ),
             Example(
-                "Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0).play(5): 24 to 24",
+                _("Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0).play(5): 24 to 24"),
                 lambda: _state(_after(Board, [0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0, 5)),
                 (True, None, 24, 24, []),
             ),
             Example(
-                "Board(figure 1, 0).play(4): an empty pit is refused, the board unchanged",
+                _("Board(figure 1, 0).play(4): an empty pit is refused, the board unchanged"),
                 lambda: _illegal_is_refused(Board, FIGURE_1, 0, 4),
                 ("ValueError", True),
             ),
             Example(
-                "the ValueError of Board(figure 1, 0).play(4) says why",
+                _("the ValueError of Board(figure 1, 0).play(4) says why"),
                 lambda: _refusal_message(Board, FIGURE_1, 0, 4),
                 True,
                 hint=_("Give the error a sentence: raise ValueError(f'pit {pit} is empty; choose one of ...')."),
             ),
             Example(
-                "Board().play(6) and Board().play(-1): pits go from 0 to 5",
+                _("Board().play(6) and Board().play(-1): pits go from 0 to 5"),
                 lambda: [_illegal_is_refused(Board, START, 0, pit) for pit in (6, -1)],
                 [("ValueError", True)] * 2,
                 hint=_("A pit is a number from 0 to 5; -1 would be the last cell in Python."),
             ),
             Example(
-                "Board([...25 in kalah 6...], 1).play(0): no move after the end",
+                _("Board([...25 in kalah 6...], 1).play(0): no move after the end"),
                 lambda: _illegal_is_refused(Board, [0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1, 0),
                 ("ValueError", True),
             ),
             Example(
-                "twin = Board().copy(); twin.play(4): board and twin",
+                _("twin = Board().copy(); twin.play(4): board and twin"),
                 lambda: _copy_then_play(Board),
                 (list(START), 0, list(FIGURE_1), 1),
                 hint=_("copy() needs a list of cells of its own."),
             ),
             Example(
-                "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
+                _("a game from Board(), each move random.Random(2).choice(board.legal_moves())"),
                 lambda: _random_game(Board, 2),
                 (47, [0] * 6 + [19] + [0] * 6 + [29], 1),
             ),
             Example(
-                "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
+                _("a game from Board(), each move random.Random(3).choice(board.legal_moves())"),
                 lambda: _random_game(Board, 3),
                 (58, [0] * 6 + [28] + [0] * 6 + [20], 0),
             ),
@@ -575,10 +575,10 @@ class _Script:
 
     def __call__(self, prompt: str = "") -> str:
         if not self.answers:
-            raise _ScriptEnded(
+            raise _ScriptEnded(_(
                 "choose_move kept asking after the last answer of the example: "
                 "it refused a legal pit, or asked once too often"
-            )
+            ))
         return self.answers.pop(0)
 
 
@@ -609,24 +609,24 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
         "abapa.players",
         [
             Example(
-                "HumanPlayer(ask answering '2').choose_move(Board())",
+                _("HumanPlayer(ask answering '2').choose_move(Board())"),
                 _answer(lambda: HumanPlayer(ask=_Script(["2"])).choose_move(Board())),
                 2,
                 hint=_("Return the pit as an int: int(answer)."),
             ),
             Example(
-                "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
+                _("HumanPlayer answering '9', 'four', '4' (asks again until legal)"),
                 _answer(lambda: HumanPlayer(ask=_Script(["9", "four", "4"])).choose_move(Board())),
                 4,
                 hint=_("Keep asking while the answer is not a legal pit; return an int."),
             ),
             Example(
-                "HumanPlayer answering '4' on figure 1, then '5'",
+                _("HumanPlayer answering '4' on figure 1, then '5'"),
                 _answer(lambda: HumanPlayer(ask=_Script(["4", "5"])).choose_move(Board(list(FIGURE_1), 0))),
                 5,
             ),
             Example(
-                "HumanPlayer answering '0', then '2', as player 1 of Board([...], 1)",
+                _("HumanPlayer answering '0', then '2', as player 1 of Board([...], 1)"),
                 _answer(
                     lambda: HumanPlayer(ask=_Script(["0", "2"])).choose_move(
                         Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
@@ -636,19 +636,19 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                 hint=_("Ask the board for its legal moves: they are counted from the mover's side."),
             ),
             Example(
-                "player = RandomPlayer(random.Random(7)): 10 moves on Board()",
+                _("player = RandomPlayer(random.Random(7)): 10 moves on Board()"),
                 lambda: random_moves(7),
                 [2, 1, 3, 5, 0, 0, 4, 0, 2, 4],
                 hint=_("Draw with self.rng.randrange(6), not with the random module's functions."),
             ),
             Example(
-                "player = RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+                _("player = RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)"),
                 lambda: random_moves(8, FIGURE_1, 0),
                 [1, 2, 3, 1, 1, 5, 0, 0, 1, 1],
                 hint=_("Draw self.rng.randrange(6) again while the pit drawn is not legal (pit 4 is empty)."),
             ),
             Example(
-                "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
+                _("RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds"),
                 lambda: {RandomPlayer(random.Random(1)).choose_move(Board(list(HUNGRY), 0)) for _ in range(20)},
                 {5},
             ),
@@ -673,10 +673,11 @@ class _Scripted:
     def choose_move(self, board: Any) -> int:
         self.seen.append((list(board.cells), board.player))
         if not self.pits:
-            raise _ScriptEnded(
-                f"the example's {self.name} was asked for a move it does not have: "
+            name = {"player 0": _("player 0"), "player 1": _("player 1")}.get(self.name, _("player"))
+            raise _ScriptEnded(_(
+                "the example's {name} was asked for a move it does not have: "
                 "was the player to move asked, once per turn?"
-            )
+            ).format(name=name))
         return self.pits.pop(0)
 
 
@@ -732,10 +733,10 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
             return (game.run(), game.board.cells, game.is_over())
         except ValueError as error:
             if isinstance(player0, _Cheater):
-                return (
-                    f"ValueError: {error}: the move the player made on the board it was shown "
+                return "ValueError: " + _(
+                    "{error}: the move the player made on the board it was shown "
                     "counted, so its answer came too late"
-                )
+                ).format(error=error)
             raise
 
     return check(
@@ -754,44 +755,44 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
             ),
             Example("Game(p0, p1).is_over()", lambda: Game(_Scripted([]), _Scripted([])).is_over(), False),
             Example(
-                "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
+                _("after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells"),
                 _answer(new_game_after_a_turn),
                 list(START),
                 hint=_("Make a new Board() in __init__: a default argument board=Board() is made "
                 "once, and every game would share it."),
             ),
             Example(
-                "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
+                _("two play_turn(): player 0 chooses pit 4, then player 1 pit 3"),
                 _answer(two_turns),
                 ((4, 3), [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0, [(list(START), 0)], [(list(FIGURE_1), 1)]),
                 hint=_("Ask players[board.player], and return the pit it chose."),
             ),
             Example(
-                "play_turn() with a player that plays on the board it is shown, then answers 4",
+                _("play_turn() with a player that plays on the board it is shown, then answers 4"),
                 _answer(cheated_turn),
                 (list(FIGURE_1), 1),
                 hint=_("Give the player a copy: choose_move(self.board.copy())."),
             ),
             Example(
-                "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
+                _("run() on a board where player 0 plays pit 5 and player 1 cannot feed"),
                 _answer(lambda: short_game(_Scripted([5], "player 0"))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
                 hint=_("run() returns the board's winner."),
             ),
             Example(
-                "run() there, with a player 0 that plays on the board it is shown, then answers 5",
+                _("run() there, with a player 0 that plays on the board it is shown, then answers 5"),
                 _answer(lambda: short_game(_Cheater(5))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
                 hint=_("run() plays each turn with play_turn(), which shows the player a copy."),
             ),
             Example(
-                "what run() prints there: the board before the move, then after it",
+                _("what run() prints there: the board before the move, then after it"),
                 _answer(shown_by_run),
                 (True, True, True),
                 hint=_("run() calls show_board() first, then again after each turn: print(self.board)."),
             ),
             Example(
-                "run() on Board([...], 0) where it ends 24 to 24: a draw",
+                _("run() on Board([...], 0) where it ends 24 to 24: a draw"),
                 _answer(
                     lambda: Game(
                         _Scripted([5], "player 0"), _Scripted([], "player 1"),
@@ -817,35 +818,35 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
         [
             _has_play(Board),
             Example(
-                "GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins",
+                _("GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins"),
                 lambda: GreedyPlayer().choose_move(Board()),
                 2,
                 hint=_("Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit."),
             ),
             Example(
-                "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
+                _("GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1"),
                 lambda: GreedyPlayer().choose_move(Board(list(FIGURE_1), 1)),
                 1,
                 hint=_("On a tie, the lowest pit."),
             ),
             Example(
-                "GreedyPlayer() takes a capture of 5 seeds",
+                _("GreedyPlayer() takes a capture of 5 seeds"),
                 lambda: GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)),
                 4,
             ),
             Example(
-                "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too",
+                _("GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too"),
                 lambda: GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)),
                 3,
                 hint=_("The lead is your kalah minus your opponent's: a seed in their kalah counts too."),
             ),
             Example(
-                "GreedyPlayer() as player 1",
+                _("GreedyPlayer() as player 1"),
                 lambda: GreedyPlayer().choose_move(Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)),
                 4,
             ),
             Example(
-                "GreedyPlayer().choose_move(board) leaves board unchanged",
+                _("GreedyPlayer().choose_move(board) leaves board unchanged"),
                 lambda: _greedy_leaves_the_board(GreedyPlayer, Board),
                 (list(FIGURE_1), 1),
                 hint=_("Try each pit on board.copy(), never on the board itself."),

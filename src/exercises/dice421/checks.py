@@ -14,14 +14,14 @@ culprit to fix first.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import _
-from ..checks import CheckResult, Example, Status, check, same
+from ..i18n import _, ngettext
+from ..checks import CheckResult, Example, RuleBroken, Status, check, same
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -42,8 +42,18 @@ __all__ = [
 ]
 
 
-class _Broken(Exception):
-    """A rule the student's code broke, said in one sentence (not a crash)."""
+class _Broken(RuleBroken):
+    """A rule the student's code broke, said in one sentence (not a crash).
+
+    ``culprit`` is the function to check first when the sentence says so.
+    """
+
+    def __init__(self, sentence: str, culprit: str | None = None) -> None:
+        super().__init__(sentence)
+        self.culprit = culprit
+
+    def __str__(self) -> str:
+        return super().__str__() + "."
 
 
 def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
@@ -59,16 +69,16 @@ def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
 def _said(name: str, error: ScriptError) -> str:
     """A script that ran out, as the rule ``name`` broke."""
     if error.kind == "answers":
-        return (
-            f"{name} asked question {error.number} ({error.prompt!r}), but the player "
-            f"gave {error.scripted} answer(s) and no more"
-        )
+        return _(
+            "{name} asked question {number} ({question}), but the player "
+            "gave {count} answer(s) and no more"
+        ).format(name=name, number=error.number, question=repr(error.prompt), count=error.scripted)
     if error.kind == "dice":
-        return (
-            f"{name} threw die number {error.number}, but the script holds {error.scripted} "
+        return _(
+            "{name} threw die number {number}, but the script holds {count} "
             "dice and no more"
-        )
-    return f"{name} threw a die another way: {error}"
+        ).format(name=name, number=error.number, count=error.scripted)
+    return _("{name} threw a die another way: {error}").format(name=name, error=error)
 
 
 def _scripted(
@@ -84,19 +94,20 @@ def _scripted(
         except ScriptError as error:
             raise _Broken(_said(name, error)) from None
         if faces and dice.thrown == 0:
-            raise _Broken(_rng_culprit(name, function))
+            raise _rng_culprit(name, function)
         return result
 
     return run
 
 
-def _rng_culprit(name: str, function: Callable[..., Any]) -> str:
+def _rng_culprit(name: str, function: Callable[..., Any]) -> _Broken:
     """Why ``name`` threw none of the loaded dice: roll_die (or play_turn), or the rng not passed on."""
     culprit = next((f for f in ("roll_die", "rethrow", "play_turn") if _fails(f, function)), None)
     if culprit is not None:
-        return f"{name}'s dice do not follow the rng: check {culprit} first"
-    return (f"{name}'s dice do not follow the rng: throw every die with roll_die(rng), "
-            "passing on the rng it was given")
+        return _Broken(_("{name}'s dice do not follow the rng: check {culprit} first").format(
+            name=name, culprit=culprit), culprit)
+    return _Broken(_("{name}'s dice do not follow the rng: throw every die with roll_die(rng), "
+                     "passing on the rng it was given").format(name=name))
 
 
 _CHECKS: dict[str, Callable[[Any], CheckResult]] = {}
@@ -128,33 +139,31 @@ def _fails(name: str, function: Callable[..., Any]) -> bool:
 def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
            earlier: tuple[str, ...] = ()) -> CheckResult:
     """:func:`check`, with a broken rule said in one sentence and a failing earlier function named."""
-    result = check(exercise, examples)
-    if result.status is Status.ERROR:
-        for index, line in enumerate(result.lines):
-            if line.startswith("  ✗ ") and ", but it raised _Broken: " in line:
-                description = next(
-                    e.description for e in examples if line.startswith(f"  ✗ {e.description}: ")
-                )
-                sentence = line.split(", but it raised _Broken: ", 1)[1]
-                sentence = re.sub(r" \(line \d+, in [^)]*\)$", "", sentence)
-                result.lines[index] = f"  ✗ {description}: {sentence}."
-                named = re.search(r"check (\w+) first$", sentence)
-                result.lines = [
-                    kept for kept in result.lines
-                    if not kept.startswith("    (check(..., traceback")
-                    and not (named and kept.startswith("    Hint: "))
-                ]
-                result.status = Status.FAILED
-                if named:
-                    return result
-                break
+    broken: list[_Broken] = []
+
+    def watched(call: Callable[[], Any]) -> Callable[[], Any]:
+        def run() -> Any:
+            try:
+                return call()
+            except _Broken as error:
+                broken.append(error)
+                raise
+
+        return run
+
+    result = check(exercise, [dataclasses.replace(example, call=watched(example.call))
+                              for example in examples])
+    if broken and broken[-1].culprit is not None:  # the hint is about this function, not the culprit
+        hint = "    " + _("Hint: {hint}").split("{hint}")[0]
+        result.lines = [line for line in result.lines if not line.startswith(hint)]
+        return result
     if result.status in (Status.FAILED, Status.ERROR):
         culprit = next((name for name in earlier if _fails(name, function)), None)
         if culprit is not None:
-            result.lines.append(
-                f"    Check {culprit} first: your {culprit}, which this function calls, "
+            result.lines.append("    " + _(
+                "Check {name} first: your {name}, which this function calls, "
                 "does not pass its own check yet."
-            )
+            ).format(name=culprit))
     return result
 
 
@@ -259,7 +268,8 @@ class _Recorder:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        raise _Broken(f"roll_die called rng.{name}, but a die is thrown with rng.randint(1, 6)")
+        raise _Broken(_("roll_die called rng.{name}, but a die is thrown with rng.randint(1, 6)").format(
+            name=name))
 
 
 def _recorded(roll_die: Callable[[Any], int]) -> list[tuple[Any, ...]]:
@@ -280,12 +290,12 @@ def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
         for seed in range(4)
     ]
     examples.append(
-        Example("roll_die(rng) calls rng.randint(1, 6) once: calls", _quiet(lambda: _recorded(roll_die)),
+        Example(_("roll_die(rng) calls rng.randint(1, 6) once: calls"), _quiet(lambda: _recorded(roll_die)),
                 [(1, 6)], hint=_("Call rng.randint(1, 6) exactly once."))
     )
     examples.append(
         Example(
-            "the faces of 300 throws with random.Random(1)",
+            _("the faces of 300 throws with random.Random(1)"),
             _quiet(lambda: sorted({roll_die(rng) for rng in [random.Random(1)] for _ in range(300)})),
             [1, 2, 3, 4, 5, 6],
         )
@@ -304,8 +314,8 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
             f"rethrow({die}, {n}, answers([{reply!r}]), ScriptedDice({faces}))",
             _scripted("rethrow", call, faces, rethrow),
             faces[0] if faces else die,
-            hint='Only the answer "1" rethrows (with roll_die, after the answer); any other '
-                 "keeps the die and throws nothing.",
+            hint=_('Only the answer "1" rethrows (with roll_die, after the answer); any other '
+                   "keeps the die and throws nothing."),
             compare=same,
         )
 
@@ -320,14 +330,17 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
             _quiet(lambda: rethrow(5, 3, ask, ScriptedDice([])))()
         except ScriptError as error:
             raise _Broken(_said("rethrow", error)) from None
-        return asked[0] if len(asked) == 1 else f"{len(asked)} questions: {asked!r}"
+        if len(asked) == 1:
+            return asked[0]
+        return ngettext("{count} question: {asked}", "{count} questions: {asked}", len(asked)).format(
+            count=len(asked), asked=repr(asked))
 
     examples = [example(3, 2, "1", [6]), example(3, 2, "0", []), example(5, 2, "1", [1]),
                 example(5, 2, "", []), example(4, 2, "yes", []), example(4, 2, "2", []),
                 example(5, 1, "11", []), example(2, 3, " 1 ", [2])]
     examples.append(Example(
-        "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
-        question, "Value of die 3 = 5 (type 1 to rethrow)? ",
+        _("the question of rethrow(5, 3, ask, rng) names die 3 and its value 5"),
+        question, _("Value of die 3 = 5 (type 1 to rethrow)? "),
         compare=lambda got, expected: isinstance(got, str) and "3" in got and "5" in got,
         hint=_("Ask once, showing the die's number n and its value die."),
     ))
@@ -349,21 +362,21 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
     return _check(
         "dice421.play_turn",
         [
-            turn("keep the first throw 6 6 5", ["0"], [6, 6, 5], (1, 665),
+            turn(_("keep the first throw 6 6 5"), ["0"], [6, 6, 5], (1, 665),
                  hint=_("Return the tuple (tokens, value): two ints.")),
-            turn("keep the first throw 1 2 4 (sorted before scoring)", ["0"], [1, 2, 4], (8, 421),
+            turn(_("keep the first throw 1 2 4 (sorted before scoring)"), ["0"], [1, 2, 4], (8, 421),
                  hint=_("Sort the dice with sort3_desc before tokens_of and value_of.")),
-            turn("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
+            turn(_("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep"),
                  seed_turn, [6, 6, 5, 5, 6], (5, 666),
                  hint=_("Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once.")),
-            turn("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep",
+            turn(_("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep"),
                  ["1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
                  hint=_("A second throw rethrows only the dice the player chose, then asks again.")),
-            turn("answer 1 every time: three throws, no fourth",
+            turn(_("answer 1 every time: three throws, no fourth"),
                  ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1], (8, 421),
                  hint=_("After the third throw the turn is over: do not ask again.")),
-            turn("a non-number answer keeps the dice", ["yes"], [3, 3, 3], (5, 333),
-                 hint='Only the answer "1" throws again.'),
+            turn(_("a non-number answer keeps the dice"), ["yes"], [3, 3, 3], (5, 333),
+                 hint=_('Only the answer "1" throws again.')),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
     )
@@ -403,22 +416,22 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
     return _check(
         "dice421.play_game",
         [
-            game("8 tokens; 421 against 641", 8, [4, 2, 1, 6, 4, 1], (0, 16),
+            game(_("8 tokens; 421 against 641"), 8, [4, 2, 1, 6, 4, 1], (0, 16),
                  hint=_("A total of 0 ends the game at once: play rounds while both totals are above 0.")),
-            game("10 tokens; 421 against 641, then 111 against 652", 10,
+            game(_("10 tokens; 421 against 641, then 111 against 652"), 10,
                  [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2], (-3, 23),
                  hint=_("Play rounds while both totals are above 0; return the tuple of two ints.")),
-            game("3 tokens; 654 against 333 (player 2 wins)", 3, [6, 5, 4, 3, 3, 3], (8, -2),
+            game(_("3 tokens; 654 against 333 (player 2 wins)"), 3, [6, 5, 4, 3, 3, 3], (8, -2),
                  hint=_("The game ends when either total is 0 or less.")),
-            game("8 tokens; 665 against 566 (a draw), then 124 against 331", 8,
+            game(_("8 tokens; 665 against 566 (a draw), then 124 against 331"), 8,
                  [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], (0, 16),
                  hint=_("Same value: nothing changes, and a new round starts.")),
-            game("1 token; 543 against 654 (same tokens, player 2's value is higher)", 1,
+            game(_("1 token; 543 against 654 (same tokens, player 2's value is higher)"), 1,
                  [5, 4, 3, 6, 5, 4], (3, -1),
                  hint=_("Same tokens, different values: settle_equal_tokens, the higher value gives.")),
-            game("5 tokens; 654 against 654, then 222 against 654", 5,
+            game(_("5 tokens; 654 against 654, then 222 against 654"), 5,
                  [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10)),
-            game("2 tokens; two draws, then 641 against 652, then 531 against 222", 2,
+            game(_("2 tokens; two draws, then 641 against 652, then 531 against 222"), 2,
                  [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
                  hint=_("Keep playing rounds, as many as it takes, carrying the totals over.")),
             game("play_game(0, ...)", 0, [], raises=ValueError,

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import ai
+from ..i18n import _
 
 __all__ = [
     "check_face",
@@ -111,24 +112,24 @@ class Turn:
     def toggle(self, position: int) -> None:
         """Mark die ``position`` (0, 1 or 2) for a rethrow, or unmark it."""
         if position not in (0, 1, 2):
-            raise ValueError(f"the dice are at positions 0, 1 and 2, not {position!r}")
+            raise ValueError(_("the dice are at positions 0, 1 and 2, not {value}").format(value=repr(position)))
         if self.throws == 0:
-            raise ValueError("throw the dice before marking one")
+            raise ValueError(_("throw the dice before marking one"))
         if self.over:
-            raise ValueError("this turn is over: no die can be marked")
+            raise ValueError(_("this turn is over: no die can be marked"))
         self.marked = self.marked ^ {position}
 
     def throw(self) -> None:
         """The first throw (all three dice) or a rethrow of the marked dice."""
         if self.over:
             raise ValueError(
-                "this turn is over: a turn has three throws at most"
+                _("this turn is over: a turn has three throws at most")
                 if not self.kept
-                else "this turn is over: the dice were kept"
+                else _("this turn is over: the dice were kept")
             )
         positions = (0, 1, 2) if self.throws == 0 else sorted(self.marked)
         if not positions:
-            raise ValueError("mark at least one die to rethrow (click it), or keep the dice")
+            raise ValueError(_("mark at least one die to rethrow (click it), or keep the dice"))
         dice = list(self.dice) if self.dice else [0, 0, 0]
         faces = []
         for position in positions:
@@ -142,9 +143,9 @@ class Turn:
     def keep(self) -> None:
         """End the turn with the dice as they are."""
         if self.throws == 0:
-            raise ValueError("throw the dice before keeping them")
+            raise ValueError(_("throw the dice before keeping them"))
         if self.over:
-            raise ValueError("this turn is already over")
+            raise ValueError(_("this turn is already over"))
         self.kept, self.marked = True, frozenset()
         self.replies.append("0")
 
@@ -219,12 +220,13 @@ class Script:
     def __call__(self, prompt: str = "") -> str:
         """The next answer (``ask``)."""
         if self.thrown == 0:
-            raise TableError(f"{self.name}'s dice do not follow the rng: check roll_die first")
+            raise TableError(_("{name}'s dice do not follow the rng: check roll_die first").format(
+                name=self.name))
         if self.asked >= len(self.replies):
-            raise TableError(
-                f"{self.name} asked {str(prompt).strip()!r} where the player had no answer to "
-                "give: check play_turn first"
-            )
+            raise TableError(_(
+                "{name} asked {question} where the player had no answer to give: check "
+                "play_turn first"
+            ).format(name=self.name, question=repr(str(prompt).strip())))
         self.asked += 1
         print(f"{prompt}{self.replies[self.asked - 1]}")  # as on a console
         return self.replies[self.asked - 1]
@@ -232,13 +234,14 @@ class Script:
     def randint(self, a: int, b: int) -> int:
         """The next face (``rng.randint(1, 6)``)."""
         if (a, b) != (1, 6):
-            raise TableError(f"a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})")
+            raise TableError(_("a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})").format(
+                a=a, b=b))
         if self.thrown >= len(self.faces):
             if self.asked < len(self.replies):
-                raise TableError(
-                    f"{self.name} threw a die before the player's answers were all asked: "
+                raise TableError(_(
+                    "{name} threw a die before the player's answers were all asked: "
                     "check play_turn first"
-                )
+                ).format(name=self.name))
             turn = self.more() if self.more is not None else None
             if turn is None:
                 raise _Pause
@@ -249,7 +252,8 @@ class Script:
 
 def _plain_pair(value: object, name: str) -> tuple[int, int]:
     if type(value) is not tuple or len(value) != 2 or any(type(x) is not int for x in value):
-        raise TableError(f"{name} should return a tuple of two ints, not {value!r}")
+        raise TableError(_("{name} should return a tuple of two ints, not {value}").format(
+            name=name, value=repr(value)))
     return value  # type: ignore[return-value]
 
 
@@ -261,16 +265,18 @@ def replay_turn(play_turn: Callable[..., Any], turn: Turn) -> tuple[tuple[int, i
         with contextlib.redirect_stdout(printed):
             result = play_turn(script, script)
     except _Pause:
-        raise TableError(
-            f"play_turn threw a die more than the {len(turn.faces)} of this turn: check play_turn first"
-        ) from None
+        raise TableError(_(
+            "play_turn threw a die more than the {count} of this turn: check play_turn first"
+        ).format(count=len(turn.faces))) from None
     if script.thrown == 0:
-        raise TableError("play_turn's dice do not follow the rng: check roll_die first")
+        raise TableError(_("{name}'s dice do not follow the rng: check roll_die first").format(
+            name="play_turn"))
     if (script.thrown, script.asked) != (len(turn.faces), len(turn.replies)):
-        raise TableError(
-            f"play_turn threw {script.thrown} dice and asked {script.asked} questions, but this turn "
-            f"had {len(turn.faces)} dice and {len(turn.replies)} answers: check play_turn first"
-        )
+        raise TableError(_(
+            "play_turn threw {thrown} dice and asked {asked} questions, but this turn "
+            "had {faces} dice and {replies} answers: check play_turn first"
+        ).format(thrown=script.thrown, asked=script.asked, faces=len(turn.faces),
+                 replies=len(turn.replies)))
     return _plain_pair(result, "play_turn"), printed.getvalue()
 
 
@@ -318,9 +324,9 @@ class Table:
     def record(self, turn: Turn) -> str:
         """Add the current player's finished turn and run ``play_game`` again; the new printout."""
         if self.over:
-            raise ValueError("the game is over: start a new game")
+            raise ValueError(_("the game is over: start a new game"))
         if not turn.over:
-            raise ValueError("the turn is not over yet")
+            raise ValueError(_("the turn is not over yet"))
         self.turns.append(turn)
         try:
             return self._run()
@@ -341,21 +347,22 @@ class Table:
         if over:
             if script.thrown < len(script.faces) or script.turns % 2:
                 raise TableError(
-                    "play_game's dice do not follow the rng: check roll_die first"
+                    _("{name}'s dice do not follow the rng: check roll_die first").format(
+                        name="play_game")
                     if script.thrown == 0 and script.faces
-                    else "play_game returned before the turns played were over: check play_game"
+                    else _("play_game returned before the turns played were over: check play_game")
                 )
             totals = _plain_pair(result, "play_game")
             if min(totals) > 0:
-                raise TableError(
-                    f"play_game returned {totals!r}, but a game ends when a total is 0 or less"
-                )
+                raise TableError(_(
+                    "play_game returned {totals}, but a game ends when a total is 0 or less"
+                ).format(totals=repr(totals)))
         else:
             if script.asked != len(script.replies):
-                raise TableError(
-                    f"play_game asked {script.asked} questions where the turns had "
-                    f"{len(script.replies)} answers: check play_turn first"
-                )
+                raise TableError(_(
+                    "play_game asked {asked} questions where the turns had "
+                    "{replies} answers: check play_turn first"
+                ).format(asked=script.asked, replies=len(script.replies)))
             found = _TOTALS.findall(printed.getvalue())
             totals = (int(found[-1][0]), int(found[-1][1])) if found else None
         new = printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed) else printed.getvalue()
@@ -382,10 +389,10 @@ def play_match(
     def more() -> Turn:
         nonlocal played
         if played >= max_turns:
-            raise TableError(
-                f"play_game went on for more than {max_turns} turns: does it stop when a total "
+            raise TableError(_(
+                "play_game went on for more than {count} turns: does it stop when a total "
                 "reaches 0?"
-            )
+            ).format(count=max_turns))
         turn = Turn(lambda: rng.randint(1, 6))
         play_computer_turn(turn, strategies[played % 2])
         played += 1
@@ -396,7 +403,9 @@ def play_match(
         result = play_game(tokens, script, script)
     totals = _plain_pair(result, "play_game")
     if min(totals) > 0:
-        raise TableError(f"play_game returned {totals!r}, but a game ends when a total is 0 or less")
+        raise TableError(_(
+            "play_game returned {totals}, but a game ends when a total is 0 or less"
+        ).format(totals=repr(totals)))
     winner = 0 if totals[0] <= 0 else 1
     return ai.GameResult((tokens - totals[0], tokens - totals[1]), (winner,), played)
 
@@ -415,7 +424,7 @@ def league(
     for first in strategies:
         for second in strategies:
             if first != second:
-                for _ in range(games):
+                for _game in range(games):
                     pair = (strategies[first], strategies[second])
                     result = play_match(play_game, pair, rng, tokens)
                     results.append(replace(result, names=(first, second)))
@@ -425,7 +434,8 @@ def league(
 def check_face(face: object) -> int:
     """``face`` if it is an int from 1 to 6, else ValueError saying what a die shows."""
     if type(face) is not int or not 1 <= face <= 6:
-        raise ValueError(f"a die shows a whole number from 1 to 6, not {face!r}")
+        raise ValueError(_("a die shows a whole number from 1 to 6, not {value}").format(
+            value=repr(face)))
     return face
 
 
@@ -460,8 +470,9 @@ def answers(replies: Iterable[str], echo: bool = True) -> Callable[[str], str]:
         nonlocal asked
         if asked >= len(replies):
             raise ScriptError(
-                f"the scripted player had {len(replies)} answer(s) and no more, but question "
-                f"{asked + 1} came: {str(prompt).strip()!r}",
+                _("the scripted player had {count} answer(s) and no more, but question "
+                  "{number} came: {question}").format(
+                    count=len(replies), number=asked + 1, question=repr(str(prompt).strip())),
                 "answers", len(replies), asked + 1, str(prompt).strip(),
             )
         reply = replies[asked]
@@ -484,13 +495,15 @@ class ScriptedDice:
         """The next scripted face; only ``randint(1, 6)`` is a die."""
         if (a, b) != (1, 6):
             raise ThrowError(
-                f"a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})", "randint",
+                _("a die is thrown with rng.randint(1, 6), not rng.randint({a}, {b})").format(
+                    a=a, b=b), "randint",
                 len(self.faces), self.thrown + 1,
             )
         if self.thrown >= len(self.faces):
             raise ScriptError(
-                f"the scripted dice held {len(self.faces)} throw(s) and no more, but die "
-                f"number {self.thrown + 1} was thrown (a throw too many?)",
+                _("the scripted dice held {count} throw(s) and no more, but die "
+                  "number {number} was thrown (a throw too many?)").format(
+                    count=len(self.faces), number=self.thrown + 1),
                 "dice", len(self.faces), self.thrown + 1,
             )
         face = self.faces[self.thrown]
@@ -500,9 +513,9 @@ class ScriptedDice:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        raise AttributeError(
-            f"scripted dice have no {name!r}: throw a die with rng.randint(1, 6)"
-        )
+        raise AttributeError(_(
+            "scripted dice have no {name}: throw a die with rng.randint(1, 6)"
+        ).format(name=repr(name)))
 
     def __repr__(self) -> str:
         return f"ScriptedDice({self.faces!r})"

@@ -39,7 +39,7 @@ def _error_of(call: Callable[[], Any]) -> str:
         call()
     except ValueError as error:
         return str(error)
-    return "no ValueError"
+    return _("no ValueError")
 
 
 def _with_csv(lines: list[str], load: Callable[[str], Any]) -> Callable[[], Any]:
@@ -80,8 +80,9 @@ def _stale(exercise: str, name: str, cls: Any, methods: tuple[str, ...]) -> Chec
     if not missing:
         return None
     return CheckResult(exercise, Status.FAILED, [
-        f"Checking {exercise}",
-        f"  ✗ {name} has no method {missing[0]}: run the cells after the {name} class again.",
+        _("Checking {exercise}").format(exercise=exercise),
+        "  ✗ " + _("{name} has no method {method}: run the cells after the {name} class again.").format(
+            name=name, method=missing[0]),
     ], total=1)
 
 
@@ -113,7 +114,7 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 list(range(1, 49)),
             ),
             Example(
-                "load_dominos(DOMINOS_CSV)[47]  (the first half is terrain1, crowns1)",
+                _("load_dominos(DOMINOS_CSV)[47]  (the first half is terrain1, crowns1)"),
                 lambda: load_dominos(DOMINOS_CSV)[47],
                 _d(48, "W0", "M3"),
             ),
@@ -124,59 +125,59 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 hint=_("Keep the halves in the order of the file: terrain1, crowns1 first."),
             ),
             Example(
-                "total crowns of load_dominos(DOMINOS_CSV)",
+                _("total crowns of load_dominos(DOMINOS_CSV)"),
                 lambda: sum(d.first.crowns + d.second.crowns for d in load_dominos(DOMINOS_CSV)),
                 39,
             ),
             Example(
-                "squares per terrain in load_dominos(DOMINOS_CSV)",
+                _("squares per terrain in load_dominos(DOMINOS_CSV)"),
                 lambda: {t: sum((d.first.terrain == t) + (d.second.terrain == t)
                                 for d in load_dominos(DOMINOS_CSV)) for t in TERRAINS},
                 {"wheat": 26, "forest": 22, "water": 18, "grassland": 14, "swamp": 10, "mine": 6},
             ),
             Example(
-                "load_dominos(a copy of the file whose line 2 is '1,forest,2,swamp,0')[0]",
+                _("load_dominos(a copy of the file whose line 2 is '1,forest,2,swamp,0')[0]"),
                 lambda: _with_csv(changed(1, "1,forest,2,swamp,0"), load_dominos)()[0],
                 _d(1, "F2", "S0"),
                 hint=_("Read the file at `path`, not DOMINOS_CSV."),
             ),
             Example(
-                "a file whose header has 4 columns: 'line 1' in the message",
+                _("a file whose header has 4 columns: 'line 1' in the message"),
                 message(changed(0, "number,terrain1,crowns1,terrain2")), True, compare=names(1),
                 hint=_("Line 1 is the header: check its five columns too."),
             ),
             Example(
-                "a file whose line 11 is '10,forest,0,forest' (4 columns): 'line 11' in the message",
+                _("a file whose line 11 is '10,forest,0,forest' (4 columns): 'line 11' in the message"),
                 message(changed(10, "10,forest,0,forest")), True, compare=names(11),
                 hint=_("Check that each line has five columns before reading it."),
             ),
             Example(
-                "a file whose line 8 has the terrain 'desert': 'line 8' in the message",
+                _("a file whose line 8 has the terrain 'desert': 'line 8' in the message"),
                 message(changed(7, "7,wheat,0,desert,0")), True, compare=names(8),
                 hint=_("Raise ValueError with 'line 8' in its message (line 1 is the header)."),
             ),
             Example(
-                "a file whose line 4 has 4 crowns: 'line 4' in the message",
+                _("a file whose line 4 has 4 crowns: 'line 4' in the message"),
                 message(changed(3, "3,forest,0,forest,4")), True, compare=names(4),
                 hint=_("A square has 0 to 3 crowns."),
             ),
             Example(
-                "a file whose line 3 has -1 crowns: 'line 3' in the message",
+                _("a file whose line 3 has -1 crowns: 'line 3' in the message"),
                 message(changed(2, "2,wheat,-1,wheat,0")), True, compare=names(3),
                 hint=_("A square has 0 to 3 crowns: -1 is too few."),
             ),
             Example(
-                "a file whose line 45 has the crowns 'one': 'line 45' in the message",
+                _("a file whose line 45 has the crowns 'one': 'line 45' in the message"),
                 message(changed(44, "44,wheat,one,mine,0")), True, compare=names(45),
                 hint=_("Crowns are a whole number: say which line is wrong rather than let int() fail."),
             ),
             Example(
-                "a file with 47 dominos (ends on line 48): 'line 48' in the message",
+                _("a file with 47 dominos (ends on line 48): 'line 48' in the message"),
                 message(lines[:-1]), True, compare=names(48),
                 hint=_("Name the last line of the file when there are not 48 dominos."),
             ),
             Example(
-                "a file with 49 dominos (ends on line 50): 'line 50' in the message",
+                _("a file with 49 dominos (ends on line 50): 'line 50' in the message"),
                 message(lines + ["49,wheat,0,wheat,0"]), True, compare=names(50),
             ),
         ],
@@ -198,16 +199,16 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
         """What happens: 'refused, unchanged' when can_place says False and place raises."""
         kingdom = Kingdom.from_text(text, size)
         if kingdom.can_place(domino, first, second) is not False:
-            return "can_place does not say False"
+            return _("can_place does not say False")
         try:
             kingdom.place(domino, first, second)
         except ValueError:
             if kingdom.to_text() != Kingdom.from_text(text, size).to_text():
-                return "place raised ValueError but changed the kingdom"
-            return "refused, unchanged"
-        return "place did not raise ValueError"
+                return _("place raised ValueError but changed the kingdom")
+            return _("refused, unchanged")
+        return _("place did not raise ValueError")
 
-    no = "refused, unchanged"
+    no = _("refused, unchanged")
     return check(
         "dominations.placement",
         [
@@ -218,99 +219,99 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint=_("Any terrain may touch the castle."),
             ),
             Example(
-                "Kingdom().can_place(#31 L1 L0, (4, 2), (4, 3))  (only the second half touches the castle)",
+                _("Kingdom().can_place(#31 L1 L0, (4, 2), (4, 3))  (only the second half touches the castle)"),
                 lambda: Kingdom().can_place(water, (4, 2), (4, 3)),
                 True,
                 hint=_("Either half may be the one that touches."),
             ),
             Example(
-                "placing #13 W0 F0 on (4, 5), (4, 6): to_text()",
+                _("placing #13 W0 F0 on (4, 5), (4, 6): to_text()"),
                 lambda: placed("C0", wheat_forest, (4, 5), (4, 6)),
                 "C0 W0 F0",
             ),
             Example(
-                "placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5): to_text()",
+                _("placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5): to_text()"),
                 lambda: placed("C0", wheat_forest, (4, 6), (4, 5)),
                 "C0 F0 W0",
                 hint=_("The first square goes on `first`, the second on `second`."),
             ),
             Example(
-                "placing #13 W0 F0 turned: first on (3, 4), second above it on (2, 4)",
+                _("placing #13 W0 F0 turned: first on (3, 4), second above it on (2, 4)"),
                 lambda: placed("C0", wheat_forest, (3, 4), (2, 4)),
                 "F0\nW0\nC0",
             ),
             Example(
-                "'C0 W0' + #31 L1 L0 on (4, 6), (4, 7) (water touches only wheat)",
+                _("'C0 W0' + #31 L1 L0 on (4, 6), (4, 7) (water touches only wheat)"),
                 lambda: Kingdom.from_text("C0 W0").can_place(water, (4, 6), (4, 7)),
                 False,
             ),
             Example(
-                "'C0 W0' + #13 W0 F0 on (3, 5), (3, 6) (wheat on wheat)",
+                _("'C0 W0' + #13 W0 F0 on (3, 5), (3, 6) (wheat on wheat)"),
                 lambda: Kingdom.from_text("C0 W0").can_place(wheat_forest, (3, 5), (3, 6)),
                 True,
             ),
             Example(
-                "'C0 W0' + #1 W0 W0 on (3, 6), (2, 6) (a corner is not a touch)",
+                _("'C0 W0' + #1 W0 W0 on (3, 6), (2, 6) (a corner is not a touch)"),
                 lambda: refused("C0 W0", wheat, (3, 6), (2, 6)),
                 no,
                 hint=_("Squares touch by an edge: up, right, down or left, never diagonally."),
             ),
             Example(
-                "'C0 W0' + #13 on (4, 5), (3, 5) (square (4, 5) is taken)",
+                _("'C0 W0' + #13 on (4, 5), (3, 5) (square (4, 5) is taken)"),
                 lambda: refused("C0 W0", wheat_forest, (4, 5), (3, 5)),
                 no,
                 hint=_("can_place says False, place raises ValueError and changes nothing."),
             ),
             Example(
-                "Kingdom().place(#13, (4, 5), (4, 7)) (halves not neighbours)",
+                _("Kingdom().place(#13, (4, 5), (4, 7)) (halves not neighbours)"),
                 lambda: refused("C0", wheat_forest, (4, 5), (4, 7)),
                 no,
             ),
             Example(
-                "Kingdom().place(#1 W0 W0, (-1, 4), (0, 4)) (outside the area)",
+                _("Kingdom().place(#1 W0 W0, (-1, 4), (0, 4)) (outside the area)"),
                 lambda: refused("C0", wheat, (-1, 4), (0, 4)),
                 no,
                 hint=_("grid[-1] is the last row in Python: check that both squares are in the area."),
             ),
             Example(
-                "'C0 W0 W0 W0 W0' + #1 W0 W0 on (4, 9), (3, 9) (column 9 is outside the area)",
+                _("'C0 W0 W0 W0 W0' + #1 W0 W0 on (4, 9), (3, 9) (column 9 is outside the area)"),
                 lambda: refused("C0 W0 W0 W0 W0", wheat, (4, 9), (3, 9)),
                 no,
                 hint=_("The area has rows and columns 0 to 8: check both squares before reading the grid."),
             ),
             Example(
-                "'W0 W0 C0 W0' + #1 W0 W0 on (4, 1), (3, 1) (5 wide, 3 columns left of the castle)",
+                _("'W0 W0 C0 W0' + #1 W0 W0 on (4, 1), (3, 1) (5 wide, 3 columns left of the castle)"),
                 lambda: Kingdom.from_text("W0 W0 C0 W0").can_place(wheat, (4, 1), (3, 1)),
                 True,
                 hint=_("The 5x5 square may lie anywhere around the castle: measure the kingdom, "
                 "not the distance to the castle."),
             ),
             Example(
-                "'W0 C0 W0 W0 W0' + #13 W0 F0 on (4, 8), (3, 8) (6 columns wide)",
+                _("'W0 C0 W0 W0 W0' + #13 W0 F0 on (4, 8), (3, 8) (6 columns wide)"),
                 lambda: refused("W0 C0 W0 W0 W0", wheat_forest, (4, 8), (3, 8)),
                 no,
                 hint=_("The kingdom, castle included, must fit in 5x5."),
             ),
             Example(
-                "'W0\\nW0\\nC0\\nW0' + #1 W0 W0 on (1, 4), (0, 4) (6 rows high)",
+                _("'W0\\nW0\\nC0\\nW0' + #1 W0 W0 on (1, 4), (0, 4) (6 rows high)"),
                 lambda: refused("W0\nW0\nC0\nW0", wheat, (1, 4), (0, 4)),
                 no,
                 hint=_("The 5x5 rule holds upwards and downwards too."),
             ),
             Example(
-                "'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the castle)",
+                _("'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the castle)"),
                 lambda: refused("W0 W0 C0 .. ..\n.. .. F0 F0 F0", _d(3, "F0", "F0"), (5, 7), (6, 7)),
                 no,
                 hint=_("Measure the whole kingdom, not the distance to the castle."),
             ),
             Example(
-                "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the Mighty Duel)",
+                _("Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the Mighty Duel)"),
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (5, 9)),
                 True,
                 hint=_("In the Mighty Duel (size 7) the kingdom fits in 7x7."),
             ),
             Example(
-                "Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (6, 10))  (8 wide)",
+                _("Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (6, 10))  (8 wide)"),
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (6, 10)),
                 False,
             ),
@@ -360,7 +361,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint=_("Every pair (first, second) that can_place accepts: both ways round."),
             ),
             Example(
-                "no placement twice in Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0)",
+                _("no placement twice in Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0)"),
                 each_once, True,
             ),
             Example(
@@ -370,19 +371,19 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint=_("In the Mighty Duel the area is 13x13: look at every square of it."),
             ),
             Example(
-                f"Kingdom.from_text({text!r}) after legal_placements(#20 W1 F0): to_text()",
+                _("Kingdom.from_text({text}) after legal_placements(#20 W1 F0): to_text()").format(text=repr(text)),
                 unchanged, text,
                 hint=_("Try placements without placing them (can_place), or on a copy."),
             ),
             Example("Kingdom().is_full()", lambda: Kingdom().is_full(), False),
-            Example("a complete 5x5 kingdom is_full()", lambda: Kingdom.from_text(full).is_full(), True),
+            Example(_("a complete 5x5 kingdom is_full()"), lambda: Kingdom.from_text(full).is_full(), True),
             Example(
-                "Kingdom.from_text(a complete 5x5 kingdom, 7).is_full()  (the Mighty Duel needs 7x7)",
+                _("Kingdom.from_text(a complete 5x5 kingdom, 7).is_full()  (the Mighty Duel needs 7x7)"),
                 lambda: Kingdom.from_text(full, 7).is_full(),
                 False,
             ),
             Example(
-                "a complete kingdom's legal_placements(#13)",
+                _("a complete kingdom's legal_placements(#13)"),
                 lambda: list(Kingdom.from_text(full).legal_placements(_d(13, "W0", "F0"))),
                 [],
             ),
@@ -418,39 +419,41 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 [(3, 3), (3, 4), (4, 3)],
             ),
             Example(
-                "sorted(... .property_of((3, 5)))  (the forest)",
+                _("sorted(... .property_of((3, 5)))  (the forest)"),
                 lambda: sorted(Kingdom.from_text(EXAMPLE).property_of((3, 5))),
                 [(3, 5), (3, 6), (4, 5)],
             ),
             Example(
-                "... .property_of((4, 4))  (the castle)",
+                _("... .property_of((4, 4))  (the castle)"),
                 lambda: list(Kingdom.from_text(EXAMPLE).property_of((4, 4))),
                 [],
             ),
             Example(
-                "... .property_of((0, 0))  (an empty square)",
+                _("... .property_of((0, 0))  (an empty square)"),
                 lambda: list(Kingdom.from_text(EXAMPLE).property_of((0, 0))),
                 [],
             ),
             Example(
-                f"sorted(Kingdom.from_text({SHAPES!r}).property_of((3, 4)))  (a wheat U: the search must come back)",
+                _("sorted(Kingdom.from_text({text}).property_of((3, 4)))  (a wheat U: the search must come back)").format(
+                    text=repr(SHAPES)),
                 lambda: sorted(Kingdom.from_text(SHAPES).property_of((3, 4))),
                 [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)],
                 hint=_("When a square has no new neighbour, pop it and go on from the square below it "
                 "on the stack."),
             ),
             Example(
-                "len(... .property_of((2, 2)))  (each square once)",
+                _("len(... .property_of((2, 2)))  (each square once)"),
                 lambda: len(Kingdom.from_text(SHAPES).property_of((2, 2))),
                 6,
             ),
             Example(
-                "sorted(... .property_of((6, 6)))  (another wheat property, apart)",
+                _("sorted(... .property_of((6, 6)))  (another wheat property, apart)"),
                 lambda: sorted(Kingdom.from_text(SHAPES).property_of((6, 6))),
                 [(6, 5), (6, 6)],
             ),
             Example(
-                f"Kingdom.from_text({CORNERS!r}).property_of((4, 5))  (squares joined by a corner)",
+                _("Kingdom.from_text({text}).property_of((4, 5))  (squares joined by a corner)").format(
+                    text=repr(CORNERS)),
                 lambda: list(Kingdom.from_text(CORNERS).property_of((4, 5))),
                 [(4, 5)],
                 hint=_("A property is joined by edges (up, right, down, left), never diagonally."),
@@ -494,23 +497,23 @@ def check_score(Kingdom: Any) -> CheckResult:
             Example(f"Kingdom.from_text({SHAPES!r}).score()", lambda: Kingdom.from_text(SHAPES).score(), 19),
             Example("Kingdom().score()", lambda: Kingdom().score(), 0),
             Example(
-                "Kingdom.from_text('F0 F0 C0 F0 F0\\nF0 F0 .. F0 F0').score()  (no crowns)",
+                _("Kingdom.from_text('F0 F0 C0 F0 F0\\nF0 F0 .. F0 F0').score()  (no crowns)"),
                 lambda: Kingdom.from_text("F0 F0 C0 F0 F0\nF0 F0 .. F0 F0").score(),
                 0,
             ),
             Example(
-                "Kingdom.from_text('W1 W0 C0 W1 W0').score()  (two wheat properties)",
+                _("Kingdom.from_text('W1 W0 C0 W1 W0').score()  (two wheat properties)"),
                 lambda: Kingdom.from_text("W1 W0 C0 W1 W0").score(),
                 4,
                 hint=_("Each property is scored on its own: 2 x 1 + 2 x 1."),
             ),
             Example(
-                "Kingdom.from_text('W1 C0 W1').score()  (the castle joins nothing)",
+                _("Kingdom.from_text('W1 C0 W1').score()  (the castle joins nothing)"),
                 lambda: Kingdom.from_text("W1 C0 W1").score(),
                 2,
             ),
             Example(
-                f"Kingdom.from_text({CORNERS!r}).score()  (joined by a corner only)",
+                _("Kingdom.from_text({text}).score()  (joined by a corner only)").format(text=repr(CORNERS)),
                 lambda: Kingdom.from_text(CORNERS).score(),
                 2,
                 hint=_("Squares that meet at a corner are two properties: 1 x 1 + 1 x 1."),
@@ -521,12 +524,12 @@ def check_score(Kingdom: Any) -> CheckResult:
                 10,
             ),
             Example(
-                "Kingdom.from_text('C0 W1 W0 W0').score(middle_kingdom=True)  (castle off-centre)",
+                _("Kingdom.from_text('C0 W1 W0 W0').score(middle_kingdom=True)  (castle off-centre)"),
                 lambda: Kingdom.from_text("C0 W1 W0 W0").score(middle_kingdom=True),
                 3,
             ),
             Example(
-                "Kingdom.from_text('W1 C0 W0 W0').score(middle_kingdom=True)  (not complete, centred)",
+                _("Kingdom.from_text('W1 C0 W0 W0').score(middle_kingdom=True)  (not complete, centred)"),
                 lambda: Kingdom.from_text("W1 C0 W0 W0").score(middle_kingdom=True),
                 11,
                 hint=_("Centred means every square within size // 2 rows and columns of the castle."),
@@ -538,22 +541,22 @@ def check_score(Kingdom: Any) -> CheckResult:
                 hint=_("In the Mighty Duel, size // 2 is 3."),
             ),
             Example(
-                "a complete kingdom, castle in the middle: score(harmony=True)",
+                _("a complete kingdom, castle in the middle: score(harmony=True)"),
                 lambda: Kingdom.from_text(full).score(harmony=True),
                 full_points + 5,
             ),
             Example(
-                "a kingdom with one square missing: score(harmony=True)",
+                _("a kingdom with one square missing: score(harmony=True)"),
                 lambda: Kingdom.from_text(full[:-2] + "..").score(harmony=True),
                 full_points - 3,  # the swamp loses its crown
             ),
             Example(
-                "a complete kingdom, castle in the middle, both bonuses",
+                _("a complete kingdom, castle in the middle, both bonuses"),
                 lambda: Kingdom.from_text(full).score(middle_kingdom=True, harmony=True),
                 full_points + 10 + 5,
             ),
             Example(
-                f"Kingdom.from_text({SHAPES!r}) after score(True, True): to_text()",
+                _("Kingdom.from_text({text}) after score(True, True): to_text()").format(text=repr(SHAPES)),
                 unchanged, SHAPES,
             ),
         ],
@@ -584,34 +587,36 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
             Example(f"Kingdom.from_text({a!r}).largest_property()", lambda: Kingdom.from_text(a).largest_property(), 3),
             Example("Kingdom().largest_property()", lambda: Kingdom().largest_property(), 0),
             Example(f"Kingdom.from_text({b!r}).crowns()", lambda: Kingdom.from_text(b).crowns(), 2),
-            Example(f"ranking of {[a, d]}", lambda: rank(a, d), [[0], [1]]),
+            Example(_("ranking of {kingdoms}").format(kingdoms=[a, d]), lambda: rank(a, d), [[0], [1]]),
             Example(
-                f"ranking of {[d, b, a]}  (3 points each for b and a: larger property wins)",
+                _("ranking of {kingdoms}  (3 points each for b and a: larger property wins)").format(kingdoms=[d, b, a]),
                 lambda: rank(d, b, a),
                 [[2], [1], [0]],
             ),
             Example(
-                f"ranking of {[b, c]} (3 points each; then largest property 2 > 1, whatever the crowns)",
+                _("ranking of {kingdoms} (3 points each; then largest property 2 > 1, whatever the crowns)").format(
+                    kingdoms=[b, c]),
                 lambda: rank(b, c),
                 [[0], [1]],
                 hint=_("The largest property counts squares; crowns come only after it."),
             ),
             Example(
-                f"ranking of {[e, f]} (3 points and largest property 3 each; then 1 crown < 3)",
+                _("ranking of {kingdoms} (3 points and largest property 3 each; then 1 crown < 3)").format(
+                    kingdoms=[e, f]),
                 lambda: rank(e, f),
                 [[1], [0]],
                 hint=_("After the largest property, the most crowns in the kingdom wins."),
             ),
-            Example(f"ranking of {[a, a]}  (shared victory)", lambda: rank(a, a), [[0, 1]]),
+            Example(_("ranking of {kingdoms}  (shared victory)").format(kingdoms=[a, a]), lambda: rank(a, a), [[0, 1]]),
             Example(
-                f"ranking of {[a, d, e]}  (a and e share the victory)",
+                _("ranking of {kingdoms}  (a and e share the victory)").format(kingdoms=[a, d, e]),
                 lambda: rank(a, d, e),
                 [[0, 2], [1]],
                 hint=_("A group holds the players still equal, in increasing order."),
             ),
-            Example(f"ranking of {[off_centre, centred]}", lambda: rank(off_centre, centred), [[0], [1]]),
+            Example(_("ranking of {kingdoms}").format(kingdoms=[off_centre, centred]), lambda: rank(off_centre, centred), [[0], [1]]),
             Example(
-                f"ranking of {[off_centre, centred]} with middle_kingdom=True",
+                _("ranking of {kingdoms} with middle_kingdom=True").format(kingdoms=[off_centre, centred]),
                 lambda: rank(off_centre, centred, middle_kingdom=True),
                 [[1], [0]],
                 hint=_("Pass the bonuses on to score."),
@@ -641,7 +646,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
         "dominations.greedy",
         [
             Example(
-                "greedy_placement(Kingdom(), #1 W0 W0)  (all score 0: closest, then smallest)",
+                _("greedy_placement(Kingdom(), #1 W0 W0)  (all score 0: closest, then smallest)"),
                 lambda: greedy_placement(Kingdom(), _d(1, "W0", "W0")),
                 ((2, 4), (3, 4)),
                 hint=_("The closest placements have distance 1 + 2 = 3; then the smallest "
@@ -661,7 +666,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 hint=_("The distance is measured from the castle, not from the kingdom's corner."),
             ),
             Example(
-                "greedy_placement(a complete kingdom, #31 L1 L0)",
+                _("greedy_placement(a complete kingdom, #31 L1 L0)"),
                 lambda: greedy_placement(Kingdom.from_text(FULL_WHEAT), _d(31, "L1", "L0")),
                 None,
             ),
@@ -696,7 +701,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 hint=_("A domino that fits nowhere is the farthest of all."),
             ),
             Example(
-                "neither function changes the kingdom", unchanged, True,
+                _("neither function changes the kingdom"), unchanged, True,
                 hint=_("Try placements on kingdom.copy()."),
             ),
         ],
@@ -757,56 +762,56 @@ def check_game_setup(Game: Any) -> CheckResult:
         "dominations.game_setup",
         [
             Example("len(Game(4, random.Random(5)).kings)", lambda: len(new(4).kings), 4),
-            Example("sorted(Game(2, random.Random(5)).kings)  (two kings each)", lambda: sorted(new(2).kings), [0, 0, 1, 1]),
+            Example(_("sorted(Game(2, random.Random(5)).kings)  (two kings each)"), lambda: sorted(new(2).kings), [0, 0, 1, 1]),
             Example("sorted(Game(3, random.Random(5)).kings)", lambda: sorted(new(3).kings), [0, 1, 2]),
             Example("len(Game(3, random.Random(5)).line)", lambda: len(new(3).line), 3),
             Example("len(Game(2, random.Random(5)).line)", lambda: len(new(2).line), 4),
             Example(
-                "len(Game(2, random.Random(5)).pile)  (24 dominos in play, 4 in the line)",
+                _("len(Game(2, random.Random(5)).pile)  (24 dominos in play, 4 in the line)"),
                 lambda: len(new(2).pile), 20,
             ),
             Example("len(Game(3, random.Random(5)).pile)", lambda: len(new(3).pile), 33),
             Example("len(Game(4, random.Random(5)).pile)", lambda: len(new(4).pile), 44),
             Example(
-                "len(Game(2, random.Random(5), mighty_duel=True).pile)  (all 48 dominos)",
+                _("len(Game(2, random.Random(5), mighty_duel=True).pile)  (all 48 dominos)"),
                 lambda: len(new(2, mighty_duel=True).pile), 44,
             ),
             Example(
-                "a new game's line and pile share no domino",
+                _("a new game's line and pile share no domino"),
                 line_from_pile, True,
                 hint=_("Take the dominos of the line out of the pile."),
             ),
             Example(
-                "numbers of Game(4, random.Random(5)).line are sorted",
+                _("numbers of Game(4, random.Random(5)).line are sorted"),
                 lambda: (lambda n: n == sorted(n))(_numbers(new().line)),
                 True,
             ),
             Example(
-                "Game(4, random.Random(seed)).kings for seeds 0 to 11 are not all in one order",
+                _("Game(4, random.Random(seed)).kings for seeds 0 to 11 are not all in one order"),
                 lambda: len({tuple(new(4, seed).kings) for seed in range(12)}) > 1,
                 True,
                 hint=_("Put the kings in a random order with self.rng (rng.shuffle)."),
             ),
             Example(
-                "Game(3, random.Random(77)) twice: the same line",
+                _("Game(3, random.Random(77)) twice: the same line"),
                 lambda: _numbers(new(3, 77).line) == _numbers(new(3, 77).line),
                 True,
                 hint=_("Draw with self.rng only: the same seed gives the same game."),
             ),
             Example(
-                "game = Game(4, random.Random(5)): game.player == game.kings[0]",
+                _("game = Game(4, random.Random(5)): game.player == game.kings[0]"),
                 lambda: (lambda game: game.player == game.kings[0])(new()),
                 True,
             ),
-            Example("Game(4, random.Random(5)).to_place  (the opening)", lambda: new().to_place, None),
+            Example(_("Game(4, random.Random(5)).to_place  (the opening)"), lambda: new().to_place, None),
             Example(
-                "game.free() == game.line in a new game",
+                _("game.free() == game.line in a new game"),
                 lambda: (lambda game: _numbers(game.free()) == _numbers(game.line))(new()),
                 True,
             ),
             Example(
-                "after another game's claimed.append(...) and previous.append(...): "
-                "(Game(4, random.Random(5)).claimed, .previous)",
+                _("after another game's claimed.append(...) and previous.append(...): "
+                "(Game(4, random.Random(5)).claimed, .previous)"),
                 own_lists, ([], []),
                 hint=_("Make new lists in __init__: a list written in the class body is shared by every game."),
             ),
@@ -842,8 +847,8 @@ def check_game_turn(Game: Any) -> CheckResult:
         try:
             game.play(move)
         except ValueError:
-            return "refused, unchanged" if _state(game) == before else "refused, but the game changed"
-        return "played"
+            return _("refused, unchanged") if _state(game) == before else _("refused, but the game changed")
+        return _("played")
 
     def taken_again() -> str:
         game = opening()
@@ -876,71 +881,71 @@ def check_game_turn(Game: Any) -> CheckResult:
         "dominations.game_turn",
         [
             Example(
-                "the opening's moves: {placement for _, placement in Game(4, random.Random(5)).legal_moves()}",
+                _("the opening's moves: {placement for _, placement in Game(4, random.Random(5)).legal_moves()}"),
                 lambda: {placement for _, placement in opening().legal_moves()},
                 {None},
             ),
             Example(
-                "sorted(choice for choice, _ in Game(4, random.Random(5)).legal_moves()) == numbers of the line",
+                _("sorted(choice for choice, _ in Game(4, random.Random(5)).legal_moves()) == numbers of the line"),
                 lambda: (lambda game: sorted(c for c, _ in game.legal_moves()) == _numbers(game.line))(opening()),
                 True,
             ),
             Example(
-                "game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still free)",
+                _("game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still free)"),
                 choose_third,
                 (True, 1, True, False),
                 hint=_("The king stands on the domino chosen: claimed gets (domino, player), turn goes up."),
             ),
             Example(
-                "game.play((line[0].number, ((4, 5), (4, 6)))) in the opening",
+                _("game.play((line[0].number, ((4, 5), (4, 6)))) in the opening"),
                 lambda: refused(opening(), (opening().line[0].number, ((4, 5), (4, 6)))),
-                "refused, unchanged",
+                _("refused, unchanged"),
                 hint=_("There is no domino to place in the opening round."),
             ),
             Example(
-                "choosing line[0] again after the first king took it",
+                _("choosing line[0] again after the first king took it"),
                 taken_again,
-                "refused, unchanged",
+                _("refused, unchanged"),
                 hint=_("A king chooses a free domino of the line."),
             ),
             Example(
-                "game.play((99, None)) in the opening  (no domino 99 in the line)",
+                _("game.play((99, None)) in the opening  (no domino 99 in the line)"),
                 lambda: refused(opening(), (99, None)),
-                "refused, unchanged",
+                _("refused, unchanged"),
             ),
             Example(
-                "in round 2 (player 2 places first): legal_moves() == every free choice x every legal placement",
+                _("in round 2 (player 2 places first): legal_moves() == every free choice x every legal placement"),
                 round_two_moves,
                 True,
                 hint=_("A move is (choice, placement): every free domino with every placement of to_place."),
             ),
             Example(
-                "in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): "
-                "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
+                _("in round 2: game.play((line[0].number, ((4, 5), (4, 6)))): "
+                "(player 2's kingdom is 'C0 ' + to_place's squares, next player)"),
                 placed,
                 (True, 0),
                 hint=_("Place to_place in the kingdom of the player whose king acts."),
             ),
             Example(
-                "in round 2: discarding to_place (None) while it fits",
+                _("in round 2: discarding to_place (None) while it fits"),
                 lambda: (lambda game: refused(game, (game.line[0].number, None)))(_second_round(Game)),
-                "refused, unchanged",
+                _("refused, unchanged"),
                 hint=_("A domino may be discarded only when it fits nowhere."),
             ),
             Example(
-                "in round 2: game.play((99, a legal placement))  (no domino 99 in the line)",
+                _("in round 2: game.play((99, a legal placement))  (no domino 99 in the line)"),
                 lambda: (lambda game: refused(game, (99, game.legal_moves()[0][1])))(_second_round(Game)),
-                "refused, unchanged",
+                _("refused, unchanged"),
                 hint=_("Check the whole move before changing anything: a refused move leaves the "
                 "kingdoms as they were."),
             ),
             Example(
-                "in round 2: placing to_place where it does not connect",
+                _("in round 2: placing to_place where it does not connect"),
                 lambda: (lambda game: refused(game, (game.line[0].number, ((0, 0), (0, 1)))))(_second_round(Game)),
-                "refused, unchanged",
+                _("refused, unchanged"),
             ),
             Example(
-                "in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after discarding)",
+                _("in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after discarding)"),
                 discarded,
                 ({None}, True, 1),
                 hint=_("A domino that fits nowhere is discarded: the move's placement is None."),
@@ -1039,71 +1044,71 @@ def check_game(Game: Any) -> CheckResult:
         "dominations.game",
         [
             Example(
-                "a 4-player game played with legal_moves()[0] ends: game.is_over()",
+                _("a 4-player game played with legal_moves()[0] ends: game.is_over()"),
                 lambda: played()[0].is_over(), True,
             ),
-            Example("moves of that game  (a choice per domino, then 4 last placements)", lambda: len(played()[1]), 52),
+            Example(_("moves of that game  (a choice per domino, then 4 last placements)"), lambda: len(played()[1]), 52),
             Example(
-                "numbers seen in the lines of a 2-player game",
+                _("numbers seen in the lines of a 2-player game"),
                 lambda: len({n for *_, line in played(2)[1] for n in line}), 24,
             ),
             Example(
-                "numbers seen in the lines of a 3-player game",
+                _("numbers seen in the lines of a 3-player game"),
                 lambda: len({n for *_, line in played(3)[1] for n in line}), 36,
             ),
             Example(
-                "every line of a 4-player game is sorted",
+                _("every line of a 4-player game is sorted"),
                 lambda: all(line == sorted(line) for *_, line in played()[1]), True,
             ),
             Example(
-                "after each round, game.kings lists the owners by the numbers they chose, lowest first",
+                _("after each round, game.kings lists the owners by the numbers they chose, lowest first"),
                 king_order, True,
                 hint=_("next_round orders the kings by the numbers of the dominos they stand on: "
                 "a low number buys an early turn."),
             ),
             Example(
-                "after the opening, each domino of game.previous belongs to the player who chose it",
+                _("after the opening, each domino of game.previous belongs to the player who chose it"),
                 owners, True,
                 hint=_("previous holds the (domino, player) pairs that were claimed, sorted by number."),
             ),
             Example(
-                "the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at the end)",
+                _("the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at the end)"),
                 last_round, (True, True, []),
                 hint=_("When the pile is empty the line is []: each king only places its domino, then no king is left."),
             ),
-            Example("dominos each player places in a 3-player game", lambda: placed_each(3), [12, 12, 12]),
-            Example("dominos each player places in a 2-player game", lambda: placed_each(2), [12, 12]),
+            Example(_("dominos each player places in a 3-player game"), lambda: placed_each(3), [12, 12, 12]),
+            Example(_("dominos each player places in a 2-player game"), lambda: placed_each(2), [12, 12]),
             Example(
-                "dominos each player places in the Mighty Duel",
+                _("dominos each player places in the Mighty Duel"),
                 lambda: placed_each(2, mighty_duel=True), [24, 24],
             ),
             Example(
-                "game.score(p) of a finished game with both bonuses == its kingdom's score(True, True)",
+                _("game.score(p) of a finished game with both bonuses == its kingdom's score(True, True)"),
                 lambda: (lambda game: [game.score(p) for p in range(4)] == [
                     k.score(True, True) for k in game.kingdoms])(played(4, 30, middle_kingdom=True, harmony=True)[0]),
                 True,
                 hint=_("score(player) counts the game's bonuses."),
             ),
             Example(
-                "Game(4, random.Random(5), middle_kingdom=True).score(0)  (a lone castle is centred)",
+                _("Game(4, random.Random(5), middle_kingdom=True).score(0)  (a lone castle is centred)"),
                 lambda: Game(4, random.Random(5), middle_kingdom=True).score(0),
                 10,
                 hint=_("score(player) counts the game's bonuses."),
             ),
             Example(
-                "game.ranking() of that game sorts by score, largest property, crowns",
+                _("game.ranking() of that game sorts by score, largest property, crowns"),
                 final_ranking, True,
             ),
             Example(
-                f"game.ranking() when game.kingdoms are {TIED}  (3 points each but the last)",
+                _("game.ranking() when game.kingdoms are {kingdoms}  (3 points each but the last)").format(kingdoms=TIED),
                 tied_ranking, [[1], [0], [2], [3]],
                 hint=_("The final ranking breaks ties as ranking does: largest property, then crowns."),
             ),
             Example(
-                "two games with random.Random(77): the same lines",
+                _("two games with random.Random(77): the same lines"),
                 lambda: [line for *_, line in played(3, 77)[1]] == [line for *_, line in played(3, 77)[1]],
                 True,
             ),
-            Example("playing out game.copy() leaves game as it was", copy_independent, True),
+            Example(_("playing out game.copy() leaves game as it was"), copy_independent, True),
         ],
     )

@@ -40,7 +40,7 @@ from importlib import resources
 from typing import Any
 
 from .. import ai
-from ..i18n import STUB_PATTERN
+from ..i18n import STUB_PATTERN, _
 
 __all__ = [
     "add_methods",
@@ -110,13 +110,13 @@ class Square:
 
     def __post_init__(self) -> None:
         if self.terrain not in LETTERS:
-            raise ValueError(
-                f"unknown terrain {self.terrain!r}: a terrain is one of {', '.join(TERRAINS)}"
-            )
+            raise ValueError(_(
+                "unknown terrain {terrain}: a terrain is one of {terrains}"
+            ).format(terrain=repr(self.terrain), terrains=", ".join(TERRAINS)))
         if type(self.crowns) is not int or not 0 <= self.crowns <= 3:
-            raise ValueError(f"a square has 0 to 3 crowns, not {self.crowns!r}")
+            raise ValueError(_("a square has 0 to 3 crowns, not {value}").format(value=repr(self.crowns)))
         if self.terrain == "castle" and self.crowns:
-            raise ValueError("the castle has no crowns")
+            raise ValueError(_("the castle has no crowns"))
 
     def __str__(self) -> str:
         return f"{LETTERS[self.terrain]}{self.crowns}"
@@ -131,10 +131,10 @@ class Square:
     def from_text(cls, text: str) -> Square:
         """The square written ``text`` (``"W0"``, ``"M3"``, ``"C0"``)."""
         if len(text) != 2 or text[0] not in _TERRAIN_OF_LETTER or not text[1].isdigit():
-            raise ValueError(
-                f"{text!r} is not a square: write a terrain letter "
-                f"({' '.join(_TERRAIN_OF_LETTER)}) and a number of crowns, like W0 or M3"
-            )
+            raise ValueError(_(
+                "{text} is not a square: write a terrain letter "
+                "({letters}) and a number of crowns, like W0 or M3"
+            ).format(text=repr(text), letters=" ".join(_TERRAIN_OF_LETTER)))
         return cls(_TERRAIN_OF_LETTER[text[0]], int(text[1]))
 
 
@@ -174,10 +174,11 @@ def parse_kingdom(text: str, size: int = 5) -> Grid:
     """The area (a list of rows) of the kingdom written ``text``, castle in the middle."""
     rows = [line.split() for line in text.strip().splitlines() if line.strip()]
     if not rows or any(len(row) != len(rows[0]) for row in rows):
-        raise ValueError("a kingdom in text has rows of equal length, squares separated by spaces")
+        raise ValueError(_("a kingdom in text has rows of equal length, squares separated by spaces"))
     castles = [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row) if cell == "C0"]
     if len(castles) != 1:
-        raise ValueError(f"a kingdom has exactly one castle C0, this text has {len(castles)}")
+        raise ValueError(_("a kingdom has exactly one castle C0, this text has {count}").format(
+            count=len(castles)))
     middle = size - 1
     side = 2 * size - 1
     grid: Grid = [[None] * side for _ in range(side)]
@@ -188,7 +189,8 @@ def parse_kingdom(text: str, size: int = 5) -> Grid:
                 continue
             row_in_area, col_in_area = middle + r - castle_row, middle + c - castle_col
             if not (0 <= row_in_area < side and 0 <= col_in_area < side):
-                raise ValueError(f"square {cell} in text row {r} is outside the {side}x{side} area")
+                raise ValueError(_("square {square} in text row {row} is outside the {side}x{side} area").format(
+                    square=cell, row=r, side=side))
             grid[row_in_area][col_in_area] = Square.from_text(cell)
     return grid
 
@@ -331,7 +333,7 @@ class MonteCarloPlayer(ai.MonteCarloPlayer):
             columns = [c for c, column in enumerate(zip(*grid)) if any(column)]
             top, bottom = max(0, rows[-1] - size + 1), min(len(grid) - 1, rows[0] + size - 1)
             left, right = max(0, columns[-1] - size + 1), min(len(grid) - 1, columns[0] + size - 1)
-            for _ in range(self.TRIES):
+            for _attempt in range(self.TRIES):
                 row, column = self.rng.randint(top, bottom), self.rng.randint(left, right)
                 dr, dc = self.rng.choice(((-1, 0), (0, 1), (1, 0), (0, -1)))
                 first, second = (row, column), (row + dr, column + dc)
@@ -355,7 +357,7 @@ class MonteCarloPlayer(ai.MonteCarloPlayer):
         start = time.perf_counter()
         moves = list(game.legal_moves())
         if not moves:
-            raise ValueError("there is no legal move to choose from: the game is over")
+            raise ValueError(_("there is no legal move to choose from: the game is over"))
         if len(moves) > 1:
             moves = self.shortlist(game, moves)
         if len(moves) == 1:
@@ -369,7 +371,7 @@ class MonteCarloPlayer(ai.MonteCarloPlayer):
             if self.seconds is None:
                 per_move = max(1, self.playouts // (rounds * len(alive)))
                 for index in alive:
-                    for _ in range(per_move):
+                    for _repeat in range(per_move):
                         total[index] += self.playout(game, moves[index], me)
                         count[index] += 1
             else:

@@ -80,16 +80,16 @@ def _stale_all(exercise: str, Meld: Any) -> CheckResult | None:
             return None
         stored = list(getattr(Meld, "ALL", None) or ())
         if not hasattr(Meld, "ALL"):
-            problem = "Meld has no attribute ALL"
+            problem = _("Meld has no attribute ALL")
         elif not stored:
-            problem = "Meld.ALL is empty"
+            problem = _("Meld.ALL is empty")
         elif not all(isinstance(meld, Meld) for meld in stored):
-            problem = "Meld.ALL holds melds made by an earlier run of the class cell"
+            problem = _("Meld.ALL holds melds made by an earlier run of the class cell")
         elif Counter(map(meld_text, stored)) != fresh:
-            problem = (
-                f"Meld.ALL is out of date (it holds {len(stored)} melds, not the 78 that "
+            problem = _(
+                "Meld.ALL is out of date (it holds {count} melds, not the 78 that "
                 "Meld.all_melds() makes now)"
-            )
+            ).format(count=len(stored))
         else:
             return None
     except Exception:
@@ -98,9 +98,11 @@ def _stale_all(exercise: str, Meld: Any) -> CheckResult | None:
         exercise,
         Status.FAILED,
         [
-            f"Checking {exercise}",
-            f"  ✗ {problem}: run the cell `Meld.ALL = Meld.all_melds()` after the cell of "
-            "class Meld (running the class cell again empties Meld.ALL), then this check again.",
+            _("Checking {exercise}").format(exercise=exercise),
+            "  ✗ " + _(
+                "{problem}: run the cell `Meld.ALL = Meld.all_melds()` after the cell of "
+                "class Meld (running the class cell again empties Meld.ALL), then this check again."
+            ).format(problem=problem),
         ],
     )
 
@@ -137,19 +139,19 @@ def check_quartets(Meld: Any) -> CheckResult:
         "jass.meld",
         [
             Example(
-                "len(melds) after Meld.add_all_quartets_into(melds)",
+                _("len(melds) after Meld.add_all_quartets_into(melds)"),
                 lambda: len(_added(Meld, "add_all_quartets_into")),
                 6,
                 hint=_("Quartets exist for 9, 10, J, Q, K and A only. ") + _(_ADD_HINT),
             ),
             Example(
-                "the quartets added (cards: points)",
+                _("the quartets added (cards: points)"),
                 lambda: _texts(_added(Meld, "add_all_quartets_into")),
                 sorted(_QUARTET_TEXTS, key=lambda text: Card.parse(text.split()[0])),
                 hint=_("Use quartet_points(rank) for the points."),
             ),
             Example(
-                "every element added is a Meld",
+                _("every element added is a Meld"),
                 lambda: all(isinstance(m, Meld) for m in _added(Meld, "add_all_quartets_into")),
                 True,
             ),
@@ -183,35 +185,35 @@ def check_runs(Meld: Any) -> CheckResult:
         "jass.meld",
         [
             Example(
-                "len(melds) after Meld.add_all_suits_into(melds)",
+                _("len(melds) after Meld.add_all_suits_into(melds)"),
                 lambda: len(runs()),
                 72,
                 hint=_("7 runs of 3, 6 runs of 4 and 5 runs of 5 in each of the 4 suits. ") + _(_ADD_HINT),
             ),
             Example(
-                "how many runs of 3, 4 and 5 cards",
+                _("how many runs of 3, 4 and 5 cards"),
                 lambda: dict(sorted(Counter(len(m.cards) for m in runs()).items())),
                 {3: 28, 4: 24, 5: 20},
             ),
             Example(
-                "the runs of 3 spades (cards: points)",
+                _("the runs of 3 spades (cards: points)"),
                 lambda: [text for text in _texts(runs()) if _spade_run_of_3(text)],
                 _SPADE_RUNS_OF_3,
                 hint=_("A run never wraps from the ace to the 6; a run of 3 is worth 20."),
             ),
             Example(
-                "the melds added that are not 3 to 5 cards in a row of one suit",
+                _("the melds added that are not 3 to 5 cards in a row of one suit"),
                 lambda: [text for meld, text in zip(runs(), map(meld_text, runs())) if not _is_run(meld)],
                 [],
                 hint=_("Take the cards of a run from ALL_OF[suit], between two indices."),
             ),
             Example(
-                "the runs added twice",
+                _("the runs added twice"),
                 lambda: sorted(text for text, count in Counter(map(meld_text, runs())).items() if count > 1),
                 [],
             ),
             Example(
-                "the runs whose points are not 20, 50, 100 for 3, 4, 5 cards",
+                _("the runs whose points are not 20, 50, 100 for 3, 4, 5 cards"),
                 lambda: [meld_text(m) for m in runs() if m.points != _RUN_POINTS.get(len(m.cards))],
                 [],
             ),
@@ -283,20 +285,20 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
             ),
             Example("len(Meld.all_in(DECK))", lambda: len(Meld.all_in(list(DECK))), 78),
             Example(
-                f"hand after Meld.all_in(hand), hand = parse_cards('{unsorted}')",
+                _("hand after Meld.all_in(hand), hand = parse_cards('{cards}')").format(cards=unsorted),
                 lambda: _hand_after(Meld.all_in, parse_cards(unsorted)),
                 unsorted.split(),
                 hint=_("Leave the hand you are given as it was: validate_hand(hand) makes a "
                 "frozenset of its cards for you to work on."),
             ),
             Example(
-                "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice",
+                _("Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice"),
                 lambda: Meld.all_in(parse_cards("♠6 ♠7 ♠6")),
                 raises=ValueError,
                 hint=_("Start with hand = validate_hand(hand)."),
             ),
             Example(
-                "Meld.all_in(['♠6', '♠7', '♠8']), strings, not cards",
+                _("Meld.all_in(['♠6', '♠7', '♠8']), strings, not cards"),
                 lambda: Meld.all_in(["♠6", "♠7", "♠8"]),
                 raises=ValueError,
                 hint=_("Start with hand = validate_hand(hand)."),
@@ -310,7 +312,9 @@ def _unchanged(function: Callable[[Any], Any], argument: list[set[Any]]) -> Any:
     before = [set(item) for item in argument]
     result = function(argument)
     if [set(item) for item in argument] != before:
-        return f"{short_repr(result)}, but the sets became {short_repr(argument)}"
+        return _("{result}, but the sets became {sets}").format(
+            result=short_repr(result), sets=short_repr(argument)
+        )
     return result
 
 
@@ -347,7 +351,7 @@ def _refusal(call: Callable[[], Any]) -> str:
         got = call()
     except ValueError as error:
         return f"ValueError: {error}"
-    return f"returned {short_repr(got)}"
+    return _("returned {value}").format(value=short_repr(got))
 
 
 def _names_a_card(cards: str) -> Callable[[str, str], bool]:
@@ -379,7 +383,7 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
             pass
         return [meld_text(meld) for meld in melds]
 
-    unchanged_hint = "Leave the list you are given as it was: work on list(melds) or a set."
+    unchanged_hint = _("Leave the list you are given as it was: work on list(melds) or a set.")
     long_suit = "♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J"
     three_melds = "♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A"
     return check(
@@ -402,7 +406,7 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("Compare the cards of the melds: mutually_disjoint of their card sets."),
             ),
             Example(
-                "MeldSet.mutually_disjoint([run678, hearts678, run8910]), ♠8 in the first and last",
+                _("MeldSet.mutually_disjoint([run678, hearts678, run8910]), ♠8 in the first and last"),
                 lambda: MeldSet.mutually_disjoint([run678, hearts678, run8910]),
                 False,
                 hint=_("Compare every meld with all the others, not only with its neighbour."),
@@ -420,33 +424,33 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("points() is the sum of the points of the melds, an int."),
             ),
             Example(
-                "MeldSet.of([run678, run789]), ♠7 and ♠8 in both",
+                _("MeldSet.of([run678, run789]), ♠7 and ♠8 in both"),
                 lambda: MeldSet.of([run678, run789]),
                 raises=ValueError,
                 hint=_("When MeldSet.mutually_disjoint(melds) is False, raise ValueError(...): "
                 "not assert, nor another exception."),
             ),
             Example(
-                "the message of MeldSet.of([run678, run789])",
+                _("the message of MeldSet.of([run678, run789])"),
                 lambda: _refusal(lambda: MeldSet.of([run678, run789])),
-                "a ValueError naming ♠7 or ♠8",
+                _("a ValueError naming ♠7 or ♠8"),
                 compare=_names_a_card("♠7 ♠8"),
                 hint=_("Name a shared card in the message, e.g. "
                 "ValueError(f'two of these melds share {card}')."),
             ),
             Example(
-                "MeldSet.of([nines, clubs789]), ♣9 in both",
+                _("MeldSet.of([nines, clubs789]), ♣9 in both"),
                 lambda: MeldSet.of([nines, clubs789]),
                 raises=ValueError,
             ),
             Example(
-                "melds after MeldSet.of(melds), melds = [nines, run678]",
+                _("melds after MeldSet.of(melds), melds = [nines, run678]"),
                 lambda: melds_after_of([nines, run678]),
                 [meld_text(nines), meld_text(run678)],
                 hint=unchanged_hint,
             ),
             Example(
-                "melds after MeldSet.of(melds), melds = [run789, nines, run678]",
+                _("melds after MeldSet.of(melds), melds = [run789, nines, run678]"),
                 lambda: melds_after_of([run789, nines, run678]),
                 [meld_text(run789), meld_text(nines), meld_text(run678)],
                 hint=unchanged_hint,
@@ -475,33 +479,33 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("Two meld sets are equal when they hold the same melds, not the same points."),
             ),
             Example(
-                "points of MeldSet.all_in(EXAMPLE_HAND)",
+                _("points of MeldSet.all_in(EXAMPLE_HAND)"),
                 lambda: sorted(meld_set.points() for meld_set in MeldSet.all_in(list(EXAMPLE_HAND))),
                 [0, 20, 20, 50, 150, 170],
                 hint=_("Take the power set of Meld.all_in(hand) (the empty subset included) and "
                 "keep the mutually disjoint subsets, each once."),
             ),
             Example(
-                "points of MeldSet.all_in([])",
+                _("points of MeldSet.all_in([])"),
                 lambda: [meld_set.points() for meld_set in MeldSet.all_in([])],
                 [0],
                 hint=_("The empty meld set is in every hand, once."),
             ),
             Example(
-                f"points of MeldSet.all_in(parse_cards('{three_melds}'))",
+                _("points of MeldSet.all_in(parse_cards('{cards}'))").format(cards=three_melds),
                 lambda: sorted(s.points() for s in MeldSet.all_in(parse_cards(three_melds))),
                 [0, 20, 20, 20, 40, 40, 40, 60],
                 hint=_("A meld set may hold any number of melds: three runs here."),
             ),
             Example(
-                f"points of MeldSet.all_in(parse_cards('{long_suit}'))",
+                _("points of MeldSet.all_in(parse_cards('{cards}'))").format(cards=long_suit),
                 lambda: sorted(s.points() for s in MeldSet.all_in(parse_cards(long_suit))),
                 [0, 20, 20, 20, 20, 40, 50, 50, 50, 100, 100, 200, 220, 220, 220, 250, 250, 300],
                 hint=_("Six hearts in a row hold runs of 3, 4 and 5 that overlap: keep every "
                 "subset of Meld.all_in(hand) whose melds share no card."),
             ),
             Example(
-                "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice",
+                _("MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice"),
                 lambda: MeldSet.all_in(parse_cards("♠6 ♠6")),
                 raises=ValueError,
                 hint=_("Check the hand first: validate_hand(hand), or Meld.all_in(hand) does it."),
@@ -539,14 +543,14 @@ def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None], Mel
         "jass.print_meld_sets",
         [
             Example(
-                "print_meld_sets(EXAMPLE_HAND) prints",
+                _("print_meld_sets(EXAMPLE_HAND) prints"),
                 lambda: printed(list(EXAMPLE_HAND)),
                 list(EXAMPLE_LINES),
                 compare=_same_lines,
                 hint=_("Sort by points (key=MeldSet.points) and print f'{points:>3}: {meld_set}'."),
             ),
             Example(
-                "print_meld_sets(parse_cards('♣J ♡6')) prints",
+                _("print_meld_sets(parse_cards('♣J ♡6')) prints"),
                 lambda: printed(parse_cards("♣J ♡6")),
                 ["  0: {}"],
                 compare=_same_lines,
@@ -570,9 +574,10 @@ def check_hands_without_meld(count_hands_without_meld: Callable[[int], int]) -> 
                 (lambda size=size: count_hands_without_meld(size)),
                 count,
                 hint=(
-                    f"There are comb(36, {size}) = {comb(36, size)} hands of {size} cards"
-                    + ("; 28 of them are runs of 3." if size == 3 else ".")
-                ),
+                    _("There are comb(36, {size}) = {count} hands of {size} cards; 28 of them are "
+                      "runs of 3.") if size == 3 else
+                    _("There are comb(36, {size}) = {count} hands of {size} cards.")
+                ).format(size=size, count=comb(36, size)),
             )
             for size, count in expected.items()
         ],

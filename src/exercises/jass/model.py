@@ -23,6 +23,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from ..i18n import _
+
 __all__ = [
     "Suit",
     "Rank",
@@ -120,9 +122,11 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit):
-            raise ValueError(f"a card's suit is a Suit such as Suit.SPADE, not {self.suit!r}")
+            raise ValueError(_("a card's suit is a Suit such as Suit.SPADE, not {value}").format(
+                value=repr(self.suit)))
         if not isinstance(self.rank, Rank):
-            raise ValueError(f"a card's rank is a Rank such as Rank.SIX, not {self.rank!r}")
+            raise ValueError(_("a card's rank is a Rank such as Rank.SIX, not {value}").format(
+                value=repr(self.rank)))
 
     @classmethod
     def of(cls, suit: Suit, rank: Rank) -> Card:
@@ -133,15 +137,16 @@ class Card:
     def parse(cls, text: str) -> Card:
         """The card printed as ``text``: ``Card.parse("♡10")`` (``♥`` and ``♦`` also work)."""
         if not isinstance(text, str):
-            raise ValueError(f"Card.parse takes a string such as '♠6', not {text!r}")
+            raise ValueError(_("Card.parse takes a string such as '♠6', not {value}").format(
+                value=repr(text)))
         cleaned = text.strip()
         suit = _SUIT_OF_SYMBOL.get(cleaned[:1])
         rank = _RANK_OF_SYMBOL.get(cleaned[1:].upper())
         if suit is None or rank is None:
-            raise ValueError(
-                f"{text!r} is not a card: write a suit symbol (♠ ♡ ♢ ♣) followed by a rank "
+            raise ValueError(_(
+                "{text} is not a card: write a suit symbol (♠ ♡ ♢ ♣) followed by a rank "
                 "(6 7 8 9 10 J Q K A), as in '♠6' or '♡10'"
-            )
+            ).format(text=repr(text)))
         return cls(suit, rank)
 
     def _key(self) -> tuple[int, int]:
@@ -200,11 +205,12 @@ _QUARTET_POINTS = {
 def quartet_points(rank: Rank) -> int:
     """The points of the four cards of ``rank``; ValueError for 6, 7 and 8 (no such meld)."""
     if not isinstance(rank, Rank):
-        raise ValueError(f"quartet_points takes a Rank such as Rank.NINE, not {rank!r}")
+        raise ValueError(_("quartet_points takes a Rank such as Rank.NINE, not {value}").format(
+            value=repr(rank)))
     if rank not in _QUARTET_POINTS:
-        raise ValueError(
-            f"there is no quartet of {rank.symbol}s: quartets exist for 9, 10, J, Q, K and A only"
-        )
+        raise ValueError(_(
+            "there is no quartet of {rank}s: quartets exist for 9, 10, J, Q, K and A only"
+        ).format(rank=rank.symbol))
     return _QUARTET_POINTS[rank]
 
 
@@ -229,31 +235,33 @@ def power_set(s: Iterable[T]) -> set[frozenset[T]]:
 def parse_cards(text: str) -> list[Card]:
     """The cards written in ``text``, separated by spaces or commas: ``parse_cards("♠6 ♠7")``."""
     if not isinstance(text, str):
-        raise ValueError(f"parse_cards takes a string such as '♠6 ♠7 ♠8', not {text!r}")
+        raise ValueError(_("parse_cards takes a string such as '♠6 ♠7 ♠8', not {value}").format(
+            value=repr(text)))
     return [Card.parse(word) for word in text.replace(",", " ").split()]
 
 
 def validate_hand(hand: Iterable[Card]) -> frozenset[Card]:
     """The cards of ``hand`` as a frozenset; ValueError for a non-card, a card twice, or > 36 cards."""
     if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-        raise ValueError(
-            f"a hand is a collection of cards (a list or a set of Card), not {hand!r}; "
+        raise ValueError(_(
+            "a hand is a collection of cards (a list or a set of Card), not {value}; "
             "parse_cards('♠6 ♠7 ♠8') turns a text into cards"
-        )
+        ).format(value=repr(hand)))
     cards = list(hand)
     if len(cards) > len(DECK):
-        raise ValueError(
-            f"a hand holds at most {len(DECK)} cards (the whole deck), not {len(cards)}"
-        )
+        raise ValueError(_(
+            "a hand holds at most {most} cards (the whole deck), not {count}"
+        ).format(most=len(DECK), count=len(cards)))
     seen: set[Card] = set()
     for card in cards:
         if not isinstance(card, Card):
-            raise ValueError(
-                f"a hand holds cards only, but it holds {card!r} "
-                f"(a {type(card).__name__}); Card.parse('♠6') makes a card"
-            )
+            raise ValueError(_(
+                "a hand holds cards only, but it holds {value} "
+                "(a {type}); Card.parse('♠6') makes a card"
+            ).format(value=repr(card), type=type(card).__name__))
         if card in seen:
-            raise ValueError(f"the hand holds {card} twice: a deck has each card only once")
+            raise ValueError(_("the hand holds {card} twice: a deck has each card only once").format(
+                card=card))
         seen.add(card)
     return frozenset(cards)
 
@@ -261,5 +269,6 @@ def validate_hand(hand: Iterable[Card]) -> frozenset[Card]:
 def deal(rng: random.Random, size: int = 9) -> list[Card]:
     """A hand of ``size`` cards drawn from the deck with ``rng``, sorted."""
     if not isinstance(size, int) or not 0 <= size <= len(DECK):
-        raise ValueError(f"a hand has 0 to {len(DECK)} cards, not {size!r}")
+        raise ValueError(_("a hand has 0 to {most} cards, not {value}").format(
+            most=len(DECK), value=repr(size)))
     return sorted(rng.sample(DECK, size))
