@@ -382,8 +382,6 @@ class TchuGame(widgets.VBox):
         if player is None or player.own_id is None:
             return
         name = player.player_names.get(player.own_id, self.your_name)
-        if "could not (or would not) claim" not in info:
-            return
         for route in ChMap.routes():
             if route.is_tunnel and info == Info(name).did_not_claim_route(route):
                 cost = player.infos[-2].strip() if len(player.infos) >= 2 else ""
