@@ -116,3 +116,92 @@ def test_the_widget_plays_a_whole_game_in_french(sol):
     assert " remporte la victoire avec " in status or " sont ex æquo avec " in status, status
     log = html.unescape(game.game_log.value)
     assert "C'est à Humain de jouer." in log and " turn " not in log, log[-2000:]
+
+
+# ------------------------------------------------------------------------ the checks
+
+#: English words that a French failure line must not hold (names of Python code aside)
+ENGLISH = {
+    "the", "should", "was", "were", "got", "when", "with", "and", "but", "not", "its", "each",
+    "every", "player", "players", "card", "cards", "ticket", "tickets", "turn", "call", "calls",
+    "received", "instead", "from", "deck", "asked", "answer", "scenario", "only", "once", "twice",
+    "after", "before", "rules", "Hint", "Call", "end", "game",
+}
+
+
+def words(line: str) -> set[str]:
+    """The words of ``line`` outside quoted texts, reprs and Python names (``x()``, ``a.b``, ``A_B``)."""
+    line = re.sub(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]|\{[^}]*\}|<[^>]*>", " ", line)
+    line = re.sub(r"[\w.]*(?:\(\S*?\)|\.\w+|_\w*)\S*", " ", line)
+    return set(re.findall(r"[A-Za-zÀ-ÿ]+", line))
+
+
+def failure_lines(result) -> list[str]:
+    return [line for line in result.lines if line.lstrip().startswith(("✗", "Indice", "Hint"))]
+
+
+def tells_only_the_first(players, info):
+    next(iter(players.values())).receive_info(info)
+
+
+def draws_three_cards(players, player_names, state, rng):
+    for _ in range(3):
+        players[state.current_player_id].draw_slot()
+    return state
+
+
+def never_refuses(players, player_names, tickets, rng):
+    return {}
+
+
+def wrong_answers(sol):
+    from exercises.tchu import check_draw_cards, check_helpers, check_play
+
+    return [
+        lambda: check_helpers(tells_only_the_first, sol["update_all"]),
+        lambda: check_draw_cards(draws_three_cards),
+        lambda: check_play(never_refuses),
+    ]
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_a_french_check_of_a_wrong_answer_says_its_failure_in_french(sol, which):
+    english = failure_lines(wrong_answers(sol)[which]())
+    assert english and words(english[0]) & ENGLISH, english  # the same check, in English
+    i18n.set_language("fr")
+    result = wrong_answers(sol)[which]()
+    lines = failure_lines(result)
+    assert lines and lines[0].lstrip().startswith("✗"), result.lines
+    for line in lines:
+        assert not words(line) & ENGLISH, (sorted(words(line) & ENGLISH), line)
+    assert result.lines[0] == "Vérification de tchu." + result.lines[0].split(".", 1)[1]
+
+
+def test_a_french_check_of_the_solution_says_the_examples_in_french(sol):
+    from exercises.tchu import check_end_game
+
+    i18n.set_language("fr")
+    result = check_end_game(sol["end_game"])
+    assert "  ✓ end_game(...) quand Ada a le plus long trajet et gagne == 'comme le veulent les règles'" in result.lines
+
+
+# ------------------------------------------------------------------------- the model
+
+
+def test_the_given_model_raises_its_value_errors_in_french():
+    from exercises.tchu import Card, ChMap, SortedBag
+    from exercises.tchu.model.cards import Deck
+    from exercises.tchu.model.state import PlayerState
+
+    i18n.set_language("fr")
+    with pytest.raises(ValueError, match=r"^la pioche est vide : elle n'a pas de carte du dessus$"):
+        Deck(()).top_card()
+    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), reçu 1 arguments$"):
+        SortedBag.of(Card.RED)
+    route = ChMap.route("BER_FRI_1")
+    hand = PlayerState.initial(SortedBag.of(4, Card.RED))
+    with pytest.raises(ValueError, match=r"^le joueur n'a pas les cartes SortedBag\(\[Card.BLUE\]\) \(main : "):
+        hand.with_claimed_route(route, SortedBag.of(1, Card.BLUE))
+    i18n.set_language("en")
+    with pytest.raises(ValueError, match=r"^the deck is empty: it has no top card$"):
+        Deck(()).top_card()
