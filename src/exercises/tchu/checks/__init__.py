@@ -316,7 +316,9 @@ def check_start_game(start_game: Callable) -> CheckResult:
         for pid in PlayerId:
             seat = order.seats[pid]
             _expect(seat.chose_initial, _("{player} was never asked to choose its initial tickets.").format(player=NAMES[pid]))
-            _expect(seat.kept_messages == 2, _("{player} should hear how many tickets each player kept (2 messages), got {kept_messages}.").format(player=NAMES[pid], kept_messages=seat.kept_messages))
+            _expect(seat.kept_messages == 2, _("{player} should hear how many tickets each player kept (2 messages), got {kept_messages}.").format(
+                player=NAMES[pid], kept_messages=seat.kept_messages
+            ))
         _expect(not any(call.method == "next_turn" for call in log), _("start_game should stop before the first turn (no next_turn)."))
         return _(OK)
 
@@ -327,9 +329,13 @@ def check_start_game(start_game: Callable) -> CheckResult:
             _expect(len(inits) == 1 and _calls(log, pid)[0] is inits[0],
                     _("{player} should receive init_players exactly once, before any other call.").format(player=NAMES[pid]))
             own_id, names = inits[0].args
-            _expect(own_id is pid, _("init_players to {player} should give its own id, PlayerId.{player_id}, got {own_id!r}.").format(player=NAMES[pid], player_id=pid.name, own_id=own_id))
+            _expect(own_id is pid, _("init_players to {player} should give its own id, PlayerId.{player_id}, got {own_id!r}.").format(
+                player=NAMES[pid], player_id=pid.name, own_id=own_id
+            ))
             _expect(isinstance(names, dict) and dict(names) == NAMES,
-                    _("init_players to {player} should give the names of both players, {names}, got {got!r}.").format(player=NAMES[pid], names=NAMES, got=names))
+                    _("init_players to {player} should give the names of both players, {names}, got {got!r}.").format(
+                        player=NAMES[pid], names=NAMES, got=names
+                    ))
         return _(OK)
 
     def first_player(seed: int) -> Callable[[], str]:
@@ -339,7 +345,9 @@ def check_start_game(start_game: Callable) -> CheckResult:
             expected = Info(NAMES[first]).will_play_first()
             for pid in PlayerId:
                 got = _infos(log, pid)[:1]
-                _expect(got == [expected], _("the first message to {player} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.").format(player=NAMES[pid], expected=expected, got=got))
+                _expect(got == [expected], _("the first message to {player} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.").format(
+                    player=NAMES[pid], expected=expected, got=got
+                ))
             return _(OK)
 
         return run_first
@@ -348,7 +356,9 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _state, log = run(3)
         initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
         offers = [_calls(log, pid, "set_initial_ticket_choice") for pid in PlayerId]
-        _expect([len(o) for o in offers] == [1, 1], _("each player should be offered tickets once (set_initial_ticket_choice), got {offers} offers.").format(offers=[len(o) for o in offers]))
+        _expect([len(o) for o in offers] == [1, 1], _("each player should be offered tickets once (set_initial_ticket_choice), got {offers} offers.").format(
+            offers=[len(o) for o in offers]
+        ))
         bags = [o[0].args[0] for o in offers]
         _expect([len(b) for b in bags] == [5, 5], _("each offer should hold 5 tickets, got {bags}.").format(bags=[len(b) for b in bags]))
         _expect(Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)),
@@ -362,11 +372,17 @@ def check_start_game(start_game: Callable) -> CheckResult:
             offer = mine.index(_calls(log, pid, "set_initial_ticket_choice")[0])
             choose = mine.index(_calls(log, pid, "choose_initial_tickets")[0])
             updates = [c for c in mine[offer:choose] if c.method == "update_state"]
-            _expect(bool(updates), _("{player} should receive the state (update_state) after its ticket offer, before choosing.").format(player=NAMES[pid]))
+            _expect(bool(updates), _("{player} should receive the state (update_state) after its ticket offer, before choosing.").format(
+                player=NAMES[pid]
+            ))
             public, own = updates[-1].args
             _expect(own.card_count == 4 and own.ticket_count == 0,
-                    _("the state sent to {player} before its choice should show its 4 cards and no ticket yet, got {card_count} cards and {ticket_count} tickets.").format(player=NAMES[pid], card_count=own.card_count, ticket_count=own.ticket_count))
-            _expect(public.card_state.deck_size == 97, _("at the initial choice, 97 cards should be left in the deck, got {deck_size}.").format(deck_size=public.card_state.deck_size))
+                    _("the state sent to {player} before its choice should show its 4 cards and no ticket yet, got {card_count} cards and {ticket_count} tickets.").format(
+                        player=NAMES[pid], card_count=own.card_count, ticket_count=own.ticket_count
+                    ))
+            _expect(public.card_state.deck_size == 97, _("at the initial choice, 97 cards should be left in the deck, got {deck_size}.").format(
+                deck_size=public.card_state.deck_size
+            ))
             index = next(i for i, c in enumerate(log) if c is updates[-1])
             dealt = sum(c.method == "set_initial_ticket_choice" for c in log[:index])
             _expect(public.ticket_count == 46 - 5 * dealt,
@@ -391,9 +407,15 @@ def check_start_game(start_game: Callable) -> CheckResult:
         initial = GameState.initial(ChMap.all_tickets(), random.Random(1))
         for pid in PlayerId:
             chosen = next(c.result for c in log if c.player is pid and c.method == "choose_initial_tickets")
-            _expect(state.player_state(pid).tickets == chosen, _("in the state returned, {player} should hold the tickets it chose, {chosen}.").format(player=NAMES[pid], chosen=list(chosen)))
-            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, _("in the state returned, {player} should hold its 4 initial cards.").format(player=NAMES[pid]))
-        _expect(state.ticket_count == 36, _("10 tickets were dealt, so 36 should be left in the pile, got {ticket_count}.").format(ticket_count=state.ticket_count))
+            _expect(state.player_state(pid).tickets == chosen, _("in the state returned, {player} should hold the tickets it chose, {chosen}.").format(
+                player=NAMES[pid], chosen=list(chosen)
+            ))
+            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, _("in the state returned, {player} should hold its 4 initial cards.").format(
+                player=NAMES[pid]
+            ))
+        _expect(state.ticket_count == 36, _("10 tickets were dealt, so 36 should be left in the pile, got {ticket_count}.").format(
+            ticket_count=state.ticket_count
+        ))
         _expect(state.current_player_id is initial.current_player_id, _("the state returned should have the first player to play."))
         return _(OK)
 
@@ -456,7 +478,9 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             name = NAMES[current]
             _same_infos(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
             offered = _calls(log, current, "choose_tickets")[0].args[0]
-            _expect(offered == state.top_tickets(3), _("choose_tickets should offer the 3 top tickets of the pile, {top_tickets}, got {offered}.").format(top_tickets=list(state.top_tickets(3)), offered=list(offered)))
+            _expect(offered == state.top_tickets(3), _("choose_tickets should offer the 3 top tickets of the pile, {top_tickets}, got {offered}.").format(
+                top_tickets=list(state.top_tickets(3)), offered=list(offered)
+            ))
             heard = log.index(_calls(log, current, "receive_info")[0])
             _expect(heard < log.index(_calls(log, current, "choose_tickets")[0]),
                     _("everyone should hear that the player draws 3 tickets before it chooses them."))
@@ -470,7 +494,9 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             pid = state.current_player_id
             expected = state.player_state(pid).tickets.union(tuple(state.top_tickets(3))[:keep])
             _expect(new.player_state(pid).tickets == expected, _("the player should hold its tickets and the {keep} it kept.").format(keep=keep))
-            _expect(new.ticket_count == state.ticket_count - 3, _("the 3 drawn tickets leave the pile: {left} tickets should be left, got {got}.").format(left=state.ticket_count - 3, got=new.ticket_count))
+            _expect(new.ticket_count == state.ticket_count - 3, _("the 3 drawn tickets leave the pile: {left} tickets should be left, got {got}.").format(
+                left=state.ticket_count - 3, got=new.ticket_count
+            ))
             _expect(new.player_state(pid.next()) == state.player_state(pid.next()), _("the other player should not change."))
             _expect(new.card_state == state.card_state, _("drawing tickets should not change the cards."))
             _expect(new.current_player_id is pid, _("the turn is not over for the state: keep the same current player (play changes it)."))
@@ -524,9 +550,13 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         _same_infos(log, [Info("Bob").drew_visible_card(Card.GREEN), Info("Bob").drew_blind_card()])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE),
                 _("Bob took the green face-up card (replaced by the yellow top card of the deck), then the "
-                "orange card now on top of the deck; his hand should be black, green, orange, got {cards}.").format(cards=list(new.player_state(P2).cards)))
+                "orange card now on top of the deck; his hand should be black, green, orange, got {cards}.").format(
+                    cards=list(new.player_state(P2).cards)
+                ))
         _expect(new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE),
-                _("the yellow top card of the deck should replace the green face-up card, got the face-up cards {face_up_cards}.").format(face_up_cards=list(new.card_state.face_up_cards)))
+                _("the yellow top card of the deck should replace the green face-up card, got the face-up cards {face_up_cards}.").format(
+                    face_up_cards=list(new.card_state.face_up_cards)
+                ))
         common(new)
         return _(OK)
 
@@ -535,7 +565,9 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         _turn_order(log, P2, TurnKind.DRAW_CARDS)
         _same_infos(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE),
-                _("Bob took the yellow top card of the deck, then the face-up locomotive; got {cards}.").format(cards=list(new.player_state(P2).cards)))
+                _("Bob took the yellow top card of the deck, then the face-up locomotive; got {cards}.").format(
+                    cards=list(new.player_state(P2).cards)
+                ))
         _expect(new.card_state.face_up_cards[4] is Card.ORANGE,
                 _("the face-up locomotive should be replaced by the orange card now on top of the deck."))
         common(new)
@@ -554,7 +586,9 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         first, second = (log.index(c) for c in _calls(log, P1, "draw_slot"))
         for pid in PlayerId:
             between = [c for c in log[first:second] if c.method == "update_state" and c.player is pid]
-            _expect(bool(between), _("{player} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.").format(player=NAMES[pid]))
+            _expect(bool(between), _("{player} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.").format(
+                player=NAMES[pid]
+            ))
             public, own = between[-1].args
             _expect(public.card_state.face_up_cards[2] is Card.YELLOW, _("before the second draw_slot, the players should see the yellow card that replaced the green one."))
         own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
@@ -564,13 +598,17 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
     def recreated(deck_size: int, slots: list[int]) -> Callable[[], str]:
         def run_recreated() -> str:
             state, new, _log = run(slots, deck_size=deck_size)
-            _expect(new.player_state(P2).card_count == 3, _("Bob should hold 3 cards after drawing 2, got {card_count}.").format(card_count=new.player_state(P2).card_count))
+            _expect(new.player_state(P2).card_count == 3, _("Bob should hold 3 cards after drawing 2, got {card_count}.").format(
+                card_count=new.player_state(P2).card_count
+            ))
             common(new)
             before = state.card_state.deck_size + state.card_state.discards_size
             _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2, _("2 cards should have left the deck and the discards."))
             _expect(new.card_state.deck_size > 0 and new.card_state.discards_size == 0,
                     _("the empty deck should be recreated from the discards before the card is drawn: "
-                    "the deck holds {deck_size} cards and the discards {discards_size}.").format(deck_size=new.card_state.deck_size, discards_size=new.card_state.discards_size))
+                    "the deck holds {deck_size} cards and the discards {discards_size}.").format(
+                        deck_size=new.card_state.deck_size, discards_size=new.card_state.discards_size
+                    ))
             return _(OK)
 
         return run_recreated
@@ -649,7 +687,9 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         _same_infos(log, [Info("Bob").claimed_route(route, four_blue)])
         _expect(new.player_state(P2).routes == (route,), _("Bob should own the route."))
         _expect(new.player_state(P2).cards == cards(1, Card.RED), _("the 4 blue cards leave Bob's hand; his red card stays."))
-        _expect(new.player_state(P2).car_count == 36, _("a route of 4 leaves Bob 36 cars, got {car_count}.").format(car_count=new.player_state(P2).car_count))
+        _expect(new.player_state(P2).car_count == 36, _("a route of 4 leaves Bob 36 cars, got {car_count}.").format(
+            car_count=new.player_state(P2).car_count
+        ))
         _expect(new.player_state(P1) == state.player_state(P1), _("Ada should not change."))
         common(state, new, P2)
         return _(OK)
@@ -747,7 +787,9 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
                 _("everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {log!r}.").format(log=_infos(log)))
         _expect(new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3,
                 _("the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "
-                "{discards_size} cards should be left in the deck, got {deck_size}.").format(discards_size=state.card_state.deck_size + state.card_state.discards_size - 3, deck_size=new.card_state.deck_size))
+                "{discards_size} cards should be left in the deck, got {deck_size}.").format(
+                    discards_size=state.card_state.deck_size + state.card_state.discards_size - 3, deck_size=new.card_state.deck_size
+                ))
         common(state, new)
         return _(OK)
 
@@ -769,14 +811,22 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Example(_("claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards"), neutral, _(OK),
                     hint=_('the player who claims is state.current_player_id; its cards leave its hand and the route costs route.length cars.')),
             Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn blue, blue, white (no extra cost)").format(tunnel=TUNNEL), no_cost, _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)").format(tunnel=TUNNEL), paid(0), _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)").format(tunnel=TUNNEL), paid(1), _(OK),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)").format(
+                tunnel=TUNNEL
+            ), paid(0), _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)").format(
+                tunnel=TUNNEL
+            ), paid(1), _(OK),
                     hint=_('pay with the option the player chose, choose_additional_cards(options), and name all the cards used.')),
             Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, blue, blue (1 more, refused)").format(tunnel=TUNNEL), refused, _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)").format(tunnel=TUNNEL), cannot_pay, _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)").format(
+                tunnel=TUNNEL
+            ), cannot_pay, _(OK)),
             Example(_("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)"), locomotives, _(OK),
                     hint=_('let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.')),
-            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card (then recreated from the discards)").format(tunnel=TUNNEL), small_deck, _(OK),
+            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card (then recreated from the discards)").format(
+                tunnel=TUNNEL
+            ), small_deck, _(OK),
                     hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each.")),
             Example(_("claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), _(OK), hint=taken_hint),
@@ -822,7 +872,9 @@ def check_end_game(end_game: Callable) -> CheckResult:
 
     def totals_are(totals: Any, expected: dict[PlayerId, int]) -> None:
         _expect(isinstance(totals, dict) and totals == expected and all(type(v) is int for v in totals.values()),
-                _("end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.").format(expected=expected, totals=totals))
+                _("end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.").format(
+                    expected=expected, totals=totals
+                ))
 
     def winner() -> str:
         routes = {P1: [r("BER_FRI_1"), r("FRI_LAU_1"), r("GEN_LAU_1")], P2: [r("ZOU_ZUR_1"), r("BAD_ZUR_1")]}
@@ -831,10 +883,14 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             mine = _calls(log, pid)
             _expect(bool(mine) and mine[0].method == "update_state",
-                    _("end_game should first send every player the final state (update_state); {player}'s first call was {call}.").format(player=NAMES[pid], call=mine[0] if mine else _("none")))
+                    _("end_game should first send every player the final state (update_state); {player}'s first call was {call}.").format(
+                        player=NAMES[pid], call=mine[0] if mine else _("none")
+                    ))
             public, own = mine[0].args
             _expect(public == state.public() and own == state.player_state(pid),
-                    _("the final update_state to {player} should give state.public() and its own state, state.player_state(PlayerId.{player_id}).").format(player=NAMES[pid], player_id=pid.name))
+                    _("the final update_state to {player} should give state.public() and its own state, state.player_state(PlayerId.{player_id}).").format(
+                        player=NAMES[pid], player_id=pid.name
+                    ))
         _same_infos(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
         totals_are(totals, expected)
         return _(OK)
@@ -855,8 +911,12 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             infos = _infos(log, pid)
             _expect(len(infos) == 3 and sorted(infos[:2]) == sorted(both),
-                    _("both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {player} heard {infos!r}.").format(both=both, player=NAMES[pid], infos=infos))
-            _expect(infos[2] in results(expected), _("the last message should be {expected!r}, got {infos!r}.").format(expected=results(expected)[0], infos=infos[2:]))
+                    _("both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {player} heard {infos!r}.").format(
+                        both=both, player=NAMES[pid], infos=infos
+                    ))
+            _expect(infos[2] in results(expected), _("the last message should be {expected!r}, got {infos!r}.").format(
+                expected=results(expected)[0], infos=infos[2:]
+            ))
         totals_are(totals, expected)
         return _(OK)
 
@@ -875,7 +935,9 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             infos = _infos(log, pid)
             _expect(len(infos) == 3 and infos[2] in results({P1: 10, P2: 10}),
-                    _("no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {player} heard {infos!r}.").format(player=NAMES[pid], infos=infos))
+                    _("no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {player} heard {infos!r}.").format(
+                        player=NAMES[pid], infos=infos
+                    ))
         return _(OK)
 
     return _check(
@@ -922,9 +984,13 @@ def check_play(play: Callable) -> CheckResult:
             except Exception as error:  # noqa: BLE001 - the game began when it should not have
                 raise OutOfOrder(
                     _("play(...) with {players} player(s) and {names} name(s) should raise ValueError at once, "
-                    "but it began the game, which stopped with {error_type}: {error}.").format(players=players, names=names, error_type=type(error).__name__, error=error)
+                    "but it began the game, which stopped with {error_type}: {error}.").format(
+                        players=players, names=names, error_type=type(error).__name__, error=error
+                    )
                 ) from None
-            raise OutOfOrder(_("play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {got}.").format(players=players, names=names, got=short_repr(got)))
+            raise OutOfOrder(_("play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {got}.").format(
+                players=players, names=names, got=short_repr(got)
+            ))
         return _(OK)
 
     def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag | None = None) -> Callable[[], str]:
@@ -938,7 +1004,9 @@ def check_play(play: Callable) -> CheckResult:
                 pid: finals[pid][1].final_points() + (Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0)
                 for pid in PlayerId
             }
-            _expect(totals == expected, _("play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.").format(expected=expected, totals=totals))
+            _expect(totals == expected, _("play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.").format(
+                expected=expected, totals=totals
+            ))
             return _(OK)
 
         return run

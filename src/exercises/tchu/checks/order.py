@@ -160,7 +160,9 @@ class CallOrder:
             return
         missing = _cards_missing(state)
         if missing:
-            self._fail(call, _("the state sent accounts for {count} cards instead of 110 (hands, face-up cards, draw pile and discards); some cards were lost or created.").format(count=110 - missing))
+            self._fail(call, _("the state sent accounts for {count} cards instead of 110 (hands, face-up cards, draw pile and discards); some cards were lost or created.").format(
+                count=110 - missing
+            ))
             return
         try:
             seen = state.player_state(call.player)
@@ -220,7 +222,9 @@ class CallOrder:
         if self.turn is TurnKind.DRAW_TICKETS and steps.count("choose_tickets") != 1:
             return _("a DRAW_TICKETS turn ended without choose_tickets(); the player must choose which of the 3 drawn tickets it keeps.")
         if self.turn is TurnKind.DRAW_CARDS and steps.count("draw_slot") != 2:
-            return _("a DRAW_CARDS turn ended after {count} draw_slot() call(s); a player draws two cards, so draw_slot() is called twice.").format(count=steps.count("draw_slot"))
+            return _("a DRAW_CARDS turn ended after {count} draw_slot() call(s); a player draws two cards, so draw_slot() is called twice.").format(
+                count=steps.count("draw_slot")
+            )
         if self.turn is TurnKind.CLAIM_ROUTE and "initial_claim_cards" not in steps:
             return _("a CLAIM_ROUTE turn ended before claimed_route() and initial_claim_cards() were both called.")
         return None
@@ -254,7 +258,9 @@ class CallOrder:
             self._read_next_turn(call, seat, was_updated)
             return
         if call.player is not self.current or self.turn is None:
-            self._fail(call, _("{method}() was called outside a turn of this player; it belongs to the current player's turn, right after next_turn().").format(method=method))
+            self._fail(call, _("{method}() was called outside a turn of this player; it belongs to the current player's turn, right after next_turn().").format(
+                method=method
+            ))
             return
         steps = self.turn_steps
         if method == "choose_tickets":
@@ -300,13 +306,17 @@ class CallOrder:
         if self.current is not None and self.turn is None:
             expected = self.current
         if call.player is not expected:
-            self._fail(call, _("it is {player}'s turn; players take turns, starting with the one announced by Info.will_play_first.").format(player=self._who(expected)))
+            self._fail(call, _("it is {player}'s turn; players take turns, starting with the one announced by Info.will_play_first.").format(
+                player=self._who(expected)
+            ))
             return
         if not updated:
             self._fail(call, _("no update_state came since the previous turn; send every player the state just before asking the current player for its turn."))
             return
         if seat.announced is not call.player:
-            self._fail(call, _("the players were not told that it is {player}'s turn (Info(name).can_play()) before next_turn().").format(player=self._who(call.player)))
+            self._fail(call, _("the players were not told that it is {player}'s turn (Info(name).can_play()) before next_turn().").format(
+                player=self._who(call.player)
+            ))
             return
         if self.last_turn_messages and self.turns_after_last > 2:
             self._fail(call, _("the game went on after the two turns that follow the last-turn message."))
@@ -336,13 +346,19 @@ class CallOrder:
             index = next(
                 (i for i, (a, b) in enumerate(zip(*infos)) if a != b), min(map(len, infos))
             )
-            self._fail(None, _("the two players did not receive the same messages: they differ at message {number}; tell every message to all players.").format(number=index + 1))
+            self._fail(None, _("the two players did not receive the same messages: they differ at message {number}; tell every message to all players.").format(
+                number=index + 1
+            ))
         elif self.last_turn_messages != 1:
             self._fail(None, _("the last-turn message (Info.last_turn_begins) was never sent; send it once, when a player first ends a turn with 2 cars or fewer."))
         elif self.turns_after_last != 2:
-            self._fail(None, _("{count} turn(s) were played after the last-turn message instead of 2; after it, each player plays exactly one more turn.").format(count=self.turns_after_last))
+            self._fail(None, _("{count} turn(s) were played after the last-turn message instead of 2; after it, each player plays exactly one more turn.").format(
+                count=self.turns_after_last
+            ))
         elif self.bonuses not in (1, 2):
-            self._fail(None, _("{count} longest-trail bonus messages were sent; the longest trail gets one (two when both trails are as long).").format(count=self.bonuses))
+            self._fail(None, _("{count} longest-trail bonus messages were sent; the longest trail gets one (two when both trails are as long).").format(
+                count=self.bonuses
+            ))
         elif self.results != 1:
             self._fail(None, _("{count} result messages were sent; send exactly one (Info.won or Info.draw).").format(count=self.results))
         elif self.reader.read(infos[0][-1]).kind is not MessageKind.RESULT:

@@ -38,7 +38,9 @@ class SortedBag(Generic[E]):
         """The bag with these (count, element) pairs: ``SortedBag.of(2, RED, 1, WHITE)``."""
         if len(counts_and_elements) % 2:
             raise ValueError(
-                _("SortedBag.of takes (count, element) pairs, got {count} arguments").format(count=len(counts_and_elements))
+                _("SortedBag.of takes (count, element) pairs, got {count} arguments").format(
+                    count=len(counts_and_elements)
+                )
             )
         items: list[E] = []
         for count, element in zip(counts_and_elements[::2], counts_and_elements[1::2]):

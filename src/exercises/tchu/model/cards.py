@@ -176,7 +176,9 @@ class Deck(Generic[C]):
 
     def _check_count(self, count: int) -> None:
         if type(count) is not int or not 0 <= count <= len(self.cards):
-            raise ValueError(_("count must be between 0 and {count} (the deck size), got {got!r}").format(count=len(self.cards), got=count))
+            raise ValueError(_("count must be between 0 and {count} (the deck size), got {got!r}").format(
+                count=len(self.cards), got=count
+            ))
 
     def top_cards(self, count: int) -> SortedBag[C]:
         """The ``count`` cards on top of the deck, as a bag."""
@@ -219,7 +221,9 @@ class PublicCardState:
         for name in ("deck_size", "discards_size"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
-                raise ValueError(_("{name} must be an int >= 0, got {value!r}").format(name=name, value=value))
+                raise ValueError(_("{name} must be an int >= 0, got {value!r}").format(
+                    name=name, value=value
+                ))
 
     def face_up_card(self, slot: int) -> Card:
         """The face-up card in ``slot`` (0 to 4)."""
@@ -275,7 +279,9 @@ class CardState(PublicCardState):
     def of(cls, deck: Deck[Card]) -> CardState:
         """The card state dealt from ``deck``: its 5 top cards face up, the rest the draw pile."""
         if deck.size < Constants.FACE_UP_CARDS_COUNT:
-            raise ValueError(_("a card state needs a deck of at least 5 cards, got {size}").format(size=deck.size))
+            raise ValueError(_("a card state needs a deck of at least 5 cards, got {size}").format(
+                size=deck.size
+            ))
         return cls(deck.cards[:5], deck.without_top_cards(5), SortedBag())
 
     def with_drawn_face_up_card(self, slot: int) -> CardState:
@@ -303,7 +309,9 @@ class CardState(PublicCardState):
         """The state where the discards, shuffled with ``rng``, become the new draw pile."""
         if not self.deck.is_empty():
             raise ValueError(
-                _("the draw pile still holds {size} cards: it is recreated only when empty").format(size=self.deck.size)
+                _("the draw pile still holds {size} cards: it is recreated only when empty").format(
+                    size=self.deck.size
+                )
             )
         return CardState(self.face_up_cards, Deck.of(self.discards, rng), SortedBag())
 

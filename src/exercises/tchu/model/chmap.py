@@ -90,15 +90,23 @@ class Route:
 
     def __post_init__(self) -> None:
         if self.station1 == self.station2:
-            raise ValueError(_("route {id!r} must join two different stations, got {station1} twice").format(id=self.id, station1=self.station1))
+            raise ValueError(_("route {id!r} must join two different stations, got {station1} twice").format(
+                id=self.id, station1=self.station1
+            ))
         if type(self.length) is not int or not (
             Constants.MIN_ROUTE_LENGTH <= self.length <= Constants.MAX_ROUTE_LENGTH
         ):
-            raise ValueError(_("route {id!r}: a length is 1 to 6, got {length!r}").format(id=self.id, length=self.length))
+            raise ValueError(_("route {id!r}: a length is 1 to 6, got {length!r}").format(
+                id=self.id, length=self.length
+            ))
         if not isinstance(self.level, Level):
-            raise ValueError(_("route {id!r}: level must be a Level, got {level!r}").format(id=self.id, level=self.level))
+            raise ValueError(_("route {id!r}: level must be a Level, got {level!r}").format(
+                id=self.id, level=self.level
+            ))
         if self.color is not None and not isinstance(self.color, Color):
-            raise ValueError(_("route {id!r}: color must be a Color or None, got {color!r}").format(id=self.id, color=self.color))
+            raise ValueError(_("route {id!r}: color must be a Color or None, got {color!r}").format(
+                id=self.id, color=self.color
+            ))
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -114,7 +122,9 @@ class Route:
             return self.station2
         if station == self.station2:
             return self.station1
-        raise ValueError(_("{station} is not an end of route {id} ({description})").format(station=station, id=self.id, description=self.description))
+        raise ValueError(_("{station} is not an end of route {id} ({description})").format(
+            station=station, id=self.id, description=self.description
+        ))
 
     @property
     def description(self) -> str:
@@ -168,7 +178,9 @@ class Route:
         if not self.is_tunnel:
             raise ValueError(_("route {id} is not a tunnel: it has no additional cost").format(id=self.id))
         if len(drawn_cards) > Constants.ADDITIONAL_TUNNEL_CARDS:
-            raise ValueError(_("at most 3 cards are drawn for a tunnel, got {count}").format(count=len(drawn_cards)))
+            raise ValueError(_("at most 3 cards are drawn for a tunnel, got {count}").format(
+                count=len(drawn_cards)
+            ))
         used = set(claim_cards)
         return sum(1 for card in drawn_cards if card is Card.LOCOMOTIVE or card in used)
 
@@ -203,7 +215,9 @@ class Trip:
 
     def __post_init__(self) -> None:
         if type(self.points) is not int or self.points <= 0:
-            raise ValueError(_("a trip is worth more than 0 points, got {points!r}").format(points=self.points))
+            raise ValueError(_("a trip is worth more than 0 points, got {points!r}").format(
+                points=self.points
+            ))
         for station in (self.from_station, self.to_station):
             if not isinstance(station, Station):
                 raise ValueError(_("a trip joins two Stations, got {station!r}").format(station=station))
@@ -254,7 +268,9 @@ class Ticket:
             raise ValueError(_("a ticket needs at least one trip"))
         names = {trip.from_station.name for trip in trips}
         if len(names) != 1:
-            raise ValueError(_("all the trips of a ticket leave from the same place, got {names}").format(names=sorted(names)))
+            raise ValueError(_("all the trips of a ticket leave from the same place, got {names}").format(
+                names=sorted(names)
+            ))
 
     @property
     def trips(self) -> tuple[Trip, ...]:
@@ -316,14 +332,18 @@ def _compact_trips(trips: tuple[Trip, ...]) -> tuple[tuple[Station, ...], tuple[
 def _expand_legs(stations: tuple[Station, ...], legs: tuple[int, ...]) -> tuple[Trip, ...]:
     """The trips that ``stations`` and ``legs`` describe, or ValueError."""
     if not all(isinstance(station, Station) for station in stations):
-        raise ValueError(_("a ticket's stations must be Stations, got {stations!r}").format(stations=stations))
+        raise ValueError(_("a ticket's stations must be Stations, got {stations!r}").format(
+            stations=stations
+        ))
     if len(legs) % 3 or not all(type(n) is int for n in legs):
         raise ValueError(_("a ticket's legs are three ints per trip, got {legs!r}").format(legs=legs))
     trips = []
     for start in range(0, len(legs), 3):
         a, b, points = legs[start : start + 3]
         if not (0 <= a < len(stations) and 0 <= b < len(stations)):
-            raise ValueError(_("a ticket's leg refers to station number {a} or {b} of {count}").format(a=a, b=b, count=len(stations)))
+            raise ValueError(_("a ticket's leg refers to station number {a} or {b} of {count}").format(
+                a=a, b=b, count=len(stations)
+            ))
         trips.append(Trip(stations[a], stations[b], points))
     return tuple(trips)
 
@@ -359,7 +379,9 @@ class StationPartition:
 
         def __init__(self, station_count: int) -> None:
             if type(station_count) is not int or station_count < 0:
-                raise ValueError(_("station_count must be an int >= 0, got {station_count!r}").format(station_count=station_count))
+                raise ValueError(_("station_count must be an int >= 0, got {station_count!r}").format(
+                    station_count=station_count
+                ))
             self._links = list(range(station_count))
 
         def _representative(self, station_id: int) -> int:

@@ -181,7 +181,9 @@ class _BasePlayer:
         if self.state is None or self.own_state is None:
             raise RuntimeError(
                 _("{player} has not received a state yet: the game must call "
-                "update_state(new_state, own_state) before asking it to play").format(player=type(self).__name__)
+                "update_state(new_state, own_state) before asking it to play").format(
+                    player=type(self).__name__
+                )
             )
         return self.state, self.own_state
 
@@ -190,7 +192,9 @@ class _BasePlayer:
         if self.route is None:
             raise RuntimeError(
                 _("{player} has not chosen a route: claimed_route() and "
-                "initial_claim_cards() come after next_turn() answered CLAIM_ROUTE").format(player=type(self).__name__)
+                "initial_claim_cards() come after next_turn() answered CLAIM_ROUTE").format(
+                    player=type(self).__name__
+                )
             )
         return self.route
 
