@@ -205,3 +205,15 @@ def test_the_given_model_raises_its_value_errors_in_french():
     i18n.set_language("en")
     with pytest.raises(ValueError, match=r"^the deck is empty: it has no top card$"):
         Deck(()).top_card()
+
+
+def test_the_map_says_an_unknown_route_in_french():
+    from exercises.tchu import ChMap, Trail
+
+    i18n.set_language("fr")
+    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1' ; les identifiants sont comme"):
+        ChMap.route("BER_XXX_1")
+    assert str(Trail.longest([])) == "(trajet vide)"
+    i18n.set_language("en")
+    with pytest.raises(ValueError, match=r"^no route has id 'BER_XXX_1'; ids are like 'BER_FRI_1'$"):
+        ChMap.route("BER_XXX_1")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol
 
-from ...i18n import _
+from ...i18n import N_, _
 from .bag import SortedBag
 from .cards import CARS, Card, Color, Constants
 
@@ -477,7 +477,7 @@ class Trail:
 
     def __str__(self) -> str:
         if self.station1 is None:
-            return "(empty trail)"
+            return _("(empty trail)")
         names = [self.station1.name]
         station = self.station1
         for route in self.routes:
@@ -529,7 +529,7 @@ _TWINS: dict[str, Route | None] = {
 def _look_up(table: dict, key: str, error: str):
     """``table[key]``, or ValueError with ``error`` naming the key."""
     if not isinstance(key, str) or key not in table:
-        raise ValueError(error.format(key))
+        raise ValueError(_(error).format(key=key))
     return table[key]
 
 
@@ -559,17 +559,17 @@ class ChMap:
     @staticmethod
     def station(code: str) -> Station:
         """The station with this code, e.g. ``ChMap.station("BER")`` for Berne."""
-        return _look_up(_STATIONS_BY_CODE, code, "no station has code {!r}; codes are like 'BER', 'LAU', 'DE1'")
+        return _look_up(_STATIONS_BY_CODE, code, N_("no station has code {key!r}; codes are like 'BER', 'LAU', 'DE1'"))
 
     @staticmethod
     def route(route_id: str) -> Route:
         """The route with this id, e.g. ``ChMap.route("FR2_GEN_1")``."""
-        return _look_up(_ROUTES_BY_ID, route_id, "no route has id {!r}; ids are like 'BER_FRI_1'")
+        return _look_up(_ROUTES_BY_ID, route_id, N_("no route has id {key!r}; ids are like 'BER_FRI_1'"))
 
     @staticmethod
     def ticket(text: str) -> Ticket:
         """The ticket with this text, e.g. ``ChMap.ticket("Bâle - Berne (5)")``."""
-        return _look_up(_TICKETS_BY_TEXT, text, "no ticket reads {!r}")
+        return _look_up(_TICKETS_BY_TEXT, text, N_("no ticket reads {key!r}"))
 
     @staticmethod
     def twin(route: Route) -> Route | None:
