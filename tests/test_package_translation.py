@@ -296,3 +296,54 @@ def test_a_widget_on_a_stub_says_what_to_write_first_in_the_language(language, s
     table = KingdominoTable(Game, [], seed=1)
     assert html.unescape(table.status.value).endswith(f">{sentence}</div>")
 
+
+# ---------------------------------------------------------------------------- tCHu's Info
+
+
+def test_tchu_info_speaks_the_original_french_and_english_by_default():
+    from exercises.tchu import Card, ChMap, Info, SortedBag, Trail
+
+    route = ChMap.route("BER_FRI_1")
+    cards = SortedBag.of(2, Card.RED, 1, Card.LOCOMOTIVE)
+    english = [
+        Info("Ada").will_play_first(), Info("Ada").kept_tickets(1), Info("Ada").claimed_route(route, cards),
+        Info("Ada").last_turn_begins(0), Info("Ada").won(3, 1), Info.draw(["Ada", "Bob"], 17),
+        Info("Ada").drew_additional_cards(SortedBag.of(3, Card.BLUE), 2),
+    ]
+    assert english == [
+        "Ada will play first.\n\n", "Ada kept 1 ticket.\n",
+        f"Ada claimed the route {route.description} with 2 red and 1 locomotive.\n",
+        "\nAda has only 0 cars left, the last turn begins!\n", "\nAda wins with 3 points, against 1 point!\n",
+        "\nAda and Bob are tied with 17 points!\n",
+        "The additional cards are 3 blue. They imply an additional cost of 2 cards.\n",
+    ]
+    i18n.set_language("fr")
+    assert Info("Ada").will_play_first() == "Ada jouera en premier.\n\n"
+    assert Info("Ada").kept_tickets(3) == "Ada a gardé 3 billets.\n"
+    assert Info("Ada").can_play() == "\nC'est à Ada de jouer.\n"
+    assert Info("Ada").claimed_route(route, cards) == (
+        f"Ada a pris possession de la route {route.description} au moyen de 2 rouges et 1 locomotive.\n"
+    )
+    assert Info("Ada").drew_visible_card(Card.WHITE) == "Ada a tiré une carte blanche visible.\n"
+    assert Info("Ada").did_not_claim_route(route) == (
+        f"Ada n'a pas pu (ou voulu) s'emparer de la route {route.description}.\n"
+    )
+    assert Info("Ada").won(3, 1) == "\nAda remporte la victoire avec 3 points, contre 1 point !\n"
+    assert Info.draw(["Ada", "Bob"], 17) == "\nAda et Bob sont ex æquo avec 17 points !\n"
+    assert Info("Ada").gets_longest_trail_bonus(Trail.longest([route])).startswith(
+        "\nAda reçoit un bonus de 10 points pour le plus long trajet ("
+    )
+    i18n.set_language("en")
+    assert Info("Ada").will_play_first() == english[0]
+
+
+def test_the_tchu_checks_read_a_french_log():
+    from exercises.tchu import Info, PlayerId
+    from exercises.tchu.checks.messages import MessageKind, MessageReader
+
+    i18n.set_language("fr")
+    reader = MessageReader({PlayerId.PLAYER_1: "Ada", PlayerId.PLAYER_2: "Bob"})
+    assert reader.read("Bob jouera en premier.\n\n").kind is MessageKind.WILL_PLAY_FIRST
+    assert reader.read(Info("Ada").last_turn_begins(2)).count == 2
+    assert reader.read(Info("Bob").won(40, 12)).player is PlayerId.PLAYER_2
+    assert reader.read(Info.draw(["Ada", "Bob"], 1)).kind is MessageKind.RESULT

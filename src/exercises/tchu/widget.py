@@ -37,6 +37,7 @@ With a ``play`` that is still a stub, the widget is one sentence: write ``play``
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import queue
 import random
@@ -49,7 +50,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import _, ngettext
+from ..i18n import _, get_language, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
     ChMap,
@@ -93,6 +94,17 @@ class Question:
 
 
 _ABANDON = object()
+
+
+@functools.lru_cache(maxsize=8)
+def _unclaimed_tunnels(name: str, language: str) -> dict[str, Any]:
+    """The message saying that ``name`` did not claim a tunnel, in ``language`` (the current
+    one), for each tunnel: the route it is about (the first of a double route's two)."""
+    tunnels: dict[str, Any] = {}
+    for route in ChMap.routes():
+        if route.is_tunnel:
+            tunnels.setdefault(Info(name).did_not_claim_route(route), route)
+    return tunnels
 
 
 def _ignore(*_args: Any) -> None:
@@ -382,17 +394,14 @@ class TchuGame(widgets.VBox):
         if player is None or player.own_id is None:
             return
         name = player.player_names.get(player.own_id, self.your_name)
-        if "could not (or would not) claim" not in info:
-            return
-        for route in ChMap.routes():
-            if route.is_tunnel and info == Info(name).did_not_claim_route(route):
-                cost = player.infos[-2].strip() if len(player.infos) >= 2 else ""
-                self._failed_route = route.id
-                self._notice = _(
-                    "<b>Your tunnel {route} was not claimed:</b> {cost} You did not pay them, so "
-                    "your turn ended; your cards are still in your hand.<br>"
-                ).format(route=html.escape(route.description), cost=html.escape(cost))
-                return
+        route = _unclaimed_tunnels(name, get_language()).get(info)
+        if route is not None:
+            cost = player.infos[-2].strip() if len(player.infos) >= 2 else ""
+            self._failed_route = route.id
+            self._notice = _(
+                "<b>Your tunnel {route} was not claimed:</b> {cost} You did not pay them, so "
+                "your turn ended; your cards are still in your hand.<br>"
+            ).format(route=html.escape(route.description), cost=html.escape(cost))
 
     def _on_update(self, state: Any, own_state: Any) -> None:
         self.hand.value = _hand_html(own_state)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import itertools
 import random
 import traceback
 from collections import Counter
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...checks import CheckResult, Example, Status, check, short_repr
 from ..model import players as computer_players
 from ..model import (
@@ -53,7 +54,8 @@ __all__ = [
     "check_play",
 ]
 
-OK = "as the rules say"
+#: what every example returns when the rules are kept (said with ``_(OK)``)
+OK = N_("as the rules say")
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 _PLAYERS_MODULE = str(Path(computer_players.__file__).resolve())
 
@@ -100,9 +102,11 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
             except Exception as error:
                 before = _rule_broken_before()
                 if before:
-                    text = f"{before} (After that, {caller} stopped with {type(error).__name__}: {error})"
+                    text = _("{before} (After that, {caller} stopped with {error_type}: {error})").format(
+                        before=before, caller=caller, error_type=type(error).__name__, error=error
+                    )
                 elif isinstance(error, RuntimeError) and _from_package_player(error):
-                    text = f"a computer player could not answer: {error}."
+                    text = _("a computer player could not answer: {error}.").format(error=error)
                 else:
                     raise
             broken[example.description] = text
@@ -118,7 +122,7 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
         )
         if start is not None:
             hint = next((e.hint for e in examples if e.description == description), "")
-            result.lines[start:] = [f"  ✗ {description}: {text}"] + ([f"    Hint: {hint}"] if hint else [])
+            result.lines[start:] = [f"  ✗ {description}: {text}"] + (["    " + _("Hint: {hint}").format(hint=hint)] if hint else [])
             result.status = Status.FAILED
     return result
 
@@ -166,8 +170,8 @@ def _same_infos(log: list[Call], expected: list[str]) -> None:
         got = _infos(log, player)
         _expect(
             got == expected,
-            f"{NAMES[player]} should have received the messages {expected!r}, in this order, "
-            f"but received {got!r}.",
+            _("{player} should have received the messages {expected!r}, in this order, "
+            "but received {got!r}.").format(player=NAMES[player], expected=expected, got=got),
         )
 
 
@@ -183,13 +187,22 @@ def _total_cards(state: Any) -> int:
     return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
 
 
+def _additional_cards_messages(name: str) -> set[str]:
+    """Every message of ``Info(name).drew_additional_cards``: any 3 cards, a cost of 0 to 3."""
+    return {
+        Info(name).drew_additional_cards(SortedBag(drawn), cost)
+        for drawn in itertools.combinations_with_replacement(list(Card), 3)
+        for cost in range(4)
+    }
+
+
 def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     """OK if ``call()`` raises a ValueError whose message names every one of ``words``.
 
     A word may be a tuple of words, any one of which will do (a route's id or its station).
     """
     def said(word: str | tuple[str, ...]) -> str:
-        return " or ".join(map(repr, word)) if isinstance(word, tuple) else repr(word)
+        return _(" or ").join(map(repr, word)) if isinstance(word, tuple) else repr(word)
 
     try:
         call()
@@ -198,11 +211,12 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
         missing = [w for w in words if not any(x in text for x in (w if isinstance(w, tuple) else (w,)))]
         _expect(
             not missing,
-            f"the ValueError should name {' and '.join(map(said, words))}, but its message "
-            f"{text!r} does not name {' nor '.join(map(said, missing))}.",
+            _("the ValueError should name {words}, but its message {text!r} does not name {missing}.").format(
+                words=_(" and ").join(map(said, words)), text=text, missing=_(" nor ").join(map(said, missing))
+            ),
         )
-        return OK
-    raise OutOfOrder("the move breaks the rules, so a ValueError should come, but none came: the move was accepted.")
+        return _(OK)
+    raise OutOfOrder(_("the move breaks the rules, so a ValueError should come, but none came: the move was accepted."))
 
 
 class _Chooser(ScriptedPlayer):
@@ -238,11 +252,11 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
         got = sorted((call.player.name, call.method) for call in log)
         _expect(
             got == sorted([("PLAYER_1", "receive_info"), ("PLAYER_2", "receive_info")] * 2),
-            f"each player should receive each message once with receive_info, and nothing else; "
-            f"the calls were {[str(c) for c in log]}.",
+            _("each player should receive each message once with receive_info, and nothing else; "
+            "the calls were {log}.").format(log=[str(c) for c in log]),
         )
         _same_infos(log, ["Hello!\n", "Bye!\n"])
-        return OK
+        return _(OK)
 
     def updating(current: PlayerId) -> Callable[[], str]:
         def run() -> str:
@@ -252,32 +266,32 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
             _expect(
                 sorted(call.player.name for call in log) == ["PLAYER_1", "PLAYER_2"]
                 and all(call.method == "update_state" for call in log),
-                f"each player should receive exactly one update_state call; the calls were {[str(c) for c in log]}.",
+                _("each player should receive exactly one update_state call; the calls were {log}.").format(log=[str(c) for c in log]),
             )
             for call in log:
                 public, own = call.args
                 _expect(
                     type(public) is PublicGameState and public == state.public(),
-                    f"update_state to {call.player.name}: the first argument should be the public "
+                    _("update_state to {player}: the first argument should be the public "
                     "state of the game, state.public() (the whole state would show each player "
-                    "the other's cards).",
+                    "the other's cards).").format(player=call.player.name),
                 )
                 _expect(
                     own == state.player_state(call.player),
-                    f"update_state to {call.player.name}: the second argument should be its own "
-                    f"state, state.player_state(PlayerId.{call.player.name}), got {own!r}.",
+                    _("update_state to {player}: the second argument should be its own "
+                    "state, state.player_state(PlayerId.{player}), got {own!r}.").format(player=call.player.name, own=own),
                 )
-            return OK
+            return _(OK)
 
         return run
 
     return _check(
         "tchu.helpers", "helpers",
         [
-            Example("tell_all(players, 'Hello!\\n'), then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
-                    telling, OK),
-            Example("update_all(players, state): each player gets the state and its own state", updating(P1), OK),
-            Example("update_all(players, state) when PLAYER_2 is to play", updating(P2), OK),
+            Example(_("tell_all(players, 'Hello!\\n'), then tell_all(players, 'Bye!\\n'): each player hears both, once, in order"),
+                    telling, _(OK)),
+            Example(_("update_all(players, state): each player gets the state and its own state"), updating(P1), _(OK)),
+            Example(_("update_all(players, state) when PLAYER_2 is to play"), updating(P2), _(OK)),
         ],
     )
 
@@ -301,22 +315,28 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _expect(order.problem is None, str(order.problem))
         for pid in PlayerId:
             seat = order.seats[pid]
-            _expect(seat.chose_initial, f"{NAMES[pid]} was never asked to choose its initial tickets.")
-            _expect(seat.kept_messages == 2, f"{NAMES[pid]} should hear how many tickets each player kept (2 messages), got {seat.kept_messages}.")
-        _expect(not any(call.method == "next_turn" for call in log), "start_game should stop before the first turn (no next_turn).")
-        return OK
+            _expect(seat.chose_initial, _("{player} was never asked to choose its initial tickets.").format(player=NAMES[pid]))
+            _expect(seat.kept_messages == 2, _("{player} should hear how many tickets each player kept (2 messages), got {kept_messages}.").format(
+                player=NAMES[pid], kept_messages=seat.kept_messages
+            ))
+        _expect(not any(call.method == "next_turn" for call in log), _("start_game should stop before the first turn (no next_turn)."))
+        return _(OK)
 
     def introduced() -> str:
         _state, log = run(1)
         for pid in PlayerId:
             inits = _calls(log, pid, "init_players")
             _expect(len(inits) == 1 and _calls(log, pid)[0] is inits[0],
-                    f"{NAMES[pid]} should receive init_players exactly once, before any other call.")
+                    _("{player} should receive init_players exactly once, before any other call.").format(player=NAMES[pid]))
             own_id, names = inits[0].args
-            _expect(own_id is pid, f"init_players to {NAMES[pid]} should give its own id, PlayerId.{pid.name}, got {own_id!r}.")
+            _expect(own_id is pid, _("init_players to {player} should give its own id, PlayerId.{player_id}, got {own_id!r}.").format(
+                player=NAMES[pid], player_id=pid.name, own_id=own_id
+            ))
             _expect(isinstance(names, dict) and dict(names) == NAMES,
-                    f"init_players to {NAMES[pid]} should give the names of both players, {NAMES}, got {names!r}.")
-        return OK
+                    _("init_players to {player} should give the names of both players, {names}, got {got!r}.").format(
+                        player=NAMES[pid], names=NAMES, got=names
+                    ))
+        return _(OK)
 
     def first_player(seed: int) -> Callable[[], str]:
         def run_first() -> str:
@@ -325,8 +345,10 @@ def check_start_game(start_game: Callable) -> CheckResult:
             expected = Info(NAMES[first]).will_play_first()
             for pid in PlayerId:
                 got = _infos(log, pid)[:1]
-                _expect(got == [expected], f"the first message to {NAMES[pid]} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.")
-            return OK
+                _expect(got == [expected], _("the first message to {player} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.").format(
+                    player=NAMES[pid], expected=expected, got=got
+                ))
+            return _(OK)
 
         return run_first
 
@@ -334,12 +356,14 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _state, log = run(3)
         initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
         offers = [_calls(log, pid, "set_initial_ticket_choice") for pid in PlayerId]
-        _expect([len(o) for o in offers] == [1, 1], f"each player should be offered tickets once (set_initial_ticket_choice), got {[len(o) for o in offers]} offers.")
+        _expect([len(o) for o in offers] == [1, 1], _("each player should be offered tickets once (set_initial_ticket_choice), got {offers} offers.").format(
+            offers=[len(o) for o in offers]
+        ))
         bags = [o[0].args[0] for o in offers]
-        _expect([len(b) for b in bags] == [5, 5], f"each offer should hold 5 tickets, got {[len(b) for b in bags]}.")
+        _expect([len(b) for b in bags] == [5, 5], _("each offer should hold 5 tickets, got {bags}.").format(bags=[len(b) for b in bags]))
         _expect(Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)),
-                "the two players should be offered the 10 top tickets of the initial state, 5 each (state.top_tickets(5), then state.without_top_tickets(5)).")
-        return OK
+                _("the two players should be offered the 10 top tickets of the initial state, 5 each (state.top_tickets(5), then state.without_top_tickets(5))."))
+        return _(OK)
 
     def state_before_choice() -> str:
         _state, log = run(4)
@@ -348,16 +372,23 @@ def check_start_game(start_game: Callable) -> CheckResult:
             offer = mine.index(_calls(log, pid, "set_initial_ticket_choice")[0])
             choose = mine.index(_calls(log, pid, "choose_initial_tickets")[0])
             updates = [c for c in mine[offer:choose] if c.method == "update_state"]
-            _expect(bool(updates), f"{NAMES[pid]} should receive the state (update_state) after its ticket offer, before choosing.")
+            _expect(bool(updates), _("{player} should receive the state (update_state) after its ticket offer, before choosing.").format(
+                player=NAMES[pid]
+            ))
             public, own = updates[-1].args
             _expect(own.card_count == 4 and own.ticket_count == 0,
-                    f"the state sent to {NAMES[pid]} before its choice should show its 4 cards and no ticket yet, got {own.card_count} cards and {own.ticket_count} tickets.")
-            _expect(public.card_state.deck_size == 97, f"at the initial choice, 97 cards should be left in the deck, got {public.card_state.deck_size}.")
+                    _("the state sent to {player} before its choice should show its 4 cards and no ticket yet, got {card_count} cards and {ticket_count} tickets.").format(
+                        player=NAMES[pid], card_count=own.card_count, ticket_count=own.ticket_count
+                    ))
+            _expect(public.card_state.deck_size == 97, _("at the initial choice, 97 cards should be left in the deck, got {deck_size}.").format(
+                deck_size=public.card_state.deck_size
+            ))
             index = next(i for i, c in enumerate(log) if c is updates[-1])
             dealt = sum(c.method == "set_initial_ticket_choice" for c in log[:index])
             _expect(public.ticket_count == 46 - 5 * dealt,
-                    f"{dealt * 5} tickets were offered before that update_state, so {46 - 5 * dealt} should be left in the pile, got {public.ticket_count} (state.without_top_tickets).")
-        return OK
+                    _("{offered} tickets were offered before that update_state, so {left} should be left in the pile, got {got} (state.without_top_tickets).").format(
+                        offered=dealt * 5, left=46 - 5 * dealt, got=public.ticket_count))
+        return _(OK)
 
     def messages() -> str:
         _state, log = run(5)
@@ -367,20 +398,26 @@ def check_start_game(start_game: Callable) -> CheckResult:
         for pid in PlayerId:
             got = _infos(log, pid)
             _expect(len(got) == 3 and got[0] == expected[0] and sorted(got[1:]) == sorted(expected[1:]),
-                    f"at the start, {NAMES[pid]} should hear who plays first, then how many tickets each "
-                    f"player kept, {expected!r}, but heard {got!r}.")
-        return OK
+                    _("at the start, {player} should hear who plays first, then how many tickets each "
+                    "player kept, {expected!r}, but heard {got!r}.").format(player=NAMES[pid], expected=expected, got=got))
+        return _(OK)
 
     def kept() -> str:
         state, log = run(1)
         initial = GameState.initial(ChMap.all_tickets(), random.Random(1))
         for pid in PlayerId:
             chosen = next(c.result for c in log if c.player is pid and c.method == "choose_initial_tickets")
-            _expect(state.player_state(pid).tickets == chosen, f"in the state returned, {NAMES[pid]} should hold the tickets it chose, {list(chosen)}.")
-            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, f"in the state returned, {NAMES[pid]} should hold its 4 initial cards.")
-        _expect(state.ticket_count == 36, f"10 tickets were dealt, so 36 should be left in the pile, got {state.ticket_count}.")
-        _expect(state.current_player_id is initial.current_player_id, "the state returned should have the first player to play.")
-        return OK
+            _expect(state.player_state(pid).tickets == chosen, _("in the state returned, {player} should hold the tickets it chose, {chosen}.").format(
+                player=NAMES[pid], chosen=list(chosen)
+            ))
+            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, _("in the state returned, {player} should hold its 4 initial cards.").format(
+                player=NAMES[pid]
+            ))
+        _expect(state.ticket_count == 36, _("10 tickets were dealt, so 36 should be left in the pile, got {ticket_count}.").format(
+            ticket_count=state.ticket_count
+        ))
+        _expect(state.current_player_id is initial.current_player_id, _("the state returned should have the first player to play."))
+        return _(OK)
 
     def too_few(who: PlayerId) -> Callable[[], str]:
         def run_few() -> str:
@@ -394,27 +431,27 @@ def check_start_game(start_game: Callable) -> CheckResult:
         inner = (_Chooser(lambda offer: SortedBag(tuple(offer)[:3])), _Chooser(_other_ticket))
         return _refused(lambda: run(1, inner), "Bob")
 
-    keep_three = "a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player."
+    keep_three = _("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player.")
     return _check(
         "tchu.start", "start_game()",
         [
-            Example("the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))", in_order, OK),
-            Example("start_game(...): init_players(own id, both names) first, once for each player", introduced, OK,
-                    hint='call player.init_players(player_id, player_names) on each player first, with the whole dict of names.'),
-            Example("the first message names the first player of GameState.initial (seed 1)", first_player(1), OK),
-            Example("the first message names the first player of GameState.initial (seed 2)", first_player(2), OK),
-            Example("start_game(...): each player is offered 5 of the 10 top tickets, once", offered, OK,
-                    hint='offer state.top_tickets(5) to a player, then state = state.without_top_tickets(5), then offer the next 5 to the other.'),
-            Example("start_game(...): the state sent before choose_initial_tickets (4 cards, no ticket, offers off the pile)",
-                    state_before_choice, OK,
-                    hint='update_all(players, state) once the offers are off the pile, just before asking for the initial tickets.'),
-            Example("start_game(...): the messages, who plays first, then how many tickets each player kept", messages, OK,
-                    hint='tell who plays first, then, once both players chose, Info(name).kept_tickets(count) for each player.'),
-            Example("the state returned: tickets kept, 36 left in the pile, first player to play", kept, OK),
-            Example("start_game(...) when Bob keeps only 2 tickets: ValueError naming Bob", too_few(P2), OK, hint=keep_three),
-            Example("start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada", too_few(P1), OK, hint=keep_three),
-            Example("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob", not_offered, OK,
-                    hint=keep_three + " offered.contains_all(chosen) tells."),
+            Example(_("the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))"), in_order, _(OK)),
+            Example(_("start_game(...): init_players(own id, both names) first, once for each player"), introduced, _(OK),
+                    hint=_('call player.init_players(player_id, player_names) on each player first, with the whole dict of names.')),
+            Example(_("the first message names the first player of GameState.initial (seed 1)"), first_player(1), _(OK)),
+            Example(_("the first message names the first player of GameState.initial (seed 2)"), first_player(2), _(OK)),
+            Example(_("start_game(...): each player is offered 5 of the 10 top tickets, once"), offered, _(OK),
+                    hint=_('offer state.top_tickets(5) to a player, then state = state.without_top_tickets(5), then offer the next 5 to the other.')),
+            Example(_("start_game(...): the state sent before choose_initial_tickets (4 cards, no ticket, offers off the pile)"),
+                    state_before_choice, _(OK),
+                    hint=_('update_all(players, state) once the offers are off the pile, just before asking for the initial tickets.')),
+            Example(_("start_game(...): the messages, who plays first, then how many tickets each player kept"), messages, _(OK),
+                    hint=_('tell who plays first, then, once both players chose, Info(name).kept_tickets(count) for each player.')),
+            Example(_("the state returned: tickets kept, 36 left in the pile, first player to play"), kept, _(OK)),
+            Example(_("start_game(...) when Bob keeps only 2 tickets: ValueError naming Bob"), too_few(P2), _(OK), hint=keep_three),
+            Example(_("start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada"), too_few(P1), _(OK), hint=keep_three),
+            Example(_("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob"), not_offered, _(OK),
+                    hint=_("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player. offered.contains_all(chosen) tells.")),
         ],
     )
 
@@ -441,11 +478,13 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             name = NAMES[current]
             _same_infos(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
             offered = _calls(log, current, "choose_tickets")[0].args[0]
-            _expect(offered == state.top_tickets(3), f"choose_tickets should offer the 3 top tickets of the pile, {list(state.top_tickets(3))}, got {list(offered)}.")
+            _expect(offered == state.top_tickets(3), _("choose_tickets should offer the 3 top tickets of the pile, {top_tickets}, got {offered}.").format(
+                top_tickets=list(state.top_tickets(3)), offered=list(offered)
+            ))
             heard = log.index(_calls(log, current, "receive_info")[0])
             _expect(heard < log.index(_calls(log, current, "choose_tickets")[0]),
-                    "everyone should hear that the player draws 3 tickets before it chooses them.")
-            return OK
+                    _("everyone should hear that the player draws 3 tickets before it chooses them."))
+            return _(OK)
 
         return run_order
 
@@ -454,28 +493,30 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             state, new, _log = run(keep)
             pid = state.current_player_id
             expected = state.player_state(pid).tickets.union(tuple(state.top_tickets(3))[:keep])
-            _expect(new.player_state(pid).tickets == expected, f"the player should hold its tickets and the {keep} it kept.")
-            _expect(new.ticket_count == state.ticket_count - 3, f"the 3 drawn tickets leave the pile: {state.ticket_count - 3} tickets should be left, got {new.ticket_count}.")
-            _expect(new.player_state(pid.next()) == state.player_state(pid.next()), "the other player should not change.")
-            _expect(new.card_state == state.card_state, "drawing tickets should not change the cards.")
-            _expect(new.current_player_id is pid, "the turn is not over for the state: keep the same current player (play changes it).")
-            return OK
+            _expect(new.player_state(pid).tickets == expected, _("the player should hold its tickets and the {keep} it kept.").format(keep=keep))
+            _expect(new.ticket_count == state.ticket_count - 3, _("the 3 drawn tickets leave the pile: {left} tickets should be left, got {got}.").format(
+                left=state.ticket_count - 3, got=new.ticket_count
+            ))
+            _expect(new.player_state(pid.next()) == state.player_state(pid.next()), _("the other player should not change."))
+            _expect(new.card_state == state.card_state, _("drawing tickets should not change the cards."))
+            _expect(new.current_player_id is pid, _("the turn is not over for the state: keep the same current player (play changes it)."))
+            return _(OK)
 
         return run_state
 
-    keep_one = "a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the player."
+    keep_one = _("a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the player.")
     return _check(
         "tchu.draw_tickets", "draw_tickets()",
         [
-            Example("the calls and messages of draw_tickets(...) when Ada keeps 2 tickets", in_order(P1), OK),
-            Example("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets", in_order(P2), OK,
-                    hint='the player who draws is state.current_player_id, not always PLAYER_1.'),
-            Example("the state returned by draw_tickets(...) when Ada keeps 1 ticket", new_state(1), OK),
-            Example("the state returned by draw_tickets(...) when Ada keeps all 3 tickets", new_state(3), OK),
-            Example("draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada",
-                    lambda: _refused(lambda: run(0), "Ada"), OK, hint=keep_one),
-            Example("draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
-                    lambda: _refused(lambda: run(_other_ticket), "Ada"), OK, hint=keep_one),
+            Example(_("the calls and messages of draw_tickets(...) when Ada keeps 2 tickets"), in_order(P1), _(OK)),
+            Example(_("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets"), in_order(P2), _(OK),
+                    hint=_('the player who draws is state.current_player_id, not always PLAYER_1.')),
+            Example(_("the state returned by draw_tickets(...) when Ada keeps 1 ticket"), new_state(1), _(OK)),
+            Example(_("the state returned by draw_tickets(...) when Ada keeps all 3 tickets"), new_state(3), _(OK)),
+            Example(_("draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada"),
+                    lambda: _refused(lambda: run(0), "Ada"), _(OK), hint=keep_one),
+            Example(_("draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada"),
+                    lambda: _refused(lambda: run(_other_ticket), "Ada"), _(OK), hint=keep_one),
         ],
     )
 
@@ -500,63 +541,75 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         return state, new, log
 
     def common(new: GameState, current: PlayerId = P2) -> None:
-        _expect(_total_cards(new) == 110, f"all 110 cards should still be there, the state returned holds {_total_cards(new)}.")
-        _expect(new.current_player_id is current, "the turn is not over for the state: keep the same current player (play changes it).")
+        _expect(_total_cards(new) == 110, _("all 110 cards should still be there, the state returned holds {count}.").format(count=_total_cards(new)))
+        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player (play changes it)."))
 
     def face_up_then_deck() -> str:
         _state, new, log = run([2, Constants.DECK_SLOT])
         _turn_order(log, P2, TurnKind.DRAW_CARDS)
         _same_infos(log, [Info("Bob").drew_visible_card(Card.GREEN), Info("Bob").drew_blind_card()])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE),
-                "Bob took the green face-up card (replaced by the yellow top card of the deck), then the "
-                f"orange card now on top of the deck; his hand should be black, green, orange, got {list(new.player_state(P2).cards)}.")
+                _("Bob took the green face-up card (replaced by the yellow top card of the deck), then the "
+                "orange card now on top of the deck; his hand should be black, green, orange, got {cards}.").format(
+                    cards=list(new.player_state(P2).cards)
+                ))
         _expect(new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE),
-                f"the yellow top card of the deck should replace the green face-up card, got the face-up cards {list(new.card_state.face_up_cards)}.")
+                _("the yellow top card of the deck should replace the green face-up card, got the face-up cards {face_up_cards}.").format(
+                    face_up_cards=list(new.card_state.face_up_cards)
+                ))
         common(new)
-        return OK
+        return _(OK)
 
     def deck_then_face_up() -> str:
         _state, new, log = run([Constants.DECK_SLOT, 4])
         _turn_order(log, P2, TurnKind.DRAW_CARDS)
         _same_infos(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE),
-                f"Bob took the yellow top card of the deck, then the face-up locomotive; got {list(new.player_state(P2).cards)}.")
+                _("Bob took the yellow top card of the deck, then the face-up locomotive; got {cards}.").format(
+                    cards=list(new.player_state(P2).cards)
+                ))
         _expect(new.card_state.face_up_cards[4] is Card.ORANGE,
-                "the face-up locomotive should be replaced by the orange card now on top of the deck.")
+                _("the face-up locomotive should be replaced by the orange card now on top of the deck."))
         common(new)
-        return OK
+        return _(OK)
 
     def twice_face_up() -> str:
         _state, new, log = run([4, 4])
         _same_infos(log, [Info("Bob").drew_visible_card(Card.LOCOMOTIVE), Info("Bob").drew_visible_card(Card.YELLOW)])
         _expect(new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE),
-                "Bob took the face-up locomotive, then the yellow card that replaced it.")
+                _("Bob took the face-up locomotive, then the yellow card that replaced it."))
         common(new)
-        return OK
+        return _(OK)
 
     def both_updated() -> str:
         _state, _new, log = run([2, 2], current=P1)
         first, second = (log.index(c) for c in _calls(log, P1, "draw_slot"))
         for pid in PlayerId:
             between = [c for c in log[first:second] if c.method == "update_state" and c.player is pid]
-            _expect(bool(between), f"{NAMES[pid]} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.")
+            _expect(bool(between), _("{player} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.").format(
+                player=NAMES[pid]
+            ))
             public, own = between[-1].args
-            _expect(public.card_state.face_up_cards[2] is Card.YELLOW, "before the second draw_slot, the players should see the yellow card that replaced the green one.")
+            _expect(public.card_state.face_up_cards[2] is Card.YELLOW, _("before the second draw_slot, the players should see the yellow card that replaced the green one."))
         own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
-        _expect(own.cards == cards(1, Card.BLACK, 1, Card.GREEN), "before the second draw_slot, Ada's own state should show the green card she took.")
-        return OK
+        _expect(own.cards == cards(1, Card.BLACK, 1, Card.GREEN), _("before the second draw_slot, Ada's own state should show the green card she took."))
+        return _(OK)
 
     def recreated(deck_size: int, slots: list[int]) -> Callable[[], str]:
         def run_recreated() -> str:
             state, new, _log = run(slots, deck_size=deck_size)
-            _expect(new.player_state(P2).card_count == 3, f"Bob should hold 3 cards after drawing 2, got {new.player_state(P2).card_count}.")
+            _expect(new.player_state(P2).card_count == 3, _("Bob should hold 3 cards after drawing 2, got {card_count}.").format(
+                card_count=new.player_state(P2).card_count
+            ))
             common(new)
             before = state.card_state.deck_size + state.card_state.discards_size
-            _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2, "2 cards should have left the deck and the discards.")
+            _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2, _("2 cards should have left the deck and the discards."))
             _expect(new.card_state.deck_size > 0 and new.card_state.discards_size == 0,
-                    "the empty deck should be recreated from the discards before the card is drawn: "
-                    f"the deck holds {new.card_state.deck_size} cards and the discards {new.card_state.discards_size}.")
-            return OK
+                    _("the empty deck should be recreated from the discards before the card is drawn: "
+                    "the deck holds {deck_size} cards and the discards {discards_size}.").format(
+                        deck_size=new.card_state.deck_size, discards_size=new.card_state.discards_size
+                    ))
+            return _(OK)
 
         return run_recreated
 
@@ -564,24 +617,24 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         bad = next(s for s in slots if s not in range(-1, 5))
         return lambda: _refused(lambda: run(slots), "Bob", str(bad))
 
-    slot_hint = "a slot is -1 (the deck) or 0 to 4: raise ValueError naming the player and the slot."
-    deck_hint = "call state = state.with_cards_deck_recreated_if_needed(rng) before each card, face up or from the deck."
+    slot_hint = _("a slot is -1 (the deck) or 0 to 4: raise ValueError naming the player and the slot.")
+    deck_hint = _("call state = state.with_cards_deck_recreated_if_needed(rng) before each card, face up or from the deck.")
     return _check(
         "tchu.draw_cards", "draw_cards()",
         [
-            Example("draw_cards(...) when Bob draws face-up slot 2, then the deck", face_up_then_deck, OK),
-            Example("draw_cards(...) when Bob draws from the deck, then face-up slot 4", deck_then_face_up, OK,
-                    hint='remember the face-up card, state.card_state.face_up_card(slot), before the model replaces it.'),
-            Example("draw_cards(...) when Bob draws face-up slot 4 twice", twice_face_up, OK),
-            Example("draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws", both_updated, OK,
-                    hint='update_all(players, state) between the two draws: every player, not only the one who draws.'),
-            Example("draw_cards(...) from a deck of 1 card, twice the deck (then recreated from the discards)",
-                    recreated(1, [-1, -1]), OK, hint=deck_hint),
-            Example("draw_cards(...) from an empty deck, face-up slots 0 then 1", recreated(0, [0, 1]), OK, hint=deck_hint),
-            Example("draw_cards(...) from a deck of 1 card, face-up slot 0 twice", recreated(1, [0, 0]), OK, hint=deck_hint),
-            Example("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5", bad_slot([5, 0]), OK, hint=slot_hint),
-            Example("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2", bad_slot([-2, 0]), OK, hint=slot_hint),
-            Example("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7", bad_slot([0, 7]), OK, hint=slot_hint),
+            Example(_("draw_cards(...) when Bob draws face-up slot 2, then the deck"), face_up_then_deck, _(OK)),
+            Example(_("draw_cards(...) when Bob draws from the deck, then face-up slot 4"), deck_then_face_up, _(OK),
+                    hint=_('remember the face-up card, state.card_state.face_up_card(slot), before the model replaces it.')),
+            Example(_("draw_cards(...) when Bob draws face-up slot 4 twice"), twice_face_up, _(OK)),
+            Example(_("draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws"), both_updated, _(OK),
+                    hint=_('update_all(players, state) between the two draws: every player, not only the one who draws.')),
+            Example(_("draw_cards(...) from a deck of 1 card, twice the deck (then recreated from the discards)"),
+                    recreated(1, [-1, -1]), _(OK), hint=deck_hint),
+            Example(_("draw_cards(...) from an empty deck, face-up slots 0 then 1"), recreated(0, [0, 1]), _(OK), hint=deck_hint),
+            Example(_("draw_cards(...) from a deck of 1 card, face-up slot 0 twice"), recreated(1, [0, 0]), _(OK), hint=deck_hint),
+            Example(_("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5"), bad_slot([5, 0]), _(OK), hint=slot_hint),
+            Example(_("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2"), bad_slot([-2, 0]), _(OK), hint=slot_hint),
+            Example(_("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7"), bad_slot([0, 7]), _(OK), hint=slot_hint),
         ],
     )
 
@@ -612,19 +665,19 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
     tunnel = ChMap.route(TUNNEL)
 
     def common(state: GameState, new: GameState, current: PlayerId = P1) -> None:
-        _expect(_total_cards(new) == 110, f"all 110 cards should still be there, the state returned holds {_total_cards(new)}.")
-        _expect(new.current_player_id is current, "the turn is not over for the state: keep the same current player (play changes it).")
+        _expect(_total_cards(new) == 110, _("all 110 cards should still be there, the state returned holds {count}.").format(count=_total_cards(new)))
+        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player (play changes it)."))
 
     def road() -> str:
         state, new, log = _claim(claim_route, ROAD, three_red, [Card.RED] * 4, [])
         _turn_order(log, P1, TurnKind.CLAIM_ROUTE)
         _same_infos(log, [Info("Ada").claimed_route(ChMap.route(ROAD), three_red)])
-        _expect(new.player_state(P1).routes == (ChMap.route(ROAD),), "Ada should own the route.")
-        _expect(new.player_state(P1).cards == cards(1, Card.RED), "the 3 red cards leave Ada's hand.")
-        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, "the 3 cards go to the discards.")
-        _expect(new.card_state.deck == state.card_state.deck, "a route above ground does not touch the deck: no card is drawn.")
+        _expect(new.player_state(P1).routes == (ChMap.route(ROAD),), _("Ada should own the route."))
+        _expect(new.player_state(P1).cards == cards(1, Card.RED), _("the 3 red cards leave Ada's hand."))
+        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, _("the 3 cards go to the discards."))
+        _expect(new.card_state.deck == state.card_state.deck, _("a route above ground does not touch the deck: no card is drawn."))
         common(state, new)
-        return OK
+        return _(OK)
 
     def neutral() -> str:
         four_blue = cards(4, Card.BLUE)
@@ -632,12 +685,14 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         state, new, log = _claim(claim_route, "BER_LUC_1", four_blue, [Card.BLUE] * 4 + [Card.RED], [], current=P2)
         _turn_order(log, P2, TurnKind.CLAIM_ROUTE)
         _same_infos(log, [Info("Bob").claimed_route(route, four_blue)])
-        _expect(new.player_state(P2).routes == (route,), "Bob should own the route.")
-        _expect(new.player_state(P2).cards == cards(1, Card.RED), "the 4 blue cards leave Bob's hand; his red card stays.")
-        _expect(new.player_state(P2).car_count == 36, f"a route of 4 leaves Bob 36 cars, got {new.player_state(P2).car_count}.")
-        _expect(new.player_state(P1) == state.player_state(P1), "Ada should not change.")
+        _expect(new.player_state(P2).routes == (route,), _("Bob should own the route."))
+        _expect(new.player_state(P2).cards == cards(1, Card.RED), _("the 4 blue cards leave Bob's hand; his red card stays."))
+        _expect(new.player_state(P2).car_count == 36, _("a route of 4 leaves Bob 36 cars, got {car_count}.").format(
+            car_count=new.player_state(P2).car_count
+        ))
+        _expect(new.player_state(P1) == state.player_state(P1), _("Ada should not change."))
         common(state, new, P2)
-        return OK
+        return _(OK)
 
     def no_cost() -> str:
         drawn = [Card.BLUE, Card.BLUE, Card.WHITE]
@@ -648,12 +703,12 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 0),
             Info("Ada").claimed_route(tunnel, three_red),
         ])
-        _expect(new.player_state(P1).routes == (tunnel,), "Ada should own the tunnel.")
-        _expect(new.card_state.deck_size == state.card_state.deck_size - 3, "3 cards are drawn from the deck for a tunnel.")
+        _expect(new.player_state(P1).routes == (tunnel,), _("Ada should own the tunnel."))
+        _expect(new.card_state.deck_size == state.card_state.deck_size - 3, _("3 cards are drawn from the deck for a tunnel."))
         _expect(new.card_state.discards_size == state.card_state.discards_size + 6,
-                "the 3 claim cards and the 3 drawn cards all go to the discards.")
+                _("the 3 claim cards and the 3 drawn cards all go to the discards."))
         common(state, new)
-        return OK
+        return _(OK)
 
     def paid(choice: int) -> Callable[[], str]:
         def run_paid() -> str:
@@ -664,7 +719,7 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             asked = _calls(log, P1, "choose_additional_cards")
             options = state.player_state(P1).possible_additional_cards(2, three_red)
             _expect(len(asked) == 1 and list(asked[0].args[0]) == options,
-                    f"Ada should be asked once to choose among {options} (possible_additional_cards(2, initial cards)).")
+                    _("Ada should be asked once to choose among {options} (possible_additional_cards(2, initial cards)).").format(options=options))
             used = three_red.union(options[choice])
             _same_infos(log, [
                 Info("Ada").attempts_tunnel_claim(tunnel, three_red),
@@ -672,12 +727,12 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
                 Info("Ada").claimed_route(tunnel, used),
             ])
             _expect(new.player_state(P1).cards == SortedBag(tuple(hand)).difference(used),
-                    f"Ada paid with {list(used)}, the option she chose and her initial cards: they leave her hand.")
-            _expect(new.player_state(P1).routes == (tunnel,), "Ada should own the tunnel.")
+                    _("Ada paid with {used}, the option she chose and her initial cards: they leave her hand.").format(used=list(used)))
+            _expect(new.player_state(P1).routes == (tunnel,), _("Ada should own the tunnel."))
             _expect(new.card_state.discards_size == state.card_state.discards_size + len(used) + 3,
-                    "the claim cards and the 3 drawn cards all go to the discards.")
+                    _("the claim cards and the 3 drawn cards all go to the discards."))
             common(state, new)
-            return OK
+            return _(OK)
 
         return run_paid
 
@@ -690,24 +745,24 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
             Info("Ada").did_not_claim_route(tunnel),
         ])
-        _expect(new.player_state(P1) == state.player_state(P1), "Ada gave up: she keeps her cards and does not get the tunnel.")
-        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, "the 3 drawn cards go to the discards.")
+        _expect(new.player_state(P1) == state.player_state(P1), _("Ada gave up: she keeps her cards and does not get the tunnel."))
+        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, _("the 3 drawn cards go to the discards."))
         common(state, new)
-        return OK
+        return _(OK)
 
     def cannot_pay() -> str:
         drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.RED]
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 4 + [Card.BLUE], drawn)
         _expect(not any(c.method == "choose_additional_cards" for c in log),
-                "Ada cannot pay the 2 extra cards (one red card left): she should not be asked to choose additional cards.")
+                _("Ada cannot pay the 2 extra cards (one red card left): she should not be asked to choose additional cards."))
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(tunnel, three_red),
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 2),
             Info("Ada").did_not_claim_route(tunnel),
         ])
-        _expect(new.player_state(P1) == state.player_state(P1), "Ada cannot pay: she keeps her cards and does not get the tunnel.")
+        _expect(new.player_state(P1) == state.player_state(P1), _("Ada cannot pay: she keeps her cards and does not get the tunnel."))
         common(state, new)
-        return OK
+        return _(OK)
 
     def locomotives() -> str:
         four = cards(4, Card.LOCOMOTIVE)
@@ -716,25 +771,27 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         state, new, log = _claim(claim_route, "AT1_STG_1", four, [Card.LOCOMOTIVE] * 6, drawn, additional=[0])
         asked = _calls(log, P1, "choose_additional_cards")
         _expect(len(asked) == 1 and list(asked[0].args[0]) == [cards(1, Card.LOCOMOTIVE)],
-                "claimed with locomotives only, only the drawn locomotive costs more: Ada should be asked once, with the one option [1 locomotive].")
+                _("claimed with locomotives only, only the drawn locomotive costs more: Ada should be asked once, with the one option [1 locomotive]."))
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(route, four),
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
             Info("Ada").claimed_route(route, cards(5, Card.LOCOMOTIVE)),
         ])
-        _expect(new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE), "Ada paid 5 locomotives: one is left.")
+        _expect(new.player_state(P1).cards == cards(1, Card.LOCOMOTIVE), _("Ada paid 5 locomotives: one is left."))
         common(state, new)
-        return OK
+        return _(OK)
 
     def small_deck() -> str:
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 3, [Card.BLUE], deck_size=1)
-        _expect(len(_infos(log)) >= 2 and _infos(log)[1].startswith("The additional cards are "),
-                f"everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {_infos(log)!r}.")
+        _expect(len(_infos(log)) >= 2 and _infos(log)[1] in _additional_cards_messages("Ada"),
+                _("everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {log!r}.").format(log=_infos(log)))
         _expect(new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3,
-                "the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "
-                f"{state.card_state.deck_size + state.card_state.discards_size - 3} cards should be left in the deck, got {new.card_state.deck_size}.")
+                _("the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "
+                "{discards_size} cards should be left in the deck, got {deck_size}.").format(
+                    discards_size=state.card_state.deck_size + state.card_state.discards_size - 3, deck_size=new.card_state.deck_size
+                ))
         common(state, new)
-        return OK
+        return _(OK)
 
     def refuse(route_id: str, claim: SortedBag, hand: list[Card], routes: dict | None = None) -> Callable[[], str]:
         route = ChMap.route(route_id)
@@ -744,35 +801,43 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 
         return lambda: _refused(call, "Ada", (route_id, route.station1.name))
 
-    taken_hint = "a route is free when neither it nor its twin (the other track of a double route) is taken: state.is_route_free(route)."
-    cards_hint = "the cards must be among state.current_player_state().possible_claim_cards(route): raise ValueError naming the player and the route."
-    cars_hint = "a player needs route.length cars at least: check the cars first, and raise ValueError naming the player and the route."
+    taken_hint = _("a route is free when neither it nor its twin (the other track of a double route) is taken: state.is_route_free(route).")
+    cards_hint = _("the cards must be among state.current_player_state().possible_claim_cards(route): raise ValueError naming the player and the route.")
+    cars_hint = _("a player needs route.length cars at least: check the cars first, and raise ValueError naming the player and the route.")
     return _check(
         "tchu.claim_route", "claim_route()",
         [
-            Example(f"claim_route(...) when Ada claims {ROAD} with 3 red cards", road, OK),
-            Example("claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards", neutral, OK,
-                    hint='the player who claims is state.current_player_id; its cards leave its hand and the route costs route.length cars.'),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn blue, blue, white (no extra cost)", no_cost, OK),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)", paid(0), OK),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)", paid(1), OK,
-                    hint='pay with the option the player chose, choose_additional_cards(options), and name all the cards used.'),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn red, blue, blue (1 more, refused)", refused, OK),
-            Example(f"claim_route(...): tunnel {TUNNEL} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)", cannot_pay, OK),
-            Example("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)", locomotives, OK,
-                    hint='let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.'),
-            Example(f"claim_route(...): tunnel {TUNNEL} when the deck holds 1 card (then recreated from the discards)", small_deck, OK,
+            Example(_("claim_route(...) when Ada claims {road} with 3 red cards").format(road=ROAD), road, _(OK)),
+            Example(_("claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards"), neutral, _(OK),
+                    hint=_('the player who claims is state.current_player_id; its cards leave its hand and the route costs route.length cars.')),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn blue, blue, white (no extra cost)").format(tunnel=TUNNEL), no_cost, _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)").format(
+                tunnel=TUNNEL
+            ), paid(0), _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)").format(
+                tunnel=TUNNEL
+            ), paid(1), _(OK),
+                    hint=_('pay with the option the player chose, choose_additional_cards(options), and name all the cards used.')),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, blue, blue (1 more, refused)").format(tunnel=TUNNEL), refused, _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)").format(
+                tunnel=TUNNEL
+            ), cannot_pay, _(OK)),
+            Example(_("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)"), locomotives, _(OK),
+                    hint=_('let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.')),
+            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card (then recreated from the discards)").format(
+                tunnel=TUNNEL
+            ), small_deck, _(OK),
                     hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each.")),
-            Example(f"claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {ROAD}",
-                    refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), OK, hint=taken_hint),
-            Example(f"claim_route(...) when Bob already owns {TUNNEL}: ValueError naming Ada and {TUNNEL}",
-                    refuse(TUNNEL, three_red, [Card.RED] * 3, {P2: [tunnel]}), OK, hint=taken_hint),
-            Example(f"claim_route(...) with 3 red cards when Ada holds only 2: ValueError naming Ada and {ROAD}",
-                    refuse(ROAD, three_red, [Card.RED] * 2 + [Card.LOCOMOTIVE]), OK, hint=cards_hint),
-            Example(f"claim_route(...) with 3 blue cards on the red route {ROAD}: ValueError naming Ada and {ROAD}",
-                    refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), OK, hint=cards_hint),
-            Example(f"claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {ROAD}",
-                    refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), OK, hint=cars_hint),
+            Example(_("claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {road}").format(road=ROAD),
+                    refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), _(OK), hint=taken_hint),
+            Example(_("claim_route(...) when Bob already owns {tunnel}: ValueError naming Ada and {tunnel}").format(tunnel=TUNNEL),
+                    refuse(TUNNEL, three_red, [Card.RED] * 3, {P2: [tunnel]}), _(OK), hint=taken_hint),
+            Example(_("claim_route(...) with 3 red cards when Ada holds only 2: ValueError naming Ada and {road}").format(road=ROAD),
+                    refuse(ROAD, three_red, [Card.RED] * 2 + [Card.LOCOMOTIVE]), _(OK), hint=cards_hint),
+            Example(_("claim_route(...) with 3 blue cards on the red route {road}: ValueError naming Ada and {road}").format(road=ROAD),
+                    refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), _(OK), hint=cards_hint),
+            Example(_("claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {road}").format(road=ROAD),
+                    refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), _(OK), hint=cars_hint),
         ],
     )
 
@@ -807,7 +872,9 @@ def check_end_game(end_game: Callable) -> CheckResult:
 
     def totals_are(totals: Any, expected: dict[PlayerId, int]) -> None:
         _expect(isinstance(totals, dict) and totals == expected and all(type(v) is int for v in totals.values()),
-                f"end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.")
+                _("end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.").format(
+                    expected=expected, totals=totals
+                ))
 
     def winner() -> str:
         routes = {P1: [r("BER_FRI_1"), r("FRI_LAU_1"), r("GEN_LAU_1")], P2: [r("ZOU_ZUR_1"), r("BAD_ZUR_1")]}
@@ -816,13 +883,17 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             mine = _calls(log, pid)
             _expect(bool(mine) and mine[0].method == "update_state",
-                    f"end_game should first send every player the final state (update_state); {NAMES[pid]}'s first call was {mine[0] if mine else 'none'}.")
+                    _("end_game should first send every player the final state (update_state); {player}'s first call was {call}.").format(
+                        player=NAMES[pid], call=mine[0] if mine else _("none")
+                    ))
             public, own = mine[0].args
             _expect(public == state.public() and own == state.player_state(pid),
-                    f"the final update_state to {NAMES[pid]} should give state.public() and its own state, state.player_state(PlayerId.{pid.name}).")
+                    _("the final update_state to {player} should give state.public() and its own state, state.player_state(PlayerId.{player_id}).").format(
+                        player=NAMES[pid], player_id=pid.name
+                    ))
         _same_infos(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
         totals_are(totals, expected)
-        return OK
+        return _(OK)
 
     def trail_decides() -> str:
         routes = {P1: [r("BER_LUC_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1"), r("SCE_WIN_1"), r("KRE_SCE_1")]}
@@ -830,7 +901,7 @@ def check_end_game(end_game: Callable) -> CheckResult:
         expected = expected_totals(state)
         _same_infos(log, [bonus(state, P2), Info("Bob").won(expected[P2], expected[P1])])
         totals_are(totals, expected)
-        return OK
+        return _(OK)
 
     def tie() -> str:
         routes = {P1: [r("LUC_ZOU_1"), r("LUC_SCZ_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1")]}
@@ -840,10 +911,14 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             infos = _infos(log, pid)
             _expect(len(infos) == 3 and sorted(infos[:2]) == sorted(both),
-                    f"both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {NAMES[pid]} heard {infos!r}.")
-            _expect(infos[2] in results(expected), f"the last message should be {results(expected)[0]!r}, got {infos[2:]!r}.")
+                    _("both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {player} heard {infos!r}.").format(
+                        both=both, player=NAMES[pid], infos=infos
+                    ))
+            _expect(infos[2] in results(expected), _("the last message should be {expected!r}, got {infos!r}.").format(
+                expected=results(expected)[0], infos=infos[2:]
+            ))
         totals_are(totals, expected)
-        return OK
+        return _(OK)
 
     def tickets() -> str:
         held = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
@@ -851,8 +926,8 @@ def check_end_game(end_game: Callable) -> CheckResult:
         expected = expected_totals(state)
         totals_are(totals, expected)
         _expect(_infos(log)[-1:] == results(expected)[:1] or _infos(log)[-1:] == results(expected)[1:],
-                f"the last message should be {results(expected)[0]!r}, got {_infos(log)[-1:]!r}.")
-        return OK
+                _("the last message should be {expected!r}, got {log!r}.").format(expected=results(expected)[0], log=_infos(log)[-1:]))
+        return _(OK)
 
     def no_routes() -> str:
         state, totals, log = run({})
@@ -860,20 +935,22 @@ def check_end_game(end_game: Callable) -> CheckResult:
         for pid in PlayerId:
             infos = _infos(log, pid)
             _expect(len(infos) == 3 and infos[2] in results({P1: 10, P2: 10}),
-                    f"no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {NAMES[pid]} heard {infos!r}.")
-        return OK
+                    _("no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {player} heard {infos!r}.").format(
+                        player=NAMES[pid], infos=infos
+                    ))
+        return _(OK)
 
     return _check(
         "tchu.end", "end_game()",
         [
-            Example("end_game(...) when Ada has the longest trail and wins", winner, OK),
-            Example("end_game(...) when the routes are worth as much and Bob's trail is longer", trail_decides, OK,
-                    hint='the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.'),
-            Example("end_game(...) when both trails are as long", tie, OK),
-            Example("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links", tickets, OK,
+            Example(_("end_game(...) when Ada has the longest trail and wins"), winner, _(OK)),
+            Example(_("end_game(...) when the routes are worth as much and Bob's trail is longer"), trail_decides, _(OK),
+                    hint=_('the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.')),
+            Example(_("end_game(...) when both trails are as long"), tie, _(OK)),
+            Example(_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"), tickets, _(OK),
                     hint=_("final_points() counts the routes and the tickets; claim_points only the routes.")),
-            Example("end_game(...) when no one has a route: both get the bonus and tie", no_routes, OK,
-                    hint='two trails of length 0 are as long: both players get the bonus, and the totals tie.'),
+            Example(_("end_game(...) when no one has a route: both get the bonus and tie"), no_routes, _(OK),
+                    hint=_('two trails of length 0 are as long: both players get the bonus, and the totals tie.')),
         ],
     )
 
@@ -906,11 +983,15 @@ def check_play(play: Callable) -> CheckResult:
                 raise
             except Exception as error:  # noqa: BLE001 - the game began when it should not have
                 raise OutOfOrder(
-                    f"play(...) with {players} player(s) and {names} name(s) should raise ValueError at once, "
-                    f"but it began the game, which stopped with {type(error).__name__}: {error}."
+                    _("play(...) with {players} player(s) and {names} name(s) should raise ValueError at once, "
+                    "but it began the game, which stopped with {error_type}: {error}.").format(
+                        players=players, names=names, error_type=type(error).__name__, error=error
+                    )
                 ) from None
-            raise OutOfOrder(f"play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {short_repr(got)}.")
-        return OK
+            raise OutOfOrder(_("play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {got}.").format(
+                players=players, names=names, got=short_repr(got)
+            ))
+        return _(OK)
 
     def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag | None = None) -> Callable[[], str]:
         def run() -> str:
@@ -923,8 +1004,10 @@ def check_play(play: Callable) -> CheckResult:
                 pid: finals[pid][1].final_points() + (Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0)
                 for pid in PlayerId
             }
-            _expect(totals == expected, f"play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.")
-            return OK
+            _expect(totals == expected, _("play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.").format(
+                expected=expected, totals=totals
+            ))
+            return _(OK)
 
         return run
 
@@ -934,15 +1017,15 @@ def check_play(play: Callable) -> CheckResult:
         initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
         for pid in PlayerId:
             offer = _calls(log, pid, "set_initial_ticket_choice")[0].args[0]
-            _expect(SINGLE_TRIP_TICKETS.contains_all(offer), "the tickets offered should be those given to play, here the 34 single-trip tickets.")
+            _expect(SINGLE_TRIP_TICKETS.contains_all(offer), _("the tickets offered should be those given to play, here the 34 single-trip tickets."))
             own = _calls(log, pid, "update_state")[0].args[1]
             _expect(own.cards == initial.player_state(pid).cards,
-                    "the first state should be GameState.initial(tickets, rng), made with the tickets and the rng given to play.")
+                    _("the first state should be GameState.initial(tickets, rng), made with the tickets and the rng given to play."))
         first = [Info(NAMES[pid]).can_play() for pid in PlayerId]
         turns = [m for m in _infos(log) if m in first]
         _expect(bool(turns) and turns[0] == Info(NAMES[initial.current_player_id]).can_play(),
-                f"the first turn should be {NAMES[initial.current_player_id]}'s, the first player of the initial state.")
-        return OK
+                _("the first turn should be {player}'s, the first player of the initial state.").format(player=NAMES[initial.current_player_id]))
+        return _(OK)
 
     def last_turn_message() -> str:
         log, _totals = game(RandomPlayer, GreedyPlayer, 3)
@@ -957,25 +1040,26 @@ def check_play(play: Callable) -> CheckResult:
             elif call.method == "update_state" and message is not None:
                 cars = call.args[0].player_state(playing).car_count
                 break
-        _expect(message is not None, "the last-turn message (Info.last_turn_begins) should name the player who just played and its 0, 1 or 2 cars.")
+        _expect(message is not None, _("the last-turn message (Info.last_turn_begins) should name the player who just played and its 0, 1 or 2 cars."))
         _expect(cars is not None and message == Info(NAMES[playing]).last_turn_begins(cars),
-                f"the last-turn message should name {NAMES[playing]}, who just played, and its {cars} cars left, {Info(NAMES[playing]).last_turn_begins(cars)!r}; got {message!r}.")
-        return OK
+                _("the last-turn message should name {player}, who just played, and its {cars} cars left, {expected!r}; got {message!r}.").format(
+                    player=NAMES[playing], cars=cars, expected=Info(NAMES[playing]).last_turn_begins(cars), message=message))
+        return _(OK)
 
     def recreated() -> str:
         for key in [(RandomPlayer, GreedyPlayer, 3), (GreedyPlayer, GreedyPlayer, 4)]:
             log, _totals = game(*key)
             piles = [c.args[0].card_state for c in _calls(log, P1, "update_state")]
             if any(b.deck_size > a.deck_size for a, b in zip(piles, piles[1:])):
-                return OK
-        raise OutOfOrder("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew.")
+                return _(OK)
+        raise OutOfOrder(_("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew."))
 
     def illegal() -> str:
         scripts = [
-            (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", "slot 9"),
-            (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", "slot -3"),
-            (dict(initial_tickets=1), None, "1 initial ticket kept"),
-            (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None, "no ticket kept"),
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", _("slot 9")),
+            (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", _("slot -3")),
+            (dict(initial_tickets=1), None, _("1 initial ticket kept")),
+            (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None, _("no ticket kept")),
         ]
         for script, word, move in scripts:
             players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
@@ -984,26 +1068,26 @@ def check_play(play: Callable) -> CheckResult:
                 _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
             except ScriptExhausted as error:
                 raise OutOfOrder(
-                    f"after an illegal move ({move}) the game went on, and {error.explain('play()')}; "
-                    "an illegal move stops the game with a ValueError naming the player."
+                    _("after an illegal move ({move}) the game went on, and {problem}; "
+                    "an illegal move stops the game with a ValueError naming the player.").format(move=move, problem=error.explain('play()'))
                 ) from None
-        return OK
+        return _(OK)
 
     return _check(
         "tchu.play", "play()",
         [
-            Example("play(...) with other than 2 players and 2 names: ValueError", counts, OK,
+            Example(_("play(...) with other than 2 players and 2 names: ValueError"), counts, _(OK),
                     hint=_("a game has exactly two players and two names: check both dicts.")),
-            Example("a whole game, RandomPlayer against GreedyPlayer (seed 3)", whole_game(RandomPlayer, GreedyPlayer, 3), OK),
-            Example("a whole game, GreedyPlayer against GreedyPlayer (seed 4)", whole_game(GreedyPlayer, GreedyPlayer, 4), OK),
-            Example("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
-                    initial_state, OK, hint=_("make the initial state with GameState.initial(tickets, rng), the arguments of play.")),
-            Example("a whole game (seed 3): the last-turn message names the player who just played and its cars",
-                    last_turn_message, OK,
-                    hint='Info(name).last_turn_begins(cars) with the cars left to the player who just played.'),
-            Example("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards", recreated, OK,
-                    hint='pass the rng given to play to every turn function, which recreates the deck before each card.'),
-            Example("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it",
-                    illegal, OK, hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
+            Example(_("a whole game, RandomPlayer against GreedyPlayer (seed 3)"), whole_game(RandomPlayer, GreedyPlayer, 3), _(OK)),
+            Example(_("a whole game, GreedyPlayer against GreedyPlayer (seed 4)"), whole_game(GreedyPlayer, GreedyPlayer, 4), _(OK)),
+            Example(_("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state"),
+                    initial_state, _(OK), hint=_("make the initial state with GameState.initial(tickets, rng), the arguments of play.")),
+            Example(_("a whole game (seed 3): the last-turn message names the player who just played and its cars"),
+                    last_turn_message, _(OK),
+                    hint=_('Info(name).last_turn_begins(cars) with the cars left to the player who just played.')),
+            Example(_("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards"), recreated, _(OK),
+                    hint=_('pass the rng given to play to every turn function, which recreates the deck before each card.')),
+            Example(_("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it"),
+                    illegal, _(OK), hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
         ],
     )

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...i18n import N_, _
 from ..model import PlayerId, SortedBag, TurnKind
 
 __all__ = [
@@ -63,24 +64,30 @@ class Call:
     result: Any = None
 
     def __str__(self) -> str:
-        return f"{self.method}() to {self.player.name}"
+        return _("{method}() to {player}").format(method=self.method, player=self.player.name)
 
 
 #: What a scripted player's answer to each decision is, in words.
 _ANSWERS = {
-    "next_turn": "turn (next_turn())",
-    "draw_slot": "slot (draw_slot())",
-    "claimed_route": "route (claimed_route())",
-    "initial_claim_cards": "set of claim cards (initial_claim_cards())",
-    "choose_additional_cards": "choice of additional cards (choose_additional_cards())",
+    "next_turn": N_("turn (next_turn())"),
+    "draw_slot": N_("slot (draw_slot())"),
+    "claimed_route": N_("route (claimed_route())"),
+    "initial_claim_cards": N_("set of claim cards (initial_claim_cards())"),
+    "choose_additional_cards": N_("choice of additional cards (choose_additional_cards())"),
 }
 
 
 def ordinal(number: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``21st``."""
     if 10 <= number % 100 <= 20:
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+        return _("{number}th").format(number=number)
+    if number % 10 == 1:
+        return _("{number}st").format(number=number)
+    if number % 10 == 2:
+        return _("{number}nd").format(number=number)
+    if number % 10 == 3:
+        return _("{number}rd").format(number=number)
+    return _("{number}th").format(number=number)
 
 
 class ScriptExhausted(Exception):
@@ -91,22 +98,26 @@ class ScriptExhausted(Exception):
     game loop's mistake, not the player's.
     """
 
-    def __init__(self, method: str, asked: int, available: int, caller: str = "code") -> None:
+    def __init__(self, method: str, asked: int, available: int, caller: str | None = None) -> None:
         self.method, self.asked, self.available = method, asked, available
         super().__init__(self.explain(caller))
 
-    def explain(self, caller: str = "code") -> str:
+    def explain(self, caller: str | None = None) -> str:
         """The sentence, naming ``caller`` (e.g. ``"draw_cards()"``) as the code that asked."""
-        what = _ANSWERS.get(self.method, f"answer to {self.method}()")
+        caller = _("code") if caller is None else caller
+        if self.method in _ANSWERS:
+            what = _(_ANSWERS[self.method])
+        else:
+            what = _("answer to {method}()").format(method=self.method)
         if self.method == "choose_initial_tickets":
-            return (
-                f"the scripted player was asked to choose its initial tickets before any were "
-                f"offered (set_initial_ticket_choice): your {caller} asks too early"
-            )
-        return (
-            f"the scripted player was asked for a {ordinal(self.asked)} {what} but the "
-            f"scenario has only {self.available}: your {caller} asks too often"
-        )
+            return _(
+                "the scripted player was asked to choose its initial tickets before any were "
+                "offered (set_initial_ticket_choice): your {caller} asks too early"
+            ).format(caller=caller)
+        return _(
+            "the scripted player was asked for a {ordinal} {what} but the "
+            "scenario has only {available}: your {caller} asks too often"
+        ).format(ordinal=ordinal(self.asked), what=what, available=self.available, caller=caller)
 
 
 class RecordingPlayer:
@@ -255,9 +266,11 @@ def _short(value: Any) -> str:
     if isinstance(value, str):
         return repr(value)
     if kind in ("GameState", "PublicGameState"):
-        return f"<{kind}: {value.current_player_id.name} to play>"
+        return _("<{kind}: {player} to play>").format(kind=kind, player=value.current_player_id.name)
     if kind == "PlayerState":
-        return f"<PlayerState: {value.ticket_count} tickets, {value.card_count} cards, {value.car_count} cars>"
+        return _("<PlayerState: {tickets} tickets, {cards} cards, {cars} cars>").format(
+            tickets=value.ticket_count, cards=value.card_count, cars=value.car_count
+        )
     if kind == "SortedBag" and len(value) and type(value[0]).__name__ == "Ticket":
         return "[" + ", ".join(ticket.text for ticket in value) + "]"
     if kind == "Route":
@@ -293,4 +306,4 @@ def print_calls(calls: Iterable[Call], limit: int = 60) -> None:
     for call in calls[:limit]:
         print(format_call(call, names))
     if len(calls) > limit:
-        print(f"... and {len(calls) - limit} more calls")
+        print(_("... and {count} more calls").format(count=len(calls) - limit))

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ...i18n import _
+
 E = TypeVar("E")
 
 __all__ = ["SortedBag"]
@@ -36,12 +38,14 @@ class SortedBag(Generic[E]):
         """The bag with these (count, element) pairs: ``SortedBag.of(2, RED, 1, WHITE)``."""
         if len(counts_and_elements) % 2:
             raise ValueError(
-                f"SortedBag.of takes (count, element) pairs, got {len(counts_and_elements)} arguments"
+                _("SortedBag.of takes (count, element) pairs, got {count} arguments").format(
+                    count=len(counts_and_elements)
+                )
             )
         items: list[E] = []
         for count, element in zip(counts_and_elements[::2], counts_and_elements[1::2]):
             if type(count) is not int or count < 0:
-                raise ValueError(f"a count must be an int >= 0, got {count!r}")
+                raise ValueError(_("a count must be an int >= 0, got {count!r}").format(count=count))
             items.extend([element] * count)
         return cls(tuple(items))
 
@@ -109,7 +113,7 @@ class SortedBag(Generic[E]):
     def subsets_of_size(self, size: int) -> list[SortedBag[E]]:
         """Every distinct sub-bag with ``size`` elements, in sorted order of their elements."""
         if size < 0:
-            raise ValueError(f"a subset size must be >= 0, got {size}")
+            raise ValueError(_("a subset size must be >= 0, got {size}").format(size=size))
         return [SortedBag(c) for c in dict.fromkeys(itertools.combinations(self.elements, size))]
 
     def __repr__(self) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from ...i18n import _
 from .bag import SortedBag
 
 __all__ = ["Color", "Card", "Constants", "Deck", "PublicCardState", "CardState"]
@@ -71,7 +72,7 @@ class Card(enum.Enum):
         try:
             return _CARD_OF_COLOR[color]
         except KeyError:
-            raise ValueError(f"Card.of takes a Color, got {color!r}") from None
+            raise ValueError(_("Card.of takes a Color, got {color!r}").format(color=color)) from None
 
     @property
     def color(self) -> Color | None:
@@ -164,18 +165,20 @@ class Deck(Generic[C]):
     def top_card(self) -> C:
         """The card on top of the deck."""
         if not self.cards:
-            raise ValueError("the deck is empty: it has no top card")
+            raise ValueError(_("the deck is empty: it has no top card"))
         return self.cards[0]
 
     def without_top_card(self) -> Deck[C]:
         """The deck without its top card."""
         if not self.cards:
-            raise ValueError("the deck is empty: there is no top card to remove")
+            raise ValueError(_("the deck is empty: there is no top card to remove"))
         return Deck(self.cards[1:])
 
     def _check_count(self, count: int) -> None:
         if type(count) is not int or not 0 <= count <= len(self.cards):
-            raise ValueError(f"count must be between 0 and {len(self.cards)} (the deck size), got {count!r}")
+            raise ValueError(_("count must be between 0 and {count} (the deck size), got {got!r}").format(
+                count=len(self.cards), got=count
+            ))
 
     def top_cards(self, count: int) -> SortedBag[C]:
         """The ``count`` cards on top of the deck, as a bag."""
@@ -194,14 +197,14 @@ class Deck(Generic[C]):
 def _check_slot(slot: int) -> None:
     """Raise ValueError unless ``slot`` is a face-up card slot (0 to 4)."""
     if type(slot) is not int or slot not in Constants.FACE_UP_CARD_SLOTS:
-        raise ValueError(f"a face-up card slot is 0, 1, 2, 3 or 4, got {slot!r}")
+        raise ValueError(_("a face-up card slot is 0, 1, 2, 3 or 4, got {slot!r}").format(slot=slot))
 
 
 def _face_up_tuple(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The five face-up cards as a tuple, or ValueError."""
     cards = tuple(cards)
     if len(cards) != Constants.FACE_UP_CARDS_COUNT or not all(isinstance(c, Card) for c in cards):
-        raise ValueError(f"there must be exactly 5 face-up cards, got {cards!r}")
+        raise ValueError(_("there must be exactly 5 face-up cards, got {cards!r}").format(cards=cards))
     return cards
 
 
@@ -218,7 +221,9 @@ class PublicCardState:
         for name in ("deck_size", "discards_size"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
-                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+                raise ValueError(_("{name} must be an int >= 0, got {value!r}").format(
+                    name=name, value=value
+                ))
 
     def face_up_card(self, slot: int) -> Card:
         """The face-up card in ``slot`` (0 to 4)."""
@@ -261,9 +266,9 @@ class CardState(PublicCardState):
         discards_size: int | None = None,
     ) -> None:
         if not isinstance(deck, Deck):
-            raise ValueError(f"deck must be a Deck, got {deck!r}")
+            raise ValueError(_("deck must be a Deck, got {deck!r}").format(deck=deck))
         if not isinstance(discards, SortedBag):
-            raise ValueError(f"discards must be a SortedBag, got {discards!r}")
+            raise ValueError(_("discards must be a SortedBag, got {discards!r}").format(discards=discards))
         object.__setattr__(self, "face_up_cards", _face_up_tuple(face_up_cards))
         object.__setattr__(self, "deck_size", deck.size)
         object.__setattr__(self, "discards_size", len(discards))
@@ -274,14 +279,16 @@ class CardState(PublicCardState):
     def of(cls, deck: Deck[Card]) -> CardState:
         """The card state dealt from ``deck``: its 5 top cards face up, the rest the draw pile."""
         if deck.size < Constants.FACE_UP_CARDS_COUNT:
-            raise ValueError(f"a card state needs a deck of at least 5 cards, got {deck.size}")
+            raise ValueError(_("a card state needs a deck of at least 5 cards, got {size}").format(
+                size=deck.size
+            ))
         return cls(deck.cards[:5], deck.without_top_cards(5), SortedBag())
 
     def with_drawn_face_up_card(self, slot: int) -> CardState:
         """The state after the face-up card in ``slot`` is taken and replaced from the deck."""
         _check_slot(slot)
         if self.deck.is_empty():
-            raise ValueError("the draw pile is empty: no card can replace a face-up card")
+            raise ValueError(_("the draw pile is empty: no card can replace a face-up card"))
         face_up = list(self.face_up_cards)
         face_up[slot] = self.deck.top_card()
         return CardState(tuple(face_up), self.deck.without_top_card(), self.discards)
@@ -289,27 +296,29 @@ class CardState(PublicCardState):
     def top_deck_card(self) -> Card:
         """The card on top of the draw pile."""
         if self.deck.is_empty():
-            raise ValueError("the draw pile is empty: it has no top card")
+            raise ValueError(_("the draw pile is empty: it has no top card"))
         return self.deck.top_card()
 
     def without_top_deck_card(self) -> CardState:
         """The state without the top card of the draw pile."""
         if self.deck.is_empty():
-            raise ValueError("the draw pile is empty: there is no top card to remove")
+            raise ValueError(_("the draw pile is empty: there is no top card to remove"))
         return CardState(self.face_up_cards, self.deck.without_top_card(), self.discards)
 
     def with_deck_recreated_from_discards(self, rng: random.Random) -> CardState:
         """The state where the discards, shuffled with ``rng``, become the new draw pile."""
         if not self.deck.is_empty():
             raise ValueError(
-                f"the draw pile still holds {self.deck.size} cards: it is recreated only when empty"
+                _("the draw pile still holds {size} cards: it is recreated only when empty").format(
+                    size=self.deck.size
+                )
             )
         return CardState(self.face_up_cards, Deck.of(self.discards, rng), SortedBag())
 
     def with_more_discarded_cards(self, cards: SortedBag[Card]) -> CardState:
         """The state with ``cards`` added to the discard pile."""
         if not isinstance(cards, SortedBag):
-            raise ValueError(f"discarded cards must be a SortedBag, got {cards!r}")
+            raise ValueError(_("discarded cards must be a SortedBag, got {cards!r}").format(cards=cards))
         return CardState(self.face_up_cards, self.deck, self.discards.union(cards))
 
     def __repr__(self) -> str:

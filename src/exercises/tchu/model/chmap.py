@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Protocol
 
+from ...i18n import N_, _
 from .bag import SortedBag
 from .cards import CARS, Card, Color, Constants
 
@@ -57,7 +58,7 @@ class Station:
 
     def __post_init__(self) -> None:
         if type(self.id) is not int or self.id < 0:
-            raise ValueError(f"a station id must be an int >= 0, got {self.id!r}")
+            raise ValueError(_("a station id must be an int >= 0, got {id!r}").format(id=self.id))
 
     def __hash__(self) -> int:
         return self.id
@@ -89,15 +90,23 @@ class Route:
 
     def __post_init__(self) -> None:
         if self.station1 == self.station2:
-            raise ValueError(f"route {self.id!r} must join two different stations, got {self.station1} twice")
+            raise ValueError(_("route {id!r} must join two different stations, got {station1} twice").format(
+                id=self.id, station1=self.station1
+            ))
         if type(self.length) is not int or not (
             Constants.MIN_ROUTE_LENGTH <= self.length <= Constants.MAX_ROUTE_LENGTH
         ):
-            raise ValueError(f"route {self.id!r}: a length is 1 to 6, got {self.length!r}")
+            raise ValueError(_("route {id!r}: a length is 1 to 6, got {length!r}").format(
+                id=self.id, length=self.length
+            ))
         if not isinstance(self.level, Level):
-            raise ValueError(f"route {self.id!r}: level must be a Level, got {self.level!r}")
+            raise ValueError(_("route {id!r}: level must be a Level, got {level!r}").format(
+                id=self.id, level=self.level
+            ))
         if self.color is not None and not isinstance(self.color, Color):
-            raise ValueError(f"route {self.id!r}: color must be a Color or None, got {self.color!r}")
+            raise ValueError(_("route {id!r}: color must be a Color or None, got {color!r}").format(
+                id=self.id, color=self.color
+            ))
 
     def __hash__(self) -> int:
         return hash(self.id)
@@ -113,7 +122,9 @@ class Route:
             return self.station2
         if station == self.station2:
             return self.station1
-        raise ValueError(f"{station} is not an end of route {self.id} ({self.description})")
+        raise ValueError(_("{station} is not an end of route {id} ({description})").format(
+            station=station, id=self.id, description=self.description
+        ))
 
     @property
     def description(self) -> str:
@@ -165,9 +176,11 @@ class Route:
         are drawn, and the cost counts only them: so 0 to 3 drawn cards are accepted.
         """
         if not self.is_tunnel:
-            raise ValueError(f"route {self.id} is not a tunnel: it has no additional cost")
+            raise ValueError(_("route {id} is not a tunnel: it has no additional cost").format(id=self.id))
         if len(drawn_cards) > Constants.ADDITIONAL_TUNNEL_CARDS:
-            raise ValueError(f"at most 3 cards are drawn for a tunnel, got {len(drawn_cards)}")
+            raise ValueError(_("at most 3 cards are drawn for a tunnel, got {count}").format(
+                count=len(drawn_cards)
+            ))
         used = set(claim_cards)
         return sum(1 for card in drawn_cards if card is Card.LOCOMOTIVE or card in used)
 
@@ -202,16 +215,18 @@ class Trip:
 
     def __post_init__(self) -> None:
         if type(self.points) is not int or self.points <= 0:
-            raise ValueError(f"a trip is worth more than 0 points, got {self.points!r}")
+            raise ValueError(_("a trip is worth more than 0 points, got {points!r}").format(
+                points=self.points
+            ))
         for station in (self.from_station, self.to_station):
             if not isinstance(station, Station):
-                raise ValueError(f"a trip joins two Stations, got {station!r}")
+                raise ValueError(_("a trip joins two Stations, got {station!r}").format(station=station))
 
     @staticmethod
     def all(from_stations: Sequence[Station], to_stations: Sequence[Station], points: int) -> list[Trip]:
         """Every trip from one of ``from_stations`` to one of ``to_stations`` (outer loop: from)."""
         if not from_stations or not to_stations:
-            raise ValueError("Trip.all needs at least one departure and one arrival station")
+            raise ValueError(_("Trip.all needs at least one departure and one arrival station"))
         return [Trip(a, b, points) for a in from_stations for b in to_stations]
 
     def points_for(self, connectivity: StationConnectivity) -> int:
@@ -243,17 +258,19 @@ class Ticket:
         if stations is None and legs is None:
             stations, legs = _compact_trips(tuple(trips))
         elif trips:
-            raise ValueError("a ticket is built from its trips, or from its stations and legs, not both")
+            raise ValueError(_("a ticket is built from its trips, or from its stations and legs, not both"))
         else:
             stations, legs = tuple(stations or ()), tuple(legs or ())
         object.__setattr__(self, "stations", stations)
         object.__setattr__(self, "legs", legs)
         trips = self.trips  # checks the stations and legs
         if not trips:
-            raise ValueError("a ticket needs at least one trip")
+            raise ValueError(_("a ticket needs at least one trip"))
         names = {trip.from_station.name for trip in trips}
         if len(names) != 1:
-            raise ValueError(f"all the trips of a ticket leave from the same place, got {sorted(names)}")
+            raise ValueError(_("all the trips of a ticket leave from the same place, got {names}").format(
+                names=sorted(names)
+            ))
 
     @property
     def trips(self) -> tuple[Trip, ...]:
@@ -305,7 +322,7 @@ def _compact_trips(trips: tuple[Trip, ...]) -> tuple[tuple[Station, ...], tuple[
     legs: list[int] = []
     for trip in trips:
         if not isinstance(trip, Trip):
-            raise ValueError(f"a ticket is made of Trips, got {trip!r}")
+            raise ValueError(_("a ticket is made of Trips, got {trip!r}").format(trip=trip))
         for station in (trip.from_station, trip.to_station):
             index.setdefault(station, len(index))
         legs += [index[trip.from_station], index[trip.to_station], trip.points]
@@ -315,14 +332,18 @@ def _compact_trips(trips: tuple[Trip, ...]) -> tuple[tuple[Station, ...], tuple[
 def _expand_legs(stations: tuple[Station, ...], legs: tuple[int, ...]) -> tuple[Trip, ...]:
     """The trips that ``stations`` and ``legs`` describe, or ValueError."""
     if not all(isinstance(station, Station) for station in stations):
-        raise ValueError(f"a ticket's stations must be Stations, got {stations!r}")
+        raise ValueError(_("a ticket's stations must be Stations, got {stations!r}").format(
+            stations=stations
+        ))
     if len(legs) % 3 or not all(type(n) is int for n in legs):
-        raise ValueError(f"a ticket's legs are three ints per trip, got {legs!r}")
+        raise ValueError(_("a ticket's legs are three ints per trip, got {legs!r}").format(legs=legs))
     trips = []
     for start in range(0, len(legs), 3):
         a, b, points = legs[start : start + 3]
         if not (0 <= a < len(stations) and 0 <= b < len(stations)):
-            raise ValueError(f"a ticket's leg refers to station number {a} or {b} of {len(stations)}")
+            raise ValueError(_("a ticket's leg refers to station number {a} or {b} of {count}").format(
+                a=a, b=b, count=len(stations)
+            ))
         trips.append(Trip(stations[a], stations[b], points))
     return tuple(trips)
 
@@ -358,7 +379,9 @@ class StationPartition:
 
         def __init__(self, station_count: int) -> None:
             if type(station_count) is not int or station_count < 0:
-                raise ValueError(f"station_count must be an int >= 0, got {station_count!r}")
+                raise ValueError(_("station_count must be an int >= 0, got {station_count!r}").format(
+                    station_count=station_count
+                ))
             self._links = list(range(station_count))
 
         def _representative(self, station_id: int) -> int:
@@ -371,8 +394,8 @@ class StationPartition:
             for station in (station1, station2):
                 if not 0 <= station.id < len(self._links):
                     raise ValueError(
-                        f"station {station} (id {station.id}) is outside this partition of "
-                        f"{len(self._links)} stations"
+                        _("station {station} (id {id}) is outside this partition of "
+                        "{count} stations").format(station=station, id=station.id, count=len(self._links))
                     )
             self._links[self._representative(station1.id)] = self._representative(station2.id)
             return self
@@ -454,7 +477,7 @@ class Trail:
 
     def __str__(self) -> str:
         if self.station1 is None:
-            return "(empty trail)"
+            return _("(empty trail)")
         names = [self.station1.name]
         station = self.station1
         for route in self.routes:
@@ -506,7 +529,7 @@ _TWINS: dict[str, Route | None] = {
 def _look_up(table: dict, key: str, error: str):
     """``table[key]``, or ValueError with ``error`` naming the key."""
     if not isinstance(key, str) or key not in table:
-        raise ValueError(error.format(key))
+        raise ValueError(_(error).format(key=key))
     return table[key]
 
 
@@ -536,17 +559,17 @@ class ChMap:
     @staticmethod
     def station(code: str) -> Station:
         """The station with this code, e.g. ``ChMap.station("BER")`` for Berne."""
-        return _look_up(_STATIONS_BY_CODE, code, "no station has code {!r}; codes are like 'BER', 'LAU', 'DE1'")
+        return _look_up(_STATIONS_BY_CODE, code, N_("no station has code {key!r}; codes are like 'BER', 'LAU', 'DE1'"))
 
     @staticmethod
     def route(route_id: str) -> Route:
         """The route with this id, e.g. ``ChMap.route("FR2_GEN_1")``."""
-        return _look_up(_ROUTES_BY_ID, route_id, "no route has id {!r}; ids are like 'BER_FRI_1'")
+        return _look_up(_ROUTES_BY_ID, route_id, N_("no route has id {key!r}; ids are like 'BER_FRI_1'"))
 
     @staticmethod
     def ticket(text: str) -> Ticket:
         """The ticket with this text, e.g. ``ChMap.ticket("Bâle - Berne (5)")``."""
-        return _look_up(_TICKETS_BY_TEXT, text, "no ticket reads {!r}")
+        return _look_up(_TICKETS_BY_TEXT, text, N_("no ticket reads {key!r}"))
 
     @staticmethod
     def twin(route: Route) -> Route | None:

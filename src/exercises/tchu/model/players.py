@@ -21,6 +21,7 @@ import random
 from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
+from ...i18n import _
 from .bag import SortedBag
 from .cards import Card, Constants
 from .chmap import ChMap, Route, Ticket
@@ -179,8 +180,10 @@ class _BasePlayer:
         """The latest states, or an error saying that update_state was never called."""
         if self.state is None or self.own_state is None:
             raise RuntimeError(
-                f"{type(self).__name__} has not received a state yet: the game must call "
-                "update_state(new_state, own_state) before asking it to play"
+                _("{player} has not received a state yet: the game must call "
+                "update_state(new_state, own_state) before asking it to play").format(
+                    player=type(self).__name__
+                )
             )
         return self.state, self.own_state
 
@@ -188,8 +191,10 @@ class _BasePlayer:
         """The route chosen by ``next_turn``, or an error saying it was not chosen."""
         if self.route is None:
             raise RuntimeError(
-                f"{type(self).__name__} has not chosen a route: claimed_route() and "
-                "initial_claim_cards() come after next_turn() answered CLAIM_ROUTE"
+                _("{player} has not chosen a route: claimed_route() and "
+                "initial_claim_cards() come after next_turn() answered CLAIM_ROUTE").format(
+                    player=type(self).__name__
+                )
             )
         return self.route
 

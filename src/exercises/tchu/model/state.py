@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ...i18n import _
 from .bag import SortedBag
 from .cards import CARS, Card, CardState, Constants, Deck, PublicCardState
 from .chmap import ChMap, Route, StationPartition, Ticket
@@ -61,7 +62,7 @@ def _route_tuple(routes: Iterable[Route]) -> tuple[Route, ...]:
     routes = tuple(routes)
     for route in routes:
         if not isinstance(route, Route):
-            raise ValueError(f"routes must be Routes, got {route!r}")
+            raise ValueError(_("routes must be Routes, got {route!r}").format(route=route))
     return routes
 
 
@@ -77,10 +78,14 @@ def has_claim_cards(counts: Mapping[Card, int], route: Route) -> bool:
 def _bag_of(items: Iterable, kind: type, name: str) -> SortedBag:
     """``items`` as a SortedBag of ``kind`` values, or ValueError naming the odd one."""
     if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
-        raise ValueError(f"{name} must be a SortedBag of {kind.__name__} values, got {items!r}")
+        raise ValueError(_("{name} must be a SortedBag of {kind} values, got {items!r}").format(
+            name=name, kind=kind.__name__, items=items
+        ))
     for item in items:
         if not isinstance(item, kind):
-            raise ValueError(f"{name} must hold {kind.__name__} values, got {item!r}")
+            raise ValueError(_("{name} must hold {kind} values, got {item!r}").format(
+                name=name, kind=kind.__name__, item=item
+            ))
     return items if isinstance(items, SortedBag) else SortedBag(tuple(items))
 
 
@@ -96,7 +101,9 @@ class PublicPlayerState:
         for name in ("ticket_count", "card_count"):
             value = getattr(self, name)
             if type(value) is not int or value < 0:
-                raise ValueError(f"{name} must be an int >= 0, got {value!r}")
+                raise ValueError(_("{name} must be an int >= 0, got {value!r}").format(
+                    name=name, value=value
+                ))
         object.__setattr__(self, "routes", _route_tuple(self.routes))
 
     @property
@@ -153,7 +160,9 @@ class PlayerState(PublicPlayerState):
     def initial(cls, initial_cards: SortedBag[Card]) -> PlayerState:
         """A player at the start: the 4 dealt cards, no ticket, no route."""
         if len(initial_cards) != Constants.INITIAL_CARDS_COUNT:
-            raise ValueError(f"a player starts with exactly 4 cards, got {len(initial_cards)}")
+            raise ValueError(_("a player starts with exactly 4 cards, got {count}").format(
+                count=len(initial_cards)
+            ))
         return cls(SortedBag(), SortedBag(tuple(initial_cards)), ())
 
     def with_added_tickets(self, new_tickets: SortedBag[Ticket]) -> PlayerState:
@@ -163,7 +172,7 @@ class PlayerState(PublicPlayerState):
     def with_added_card(self, card: Card) -> PlayerState:
         """The state with ``card`` added to the hand."""
         if not isinstance(card, Card):
-            raise ValueError(f"a card must be a Card, got {card!r}")
+            raise ValueError(_("a card must be a Card, got {card!r}").format(card=card))
         return PlayerState(self.tickets, self.cards.union((card,)), self.routes)
 
     def with_added_cards(self, cards: SortedBag[Card]) -> PlayerState:
@@ -173,8 +182,10 @@ class PlayerState(PublicPlayerState):
     def _check_cars_for(self, route: Route) -> None:
         if self.car_count < route.length:
             raise ValueError(
-                f"route {route.id} ({route.description}) needs {route.length} cars, "
-                f"the player has only {self.car_count}"
+                _("route {id} ({description}) needs {length} cars, "
+                "the player has only {car_count}").format(
+                    id=route.id, description=route.description, length=route.length, car_count=self.car_count
+                )
             )
 
     def can_claim_route(self, route: Route) -> bool:
@@ -195,12 +206,16 @@ class PlayerState(PublicPlayerState):
         the car kind of ``initial_cards`` (only locomotives if those are all locomotives).
         """
         if type(additional_cards_count) is not int or not 1 <= additional_cards_count <= 3:
-            raise ValueError(f"additional_cards_count must be 1, 2 or 3, got {additional_cards_count!r}")
+            raise ValueError(_("additional_cards_count must be 1, 2 or 3, got {additional_cards_count!r}").format(
+                additional_cards_count=additional_cards_count
+            ))
         kinds = set(initial_cards)
         if not kinds or len(kinds) > 2:
             raise ValueError(
-                f"initial_cards must be 1 to {Constants.MAX_ROUTE_LENGTH} cards of at most 2 kinds, "
-                f"got {initial_cards!r}"
+                _("initial_cards must be 1 to {max_route_length} cards of at most 2 kinds, "
+                "got {initial_cards!r}").format(
+                    max_route_length=Constants.MAX_ROUTE_LENGTH, initial_cards=initial_cards
+                )
             )
         kinds.add(Card.LOCOMOTIVE)
         usable = SortedBag(tuple(c for c in self.cards.difference(initial_cards) if c in kinds))
@@ -211,7 +226,9 @@ class PlayerState(PublicPlayerState):
         """The state after the player claims ``route`` with ``claim_cards`` from the hand."""
         self._check_cars_for(route)
         if not self.cards.contains_all(claim_cards):
-            raise ValueError(f"the player does not hold the cards {claim_cards!r} (hand: {self.cards!r})")
+            raise ValueError(_("the player does not hold the cards {claim_cards!r} (hand: {cards!r})").format(
+                claim_cards=claim_cards, cards=self.cards
+            ))
         return PlayerState(self.tickets, self.cards.difference(claim_cards), self.routes + (route,))
 
     def ticket_points(self) -> int:
@@ -233,11 +250,15 @@ def _player_tuple(states: object, kind: type) -> tuple:
     """Two player states in PlayerId order, from a tuple/list or a {PlayerId: state} dict."""
     if isinstance(states, Mapping):
         if set(states) != set(PlayerId):
-            raise ValueError(f"player_states must have one entry per PlayerId, got keys {list(states)}")
+            raise ValueError(_("player_states must have one entry per PlayerId, got keys {states}").format(
+                states=list(states)
+            ))
         states = tuple(states[player_id] for player_id in PlayerId)
     states = tuple(states)  # type: ignore[arg-type]
     if len(states) != len(PlayerId) or not all(isinstance(s, kind) for s in states):
-        raise ValueError(f"player_states must be 2 {kind.__name__} values (PLAYER_1, PLAYER_2), got {states!r}")
+        raise ValueError(_("player_states must be 2 {kind} values (PLAYER_1, PLAYER_2), got {states!r}").format(
+            kind=kind.__name__, states=states
+        ))
     return states
 
 
@@ -263,7 +284,9 @@ class PublicGameState:
 
     def __post_init__(self) -> None:
         if type(self.ticket_count) is not int or self.ticket_count < 0:
-            raise ValueError(f"ticket_count must be an int >= 0, got {self.ticket_count!r}")
+            raise ValueError(_("ticket_count must be an int >= 0, got {ticket_count!r}").format(
+                ticket_count=self.ticket_count
+            ))
         _check_common(self, PublicCardState, PublicPlayerState)
 
     def can_draw_tickets(self) -> bool:
@@ -277,7 +300,7 @@ class PublicGameState:
     def player_state(self, player_id: PlayerId) -> PublicPlayerState:
         """The state of player ``player_id``."""
         if not isinstance(player_id, PlayerId):
-            raise ValueError(f"player_id must be a PlayerId, got {player_id!r}")
+            raise ValueError(_("player_id must be a PlayerId, got {player_id!r}").format(player_id=player_id))
         return self.player_states[0 if player_id is PlayerId.PLAYER_1 else 1]
 
     def current_player_state(self) -> PublicPlayerState:
@@ -320,11 +343,17 @@ class PublicGameState:
 def _check_common(state: PublicGameState, card_kind: type, player_kind: type) -> None:
     """Check the fields that public and complete game states share."""
     if not isinstance(state.card_state, card_kind):
-        raise ValueError(f"card_state must be a {card_kind.__name__}, got {state.card_state!r}")
+        raise ValueError(_("card_state must be a {kind}, got {card_state!r}").format(
+            kind=card_kind.__name__, card_state=state.card_state
+        ))
     if not isinstance(state.current_player_id, PlayerId):
-        raise ValueError(f"current_player_id must be a PlayerId, got {state.current_player_id!r}")
+        raise ValueError(_("current_player_id must be a PlayerId, got {current_player_id!r}").format(
+            current_player_id=state.current_player_id
+        ))
     if state.last_player is not None and not isinstance(state.last_player, PlayerId):
-        raise ValueError(f"last_player must be a PlayerId or None, got {state.last_player!r}")
+        raise ValueError(_("last_player must be a PlayerId or None, got {last_player!r}").format(
+            last_player=state.last_player
+        ))
     object.__setattr__(state, "player_states", _player_tuple(state.player_states, player_kind))
 
 
@@ -352,7 +381,9 @@ class GameState(PublicGameState):
         ticket_count: int | None = None,
     ) -> None:
         if not isinstance(ticket_deck, Deck):
-            raise ValueError(f"ticket_deck must be a Deck, got {ticket_deck!r}")
+            raise ValueError(_("ticket_deck must be a Deck, got {ticket_deck!r}").format(
+                ticket_deck=ticket_deck
+            ))
         object.__setattr__(self, "ticket_count", ticket_deck.size)
         object.__setattr__(self, "card_state", card_state)
         object.__setattr__(self, "current_player_id", current_player_id)
@@ -372,7 +403,7 @@ class GameState(PublicGameState):
         ticket_deck = Deck.of(tickets, rng)
         deck = Deck.of(Constants.ALL_CARDS, rng)
         states = []
-        for _ in PlayerId:
+        for _player in PlayerId:
             states.append(PlayerState.initial(deck.top_cards(Constants.INITIAL_CARDS_COUNT)))
             deck = deck.without_top_cards(Constants.INITIAL_CARDS_COUNT)
         first = rng.choice(list(PlayerId))
@@ -416,7 +447,9 @@ class GameState(PublicGameState):
         state = self.player_state(player_id)
         chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if state.ticket_count:
-            raise ValueError(f"{player_id.name} already has {state.ticket_count} tickets: initial tickets are chosen once")
+            raise ValueError(_("{name} already has {ticket_count} tickets: initial tickets are chosen once").format(
+                name=player_id.name, ticket_count=state.ticket_count
+            ))
         return self._with_player(player_id, state.with_added_tickets(chosen_tickets))
 
     def with_chosen_additional_tickets(
@@ -429,9 +462,13 @@ class GameState(PublicGameState):
         drawn_tickets = _bag_of(drawn_tickets, Ticket, "drawn_tickets")
         chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if not drawn_tickets.contains_all(chosen_tickets):
-            raise ValueError(f"the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}")
+            raise ValueError(_("the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}").format(
+                chosen_tickets=chosen_tickets, drawn_tickets=drawn_tickets
+            ))
         if len(drawn_tickets) > self.ticket_deck.size or self.top_tickets(len(drawn_tickets)) != drawn_tickets:
-            raise ValueError(f"the drawn tickets {drawn_tickets!r} are not the tickets on top of the pile")
+            raise ValueError(_("the drawn tickets {drawn_tickets!r} are not the tickets on top of the pile").format(
+                drawn_tickets=drawn_tickets
+            ))
         state = self.current_player_state().with_added_tickets(chosen_tickets)
         return self._with_player(self.current_player_id, state)._with(
             ticket_deck=self.ticket_deck.without_top_cards(len(drawn_tickets))
@@ -481,18 +518,24 @@ class GameState(PublicGameState):
         this route, or if the player lacks the cards or the cars.
         """
         if not isinstance(route, Route):
-            raise ValueError(f"route must be a Route, got {route!r}")
+            raise ValueError(_("route must be a Route, got {route!r}").format(route=route))
         cards = _bag_of(cards, Card, "cards")
         owner = self.route_owner(route)
         if owner is not None:
-            raise ValueError(f"route {route.id} ({route.description}) is already claimed by {owner.name}")
+            raise ValueError(_("route {id} ({description}) is already claimed by {name}").format(
+                id=route.id, description=route.description, name=owner.name
+            ))
         twin = ChMap.twin(route)
         if twin is not None and self.route_owner(twin) is not None:
             raise ValueError(
-                f"route {route.id} ({route.description}) is blocked: its twin {twin.id} is already claimed"
+                _("route {id} ({description}) is blocked: its twin {twin} is already claimed").format(
+                    id=route.id, description=route.description, twin=twin.id
+                )
             )
         if not _is_valid_claim(route, cards):
-            raise ValueError(f"the cards {cards!r} cannot claim route {route.id} ({route.description})")
+            raise ValueError(_("the cards {cards!r} cannot claim route {id} ({description})").format(
+                cards=cards, id=route.id, description=route.description
+            ))
         state = self.current_player_state().with_claimed_route(route, cards)
         return self._with_player(self.current_player_id, state)._with(
             card_state=self.card_state.with_more_discarded_cards(cards)
