@@ -35,6 +35,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .grading_text import reason as english
+
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 #: a zip entry's time (zip cannot store earlier dates): the same zip for the same course
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -248,7 +250,8 @@ def write_results(path: Path, results: dict) -> None:
 def other_worksheet(result: dict, worksheet: str) -> dict:
     """A result turned into "not graded": the notebook is not this assignment's worksheet."""
     extra = result.get("extra_data", {})
-    reason = f"it is worksheet {extra.get('worksheet')}; this assignment grades worksheet {worksheet}"
+    reason = english("it is worksheet {worksheet}; this assignment grades worksheet {expected}",
+                     worksheet=extra.get("worksheet"), expected=worksheet)
     return {**result, "score": 0.0, "tests": [],
             "extra_data": {**extra, "status": "not graded", "reason": reason, "exercises": {}}}
 

@@ -367,19 +367,20 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
             wanted = say("a false value") if first.startswith("assert not ") else say("a true value")
             text = say("`{call}` returned {got}, expected {want}", call=TRACE.call, got=shown(TRACE.value), want=wanted)
         if text and author and not _is_literal(author):
-            text += f" ({author})"
+            text += f" ({say.sentence(author)})"
         elif not text and author:
-            text = f"AssertionError: {author}"
+            text = f"AssertionError: {say.sentence(author)}"
         elif not text:
             text = say("AssertionError: a check of this test failed") + (
                 say(" after `{call}`", call=TRACE.call) if TRACE.call else "")
     elif name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
-        text = message or "failed"
+        text = say.sentence(message) or "failed"
     elif getattr(error, "_from_notebook", False) and TRACE.call and not TRACE.returned:
-        text = say("`{call}` raised {name}: {message}", call=TRACE.call, name=name, message=message) if message \
+        text = say("`{call}` raised {name}: {message}", call=TRACE.call, name=name,
+                   message=say.sentence(message)) if message \
             else say("`{call}` raised {name}", call=TRACE.call, name=name)
     else:
-        text = f"{name}: {message}" if message else name
+        text = f"{name}: {say.sentence(message)}" if message else name
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
 
 
