@@ -196,13 +196,16 @@ def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_com
 def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french():
     from course.grading_text import REASONS
 
-    used = set()
-    for name in ("grade", "gradescope"):
+    used, strings = set(), set()
+    for name in ("grade", "gradescope", "submission", "worker"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "english" and \
                     isinstance(node.args[0], ast.Constant):
                 used.add(node.args[0].value)
-    assert used == {r for r in REASONS if not r.startswith("DID NOT RAISE")}
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                strings.add(node.value)
+    assert used - set(REASONS) == set(), "english() with a sentence missing from grading_text.REASONS"
+    assert set(REASONS) - used - strings == {"DID NOT RAISE {exception}", "DID NOT RAISE any exception"}
     french = Words(ROOT, "fr")
     assert french.sentence("matches no worksheet of the course") == "ne correspond à aucune feuille d'exercices du cours"
     assert french.sentence("not valid JSON (Expecting value: line 1 column 2 (char 1))") == \
@@ -216,3 +219,20 @@ def test_a_message_of_the_real_hidden_tests_in_french():
     english = "Alice (PLAYER_1) should hear ['Alice jouera en premier.'], heard []"
     assert Words(ROOT, "fr").sentence(english) == \
         "Alice (PLAYER_1) devrait entendre ['Alice jouera en premier.'], a entendu []"
+
+
+def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_that_tells_it():
+    english = "the notebook's process killed (time or memory limit) by SIGKILL during count_pips([1, 2])"
+    assert Words(ROOT, "fr").sentence(english) == \
+        "le processus du notebook : tué (limite de temps ou de mémoire) par SIGKILL, pendant count_pips([1, 2])"
+    cell = "code cell 3 ran longer than 1.5 s and was stopped"
+    assert Words(ROOT, "fr").sentence(cell) == "cellule de code 3 : durée de plus de 1.5 s, exécution interrompue"
+
+
+def test_a_missing_name_is_a_root_cause_in_french_too():
+    from course.grade import root_cause
+
+    french = Words(ROOT, "fr")
+    message = french.sentence("the notebook defines no 'count_pips' (is the cell that defines it run?)")
+    assert message != "the notebook defines no 'count_pips' (is the cell that defines it run?)"
+    assert root_cause(f"AttributeError: {message}", french) == "votre notebook ne définit pas `count_pips`"

@@ -659,7 +659,7 @@ def root_cause(message: str, say: Words = ENGLISH) -> str | None:
 def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
     where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
         say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
-    return f"- {where}: {' '.join(str(cell['error']).split())}"
+    return f"- {where}: {' '.join(say.sentence(str(cell['error'])).split())}"
 
 
 def feedback(student: str, results: list[dict], root: Path | None = None) -> str:
@@ -783,8 +783,13 @@ def root_cause_name(message: str, say: Words = ENGLISH):
     found = MISSING.search(message)
     if found or say is ENGLISH:
         return found
-    french = re.escape(say("the notebook does not define `{name}`; the test expected it", name="\0"))
-    return re.search(french.replace(re.escape("\0"), r"(?P<name>\w+)"), message)
+    for template, name in (("the notebook does not define `{name}`; the test expected it", "\0"),
+                           ("the notebook defines no {name} (is the cell that defines it run?)", "'\0'")):
+        french = re.escape(say.table.get(template, template).replace("{name}", name))
+        found = re.search(french.replace(re.escape("\0"), r"(?P<name>\w+)"), message)
+        if found:
+            return found
+    return None
 
 
 class Report:

@@ -95,8 +95,9 @@ MESSAGES = (
     "Graded by the hidden tests.",
 )
 
-#: why a file is not graded, or its grading failed (course.grade, course.gradescope),
-#: and pytest's own sentences that reach a student: written in English (``reason(...)``;
+#: why a file is not graded, or its grading failed (course.grade, course.gradescope), how
+#: the notebook's process failed (course.submission, course.worker), and pytest's own
+#: sentences that reach a student: written in English where they arise (``reason(...)``;
 #: results.json's ``reason`` and the grade book stay English) and translated where a
 #: student reads them (:meth:`Words.sentence`)
 REASONS = (
@@ -114,6 +115,27 @@ REASONS = (
     "it is worksheet {worksheet}; this assignment grades worksheet {expected}",
     "DID NOT RAISE {exception}",
     "DID NOT RAISE any exception",
+    # course.submission: what went wrong in the notebook's process
+    "the notebook defines no {name} (is the cell that defines it run?)",
+    "the notebook raised {name}, which a test does not accept",
+    "{what} ran longer than {seconds} s: the notebook's process was stopped",
+    "{what} ran longer than {seconds} s and was stopped",
+    "the notebook's process {status} during {what}",
+    "the notebook's process did not start ({error})",
+    "the notebook's process was closed",
+    "a handle from an earlier run of the notebook was used",
+    "code cell {number}",
+    "the given code",
+    "an added cell",
+    # course.worker: how the notebook's process ended ({status} above)
+    "killed (time or memory limit) by {signal}",
+    "stopped at its CPU time limit by {signal}",
+    "crashed (segmentation fault) by {signal}",
+    "stopped by the sandbox (forbidden system call) by {signal}",
+    "aborted by {signal}",
+    "killed by {signal}",
+    "exited with status {status} (os._exit or a crash)",
+    "ended with status {status}",
 )
 
 
@@ -321,7 +343,7 @@ class Words:
     def hint(self, hint: str) -> str:
         return self.table.get(hint, hint)
 
-    def sentence(self, text: str) -> str:
+    def sentence(self, text: str, depth: int = 0) -> str:
         """A finished English sentence (a hidden test's message, a reason of :data:`REASONS`)
         in this language: the translation of the template it came from, with the same
         field values; ``text`` itself in English or without a (fresh) translation."""
@@ -332,7 +354,10 @@ class Words:
                 continue
             match = pattern.fullmatch(text)
             if match:
-                return fill(self.table[template], {name: match.group(f"f{i}") for i, name in enumerate(names)})
+                values = {name: match.group(f"f{i}") for i, name in enumerate(names)}
+                if depth < 2:  # a field may itself be a sentence ("the notebook's process {status} ...")
+                    values = {name: self.sentence(value, depth + 1) for name, value in values.items()}
+                return fill(self.table[template], values)
         return text
 
 
