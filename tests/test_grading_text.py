@@ -60,7 +60,7 @@ def said(path: Path) -> set[str]:
 
 def test_every_sentence_of_the_grader_is_in_the_catalog_and_used():
     used = set()
-    for name in ("plugin", "grade"):
+    for name in ("plugin", "grade", "gradescope"):
         used |= said(ROOT / "src" / "course" / f"{name}.py")
     assert used - set(MESSAGES) == set(), "say() with a sentence missing from grading_text.MESSAGES"
     assert set(MESSAGES) - used == set(), "sentences of grading_text.MESSAGES that nothing says"

@@ -93,6 +93,17 @@ MESSAGES = (
     "Cells of your notebook that raised an error when run from the top "
     "(counted from the top, text cells included):",
     "Graded by the hidden tests.",
+    # course.gradescope: the summary of a Gradescope submission
+    "{name} (worksheet {worksheet}): {score} / {total} points",
+    "  note: {reason}",
+    "{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})",
+    "{name} (worksheet {worksheet}): {score} points, not counted: another notebook of "
+    "this worksheet scored as much or more",
+    "{name}: not graded: {reason}",
+    "nothing was submitted",
+    "no file of the submission is a notebook of this course that could be graded",
+    "Nothing could be graded: {why}. Hand in your worksheet's .ipynb file "
+    "(File > Download in JupyterLab), as it is, without renaming its cells.",
 )
 
 #: why a file is not graded, or its grading failed (course.grade, course.gradescope), how
@@ -113,6 +124,7 @@ REASONS = (
     "grading stopped after {seconds} s or its process ended",
     "the hidden tests could not run on this notebook",
     "it is worksheet {worksheet}; this assignment grades worksheet {expected}",
+    "the autograder failed (course grade exited with {code})",
     "DID NOT RAISE {exception}",
     "DID NOT RAISE any exception",
     # course.submission: what went wrong in the notebook's process
