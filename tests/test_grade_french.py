@@ -165,3 +165,15 @@ def test_the_gradescope_summary_of_a_french_submission_is_french():
         "Nothing could be graded: no file of the submission is a notebook of this course that could be graded. "
         "Hand in your worksheet's .ipynb file (File > Download in JupyterLab), as it is, without renaming its cells."
         "\n\nautre.ipynb: not graded: matches no worksheet of the course")
+
+
+def test_a_french_notebook_of_another_worksheet_is_skipped_in_french(tmp_path):
+    notebook = json.loads(SOLUTION.read_text(encoding="utf-8"))
+    notebook["metadata"]["course"] = {**notebook["metadata"]["course"], "worksheet": "dice421", "language": "fr"}
+    save(tmp_path / "autre.ipynb", notebook)
+    run = subprocess.run([sys.executable, "-m", "pytest", str(ROOT / "tests" / "grading" / "test_start.py"),
+                          "--submission", str(tmp_path / "autre.ipynb"), "--grading-report", str(tmp_path / "r.json"),
+                          "-p", "no:cacheprovider", "-q"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert "skipped" in run.stdout, run.stdout[-2000:]
+    messages = {test["message"] for test in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["tests"]}
+    assert messages == {"ignoré : autre.ipynb n'est pas un notebook de la feuille start"}, messages

@@ -59,6 +59,8 @@ MESSAGES = (
     "the notebook could not be graded: ",
     "graded with the given {names} because yours fails its tests",
     "graded with the given {names} because yours fail their tests",
+    "{name} is not a {worksheet} notebook",
+    "skipped: {reason}",
     # course.grade: the feedback file
     "\nHint: {hint}",
     "`{exercise}` is not done yet (its code still raises NotImplementedError)",

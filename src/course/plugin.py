@@ -230,12 +230,13 @@ def sub(request: pytest.FixtureRequest):
         data = json.loads(path.read_text(encoding="utf-8"))
         expected = worksheet_of(json.loads(reference.read_text(encoding="utf-8")))
         claimed = worksheet_of(data) if isinstance(data, dict) else None
-        if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
-            pytest.skip(f"{path.name} is not a {expected} notebook")
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
             request.config.stash[_WORDS] = Words(reference.resolve().parent.parent, language)
             request.config.stash[_REPORT]["language"] = language
+        if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
+            say = request.config.stash.get(_WORDS, ENGLISH)
+            pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
     started = time.perf_counter()
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
@@ -568,7 +569,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if call.excinfo is not None:
             error = call.excinfo.value
             if report.outcome == "skipped":
-                entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
+                say = item.config.stash.get(_WORDS, ENGLISH)
+                entry["message"] = say("skipped: {reason}", reason=getattr(error, "msg", ""))[:MESSAGE_CHARS]
             else:
                 say = item.config.stash.get(_WORDS, ENGLISH)
                 entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None, say)
