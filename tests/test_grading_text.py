@@ -225,6 +225,8 @@ def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_t
     english = "the notebook's process killed (time or memory limit) by SIGKILL during count_pips([1, 2])"
     assert Words(ROOT, "fr").sentence(english) == \
         "le processus du notebook : tué (limite de temps ou de mémoire) par SIGKILL, pendant count_pips([1, 2])"
+    assert Words(ROOT, "fr").sentence("code cell 2 called sys.exit('a demo')") == \
+        "cellule de code 2 a appelé sys.exit('a demo')"
     cell = "code cell 3 ran longer than 1.5 s and was stopped"
     assert Words(ROOT, "fr").sentence(cell) == "cellule de code 3 : durée de plus de 1.5 s, exécution interrompue"
 

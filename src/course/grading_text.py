@@ -134,6 +134,7 @@ REASONS = (
     "the notebook raised {name}, which a test does not accept",
     "{what} ran longer than {seconds} s: the notebook's process was stopped",
     "{what} ran longer than {seconds} s and was stopped",
+    "{what} called sys.exit({code})",
     "the notebook's process {status} during {what}",
     "the notebook's process did not start ({error})",
     "the notebook's process was closed",

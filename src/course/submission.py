@@ -329,7 +329,10 @@ class Process(wire.Codec):
             return SubmissionTimeout(english("{what} ran longer than {seconds} s and was stopped",
                                              what=what, seconds=f"{self.limits.call_seconds:g}"))
         if kind == "exit":
-            return SubmissionExit(f"{what} called {str(error.get('message', 'sys.exit'))[:100]}")
+            called = str(error.get("message", "sys.exit"))[:100]
+            if called.startswith("sys.exit(") and called.endswith(")"):
+                return SubmissionExit(english("{what} called sys.exit({code})", what=what, code=called[9:-1]))
+            return SubmissionExit(f"{what} called {called}")
         if kind == "stop":
             return _Stop()
         if kind == "exception":
