@@ -122,7 +122,8 @@ def test_an_f_string_message_comes_in_french_with_its_values(graded):
 
 def test_a_string_message_comes_in_french(graded):
     french = outputs(graded, "zoe-fr.start.json")
-    assert french["test_one_die"] == "`count_pips([5])` a renvoyé 0, attendu : 5 (un seul dé compte ses propres points)"
+    assert french["test_one_die"] == \
+        "`count_pips([5])` a renvoyé 0, attendu : 5 (un seul dé compte ses propres points)"
     feedback = (graded / "feedback" / "zoe-fr.md").read_text(encoding="utf-8")
     assert "un seul dé compte ses propres points" in feedback and "one die" not in feedback
 
@@ -157,7 +158,8 @@ def test_the_gradescope_summary_of_a_french_submission_is_french():
         "worksheet": None, "exercises": {}, "language": "fr"}}
     french = merge([result], "visible", 1.0, root=ROOT)["output"]
     assert french == ("Rien n'a pu être corrigé : aucun fichier remis n'est un notebook de ce cours qui puisse être "
-                      "corrigé. Déposez le fichier .ipynb de votre feuille (Fichier > Télécharger dans JupyterLab), "
+                      "corrigé. Déposez le fichier .ipynb de votre feuille "
+                      "(Fichier > Télécharger dans JupyterLab), "
                       "tel quel, sans renommer ses cellules.\n\n"
                       "autre.ipynb : non corrigé : ne correspond à aucune feuille d'exercices du cours"), french
     english = {**result, "extra_data": {k: v for k, v in result["extra_data"].items() if k != "language"}}

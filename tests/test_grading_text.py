@@ -181,7 +181,8 @@ def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_com
     assert problems(tiny, "fr") == []
     module = tiny / "tests" / "grading" / "test_tiny.py"
     module.write_text(MODULE.replace("3 more cards", "3 more wagons").replace(
-        'pytest.fail("the kingdom', 'assert sub.ok(), "a new sentence"\n    pytest.fail("the kingdom'), encoding="utf-8")
+        'pytest.fail("the kingdom', 'assert sub.ok(), "a new sentence"\n    pytest.fail("the kingdom'),
+        encoding="utf-8")
     from course.grading_text import extract
 
     extract(tiny, "fr")
@@ -207,7 +208,8 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     assert used - set(REASONS) == set(), "english() with a sentence missing from grading_text.REASONS"
     assert set(REASONS) - used - strings == {"DID NOT RAISE {exception}", "DID NOT RAISE any exception"}
     french = Words(ROOT, "fr")
-    assert french.sentence("matches no worksheet of the course") == "ne correspond à aucune feuille d'exercices du cours"
+    assert french.sentence("matches no worksheet of the course") == \
+        "ne correspond à aucune feuille d'exercices du cours"
     assert french.sentence("not valid JSON (Expecting value: line 1 column 2 (char 1))") == \
         "JSON non valide (Expecting value: line 1 column 2 (char 1))"
     assert french.sentence("not a notebook (a file without extension, not a .ipynb)") == \

@@ -351,7 +351,8 @@ def prepare_safely(path: Path, folder: Path | None, sheets: list[Worksheet],
         return prepare(path, folder, sheets, mapping, known)
     except (TypeError, AttributeError, ValueError, RecursionError) as error:
         student = student_of(path, folder, sheets, mapping, known)
-        return Task(path, student, "", reason=english("not a well-formed notebook ({error})", error=type(error).__name__))
+        return Task(path, student, "",
+                    reason=english("not a well-formed notebook ({error})", error=type(error).__name__))
 
 
 def result_key(student: str, group: str) -> str:

@@ -11,11 +11,11 @@ their source (``f"{NAMES[player]} heard {heard!r}"`` gives the template
 ``{NAMES[player]} heard {heard!r}``). :meth:`Words.sentence` finds the template a
 finished message came from (a regular expression made from the template), and writes its
 translation with the same field values. A message that is only a value (``assert ok,
-dice``) is not extracted: it stays as it is. Their translations live in one catalog per language,
-``locale/<lang>/LC_MESSAGES/grading.po``, brought up to date by ``course translate
-extract`` and checked by ``course translate check`` like the notebooks' catalogs. The
-points and the tests are the same in every language; a sentence without a (fresh)
-translation stays English.
+dice``) is not extracted: it stays as it is. Their translations live in one catalog per
+language, ``locale/<lang>/LC_MESSAGES/grading.po``, brought up to date by ``course
+translate extract`` and checked by ``course translate check`` like the notebooks'
+catalogs (a message named by its file and line). The points and the tests are the same in
+every language; a sentence without a (fresh) translation stays English.
 """
 
 from __future__ import annotations

@@ -666,7 +666,8 @@ class Submission:
 
     def run(self, source: str) -> str | None:
         """Run ``source`` as one more cell of the notebook; its error message, or None."""
-        error = self._process.ask("cell", english("an added cell"), source=source, index=len(self._cells))  # type: ignore[union-attr]
+        error = self._process.ask("cell", english("an added cell"),  # type: ignore[union-attr]
+                                  source=source, index=len(self._cells))
         return None if error is None else str(error)
 
     def eval(self, expression: str, **names: Any) -> Any:
