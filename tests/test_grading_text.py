@@ -17,7 +17,8 @@ from course.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, p
 from course.translation import read_catalog
 
 FIELDS = re.compile(r"\{[^{}]*\}")
-SOURCES = ["course/grading_text.py"] + sorted({where.partition("#")[0] for where, _ in hints(ROOT)})
+SOURCES = ["course/grading_text.py"] + sorted({where.partition("#")[0] for where, _ in units(ROOT)} -
+                                             {"course/grading_text.py"})
 
 
 @pytest.mark.parametrize("source", SOURCES)
@@ -59,7 +60,7 @@ def said(path: Path) -> set[str]:
 
 def test_every_sentence_of_the_grader_is_in_the_catalog_and_used():
     used = set()
-    for name in ("plugin", "grade"):
+    for name in ("plugin", "grade", "gradescope"):
         used |= said(ROOT / "src" / "course" / f"{name}.py")
     assert used - set(MESSAGES) == set(), "say() with a sentence missing from grading_text.MESSAGES"
     assert set(MESSAGES) - used == set(), "sentences of grading_text.MESSAGES that nothing says"
@@ -98,3 +99,144 @@ def test_a_changed_hint_comes_back_fuzzy_and_is_named(tmp_path):
     assert stale.fuzzy and stale.previous_id == ["Sow the seeds."] and stale.string == "Égrenez les graines."
     assert problems(tmp_path, "fr") == ["grading.po, test_tiny.py#test_sow: fuzzy: 'Sow all the seeds.'"]
     assert Words(tmp_path, "fr").hint("Sow all the seeds.") == "Sow all the seeds."  # stale: English
+
+
+# ------------------------------------------------------------------ the hidden tests' messages
+
+MODULE = '''
+import pytest
+
+NAMES = {1: "Ada", 2: "Bob"}
+
+
+def heard_right(player, expected, heard):
+    assert heard == expected, f"{NAMES[player]} should hear {expected!r}, heard {heard!r}"
+
+
+def test_tunnel(sub):
+    dice = [1, 2]
+    assert sub.ok(), "a tunnel costs {at most} 3 more cards"
+    assert sub.ok(), dice
+    assert sub.ok(), (dice, 1)
+    assert sub.ok(), f"{dice}"
+    if not sub.ok():
+        raise AssertionError(f"{len(dice)} wagons left, {len(dice)} expected")
+    pytest.fail("the kingdom is not 5 by 5")
+'''
+
+
+@pytest.fixture
+def tiny(tmp_path) -> Path:
+    module = tmp_path / "tests" / "grading" / "test_tiny.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(MODULE, encoding="utf-8")
+    return tmp_path
+
+
+def test_messages_of_asserts_and_raises_are_templates_values_are_left_out(tiny):
+    from course.grading_text import messages_of_tests
+
+    found = [(s.line, s.location, s.template) for s in messages_of_tests(tiny)]
+    assert found == [
+        (8, "test_tiny.py#heard_right", "{NAMES[player]} should hear {expected!r}, heard {heard!r}"),
+        (13, "test_tiny.py#test_tunnel", "a tunnel costs {{at most}} 3 more cards"),
+        (18, "test_tiny.py#test_tunnel", "{len(dice)} wagons left, {len(dice)} expected"),
+        (19, "test_tiny.py#test_tunnel", "the kingdom is not 5 by 5"),
+    ]
+
+
+def translate_all(root: Path, french: dict[str, str]) -> None:
+    from course.grading_text import extract
+    from course.translation import write_catalog
+
+    extract(root, "fr")
+    catalog = read_catalog(catalog_file(root, "fr"))
+    for message in catalog:
+        if message.id:
+            message.string = french.get(message.id, message.id)
+    write_catalog(catalog, catalog_file(root, "fr"))
+
+
+def test_a_message_is_translated_with_the_values_it_was_made_with(tiny):
+    translate_all(tiny, {
+        "{NAMES[player]} should hear {expected!r}, heard {heard!r}": "{NAMES[player]} devrait entendre {expected!r}, "
+                                                                      "a entendu {heard!r}",
+        "a tunnel costs {{at most}} 3 more cards": "un tunnel coûte {{au plus}} 3 cartes de plus",
+        "{len(dice)} wagons left, {len(dice)} expected": "il reste {len(dice)} wagons, {len(dice)} attendus",
+    })
+    french = Words(tiny, "fr")
+    said_in_english = "Ada should hear ['Ada jouera en premier.'], heard ['x, heard y']"
+    assert french.sentence(said_in_english) == \
+        "Ada devrait entendre ['Ada jouera en premier.'], a entendu ['x, heard y']"
+    assert french.sentence("a tunnel costs {at most} 3 more cards") == "un tunnel coûte {au plus} 3 cartes de plus"
+    assert french.sentence("2 wagons left, 2 expected") == "il reste 2 wagons, 2 attendus"
+    assert french.sentence("2 wagons left, 3 expected") == "2 wagons left, 3 expected"  # a field twice: one value
+    assert french.sentence("[1, 2]") == "[1, 2]"  # a value: as it is
+    assert ENGLISH.sentence(said_in_english) == said_in_english
+    assert Words(tiny, "en").sentence(said_in_english) == said_in_english
+
+
+def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_comes_back_fuzzy(tiny):
+    translate_all(tiny, {})
+    assert problems(tiny, "fr") == []
+    module = tiny / "tests" / "grading" / "test_tiny.py"
+    module.write_text(MODULE.replace("3 more cards", "3 more wagons").replace(
+        'pytest.fail("the kingdom', 'assert sub.ok(), "a new sentence"\n    pytest.fail("the kingdom'),
+        encoding="utf-8")
+    from course.grading_text import extract
+
+    extract(tiny, "fr")
+    assert problems(tiny, "fr") == [
+        "grading.po, test_tiny.py:13: fuzzy: 'a tunnel costs {{at most}} 3 more wagons'",
+        "grading.po, test_tiny.py:19: untranslated: 'a new sentence'",
+    ]
+    stale = read_catalog(catalog_file(tiny, "fr"))["a tunnel costs {{at most}} 3 more wagons"]
+    assert stale.previous_id == ["a tunnel costs {{at most}} 3 more cards"]
+
+
+def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french():
+    from course.grading_text import REASONS
+
+    used, strings = set(), set()
+    for name in ("grade", "gradescope", "submission", "worker"):
+        for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "english" and \
+                    isinstance(node.args[0], ast.Constant):
+                used.add(node.args[0].value)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                strings.add(node.value)
+    assert used - set(REASONS) == set(), "english() with a sentence missing from grading_text.REASONS"
+    assert set(REASONS) - used - strings == {"DID NOT RAISE {exception}", "DID NOT RAISE any exception"}
+    french = Words(ROOT, "fr")
+    assert french.sentence("matches no worksheet of the course") == \
+        "ne correspond à aucune feuille d'exercices du cours"
+    assert french.sentence("not valid JSON (Expecting value: line 1 column 2 (char 1))") == \
+        "JSON non valide (Expecting value: line 1 column 2 (char 1))"
+    assert french.sentence("not a notebook (a file without extension, not a .ipynb)") == \
+        "pas un notebook (un fichier sans extension, pas un .ipynb)"
+    assert french.sentence("DID NOT RAISE ValueError") == "aucune ValueError n'a été levée"
+
+
+def test_a_message_of_the_real_hidden_tests_in_french():
+    english = "Alice (PLAYER_1) should hear ['Alice jouera en premier.'], heard []"
+    assert Words(ROOT, "fr").sentence(english) == \
+        "Alice (PLAYER_1) devrait entendre ['Alice jouera en premier.'], a entendu []"
+
+
+def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_that_tells_it():
+    english = "the notebook's process killed (time or memory limit) by SIGKILL during count_pips([1, 2])"
+    assert Words(ROOT, "fr").sentence(english) == \
+        "le processus du notebook : tué (limite de temps ou de mémoire) par SIGKILL, pendant count_pips([1, 2])"
+    assert Words(ROOT, "fr").sentence("code cell 2 called sys.exit('a demo')") == \
+        "cellule de code 2 a appelé sys.exit('a demo')"
+    cell = "code cell 3 ran longer than 1.5 s and was stopped"
+    assert Words(ROOT, "fr").sentence(cell) == "cellule de code 3 : durée de plus de 1.5 s, exécution interrompue"
+
+
+def test_a_missing_name_is_a_root_cause_in_french_too():
+    from course.grade import root_cause
+
+    french = Words(ROOT, "fr")
+    message = french.sentence("the notebook defines no 'count_pips' (is the cell that defines it run?)")
+    assert message != "the notebook defines no 'count_pips' (is the cell that defines it run?)"
+    assert root_cause(f"AttributeError: {message}", french) == "votre notebook ne définit pas `count_pips`"

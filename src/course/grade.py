@@ -46,8 +46,8 @@ from typing import Any
 from exercises.i18n import STUB_PATTERN
 
 from . import wire
-from .grading_text import ENGLISH, Words
-from .notebook import cell_source, exercise_ids, normalized, worksheet_of
+from .grading_text import ENGLISH, Words, reason as english
+from .notebook import cell_source, exercise_ids, language_of, normalized, worksheet_of
 from .sandbox import Limits
 
 RESULTS = "results"
@@ -151,6 +151,7 @@ class Task:
     key: str = ""
     submitted: float = 0.0  #: when it was handed in (nbgrader's timestamp.txt, else the file's time)
     lms_late: bool = False  #: the LMS marked it late (Canvas's ``LATE_``)
+    language: str | None = None  #: the notebook's language when not English (its metadata)
 
     @property
     def fid(self) -> str:
@@ -321,25 +322,27 @@ def prepare(path: Path, folder: Path | None, sheets: list[Worksheet],
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Task(path, student, "", reason=f"cannot be read ({error.strerror})")
+        return Task(path, student, "", reason=english("cannot be read ({error})", error=error.strerror))
     task = Task(path, student, hashlib.sha256(data).hexdigest(), submitted=submitted_at(path),
                 lms_late=bool(lms and lms[1]))
     if path.suffix.lower() != ".ipynb":
-        task.reason = f"not a notebook (a {path.suffix or 'file without extension'}, not a .ipynb)"
+        task.reason = english("not a notebook (a {suffix}, not a .ipynb)", suffix=path.suffix) if path.suffix \
+            else english("not a notebook (a file without extension, not a .ipynb)")
         return task
     try:
         notebook = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as error:
-        task.reason = f"not valid JSON ({str(error)[:120]})"
+        task.reason = english("not valid JSON ({error})", error=str(error)[:120])
         return task
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        task.reason = "not a notebook (valid JSON without a list of cells)"
+        task.reason = english("not a notebook (valid JSON without a list of cells)")
         return task
+    task.language = language_of(notebook)
     task.worksheet = match_worksheet(notebook, path, sheets)
     if task.worksheet is None:
-        task.reason = "matches no worksheet of the course"
+        task.reason = english("matches no worksheet of the course")
     elif task.worksheet.tests is None:
-        task.reason = f"worksheet {task.worksheet.id} has no hidden tests"
+        task.reason = english("worksheet {worksheet} has no hidden tests", worksheet=task.worksheet.id)
     return task
 
 
@@ -350,7 +353,8 @@ def prepare_safely(path: Path, folder: Path | None, sheets: list[Worksheet],
         return prepare(path, folder, sheets, mapping, known)
     except (TypeError, AttributeError, ValueError, RecursionError) as error:
         student = student_of(path, folder, sheets, mapping, known)
-        return Task(path, student, "", reason=f"not a well-formed notebook ({type(error).__name__})")
+        return Task(path, student, "",
+                    reason=english("not a well-formed notebook ({error})", error=type(error).__name__))
 
 
 def result_key(student: str, group: str) -> str:
@@ -471,11 +475,11 @@ def scores(tests: list[dict]) -> dict[str, dict[str, float]]:
 
 
 def result_of(task: Task, report: dict | None, seconds: float, failure: str = "",
-              options: Options = Options()) -> dict:
+              options: Options = Options(), root: Path | None = None) -> dict:
     """The Gradescope-style results.json of one submission."""
     tests = report.get("tests", []) if report else []
-    language = (report or {}).get("language")
-    say = Words(task.worksheet.solution.parent.parent if task.worksheet else None, language)
+    language = (report or {}).get("language") or task.language
+    say = Words(task.worksheet.solution.parent.parent if task.worksheet else root, language)
     exercises = scores(tests)
     gradescope_tests = []
     split = {exercise: iter(shares(entry["max"], entry["total"])) for exercise, entry in exercises.items()}
@@ -500,11 +504,11 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
         confinement = notebook.get("confinement", confinement)
     reason = task.reason or failure
     if report is not None and not tests and not reason:
-        reason = "the hidden tests did not run (see the grader's log)"
+        reason = english("the hidden tests did not run (see the grader's log)")
     return {
         "score": round(sum(e["score"] for e in exercises.values()), 4),
         "execution_time": round(seconds, 2),
-        "output": reason or "Graded by the hidden tests.",
+        "output": say.sentence(reason) or say("Graded by the hidden tests."),
         "stdout_visibility": "hidden",
         "tests": gradescope_tests,
         "extra_data": {
@@ -658,7 +662,7 @@ def root_cause(message: str, say: Words = ENGLISH) -> str | None:
 def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
     where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
         say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
-    return f"- {where}: {' '.join(str(cell['error']).split())}"
+    return f"- {where}: {' '.join(say.sentence(str(cell['error'])).split())}"
 
 
 def feedback(student: str, results: list[dict], root: Path | None = None) -> str:
@@ -681,13 +685,13 @@ def feedback(student: str, results: list[dict], root: Path | None = None) -> str
         name = Path(extra["path"]).name
         exercises = extra["exercises"]
         if extra["reason"] and not exercises:
-            lines += [f"## {name}", "", say("Not graded: {reason}.", reason=extra["reason"]), ""]
+            lines += [f"## {name}", "", say("Not graded: {reason}.", reason=say.sentence(extra["reason"])), ""]
             continue
         total = sum(e["max"] for e in exercises.values())
         lines += [say("## {name} (worksheet {worksheet}): {score} / {total} points", name=name,
                       worksheet=extra["worksheet"], score=_number(result["score"]), total=_number(total)), ""]
         if extra["reason"]:
-            lines += [say("Note: {reason}.", reason=extra["reason"]), ""]
+            lines += [say("Note: {reason}.", reason=say.sentence(extra["reason"])), ""]
         if extra.get("others"):
             rule = say("the best") if extra.get("rule") == "best" else say("the newest")
             lines += [say("Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
@@ -782,8 +786,13 @@ def root_cause_name(message: str, say: Words = ENGLISH):
     found = MISSING.search(message)
     if found or say is ENGLISH:
         return found
-    french = re.escape(say("the notebook does not define `{name}`; the test expected it", name="\0"))
-    return re.search(french.replace(re.escape("\0"), r"(?P<name>\w+)"), message)
+    for template, name in (("the notebook does not define `{name}`; the test expected it", "\0"),
+                           ("the notebook defines no {name} (is the cell that defines it run?)", "'\0'")):
+        french = re.escape(say.table.get(template, template).replace("{name}", name))
+        found = re.search(french.replace(re.escape("\0"), r"(?P<name>\w+)"), message)
+        if found:
+            return found
+    return None
 
 
 class Report:
@@ -838,7 +847,7 @@ class Report:
         fresh = {"path": str(Path(os.path.abspath(task.path))), "student": task.student,
                  "worksheet": task.worksheet.id if task.worksheet else None, "group": task.group,
                  "sha256": task.digest, "submitted": task.submitted, "lms_late": task.lms_late,
-                 "reason": task.reason}
+                 "reason": task.reason, **({"language": task.language} if task.language else {})}
         if entry is not None and entry.get("sha256") == task.digest and "graded" in entry:
             fresh.update({k: entry[k] for k in ("graded", "fingerprint", "report", "seconds", "failure")})
         if fresh != entry:
@@ -870,7 +879,8 @@ class Report:
     def task_of(self, entry: dict) -> Task:
         return Task(Path(entry["path"]), entry["student"], entry["sha256"],
                     worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason", ""),
-                    submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False))
+                    submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False),
+                    language=entry.get("language"))
 
     def result(self, entry: dict) -> dict:
         """The results.json of a kept grading (a fresh copy; built once per grading)."""
@@ -878,7 +888,7 @@ class Report:
         if self._results.get(id(entry), (None,))[0] != key:
             self._results[id(entry)] = (key, json.dumps(result_of(
                 self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
-                entry.get("failure", ""), self.options)))
+                entry.get("failure", ""), self.options, self.root)))
         return json.loads(self._results[id(entry)][1])
 
     def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict]]:
@@ -1383,9 +1393,10 @@ def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) ->
     data = wire.read_report(report)
     failure = ""
     if answer is None:
-        failure = f"grading stopped after {batch.args.submission_timeout:g} s or its process ended"
+        failure = english("grading stopped after {seconds} s or its process ended",
+                          seconds=f"{batch.args.submission_timeout:g}")
     elif data is None:
-        failure = "the hidden tests could not run on this notebook"
+        failure = english("the hidden tests could not run on this notebook")
     return data, seconds, failure
 
 

@@ -35,6 +35,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .grading_text import ENGLISH, Words, reason as english
+
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 #: a zip entry's time (zip cannot store earlier dates): the same zip for the same course
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -175,11 +177,15 @@ def _points(value: float) -> str:
     return f"{round(value, 2):g}"
 
 
-def merge(results: list[dict], visibility: str, seconds: float, problem: str = "") -> dict[str, Any]:
+def merge(results: list[dict], visibility: str, seconds: float, problem: str = "",
+          root: Path | None = None) -> dict[str, Any]:
     """One Gradescope results.json from ``course grade``'s results (one per file).
 
-    Several notebooks of one worksheet count once: the best of them.
+    Several notebooks of one worksheet count once: the best of them. The summary is in
+    the language of the notebooks (the first that has one; its catalog under ``root``).
     """
+    language = next((r["extra_data"]["language"] for r in results if r.get("extra_data", {}).get("language")), None)
+    say = Words(root, language) if language else ENGLISH
     graded = [r for r in results if r.get("extra_data", {}).get("status") == "graded" or r.get("tests")]
     best: dict[str, dict] = {}
     for result in sorted(graded, key=lambda r: r["extra_data"].get("path", "")):
@@ -197,13 +203,14 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
         name = Path(extra.get("path", "submission")).name
         maximum = sum(test.get("max_score", 0) for test in result.get("tests", []))
         if id(result) in counted_ids:
-            lines.append(f"{name} (worksheet {extra.get('worksheet')}): {_points(result['score'])} / "
-                         f"{_points(maximum)} points")
+            lines.append(say("{name} (worksheet {worksheet}): {score} / {total} points", name=name,
+                             worksheet=extra.get("worksheet"), score=_points(result["score"]), total=_points(maximum)))
             if extra.get("reason"):
-                lines.append(f"  note: {extra['reason']}")
-            rule = "the best" if extra.get("rule") == "best" else "the newest"
+                lines.append(say("  note: {reason}", reason=say.sentence(extra["reason"])))
+            rule = say("the best") if extra.get("rule") == "best" else say("the newest")
             for other in extra.get("others", []):
-                lines.append(f"{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})")
+                lines.append(say("{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})",
+                                 other=other, name=name, rule=rule))
             for test in result.get("tests", []):
                 entry = {key: test[key] for key in ("name", "score", "max_score", "status", "output", "tags") if key in test}
                 entry["visibility"] = test.get("visibility", visibility)
@@ -211,21 +218,23 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
                     entry["name"] = f"{name}: {entry['name']}"
                 tests.append(entry)
         elif id(result) in graded_ids:
-            lines.append(f"{name} (worksheet {extra.get('worksheet')}): {_points(result['score'])} points, "
-                         "not counted: another notebook of this worksheet scored as much or more")
+            lines.append(say("{name} (worksheet {worksheet}): {score} points, not counted: another notebook of "
+                             "this worksheet scored as much or more", name=name, worksheet=extra.get("worksheet"),
+                             score=_points(result["score"])))
         else:
-            lines.append(f"{name}: not graded: {extra.get('reason') or result.get('output', '')}")
+            lines.append(say("{name}: not graded: {reason}", name=name,
+                             reason=say.sentence(extra.get("reason") or result.get("output", ""))))
     if not counted:
-        why = problem or ("nothing was submitted" if not results else "no file of the submission is a "
-                          "notebook of this course that could be graded")
-        output = (f"Nothing could be graded: {why}. Hand in your worksheet's .ipynb file "
-                  "(File > Download in JupyterLab), as it is, without renaming its cells.")
+        why = say.sentence(problem) if problem else say("nothing was submitted") if not results else \
+            say("no file of the submission is a notebook of this course that could be graded")
+        output = say("Nothing could be graded: {why}. Hand in your worksheet's .ipynb file "
+                     "(File > Download in JupyterLab), as it is, without renaming its cells.", why=why)
         if lines:
             output += "\n\n" + "\n".join(lines)
     else:
         output = "\n".join(lines)
         if problem:
-            output += f"\n\n{problem}"
+            output += f"\n\n{say.sentence(problem)}"
     return {
         "score": round(sum(r["score"] for r in counted), 4),
         "execution_time": round(seconds, 2),
@@ -248,7 +257,8 @@ def write_results(path: Path, results: dict) -> None:
 def other_worksheet(result: dict, worksheet: str) -> dict:
     """A result turned into "not graded": the notebook is not this assignment's worksheet."""
     extra = result.get("extra_data", {})
-    reason = f"it is worksheet {extra.get('worksheet')}; this assignment grades worksheet {worksheet}"
+    reason = english("it is worksheet {worksheet}; this assignment grades worksheet {expected}",
+                     worksheet=extra.get("worksheet"), expected=worksheet)
     return {**result, "score": 0.0, "tests": [],
             "extra_data": {**extra, "status": "not graded", "reason": reason, "exercises": {}}}
 
@@ -279,13 +289,13 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
                 except (OSError, ValueError):
                     continue
             if completed.returncode != 0 and not results:
-                problem = f"the autograder failed (course grade exited with {completed.returncode})"
+                problem = english("the autograder failed (course grade exited with {code})", code=completed.returncode)
     if worksheet:
         results = [
             other_worksheet(r, worksheet) if r.get("extra_data", {}).get("worksheet") not in (None, worksheet) else r
             for r in results
         ]
-    merged = merge(results, visibility, time.monotonic() - started, problem)
+    merged = merge(results, visibility, time.monotonic() - started, problem, source)
     write_results(results_path, merged)
     return merged
 

@@ -3,24 +3,35 @@
 A notebook in another language (metadata ``course.language``, set by ``course release
 --lang``) gets its feedback in that language: the grader's own sentences (:data:`MESSAGES`,
 the templates of :mod:`course.plugin` and of the feedback file), "expected"/"got", and
-the hints of the hidden tests (the ``HINTS`` table of each ``tests/grading/test_*.py``).
-Their translations live in one catalog per language,
-``locale/<lang>/LC_MESSAGES/grading.po``, brought up to date by ``course translate
-extract`` and checked by ``course translate check`` like the notebooks' catalogs. The
-points and the tests are the same in every language; a sentence without a (fresh)
-translation stays English.
+the hints of the hidden tests (the ``HINTS`` table of each ``tests/grading/test_*.py``),
+the messages of their ``assert`` and ``raise`` statements, and the reasons a file is not
+graded (:data:`REASONS`). The hidden tests stay plain Python: an ``assert`` message that
+is a string is extracted as it is; an f-string as a template whose fields are named by
+their source (``f"{NAMES[player]} heard {heard!r}"`` gives the template
+``{NAMES[player]} heard {heard!r}``). :meth:`Words.sentence` finds the template a
+finished message came from (a regular expression made from the template), and writes its
+translation with the same field values. A message that is only a value (``assert ok,
+dice``) is not extracted: it stays as it is. Their translations live in one catalog per
+language, ``locale/<lang>/LC_MESSAGES/grading.po``, brought up to date by ``course
+translate extract`` and checked by ``course translate check`` like the notebooks'
+catalogs (a message named by its file and line). The points and the tests are the same in
+every language; a sentence without a (fresh) translation stays English.
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 CATALOG = "grading"
 HEADER = """\
-# Translation ({lang}) of the grader's feedback and of the hidden tests' hints
-# (the HINTS tables of tests/grading/test_*.py) of Tabletop Python.
+# Translation ({lang}) of the grader's feedback and of the hidden tests' hints (the
+# HINTS tables of tests/grading/test_*.py) and messages (of their assert and raise
+# statements; a {{field}} is the source of an f-string's field) of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since
 # it was translated (its old English is the "#|" line): review it, then remove
 # the flag. Keep every {{field}} of the English.
@@ -48,6 +59,8 @@ MESSAGES = (
     "the notebook could not be graded: ",
     "graded with the given {names} because yours fails its tests",
     "graded with the given {names} because yours fail their tests",
+    "{name} is not a {worksheet} notebook",
+    "skipped: {reason}",
     # course.grade: the feedback file
     "\nHint: {hint}",
     "`{exercise}` is not done yet (its code still raises NotImplementedError)",
@@ -81,7 +94,69 @@ MESSAGES = (
     "Tests that did not pass, by exercise:",
     "Cells of your notebook that raised an error when run from the top "
     "(counted from the top, text cells included):",
+    "Graded by the hidden tests.",
+    # course.gradescope: the summary of a Gradescope submission
+    "{name} (worksheet {worksheet}): {score} / {total} points",
+    "  note: {reason}",
+    "{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})",
+    "{name} (worksheet {worksheet}): {score} points, not counted: another notebook of "
+    "this worksheet scored as much or more",
+    "{name}: not graded: {reason}",
+    "nothing was submitted",
+    "no file of the submission is a notebook of this course that could be graded",
+    "Nothing could be graded: {why}. Hand in your worksheet's .ipynb file "
+    "(File > Download in JupyterLab), as it is, without renaming its cells.",
 )
+
+#: why a file is not graded, or its grading failed (course.grade, course.gradescope), how
+#: the notebook's process failed (course.submission, course.worker), and pytest's own
+#: sentences that reach a student: written in English where they arise (``reason(...)``;
+#: results.json's ``reason`` and the grade book stay English) and translated where a
+#: student reads them (:meth:`Words.sentence`)
+REASONS = (
+    "cannot be read ({error})",
+    "not a notebook (a {suffix}, not a .ipynb)",
+    "not a notebook (a file without extension, not a .ipynb)",
+    "not valid JSON ({error})",
+    "not a notebook (valid JSON without a list of cells)",
+    "matches no worksheet of the course",
+    "worksheet {worksheet} has no hidden tests",
+    "not a well-formed notebook ({error})",
+    "the hidden tests did not run (see the grader's log)",
+    "grading stopped after {seconds} s or its process ended",
+    "the hidden tests could not run on this notebook",
+    "it is worksheet {worksheet}; this assignment grades worksheet {expected}",
+    "the autograder failed (course grade exited with {code})",
+    "DID NOT RAISE {exception}",
+    "DID NOT RAISE any exception",
+    # course.submission: what went wrong in the notebook's process
+    "the notebook defines no {name} (is the cell that defines it run?)",
+    "the notebook raised {name}, which a test does not accept",
+    "{what} ran longer than {seconds} s: the notebook's process was stopped",
+    "{what} ran longer than {seconds} s and was stopped",
+    "{what} called sys.exit({code})",
+    "the notebook's process {status} during {what}",
+    "the notebook's process did not start ({error})",
+    "the notebook's process was closed",
+    "a handle from an earlier run of the notebook was used",
+    "code cell {number}",
+    "the given code",
+    "an added cell",
+    # course.worker: how the notebook's process ended ({status} above)
+    "killed (time or memory limit) by {signal}",
+    "stopped at its CPU time limit by {signal}",
+    "crashed (segmentation fault) by {signal}",
+    "stopped by the sandbox (forbidden system call) by {signal}",
+    "aborted by {signal}",
+    "killed by {signal}",
+    "exited with status {status} (os._exit or a crash)",
+    "ended with status {status}",
+)
+
+
+def reason(template: str, **fields: object) -> str:
+    """A sentence of :data:`REASONS` with its fields, in English."""
+    return template.format(**fields) if fields else template
 
 
 def catalog_file(root: Path, lang: str) -> Path:
@@ -100,9 +175,155 @@ def hints(root: Path) -> list[tuple[str, str]]:
     return found
 
 
+@dataclass(frozen=True)
+class Said:
+    """The message of an ``assert`` or ``raise`` of a hidden test module, as a template."""
+
+    module: str  #: e.g. test_tchu.py
+    line: int
+    function: str  #: the function it is in ("" at the top of the module)
+    template: str
+
+    @property
+    def location(self) -> str:
+        return f"{self.module}#{self.function}" if self.function else self.module
+
+
+def _escaped(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def template_of(node: ast.expr) -> str | None:
+    """A message's template: a string as it is (braces doubled), an f-string with each field
+    named by its source (``{expected!r}``); None for anything else, or a field that a
+    template cannot name (braces in it, a format spec with fields)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _escaped(node.value)
+    if not isinstance(node, ast.JoinedStr):
+        return None
+    parts = []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            parts.append(_escaped(str(value.value)))
+            continue
+        field = ast.unparse(value.value)
+        if value.conversion != -1:
+            field += "!" + chr(value.conversion)
+        if value.format_spec is not None:
+            spec = value.format_spec.values if isinstance(value.format_spec, ast.JoinedStr) else []
+            if not all(isinstance(v, ast.Constant) for v in spec):
+                return None
+            field += ":" + "".join(str(v.value) for v in spec)
+        if "{" in field or "}" in field:
+            return None
+        parts.append("{" + field + "}")
+    return "".join(parts)
+
+
+def _sentence(template: str) -> bool:
+    """A message worth translating: it has words, not only fields."""
+    return bool(re.search(r"[A-Za-z]{2}", FIELD.sub("", template)))
+
+
+def said(module: Path) -> list[Said]:
+    """The messages of a hidden test module: of its ``assert`` statements, and of the
+    first argument of what it raises (``raise AssertionError(...)``) or ``pytest.fail``s."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and not function \
+                else function
+            message = None
+            if isinstance(child, ast.Assert):
+                message = child.msg
+            elif isinstance(child, ast.Raise) and isinstance(child.exc, ast.Call) and child.exc.args:
+                message = child.exc.args[0]
+            elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == "fail"
+                  and isinstance(child.func.value, ast.Name) and child.func.value.id == "pytest" and child.args):
+                message = child.args[0]
+            template = template_of(message) if message is not None else None
+            if template is not None and _sentence(template):
+                found.append(Said(module.name, child.lineno, function, template))
+            visit(child, inside)
+
+    visit(tree, "")
+    return sorted(found, key=lambda s: s.line)
+
+
+def messages_of_tests(root: Path) -> list[Said]:
+    """The messages of every hidden test module, in file and line order."""
+    return [s for module in sorted((Path(root) / "tests" / "grading").glob("test_*.py")) for s in said(module)]
+
+
+def entries(root: Path) -> list[tuple[str, str, str]]:
+    """(location in the catalog, where a problem is named, English): the grader's sentences
+    and reasons, the hints, then the hidden tests' messages (named by file and line)."""
+    return [("course/grading_text.py", "course/grading_text.py", m) for m in MESSAGES + REASONS] + \
+        [(where, where, hint) for where, hint in hints(root)] + \
+        [(s.location, f"{s.module}:{s.line}", s.template) for s in messages_of_tests(root)]
+
+
 def units(root: Path) -> list[tuple[str, str]]:
-    """What the catalog holds: (location, English), the sentences then the hints."""
-    return [("course/grading_text.py", message) for message in MESSAGES] + hints(root)
+    """What the catalog holds: (location, English)."""
+    return [(location, text) for location, _, text in entries(root)]
+
+
+# ------------------------------------------------------------------------------ templates
+
+#: a field of a template (``{{`` and ``}}`` are literal braces)
+FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+def pattern_of(template: str) -> re.Pattern:
+    """The regular expression of the texts a template gives: each field any text (the same
+    text where a field comes back)."""
+    parts, groups, end = [], {}, 0
+    for match in FIELD.finditer(template):
+        parts.append(re.escape(template[end:match.start()]))
+        end = match.end()
+        if match.group(1) is None:
+            parts.append(re.escape(match.group(0)[0]))
+        elif match.group(1) in groups:
+            parts.append(f"(?P={groups[match.group(1)]})")
+        else:
+            groups[match.group(1)] = f"f{len(groups)}"
+            parts.append(f"(?P<{groups[match.group(1)]}>.*?)")
+    parts.append(re.escape(template[end:]))
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def fields_of(template: str) -> list[str]:
+    return [m.group(1) for m in FIELD.finditer(template) if m.group(1) is not None]
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """A template with its fields replaced by ``values`` (by the field's own text)."""
+    def one(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group(0)[0]
+        return values.get(match.group(1), match.group(0))
+    return FIELD.sub(one, template)
+
+
+@lru_cache(maxsize=8)
+def _patterns(root: str, stamp: tuple) -> tuple[tuple[str, re.Pattern, tuple[str, ...]], ...]:
+    templates = dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])
+    # the most specific first: a template with more words than another that also matches
+    ordered = sorted(templates, key=lambda t: -len(FIELD.sub("", t)))
+    found = []
+    for template in ordered:
+        names = fields_of(template)
+        unique = tuple(dict.fromkeys(names))
+        found.append((template, pattern_of(template), unique))
+    return tuple(found)
+
+
+def patterns(root: Path):
+    """(template, regular expression, fields) of every sentence :meth:`Words.sentence` translates."""
+    modules = sorted((Path(root) / "tests" / "grading").glob("test_*.py"))
+    return _patterns(str(root), tuple((m.name, m.stat().st_mtime_ns) for m in modules))
 
 
 @lru_cache(maxsize=8)
@@ -127,6 +348,7 @@ class Words:
 
     def __init__(self, root: Path | None, lang: str | None) -> None:
         self.lang = lang if lang and lang != "en" else None
+        self.root = root
         self.table = table(root, self.lang) if root is not None and self.lang else {}
 
     def __call__(self, template: str, **fields: object) -> str:
@@ -135,6 +357,23 @@ class Words:
 
     def hint(self, hint: str) -> str:
         return self.table.get(hint, hint)
+
+    def sentence(self, text: str, depth: int = 0) -> str:
+        """A finished English sentence (a hidden test's message, a reason of :data:`REASONS`)
+        in this language: the translation of the template it came from, with the same
+        field values; ``text`` itself in English or without a (fresh) translation."""
+        if not self.table or not text or self.root is None:
+            return text
+        for template, pattern, names in patterns(self.root):
+            if template not in self.table:
+                continue
+            match = pattern.fullmatch(text)
+            if match:
+                values = {name: match.group(f"f{i}") for i, name in enumerate(names)}
+                if depth < 2:  # a field may itself be a sentence ("the notebook's process {status} ...")
+                    values = {name: self.sentence(value, depth + 1) for name, value in values.items()}
+                return fill(self.table[template], values)
+        return text
 
 
 ENGLISH = Words(None, None)
@@ -157,24 +396,38 @@ def update(old, root: Path, lang: str):
                       msgid_bugs_address="", fuzzy=False, header_comment=HEADER.format(lang=lang), **header)
     if old is None:
         catalog.revision_date = catalog.creation_date
-    previous = {}
+    previous: dict[str, list] = {}
     if old is not None:
         for message in old:
             if message.id:
                 for location in message.locations:
-                    previous.setdefault(location[0], message)
-    for location, text in units(root):
+                    previous.setdefault(location[0], []).append(message)
+    today = units(root)
+    wanted = {text for _, text in today}
+    for location, text in today:
         kept = old.get(text) if old is not None else None
         if kept is not None and kept.string:
             catalog.add(text, kept.string, locations=[(location, None)], flags=kept.flags)
             continue
-        before = previous.get(location) if location != "course/grading_text.py" else None
+        before = _before(text, previous.get(location, []), wanted) if location != "course/grading_text.py" else None
         if before is not None and before.string:
             catalog.add(text, before.string, locations=[(location, None)], flags={"fuzzy"},
                         previous_id=[before.id])
         else:
             catalog.add(text, "", locations=[(location, None)])
     return catalog
+
+
+def _before(text: str, candidates: list, wanted: set[str]):
+    """The old entry a changed message was, at the same location (a hint's test, a
+    message's function): the closest of those gone, if close enough; taken once."""
+    gone = [m for m in candidates if m.string and m.id not in wanted]
+    scored = [(difflib.SequenceMatcher(None, m.id, text).ratio(), i) for i, m in enumerate(gone)]
+    best = max(scored, default=(0.0, 0))
+    if best[0] < 0.5:
+        return None
+    candidates.remove(gone[best[1]])
+    return gone[best[1]]
 
 
 def extract(root: Path, lang: str) -> tuple[int, bool]:
@@ -193,7 +446,7 @@ def problems(root: Path, lang: str) -> list[str]:
     target = catalog_file(root, lang)
     catalog = read_catalog(target) if target.exists() else None
     found = []
-    for location, text in units(root):
+    for _, location, text in entries(root):
         message = catalog.get(text) if catalog is not None else None
         state = "missing" if message is None else "fuzzy" if message.fuzzy else \
             "untranslated" if not message.string else ""

@@ -230,12 +230,13 @@ def sub(request: pytest.FixtureRequest):
         data = json.loads(path.read_text(encoding="utf-8"))
         expected = worksheet_of(json.loads(reference.read_text(encoding="utf-8")))
         claimed = worksheet_of(data) if isinstance(data, dict) else None
-        if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
-            pytest.skip(f"{path.name} is not a {expected} notebook")
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
             request.config.stash[_WORDS] = Words(reference.resolve().parent.parent, language)
             request.config.stash[_REPORT]["language"] = language
+        if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
+            say = request.config.stash.get(_WORDS, ENGLISH)
+            pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
     started = time.perf_counter()
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
@@ -367,19 +368,20 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
             wanted = say("a false value") if first.startswith("assert not ") else say("a true value")
             text = say("`{call}` returned {got}, expected {want}", call=TRACE.call, got=shown(TRACE.value), want=wanted)
         if text and author and not _is_literal(author):
-            text += f" ({author})"
+            text += f" ({say.sentence(author)})"
         elif not text and author:
-            text = f"AssertionError: {author}"
+            text = f"AssertionError: {say.sentence(author)}"
         elif not text:
             text = say("AssertionError: a check of this test failed") + (
                 say(" after `{call}`", call=TRACE.call) if TRACE.call else "")
     elif name == "Failed":  # pytest.fail / pytest.raises(...) that did not raise
-        text = message or "failed"
+        text = say.sentence(message) or "failed"
     elif getattr(error, "_from_notebook", False) and TRACE.call and not TRACE.returned:
-        text = say("`{call}` raised {name}: {message}", call=TRACE.call, name=name, message=message) if message \
+        text = say("`{call}` raised {name}: {message}", call=TRACE.call, name=name,
+                   message=say.sentence(message)) if message \
             else say("`{call}` raised {name}", call=TRACE.call, name=name)
     else:
-        text = f"{name}: {message}" if message else name
+        text = f"{name}: {say.sentence(message)}" if message else name
     return text if len(text) <= MESSAGE_CHARS else text[:MESSAGE_CHARS] + "..."
 
 
@@ -567,7 +569,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
         if call.excinfo is not None:
             error = call.excinfo.value
             if report.outcome == "skipped":
-                entry["message"] = f"skipped: {getattr(error, 'msg', '')}"[:MESSAGE_CHARS]
+                say = item.config.stash.get(_WORDS, ENGLISH)
+                entry["message"] = say("skipped: {reason}", reason=getattr(error, "msg", ""))[:MESSAGE_CHARS]
             else:
                 say = item.config.stash.get(_WORDS, ENGLISH)
                 entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None, say)

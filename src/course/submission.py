@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from . import wire
+from .grading_text import reason as english
 from .notebook import graded_cell_positions, reference_skips, skipped_sources
 from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 from .sandbox import Limits
@@ -250,7 +251,7 @@ class Process(wire.Codec):
         try:
             hello = self.channel.receive(time.monotonic() + 30)
         except (ChannelClosed, ChannelTimeout, ProtocolError) as error:
-            self._end(SubmissionCrashed(f"the notebook's process did not start ({error})"))
+            self._end(SubmissionCrashed(english("the notebook's process did not start ({error})", error=error)))
             raise self.death from None  # type: ignore[misc]
         self.confinement = hello.get("hello", {})
         if not isinstance(self.confinement, dict):
@@ -284,7 +285,7 @@ class Process(wire.Codec):
                 self.channel.send({"id": 0, "op": "bye"})
             except (ChannelClosed, ProtocolError):
                 pass
-            self._end(SubmissionCrashed("the notebook's process was closed"))
+            self._end(SubmissionCrashed(english("the notebook's process was closed")))
 
     def ask(self, op: str, what: str, **fields: Any) -> Any:
         """Send a request and return its answer's value (or raise what it raised)."""
@@ -298,12 +299,13 @@ class Process(wire.Codec):
         try:
             answer = self.channel.request(op, self.deadline, **fields)
         except ChannelTimeout:
-            raise self._end(SubmissionTimeout(
-                f"{what} ran longer than {self.limits.call_seconds:g} s: the notebook's "
-                "process was stopped")) from None
+            raise self._end(SubmissionTimeout(english(
+                "{what} ran longer than {seconds} s: the notebook's process was stopped",
+                what=what, seconds=f"{self.limits.call_seconds:g}"))) from None
         except ChannelClosed:
             status = self.zygote.ask({"op": "status", "pid": self.pid}).get("status", "ended")
-            raise self._end(SubmissionCrashed(f"the notebook's process {status} during {what}")) from None
+            raise self._end(SubmissionCrashed(english("the notebook's process {status} during {what}",
+                                                      status=status, what=what))) from None
         except ProtocolError as error:
             raise self._end(SubmissionError(
                 f"the notebook's process broke the grader's protocol during {what}: {error}")) from None
@@ -324,10 +326,13 @@ class Process(wire.Codec):
             return SubmissionError(f"{what} failed")
         kind = error.get("kind")
         if kind == "timeout":
-            return SubmissionTimeout(
-                f"{what} ran longer than {self.limits.call_seconds:g} s and was stopped")
+            return SubmissionTimeout(english("{what} ran longer than {seconds} s and was stopped",
+                                             what=what, seconds=f"{self.limits.call_seconds:g}"))
         if kind == "exit":
-            return SubmissionExit(f"{what} called {str(error.get('message', 'sys.exit'))[:100]}")
+            called = str(error.get("message", "sys.exit"))[:100]
+            if called.startswith("sys.exit(") and called.endswith(")"):
+                return SubmissionExit(english("{what} called sys.exit({code})", what=what, code=called[9:-1]))
+            return SubmissionExit(f"{what} called {called}")
         if kind == "stop":
             return _Stop()
         if kind == "exception":
@@ -341,7 +346,7 @@ class Process(wire.Codec):
         if kind is not Handle:
             return None
         if object.__getattribute__(value, "_process") is not self:
-            raise SubmissionError("a handle from an earlier run of the notebook was used")
+            raise SubmissionError(english("a handle from an earlier run of the notebook was used"))
         return {"$handle": object.__getattribute__(value, "_number")}
 
     def encode_other(self, value: Any) -> dict:
@@ -410,7 +415,7 @@ class Process(wire.Codec):
 
 
 def _not_accepted(name: str, message: str) -> BaseException:
-    return SubmissionError(f"the notebook raised {name}, which a test does not accept")
+    return SubmissionError(english("the notebook raised {name}, which a test does not accept", name=name))
 
 
 def notebook_exception(error: dict) -> BaseException:
@@ -563,7 +568,8 @@ class Submission:
                     self.errors.append(CellError(index, self._fatal[index], cell))
                     continue
                 try:
-                    error = process.ask("cell", f"code cell {index + 1}", source=source, index=index)
+                    error = process.ask("cell", english("code cell {number}", number=index + 1), source=source,
+                                        index=index)
                 except SubmissionFailure as failure:
                     self._fatal[index] = str(failure)
                     self.errors.append(CellError(index, str(failure), cell))
@@ -609,9 +615,9 @@ class Submission:
             process = Process(self.limits, self._forbidden)
             for index, source in enumerate(self._cells):
                 if index not in self._fatal:
-                    process.ask("cell", f"code cell {index + 1}", source=source, index=index)
+                    process.ask("cell", english("code cell {number}", number=index + 1), source=source, index=index)
             for code in codes:
-                process.ask("define", "the given code", code=code)
+                process.ask("define", english("the given code"), code=code)
         except SubmissionFailure:
             if process is not None:
                 process.close()
@@ -654,13 +660,14 @@ class Submission:
             object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
         if not (type(answer) is list and len(answer) == 2 and answer[0] is True):
             raise AttributeError(
-                f"the notebook defines no {name!r} (is the cell that defines it run?)"
+                english("the notebook defines no {name} (is the cell that defines it run?)", name=repr(name))
             )
         return answer[1]
 
     def run(self, source: str) -> str | None:
         """Run ``source`` as one more cell of the notebook; its error message, or None."""
-        error = self._process.ask("cell", "an added cell", source=source, index=len(self._cells))  # type: ignore[union-attr]
+        error = self._process.ask("cell", english("an added cell"),  # type: ignore[union-attr]
+                                  source=source, index=len(self._cells))
         return None if error is None else str(error)
 
     def eval(self, expression: str, **names: Any) -> Any:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from . import sandbox, wire
+from .grading_text import reason as english
 from .notebook import Shell
 from .wire import Channel, ProtocolError
 
@@ -448,16 +449,16 @@ def exit_status(status: int) -> str:
         number = os.WTERMSIG(status)
         name = signal.Signals(number).name if number in signal.Signals._value2member_map_ else str(number)
         reason = {
-            "SIGKILL": "killed (time or memory limit)",
-            "SIGXCPU": "stopped at its CPU time limit",
-            "SIGSEGV": "crashed (segmentation fault)",
-            "SIGSYS": "stopped by the sandbox (forbidden system call)",
-            "SIGABRT": "aborted",
-        }.get(name, "killed")
-        return f"{reason} by {name}"
+            "SIGKILL": "killed (time or memory limit) by {signal}",
+            "SIGXCPU": "stopped at its CPU time limit by {signal}",
+            "SIGSEGV": "crashed (segmentation fault) by {signal}",
+            "SIGSYS": "stopped by the sandbox (forbidden system call) by {signal}",
+            "SIGABRT": "aborted by {signal}",
+        }.get(name, "killed by {signal}")
+        return english(reason, signal=name)
     if os.WIFEXITED(status):
-        return f"exited with status {os.WEXITSTATUS(status)} (os._exit or a crash)"
-    return f"ended with status {status}"
+        return english("exited with status {status} (os._exit or a crash)", status=os.WEXITSTATUS(status))
+    return english("ended with status {status}", status=status)
 
 
 class Zygote:
