@@ -138,7 +138,7 @@ def test_a_french_check_of_notebook_00_prints_french_lines():
     ]
     assert str(check_count_pips(not_implemented)).splitlines() == [
         "Vérification de start.count_pips",
-        "  … count_pips([4, 2, 1]): pas encore écrit. Écrivez votre code dans la cellule de "
+        "  … count_pips([4, 2, 1]) : pas encore écrit. Écrivez votre code dans la cellule de "
         "l'exercice, exécutez-la, puis relancez cette vérification.",
     ]
     wrong = str(check_count_pips(lambda dice: sum(dice) if dice else 1)).splitlines()
@@ -179,10 +179,10 @@ def test_back_in_english_a_check_says_what_it_always_said():
 def test_french_errors_and_exceptions_expected():
     i18n.set_language("fr")
     raised = check("x.y", [Example("f()", lambda: 1 / 0, 1)])
-    assert raised.lines[1].startswith("  ✗ f(): attendu 1, mais le code a levé ZeroDivisionError")
+    assert raised.lines[1].startswith("  ✗ f() : attendu 1, mais le code a levé ZeroDivisionError")
     assert raised.lines[-1] == "    (check(..., traceback=True) affiche toute la trace de l'erreur)"
     returned = check("x.y", [Example("f()", lambda: 2, raises=ValueError)])
-    assert returned.lines[1] == "  ✗ f(): attendu ValueError, mais le code a renvoyé 2"
+    assert returned.lines[1] == "  ✗ f() : attendu ValueError, mais le code a renvoyé 2"
 
 
 # ---------------------------------------------------------------------------- shared ui

@@ -141,7 +141,7 @@ def test_dice421_broken_rule_and_culprit_speak_french():
     lines = french(lambda: check_play_turn(namespace["play_turn"]))
     assert lines == [
         "Vérification de dice421.play_turn",
-        "  ✗ garder le premier lancer 6 6 5: les dés de play_turn ne suivent pas le rng : "
+        "  ✗ garder le premier lancer 6 6 5 : les dés de play_turn ne suivent pas le rng : "
         "vérifiez d'abord roll_die.",
     ]
     assert english(lambda: check_play_turn(namespace["play_turn"]))[-1] == (
@@ -155,7 +155,7 @@ def test_dice421_a_question_too_many_and_an_earlier_function_in_french():
     from exercises.dice421 import check_play_turn, check_sort2_desc
 
     lines = french(lambda: check_play_turn(seed_loop))
-    assert ("  ✗ répondre 1 à chaque fois : trois lancers, pas de quatrième: play_turn a posé la "
+    assert ("  ✗ répondre 1 à chaque fois : trois lancers, pas de quatrième : play_turn a posé la "
             "question 9 ('again?'), mais le joueur n'a donné que 8 réponse(s).") in lines
     assert english_words(lines) == []
 

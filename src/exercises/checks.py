@@ -28,7 +28,7 @@ from typing import Any
 
 from .i18n import STUB_PATTERN, _, ngettext
 
-__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "same", "short_repr"]
+__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "said", "same", "short_repr"]
 
 
 
@@ -150,6 +150,12 @@ def _where(error: BaseException) -> str:
     return ""
 
 
+def said(mark: str, description: str, verdict: str) -> str:
+    """A check's line for one example: its mark (✓, ✗, …), what it tried and the verdict,
+    punctuated as the language wants ("ex: verdict", in French "ex : verdict")."""
+    return f"  {mark} " + _("{example}: {verdict}").format(example=description, verdict=verdict)
+
+
 def check(
     exercise: str,
     examples: Iterable[Example],
@@ -169,19 +175,19 @@ def check(
             result.status = Status.NOT_IMPLEMENTED
             other = STUB_PATTERN.fullmatch(str(error))
             if other and other["exercise"] != exercise:
-                result.lines.append(f"  … {example.description}: " + _(
+                result.lines.append(said("…", example.description, _(
                     "not implemented yet: it needs exercise {other}, which still has its "
                     "stub. Do that one first."
-                ).format(other=other["exercise"]))
+                ).format(other=other["exercise"])))
             else:
-                result.lines.append(f"  … {example.description}: " + _(
+                result.lines.append(said("…", example.description, _(
                     "not implemented yet. Write your code in the exercise cell, run it, then "
                     "run this check again."
-                ))
+                )))
             return result
         except RuleBroken as error:
             result.status = Status.FAILED
-            result.lines.append(f"  ✗ {example.description}: {error}")
+            result.lines.append(said("✗", example.description, str(error)))
             if example.hint:
                 result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
             return result
@@ -195,9 +201,9 @@ def check(
             result.status = Status.ERROR
             message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
             expected = short_repr(example.expected) if example.raises is None else example.raises.__name__
-            result.lines.append(f"  ✗ {example.description}: " + _(
+            result.lines.append(said("✗", example.description, _(
                 "expected {expected}, but it raised {error}"
-            ).format(expected=expected, error=message) + _where(error))
+            ).format(expected=expected, error=message) + _where(error)))
             if example.hint:
                 result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
             if traceback:
@@ -207,9 +213,9 @@ def check(
             return result
         if example.raises is not None:
             result.status = Status.FAILED
-            result.lines.append(f"  ✗ {example.description}: " + _(
+            result.lines.append(said("✗", example.description, _(
                 "expected {expected}, but it returned {got}"
-            ).format(expected=example.raises.__name__, got=short_repr(got)))
+            ).format(expected=example.raises.__name__, got=short_repr(got))))
         else:
             compare = example.compare or same
             try:
