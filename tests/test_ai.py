@@ -16,6 +16,7 @@ from exercises.ai import (
     evaluate,
     league,
     margin,
+    plot_league,
     play_game,
 )
 
@@ -330,3 +331,23 @@ def test_wilson_interval():
     low, high = ai.wilson_interval(50, 100)
     assert 0.40 < low < 0.5 < high < 0.60
     assert ai.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("make", ALL_PLAYERS[1:])
+def test_the_game_layer_speaks_the_notebooks_language(make):
+    import exercises
+
+    exercises.set_language("fr")
+    try:
+        with pytest.raises(ValueError, match="^il n'y a aucun coup permis à choisir : la partie est finie$"):
+            make().choose_move(CoinRow(()))
+        with pytest.raises(TypeError, match=r"^rng est un random\.Random, pas 7 : RandomPlayer\(random\.Random\(7\)\)$"):
+            ai.RandomPlayer(7)
+        with pytest.raises(ValueError, match="^cette partie se joue à 2 joueurs, pas 1$"):
+            play_game(CoinRow((1, 2)), [ai.RandomPlayer(random.Random(1))])
+        table = league(lambda: CoinRow((3, 1, 4)), {"a": ai.RandomPlayer, "b": ai.RandomPlayer}, games=2)
+        assert table.rows()[0][-1] == "en tout"
+        assert plot_league(table).axes[0].get_title() == "Part des points de la ligne contre la colonne"
+    finally:
+        exercises.set_language("en")
+    assert plot_league(table).axes[0].get_title() == "Share of points of the row against the column"

@@ -58,6 +58,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
+from ..i18n import _
+
 __all__ = [
     "GameState",
     "Player",
@@ -125,7 +127,8 @@ def as_player(function: Callable[[Any], Any]) -> Player:
     if hasattr(function, "choose_move"):
         return function
     if not callable(function):
-        raise TypeError(f"a player is a function of the state or has choose_move, not {function!r}")
+        raise TypeError(_("a player is a function of the state or has choose_move, not {value}").format(
+            value=repr(function)))
     return _FunctionPlayer(function)
 
 
@@ -163,7 +166,9 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         if rng is not None and not callable(getattr(rng, "choice", None)):
-            raise TypeError(f"rng is a random.Random, not {rng!r}: RandomPlayer(random.Random({rng!r}))")
+            raise TypeError(_(
+                "rng is a random.Random, not {value}: RandomPlayer(random.Random({value}))"
+            ).format(value=repr(rng)))
         self.rng = rng if rng is not None else random.Random(0)
 
     def __repr__(self) -> str:
@@ -173,7 +178,7 @@ class RandomPlayer:
         """A legal move of ``state``, at random."""
         moves = ordered_moves(state)
         if not moves:
-            raise ValueError("there is no legal move to choose from: the game is over")
+            raise ValueError(_("there is no legal move to choose from: the game is over"))
         return self.rng.choice(moves)
 
 
@@ -213,9 +218,9 @@ class AlphaBetaPlayer:
         if depth is None and time_limit is None:
             depth = 4
         if depth is not None and depth < 1:
-            raise ValueError(f"the depth must be at least 1, not {depth}")
+            raise ValueError(_("the depth must be at least 1, not {depth}").format(depth=depth))
         if time_limit is not None and time_limit <= 0:
-            raise ValueError(f"the time limit must be positive, not {time_limit}")
+            raise ValueError(_("the time limit must be positive, not {limit}").format(limit=time_limit))
         self.depth = depth
         self.time_limit = time_limit
         self.max_depth = depth if depth is not None else max_depth
@@ -234,7 +239,7 @@ class AlphaBetaPlayer:
         """The best move found by the search (see the class docstring)."""
         moves = ordered_moves(state)
         if not moves:
-            raise ValueError("there is no legal move to choose from: the game is over")
+            raise ValueError(_("there is no legal move to choose from: the game is over"))
         self.nodes = 0
         self.depth_reached = 0
         if self.time_limit is None:
@@ -317,7 +322,8 @@ class MonteCarloPlayer:
         self, playouts: int = 200, rng: random.Random | None = None, max_moves: int = 10_000
     ) -> None:
         if playouts < 1:
-            raise ValueError(f"the number of playouts must be at least 1, not {playouts}")
+            raise ValueError(
+                _("the number of playouts must be at least 1, not {playouts}").format(playouts=playouts))
         self.playouts = playouts
         self.rng = rng if rng is not None else random.Random(0)
         self.max_moves = max_moves
@@ -329,7 +335,7 @@ class MonteCarloPlayer:
         """The move with the best average final margin over its playouts."""
         moves = ordered_moves(state)
         if not moves:
-            raise ValueError("there is no legal move to choose from: the game is over")
+            raise ValueError(_("there is no legal move to choose from: the game is over"))
         if len(moves) == 1:
             return moves[0]
         me, players = state.player, num_players(state)
@@ -349,7 +355,7 @@ class MonteCarloPlayer:
 
     def _playout(self, state: Any) -> Any:
         """``state`` played to the end by random moves (at most ``max_moves``)."""
-        for _ in range(self.max_moves):
+        for _move in range(self.max_moves):
             if state.is_over():
                 break
             state.play(self.random_move(state))
@@ -391,14 +397,16 @@ def play_game(state: Any, players: Sequence[Player], max_moves: int = 10_000) ->
     """
     count = num_players(state)
     if len(players) != count:
-        raise ValueError(f"this game needs {count} players, not {len(players)}")
+        raise ValueError(
+            _("this game needs {count} players, not {given}").format(count=count, given=len(players)))
     for player in players:
         if not hasattr(player, "choose_move"):
-            raise TypeError(f"{player!r} has no choose_move: as_player makes a function a player")
+            raise TypeError(_("{player} has no choose_move: as_player makes a function a player").format(
+                player=repr(player)))
     moves = 0
     while not state.is_over():
         if moves >= max_moves:
-            raise RuntimeError(f"the game did not end within {max_moves} moves")
+            raise RuntimeError(_("the game did not end within {moves} moves").format(moves=max_moves))
         state.play(players[state.player].choose_move(state))
         moves += 1
     scores = tuple(state.score(p) for p in range(count))
@@ -459,8 +467,9 @@ class LeagueTable:
             for b in self.names:
                 games = counted.get((a, b), [])
                 self.games[a][b] = len(games)
-                self.rate[a][b] = _mean([points for points, _, _ in games])
-                mine, theirs = [score for _, score, _ in games], [score for _, _, score in games]
+                self.rate[a][b] = _mean([points for points, _mine, _theirs in games])
+                mine = [score for _points, score, _theirs in games]
+                theirs = [score for _points, _mine, score in games]
                 self.scores[a][b] = (_mean(mine), _mean(theirs))
         self.agents = [a for a in self.names if any(self.games[a].values())]
         self.opponents = [b for b in self.names if any(self.games[a][b] for a in self.names)]
@@ -479,7 +488,7 @@ class LeagueTable:
 
     def rows(self) -> list[list[str]]:
         """The table as text cells: a header row, then one row per agent."""
-        header = [""] + self.opponents + ["overall"]
+        header = [""] + self.opponents + [_("overall")]
         body = [
             [a]
             + [f"{self.rate[a][b]:.0%}" if self.games[a][b] else "-" for b in self.opponents]
@@ -515,14 +524,15 @@ def _starts(
 ) -> list[Any]:
     """The start position of each game: made by ``new_state`` or copied, then opened."""
     if callable(new_state):
-        starts = [new_state() for _ in range(10 if games is None else games)]
+        starts = [new_state() for _game in range(10 if games is None else games)]
     else:
         if games is not None and games != len(new_state):
-            raise ValueError(f"{len(new_state)} start positions, but games={games}")
+            raise ValueError(
+                _("{count} start positions, but games={games}").format(count=len(new_state), games=games))
         starts = [state.copy() for state in new_state]
     for game, state in enumerate(starts):
         opening = random.Random(f"{seed}/opening/{game}")
-        for _ in range(openings):
+        for _move in range(openings):
             if state.is_over():
                 break
             state.play(opening.choice(ordered_moves(state)))
@@ -578,8 +588,9 @@ def league(
     return LeagueTable(results, names)
 
 
-def plot_league(table: LeagueTable, title: str = "Share of points of the row against the column"):
-    """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws)."""
+def plot_league(table: LeagueTable, title: str | None = None):
+    """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws), titled
+    ``title`` (by default, what its numbers are)."""
     import matplotlib.pyplot as plt
 
     rows, columns = table.agents, table.opponents
@@ -592,7 +603,7 @@ def plot_league(table: LeagueTable, title: str = "Share of points of the row aga
         for j, b in enumerate(columns):
             if table.games[a][b]:
                 axes.text(j, i, f"{table.rate[a][b]:.0%}", ha="center", va="center")
-    axes.set_title(title)
+    axes.set_title(_("Share of points of the row against the column") if title is None else title)
     figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
     figure.tight_layout()
     plt.close(figure)  # Jupyter shows the returned figure once, not also at the cell's end
