@@ -1,4 +1,5 @@
-"""The French notebook 00 in a French JupyterLab: menus in French, run it, click its widget.
+"""The French notebooks in a French JupyterLab: menus in French; notebook 00 run and its
+widget clicked; each game widget drawn in French without overflowing at a student's width.
 
 JupyterLab gets the language pack's setting (:mod:`course.lab_language`) in its own
 settings folder; the notebook is the French solution of worksheet 00 (made for the test,
@@ -15,6 +16,7 @@ import re
 import pytest
 
 from conftest import ROOT
+from browser_steps import cells_for, overflowing, run_cells, widget_of
 from lab_server import running_lab, stop_kernels, wait_for_kernel
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -24,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def french_lab(tmp_path_factory):
-    """A JupyterLab in French serving the French solution of worksheet 00 as notebooks/fr/."""
+    """A JupyterLab in French serving the French solutions as notebooks/fr/."""
     if importlib.util.find_spec("jupyterlab_language_pack_fr_FR") is None:
         pytest.skip("jupyterlab-language-pack-fr-FR is not installed (the i18n extra)")
     from course.lab_language import write_user_settings
@@ -35,8 +37,7 @@ def french_lab(tmp_path_factory):
     folder = work / "root" / "notebooks" / "fr"
     folder.mkdir(parents=True)
     for path, notebook in translated_solutions(ROOT, "fr"):
-        if path.name == "00_start_here.ipynb":
-            (folder / path.name).write_text(dumps(notebook), encoding="utf-8")
+        (folder / path.name).write_text(dumps(notebook), encoding="utf-8")
     write_user_settings(work / "scratch" / "settings", "fr")
     with running_lab(work / "root", work / "scratch") as server:
         yield server
@@ -64,3 +65,56 @@ def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page):
         roll.scroll_into_view_if_needed()
     finally:
         page.screenshot(path=str(ARTIFACTS / "00_start_here-fr.png"))
+
+
+#: each game widget: its cell (a piece of its source), a button to click first (or None),
+#: then French words it shows
+WIDGETS = {
+    "01_jass_melds": ("MeldPicker(MeldSet", "Distribuer", ["Distribuer", "Vider"]),
+    "02_dice_421": ("opponent=hunt_421", "Lancer", ["Relancer les dés marqués", "Garder", "Nouvelle partie"]),
+    "03_abapa": ("AbapaGame(Board)", None, ["Nouvelle partie", "trou 0", "trou 5"]),
+    "04_tchu_game": ("TchuGame(play", None, ["Garder ceux-ci", "Nouvelle partie"]),
+    "05_dominations": ("KingdominoTable(Game", None, ["Tourner", "Retourner", "Poser", "Prendre le 28"]),
+}
+
+
+def english_labels() -> set[str]:
+    """The English of every label and sentence of the widgets and pictures that French
+    says otherwise (entries of the package's catalog without a field)."""
+    from course.translation import read_catalog
+
+    catalog = read_catalog(ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po")
+    return {
+        message.id for message in catalog
+        if isinstance(message.id, str) and message.string and message.id != message.string
+        and not re.search(r"[{<]", message.id) and len(message.id) >= 4
+        and any(path.endswith(("/widget.py", "/pictures.py")) for path, _line in message.locations)
+    }
+
+
+@pytest.mark.parametrize("stem", sorted(WIDGETS))
+def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem):
+    marker, first, words = WIDGETS[stem]
+    path = f"notebooks/fr/{stem}.ipynb"
+    cells = cells_for(french_lab.root / path, marker)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        page.goto(french_lab.notebook_url(path) + "&reset")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for()
+        wait_for_kernel(page)
+        run_cells(page, cells)
+        widget = widget_of(page, cells[-1])
+        if first is not None:
+            widget.locator(".widget-button", has_text=first).first.click()
+        for word in words:
+            widget.get_by_text(word, exact=True).first.wait_for()
+        shown = widget.inner_text() + " " + " ".join(
+            widget.locator("svg text, [title]").evaluate_all(
+                "elements => elements.map(e => e.textContent + ' ' + (e.getAttribute('title') || ''))"))
+        english = sorted(label for label in english_labels()
+                         if re.search(rf"(?<![\w']){re.escape(label)}(?![\w'])", shown))
+        assert english == [], f"English left in the French widget: {english}"
+        assert overflowing(widget) == []
+    finally:
+        page.screenshot(path=str(ARTIFACTS / f"{stem}-fr.png"))
+        stop_kernels(french_lab)

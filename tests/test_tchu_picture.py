@@ -112,3 +112,18 @@ def test_player_state_shows_an_html_table():
     assert html.startswith("<table>")
     assert "Berne – Neuchâtel" in html
     assert "Cars left</th><td" in html and ">38<" in html
+
+
+def test_the_map_title_counts_cars_and_points_in_the_notebooks_language():
+    import exercises
+
+    state = claimed_game()
+    names = {PlayerId.PLAYER_1: "Ada", PlayerId.PLAYER_2: "Bob"}
+    title = map_figure(state, player_names=names).axes[0].get_title()
+    assert title == "Ada: 38 cars, 2 route points   Bob: 40 cars, 0 route points"
+    exercises.set_language("fr")
+    try:
+        title = map_figure(state, player_names=names).axes[0].get_title()
+    finally:
+        exercises.set_language("en")
+    assert title == "Ada : 38 wagons, 2 points de route   Bob : 40 wagons, 0 point de route"

@@ -532,3 +532,21 @@ def test_a_stale_long_paragraph_shows_its_whole_old_english(tmp_path):
     extract(course, "fr")
     stale = read_catalog(catalog_path(course, "fr", "01_tiny"))[old.replace("second", "last")]
     assert stale.fuzzy and stale.previous_id == [old] and stale.string == "Un long paragraphe."
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
+def test_the_french_text_names_the_buttons_of_the_french_widgets(path):
+    """A French notebook that says "click **Rotate**" under a widget whose button says
+    "Tourner" sends the student looking for a button that is not there."""
+    package = read_catalog(ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po")
+    labels = {
+        message.id: message.string for message in package
+        if isinstance(message.id, str) and message.string and message.id != message.string
+        and "{" not in message.id and any(place.endswith("/widget.py") for place, _line in message.locations)
+    }
+    wrong = [
+        f"{path.name}, {message.locations[0][0]}: **{bold}** is **{labels[bold]}** in the French widget"
+        for message in read_catalog(catalog_path(ROOT, "fr", path.name)) if message.string
+        for bold in re.findall(r"\*\*([^*]+)\*\*", message.string) if bold in labels
+    ]
+    assert not wrong, "\n".join(wrong)

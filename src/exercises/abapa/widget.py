@@ -53,7 +53,10 @@ class AbapaGame(widgets.VBox):
         self._thread: threading.Thread | None = None
         self.picture = widgets.HTML()
         self.pits = [
-            widgets.Button(description=_("pit {pit}").format(pit=pit), layout=widgets.Layout(width="56px"))
+            # as wide as a pit, for the row of buttons to stand under the pits; no side padding,
+            # for the longer labels of other languages ("trou 0")
+            widgets.Button(description=_("pit {pit}").format(pit=pit),
+                           layout=widgets.Layout(width="56px", padding="0"))
             for pit in range(6)
         ]
         for pit, button in enumerate(self.pits):

@@ -308,14 +308,17 @@ class KingdominoTable(widgets.VBox):
     def _line_slot(self, index: int) -> tuple[widgets.VBox, widgets.HTML, widgets.Button]:
         """The picture and the button of place ``index`` of the line (made once, then reused)."""
         picture = widgets.HTML()
-        button = widgets.Button(layout=widgets.Layout(width="76px"))
+        # at least a domino's width, more when its label needs it ("Prendre le 28")
+        button = widgets.Button(layout=widgets.Layout(width="max-content", min_width="76px"))
         button.on_click(lambda _button: self.choose(self.line_numbers[index]))
         return widgets.VBox([picture, button]), picture, button
 
     def _square_button(self, row: int, column: int) -> widgets.Button:
         button = widgets.Button(
             description=BLANK,
-            layout=widgets.Layout(width="30px", height="30px", padding="0"),
+            # no margin: the grid's 30 px columns hold the whole button (a margin made the
+            # kingdom scroll sideways by 2 px)
+            layout=widgets.Layout(width="30px", height="30px", padding="0", margin="0"),
             tooltip=f"({row}, {column})",
         )
         button.on_click(lambda _button, r=row, c=column: self.select(r, c))

@@ -21,7 +21,7 @@ from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Patch, Polygon
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from .model import (
     Card,
     ChMap,
@@ -253,7 +253,12 @@ def map_figure(
 
     if title is None and state is not None:
         title = "   ".join(
-            f"{names[pid]}: {ps.car_count} cars, {ps.claim_points} route points"
+            _("{name}: {cars}, {points}").format(
+                name=names[pid],
+                cars=ngettext("{count} car", "{count} cars", ps.car_count).format(count=ps.car_count),
+                points=ngettext("{count} route point", "{count} route points", ps.claim_points).format(
+                    count=ps.claim_points),
+            )
             for pid, ps in zip(PlayerId, state.player_states)
         )
     if title:
