@@ -550,3 +550,16 @@ def test_the_french_text_names_the_buttons_of_the_french_widgets(path):
         for bold in re.findall(r"\*\*([^*]+)\*\*", message.string) if bold in labels
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_strings_a_student_reads_are_units_and_the_others_are_not():
+    cell = new_code_cell(
+        'draw_board(cells, caption="Figure 1: player 0 has just played pit 4.")\n'
+        'axes.set_xlabel("turns in the game")\n'
+        'widgets.Button(description="Throw")\n'
+        'print("Your total is", total)\n'
+        'board = make_board("fr-CH", mode="strict")\n'
+    )
+    assert [unit.text for unit in cell_units(cell)] == [
+        "Figure 1: player 0 has just played pit 4.", "turns in the game", "Throw", "Your total is",
+    ]
