@@ -475,27 +475,26 @@ class Handle:
             yield item
             index += 1
 
+    def _ask_for(self, op: str, kind: type, article: str) -> Any:
+        """``op(handle)`` (``len``, ``str``, ``repr``), refused unless it is exactly a ``kind``."""
+        what = f"{op}({self._label})"
+        value = self._ask(op, what)
+        if type(value) is not kind:
+            raise TypeError(f"{what} is not {article} {kind.__name__}")
+        return value
+
     def __len__(self) -> int:
-        length = self._ask("len", f"len({self._label})")
-        if type(length) is not int:
-            raise TypeError(f"len({self._label}) is not an int")
-        return length
+        return self._ask_for("len", int, "an")
 
     def __getitem__(self, key: Any) -> Any:
         process = object.__getattribute__(self, "_process")
         return self._ask("getitem", f"{self._label}[{key!r}]", key=process.encode(key))
 
     def __str__(self) -> str:
-        text = self._ask("str", f"str({self._label})")
-        if type(text) is not str:
-            raise TypeError(f"str({self._label}) is not a str")
-        return text
+        return self._ask_for("str", str, "a")
 
     def __repr__(self) -> str:
-        text = self._ask("repr", f"repr({self._label})")
-        if type(text) is not str:
-            raise TypeError(f"repr({self._label}) is not a str")
-        return text
+        return self._ask_for("repr", str, "a")
 
     def __eq__(self, other: Any) -> bool:
         return (
