@@ -333,21 +333,30 @@ def test_wilson_interval():
     assert ai.wilson_interval(0, 0) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("make", ALL_PLAYERS[1:])
-def test_the_game_layer_speaks_the_notebooks_language(make):
+@pytest.fixture
+def french():
     import exercises
 
     exercises.set_language("fr")
-    try:
-        with pytest.raises(ValueError, match="^il n'y a aucun coup permis à choisir : la partie est finie$"):
-            make().choose_move(CoinRow(()))
-        with pytest.raises(TypeError, match=r"^rng est un random\.Random, pas 7 : RandomPlayer\(random\.Random\(7\)\)$"):
-            ai.RandomPlayer(7)
-        with pytest.raises(ValueError, match="^cette partie se joue à 2 joueurs, pas 1$"):
-            play_game(CoinRow((1, 2)), [ai.RandomPlayer(random.Random(1))])
-        table = league(lambda: CoinRow((3, 1, 4)), {"a": ai.RandomPlayer, "b": ai.RandomPlayer}, games=2)
-        assert table.rows()[0][-1] == "en tout"
-        assert plot_league(table).axes[0].get_title() == "Part des points de la ligne contre la colonne"
-    finally:
-        exercises.set_language("en")
+    yield
+    exercises.set_language("en")
+
+
+@pytest.mark.parametrize("make", ALL_PLAYERS[1:])
+def test_every_player_refuses_a_finished_game_in_the_notebooks_language(make, french):
+    with pytest.raises(ValueError, match="^il n'y a aucun coup permis à choisir : la partie est finie$"):
+        make().choose_move(CoinRow(()))
+
+
+def test_the_game_layer_speaks_the_notebooks_language(french):
+    import exercises
+
+    with pytest.raises(TypeError, match=r"^rng est un random\.Random, pas 7 : RandomPlayer\(random\.Random\(7\)\)$"):
+        ai.RandomPlayer(7)
+    with pytest.raises(ValueError, match="^cette partie se joue à 2 joueurs, pas 1$"):
+        play_game(CoinRow((1, 2)), [ai.RandomPlayer(random.Random(1))])
+    table = league(lambda: CoinRow((3, 1, 4)), {"a": ai.RandomPlayer, "b": ai.RandomPlayer}, games=2)
+    assert table.rows()[0][-1] == "en tout"
+    assert plot_league(table).axes[0].get_title() == "Part des points de la ligne contre la colonne"
+    exercises.set_language("en")
     assert plot_league(table).axes[0].get_title() == "Share of points of the row against the column"
