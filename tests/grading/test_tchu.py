@@ -14,7 +14,6 @@ with the public checks' reader) in the language the submission's package speaks.
 
 import copy
 import functools
-import itertools
 import random
 import re
 from collections import Counter
@@ -36,7 +35,7 @@ from exercises.tchu import (
     Trail,
     TurnKind,
 )
-from exercises.tchu.checks.messages import MessageKind, MessageReader
+from exercises.tchu.checks.messages import MessageKind, MessageReader, additional_cards_messages
 from exercises.tchu.checks.order import CallOrder
 from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
@@ -194,15 +193,6 @@ def reader(language):
 def read(message):
     """The kind of ``message`` (one of ``Info``'s, about Ada or Bob) in the current language."""
     return reader(i18n.get_language()).read(message).kind
-
-
-def additional_cards_messages():
-    """Every ``drew_additional_cards`` message: any 3 cards, an additional cost of 0 to 3."""
-    return {
-        Info("Ada").drew_additional_cards(SortedBag(drawn), cost)
-        for drawn in itertools.combinations_with_replacement(list(Card), 3)
-        for cost in range(4)
-    }
 
 
 def recorders(inner1, inner2):
@@ -653,7 +643,7 @@ def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_siz
     top = [Card.BLUE, Card.BLUE][:deck_size]
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, top, deck_size=deck_size)
     message = infos(log)[1]
-    assert message in additional_cards_messages(), 'the drawn tunnel cards should be told (drew_additional_cards)'
+    assert message in additional_cards_messages("Ada"), 'the drawn tunnel cards should be told (drew_additional_cards)'
     assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3, 'the 3 tunnel cards should be drawn one at a time, recreating the deck from the discards when it is empty'
     assert total_cards(new) == 110, 'all 110 cards should still be there'
     assert new.card_state.discards_size in (3, 6)

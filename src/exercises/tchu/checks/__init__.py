@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import itertools
 import random
 import traceback
 from collections import Counter
@@ -38,7 +37,7 @@ from ..model import (
     TurnKind,
 )
 
-from .messages import MessageKind, MessageReader
+from .messages import MessageKind, MessageReader, additional_cards_messages
 from .order import CallOrder, first_problem
 from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
 from .scenarios import NAMES, SINGLE_TRIP_TICKETS, cards, made_state, started_state
@@ -186,15 +185,6 @@ def _turn_order(log: list[Call], current: PlayerId, turn: TurnKind) -> None:
 def _total_cards(state: Any) -> int:
     cs = state.card_state
     return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
-
-
-def _additional_cards_messages(name: str) -> set[str]:
-    """Every message of ``Info(name).drew_additional_cards``: any 3 cards, a cost of 0 to 3."""
-    return {
-        Info(name).drew_additional_cards(SortedBag(drawn), cost)
-        for drawn in itertools.combinations_with_replacement(list(Card), 3)
-        for cost in range(4)
-    }
 
 
 def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
@@ -784,7 +774,7 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 
     def small_deck() -> str:
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 3, [Card.BLUE], deck_size=1)
-        _expect(len(_infos(log)) >= 2 and _infos(log)[1] in _additional_cards_messages("Ada"),
+        _expect(len(_infos(log)) >= 2 and _infos(log)[1] in additional_cards_messages("Ada"),
                 _("everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {log!r}.").format(log=_infos(log)))
         _expect(new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3,
                 _("the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "

@@ -9,12 +9,23 @@ pattern made from ``Info``'s own text for the others (bonus, win, tie).
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 from dataclasses import dataclass
 
-from ..model import ChMap, Info, PlayerId, Trail
+from ..model import Card, ChMap, Info, PlayerId, SortedBag, Trail
 
-__all__ = ["MessageKind", "Message", "MessageReader"]
+__all__ = ["MessageKind", "Message", "MessageReader", "additional_cards_messages"]
+
+
+def additional_cards_messages(name: str) -> set[str]:
+    """Every message of ``Info(name).drew_additional_cards`` in the current language: any 3
+    cards, an additional cost of 0 to 3."""
+    return {
+        Info(name).drew_additional_cards(SortedBag(drawn), cost)
+        for drawn in itertools.combinations_with_replacement(list(Card), 3)
+        for cost in range(4)
+    }
 
 
 class MessageKind(enum.Enum):
