@@ -28,7 +28,7 @@ from typing import Any
 
 from .i18n import STUB_PATTERN, _, ngettext
 
-__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "said", "same", "short_repr"]
+__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "hint_line", "said", "same", "short_repr"]
 
 
 
@@ -156,6 +156,11 @@ def said(mark: str, description: str, verdict: str) -> str:
     return f"  {mark} " + _("{example}: {verdict}").format(example=description, verdict=verdict)
 
 
+def hint_line(hint: str) -> str:
+    """The line under a failed example that gives its hint ("    Hint: ...")."""
+    return "    " + _("Hint: {hint}").format(hint=hint)
+
+
 def check(
     exercise: str,
     examples: Iterable[Example],
@@ -189,7 +194,7 @@ def check(
             result.status = Status.FAILED
             result.lines.append(said("✗", example.description, str(error)))
             if example.hint:
-                result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
+                result.lines.append(hint_line(example.hint))
             return result
         except Exception as error:
             if example.raises is not None and isinstance(error, example.raises):
@@ -205,7 +210,7 @@ def check(
                 "expected {expected}, but it raised {error}"
             ).format(expected=expected, error=message) + _where(error)))
             if example.hint:
-                result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
+                result.lines.append(hint_line(example.hint))
             if traceback:
                 result.details = "".join(tb.format_exception(error))
             elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
@@ -233,7 +238,7 @@ def check(
             result.lines.append("    " + _("expected: {value}").format(value=short_repr(example.expected)))
             result.lines.append("    " + _("got:      {value}").format(value=short_repr(got)))
         if example.hint:
-            result.lines.append("    " + _("Hint: {hint}").format(hint=example.hint))
+            result.lines.append(hint_line(example.hint))
         return result
     # the English says "All 1 examples pass." too: one form, as it always said
     result.lines.append(ngettext(

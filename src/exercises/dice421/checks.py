@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _, ngettext
-from ..checks import CheckResult, Example, RuleBroken, Status, check, same
+from ..checks import CheckResult, Example, RuleBroken, Status, check, hint_line, same
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -154,7 +154,7 @@ def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
     result = check(exercise, [dataclasses.replace(example, call=watched(example.call))
                               for example in examples])
     if broken and broken[-1].culprit is not None:  # the hint is about this function, not the culprit
-        hint = "    " + _("Hint: {hint}").split("{hint}")[0]
+        hint = hint_line("")
         result.lines = [line for line in result.lines if not line.startswith(hint)]
         return result
     if result.status in (Status.FAILED, Status.ERROR):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, _
-from ...checks import CheckResult, Example, Status, check, said, short_repr
+from ...checks import CheckResult, Example, Status, check, hint_line, said, short_repr
 from ..model import players as computer_players
 from ..model import (
     Card,
@@ -121,8 +121,7 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
         )
         if start is not None:
             hint = next((e.hint for e in examples if e.description == description), "")
-            result.lines[start:] = [said("✗", description, text)] + (
-                ["    " + _("Hint: {hint}").format(hint=hint)] if hint else [])
+            result.lines[start:] = [said("✗", description, text)] + ([hint_line(hint)] if hint else [])
             result.status = Status.FAILED
     return result
 
