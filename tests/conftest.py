@@ -27,6 +27,15 @@ def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """Every test leaves the package speaking English, whatever language it set."""
+    yield
+    from exercises import i18n
+
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def root() -> Path:
     """The course checkout."""

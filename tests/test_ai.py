@@ -337,9 +337,7 @@ def test_wilson_interval():
 def french():
     import exercises
 
-    exercises.set_language("fr")
-    yield
-    exercises.set_language("en")
+    exercises.set_language("fr")  # English again after the test (conftest)
 
 
 @pytest.mark.parametrize("make", ALL_PLAYERS[1:])

@@ -10,12 +10,6 @@ import exercises
 from exercises import i18n
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
-
-
 def compiled_catalog(folder, language, pairs):
     """A tiny compiled catalog ``exercises.mo`` for ``language`` under ``folder``."""
     from babel.messages.catalog import Catalog

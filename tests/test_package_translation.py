@@ -23,12 +23,6 @@ from exercises.ui import ErrorPanel, write_first
 PO = package.catalog_path(ROOT, "fr")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
-
-
 def not_implemented(dice):
     raise NotImplementedError("Exercise start.count_pips: write your code here.")
 

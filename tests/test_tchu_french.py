@@ -24,12 +24,6 @@ SOLUTION = ROOT / "solutions" / "04_tchu_game.ipynb"
 WHO_PLAYS_FIRST = "tell_all(players, Info(player_names[state.current_player_id]).will_play_first())"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
-
-
 @functools.cache
 def french_solution() -> dict:
     """Worksheet 04's solution as the French release writes it (never committed)."""

@@ -13,7 +13,6 @@ import re
 import pytest
 
 from exercises import i18n
-from exercises.checks import Status
 
 #: Words of English sentences that no French line of a check should hold.
 ENGLISH = re.compile(
@@ -21,12 +20,6 @@ ENGLISH = re.compile(
     r"Checking|should|your|which|every|must|cannot|has|have|first|raised|prints|twice|"
     r"tokens?|against|answer|throws?|seeds?)\b"
 )
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.set_language("en")
 
 
 def english_words(lines: list[str]) -> list[str]:
