@@ -9,6 +9,7 @@ Debian's chromium and the pack ``jupyterlab-language-pack-fr-FR`` (the ``i18n`` 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import random
 import re
@@ -78,18 +79,19 @@ WIDGETS = {
 }
 
 
-def english_labels() -> set[str]:
+@functools.cache
+def english_labels() -> frozenset[str]:
     """The English of every label and sentence of the widgets and pictures that French
     says otherwise (entries of the package's catalog without a field)."""
     from course.translation import read_catalog
 
     catalog = read_catalog(ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po")
-    return {
+    return frozenset(
         message.id for message in catalog
         if isinstance(message.id, str) and message.string and message.id != message.string
         and not re.search(r"[{<]", message.id) and len(message.id) >= 4
         and any(path.endswith(("/widget.py", "/pictures.py")) for path, _line in message.locations)
-    }
+    )
 
 
 @pytest.mark.parametrize("stem", sorted(WIDGETS))

@@ -7,6 +7,7 @@ The catalogs are locale/fr/LC_MESSAGES/notebooks/NN_name.po, one per solution no
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 import subprocess
@@ -534,16 +535,22 @@ def test_a_stale_long_paragraph_shows_its_whole_old_english(tmp_path):
     assert stale.fuzzy and stale.previous_id == [old] and stale.string == "Un long paragraphe."
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
-def test_the_french_text_names_the_buttons_of_the_french_widgets(path):
-    """A French notebook that says "click **Rotate**" under a widget whose button says
-    "Tourner" sends the student looking for a button that is not there."""
+@functools.cache
+def widget_labels() -> dict[str, str]:
+    """English -> French of the widgets' labels and sentences without a field."""
     package = read_catalog(ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po")
-    labels = {
+    return {
         message.id: message.string for message in package
         if isinstance(message.id, str) and message.string and message.id != message.string
         and "{" not in message.id and any(place.endswith("/widget.py") for place, _line in message.locations)
     }
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
+def test_the_french_text_names_the_buttons_of_the_french_widgets(path):
+    """A French notebook that says "click **Rotate**" under a widget whose button says
+    "Tourner" sends the student looking for a button that is not there."""
+    labels = widget_labels()
     wrong = [
         f"{path.name}, {message.locations[0][0]}: **{bold}** is **{labels[bold]}** in the French widget"
         for message in read_catalog(catalog_path(ROOT, "fr", path.name)) if message.string
