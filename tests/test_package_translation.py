@@ -47,8 +47,38 @@ def test_the_package_has_messages_and_the_catalog_holds_each_of_them():
                                                   else message.id for message in catalog}
 
 
-def test_the_committed_mo_is_what_the_po_compiles_to():
-    assert PO.with_suffix(".mo").read_bytes() == package.mo_bytes(package.read(PO))
+def test_the_committed_mo_holds_the_messages_the_po_compiles_to():
+    compiled = package.mo_messages(package.mo_bytes(package.read(PO)))
+    assert len(compiled) >= 20
+    assert package.mo_messages(PO.with_suffix(".mo").read_bytes()) == compiled
+
+
+def test_another_babel_release_neither_fails_the_comparison_nor_rewrites_the_mo(monkeypatch, tmp_path):
+    import babel.messages.catalog
+
+    po = tmp_path / "exercises.po"
+    po.write_bytes(PO.read_bytes())
+    package.compile_catalog(po)
+    committed = po.with_suffix(".mo").read_bytes()
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "99.0.0")
+    newer = package.mo_bytes(package.read(po))
+    assert newer != committed  # the header names the release...
+    assert package.mo_messages(newer) == package.mo_messages(committed)  # ...the messages do not
+    assert package.compile_catalog(po) is False
+    assert po.with_suffix(".mo").read_bytes() == committed
+
+
+def test_a_changed_translation_changes_the_compiled_messages(tmp_path):
+    po = tmp_path / "exercises.po"
+    catalog = package.read(PO)
+    message = next(message for message in catalog if message.id and isinstance(message.id, str)
+                   and message.string and not message.fuzzy)
+    message.string = message.string + " (changed)"
+    po.write_bytes(package.po_bytes(catalog))
+    (tmp_path / "exercises.mo").write_bytes(PO.with_suffix(".mo").read_bytes())
+    assert package.compile_catalog(po) is True
+    assert package.mo_messages(po.with_suffix(".mo").read_bytes())[(message.context, message.id)] \
+        == message.string
 
 
 def test_the_translations_keep_every_field_of_the_english():

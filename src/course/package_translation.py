@@ -110,6 +110,22 @@ def mo_bytes(catalog) -> bytes:
     return buffer.getvalue()
 
 
+def mo_messages(data: bytes) -> dict[tuple[str | None, str | tuple[str, ...]], str | tuple[str, ...]]:
+    """The translations a compiled catalog holds, by (context, id): what gettext will say.
+
+    The header entry is left out: it names the tool and its version (``Generated-By``),
+    which says nothing of the messages, so two compilations by different Babel releases
+    of the same ``.po`` have the same messages.
+    """
+    from babel.messages.mofile import read_mo
+
+    def plain(value):
+        return tuple(value) if isinstance(value, (list, tuple)) else value
+
+    return {(message.context, plain(message.id)): plain(message.string)
+            for message in read_mo(io.BytesIO(data)) if message.id}
+
+
 def _write(path: Path, data: bytes) -> bool:
     if path.exists() and path.read_bytes() == data:
         return False
@@ -119,8 +135,16 @@ def _write(path: Path, data: bytes) -> bool:
 
 
 def compile_catalog(path: Path) -> bool:
-    """Write the ``.mo`` of the ``.po`` at ``path``; True if it changed."""
-    return _write(path.with_suffix(".mo"), mo_bytes(read(path)))
+    """Write the ``.mo`` of the ``.po`` at ``path`` if its messages changed; True if so.
+
+    A ``.mo`` whose messages are already those of the ``.po`` is left as it is, so
+    another Babel release (another header) does not rewrite the committed file.
+    """
+    target = path.with_suffix(".mo")
+    data = mo_bytes(read(path))
+    if target.exists() and mo_messages(target.read_bytes()) == mo_messages(data):
+        return False
+    return _write(target, data)
 
 
 def extract(root: Path, lang: str) -> tuple[int, bool]:
