@@ -2,10 +2,15 @@
 #   make lab    create .venv, install the course, start JupyterLab on notebooks/00_start_here
 #   make lab-fr the same in French: notebooks/fr/00_start_here in a French JupyterLab
 #   make test   create .venv, install the course, run every test
+#   make lock   refresh constraints.txt, the lock every install of the course uses
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every version an install of the course resolves, for every extra and Python 3.11 and newer.
+LOCK := constraints.txt
+# The lock's tool, pinned so that a refresh writes the same format.
+UV := uv==0.13.9
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 # The hub test's proxy, the npm package configurable-http-proxy, installed next to the venv.
 HUB_PROXY := $(VENV)/hub-proxy
@@ -16,12 +21,12 @@ NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lab-fr test release outputs clean hub-proxy
+.PHONY: lab lab-fr test lock release outputs clean hub-proxy
 
-$(STAMP): pyproject.toml etc/jupyterlab-overrides.json
+$(STAMP): pyproject.toml $(LOCK) etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,report,hub,cluster,i18n]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,report,hub,cluster,i18n]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
@@ -53,6 +58,14 @@ test: $(STAMP) hub-proxy
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile --durations=20
+
+# Instructor, before a term: resolve every dependency anew (the newest releases that fit
+# pyproject.toml, for every extra and every Python the course supports), then `make test`.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet '$(UV)'
+	$(BIN)/uv pip compile pyproject.toml --all-extras --universal --python-version 3.11 --upgrade \
+		--quiet --custom-compile-command 'make lock' --output-file $(LOCK)
 
 # Instructor: regenerate notebooks/ (and notebooks/fr/) from solutions/.
 release: $(STAMP)

@@ -46,7 +46,7 @@ def test_postbuild_installs_the_course_from_the_repository():
     assert post_build.stat().st_mode & stat.S_IXUSR, "repo2docker runs postBuild only if it is executable"
     text = post_build.read_text(encoding="utf-8")
     assert text.startswith("#!/usr/bin/env bash\n") and "set -euo pipefail" in text
-    assert re.search(r"^python -m pip install --no-cache-dir \.$", text, flags=re.M)
+    assert re.search(r"^python -m pip install --no-cache-dir -c constraints\.txt \.$", text, flags=re.M)
 
 
 def test_the_launch_link_opens_notebook_00_in_jupyterlab():
@@ -61,7 +61,7 @@ def make_bundle(tmp_path: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for folder in ("solutions", "src", "binder"):
         shutil.copytree(ROOT / folder, course / folder, ignore=ignore)
-    for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
+    for name in ("pyproject.toml", "constraints.txt", "environment.yml", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, course / name)
     bundle = tmp_path / "bundle"
     release(course, bundle)

@@ -216,7 +216,7 @@ def copy_course(target: Path) -> Path:
     for folder in ("solutions", "src", "binder"):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
-    for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
+    for name in ("pyproject.toml", "constraints.txt", "environment.yml", "LICENSE", "README.md"):
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, target / name)
     return target

@@ -29,6 +29,7 @@ BIN = Path(sys.executable).parent
 COVERED = {
     "make lab": "test_make_lab_serves_notebook_00",
     "make test": ".ci/run",
+    "make lock": "test_lock.py::test_make_lock_writes_a_complete_lock",
     "conda env create -f environment.yml": "test_environment_installs_the_course (conda itself is not on the test machine)",
     "conda activate tabletop-python": "test_environment_installs_the_course",
     "jupyter lab notebooks/00_start_here.ipynb": "test_jupyter_lab_opens_a_notebook_given_on_the_command_line",
@@ -231,7 +232,7 @@ def course_copy(target: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
     for folder in ("solutions", "src", "tests/grading", "binder"):
         shutil.copytree(ROOT / folder, target / folder, ignore=ignore)
-    for name in ("pyproject.toml", "environment.yml", "LICENSE", "README.md"):
+    for name in ("pyproject.toml", "constraints.txt", "environment.yml", "LICENSE", "README.md"):
         shutil.copy2(ROOT / name, target / name)
     return target
 

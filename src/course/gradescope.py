@@ -78,7 +78,10 @@ fi
 echo "Using $("$PYTHON" --version) for the autograder"
 "$PYTHON" -m venv "$VENV"
 "$VENV/bin/python" -m pip install --quiet --upgrade pip
-"$VENV/bin/python" -m pip install --quiet "$SOURCE[grade]"
+# The lock: the versions the course was tested with (a course without one resolves anew).
+LOCK=()
+[ -f "$SOURCE/constraints.txt" ] && LOCK=(-c "$SOURCE/constraints.txt")
+"$VENV/bin/python" -m pip install --quiet "${LOCK[@]}" "$SOURCE[grade]"
 "$VENV/bin/python" -c "import course.grade, pytest"
 echo "The course is installed in $VENV"
 """
@@ -107,7 +110,7 @@ exec "$VENV/bin/python" -m course.gradescope \
 def course_files(root: Path) -> list[tuple[str, Path]]:
     """The course files the autograder needs: (name in the zip, file), in order."""
     files: list[tuple[str, Path]] = []
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "constraints.txt", "README.md", "LICENSE"):
         if (root / name).is_file():
             files.append((name, root / name))
     for folder, pattern in (("src/exercises", "*"), ("src/course", "*"), ("solutions", "*.ipynb"),

@@ -9,8 +9,8 @@ release twice changes nothing, and a test compares notebooks/ with a fresh relea
 
 ``course release --to DIR`` also writes the student bundle: the notebooks, the
 package's source (``src/exercises``, never the grader ``src/course``), a student README,
-a pyproject.toml without the instructor's command and extras, environment.yml and
-binder/; never solutions/ or tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
+a pyproject.toml without the instructor's command and extras, environment.yml, the lock
+(constraints.txt) and binder/; never solutions/ or tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
 that changes something is one more commit on top of the last: students pull it with
 nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
 history is never rewritten, or nbgitpuller could not merge).
@@ -40,7 +40,7 @@ from .notebook import (
 
 STUDENT_README = Path(__file__).with_name("student_README.md")
 #: files of the course folder copied into the bundle as they are
-BUNDLE_FILES = ("environment.yml", "LICENSE")
+BUNDLE_FILES = ("environment.yml", "constraints.txt", "LICENSE")
 #: the extras of the course a student may install (environment.yml installs ``.[test]``)
 STUDENT_EXTRAS = ("test",)
 BUNDLE_FOLDERS = ("binder",)
