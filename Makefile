@@ -26,7 +26,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 $(STAMP): pyproject.toml $(LOCK) etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,report,hub,cluster,i18n]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,grade,report,hub,cluster,i18n]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@

@@ -587,3 +587,21 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
     report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
     wire.write_report(Path(path), report)
+
+
+@pytest.fixture(scope="module")
+def ref(request: pytest.FixtureRequest, sub: Any):
+    """The reference solution's namespace, for differential tests (:mod:`course.differential`):
+    the solution notebook in a confined process of its own, or ``sub`` itself when the
+    graded notebook is the solution."""
+    if request.config.getoption("--submission") is None:
+        yield sub
+        return
+    reference = solution_path(request.config, request.module.NOTEBOOK)
+    started = time.perf_counter()
+    solution = Submission(reference, reference=reference, limits=limits_of(request.config))
+    _spent(request.config, "notebook", started)
+    try:
+        yield solution
+    finally:
+        solution.close()

@@ -1,0 +1,171 @@
+"""Differential hidden tests: the submission against the reference, case by case.
+
+A differential test evaluates one expression (``"tokens_of(a, b, c)"``) with each case's
+names bound (``{"a": 4, "b": 2, "c": 1}``), in the graded notebook and in the reference
+solution, and asks that every outcome be the same: the same plain value, or an exception
+of the reference's type. The comparison stays in the grader, which alone knows the
+expected values. The cases come from Hypothesis strategies (:func:`draw`), derandomized
+with a fixed budget, so that a regrade draws the same cases and gives the same grade.
+
+A failure names the smallest failing case as a call the student can paste::
+
+    `tokens_of(4, 4, 1)` returned 2, expected 1
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from .submission import SubmissionFailure, shown
+
+#: how many cases a differential test draws unless it says otherwise
+CASES = 120
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one evaluation gave: a value, or the name and message of what it raised."""
+
+    value: Any = None
+    raised: type[BaseException] | None = None
+    message: str = ""
+
+    def __str__(self) -> str:
+        if self.raised is None:
+            return shown(self.value)
+        return f"{self.raised.__name__}" + (f" ({self.message})" if self.message else "")
+
+
+def outcomes(target: Any, expression: str, cases: Sequence[Mapping[str, Any]]) -> list[Outcome]:
+    """``expression`` evaluated in ``target`` (``sub`` or ``ref``) for each case, in order.
+
+    An exception of the notebook is an outcome; a failure of the notebook's process (its
+    time, a crash, ``sys.exit``) ends the test, as any call of a hidden test does.
+    """
+    found = []
+    for case in cases:
+        try:
+            found.append(Outcome(value=target.eval(expression, **case)))
+        except SubmissionFailure:
+            raise
+        except Exception as error:  # noqa: BLE001 - the notebook's exception is the outcome
+            found.append(Outcome(raised=type(error), message=str(error)))
+    return found
+
+
+class _Fill(ast.NodeTransformer):
+    def __init__(self, case: Mapping[str, Any]) -> None:
+        self.case = case
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.case:
+            try:
+                return ast.parse(repr(self.case[node.id]), mode="eval").body
+            except SyntaxError:
+                return ast.Name(id=shown(self.case[node.id]), ctx=ast.Load())
+        return node
+
+
+def call_text(expression: str, case: Mapping[str, Any]) -> str:
+    """``expression`` with the case's values in place of their names: a call to paste."""
+    tree = ast.parse(expression, mode="eval")
+    return ast.unparse(_Fill(case).visit(tree))
+
+
+def agree(got: Outcome, want: Outcome, same: Callable[[Any, Any], bool] = operator.eq) -> bool:
+    """True when the submission's outcome is the reference's.
+
+    A value must be of the reference value's exact type and ``same`` as it (equality by
+    default; a handle to a notebook object never equals a plain value). An exception must
+    be an instance of the reference's exception type (its message is the student's own).
+    """
+    if want.raised is not None:
+        return got.raised is not None and issubclass(got.raised, want.raised)
+    if got.raised is not None or type(got.value) is not type(want.value):
+        return False
+    try:
+        return bool(same(got.value, want.value))
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def difference(got: Outcome, want: Outcome, call: str) -> str:
+    """One sentence: what the call gave and what was expected."""
+    if got.raised is not None and want.raised is None:
+        return f"`{call}` raised {got}, expected {want}"
+    if want.raised is not None and got.raised is None:
+        return f"`{call}` returned {got}, expected {want.raised.__name__}"
+    if want.raised is not None:
+        return f"`{call}` raised {got}, expected {want.raised.__name__}"
+    if type(got.value) is not type(want.value):
+        return (f"`{call}` returned {got}, a {type(got.value).__name__}; "
+                f"expected {want}, a {type(want.value).__name__}")
+    return f"`{call}` returned {got}, expected {want}"
+
+
+def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, Any]], *,
+            same: Callable[[Any, Any], bool] = operator.eq,
+            prepare: Callable[[Any], Any] | None = None) -> None:
+    """Fail the test unless ``sub`` gives the reference's outcome on every case.
+
+    ``prepare`` turns each value into what the text fixes before comparing (``sorted``
+    where any order is allowed, say); it runs here, in the grader, on plain values.
+    The failure names the smallest failing case (the shortest call).
+    """
+    cases = list(cases)
+    if not cases:
+        raise ValueError("compare needs at least one case")
+    wanted = outcomes(ref, expression, cases)
+    got = outcomes(sub, expression, cases)
+    failing = []
+    for case, mine, theirs in zip(cases, got, wanted):
+        if prepare is not None:
+            mine, theirs = _prepared(mine, prepare), _prepared(theirs, prepare)
+        if not agree(mine, theirs, same):
+            call = call_text(expression, case)
+            failing.append((len(call), call, mine, theirs))
+    if failing:
+        _, call, mine, theirs = min(failing, key=lambda entry: entry[0])
+        more = len(failing) - 1
+        pytest.fail(difference(mine, theirs, call)
+                    + (f" ({more} more of {len(cases)} cases fail)" if more else ""), pytrace=False)
+
+
+def _prepared(outcome: Outcome, prepare: Callable[[Any], Any]) -> Outcome:
+    if outcome.raised is not None:
+        return outcome
+    try:
+        return Outcome(value=prepare(outcome.value))
+    except Exception as error:  # noqa: BLE001 - a value the text's form does not fit
+        return Outcome(raised=type(error), message=f"cannot be read as the answer: {error}")
+
+
+def draw(strategy: Any, count: int = CASES) -> list[Any]:
+    """``count`` examples of a Hypothesis strategy, the same ones at every run.
+
+    Derandomized, no example database, a fixed budget: a regrade draws the same cases.
+    Duplicates are dropped (so fewer may come back), the order is Hypothesis's (its
+    simplest examples first).
+    """
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    found: list[Any] = []
+    seen: set[str] = set()
+
+    @settings(derandomize=True, database=None, max_examples=count, deadline=None,
+              phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(example: Any) -> None:
+        key = repr(example)
+        if key not in seen:
+            seen.add(key)
+            found.append(example)
+
+    collect()
+    return found
