@@ -125,6 +125,8 @@ RULES = {
     "test_greedy_placement_like_the_reference_on_generated_kingdoms": "generated example",
     "test_greedy_choice_like_the_reference_on_generated_lines": "generated example",
     "test_the_greedy_functions_leave_the_kingdom_unchanged": "generated example",
+    "test_whole_games_move_by_move_like_the_reference": "legal_moves() == every free choice x every legal placement",
+    "test_rounds_of_whole_games_like_the_reference": "game.kings lists the owners by the numbers they chose",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -221,6 +223,8 @@ HINTS = {
     "test_greedy_placement_like_the_reference_on_generated_kingdoms": 'Keep the legal placement with the best plain score, then the smallest distance to the castle, then the smallest pair; None when nothing fits; never change the kingdom.',
     "test_greedy_choice_like_the_reference_on_generated_lines": "Place the previous domino (if it fits) on a copy, then take the domino of the line whose greedy placement scores best, then is closest, then has the lowest number; one that fits nowhere keeps the copy's score and is farthest.",
     "test_the_greedy_functions_leave_the_kingdom_unchanged": 'Try placements on copies: greedy_placement and greedy_choice must leave the kingdom they are given as it was.',
+    "test_whole_games_move_by_move_like_the_reference": "At every move, legal_moves lists every legal move once, problem says None exactly for them, play refuses the others with ValueError and changes nothing, and a legal move places the king's domino and moves the king as the rules say.",
+    "test_rounds_of_whole_games_like_the_reference": 'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.',
 }
 
 from strategies.dominations import (
@@ -1230,3 +1234,107 @@ def test_the_greedy_functions_leave_the_kingdom_unchanged(sub, ref):
             cases)
     compare(sub, ref, f"(lambda kingdom: (greedy_choice(kingdom, line, previous), kingdom.to_text())[1])({KINGDOM})",
             cases)
+
+
+# ---- whole games, move by move, against the reference ------------------------------------
+#
+# The text fixes what a move does and how a line is drawn (self.rng.sample(self.pile, k)),
+# not how the set-up spends the generator nor the order the pile keeps: before each move
+# the submission's game is put in the reference's position through its attributes (as the
+# checks do), with the same generator state; then both play the same move, and all that
+# the text fixes is compared.
+
+STATE = ("(game.player, game.to_place, game.turn, list(game.kings), [tuple(pair) for pair in game.claimed], "
+         "[tuple(pair) for pair in game.previous], list(game.line), game.free(), game.is_over(), "
+         "[kingdom.to_text() for kingdom in game.kingdoms], game.legal_moves())")
+SYNC = ("[setattr(game, name, value) for name, value in (('pile', pile), ('line', line), ('kings', kings), "
+        "('claimed', claimed), ('previous', previous), ('turn', turn), ('rng', rng), "
+        "('kingdoms', [Kingdom.from_text(text, size) for text in texts]))]")
+ATTRIBUTES = ("list(game.pile)", "list(game.line)", "list(game.kings)", "[tuple(pair) for pair in game.claimed]",
+              "[tuple(pair) for pair in game.previous]", "game.turn", "[k.to_text() for k in game.kingdoms]")
+
+
+FIELDS = ("game.player", "game.to_place", "game.turn", "game.kings", "game.claimed", "game.previous", "game.line",
+          "game.free()", "game.is_over()", "the kingdoms' to_text()", "game.legal_moves() (as a set)")
+
+
+def difference(got: tuple, want: tuple) -> str:
+    """The first thing read of two positions that differs: what, what came, what was expected."""
+    name, mine, theirs = next((name, a, b) for name, a, b in zip(FIELDS, got, want) if a != b)
+    if isinstance(mine, frozenset) and isinstance(theirs, frozenset):
+        extra, missing = sorted(mine - theirs, key=repr)[:3], sorted(theirs - mine, key=repr)[:3]
+        return f"{name} has {extra} too many and lacks {missing}"
+    return f"{name} was {mine!r}, expected {theirs!r}"
+
+
+def position_of(target, game) -> tuple:
+    """What the text fixes of a game's position, plain (the legal moves in a set)."""
+    *rest, moves = target.eval(STATE, game=game)
+    return (*rest, None if moves is None else frozenset(tuple(move) if isinstance(move, list) else move
+                                                         for move in moves))
+
+
+def candidate_moves(rng: random.Random, moves: list, game_state: tuple, size: int) -> list:
+    """Moves to ask problem() about: some legal ones and the illegal moves next to them."""
+    player, to_place, *_ = game_state
+    chosen = rng.sample(moves, min(3, len(moves)))
+    choices = sorted({choice for choice, _ in moves}, key=repr)
+    placements = sorted({placement for _, placement in moves}, key=repr)
+    side = 2 * size - 1
+    wrong = [(99, placements[0]), (None, placements[0]) if choices != [None] else (choices[0], placements[0])]
+    if choices != [None]:
+        wrong.append((choices[0], ((0, 0), (0, 1))))  # far from every kingdom
+        wrong.append((choices[-1], ((side, 0), (side, 1))))  # outside the area
+    if to_place is not None and placements != [None]:
+        wrong.append((choices[0], None))  # a discard while the domino fits
+    return chosen + [move for move in wrong if move not in moves]
+
+
+def play_alongside(sub, ref, players: int, seed: int, mighty_duel: bool = False, moves_checked: int = 60):
+    rng = random.Random(seed)
+    size = 7 if mighty_duel else 5
+    theirs = ref.Game(players, random.Random(seed), mighty_duel=mighty_duel)
+    mine = sub.Game(players, random.Random(seed), mighty_duel=mighty_duel)
+    for step in range(300):
+        pile, line, kings, claimed, previous, turn, texts = (ref.eval(a, game=theirs) for a in ATTRIBUTES)
+        position = {"pile": pile, "line": line, "kings": kings, "claimed": claimed, "previous": previous,
+                    "turn": turn, "texts": texts, "size": size}
+        ref.eval(SYNC, game=theirs, rng=random.Random(seed * 1000 + step), **position)
+        sub.eval(SYNC, game=mine, rng=random.Random(seed * 1000 + step), **position)
+        want, got = position_of(ref, theirs), position_of(sub, mine)
+        where = f"in a {players}-player game (seed {seed}{', Mighty Duel' if mighty_duel else ''}), move {step + 1}"
+        assert got == want, f"{where}: {difference(got, want)}"
+        if want[8]:
+            assert sub.eval("game.legal_moves()", game=mine) == [], f"{where}: a finished game has no legal move"
+            for move in ((None, None), (1, None)):
+                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
+                assert answer is False, f"{where}: the game is over, but problem({move!r}) is None gave {answer}"
+            return step
+        legal = sorted(want[-1], key=repr)
+        if step < moves_checked:
+            for move in candidate_moves(rng, legal, want, size):
+                expected = ref.eval("game.problem(move) is None", game=theirs, move=move)
+                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
+                assert answer == expected, f"{where}: problem({move!r}) is None gave {answer}, expected {expected}"
+                if not expected:
+                    with pytest.raises(ValueError):
+                        mine.play(move)
+                    assert position_of(sub, mine) == got, f"{where}: play({move!r}) was refused but changed the game"
+        move = rng.choice(legal)
+        theirs.play(move)
+        mine.play(move)
+        want, got = position_of(ref, theirs), position_of(sub, mine)
+        assert got == want, f"{where}: after play({move!r}), {difference(got, want)}"
+    raise AssertionError("the reference's game did not end after 300 moves")
+
+
+@pytest.mark.exercise("dominations.game_turn")
+def test_whole_games_move_by_move_like_the_reference(sub, ref):
+    for players, seed, duel in ((2, 3, False), (3, 4, False), (4, 5, False), (2, 6, True)):
+        play_alongside(sub, ref, players, seed, duel)
+
+
+@pytest.mark.exercise("dominations.game")
+def test_rounds_of_whole_games_like_the_reference(sub, ref):
+    for players, seed in ((4, 11), (3, 12), (2, 13)):
+        play_alongside(sub, ref, players, seed, moves_checked=0)
