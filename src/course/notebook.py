@@ -142,25 +142,6 @@ def language_of(notebook: Any) -> str | None:
     return None
 
 
-def reference_skips(reference: Path, notebook: Any) -> set[str]:
-    """The cells the grader skips in ``notebook``, graded against the solution ``reference``:
-    the reference's checks and demos (:func:`skipped_sources`), and, for a notebook in
-    another language with a catalog, the same cells as that language's release writes them.
-    """
-    source = json.loads(Path(reference).read_text(encoding="utf-8"))
-    skip = skipped_sources(source)
-    language = language_of(notebook)
-    if language is None:
-        return skip
-    from .translation import LANGUAGES, catalog_path, read_catalog, translate_notebook
-
-    root = Path(reference).resolve().parent.parent
-    catalog = catalog_path(root, language, Path(reference).name)
-    if language not in LANGUAGES or not catalog.exists():
-        return skip
-    return skip | skipped_sources(translate_notebook(source, read_catalog(catalog), language))
-
-
 def check_cells(notebook: Any) -> list[tuple[str, str]]:
     """The public check cells of a notebook: (exercise id, source), in order."""
     return [
@@ -229,7 +210,7 @@ def solution_namespace(path: Path) -> dict[str, Any]:
 
     For benchmarks and the package's own tests, which need a solution's functions at full
     speed. What the cells print is dropped. Never use it on a student's notebook: the
-    grader runs those in a confined process (:mod:`course.submission`).
+    grader runs those in a confined process (:mod:`course.grading.submission`).
     """
     import contextlib
     import io

@@ -36,7 +36,6 @@ there too and left out.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import functools
 import html
@@ -46,7 +45,6 @@ import keyword
 import math
 import re
 import statistics
-import sys
 import tokenize
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -123,7 +121,7 @@ def _result(path: Path, data: Any) -> Result:
     for test in data.get("tests", []):
         exercise, _, name = str(test["name"]).partition(": ")
         message, hint = re.split(r"\n(?:Hint: |Indice : )", str(test.get("output", "")) + "\nHint: ", maxsplit=1)
-        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.grading_text)
+        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.i18n.grading_text)
         tests.append(Test(
             exercise=(test.get("tags") or [exercise])[0], name=name or exercise,
             passed=test.get("status") == "passed" or test.get("score", 0) >= test.get("max_score", 1),
@@ -567,33 +565,3 @@ def to_markdown(report: Report, top: int = 10) -> str:
     return "\n".join(lines)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("grades", help="the --out folder of `course grade`")
-    parser.add_argument("--out", default=None, help="the HTML page to write (default: GRADES/report.html)")
-    parser.add_argument("--threshold", type=float, default=THRESHOLD,
-                        help="similarity from which a pair is listed, 0 to 1 (default: %(default)s)")
-    parser.add_argument("--root", default=None, help="the course folder, for the released stubs "
-                        "(default: found from the current folder)")
-
-
-def run(args: argparse.Namespace) -> int:
-    from .grade import find_root
-
-    if not 0 < args.threshold <= 1:
-        print("course report: --threshold is a share between 0 and 1 (e.g. 0.8)", file=sys.stderr)
-        return 2
-    grades = Path(args.grades)
-    root = Path(args.root) if args.root else find_root(Path.cwd().resolve())
-    try:
-        report = build(grades, args.threshold, root)
-    except ReportError as error:
-        print(f"course report: {error}", file=sys.stderr)
-        return 2
-    out = Path(args.out) if args.out else grades / "report.html"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(to_html(report), encoding="utf-8")
-    out.with_suffix(".md").write_text(to_markdown(report), encoding="utf-8")
-    write_csvs(report, out.parent / f"{out.stem}-tables")
-    print(f"Report of {len(report.cls.students)} students written to {out} "
-          f"(and {out.with_suffix('.md').name}, {out.stem}-tables/)")
-    return 0

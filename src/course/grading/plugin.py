@@ -15,7 +15,7 @@ of the table that no test grades is a collection error of the module.
 
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
 given with ``--submission PATH``; it runs in a confined process of its own (see
-:mod:`course.submission`). An exercise's points are shared equally by its tests; it
+:mod:`course.grading.submission`). An exercise's points are shared equally by its tests; it
 scores its points times the fraction of its tests that pass.
 
 ``--grading-report FILE`` writes, at the end of the session, every test's exercise,
@@ -38,9 +38,9 @@ from typing import Any
 
 import pytest
 
+from ..i18n.grading_text import ENGLISH, Words
+from ..notebook import cell_source, check_cells, language_of, worksheet_of
 from . import wire
-from .grading_text import ENGLISH, Words
-from .notebook import cell_source, check_cells, language_of, worksheet_of
 from .sandbox import Limits
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
