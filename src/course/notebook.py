@@ -33,6 +33,27 @@ class NotebookFormatError(ValueError):
     """A solution notebook breaks the course's format; the message names file and cell."""
 
 
+def read_notebook(source: Path | bytes, check: bool = True) -> Any:
+    """A notebook (format 4) from its file or its bytes, read with nbformat: its cells and metadata.
+
+    Text that is not JSON raises ValueError (with json's own message), bytes that are not
+    UTF-8 UnicodeDecodeError. With ``check`` (the course's own notebooks), a notebook the
+    format's schema refuses raises NotebookFormatError; a student's hand-in is read without
+    (``check=False``): a notebook Jupyter opens is graded.
+    """
+    import nbformat  # the instructor's extras have it; the zygote, which imports this module, needs it not
+
+    text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source.decode("utf-8")
+    notebook = nbformat.from_dict(json.loads(text))
+    if check:
+        try:
+            nbformat.validate(notebook)
+        except nbformat.ValidationError as error:
+            name = source.name if isinstance(source, Path) else "the notebook"
+            raise NotebookFormatError(f"{name}: not a valid notebook ({error.message})") from None
+    return notebook
+
+
 def course_meta(cell_or_notebook: Any) -> dict[str, Any]:
     """The ``course`` metadata of a cell or notebook (empty when there is none)."""
     meta = cell_or_notebook.get("metadata", {}).get("course", {})
@@ -217,7 +238,7 @@ def solution_namespace(path: Path) -> dict[str, Any]:
 
     from IPython.core.inputtransformer2 import TransformerManager
 
-    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    notebook = read_notebook(Path(path))
     transformer = TransformerManager()
 
     def run(source: str) -> None:

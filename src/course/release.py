@@ -43,6 +43,7 @@ from .notebook import (
     NotebookFormatError,
     cell_source,
     course_meta,
+    read_notebook,
     solution_regions,
     strip_solutions,
     validate_exercise_id,
@@ -126,7 +127,7 @@ def build(root: Path) -> dict[str, str]:
     released = {}
     for path in solution_notebooks(root):
         try:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook = read_notebook(path)
         except json.JSONDecodeError as error:
             raise NotebookFormatError(f"{path.name}: not valid JSON ({error})") from None
         released[path.name] = dumps(release_notebook(notebook, path.name))

@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import csv
 import hashlib
-import json
 import os
 import re
 from dataclasses import dataclass
@@ -14,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n.grading_text import reason as english
-from ..notebook import cell_source, exercise_ids, language_of, normalized, worksheet_of
+from ..notebook import (
+    cell_source,
+    exercise_ids,
+    language_of,
+    normalized,
+    read_notebook,
+    worksheet_of,
+)
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,7 @@ def worksheets(root: Path) -> list[Worksheet]:
             modules[stem] = module
     found = []
     for solution in sorted((root / "solutions").glob("*.ipynb")):
-        notebook = json.loads(solution.read_text(encoding="utf-8"))
+        notebook = read_notebook(solution)
         cells = frozenset(
             normalized(cell_source(cell))
             for cell in notebook.get("cells", [])
@@ -292,7 +298,7 @@ def prepare(path: Path, folder: Path | None, sheets: list[Worksheet],
             else english("not a notebook (a file without extension, not a .ipynb)")
         return task
     try:
-        notebook = json.loads(data.decode("utf-8"))
+        notebook = read_notebook(data, check=False)
     except (UnicodeDecodeError, ValueError) as error:
         task.reason = english("not valid JSON ({error})", error=str(error)[:120])
         return task

@@ -34,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import enum
-import json
 import os
 import re
 import reprlib
@@ -48,7 +47,7 @@ from typing import Any
 
 from ..i18n.grading_text import reason as english
 from ..i18n.notebooks import reference_skips
-from ..notebook import graded_cell_positions, skipped_sources
+from ..notebook import graded_cell_positions, read_notebook, skipped_sources
 from . import codec, wire
 from .sandbox import Limits
 from .spawn import (
@@ -451,7 +450,7 @@ class Submission:
 
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
         self.path = Path(path)
-        notebook = json.loads(self.path.read_text(encoding="utf-8"))
+        notebook = read_notebook(self.path, check=False)
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)

@@ -37,12 +37,11 @@ from __future__ import annotations
 
 import copy
 import difflib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..notebook import cell_source, language_of, skipped_sources
+from ..notebook import cell_source, language_of, read_notebook, skipped_sources
 from .catalog import (
     GLOSSARY,
     empty_catalog,
@@ -91,7 +90,7 @@ def sources(root: Path) -> list[tuple[str, Any]]:
     """(name, notebook) of everything a language's catalogs translate: the solution
     notebooks, in order, then the student README."""
     found = [
-        (path.name, json.loads(path.read_text(encoding="utf-8")))
+        (path.name, read_notebook(path))
         for path in sorted((root / "solutions").glob("*.ipynb"))
     ]
     return [*found, (README, readme_notebook())]
@@ -312,7 +311,7 @@ def translated_solutions(root: Path, lang: str) -> list[tuple[Path, Any]]:
         raise ValueError(f"no catalogs for language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     result = []
     for path in sorted((root / "solutions").glob("*.ipynb")):
-        notebook = json.loads(path.read_text(encoding="utf-8"))
+        notebook = read_notebook(path)
         target = catalog_path(root, lang, path.name)
         catalog = read_catalog(target) if target.exists() else None
         result.append((path, translate_notebook(notebook, catalog, lang)))
@@ -327,7 +326,7 @@ def reference_skips(reference: Path, notebook: Any) -> set[str]:
     the reference's checks and demos (:func:`skipped_sources`), and, for a notebook in
     another language with a catalog, the same cells as that language's release writes them.
     """
-    source = json.loads(Path(reference).read_text(encoding="utf-8"))
+    source = read_notebook(Path(reference))
     skip = skipped_sources(source)
     language = language_of(notebook)
     if language is None:
