@@ -3,14 +3,13 @@ grades each notebook with pytest and the grading plugin; :class:`GradingProcess`
 
 from __future__ import annotations
 
-import hashlib
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from . import wire
 from .sandbox import Limits
@@ -41,38 +40,23 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
     return arguments
 
 
-def remember_rewrites() -> None:
-    """Keep pytest's rewritten hidden test modules in memory from one session to the next.
+def cache_rewrites(folder: Path) -> None:
+    """Keep pytest's rewritten hidden test modules from one session to the next, in ``folder``.
 
-    A grading process runs one pytest session per notebook; pytest caches a rewritten
-    module in a ``.pyc`` only where bytecode may be written (not with
-    PYTHONDONTWRITEBYTECODE, nor in a read-only course folder). The code object is the
-    same for the same source, so it is kept by the file's content.
+    A grading process runs one pytest session per notebook. pytest keeps a rewritten
+    module as a ``.pyc`` (checked by the source's hash) in the folder Python's
+    ``sys.pycache_prefix`` names: here the process's temporary folder, so that it works with
+    PYTHONDONTWRITEBYTECODE and with a read-only course folder, and writes nothing there.
     """
-    try:
-        from _pytest.assertion import rewrite
-    except ImportError:
-        return
-    original = getattr(rewrite, "_rewrite_test", None)
-    if original is None or getattr(original, "remembered", False):
-        return
-    kept: dict[tuple[str, str], Any] = {}
-
-    def rewrite_test(fn: Path, config: Any) -> Any:
-        key = (str(fn), hashlib.sha256(Path(fn).read_bytes()).hexdigest())
-        if key not in kept:
-            kept[key] = original(fn, config)
-        return kept[key]
-
-    rewrite_test.remembered = True  # type: ignore[attr-defined]
-    rewrite._rewrite_test = rewrite_test
+    sys.pycache_prefix = str(folder)
+    sys.dont_write_bytecode = False
 
 
 def serve() -> None:
     """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
     import pytest
 
-    remember_rewrites()
+    cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
 
     tasks, answers = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
