@@ -7,12 +7,15 @@ import hashlib
 import json
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .discover import Task, Worksheet
 from .feedback import feedback
 from .results import (
+    GradingResult,
+    Late,
     Options,
     by_student,
     grades_csv,
@@ -103,7 +106,7 @@ class Report:
         self.by_id = {sheet.id: sheet for sheet in sheets}
         self.root = sheets[0].solution.parent.parent if sheets else None  #: for the feedback's catalogs
         self.options = options
-        self._results: dict[int, tuple[Any, str]] = {}
+        self._results: dict[int, tuple[Any, GradingResult]] = {}
         self.entries: dict[str, dict] = {}
         for path in sorted((out / CACHE).glob("*.json")):
             try:
@@ -174,14 +177,14 @@ class Report:
                     submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False),
                     language=entry.get("language"))
 
-    def result(self, entry: dict) -> dict:
-        """The results.json of a kept grading (a fresh copy; built once per grading)."""
+    def result(self, entry: dict) -> GradingResult:
+        """The result of a kept grading (built once per grading)."""
         key = (entry["path"], entry.get("graded"), entry.get("student"), entry.get("worksheet"))
         if self._results.get(id(entry), (None,))[0] != key:
-            self._results[id(entry)] = (key, json.dumps(result_of(
+            self._results[id(entry)] = (key, result_of(
                 self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
-                entry.get("failure", ""), self.options, self.root)))
-        return json.loads(self._results[id(entry)][1])
+                entry.get("failure", ""), self.options, self.root))
+        return self._results[id(entry)][1]
 
     def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict]]:
         found: dict[tuple[str, str], list[dict]] = {}
@@ -197,51 +200,52 @@ class Report:
             return None
         newest = lambda e: (e.get("submitted", 0.0), e["path"])  # noqa: E731
         if self.options.rule == "best":
-            return max(graded, key=lambda e: (self.result(e)["score"], newest(e)))
+            return max(graded, key=lambda e: (self.result(e).score, newest(e)))
         return max(graded, key=newest)
 
     def newest(self, entries: list[dict]) -> dict:
         return max(entries, key=lambda e: (e.get("submitted", 0.0), e["path"]))
 
-    def selected(self, students: set[str] | None = None) -> dict[str, dict]:
+    def chosen(self, students: set[str] | None = None) -> dict[str, GradingResult]:
         """One result per student and worksheet, by key; the other copies named in it."""
         chosen = {}
         for (student, group), entries in self.groups(students).items():
             entry = self.choose(entries)
             if entry is None:
                 continue
-            result = self.result(entry)
-            others = sorted(Path(e["path"]).name for e in entries if e is not entry)
-            result["extra_data"]["others"] = others
+            others = tuple(sorted(Path(e["path"]).name for e in entries if e is not entry))
+            result = replace(self.result(entry), others=others)
             days, penalty = late_of(result, self.options)
             if days or entry.get("lms_late"):
-                result["extra_data"]["late"] = {"days": days, "penalty_percent": penalty,
-                                                "lms_says_late": bool(entry.get("lms_late"))}
+                result = replace(result, late=Late(days, penalty, bool(entry.get("lms_late"))))
             chosen[result_key(student, group)] = result
         return chosen
+
+    def selected(self, students: set[str] | None = None) -> dict[str, dict]:
+        """The results.json of :meth:`chosen`, by key."""
+        return {key: result.to_json() for key, result in self.chosen(students).items()}
 
     def duplicates(self) -> list[str]:
         """A warning per student and worksheet with more than one copy."""
         lines = []
-        for key, result in sorted(self.selected().items()):
-            extra = result["extra_data"]
-            if extra["others"]:
-                lines.append(f"{extra['student']}: {Path(extra['path']).name} counts for {extra['worksheet']} "
-                             f"({extra['rule']} copy); not counted: {', '.join(extra['others'])}")
+        for key, result in sorted(self.chosen().items()):
+            if result.others:
+                lines.append(f"{result.student}: {Path(result.path).name} counts for {result.worksheet} "
+                             f"({result.rule} copy); not counted: {', '.join(result.others)}")
         return lines
 
     # output ------------------------------------------------------------------------
     def publish(self, students: set[str] | None = None) -> None:
         """Write the selected results of ``students`` (None: everyone), feedback and grade books."""
-        chosen = self.selected(students)
+        chosen = self.chosen(students)
         for key, result in chosen.items():
-            write_json(self.out / RESULTS / f"{key}.json", result)
-            self.published[key] = result["extra_data"]["student"]
+            write_json(self.out / RESULTS / f"{key}.json", result.to_json())
+            self.published[key] = result.student
         for key, student in list(self.published.items()):
             if key not in chosen and (students is None or student in students or not student):
                 (self.out / RESULTS / f"{key}.json").unlink(missing_ok=True)
                 del self.published[key]
-        everyone = self.selected() if students is not None else chosen
+        everyone = self.chosen() if students is not None else chosen
         mine = by_student(list(chosen.values()))
         for student in (students if students is not None else set(mine)):
             safe = result_key(student, "x")[:-2]

@@ -9,7 +9,7 @@ from pathlib import Path
 from exercises.i18n import STUB_PATTERN
 
 from ..i18n.grading_text import ENGLISH, Words
-from .results import number
+from .results import GradingResult, number
 
 STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
 MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
@@ -33,7 +33,7 @@ def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
     return f"- {where}: {' '.join(say.sentence(str(cell['error'])).split())}"
 
 
-def feedback(student: str, results: list[dict], root: Path | None = None) -> str:
+def feedback(student: str, results: list[GradingResult], root: Path | None = None) -> str:
     """A student's feedback in Markdown, one section per worksheet.
 
     Points per exercise; then the root causes first (an exercise not done yet, a name
@@ -44,49 +44,48 @@ def feedback(student: str, results: list[dict], root: Path | None = None) -> str
     short summary instead of every test. Each section is in its notebook's language
     (:mod:`course.i18n.grading_text`); the title in the language of the first.
     """
-    ordered = sorted(results, key=lambda r: r["extra_data"]["path"])
-    first = Words(root, ordered[0]["extra_data"].get("language")) if ordered else ENGLISH
+    ordered = sorted(results, key=lambda r: r.path)
+    first = Words(root, ordered[0].language) if ordered else ENGLISH
     lines = [first("# Feedback for {student}", student=student), ""]
     for result in ordered:
-        extra = result["extra_data"]
-        say = Words(root, extra.get("language")) if extra.get("language") else ENGLISH
-        name = Path(extra["path"]).name
-        exercises = extra["exercises"]
-        if extra["reason"] and not exercises:
-            lines += [f"## {name}", "", say("Not graded: {reason}.", reason=say.sentence(extra["reason"])), ""]
+        say = Words(root, result.language) if result.language else ENGLISH
+        name = Path(result.path).name
+        exercises = result.exercises
+        if result.reason and not exercises:
+            lines += [f"## {name}", "", say("Not graded: {reason}.", reason=say.sentence(result.reason)), ""]
             continue
-        total = sum(e["max"] for e in exercises.values())
+        total = sum(e.max for e in exercises.values())
         lines += [say("## {name} (worksheet {worksheet}): {score} / {total} points", name=name,
-                      worksheet=extra["worksheet"], score=number(result["score"]), total=number(total)), ""]
-        if extra["reason"]:
-            lines += [say("Note: {reason}.", reason=say.sentence(extra["reason"])), ""]
-        if extra.get("others"):
-            rule = say("the best") if extra.get("rule") == "best" else say("the newest")
+                      worksheet=result.worksheet, score=number(result.score), total=number(total)), ""]
+        if result.reason:
+            lines += [say("Note: {reason}.", reason=say.sentence(result.reason)), ""]
+        if result.others:
+            rule = say("the best") if result.rule == "best" else say("the newest")
             lines += [say("Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
-                          "not counted: {others}.", name=name, rule=rule, others=", ".join(extra["others"])), ""]
-        late = extra.get("late")
-        if late and late.get("days"):
+                          "not counted: {others}.", name=name, rule=rule, others=", ".join(result.others)), ""]
+        late = result.late
+        if late and late.days:
             lines += [say("Handed in {days} day(s) late: {percent}% of the points are taken off in the grade book.",
-                          days=late["days"], percent=number(late["penalty_percent"])), ""]
-        failing = [test for test in result["tests"] if test["status"] != "passed"]
+                          days=late.days, percent=number(late.penalty_percent)), ""]
+        failing = [test for test in result.tests if not test.passed]
         causes: dict[str, dict[str, list]] = {}
         rest: dict[str, list[tuple[str, str]]] = {}
         for test in failing:
-            exercise, _, test_name = test["name"].partition(": ")
-            message = " ".join(str(test["output"]).split()) or "failed"
+            exercise, _, test_name = test.name.partition(": ")
+            message = " ".join(str(test.output).split()) or "failed"
             cause = root_cause(message, say)
             if cause:
                 causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)
             else:
                 rest.setdefault(exercise, []).append((test_name, message))
-        cells = [c for c in extra["cells"] if not STUB.search(str(c.get("error", "")))]
-        nothing_done = failing and not rest and result["score"] == 0
+        cells = [c for c in result.cells if not STUB.search(str(c.get("error", "")))]
+        nothing_done = failing and not rest and result.score == 0
         if nothing_done:
             lines += [say("Nothing of this worksheet can be graded yet: {tests} tests of {exercises} exercises "
                           "fail because:", tests=len(failing), exercises=len(exercises)), ""]
-            stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t["output"]).split()) for t in failing)
+            stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t.output).split()) for t in failing)
                      if STUB.search(m)]
-            missing = [found["name"] for found in (root_cause_name(" ".join(str(t["output"]).split()), say)
+            missing = [found["name"] for found in (root_cause_name(" ".join(str(t.output).split()), say)
                                                    for t in failing) if found]
             if stubs:
                 lines.append(say("- not done yet (the code still raises NotImplementedError): {names}",
@@ -102,15 +101,15 @@ def feedback(student: str, results: list[dict], root: Path | None = None) -> str
         lines += [say("| exercise | points | tests passed |"), "|---|---|---|"]
         for exercise, entry in exercises.items():
             lines.append(say("| {exercise} | {score} / {total} | {passed} of {count} |", exercise=exercise,
-                             score=number(entry["score"]), total=number(entry["max"]),
-                             passed=entry["passed"], count=entry["total"]))
+                             score=number(entry.score), total=number(entry.max),
+                             passed=entry.passed, count=entry.total))
         given: dict[str, dict[str, int]] = {}
         given_start = say("graded with the given {names} because yours fails its tests", names="\0").split("\0")[0]
-        for test in result["tests"]:
-            if test["status"] == "passed" and str(test.get("output", "")).startswith(given_start):
-                exercise = test["name"].partition(": ")[0]
+        for test in result.tests:
+            if test.passed and str(test.output).startswith(given_start):
+                exercise = test.name.partition(": ")[0]
                 notes = given.setdefault(exercise, {})
-                notes[test["output"]] = notes.get(test["output"], 0) + 1
+                notes[test.output] = notes.get(test.output, 0) + 1
         if given:
             lines += ["", say("A mistake costs once: these exercises were graded with the course's code in place "
                               "of an earlier exercise of yours that fails its tests:"), ""]
