@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from course.differential import compare, draw, outcomes
+from course.grading.differential import compare, draw, outcomes
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
 
 NOTEBOOK = "05_dominations"

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .grading_text import reason
+from ..i18n.grading_text import reason
 from .submission import SubmissionFailure, shown
 
 #: how many cases a differential test draws unless it says otherwise
