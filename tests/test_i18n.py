@@ -67,7 +67,7 @@ def test_a_stub_sentence_of_each_language_is_recognised_with_its_exercise(langua
 
 
 def test_the_french_stub_says_it_in_french_and_other_languages_in_english():
-    assert i18n.stub_sentence("jass.meld", "fr") == "Exercice jass.meld : écrivez votre code ici."
+    assert i18n.stub_sentence("jass.meld", "fr") == "Exercice jass.meld\u202f: écrivez votre code ici."
     assert i18n.stub_sentence("jass.meld", "de") == i18n.stub_sentence("jass.meld") == (
         "Exercise jass.meld: write your code here.")
     assert not i18n.STUB_PATTERN.fullmatch("Exercise jass.meld: write your code")

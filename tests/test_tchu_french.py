@@ -188,13 +188,13 @@ def test_the_given_model_raises_its_value_errors_in_french():
     from exercises.tchu.model.state import PlayerState
 
     i18n.set_language("fr")
-    with pytest.raises(ValueError, match=r"^la pioche est vide : elle n'a pas de carte du dessus$"):
+    with pytest.raises(ValueError, match=r"^la pioche est vide\u202f: elle n'a pas de carte du dessus$"):
         Deck(()).top_card()
     with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), reçu 1 arguments$"):
         SortedBag.of(Card.RED)
     route = ChMap.route("BER_FRI_1")
     hand = PlayerState.initial(SortedBag.of(4, Card.RED))
-    with pytest.raises(ValueError, match=r"^le joueur n'a pas les cartes SortedBag\(\[Card.BLUE\]\) \(main : "):
+    with pytest.raises(ValueError, match=r"^le joueur n'a pas les cartes SortedBag\(\[Card.BLUE\]\) \(main\u202f: "):
         hand.with_claimed_route(route, SortedBag.of(1, Card.BLUE))
     i18n.set_language("en")
     with pytest.raises(ValueError, match=r"^the deck is empty: it has no top card$"):
@@ -205,7 +205,7 @@ def test_the_map_says_an_unknown_route_in_french():
     from exercises.tchu import ChMap, Trail
 
     i18n.set_language("fr")
-    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1' ; les identifiants sont comme"):
+    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1'\u202f; les identifiants sont comme"):
         ChMap.route("BER_XXX_1")
     assert str(Trail.longest([])) == "(trajet vide)"
     i18n.set_language("en")

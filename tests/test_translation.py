@@ -40,7 +40,7 @@ from course.translation import (
 
 SOLUTIONS = solution_paths()
 #: what a French stub raises
-STUB_ERROR = re.compile(r"^Exercice [a-z0-9_]+\.[a-z0-9_]+ : écrivez votre code ici\.$")
+STUB_ERROR = re.compile(r"^Exercice [a-z0-9_]+\.[a-z0-9_]+\u202f: écrivez votre code ici\.$")
 
 
 def course_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -283,7 +283,7 @@ def test_the_french_release_translates_prose_code_and_stubs_but_no_name(tmp_path
     assert cell_source(code) == (
         'import exercises\nexercises.set_language("fr")\n'
         'def double(x):\n    """Renvoie le double de x."""\n'
-        '    raise NotImplementedError("Exercice tiny.double : écrivez votre code ici.")\n\n'
+        '    raise NotImplementedError("Exercice tiny.double\u202f: écrivez votre code ici.")\n\n'
         'print(f"le double de {2} vaut", double(2))  # un exemple'
     )
     french_solution = translated_solutions(course, "fr")[0][1]
@@ -325,7 +325,7 @@ def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_
 
     write_bundle(ROOT, build(ROOT, "fr"), tmp_path / "fr", readme=translated_readme(ROOT, "fr"))
     write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
-    assert (tmp_path / "fr" / "README.md").read_text("utf-8").startswith("# Tabletop Python : vos feuilles")
+    assert (tmp_path / "fr" / "README.md").read_text("utf-8").startswith("# Tabletop Python\u202f: vos feuilles")
     assert (tmp_path / "en" / "README.md").read_bytes() == STUDENT_README.read_bytes()
 
 
@@ -473,14 +473,14 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
     start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py#")}
     for name, test in french.items():
         if test["status"] == "failed":
-            message, _, hint = test["output"].partition("\nIndice : ")
+            message, _, hint = test["output"].partition("\nIndice\u202f: ")
             assert hint and hint in {catalog[h].string for h in start_hints}, test["output"]
             assert "attendu" in message or "obtenu" in message, message
             assert "\nHint: " in english[name]["output"] and "expected" in english[name]["output"]
     feedback_fr = (french_grading / "feedback" / "wrong-fr.md").read_text("utf-8")
     feedback_en = (french_grading / "feedback" / "wrong-en.md").read_text("utf-8")
     assert feedback_fr.startswith("# Retour pour wrong-fr") and "| exercice | points | tests réussis |" in feedback_fr
-    assert "Tests non réussis, par exercice :" in feedback_fr and "Indice :" in feedback_fr
+    assert "Tests non réussis, par exercice\u202f:" in feedback_fr and "Indice\u202f:" in feedback_fr
     assert not re.search(r"\b(Hint|expected|returned|Tests that did not pass)\b", feedback_fr), feedback_fr
     assert feedback_en.startswith("# Feedback for wrong-en") and "Tests that did not pass, by exercise:" in feedback_en
     assert "Hint:" in feedback_en and "Indice" not in feedback_en

@@ -46,7 +46,7 @@ from typing import Any
 from exercises.i18n import STUB_PATTERN
 
 from . import wire
-from .grading_text import ENGLISH, Words, reason as english
+from .grading_text import ENGLISH, Words, one_line, reason as english
 from .notebook import cell_source, exercise_ids, language_of, normalized, worksheet_of
 from .sandbox import Limits
 
@@ -662,7 +662,7 @@ def root_cause(message: str, say: Words = ENGLISH) -> str | None:
 def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
     where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
         say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
-    return f"- {where}: {' '.join(say.sentence(str(cell['error'])).split())}"
+    return f"- {where}: {one_line(say.sentence(str(cell['error'])))}"
 
 
 def feedback(student: str, results: list[dict], root: Path | None = None) -> str:
@@ -705,7 +705,7 @@ def feedback(student: str, results: list[dict], root: Path | None = None) -> str
         rest: dict[str, list[tuple[str, str]]] = {}
         for test in failing:
             exercise, _, test_name = test["name"].partition(": ")
-            message = " ".join(str(test["output"]).split()) or "failed"
+            message = one_line(str(test["output"])) or "failed"
             cause = root_cause(message, say)
             if cause:
                 causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)

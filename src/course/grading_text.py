@@ -154,6 +154,12 @@ REASONS = (
 )
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: its runs of spaces, tabs and newlines made one space (a French
+    no-break space before ``:`` is kept: it is not a line's whitespace)."""
+    return re.sub(r"[ \t\r\n]+", " ", text).strip()
+
+
 def reason(template: str, **fields: object) -> str:
     """A sentence of :data:`REASONS` with its fields, in English."""
     return template.format(**fields) if fields else template

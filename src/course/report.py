@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .grading_text import one_line
 from .notebook import cell_source, course_meta
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
@@ -122,12 +123,12 @@ def _result(path: Path, data: Any) -> Result:
     tests = []
     for test in data.get("tests", []):
         exercise, _, name = str(test["name"]).partition(": ")
-        message, hint = re.split(r"\n(?:Hint: |Indice : )", str(test.get("output", "")) + "\nHint: ", maxsplit=1)
-        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.grading_text)
+        message, hint = re.split(r"\n(?:Hint: |Indice[ \u202f]: )", str(test.get("output", "")) + "\nHint: ", maxsplit=1)
+        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice\u202f: " (course.grading_text)
         tests.append(Test(
             exercise=(test.get("tags") or [exercise])[0], name=name or exercise,
             passed=test.get("status") == "passed" or test.get("score", 0) >= test.get("max_score", 1),
-            message=" ".join(message.split()), hint=" ".join(hint.split()),
+            message=one_line(message), hint=one_line(hint),
         ))
     exercises = {
         str(exercise): {"score": float(entry["score"]), "max": float(entry["max"])}

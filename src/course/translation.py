@@ -58,7 +58,7 @@ LANGUAGE_LINES = ("import exercises", 'exercises.set_language("{lang}")')
 GLOSSARY_TEXT = {
     "fr": (
         "**Glossaire.** Le code garde ses noms anglais (ce sont eux que le correcteur "
-        "appelle) ; voici les termes français qui correspondent aux noms et aux mots "
+        "appelle)\u202f; voici les termes français qui correspondent aux noms et aux mots "
         "anglais de cette feuille.",
         "en anglais",
         "en français",

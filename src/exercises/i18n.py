@@ -29,11 +29,12 @@ _state: dict[str, object] = {"language": DEFAULT, "translations": gettext.NullTr
 #: (``{exercise}`` is the exercise's id). The checks and the grader recognise a stub by it.
 STUB_SENTENCES = {
     "en": "Exercise {exercise}: write your code here.",
-    "fr": "Exercice {exercise} : écrivez votre code ici.",
+    "fr": "Exercice {exercise}\u202f: écrivez votre code ici.",
 }
-#: Any of :data:`STUB_SENTENCES` (unanchored); the group ``exercise`` is the id.
+#: Any of :data:`STUB_SENTENCES` (unanchored); the group ``exercise`` is the id. A French
+#: stub of an older release, with an ordinary space before its colon, is one too.
 STUB_PATTERN = re.compile(
-    r"(?:Exercise|Exercice) (?P<exercise>[a-z0-9_]+\.[a-z0-9_]+) ?: "
+    r"(?:Exercise|Exercice) (?P<exercise>[a-z0-9_]+\.[a-z0-9_]+)[ \u00a0\u202f]?: "
     r"(?:write your code here|écrivez votre code ici)\."
 )
 
@@ -42,7 +43,7 @@ def stub_sentence(exercise: str, language: str = DEFAULT) -> str:
     """What the stub of ``exercise`` raises in ``language`` (English when it has none).
 
     >>> stub_sentence("start.count_pips", "fr")
-    'Exercice start.count_pips : écrivez votre code ici.'
+    'Exercice start.count_pips\\u202f: écrivez votre code ici.'
     >>> STUB_PATTERN.fullmatch(stub_sentence("jass.meld"))["exercise"]
     'jass.meld'
     """
