@@ -481,6 +481,8 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
     feedback_en = (french_grading / "feedback" / "wrong-en.md").read_text("utf-8")
     assert feedback_fr.startswith("# Retour pour wrong-fr") and "| exercice | points | tests réussis |" in feedback_fr
     assert "Tests non réussis, par exercice\u202f:" in feedback_fr and "Indice\u202f:" in feedback_fr
+    assert re.search(r"\(feuille start\)\u202f: 0,\d+ / 1 points", feedback_fr), feedback_fr
+    assert re.search(r"\(worksheet start\): 0\.\d+ / 1 points", feedback_en), feedback_en
     assert not re.search(r"\b(Hint|expected|returned|Tests that did not pass)\b", feedback_fr), feedback_fr
     assert feedback_en.startswith("# Feedback for wrong-en") and "Tests that did not pass, by exercise:" in feedback_en
     assert "Hint:" in feedback_en and "Indice" not in feedback_en

@@ -349,6 +349,10 @@ def table(root: Path, lang: str | None) -> dict[str, str]:
     return _table(str(path), path.stat().st_mtime_ns)
 
 
+#: the fields that hold a number (a score "0.33", a penalty "12.5"), and a decimal one
+_NUMBERS, _DECIMAL = {"score", "total", "percent", "seconds"}, re.compile(r"^(-?\d+)\.(\d+)$")
+
+
 class Words:
     """The grader's sentences in one language: ``say(template, **fields)``."""
 
@@ -359,6 +363,9 @@ class Words:
 
     def __call__(self, template: str, **fields: object) -> str:
         text = self.table.get(template, template)
+        if self.lang == "fr":  # a score or a percentage written as French writes it: 0,33
+            fields = {name: _DECIMAL.sub(r"\1,\2", value) if name in _NUMBERS and isinstance(value, str) else value
+                      for name, value in fields.items()}
         return text.format(**fields) if fields else text
 
     def hint(self, hint: str) -> str:
