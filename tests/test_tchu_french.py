@@ -211,3 +211,19 @@ def test_the_map_says_an_unknown_route_in_french():
     i18n.set_language("en")
     with pytest.raises(ValueError, match=r"^no route has id 'BER_XXX_1'; ids are like 'BER_FRI_1'$"):
         ChMap.route("BER_XXX_1")
+
+
+def test_the_hand_panel_names_its_cards_and_says_none_in_french():
+    from exercises.tchu import Card, PlayerState, SortedBag
+    from exercises.tchu.pictures import player_state_html
+
+    hand = PlayerState(SortedBag.of(), SortedBag.of(2, Card.YELLOW).union(SortedBag.of(1, Card.LOCOMOTIVE)), [])
+    empty = PlayerState(SortedBag.of(), SortedBag.of(), [])
+    english = player_state_html(hand), player_state_html(empty)
+    i18n.set_language("fr")
+    french = player_state_html(hand), player_state_html(empty)
+    assert ">2 yellow</span>" in english[0] and ">1 locomotive</span>" in english[0]
+    assert ">2 jaunes</span>" in french[0] and ">1 locomotive</span>" in french[0], french[0]
+    assert not re.search(r"\b(yellow|red|none)\b", french[0] + french[1])
+    assert "<td style=\"text-align:left\">aucun</td>" in french[1]  # no ticket
+    assert french[1].count(">aucune</td>") == 2  # no card, no route

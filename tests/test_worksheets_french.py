@@ -299,3 +299,43 @@ def test_dominations_model_errors_speak_french():
     assert message_of(lambda: Square("castle", 1)) == "le château n'a pas de couronne"
     i18n.set_language("en")
     assert message_of(lambda: parse_kingdom("W0 W0")) == "a kingdom has exactly one castle C0, this text has 0"
+
+
+def test_the_dominations_check_accepts_the_ligne_n_the_french_text_asks_for(dominations):
+    from exercises.dominations import check_load_dominos
+
+    def renamed(word):
+        def load_dominos(path):
+            try:
+                return dominations["load_dominos"](path)
+            except ValueError as error:
+                raise ValueError(str(error).replace("line ", word)) from None
+        return load_dominos
+
+    assert check_load_dominos(dominations["load_dominos"]).ok
+    i18n.set_language("fr")
+    assert check_load_dominos(renamed("ligne ")).ok
+    result = check_load_dominos(renamed("rang "))
+    assert not result.ok and "'ligne 1'" in str(result), str(result)
+
+
+def test_the_hidden_tests_of_the_loader_pass_on_the_french_solution_that_says_ligne(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+    from course.release import dumps
+    from course.translation import translated_solutions
+
+    path = ROOT / "solutions" / "05_dominations.ipynb"
+    notebook = dict(translated_solutions(ROOT, "fr"))[path]
+    source = "".join("".join(cell["source"]) for cell in notebook["cells"])
+    assert 'f"ligne {line}' in source and 'f"line {line}' not in source
+    target = tmp_path / path.name
+    target.write_text(dumps(notebook), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", str(ROOT / "tests" / "grading" / "test_dominations.py"),
+         "--submission", str(target), "-p", "no:cacheprovider", "-q", "-k", "load"],
+        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    )
+    assert re.search(r"^\d+ passed, \d+ deselected", run.stdout, re.MULTILINE), run.stdout[-3000:]

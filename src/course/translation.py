@@ -174,7 +174,7 @@ _COMMENT = re.compile(r"^(#+:?[ \t]?)(.*)$")
 _NOT_PROSE = re.compile(rf"^({re.escape(BEGIN)}|{re.escape(END)}|#\s*(noqa|type:|pragma|fmt:))")
 #: calls whose string arguments a student reads
 _READ_CALLS = {"print", "input", "ask", "set_title", "set_xlabel", "set_ylabel", "suptitle",
-               "title", "xlabel", "ylabel"}
+               "title", "xlabel", "ylabel", "set_xticks", "set_yticks", "shown"}
 _READ_KEYWORDS = {"label", "title", "xlabel", "ylabel", "description", "caption"}
 _WORDS = re.compile(r"[A-Za-z]{2,}")
 _LITERAL = re.compile(r"^([rRbBuUfF]*)('''|\"\"\"|'|\")(.*)\2$", re.DOTALL)

@@ -85,11 +85,30 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` said in ``context`` (the same English, said otherwise in French: "none"
+    is "aucun" for tickets, "aucune" for cards)."""
+    translations = _state["translations"]
+    assert isinstance(translations, gettext.NullTranslations)
+    return translations.pgettext(context, message)
+
+
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """:func:`ngettext` for a message of ``context`` (the same English, said otherwise)."""
     translations = _state["translations"]
     assert isinstance(translations, gettext.NullTranslations)
     return translations.npgettext(context, singular, plural, count)
+
+
+def shown(text: str) -> str:
+    """``text`` itself. In a notebook it marks a name that a table or a figure shows
+    (``{shown("keep first"): keep_first}``), so that the French notebook shows it in
+    French (``course translate`` extracts it as it does a ``print``'s text).
+
+    >>> shown("keep first")
+    'keep first'
+    """
+    return text
 
 
 #: The space French puts between a number's groups, before ``%``, before ``: ; ! ?`` and
