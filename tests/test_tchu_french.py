@@ -190,7 +190,7 @@ def test_the_given_model_raises_its_value_errors_in_french():
     i18n.set_language("fr")
     with pytest.raises(ValueError, match=r"^la pioche est vide\u202f: elle n'a pas de carte du dessus$"):
         Deck(()).top_card()
-    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), reçu 1 arguments$"):
+    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), obtenu\u202f: 1 arguments$"):
         SortedBag.of(Card.RED)
     route = ChMap.route("BER_FRI_1")
     hand = PlayerState.initial(SortedBag.of(4, Card.RED))
