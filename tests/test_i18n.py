@@ -171,3 +171,9 @@ def test_a_league_table_writes_its_percentages_for_the_language():
     assert "67\u202f%" in french and "33\u202f%" in french
     rows = [line.split() for line in french.replace("\u202f%", "%").splitlines()[1:]]
     assert rows == [line.split() for line in english.splitlines()[1:]]
+
+
+def test_a_number_that_english_never_grouped_is_grouped_in_french_only():
+    assert exercises.number(94143280, english_grouping=False) == "94143280"
+    exercises.set_language("fr")
+    assert exercises.number(94143280, english_grouping=False) == "94\u202f143\u202f280"

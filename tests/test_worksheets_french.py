@@ -77,7 +77,7 @@ def test_jass_hint_built_at_run_time_is_french():
 
     right = {0: 1, 1: 36, 2: 630}
     lines = french(lambda: check_hands_without_meld(lambda size: right.get(size, 0)))
-    assert lines[-1] == ("    Indice\u202f: Il y a comb(36, 3) = 7140 mains de 3 cartes\u202f; 28 d'entre elles "
+    assert lines[-1] == ("    Indice\u202f: Il y a comb(36, 3) = 7\u202f140 mains de 3 cartes\u202f; 28 d'entre elles "
                          "sont des suites de 3.")
     assert english_words(lines) == []
     assert english(lambda: check_hands_without_meld(lambda size: right.get(size, 0)))[-1] == (

@@ -116,21 +116,24 @@ def shown(text: str) -> str:
 NNBSP = "\u202f"
 
 
-def number(value: float, decimals: int | None = None, *, grouping: bool = True) -> str:
+def number(value: float, decimals: int | None = None, *, grouping: bool = True,
+           english_grouping: bool = True) -> str:
     """``value`` written for the current language, with ``decimals`` digits after the
     point (as many as it has when None), its groups of thousands separated unless not
-    ``grouping``. English is Python's own format (``f"{value:,.1f}"``); French writes a
-    decimal comma and separates groups with a narrow no-break space, as Babel's
-    ``format_decimal(value, locale="fr")`` does.
+    ``grouping`` (in English, also unless not ``english_grouping``: a line that always
+    said ``94143280`` keeps saying it). English is Python's own format
+    (``f"{value:,.1f}"``); French writes a decimal comma and separates groups with a
+    narrow no-break space, as Babel's ``format_decimal(value, locale="fr")`` does.
 
     >>> number(94143280), number(49.125, 1)
     ('94,143,280', '49.1')
     >>> set_language("fr"); number(94143280), number(49.125, 1), number(-0.5); set_language("en")
     ('94\\u202f143\\u202f280', '49,1', '-0,5')
     """
-    spec = ("," if grouping else "") + ("" if decimals is None else f".{decimals}f")
+    french = get_language() == "fr"
+    spec = ("," if grouping and (french or english_grouping) else "") + ("" if decimals is None else f".{decimals}f")
     text = format(value, spec)
-    if get_language() != "fr":
+    if not french:
         return text
     return text.replace(",", NNBSP).replace(".", ",")
 
