@@ -39,8 +39,8 @@ def french_entries():
                 continue
             english = message.id if isinstance(message.id, str) else " ".join(message.id)
             where = message.locations[0][0] if message.locations else "?"
-            for text in strings(message):
-                yield path.relative_to(ROOT), where, english, masked(text)
+            for text in strings(message):  # emphasis left out: "*petite* combinaison"
+                yield path.relative_to(ROOT), where, english, re.sub(r"(?<!\w)[*_]+|[*_]+(?!\w)", "", masked(text))
 
 
 ENTRIES = list(french_entries())
