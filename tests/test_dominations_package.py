@@ -254,7 +254,7 @@ def test_monte_carlo_player_refuses_a_finished_game_in_a_sentence(solution, lang
         MonteCarloPlayer(playouts=10, rng=random.Random(5)).choose_move(game)
     assert str(refused.value) == {
         "en": "there is no legal move to choose from: the game is over",
-        "fr": "il n'y a aucun coup permis à choisir : la partie est finie",
+        "fr": "il n'y a aucun coup permis à choisir\u202f: la partie est finie",
     }[language]
 
 

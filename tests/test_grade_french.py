@@ -115,16 +115,16 @@ def outputs(out: Path, result: str) -> dict[str, str]:
 
 def test_an_f_string_message_comes_in_french_with_its_values(graded):
     french = outputs(graded, "zoe-fr.start.json")
-    assert french["test_first_die"] == ("`count_pips([4, 2])` a renvoyé 2, attendu : 6 "
+    assert french["test_first_die"] == ("`count_pips([4, 2])` a renvoyé 2, attendu\u202f: 6 "
                                         "(count_pips([4, 2]) devrait donner 6 points, il a donné 2)"
-                                        "\nIndice : Additionnez tous les dés."), french["test_first_die"]
+                                        "\nIndice\u202f: Additionnez tous les dés."), french["test_first_die"]
     assert french["test_a_value_message"] == "AssertionError: 2 dés de 3 comptent 3 points, pas 6"
 
 
 def test_a_string_message_comes_in_french(graded):
     french = outputs(graded, "zoe-fr.start.json")
     assert french["test_one_die"] == \
-        "`count_pips([5])` a renvoyé 0, attendu : 5 (un seul dé compte ses propres points)"
+        "`count_pips([5])` a renvoyé 0, attendu\u202f: 5 (un seul dé compte ses propres points)"
     feedback = (graded / "feedback" / "zoe-fr.md").read_text(encoding="utf-8")
     assert "un seul dé compte ses propres points" in feedback and "one die" not in feedback
 
@@ -147,7 +147,7 @@ def test_a_french_notebook_that_is_not_graded_says_why_in_french(graded):
     assert english["output"] == "matches no worksheet of the course"
     assert french["extra_data"]["reason"] == english["extra_data"]["reason"]  # the grade book stays English
     feedback = (graded / "feedback" / "gina-fr.md").read_text(encoding="utf-8")
-    assert "Non corrigé : ne correspond à aucune feuille d'exercices du cours." in feedback, feedback
+    assert "Non corrigé\u202f: ne correspond à aucune feuille d'exercices du cours." in feedback, feedback
     assert "Not graded: matches no worksheet of the course." in (graded / "feedback" / "gina-en.md").read_text("utf-8")
 
 
@@ -158,11 +158,11 @@ def test_the_gradescope_summary_of_a_french_submission_is_french():
         "path": "/hand-in/autre.ipynb", "status": "not graded", "reason": "matches no worksheet of the course",
         "worksheet": None, "exercises": {}, "language": "fr"}}
     french = merge([result], "visible", 1.0, root=ROOT)["output"]
-    assert french == ("Rien n'a pu être corrigé : aucun fichier remis n'est un notebook de ce cours qui puisse être "
+    assert french == ("Rien n'a pu être corrigé\u202f: aucun fichier remis n'est un notebook de ce cours qui puisse être "
                       "corrigé. Déposez le fichier .ipynb de votre feuille "
                       "(Fichier > Télécharger dans JupyterLab), "
                       "tel quel, sans renommer ses cellules.\n\n"
-                      "autre.ipynb : non corrigé : ne correspond à aucune feuille d'exercices du cours"), french
+                      "autre.ipynb\u202f: non corrigé\u202f: ne correspond à aucune feuille d'exercices du cours"), french
     english = {**result, "extra_data": {k: v for k, v in result["extra_data"].items() if k != "language"}}
     assert merge([english], "visible", 1.0, root=ROOT)["output"] == (
         "Nothing could be graded: no file of the submission is a notebook of this course that could be graded. "
@@ -179,4 +179,4 @@ def test_a_french_notebook_of_another_worksheet_is_skipped_in_french(tmp_path):
                           "-p", "no:cacheprovider", "-q"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert "skipped" in run.stdout, run.stdout[-2000:]
     messages = {test["message"] for test in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["tests"]}
-    assert messages == {"ignoré : autre.ipynb n'est pas un notebook de la feuille start"}, messages
+    assert messages == {"ignoré\u202f: autre.ipynb n'est pas un notebook de la feuille start"}, messages

@@ -72,7 +72,7 @@ def test_english_words_are_the_templates_themselves(tmp_path):
     assert Words(ROOT, "en")("a true value") == "a true value"
     assert Words(tmp_path, "fr")("a true value") == "a true value"  # no catalog: English
     french = Words(ROOT, "fr")
-    assert french("expected {want}, got {got}", want="1", got="2") == "attendu : 1, obtenu : 2"
+    assert french("expected {want}, got {got}", want="1", got="2") == "attendu\u202f: 1, obtenu\u202f: 2"
     english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py#test_count_pips_sums_every_die")
     assert french.hint(english_hint).startswith("Additionnez")
 
@@ -228,11 +228,11 @@ def test_a_message_of_the_real_hidden_tests_in_french():
 def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_that_tells_it():
     english = "the notebook's process killed (time or memory limit) by SIGKILL during count_pips([1, 2])"
     assert Words(ROOT, "fr").sentence(english) == \
-        "le processus du notebook : tué (limite de temps ou de mémoire) par SIGKILL, pendant count_pips([1, 2])"
+        "le processus du notebook\u202f: tué (limite de temps ou de mémoire) par SIGKILL, pendant count_pips([1, 2])"
     assert Words(ROOT, "fr").sentence("code cell 2 called sys.exit('a demo')") == \
         "cellule de code 2 a appelé sys.exit('a demo')"
     cell = "code cell 3 ran longer than 1.5 s and was stopped"
-    assert Words(ROOT, "fr").sentence(cell) == "cellule de code 3 : durée de plus de 1.5 s, exécution interrompue"
+    assert Words(ROOT, "fr").sentence(cell) == "cellule de code 3\u202f: durée de plus de 1.5 s, exécution interrompue"
 
 
 def test_a_missing_name_is_a_root_cause_in_french_too():

@@ -67,7 +67,7 @@ def test_a_stub_sentence_of_each_language_is_recognised_with_its_exercise(langua
 
 
 def test_the_french_stub_says_it_in_french_and_other_languages_in_english():
-    assert i18n.stub_sentence("jass.meld", "fr") == "Exercice jass.meld : écrivez votre code ici."
+    assert i18n.stub_sentence("jass.meld", "fr") == "Exercice jass.meld\u202f: écrivez votre code ici."
     assert i18n.stub_sentence("jass.meld", "de") == i18n.stub_sentence("jass.meld") == (
         "Exercise jass.meld: write your code here.")
     assert not i18n.STUB_PATTERN.fullmatch("Exercise jass.meld: write your code")
@@ -100,3 +100,80 @@ def test_the_grader_finds_the_exercise_of_a_french_stub():
 
     message = "NotImplementedError: " + i18n.stub_sentence("dice421.roll_die", "fr")
     assert "`dice421.roll_die`" in root_cause(message)
+
+
+# ------------------------------------------------------------------------ numbers
+
+
+NUMBERS = [(94143280, None), (10000, None), (7140, None), (49.125, 1), (0.5, 3), (-64.4, 1), (1234.5678, 2), (3, None)]
+
+
+@pytest.mark.parametrize("value, decimals", NUMBERS)
+def test_a_number_in_english_is_pythons_own_format(value, decimals):
+    assert exercises.number(value, decimals) == (f"{value:,}" if decimals is None else f"{value:,.{decimals}f}")
+    assert exercises.number(value, decimals, grouping=False) == (
+        f"{value}" if decimals is None else f"{value:.{decimals}f}")
+
+
+@pytest.mark.parametrize("value, decimals", NUMBERS)
+def test_a_number_in_french_is_what_babel_writes_for_fr(value, decimals):
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("" if not decimals else "." + "0" * decimals)
+    exercises.set_language("fr")
+    assert exercises.number(value, decimals) == format_decimal(value, format=pattern, locale="fr")
+
+
+@pytest.mark.parametrize("value, decimals", [(0.2768, 2), (0.8333, 2), (1, 0), (0.055, 1), (0.0, 0), (0.2233, 2)])
+def test_a_percentage_in_each_language(value, decimals):
+    from babel.numbers import format_percent
+
+    assert exercises.percent(value, decimals) == f"{value:.{decimals}%}"
+    exercises.set_language("fr")
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "\u00a0%"
+    assert exercises.percent(value, decimals) == format_percent(value, format=pattern, locale="fr").replace(
+        "\u00a0", "\u202f")
+    assert exercises.percent(value, decimals).endswith("\u202f%")
+
+
+def tick_labels(language):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    exercises.set_language(language)
+    figure, axes = plt.subplots()
+    axes.plot([0, 1], [0.0, 0.25])
+    exercises.i18n.decimal_commas(axes)
+    figure.canvas.draw()
+    labels = [label.get_text() for label in axes.get_yticklabels()]
+    plt.close(figure)
+    return labels
+
+
+def test_french_ticks_have_a_decimal_comma_and_english_ones_stay_as_they_are():
+    english, french = tick_labels("en"), tick_labels("fr")
+    assert any("." in label for label in english) and not any("," in label for label in english)
+    assert french == [label.replace(".", ",") for label in english]
+
+
+def test_a_league_table_writes_its_percentages_for_the_language():
+    from exercises.ai import GameResult, LeagueTable
+
+    games = [GameResult((10, 5), (0,), 30, ("a", "b")), GameResult((4, 9), (1,), 30, ("b", "a")),
+             GameResult((3, 8), (1,), 30, ("a", "b"))]
+    table = LeagueTable(games, ["a", "b"])
+    english = str(table)
+    exercises.set_language("fr")
+    french = str(table)
+    assert "67%" in english and "33%" in english and "\u202f" not in english
+    assert "67\u202f%" in french and "33\u202f%" in french
+    rows = [line.split() for line in french.replace("\u202f%", "%").splitlines()[1:]]
+    assert rows == [line.split() for line in english.splitlines()[1:]]
+
+
+def test_a_number_that_english_never_grouped_is_grouped_in_french_only():
+    assert exercises.number(94143280, english_grouping=False) == "94143280"
+    exercises.set_language("fr")
+    assert exercises.number(94143280, english_grouping=False) == "94\u202f143\u202f280"

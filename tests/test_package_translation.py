@@ -166,15 +166,15 @@ def test_a_french_check_of_notebook_00_prints_french_lines():
     ]
     assert str(check_count_pips(not_implemented)).splitlines() == [
         "Vérification de start.count_pips",
-        "  … count_pips([4, 2, 1]) : pas encore écrit. Écrivez votre code dans la cellule de "
+        "  … count_pips([4, 2, 1])\u202f: pas encore écrit. Écrivez votre code dans la cellule de "
         "l'exercice, exécutez-la, puis relancez cette vérification.",
     ]
     wrong = str(check_count_pips(lambda dice: sum(dice) if dice else 1)).splitlines()
     assert wrong[-4:] == [
         "  ✗ count_pips([])",
-        "    attendu : 0",
-        "    obtenu :  1",
-        "    Indice : Aucun dé, aucun point.",
+        "    attendu\u202f: 0",
+        "    obtenu\u202f:  1",
+        "    Indice\u202f: Aucun dé, aucun point.",
     ]
 
 
@@ -207,10 +207,10 @@ def test_back_in_english_a_check_says_what_it_always_said():
 def test_french_errors_and_exceptions_expected():
     i18n.set_language("fr")
     raised = check("x.y", [Example("f()", lambda: 1 / 0, 1)])
-    assert raised.lines[1].startswith("  ✗ f() : attendu 1, mais le code a levé ZeroDivisionError")
+    assert raised.lines[1].startswith("  ✗ f()\u202f: attendu 1, mais le code a levé ZeroDivisionError")
     assert raised.lines[-1] == "    (check(..., traceback=True) affiche toute la trace de l'erreur)"
     returned = check("x.y", [Example("f()", lambda: 2, raises=ValueError)])
-    assert returned.lines[1] == "  ✗ f() : attendu ValueError, mais le code a renvoyé 2"
+    assert returned.lines[1] == "  ✗ f()\u202f: attendu ValueError, mais le code a renvoyé 2"
 
 
 # ---------------------------------------------------------------------------- shared ui
@@ -230,7 +230,7 @@ def test_write_first_and_the_error_panel_speak_french():
     panel = ErrorPanel()
     with pytest.raises(Exception):
         panel.call(lambda: 1 / 0)
-    assert "Votre code a levé une erreur : ZeroDivisionError" in panel.value
+    assert "Votre code a levé une erreur\u202f: ZeroDivisionError" in panel.value
     i18n.set_language("en")
     with pytest.raises(Exception):
         panel.call(lambda: 1 / 0)
@@ -264,11 +264,11 @@ def test_the_dice_roller_of_notebook_00_speaks_french_then_english_again():
     assert roller.button.description == "Lancer"
     assert roller.total.value == "Cliquez sur Lancer pour lancer trois dés."
     roller.roll()
-    assert roller.total.value == f"Dés {roller.dice} : total = {sum(roller.dice)}"
+    assert roller.total.value == f"Dés {roller.dice}\u202f: total = {sum(roller.dice)}"
     broken = DiceRoller(lambda dice: 1 / 0, seed=1)
     broken.roll()
-    assert broken.total.value == f"Dés {broken.dice} : votre count_pips a levé une erreur."
-    assert "Votre code a levé une erreur en comptant les points : ZeroDivisionError" in broken.errors.value
+    assert broken.total.value == f"Dés {broken.dice}\u202f: votre count_pips a levé une erreur."
+    assert "Votre code a levé une erreur en comptant les points\u202f: ZeroDivisionError" in broken.errors.value
     i18n.set_language("en")
     roller = DiceRoller(lambda dice: sum(dice), seed=1)
     assert (roller.button.description, roller.total.value) == ("Roll", "Click Roll to throw three dice.")
@@ -356,8 +356,8 @@ def test_tchu_info_speaks_the_original_french_and_english_by_default():
     assert Info("Ada").did_not_claim_route(route) == (
         f"Ada n'a pas pu (ou voulu) s'emparer de la route {route.description}.\n"
     )
-    assert Info("Ada").won(3, 1) == "\nAda remporte la victoire avec 3 points, contre 1 point !\n"
-    assert Info.draw(["Ada", "Bob"], 17) == "\nAda et Bob sont ex æquo avec 17 points !\n"
+    assert Info("Ada").won(3, 1) == "\nAda remporte la victoire avec 3 points, contre 1 point\u202f!\n"
+    assert Info.draw(["Ada", "Bob"], 17) == "\nAda et Bob sont ex æquo avec 17 points\u202f!\n"
     assert Info("Ada").gets_longest_trail_bonus(Trail.longest([route])).startswith(
         "\nAda reçoit un bonus de 10 points pour le plus long trajet ("
     )

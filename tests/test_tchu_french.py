@@ -188,13 +188,13 @@ def test_the_given_model_raises_its_value_errors_in_french():
     from exercises.tchu.model.state import PlayerState
 
     i18n.set_language("fr")
-    with pytest.raises(ValueError, match=r"^la pioche est vide : elle n'a pas de carte du dessus$"):
+    with pytest.raises(ValueError, match=r"^la pioche est vide\u202f: elle n'a pas de carte du dessus$"):
         Deck(()).top_card()
-    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), reçu 1 arguments$"):
+    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), obtenu\u202f: 1 arguments$"):
         SortedBag.of(Card.RED)
     route = ChMap.route("BER_FRI_1")
     hand = PlayerState.initial(SortedBag.of(4, Card.RED))
-    with pytest.raises(ValueError, match=r"^le joueur n'a pas les cartes SortedBag\(\[Card.BLUE\]\) \(main : "):
+    with pytest.raises(ValueError, match=r"^le joueur n'a pas les cartes SortedBag\(\[Card.BLUE\]\) \(main\u202f: "):
         hand.with_claimed_route(route, SortedBag.of(1, Card.BLUE))
     i18n.set_language("en")
     with pytest.raises(ValueError, match=r"^the deck is empty: it has no top card$"):
@@ -205,9 +205,25 @@ def test_the_map_says_an_unknown_route_in_french():
     from exercises.tchu import ChMap, Trail
 
     i18n.set_language("fr")
-    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1' ; les identifiants sont comme"):
+    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1'\u202f; les identifiants sont comme"):
         ChMap.route("BER_XXX_1")
     assert str(Trail.longest([])) == "(trajet vide)"
     i18n.set_language("en")
     with pytest.raises(ValueError, match=r"^no route has id 'BER_XXX_1'; ids are like 'BER_FRI_1'$"):
         ChMap.route("BER_XXX_1")
+
+
+def test_the_hand_panel_names_its_cards_and_says_none_in_french():
+    from exercises.tchu import Card, PlayerState, SortedBag
+    from exercises.tchu.pictures import player_state_html
+
+    hand = PlayerState(SortedBag.of(), SortedBag.of(2, Card.YELLOW).union(SortedBag.of(1, Card.LOCOMOTIVE)), [])
+    empty = PlayerState(SortedBag.of(), SortedBag.of(), [])
+    english = player_state_html(hand), player_state_html(empty)
+    i18n.set_language("fr")
+    french = player_state_html(hand), player_state_html(empty)
+    assert ">2 yellow</span>" in english[0] and ">1 locomotive</span>" in english[0]
+    assert ">2 jaunes</span>" in french[0] and ">1 locomotive</span>" in french[0], french[0]
+    assert not re.search(r"\b(yellow|red|none)\b", french[0] + french[1])
+    assert "<td style=\"text-align:left\">aucun</td>" in french[1]  # no ticket
+    assert french[1].count(">aucune</td>") == 2  # no card, no route

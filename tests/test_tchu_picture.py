@@ -126,4 +126,4 @@ def test_the_map_title_counts_cars_and_points_in_the_notebooks_language():
         title = map_figure(state, player_names=names).axes[0].get_title()
     finally:
         exercises.set_language("en")
-    assert title == "Ada : 38 wagons, 2 points de route   Bob : 40 wagons, 0 point de route"
+    assert title == "Ada\u202f: 38 wagons, 2 points de route   Bob\u202f: 40 wagons, 0 point de route"

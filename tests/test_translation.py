@@ -36,7 +36,7 @@ from course.release import build_language as build, release_language, translated
 
 SOLUTIONS = solution_paths()
 #: what a French stub raises
-STUB_ERROR = re.compile(r"^Exercice [a-z0-9_]+\.[a-z0-9_]+ : écrivez votre code ici\.$")
+STUB_ERROR = re.compile(r"^Exercice [a-z0-9_]+\.[a-z0-9_]+\u202f: écrivez votre code ici\.$")
 
 
 def course_command(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -109,10 +109,13 @@ def test_translations_keep_the_edges_and_fields_of_the_english(name):
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=[path.stem for path in SOLUTIONS])
 def test_every_french_notebook_has_a_glossary(path):
-    catalog = read_catalog(catalog_path(ROOT, "fr", path.name))
-    terms = [message for message in catalog if message.context == GLOSSARY]
+    from course.i18n.glossary import terms_for
+
+    terms = terms_for(ROOT, "fr", path.name)
     assert len(terms) >= 3, f"{path.name}: the glossary needs the worksheet's main terms"
-    assert all(message.string and not message.fuzzy for message in terms)
+    released = json.loads((ROOT / "notebooks" / "fr" / path.name).read_text("utf-8"))["cells"][1]
+    assert released["id"] == f"{GLOSSARY}-fr"
+    assert all(f"| {term} |" in cell_source(released) for _, term in terms)
 
 
 def test_notebooks_fr_folder_is_a_fresh_french_release():
@@ -279,7 +282,7 @@ def test_the_french_release_translates_prose_code_and_stubs_but_no_name(tmp_path
     assert cell_source(code) == (
         'import exercises\nexercises.set_language("fr")\n'
         'def double(x):\n    """Renvoie le double de x."""\n'
-        '    raise NotImplementedError("Exercice tiny.double : écrivez votre code ici.")\n\n'
+        '    raise NotImplementedError("Exercice tiny.double\u202f: écrivez votre code ici.")\n\n'
         'print(f"le double de {2} vaut", double(2))  # un exemple'
     )
     french_solution = translated_solutions(course, "fr")[0][1]
@@ -321,7 +324,7 @@ def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_
 
     write_bundle(ROOT, build(ROOT, "fr"), tmp_path / "fr", readme=translated_readme(ROOT, "fr"))
     write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
-    assert (tmp_path / "fr" / "README.md").read_text("utf-8").startswith("# Tabletop Python : vos feuilles")
+    assert (tmp_path / "fr" / "README.md").read_text("utf-8").startswith("# Tabletop Python\u202f: vos feuilles")
     assert (tmp_path / "en" / "README.md").read_bytes() == STUDENT_README.read_bytes()
 
 
@@ -469,14 +472,16 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
     start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py#")}
     for name, test in french.items():
         if test["status"] == "failed":
-            message, _, hint = test["output"].partition("\nIndice : ")
+            message, _, hint = test["output"].partition("\nIndice\u202f: ")
             assert hint and hint in {catalog[h].string for h in start_hints}, test["output"]
             assert "attendu" in message or "obtenu" in message, message
             assert "\nHint: " in english[name]["output"] and "expected" in english[name]["output"]
     feedback_fr = (french_grading / "feedback" / "wrong-fr.md").read_text("utf-8")
     feedback_en = (french_grading / "feedback" / "wrong-en.md").read_text("utf-8")
     assert feedback_fr.startswith("# Retour pour wrong-fr") and "| exercice | points | tests réussis |" in feedback_fr
-    assert "Tests non réussis, par exercice :" in feedback_fr and "Indice :" in feedback_fr
+    assert "Tests non réussis, par exercice\u202f:" in feedback_fr and "Indice\u202f:" in feedback_fr
+    assert re.search(r"\(feuille start\)\u202f: 0,\d+ / 1 points", feedback_fr), feedback_fr
+    assert re.search(r"\(worksheet start\): 0\.\d+ / 1 points", feedback_en), feedback_en
     assert not re.search(r"\b(Hint|expected|returned|Tests that did not pass)\b", feedback_fr), feedback_fr
     assert feedback_en.startswith("# Feedback for wrong-en") and "Tests that did not pass, by exercise:" in feedback_en
     assert "Hint:" in feedback_en and "Indice" not in feedback_en

@@ -53,6 +53,7 @@ from typing import Any
 
 from .grading.results import GradingResult
 from .notebook import cell_source, course_meta, read_notebook
+from .i18n.grading_text import one_line
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
 WINDOW = 4  #: winnowing window: every shared run of K + WINDOW - 1 characters is seen
@@ -120,11 +121,11 @@ def _result(path: Path, graded: GradingResult) -> Result:
     tests = []
     for test in graded.tests:
         exercise, _, name = test.name.partition(": ")
-        message, hint = re.split(r"\n(?:Hint: |Indice : )", test.output + "\nHint: ", maxsplit=1)
-        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.i18n.grading_text)
+        message, hint = re.split(r"\n(?:Hint: |Indice[ \u202f]: )", test.output + "\nHint: ", maxsplit=1)
+        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice\u202f: " (course.i18n.grading_text)
         passed = test.passed or (test.score or 0) >= (1 if test.max_score is None else test.max_score)
         tests.append(Test(exercise=(test.tags or (exercise,))[0], name=name or exercise, passed=passed,
-                          message=" ".join(message.split()), hint=" ".join(hint.split())))
+                          message=one_line(message), hint=one_line(hint)))
     exercises = {exercise: {"score": entry.score, "max": entry.max} for exercise, entry in graded.exercises.items()}
     return Result(
         student=graded.student, worksheet=str(graded.worksheet), path=graded.path,

@@ -13,6 +13,6 @@ solution of an exercise.
 
 __version__ = "0.1.0"
 
-from .i18n import get_language, set_language
+from .i18n import decimal_commas, get_language, number, percent, set_language, shown
 
-__all__ = ["get_language", "set_language"]
+__all__ = ["decimal_commas", "get_language", "number", "percent", "set_language", "shown"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from exercises.i18n import STUB_PATTERN
 
-from ..i18n.grading_text import ENGLISH, Words
+from ..i18n.grading_text import ENGLISH, Words, one_line
 from .results import GradingResult, number
 
 STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
@@ -30,7 +30,7 @@ def root_cause(message: str, say: Words = ENGLISH) -> str | None:
 def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
     where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
         say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
-    return f"- {where}: {' '.join(say.sentence(str(cell['error'])).split())}"
+    return f"- {where}: {one_line(say.sentence(str(cell['error'])))}"
 
 
 def feedback(student: str, results: list[GradingResult], root: Path | None = None) -> str:
@@ -72,7 +72,7 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
         rest: dict[str, list[tuple[str, str]]] = {}
         for test in failing:
             exercise, _, test_name = test.name.partition(": ")
-            message = " ".join(str(test.output).split()) or "failed"
+            message = one_line(str(test.output)) or "failed"
             cause = root_cause(message, say)
             if cause:
                 causes.setdefault(cause, {}).setdefault(exercise, []).append(test_name)

@@ -162,6 +162,12 @@ REASONS = (
 )
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line: its runs of spaces, tabs and newlines made one space (a French
+    no-break space before ``:`` is kept: it is not a line's whitespace)."""
+    return re.sub(r"[ \t\r\n]+", " ", text).strip()
+
+
 def reason(template: str, **fields: object) -> str:
     """A sentence of :data:`REASONS` with its fields, in English."""
     return template.format(**fields) if fields else template
@@ -349,6 +355,10 @@ def table(root: Path, lang: str | None) -> dict[str, str]:
     return _table(str(path), path.stat().st_mtime_ns)
 
 
+#: the fields that hold a number (a score "0.33", a penalty "12.5"), and a decimal one
+_NUMBERS, _DECIMAL = {"score", "total", "percent", "seconds"}, re.compile(r"^(-?\d+)\.(\d+)$")
+
+
 class Words:
     """The grader's sentences in one language: ``say(template, **fields)``."""
 
@@ -359,6 +369,9 @@ class Words:
 
     def __call__(self, template: str, **fields: object) -> str:
         text = self.table.get(template, template)
+        if self.lang == "fr":  # a score or a percentage written as French writes it: 0,33
+            fields = {name: _DECIMAL.sub(r"\1,\2", value) if name in _NUMBERS and isinstance(value, str) else value
+                      for name, value in fields.items()}
         return text.format(**fields) if fields else text
 
     def hint(self, hint: str) -> str:

@@ -50,6 +50,7 @@ from .catalog import (
     translations,
     write_catalog,
 )
+from .glossary import terms_for as glossary_terms
 from .units import MAGIC, cell_units, notebook_units, translate_source
 
 #: the languages a release can be made in, besides English
@@ -60,7 +61,7 @@ LANGUAGE_LINES = ("import exercises", 'exercises.set_language("{lang}")')
 GLOSSARY_TEXT = {
     "fr": (
         "**Glossaire.** Le code garde ses noms anglais (ce sont eux que le correcteur "
-        "appelle) ; voici les termes français qui correspondent aux noms et aux mots "
+        "appelle)\u202f; voici les termes français qui correspondent aux noms et aux mots "
         "anglais de cette feuille.",
         "en anglais",
         "en français",
@@ -70,7 +71,7 @@ HEADER_COMMENT = """\
 # Translation ({lang}) of the notebook solutions/{notebook} of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since it was
 # translated (its old English is the "#|" line): review it, then remove the flag.
-# Entries of context "glossary" are the notebook's glossary (name in the code -> term).
+# The notebook's glossary cell comes from locale/{lang}/glossary.csv.
 #"""
 
 
@@ -246,7 +247,7 @@ def problems(root: Path, lang: str) -> list[Problem]:
                 else:
                     continue
                 found.append(Problem(name, cell.get("id", ""), state, unit.text))
-        if catalog is not None and name != README and not glossary(catalog):
+        if catalog is not None and name != README and not (glossary_terms(root, lang, name) or glossary(catalog)):
             found.append(Problem(name, "-", "no glossary", ""))
     return found
 
@@ -254,8 +255,9 @@ def problems(root: Path, lang: str) -> list[Problem]:
 # ---------------------------------------------------------------------------- release
 
 
-def translate_notebook(notebook: Any, catalog, lang: str) -> Any:
-    """The notebook in ``lang``: units translated, glossary cell, language set."""
+def translate_notebook(notebook: Any, catalog, lang: str, terms: list[tuple[str, str]] | None = None) -> Any:
+    """The notebook in ``lang``: units translated, glossary cell (``terms``, else the
+    catalog's glossary entries), language set."""
     table = translations(catalog) if catalog is not None else {}
     result = copy.deepcopy(notebook)
     cells = []
@@ -267,7 +269,8 @@ def translate_notebook(notebook: Any, catalog, lang: str) -> Any:
     first_code = next((cell for cell in cells if cell.get("cell_type") == "code"), None)
     if first_code is not None:
         first_code["source"] = with_language(cell_source(first_code), lang)
-    terms = glossary(catalog) if catalog is not None else []
+    if terms is None:
+        terms = glossary(catalog) if catalog is not None else []
     if terms and cells:
         cells.insert(1, glossary_cell(terms, lang))
     result["cells"] = cells
@@ -314,7 +317,7 @@ def translated_solutions(root: Path, lang: str) -> list[tuple[Path, Any]]:
         notebook = read_notebook(path)
         target = catalog_path(root, lang, path.name)
         catalog = read_catalog(target) if target.exists() else None
-        result.append((path, translate_notebook(notebook, catalog, lang)))
+        result.append((path, translate_notebook(notebook, catalog, lang, glossary_terms(root, lang, path.name))))
     return result
 
 

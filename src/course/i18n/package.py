@@ -25,7 +25,7 @@ from .catalog import empty_catalog, read_catalog
 
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3), "pgettext": ((1, "c"), 2)}
 HEADER_COMMENT = """\
 # Translation ({lang}) of the messages of the package exercises of Tabletop Python.
 # Updated by `course translate extract`; a "fuzzy" entry's English changed since it was

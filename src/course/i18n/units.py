@@ -97,7 +97,7 @@ _NOT_PROSE = re.compile(rf"^({re.escape(BEGIN)}|{re.escape(END)}|#\s*(noqa|type:
 
 #: calls whose string arguments a student reads
 _READ_CALLS = {"print", "input", "ask", "set_title", "set_xlabel", "set_ylabel", "suptitle",
-               "title", "xlabel", "ylabel"}
+               "title", "xlabel", "ylabel", "set_xticks", "set_yticks", "shown"}
 
 
 

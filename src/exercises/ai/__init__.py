@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
-from ..i18n import _
+from ..i18n import _, decimal_commas, percent
 
 __all__ = [
     "GameState",
@@ -491,8 +491,8 @@ class LeagueTable:
         header = [""] + self.opponents + [_("overall")]
         body = [
             [a]
-            + [f"{self.rate[a][b]:.0%}" if self.games[a][b] else "-" for b in self.opponents]
-            + [f"{self.overall(a):.0%}"]
+            + [percent(self.rate[a][b]) if self.games[a][b] else "-" for b in self.opponents]
+            + [percent(self.overall(a))]
             for a in self.agents
         ]
         return [header] + body
@@ -602,9 +602,10 @@ def plot_league(table: LeagueTable, title: str | None = None):
     for i, a in enumerate(rows):
         for j, b in enumerate(columns):
             if table.games[a][b]:
-                axes.text(j, i, f"{table.rate[a][b]:.0%}", ha="center", va="center")
+                axes.text(j, i, percent(table.rate[a][b]), ha="center", va="center")
     axes.set_title(_("Share of points of the row against the column") if title is None else title)
-    figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
+    colorbar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04)
+    decimal_commas(colorbar.ax)
     figure.tight_layout()
     plt.close(figure)  # Jupyter shows the returned figure once, not also at the cell's end
     return figure

@@ -239,7 +239,7 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
     """A round as HTML: both players' dice and who gave tokens, by the totals printed."""
     lines = [_("<b>Round {number}</b>").format(number=number)]
     for name, kept in zip(names, dice):
-        lines.append(f"{html.escape(name)}: {dice_svg(kept, size=24)}")
+        lines.append(_("{name}: {dice}").format(name=html.escape(name), dice=dice_svg(kept, size=24)))
     if after is None:
         lines.append(_("Print the totals as <code>total1 = ..., total2 = ...</code> to see them here."))
         return "<br>".join(lines)

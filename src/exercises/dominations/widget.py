@@ -448,7 +448,8 @@ class KingdominoTable(widgets.VBox):
                     self.size,
                     cell=18,
                     castle_color=PLAYER_COLORS[player % 4],
-                    title=f"{name} ({_(PLAYER_NAMES[player % 4])}): {scores[player]}",
+                    title=_("{name} ({color}): {score}").format(
+                        name=name, color=_(PLAYER_NAMES[player % 4]), score=scores[player]),
                 )
             )
         self.kingdoms_view.value = side_by_side(svgs)

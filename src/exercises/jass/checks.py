@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, number
 from ..checks import CheckResult, Example, Status, check, short_repr
 from .model import DECK, Card, parse_cards
 
@@ -577,7 +577,7 @@ def check_hands_without_meld(count_hands_without_meld: Callable[[int], int]) -> 
                     _("There are comb(36, {size}) = {count} hands of {size} cards; 28 of them are "
                       "runs of 3.") if size == 3 else
                     _("There are comb(36, {size}) = {count} hands of {size} cards.")
-                ).format(size=size, count=comb(36, size)),
+                ).format(size=size, count=number(comb(36, size), english_grouping=False)),
             )
             for size, count in expected.items()
         ],

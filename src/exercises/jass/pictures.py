@@ -87,7 +87,8 @@ def _meld_set_key(meld_set: Any) -> str:
 
 def meld_set_line(meld_set: Any, *, best: bool = False) -> str:
     """A row of the picture as text: ``170 points (best): [♠9, ♡9, ♢9, ♣9] [♠6, ♠7, ♠8]``."""
-    return f"{_points(int(meld_set.points()), best)}: {_meld_set_key(meld_set) or _('no meld')}"
+    return _("{points}: {melds}").format(points=_points(int(meld_set.points()), best),
+                                         melds=_meld_set_key(meld_set) or _("no meld"))
 
 
 def _points(points: int, best: bool) -> str:

@@ -21,7 +21,7 @@ from matplotlib import patheffects
 from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.patches import Patch, Polygon
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from .model import (
     Card,
     ChMap,
@@ -35,6 +35,7 @@ from .model import (
     StationPartition,
     Ticket,
 )
+from .model.info import Info
 
 __all__ = ["MapFigure", "map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
 
@@ -269,9 +270,12 @@ def map_figure(
         for ticket in tickets:
             if partition is None:
                 lines.append(ticket.text)
+            elif ticket.points(partition) > 0:
+                lines.append(_("{ticket} [done]").format(ticket=ticket.text))
             else:
-                lines.append(f"{ticket.text} [{'done' if ticket.points(partition) > 0 else 'open'}]")
-        figure.text(0.01, 0.01, "Tickets: " + ";  ".join(lines), fontsize=8, wrap=True, va="bottom")
+                lines.append(_("{ticket} [open]").format(ticket=ticket.text))
+        figure.text(0.01, 0.01, _("Tickets: {tickets}").format(tickets=";  ".join(lines)), fontsize=8, wrap=True,
+                    va="bottom")
     return figure
 
 
@@ -283,7 +287,7 @@ def map_png(state: GameState | PublicGameState | None = None, **options: object)
 def _card_badge(card: Card, count: int) -> str:
     rgb = CARD_RGB[card]
     text_rgb = "black" if card in (Card.WHITE, Card.YELLOW) else "white"
-    name = card.name.lower()
+    name = html.escape(Info.card_name(card, count))
     return (
         f'<span style="display:inline-block;margin:1px;padding:1px 6px;border:1px solid #333;'
         f'border-radius:4px;background:{rgb};color:{text_rgb}">{count} {name}</span>'
@@ -296,9 +300,10 @@ def player_state_html(state: PlayerState) -> str:
     tickets = "<br>".join(
         f"{html.escape(t.text)} ({'+' if t.points(partition) > 0 else ''}{t.points(partition)})"
         for t in state.tickets
-    ) or _("none")
-    cards = "".join(_card_badge(card, n) for card, n in state.cards.counts().items()) or _("none")
-    routes = "<br>".join(f"{html.escape(r.description)} ({r.length})" for r in state.routes) or _("none")
+    ) or pgettext("tickets", "none")
+    cards = "".join(_card_badge(card, n) for card, n in state.cards.counts().items()) or pgettext("cards", "none")
+    routes = "<br>".join(f"{html.escape(r.description)} ({r.length})" for r in state.routes) or pgettext(
+        "routes", "none")
     rows = [
         (_("Tickets"), tickets),
         (_("Cards"), cards),
