@@ -419,7 +419,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     shared += [grader / f"{name}.py" for name in ("plugin", "submission", "worker", "wire", "sandbox", "notebook",
                                                     "translation", "grading_text")]
     hidden = root / "tests" / "grading"
-    helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
+    helpers = [p for p in sorted(hidden.rglob("*.py")) if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
     helpers += sorted((root / "locale").glob("*/LC_MESSAGES/grading.po"))
     common = digest_of(shared + helpers)
