@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _, ngettext
-from ..checks import CheckResult, Example, RuleBroken, Status, check, hint_line, same, table
+from ..checks import CheckResult, Example, RuleBroken, Status, check, generated, hint_line, same, table
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -175,6 +175,13 @@ def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any
             for example in table(rows, {name: function}, hint=hint, compare=same)]
 
 
+def _generated(exercise: str, **names: Any) -> list[Example]:
+    """The exercise's generated examples (see ``course cases``), each run quietly, with the
+    package's scripted keyboard and dice at hand."""
+    names.update(answers=answers, ScriptedDice=ScriptedDice, random=random)
+    return [dataclasses.replace(example, call=_quiet(example.call)) for example in generated(exercise, names)]
+
+
 def check_swap(swap: Callable[[int, int], tuple[int, int]]) -> CheckResult:
     """Check ``swap(a, b)`` [permuter2i]."""
     cases = [((1, 2), (2, 1)), ((6, 3), (3, 6)), ((5, 5), (5, 5)), ((0, -7), (-7, 0))]
@@ -203,7 +210,8 @@ def check_sort3_desc(sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
         "dice421.sort3_desc",
         _calls(sort3_desc, "sort3_desc", cases,
                hint=_("Sort a and b, then b and c, then a and b again, with sort2_desc; any "
-                    "integers, not only dice.")),
+                    "integers, not only dice."))
+        + _generated("dice421.sort3_desc", sort3_desc=sort3_desc),
         sort3_desc, ("sort2_desc",),
     )
 
@@ -351,6 +359,7 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
         compare=lambda got, expected: _shows_in_order(got, ("3", "5")),
         hint=_("Ask once, showing the die's number n, then its value die."),
     ))
+    examples += _generated("dice421.rethrow", rethrow=rethrow)
     return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
 
 
@@ -423,6 +432,7 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
                     ["die 1 = 6", "die 2 = 6", "die 3 = 5"], compare=_numbered,
                     hint=_("Rethrow die 1, then die 2, then die 3: rethrow(d1, 1, ask, rng) and so on, "
                            "numbered from 1.")),
+            *_generated("dice421.play_turn", play_turn=play_turn),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
     )
@@ -434,7 +444,8 @@ def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[i
              ((1, 8, 6, 14), (14, 6)), ((2, 5, 9, 4), (14, -1))]
     return _check("dice421.settle_different_tokens", _calls(
         settle, "settle_different_tokens", cases,
-        hint=_("The player with more tokens gives that many to the other; totals may go below 0.")),
+        hint=_("The player with more tokens gives that many to the other; totals may go below 0."))
+        + _generated("dice421.settle_different_tokens", settle_different_tokens=settle),
         settle)
 
 
@@ -445,7 +456,8 @@ def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[
              ((5, 111, 222, 6, 3), (11, -2))]
     return _check("dice421.settle_equal_tokens", _calls(
         settle, "settle_equal_tokens", cases,
-        hint=_("The higher value gives nj tokens to the other; totals may go below 0.")), settle)
+        hint=_("The higher value gives nj tokens to the other; totals may go below 0."))
+        + _generated("dice421.settle_equal_tokens", settle_equal_tokens=settle), settle)
 
 
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
@@ -487,6 +499,7 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             game("play_game(0, ...)", 0, [], raises=ValueError,
                  hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
             game("play_game(-4, ...)", -4, [], raises=ValueError),
+            *_generated("dice421.play_game", play_game=play_game),
         ],
         play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),
     )

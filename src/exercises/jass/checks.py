@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from ..i18n import N_, _
-from ..checks import CheckResult, Example, Status, check, short_repr, table
+from ..checks import CheckResult, Example, Status, check, generated, short_repr, table
 from .model import DECK, Card, parse_cards
 
 __all__ = [
@@ -307,6 +307,7 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 raises=ValueError,
                 hint=_("Start with hand = validate_hand(hand)."),
             ),
+            *generated("jass.meld", {"Meld": Meld, "parse_cards": parse_cards}),
         ],
     )
 
@@ -355,7 +356,7 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
             {"mutually_disjoint": mutually_disjoint},
             hint=_("The sets may come as a generator, read only once, or as a set of frozensets, "
                    "which has no [0]: go through them once with a for loop."),
-        ),
+        ) + generated("jass.disjoint", {"mutually_disjoint": mutually_disjoint}),
     )
 
 
@@ -556,6 +557,7 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 raises=ValueError,
                 hint=_("Check the hand first: validate_hand(hand), or Meld.all_in(hand) does it."),
             ),
+            *generated("jass.meld_set", {"MeldSet": MeldSet, "parse_cards": parse_cards}),
         ],
     )
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from course.cases import Sample
+
 #: The answers that mean "yes, throw": the text's "1", spaces around it ignored.
 BLANKS = ["", " ", "  "]
 #: Answers that keep: "1" written another way, other numbers, words in any case (the
@@ -120,3 +122,28 @@ def games(draw) -> dict:
     return {"tokens": draw(st.integers(1, 12)),
             "replies": draw(st.lists(answers(), min_size=1, max_size=6)),
             "seed": draw(st.integers(0, 2**16))}
+
+
+# ----------------------------------------------------------------------------- the checks' samples
+
+
+def named_integers(*names: str) -> st.SearchStrategy[dict]:
+    """The names of one call, each any integer."""
+    return st.fixed_dictionaries({name: numbers() for name in names})
+
+
+#: The generated examples of the public checks (``course cases`` computes their answers
+#: from the reference): a sample of each rule's domain, never a small domain whole.
+SAMPLES = [
+    Sample("dice421.sort3_desc", "sort3_desc(a, b, c)", named_integers("a", "b", "c"), count=6),
+    Sample("dice421.settle_different_tokens", "settle_different_tokens(nj1, nj2, total1, total2)",
+           different_tokens(), count=6),
+    Sample("dice421.settle_equal_tokens", "settle_equal_tokens(nj, s1, s2, total1, total2)",
+           equal_tokens(), count=6),
+    Sample("dice421.rethrow", "rethrow(die, n, answers([reply], echo=False), ScriptedDice(faces))",
+           rethrows(), count=10),
+    Sample("dice421.play_turn", "play_turn(answers(replies, echo=False), ScriptedDice(faces))",
+           turns(), count=8),
+    Sample("dice421.play_game", "play_game(tokens, answers(replies * 200, echo=False), random.Random(seed))",
+           games(), count=6),
+]

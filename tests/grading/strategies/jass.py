@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from course.cases import Sample
 from exercises.jass import ALL_OF, DECK, Card, Rank, Suit, quartet_points
 
 RANKS = tuple(Rank)
@@ -166,3 +167,24 @@ def collections_of_sets(draw) -> list[frozenset]:
         shared = draw(elements())
         sets[0], sets[-1] = sets[0] | {shared}, sets[-1] | {shared}
     return sets
+
+
+# ----------------------------------------------------------------------------- the checks' samples
+
+
+def named_hands(max_melds: int = 78) -> st.SearchStrategy[dict]:
+    """The hand of one call as the text of its cards (``parse_cards(cards)`` reads it back):
+    up to 12 cards, holding at most ``max_melds`` melds."""
+    return hands(0, 12).filter(lambda hand: sum(cards <= set(hand) for cards, _ in MELDS) <= max_melds).map(
+        lambda hand: {"cards": " ".join(map(str, hand))})
+
+
+#: The generated examples of the public checks (``course cases`` computes their answers
+#: from the reference): hands of any size given as generators, sets of sets of any shape.
+SAMPLES = [
+    Sample("jass.meld", "sorted(m.points for m in Meld.all_in(x for x in parse_cards(cards)))", named_hands(), count=8),
+    Sample("jass.disjoint", "mutually_disjoint(s for s in sets)",
+           collections_of_sets().map(lambda sets: {"sets": sets}), count=8),
+    Sample("jass.meld_set", "sorted(s.points() for s in MeldSet.all_in(x for x in parse_cards(cards)))", named_hands(10),
+           count=8),
+]
