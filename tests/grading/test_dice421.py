@@ -20,9 +20,14 @@ import pytest
 from hypothesis import strategies as st
 
 from course.differential import Outcome, agree, compare, draw, outcomes
+from course.grading_text import reason
 from exercises.checks import same
-from reference_calls import RUN, against_reference
 from strategies import dice421 as drawn
+
+#: An expression that runs the statements ``code`` in a copy of the notebook's namespace
+#: (with the case's names bound) and gives the value they leave in ``out``: one request
+#: per case, however many calls the statements make.
+RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(globals())"
 
 NOTEBOOK = "02_dice_421"
 
@@ -675,22 +680,27 @@ def explain_conversation(got, want, call: str) -> str | None:
         return None
     expected, wanted = want.value
     if got.raised is not None:
-        return f"`{call}` raised {got}" + (f", expected {expected!r}" if expected is not None else "")
+        if expected is None:
+            return reason("`{call}` raised {got}", call=call, got=str(got))
+        return reason("`{call}` raised {got}, expected {want}", call=call, got=str(got), want=repr(expected))
     result, calls = got.value
     for number, (mine, theirs) in enumerate(zip(calls, wanted), start=1):
         if not same_call(mine, theirs):
-            return f"`{call}`: call {number} was {said(mine)}, expected {said(theirs)}"
+            return reason("`{call}`: call {number} was {got}, expected {want}", call=call, number=number,
+                          got=said(mine), want=said(theirs))
     if len(calls) > len(wanted):
-        return f"`{call}`: after the {len(wanted)} calls expected, it made {said(calls[len(wanted)])}"
+        return reason("`{call}`: after the {count} calls expected, it made {got}", call=call, count=len(wanted),
+                      got=said(calls[len(wanted)]))
     if len(calls) < len(wanted):
-        return f"`{call}` stopped after {len(calls)} calls, expected {said(wanted[len(calls)])} next"
-    return f"`{call}` returned {result!r}, expected {expected!r}"
+        return reason("`{call}` stopped after {count} calls, expected {want} next", call=call, count=len(calls),
+                      want=said(wanted[len(calls)]))
+    return reason("`{call}` returned {got}, expected {want}", call=call, got=repr(result), want=repr(expected))
 
 
 def recorded(sub, ref, code: str, cases: list[dict], shown) -> None:
     """Compare a recorded conversation: the result and every call, in order."""
     cases = [dict(case, code=code) for case in cases]
-    against_reference(sub, ref, RUN, cases, shown, same=same_conversation, explain=explain_conversation)
+    compare(sub, ref, RUN, cases, shown=shown, same=same_conversation, explain=explain_conversation)
 
 
 @pytest.mark.exercise("dice421.rethrow")
@@ -728,7 +738,8 @@ def test_play_game_replays_the_same_game_with_the_same_seed(sub):
         if played.raised is not None:
             said = explain_conversation(played, Outcome(value=(None, ())), call)
         elif not agree(replayed, played, same_conversation):
-            said = "played again: " + explain_conversation(replayed, played, call)
+            said = reason("played again with the same seed and answers: {failure}",
+                          failure=explain_conversation(replayed, played, call))
         else:
             continue
         pytest.fail(said, pytrace=False)

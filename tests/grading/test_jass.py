@@ -22,11 +22,15 @@ from itertools import combinations
 
 import pytest
 
-from course.differential import draw, outcomes
-from reference_calls import RUN, against_reference
+from course.differential import compare, draw, outcomes
 from strategies import jass as drawn
 
 from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_cards
+
+#: An expression that runs the statements ``code`` in a copy of the notebook's namespace
+#: (with the case's names bound) and gives the value they leave in ``out``: one request
+#: per case, however many calls the statements make.
+RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(globals())"
 
 NOTEBOOK = "01_jass_melds"
 
@@ -586,8 +590,8 @@ PLAIN_MELDS = "sorted((tuple(sorted(m.cards)), m.points) for m in {})"
 def test_meld_all_in_like_the_reference_for_any_hand_in_any_form(sub, ref):
     cases = [dict(case, code="out = " + PLAIN_MELDS.format(f"Meld.all_in({given(case['form'], 'hand')})"))
              for case in hands_given()]
-    against_reference(sub, ref, RUN, cases,
-                      lambda case: f"Meld.all_in({given(case['form'], typed(case['hand']))})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"Meld.all_in({given(case['form'], typed(case['hand']))})")
 
 
 @pytest.mark.exercise("jass.disjoint")
@@ -595,8 +599,8 @@ def test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form(sub, ref)
     cases = [{"form": form, "sets": sets, "code": f"out = mutually_disjoint({given(form, 'sets')})"}
              for form, sets in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)),
                                                     drawn.collections_of_sets()), 100)]
-    against_reference(sub, ref, RUN, cases,
-                      lambda case: f"mutually_disjoint({given(case['form'], repr(case['sets']))})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"mutually_disjoint({given(case['form'], repr(case['sets']))})")
 
 
 #: the melds of a case made in the notebook, from (cards, points)
@@ -611,16 +615,16 @@ def meld_cases(strategy, count: int, code: str) -> list[dict]:
 @pytest.mark.exercise("jass.meld_set")
 def test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form(sub, ref):
     cases = meld_cases(drawn.meld_lists(), 80, "out = MeldSet.mutually_disjoint({})")
-    against_reference(sub, ref, RUN, cases,
-                      lambda case: f"MeldSet.mutually_disjoint({given(case['form'], melds_typed(case['melds']))})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.mutually_disjoint({given(case['form'], melds_typed(case['melds']))})")
 
 
 @pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form(sub, ref):
     code = "s = MeldSet.of({})\nout = " + PLAIN_MELDS.format("s.melds") + ", s.points()"
     cases = meld_cases(drawn.meld_lists(), 80, code)
-    against_reference(sub, ref, RUN, cases,
-                      lambda case: f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})")
 
 
 @pytest.mark.exercise("jass.meld_set")
@@ -640,8 +644,8 @@ def test_meld_set_of_names_a_card_that_two_of_the_melds_share(sub):
 def test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form(sub, ref):
     plain = "sorted(" + PLAIN_MELDS.format("s.melds") + " for s in MeldSet.all_in({}))"
     cases = [dict(case, code="out = " + plain.format(given(case["form"], "hand"))) for case in small_hands_given()]
-    against_reference(sub, ref, RUN, cases,
-                      lambda case: f"MeldSet.all_in({given(case['form'], typed(case['hand']))})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.all_in({given(case['form'], typed(case['hand']))})")
 
 
 def printed_lines(lines: list[str]) -> tuple[list[str], list[int]]:
@@ -654,5 +658,5 @@ def printed_lines(lines: list[str]) -> tuple[list[str], list[int]]:
 def test_print_meld_sets_like_the_reference_for_any_hand_in_any_form(sub, ref):
     cases = [dict(case, code=PRINTED.replace("print_meld_sets(hand)", f"print_meld_sets({given(case['form'], 'hand')})"))
              for case in small_hands_given()[::2]]
-    against_reference(sub, ref, RUN, cases, prepare=printed_lines,
-                      shown=lambda case: f"print_meld_sets({given(case['form'], typed(case['hand']))})")
+    compare(sub, ref, RUN, cases, prepare=printed_lines,
+            shown=lambda case: f"print_meld_sets({given(case['form'], typed(case['hand']))})")
