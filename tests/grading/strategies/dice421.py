@@ -41,14 +41,23 @@ def numbers() -> st.SearchStrategy[int]:
     return st.one_of(faces(), st.integers(-1000, 1000))
 
 
+#: The text's yes, "1", with any spaces around it.
+YES = [left + "1" + right for left in BLANKS for right in BLANKS]
+
+
 def yes() -> st.SearchStrategy[str]:
     """The answer 1, with any spaces around it."""
-    return st.builds(lambda left, right: left + "1" + right, st.sampled_from(BLANKS), st.sampled_from(BLANKS))
+    return st.sampled_from(YES)
+
+
+def keeps() -> st.SearchStrategy[str]:
+    """An answer that keeps: any but the text's yes."""
+    return st.sampled_from(OTHER_ANSWERS)
 
 
 def answers() -> st.SearchStrategy[str]:
     """Any answer to a prompt: the yes of the text, or one of many that keep."""
-    return st.one_of(yes(), st.sampled_from(OTHER_ANSWERS))
+    return st.sampled_from(YES + OTHER_ANSWERS)
 
 
 def tokens() -> st.SearchStrategy[int]:
@@ -103,16 +112,17 @@ def rethrows(draw) -> dict:
 
 @st.composite
 def turns(draw) -> dict:
-    """A scripted turn: 8 answers (enough for any turn) and 9 faces (enough dice)."""
-    keep = draw(st.integers(0, 2))  # how many rethrows before the player keeps
-    replies = []
-    for _ in range(keep):
-        replies.append(draw(yes()))
-        replies += [draw(answers()) for _ in range(3)]
-    if keep < 2:
-        replies.append(draw(answers().filter(lambda reply: reply.strip() != "1")))
-    replies += [draw(answers()) for _ in range(8 - len(replies))]
-    return {"replies": replies[:8], "faces": draw(st.lists(faces(), min_size=9, max_size=9))}
+    """A scripted turn: 8 answers (enough for any turn) and 9 faces (enough dice).
+
+    The player throws again 0, 1 or 2 times (any yes), answers the dice's questions
+    any way, then keeps with any other answer when a throw is still allowed."""
+    replies = draw(st.lists(answers(), min_size=8, max_size=8))
+    rethrows = draw(st.integers(0, 2))
+    for throw in range(rethrows):
+        replies[4 * throw] = draw(yes())
+    if rethrows < 2:
+        replies[4 * rethrows] = draw(keeps())
+    return {"replies": replies, "faces": draw(st.lists(faces(), min_size=9, max_size=9))}
 
 
 @st.composite
