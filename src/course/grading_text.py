@@ -137,12 +137,6 @@ REASONS = (
     "`{call}` gave {got}, expected {want} to be raised",
     "`{call}` returned {got}, a {got_type}; expected {want}, a {want_type}",
     "{failure} ({more} more of {total} cases fail)",
-    # a conversation compared call by call (a turn, a game)
-    "`{call}`: call {number} was {got}, expected {want}",
-    "`{call}`: after the {count} calls expected, it made {got}",
-    "`{call}` stopped after {count} calls, expected {want} next",
-    "`{call}` raised {got}",
-    "played again with the same seed and answers: {failure}",
     # course.submission: what went wrong in the notebook's process
     "the notebook defines no {name} (is the cell that defines it run?)",
     "the notebook raised {name}, which a test does not accept",

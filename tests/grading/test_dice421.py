@@ -20,7 +20,6 @@ import pytest
 from hypothesis import strategies as st
 
 from course.differential import Outcome, agree, compare, draw, outcomes
-from course.grading_text import reason
 from exercises.checks import same
 from strategies import dice421 as drawn
 
@@ -675,26 +674,33 @@ def said(call: tuple) -> str:
 
 
 def explain_conversation(got, want, call: str) -> str | None:
-    """The first call where the notebook and the reference part, or the results."""
+    """The first call where the notebook and the reference part, or the results; None
+    when the reference raised (the usual sentence says it)."""
     if want.raised is not None:
         return None
-    expected, wanted = want.value
+    try:
+        first_difference(got, want.value, call)
+    except AssertionError as error:  # raised, so that the sentence is translated
+        return str(error)
+    return None
+
+
+def first_difference(got, wanted_conversation, call: str) -> None:
+    """Raise the sentence that says where ``got`` parts from the reference's conversation."""
+    expected, wanted = wanted_conversation
     if got.raised is not None:
         if expected is None:
-            return reason("`{call}` raised {got}", call=call, got=str(got))
-        return reason("`{call}` raised {got}, expected {want}", call=call, got=str(got), want=repr(expected))
+            raise AssertionError(f"`{call}` raised {got}")
+        raise AssertionError(f"`{call}` raised {got}, expected {expected!r}")
     result, calls = got.value
     for number, (mine, theirs) in enumerate(zip(calls, wanted), start=1):
         if not same_call(mine, theirs):
-            return reason("`{call}`: call {number} was {got}, expected {want}", call=call, number=number,
-                          got=said(mine), want=said(theirs))
+            raise AssertionError(f"`{call}`: call {number} was {said(mine)}, expected {said(theirs)}")
     if len(calls) > len(wanted):
-        return reason("`{call}`: after the {count} calls expected, it made {got}", call=call, count=len(wanted),
-                      got=said(calls[len(wanted)]))
+        raise AssertionError(f"`{call}`: after the {len(wanted)} calls expected, it made {said(calls[len(wanted)])}")
     if len(calls) < len(wanted):
-        return reason("`{call}` stopped after {count} calls, expected {want} next", call=call, count=len(calls),
-                      want=said(wanted[len(calls)]))
-    return reason("`{call}` returned {got}, expected {want}", call=call, got=repr(result), want=repr(expected))
+        raise AssertionError(f"`{call}` stopped after {len(calls)} calls, expected {said(wanted[len(calls)])} next")
+    raise AssertionError(f"`{call}` returned {result!r}, expected {expected!r}")
 
 
 def recorded(sub, ref, code: str, cases: list[dict], shown) -> None:
@@ -736,10 +742,7 @@ def test_play_game_replays_the_same_game_with_the_same_seed(sub):
     for case, played, replayed in zip(cases, first, again):
         call = game_call(case)
         if played.raised is not None:
-            said = explain_conversation(played, Outcome(value=(None, ())), call)
-        elif not agree(replayed, played, same_conversation):
-            said = reason("played again with the same seed and answers: {failure}",
-                          failure=explain_conversation(replayed, played, call))
-        else:
-            continue
-        pytest.fail(said, pytrace=False)
+            pytest.fail(explain_conversation(played, Outcome(value=(None, ())), call), pytrace=False)
+        if not agree(replayed, played, same_conversation):
+            said = explain_conversation(replayed, played, call)
+            pytest.fail(f"played again with the same seed and answers: {said}", pytrace=False)
