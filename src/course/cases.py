@@ -128,10 +128,14 @@ def compute(root: Path, worksheet: str) -> dict[str, list[dict[str, Any]]]:
     reference = Submission(solution, reference=solution)
     try:
         for sample in wanted:
-            cases = draw(sample.strategy, sample.count)
+            used = {node.id for node in ast.walk(ast.parse(sample.expression, mode="eval"))
+                    if isinstance(node, ast.Name)}
+            cases = [{name: value for name, value in case.items() if name in used}
+                     for case in draw(sample.strategy, sample.count)]
             entries = table.setdefault(sample.exercise, [])
             for case, outcome in zip(cases, outcomes(reference, sample.expression, cases)):
                 entry: dict[str, Any] = {"call": call_text(sample.expression, case),
+                                         "expression": sample.expression,
                                          "names": {name: encode(value) for name, value in case.items()}}
                 if outcome.raised is not None:
                     entry["raises"] = outcome.raised.__name__
