@@ -1,20 +1,31 @@
 """Speed of the 421 worksheet's given code, run with the solution notebook's functions.
 
 Prints how long the public checks, a computer turn, a whole match (the solution's
-``play_game`` with two strategies) and the notebook's league take. Run from the
+``play_game`` with two strategies) and the notebook's league take; then ``play_turn``
+and ``play_game`` on the turns and games the hidden tests' strategies draw
+(tests/grading/strategies/dice421.py: answers typed any way, seeded games). Run from the
 repository's root: ``.venv/bin/python benchmarks/bench_dice421.py``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
+import itertools
 import random
+import sys
 import time
 from pathlib import Path
 
 from exercises import dice421
+from course.grading.differential import draw
 from course.notebook import solution_namespace
 
-SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "02_dice_421.ipynb"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "grading"))
+from strategies import dice421 as drawn  # noqa: E402 - the hidden tests' strategies
+
+SOLUTION = ROOT / "solutions" / "02_dice_421.ipynb"
 
 
 def timed(label: str, repeat: int, action) -> None:
@@ -42,6 +53,20 @@ def main() -> None:
     strategies = {"keep first": dice421.keep_first, "hunt 421": dice421.hunt_421}
     timed("the notebook's league (2 x 100 games)", 3,
           lambda: dice421.league(ns["play_game"], strategies, games=100, seed=2026))
+    turns, games = draw(drawn.turns(), 200), draw(drawn.games(), 50)
+    print(f"{len(turns)} turns and {len(games)} games drawn by strategies.dice421")
+
+    def turn(case: dict) -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            ns["play_turn"](dice421.answers(case["replies"], echo=False), dice421.ScriptedDice(case["faces"]))
+
+    def game(case: dict) -> None:
+        replies = itertools.cycle(case["replies"])
+        with contextlib.redirect_stdout(io.StringIO()):
+            ns["play_game"](case["tokens"], lambda prompt="": next(replies), random.Random(case["seed"]))
+
+    timed(f"play_turn on the {len(turns)} drawn turns", 5, lambda: [turn(case) for case in turns])
+    timed(f"play_game on the {len(games)} drawn games", 5, lambda: [game(case) for case in games])
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@
 Prints the time of ``MeldSet.all_in`` per 9-card hand over 10,000 seeded hands (median,
 mean, 99th percentile, worst), ``Meld.all_in`` likewise, the slowest hand there is (nine
 cards of one suit: 18 melds, 2**18 subsets), the notebook's sampling cell and the exact
-count of hands without meld. Run from the repository's root:
+count of hands without meld; then both methods on hands drawn by the hidden tests'
+strategies (tests/grading/strategies/jass.py: any size, given as a list, a tuple, a set
+or a generator). Run from the repository's root:
 ``.venv/bin/python benchmarks/bench_jass.py``.
 """
 
@@ -11,16 +13,23 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from course.grading.differential import draw
 from course.notebook import solution_namespace
 from exercises.jass import ALL_OF, Suit, deal
 
-SOLUTION = Path(__file__).resolve().parent.parent / "solutions" / "01_jass_melds.ipynb"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "grading"))
+from strategies import jass as drawn  # noqa: E402 - the hidden tests' strategies
+
+SOLUTION = ROOT / "solutions" / "01_jass_melds.ipynb"
 HANDS = 10_000
+DRAWN = 300
 
 
 def per_call(function: Callable[[Any], Any], inputs: list[Any]) -> list[float]:
@@ -63,6 +72,18 @@ def main() -> None:
     once("MeldSet.all_in, nine spades", lambda: meld_set.all_in(list(ALL_OF[Suit.SPADE])))
     once("sampling cell (10,000 hands)", lambda: ns["sample_best_points"](HANDS))
     once("count_hands_without_meld(9)", lambda: ns["count_hands_without_meld"](9))
+    started = time.perf_counter()
+    forms = draw(drawn.hands_in_forms(), DRAWN)
+    print(f"{len(forms)} hands drawn by strategies.jass in {time.perf_counter() - started:.2f} s "
+          f"(sizes {min(len(h) for _, h in forms)} to {max(len(h) for _, h in forms)})")
+
+    def given(case: tuple[str, list]) -> object:
+        form, hand = case
+        return eval(drawn.FORMS[form].format("hand"), {"hand": hand})
+
+    report("Meld.all_in per drawn hand", per_call(lambda case: meld.all_in(given(case)), forms))
+    few = [case for case in forms if len(meld.all_in(case[1])) <= 10]
+    report(f"MeldSet.all_in, {len(few)} drawn hands", per_call(lambda case: meld_set.all_in(given(case)), few))
 
 
 if __name__ == "__main__":

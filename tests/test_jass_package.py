@@ -493,6 +493,7 @@ def test_a_meld_set_check_catches_a_list_instead_of_a_frozenset():
     class ListSet(MeldSet):
         @classmethod
         def of(cls, melds):
+            melds = list(melds)  # read once: the check also gives a generator
             MeldSet.of(melds)  # refuses overlapping melds
             return cls(tuple(melds))
 

@@ -307,6 +307,55 @@ MISTAKES = [
             "_play_game = play_game\n\n"
             "def play_game(tokens, ask=input, rng=table_rng):\n    return list(_play_game(tokens, ask, rng))\n",
             "the final totals are the tuple (total1, total2)"),
+    # Written after the first round of hidden tests, and kept out of their sight: answers
+    # typed another way, throws counted another way, a question that shows its numbers
+    # the other way round, one player's total forgotten.
+    Mistake("dice421-rethrow-int-or-keep", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    answer = ask(f'Value of die {n} = {die} (type 1 to rethrow)? ')\n"
+            "    try:\n        wanted = int(answer) == 1\n"
+            "    except ValueError:\n        wanted = False\n"
+            "    return roll_die(rng) if wanted else die\n",
+            "only the text 1 rethrows: 01, +1 or a full-width 1 are other answers, which keep"),
+    Mistake("dice421-rethrow-oui", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    answer = ask(f'Value of die {n} = {die} (type 1 to rethrow)? ').strip().lower()\n"
+            "    return roll_die(rng) if answer in ('1', 'o', 'oui') else die\n",
+            "any answer but 1 keeps the die, oui and o too"),
+    Mistake("dice421-rethrow-value-before-number", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    if ask(f'Value of die {die} = {n} (type 1 to rethrow)? ').strip() == '1':\n"
+            "        return roll_die(rng)\n    return die\n",
+            "the question shows the die's number, then its value: 'Value of die 3 = 5'"),
+    Mistake("dice421-turn-again-no-strip", "dice421.play_turn",
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \') == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            "as in rethrow, spaces around the answer 1 are ignored: ' 1' throws again"),
+    Mistake("dice421-turn-again-int", "dice421.play_turn",
+            'def again(ask):\n    try:\n        return int(ask(\'Type 1 to throw again (anything else keeps)? \')) == 1\n    except ValueError:\n        return False\n\ndef play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and again(ask):\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            "only the text 1 throws again: 01 keeps the dice"),
+    Mistake("dice421-turn-again-starts-with-1", "dice421.play_turn",
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip().startswith(\'1\'):\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            "only the answer 1 throws again: 10 or 1.0 keep the dice"),
+    Mistake("dice421-turn-counts-changed-dice", "dice421.play_turn",
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        before = (d1, d2, d3)\n        d1, d2, d3 = rethrow(d1, 1, ask, rng), rethrow(d2, 2, ask, rng), rethrow(d3, 3, ask, rng)\n        if (d1, d2, d3) != before:\n            throws += 1\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            "every throw counts, also one whose dice come back with the same faces"),
+    Mistake("dice421-turn-counts-rethrown-dice", "dice421.play_turn",
+            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    throws = 1\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n        moved = False\n        for n in (1, 2, 3):\n            if ask(f'Value of die {n} = {dice[n - 1]} (type 1 to rethrow)? ').strip() == '1':\n                dice[n - 1] = roll_die(rng)\n                moved = True\n        if moved:\n            throws += 1\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            "a throw where the player rethrows no die still counts: three throws at most"),
+    Mistake("dice421-turn-dice-numbered-from-0", "dice421.play_turn",
+            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    for _ in range(2):\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n            break\n        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice)]\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            "the dice are numbered 1, 2, 3 in the questions, as rethrow's n"),
+    Mistake("dice421-game-equal-tokens-total1-twice", "dice421.play_game",
+            "def play_game(tokens, ask=input, rng=table_rng):\n"
+            "    if tokens <= 0:\n        raise ValueError('at least one token')\n"
+            "    total1 = total2 = tokens\n"
+            "    while total1 > 0 and total2 > 0:\n"
+            "        nj1, s1 = play_turn(ask, rng)\n        nj2, s2 = play_turn(ask, rng)\n"
+            "        if s1 == s2:\n            continue\n"
+            "        if nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n"
+            "        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total1)\n"
+            "    return (total1, total2)\n",
+            "each round starts from both players' own totals: player 2's total is total2"),
 ]
 
 ALTERNATIVES = [
@@ -368,4 +417,36 @@ ALTERNATIVES = [
                 "    elif s1 != s2:\n        total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n"
                 "    return next_rounds(total1, total2, ask, rng)\n",
                 "recursion over the rounds, with tokens compared before values (equal values mean equal tokens)"),
+    Alternative("dice421-rethrow-split", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    words = ask('Value of die ' + str(n) + ' = ' + str(die) + ' (type 1 to rethrow)? ').split()\n"
+            "    return rng.randint(1, 6) if words == ['1'] else die\n",
+            "the answer's words compared with ['1'], the die thrown with rng.randint itself"),
+    Alternative("dice421-turn-recursive", "dice421.play_turn",
+            "def play_turn(ask=input, rng=table_rng):\n"
+            "    return next_throw([roll_die(rng), roll_die(rng), roll_die(rng)], 2, ask, rng)\n\n"
+            "def next_throw(dice, left, ask, rng):\n"
+            "    if left and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n"
+            "        return next_throw([rethrow(d, n, ask, rng) for n, d in enumerate(dice, 1)], left - 1, ask, rng)\n"
+            "    a, b, c = sort3_desc(*dice)\n"
+            "    return tokens_of(a, b, c), value_of(a, b, c)\n",
+            "recursion over the throws left instead of a counter"),
+    Alternative("dice421-game-draw-as-pairs", "dice421.play_game",
+            "def play_game(tokens, ask=input, rng=table_rng):\n"
+            "    if tokens < 1:\n        raise ValueError('each player starts with at least one token')\n"
+            "    totals = [tokens, tokens]\n"
+            "    while min(totals) > 0:\n"
+            "        first, second = play_turn(ask, rng), play_turn(ask, rng)\n"
+            "        if first == second:\n            continue\n"
+            "        if first[0] != second[0]:\n"
+            "            totals[1], totals[0] = settle_different_tokens(second[0], first[0], totals[1], totals[0])\n"
+            "        else:\n"
+            "            totals = list(settle_equal_tokens(first[0], first[1], second[1], *totals))\n"
+            "    return tuple(totals)\n",
+            "a draw as equal (tokens, value) pairs, the totals in a list, player 2's side settled as player 1"),
+    Alternative("dice421-settle-by-sign", "dice421.settle_different_tokens",
+            "def settle_different_tokens(nj1, nj2, total1, total2):\n"
+            "    given = nj1 if nj1 > nj2 else -nj2\n"
+            "    return total1 - given, total2 + given\n",
+            "one signed number of tokens given by player 1 instead of two branches"),
 ]

@@ -326,6 +326,94 @@ def print_meld_sets(hand):
     Mistake("jass-count-misses-runs-to-the-ace", "jass.hands_without_meld",
             _COUNT.replace("for index in range(7))", "for index in range(6))"),
             "a run of three may end at the ace: 7 places for a run in 9 ranks, not 6"),
+    # ------------------------------------------------------------------ the text's types and bounds
+    # Written after the first round of hidden tests, and kept out of their sight: hands and
+    # sets given as any Iterable (a generator read twice gives nothing the second time),
+    # hands of any size, several melds of which only two clash.
+    Mistake("jass-all-in-reads-the-hand-twice", "jass.meld", """
+def all_in(cls, hand):
+    validate_hand(hand)
+    return {meld for meld in cls.ALL if meld.cards <= set(hand)}
+
+Meld.all_in = classmethod(all_in)
+""", "the hand is an Iterable: validated, then read again, a generator gives no meld"),
+    Mistake("jass-disjoint-sum-then-union", "jass.disjoint", """
+def mutually_disjoint(sets):
+    total = sum(len(s) for s in sets)
+    return len(set().union(*sets)) == total
+""", "the sets are an Iterable, read once: the sizes, then the union, read a generator twice"),
+    Mistake("jass-disjoint-indexes-the-first", "jass.disjoint", """
+def mutually_disjoint(sets):
+    if len(sets) < 2:
+        return True
+    union = set(sets[0])
+    for s in sets[1:]:
+        if union & s:
+            return False
+        union |= s
+    return True
+""", "the sets are an Iterable, not a list: a generator has no len, a set of frozensets no [0]"),
+    Mistake("jass-md-indexes-the-melds", "jass.meld_set", """
+def meld_sets_disjoint(melds):
+    for i in range(len(melds)):
+        for j in range(i + 1, len(melds)):
+            if melds[i].cards & melds[j].cards:
+                return False
+    return True
+
+MeldSet.mutually_disjoint = staticmethod(meld_sets_disjoint)
+
+def all_in(cls, hand):
+    return [cls(s) for s in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(list(s))]
+
+MeldSet.all_in = classmethod(all_in)
+""", "MeldSet.mutually_disjoint takes any Iterable of melds: a set or a generator has no [i]"),
+    Mistake("jass-of-reads-the-melds-twice", "jass.meld_set", """
+def of(cls, melds):
+    if not cls.mutually_disjoint(melds):
+        counts = Counter(card for meld in melds for card in meld.cards)
+        shared = min(card for card, count in counts.items() if count > 1)
+        raise ValueError(f"two of these melds share {shared}")
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+""", "the melds are an Iterable: checked, then read again, a generator gives an empty meld set"),
+    Mistake("jass-of-names-cards-common-to-all", "jass.meld_set", """
+def of(cls, melds):
+    melds = list(melds)
+    if not cls.mutually_disjoint(melds):
+        common = frozenset.intersection(*(meld.cards for meld in melds))
+        raise ValueError(f"these melds share {', '.join(map(str, sorted(common)))}")
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+""", "the message names a card two of the melds share; with three melds no card may be in all"),
+    Mistake("jass-points-of-a-set", "jass.meld_set", """
+MeldSet.points = lambda self: sum({meld.points for meld in self.melds})
+""", "points() adds the points of every meld: two runs of 3 are worth 40, not 20"),
+    Mistake("jass-set-all-in-validates-then-reads", "jass.meld_set", """
+def all_in(cls, hand):
+    validate_hand(hand)
+    return [cls(s) for s in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(s)]
+
+MeldSet.all_in = classmethod(all_in)
+""", "the hand is an Iterable: validated, then passed on, a generator reaches Meld.all_in empty"),
+    Mistake("jass-set-all-in-three-melds-at-most", "jass.meld_set", """
+from itertools import combinations
+
+def all_in(cls, hand):
+    melds = list(Meld.all_in(hand))
+    return [cls(frozenset(chosen)) for size in range(4) for chosen in combinations(melds, size)
+            if cls.mutually_disjoint(chosen)]
+
+MeldSet.all_in = classmethod(all_in)
+""", "a hand may hold up to 36 cards: 12 cards hold four runs that share no card"),
+    Mistake("jass-print-validates-then-reads", "jass.print_meld_sets", """
+def print_meld_sets(hand):
+    validate_hand(hand)
+    for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
+        print(f"{meld_set.points():>3}: {meld_set}")
+""", "the hand is an Iterable: validated, then read again, a generator prints only the empty set"),
 ]
 
 ALTERNATIVES = [
@@ -426,4 +514,46 @@ def count_hands_without_meld(size):
         states = following
     return sum(ways for (_, held), ways in states.items() if held == size)
 ''', "counting up the ranks (dynamic programming) instead of inclusion-exclusion"),
+    Alternative("jass-all-in-generator-safe", "jass.meld", """
+def all_in(cls, hand):
+    cards = validate_hand(hand)
+    return set(filter(lambda meld: cards.issuperset(meld.cards), cls.ALL))
+
+Meld.all_in = classmethod(all_in)
+""", "the validated frozenset read with issuperset and filter"),
+    Alternative("jass-disjoint-counter", "jass.disjoint", """
+from collections import Counter
+
+def mutually_disjoint(sets):
+    counts = Counter(element for s in sets for element in s)
+    return all(count == 1 for count in counts.values())
+""", "every element counted once over all the sets: no element twice"),
+    Alternative("jass-of-tuple-first-then-pairs", "jass.meld_set", """
+from itertools import combinations
+
+def of(cls, melds):
+    melds = tuple(melds)
+    for a, b in combinations(melds, 2):
+        shared = a.cards & b.cards
+        if shared:
+            raise ValueError(f"{min(shared)} is in two of the melds")
+    return cls(frozenset(melds))
+
+MeldSet.of = classmethod(of)
+""", "the melds read once into a tuple, the first clashing pair named"),
+    Alternative("jass-set-all-in-grown-subsets", "jass.meld_set", """
+def all_in(cls, hand):
+    found = [frozenset()]
+    for meld in Meld.all_in(hand):
+        found += [chosen | {meld} for chosen in found if all(not meld.cards & m.cards for m in chosen)]
+    return [cls(chosen) for chosen in found]
+
+MeldSet.all_in = classmethod(all_in)
+""", "compatible subsets grown meld by meld instead of filtering the power set"),
+    Alternative("jass-print-list-then-join", "jass.print_meld_sets", """
+def print_meld_sets(hand):
+    meld_sets = MeldSet.all_in(list(hand))
+    meld_sets.sort(key=lambda meld_set: (meld_set.points(), -len(meld_set.melds)))
+    print("\\n".join(str(meld_set.points()).rjust(3) + ": " + str(meld_set) for meld_set in meld_sets))
+""", "one print of joined lines, rjust, ties by the number of melds"),
 ]

@@ -4,12 +4,29 @@ Combinations are checked on every ordered throw of three dice against a brute fo
 written here; turns and games are played with a scripted keyboard (``Keyboard``) and
 loaded dice (``LoadedDice``, whose only method is the ``randint(1, 6)`` the worksheet
 names), both objects of this module that the notebook calls back.
+
+The differential tests compare the notebook with the reference solution on cases drawn
+from ``strategies.dice421`` (any integers, answers typed any way, scripted turns, seeded
+games). A turn, a rethrow and a game are compared call by call: the notebook runs them
+with a keyboard and dice that record every question asked and every die thrown, in
+order, and the same calls, the same questions' numbers and the same result are expected.
 """
 
 from itertools import permutations, product
 import random
+import re
 
 import pytest
+from hypothesis import strategies as st
+
+from course.grading.differential import Outcome, agree, compare, draw, outcomes
+from exercises.checks import same
+from strategies import dice421 as drawn
+
+#: An expression that runs the statements ``code`` in a copy of the notebook's namespace
+#: (with the case's names bound) and gives the value they leave in ``out``: one request
+#: per case, however many calls the statements make.
+RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(globals())"
 
 NOTEBOOK = "02_dice_421"
 
@@ -77,6 +94,15 @@ RULES = {
     "test_play_game_same_tokens_higher_value_gives": "1 token; 543 against 654 (same tokens, player 2's value is higher)",
     "test_play_game_rejects_a_non_positive_token_count": "play_game(0, ...) raises ValueError",
     "test_play_game_returns_a_tuple_of_two_ints": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
+    "test_swap_sorts_and_settles_like_the_reference_on_any_integers": "swap(0, -7)",
+    "test_sort2_desc_like_the_reference_on_any_integers": "sort2_desc(-3, 10)",
+    "test_sort3_desc_like_the_reference_on_any_integers": "sort3_desc(-5, 12, 0)",
+    "test_settle_different_tokens_like_the_reference": "settle_different_tokens(2, 5, 9, 4)",
+    "test_settle_equal_tokens_like_the_reference": "settle_equal_tokens(5, 111, 222, 6, 3)",
+    "test_rethrow_asks_and_throws_like_the_reference_for_any_answer": "rethrow(4, 2, answers(['01'])",
+    "test_play_turn_asks_and_throws_like_the_reference_call_by_call": "' 1' to throw again",
+    "test_play_game_plays_like_the_reference_call_by_call": "then 654 against 321",
+    "test_play_game_replays_the_same_game_with_the_same_seed": "then 654 against 321",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -125,6 +151,15 @@ HINTS = {
     "test_play_game_same_tokens_higher_value_gives": "When both players have the same tokens (two straights), use settle_equal_tokens: the higher value gives. Check a draw, then different tokens, then equal tokens.",
     "test_play_game_rejects_a_non_positive_token_count": "Raise a ValueError before any round when the number of tokens is 0 or negative; do not play or return totals for it.",
     "test_play_game_returns_a_tuple_of_two_ints": "Return the final totals as a tuple (total1, total2) of two ints once the loop ends: not a list, not None, and not the printed line of totals.",
+    "test_swap_sorts_and_settles_like_the_reference_on_any_integers": "swap takes any two integers, negative ones too, and returns the tuple (b, a).",
+    "test_sort2_desc_like_the_reference_on_any_integers": "sort2_desc takes any two integers, not only dice: the larger first, as a tuple.",
+    "test_sort3_desc_like_the_reference_on_any_integers": "sort3_desc takes any three integers, negative, equal or large: return them largest first, as a tuple.",
+    "test_settle_different_tokens_like_the_reference": "The player with more tokens gives that many to the other, whatever the totals (0 or below too); return (total1, total2).",
+    "test_settle_equal_tokens_like_the_reference": "The higher value gives nj tokens to the other, whatever the totals; return (total1, total2).",
+    "test_rethrow_asks_and_throws_like_the_reference_for_any_answer": "Ask once, 'Value of die n = die', the number first; only the text 1, spaces around it ignored, throws the die again (01, +1, oui or yes keep it): compare answer.strip() == '1', do not convert it.",
+    "test_play_turn_asks_and_throws_like_the_reference_call_by_call": "Ask 'throw again?' only while fewer than three throws were made, and only the text 1 (spaces ignored) throws again; every throw counts, even if no die changes; then rethrow die 1, 2 and 3 in this order, numbered from 1.",
+    "test_play_game_plays_like_the_reference_call_by_call": "Each round: player 1's turn, then player 2's, with the same ask and rng; settle it from both players' own totals (total1 and total2) and carry them over; stop as soon as one is 0 or less.",
+    "test_play_game_replays_the_same_game_with_the_same_seed": "Throw every die with the rng you are given (never a new random.Random): the same seed and the same answers must replay the same game.",
 }
 
 THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice
@@ -537,3 +572,177 @@ def test_play_game_returns_a_tuple_of_two_ints(sub):
     result, _, _ = _game(sub, 1, [4, 2, 1, 3, 3, 1])
     assert result == (-7, 9)
     assert type(result) is tuple and [type(x) for x in result] == [int, int]
+
+
+# 6. Differential tests: the reference solution on drawn cases -----------------------------
+
+
+def integers(*names: str) -> list[dict]:
+    """Cases binding each of ``names`` to any integer."""
+    return draw(st.fixed_dictionaries({name: drawn.numbers() for name in names}), 60)
+
+
+@pytest.mark.exercise("dice421.swap")
+def test_swap_sorts_and_settles_like_the_reference_on_any_integers(sub, ref):
+    compare(sub, ref, "swap(a, b)", integers("a", "b"), same=same)
+
+
+@pytest.mark.exercise("dice421.sort2_desc")
+def test_sort2_desc_like_the_reference_on_any_integers(sub, ref):
+    compare(sub, ref, "sort2_desc(a, b)", integers("a", "b"), same=same)
+
+
+@pytest.mark.exercise("dice421.sort3_desc")
+def test_sort3_desc_like_the_reference_on_any_integers(sub, ref):
+    compare(sub, ref, "sort3_desc(a, b, c)", integers("a", "b", "c"), same=same)
+
+
+@pytest.mark.exercise("dice421.settle_different_tokens")
+def test_settle_different_tokens_like_the_reference(sub, ref):
+    compare(sub, ref, "settle_different_tokens(nj1, nj2, total1, total2)",
+            draw(drawn.different_tokens(), 80), same=same)
+
+
+@pytest.mark.exercise("dice421.settle_equal_tokens")
+def test_settle_equal_tokens_like_the_reference(sub, ref):
+    compare(sub, ref, "settle_equal_tokens(nj, s1, s2, total1, total2)",
+            draw(drawn.equal_tokens(), 80), same=same)
+
+
+#: Statements run in the notebook before a recorded call: ``_recorded(ask)`` and
+#: ``_Recorded(rng)`` note every question (with its prompt) and every use of the rng, in
+#: ``_calls``, then answer as the scripted keyboard and dice they wrap.
+RECORDING = """
+import itertools as _itertools, random as _random
+from exercises.dice421 import ScriptedDice as _ScriptedDice, answers as _answers
+_calls = []
+
+class _Recorded:
+    def __init__(self, dice):
+        self._dice = dice
+    def randint(self, a, b):
+        _calls.append(("randint", a, b))
+        return self._dice.randint(a, b)
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        _calls.append(("rng." + name,))
+        return getattr(self._dice, name)
+
+def _recorded(keys):
+    def ask(prompt=""):
+        _calls.append(("ask", str(prompt)))
+        return keys(prompt)
+    return ask
+"""
+SCRIPTED = "_recorded(_answers({}, echo=False)), _Recorded(_ScriptedDice(faces))"
+RETHROW = RECORDING + f"out = rethrow(die, n, {SCRIPTED.format('[reply]')}), tuple(_calls)"
+TURN = RECORDING + f"out = play_turn({SCRIPTED.format('replies')}), tuple(_calls)"
+GAME = RECORDING + """
+_cycle = _itertools.cycle(replies)
+out = play_game(tokens, _recorded(lambda prompt="": next(_cycle)), _Recorded(_random.Random(seed))), tuple(_calls)
+"""
+#: A rethrow question of the reference names its die and value: "Value of die 3 = 5".
+RETHROW_QUESTION = re.compile(r"die (\d+) = (\d+)")
+
+
+def same_call(mine: tuple, theirs: tuple) -> bool:
+    """The same call: the same die thrown, or a question; a rethrow question must show the
+    reference's die number and value, in this order (its wording is the student's)."""
+    if mine[0] != theirs[0] or theirs[0] != "ask":
+        return mine == theirs
+    shown = RETHROW_QUESTION.search(theirs[1])
+    if shown is None:
+        return True
+    numbers = iter(re.findall(r"\d+", mine[1]))
+    return all(number in numbers for number in shown.groups())
+
+
+def same_conversation(got, want) -> bool:
+    """The same result and the same calls in the same order."""
+    (result, calls), (expected, wanted) = got, want
+    return (same(result, expected) and len(calls) == len(wanted)
+            and all(same_call(mine, theirs) for mine, theirs in zip(calls, wanted)))
+
+
+def said(call: tuple) -> str:
+    if call[0] == "ask":
+        return f"ask({call[1]!r})"
+    if call[0] == "randint":
+        return f"rng.randint({call[1]}, {call[2]})"
+    return f"{call[0]}(...)"
+
+
+def explain_conversation(got, want, call: str) -> str | None:
+    """The first call where the notebook and the reference part, or the results; None
+    when the reference raised (the usual sentence says it)."""
+    if want.raised is not None:
+        return None
+    try:
+        first_difference(got, want.value, call)
+    except AssertionError as error:  # raised, so that the sentence is translated
+        return str(error)
+    return None
+
+
+def first_difference(got, wanted_conversation, call: str) -> None:
+    """Raise the sentence that says where ``got`` parts from the reference's conversation."""
+    expected, wanted = wanted_conversation
+    if got.raised is not None:
+        if expected is None:
+            raise AssertionError(f"`{call}` raised {got}")
+        raise AssertionError(f"`{call}` raised {got}, expected {expected!r}")
+    result, calls = got.value
+    for number, (mine, theirs) in enumerate(zip(calls, wanted), start=1):
+        if not same_call(mine, theirs):
+            raise AssertionError(f"`{call}`: call {number} was {said(mine)}, expected {said(theirs)}")
+    if len(calls) > len(wanted):
+        raise AssertionError(f"`{call}`: after the {len(wanted)} calls expected, it made {said(calls[len(wanted)])}")
+    if len(calls) < len(wanted):
+        raise AssertionError(f"`{call}` stopped after {len(calls)} calls, expected {said(wanted[len(calls)])} next")
+    raise AssertionError(f"`{call}` returned {result!r}, expected {expected!r}")
+
+
+def recorded(sub, ref, code: str, cases: list[dict], shown) -> None:
+    """Compare a recorded conversation: the result and every call, in order."""
+    cases = [dict(case, code=code) for case in cases]
+    compare(sub, ref, RUN, cases, shown=shown, same=same_conversation, explain=explain_conversation)
+
+
+@pytest.mark.exercise("dice421.rethrow")
+def test_rethrow_asks_and_throws_like_the_reference_for_any_answer(sub, ref):
+    recorded(sub, ref, RETHROW, draw(drawn.rethrows(), 80),
+             lambda case: f"rethrow({case['die']}, {case['n']}, answers([{case['reply']!r}]), "
+                          f"ScriptedDice({case['faces']}))")
+
+
+@pytest.mark.exercise("dice421.play_turn")
+def test_play_turn_asks_and_throws_like_the_reference_call_by_call(sub, ref):
+    recorded(sub, ref, TURN, draw(drawn.turns(), 80),
+             lambda case: f"play_turn(answers({case['replies']}), ScriptedDice({case['faces']}))")
+
+
+def game_call(case: dict) -> str:
+    return (f"play_game({case['tokens']}, ask, random.Random({case['seed']})), where ask answers "
+            f"{case['replies']} in turn, over and over")
+
+
+GAMES = 30
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_plays_like_the_reference_call_by_call(sub, ref):
+    recorded(sub, ref, GAME, draw(drawn.games(), GAMES), game_call)
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_replays_the_same_game_with_the_same_seed(sub):
+    cases = [dict(case, code=GAME) for case in draw(drawn.games(), GAMES)[::4]]
+    first, again = outcomes(sub, RUN, cases), outcomes(sub, RUN, cases)
+    for case, played, replayed in zip(cases, first, again):
+        call = game_call(case)
+        if played.raised is not None:
+            pytest.fail(explain_conversation(played, Outcome(value=(None, ())), call), pytrace=False)
+        if not agree(replayed, played, same_conversation):
+            said = explain_conversation(replayed, played, call)
+            pytest.fail(f"played again with the same seed and answers: {said}", pytrace=False)

@@ -4,17 +4,33 @@ The melds and meld sets are the student's objects: a test turns them into plain 
 (a meld becomes its sorted card names and its points) inside the notebook's process, with
 ``sub.eval`` or :func:`run`, and compares those with an independent brute force written
 here. Cards are the package's and cross by value.
+
+The differential tests compare the notebook with the reference solution on cases drawn
+from ``strategies.jass``: hands of any size given as a list, a tuple, a set or a
+generator (the text types them ``Iterable[Card]``), melds that overlap anywhere, sets of
+sets with empty and equal sets. A failure names the call the student can type.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 from collections import Counter
+from functools import cache
 from itertools import combinations
 
 import pytest
 
+from course.grading.differential import compare, draw, outcomes
+from strategies import jass as drawn
+
 from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_cards
+
+#: An expression that runs the statements ``code`` in a copy of the notebook's namespace
+#: (with the case's names bound) and gives the value they leave in ``out``: one request
+#: per case, however many calls the statements make.
+RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(globals())"
 
 NOTEBOOK = "01_jass_melds"
 
@@ -61,6 +77,13 @@ RULES = {
     "test_print_meld_sets_sorts_by_increasing_points": "print_meld_sets(EXAMPLE_HAND) prints",
     "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": "print_meld_sets(parse_cards('♣J ♡6')) prints",
     "test_count_hands_without_meld_for_every_size": "count_hands_without_meld(9) == 68081916",
+    "test_meld_all_in_like_the_reference_for_any_hand_in_any_form": "Meld.all_in(card for card in EXAMPLE_HAND)",
+    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form": "mutually_disjoint(s for s in [{1, 2}, {3}, {2}])",
+    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form": "MeldSet.mutually_disjoint({nines, run789})",
+    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form": "MeldSet.of(meld for meld in [nines, run678]).points()",
+    "test_meld_set_of_names_a_card_that_two_of_the_melds_share": "the message of MeldSet.of([hearts678, run678, run789])",
+    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": "len(MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡6 ♡7 ♡8 ♢6 ♢7 ♢8 ♣6 ♣7 ♣8')))",
+    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": "print_meld_sets(card for card in EXAMPLE_HAND) prints",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -97,6 +120,13 @@ HINTS = {
     "test_print_meld_sets_sorts_by_increasing_points": "Sort by each meld set's total points, smallest first (not by its text or its number of melds), and print every meld set of the hand, the empty one included.",
     "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": "A hand with no meld still has the empty meld set: print exactly one line, '  0: {}', the 0 right-aligned on 3 characters.",
     "test_count_hands_without_meld_for_every_size": "Answer every size from 0 to 36 (the empty hand counts once). A meld-free hand has no 3 cards in a row in a suit and no four 9s, 10s, jacks, queens, kings or aces; four 6s, 7s or 8s are allowed.",
+    "test_meld_all_in_like_the_reference_for_any_hand_in_any_form": "The hand is any Iterable of cards, a generator too, which can be read only once: read it once, hand = validate_hand(hand), and use that frozenset from then on.",
+    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form": "The sets come as any Iterable (a list, a tuple, a set of frozensets, a generator read only once): go through them once with a for loop, keeping a running union; no len, no [0].",
+    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form": "The melds come as any Iterable, a set or a generator too: go through them once (a for loop, or mutually_disjoint of their card sets); no len, no [i].",
+    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form": "MeldSet.of reads its melds once (melds = list(melds) first: a generator gives nothing the second time); points() adds the points of every meld, two runs of 20 make 40.",
+    "test_meld_set_of_names_a_card_that_two_of_the_melds_share": "Name a card that two of the melds share, found among all pairs of melds: with three melds or more, no card may be in all of them.",
+    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": "A hand of up to 36 cards, given as any Iterable (a generator too), may hold four melds or more that share no card: keep every subset of Meld.all_in(hand) whose melds are disjoint, and pass the hand on only once.",
+    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": "The hand may be a generator, which can be read only once: hand it to MeldSet.all_in once, and print every meld set, sorted by points.",
 }
 
 
@@ -518,3 +548,115 @@ def test_count_hands_without_meld_for_every_size(sub):
     sizes = list(range(len(DECK) + 1))
     got = sub.eval("[count_hands_without_meld(size) for size in sizes]", sizes=sizes)
     assert got == hands_without_meld()
+
+
+# ----------------------------------------------------------------------------- differential
+
+
+def typed(hand) -> str:
+    """A hand as the student types it."""
+    return "parse_cards('" + " ".join(map(str, hand)) + "')"
+
+
+def melds_typed(melds) -> str:
+    return "[" + ", ".join(f"Meld({typed(sorted(cards))}, {points})" for cards, points in melds) + "]"
+
+
+def given(form: str, text: str) -> str:
+    """``text`` (a collection) in one of the forms a function may receive it."""
+    return drawn.FORMS[form].format(text)
+
+
+@cache
+def hands_given() -> list[dict]:
+    """Hands of any size, each in a form, drawn once for every test of the module."""
+    return [{"form": form, "hand": hand} for form, hand in draw(drawn.hands_in_forms(), 100)]
+
+
+@cache
+def small_hands_given() -> list[dict]:
+    """Hands whose power set of melds stays small (10 melds at most), and hands of four
+    disjoint runs."""
+    few = [case for case in hands_given() if len(melds_in(case["hand"])) <= 10]
+    runs = draw(drawn.hands_in_forms().flatmap(
+        lambda drawn_case: drawn.disjoint_runs().map(lambda hand: (drawn_case[0], hand))), 12)
+    return few[:48] + [{"form": form, "hand": hand} for form, hand in runs]
+
+
+PLAIN_MELDS = "sorted((tuple(sorted(m.cards)), m.points) for m in {})"
+
+
+@pytest.mark.exercise("jass.meld")
+def test_meld_all_in_like_the_reference_for_any_hand_in_any_form(sub, ref):
+    cases = [dict(case, code="out = " + PLAIN_MELDS.format(f"Meld.all_in({given(case['form'], 'hand')})"))
+             for case in hands_given()]
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"Meld.all_in({given(case['form'], typed(case['hand']))})")
+
+
+@pytest.mark.exercise("jass.disjoint")
+def test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form(sub, ref):
+    cases = [{"form": form, "sets": sets, "code": f"out = mutually_disjoint({given(form, 'sets')})"}
+             for form, sets in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)),
+                                                    drawn.collections_of_sets()), 100)]
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"mutually_disjoint({given(case['form'], repr(case['sets']))})")
+
+
+#: the melds of a case made in the notebook, from (cards, points)
+MADE = "[Meld(frozenset(cards), points) for cards, points in melds]"
+
+
+def meld_cases(strategy, count: int, code: str) -> list[dict]:
+    return [{"form": form, "melds": melds, "code": code.format(given(form, MADE))}
+            for form, melds in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)), strategy), count)]
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form(sub, ref):
+    cases = meld_cases(drawn.meld_lists(), 80, "out = MeldSet.mutually_disjoint({})")
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.mutually_disjoint({given(case['form'], melds_typed(case['melds']))})")
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form(sub, ref):
+    code = "s = MeldSet.of({})\nout = " + PLAIN_MELDS.format("s.melds") + ", s.points()"
+    cases = meld_cases(drawn.meld_lists(), 80, code)
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})")
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_of_names_a_card_that_two_of_the_melds_share(sub):
+    code = "try:\n    MeldSet.of({})\n    out = None\nexcept ValueError as error:\n    out = str(error)"
+    cases = meld_cases(drawn.overlapping_melds(), 40, code)
+    for case, outcome in zip(cases, outcomes(sub, RUN, cases)):
+        melds = [cards for cards, _ in case["melds"]]
+        shared = {str(card) for a, b in combinations(melds, 2) for card in a & b}
+        message = outcome.value if outcome.raised is None else None
+        call = f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})"
+        assert isinstance(message, str) and any(card in message for card in shared), (
+            f"`{call}` should raise a ValueError naming {' or '.join(sorted(shared))}; it gave {outcome}")
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form(sub, ref):
+    plain = "sorted(" + PLAIN_MELDS.format("s.melds") + " for s in MeldSet.all_in({}))"
+    cases = [dict(case, code="out = " + plain.format(given(case["form"], "hand"))) for case in small_hands_given()]
+    compare(sub, ref, RUN, cases,
+            shown=lambda case: f"MeldSet.all_in({given(case['form'], typed(case['hand']))})")
+
+
+def printed_lines(lines: list[str]) -> tuple[list[str], list[int]]:
+    """What the text fixes of the printed lines: the lines, and their points in order
+    (meld sets of equal points may come in either order)."""
+    return sorted(lines), [int(line.split(":")[0]) for line in lines]
+
+
+@pytest.mark.exercise("jass.print_meld_sets")
+def test_print_meld_sets_like_the_reference_for_any_hand_in_any_form(sub, ref):
+    cases = [dict(case, code=PRINTED.replace("print_meld_sets(hand)", f"print_meld_sets({given(case['form'], 'hand')})"))
+             for case in small_hands_given()[::2]]
+    compare(sub, ref, RUN, cases, prepare=printed_lines,
+            shown=lambda case: f"print_meld_sets({given(case['form'], typed(case['hand']))})")

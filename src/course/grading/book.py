@@ -75,7 +75,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
         "grading/plugin", "grading/submission", "grading/worker", "grading/wire", "grading/sandbox", "notebook",
         "i18n/catalog", "i18n/notebooks", "i18n/grading_text")]
     hidden = root / "tests" / "grading"
-    helpers = [p for p in hidden.glob("*.py") if not p.name.startswith("test_")]
+    helpers = [p for p in hidden.rglob("*.py") if not p.name.startswith("test_")]
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
     helpers += sorted((root / "locale").glob("*/LC_MESSAGES/grading.po"))
     common = digest_of(shared + helpers)

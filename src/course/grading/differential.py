@@ -113,12 +113,16 @@ def difference(got: Outcome, want: Outcome, call: str) -> str:
 
 def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, Any]], *,
             same: Callable[[Any, Any], bool] = operator.eq,
-            prepare: Callable[[Any], Any] | None = None) -> None:
+            prepare: Callable[[Any], Any] | None = None,
+            shown: Callable[[Mapping[str, Any]], str] | None = None,
+            explain: Callable[[Outcome, Outcome, str], str | None] | None = None) -> None:
     """Fail the test unless ``sub`` gives the reference's outcome on every case.
 
     ``prepare`` turns each value into what the text fixes before comparing (``sorted``
     where any order is allowed, say); it runs here, in the grader, on plain values.
-    The failure names the smallest failing case (the shortest call).
+    The failure names the smallest failing case (the shortest call): ``shown(case)``
+    where the expression is not what the student typed, said by ``explain(got, wanted,
+    call)`` where that knows better than :func:`difference` (None: it does not).
     """
     cases = list(cases)
     if not cases:
@@ -130,12 +134,12 @@ def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, An
         if prepare is not None:
             mine, theirs = _prepared(mine, prepare), _prepared(theirs, prepare)
         if not agree(mine, theirs, same):
-            call = call_text(expression, case)
+            call = shown(case) if shown is not None else call_text(expression, case)
             failing.append((len(call), call, mine, theirs))
     if failing:
         _, call, mine, theirs = min(failing, key=lambda entry: entry[0])
         more = len(failing) - 1
-        failure = difference(mine, theirs, call)
+        failure = (explain(mine, theirs, call) if explain is not None else None) or difference(mine, theirs, call)
         if more:
             failure = reason("{failure} ({more} more of {total} cases fail)", failure=failure, more=more,
                              total=len(cases))

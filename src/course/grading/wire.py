@@ -352,8 +352,9 @@ def read_report(path: Path) -> dict | None:
 
 # ----------------------------------------------------------------------------- the cluster's bundle
 
-#: what a cluster worker needs to grade: hidden tests, solutions, pytest's configuration
-BUNDLED = ("solutions/*.ipynb", "tests/grading/*.py", "pyproject.toml")
+#: what a cluster worker needs to grade: hidden tests (and their strategies), solutions,
+#: pytest's configuration
+BUNDLED = ("solutions/*.ipynb", "tests/grading/*.py", "tests/grading/*/*.py", "pyproject.toml")
 
 
 def pack(root: Path) -> tuple[bytes, str]:

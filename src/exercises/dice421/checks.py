@@ -17,11 +17,12 @@ import contextlib
 import dataclasses
 import io
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _, ngettext
-from ..checks import CheckResult, Example, RuleBroken, Status, check, hint_line, same
+from ..checks import CheckResult, Example, RuleBroken, Status, check, generated, hint_line, same, table
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -168,11 +169,17 @@ def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
 
 
 def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any]], hint: str = "") -> list[Example]:
-    return [
-        Example(f"{name}{args!r}", _quiet(lambda args=args: function(*args)), expected,
-                hint=hint, compare=same)
-        for args, expected in cases
-    ]
+    """The examples of a table of (arguments, expected), each a quiet call of ``name``."""
+    rows = [(f"{name}{args!r}", expected) for args, expected in cases]
+    return [dataclasses.replace(example, call=_quiet(example.call))
+            for example in table(rows, {name: function}, hint=hint, compare=same)]
+
+
+def _generated(exercise: str, **names: Any) -> list[Example]:
+    """The exercise's generated examples (see ``course cases``), each run quietly, with the
+    package's scripted keyboard and dice at hand."""
+    names.update(answers=answers, ScriptedDice=ScriptedDice, random=random)
+    return [dataclasses.replace(example, call=_quiet(example.call)) for example in generated(exercise, names)]
 
 
 def check_swap(swap: Callable[[int, int], tuple[int, int]]) -> CheckResult:
@@ -203,7 +210,8 @@ def check_sort3_desc(sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
         "dice421.sort3_desc",
         _calls(sort3_desc, "sort3_desc", cases,
                hint=_("Sort a and b, then b and c, then a and b again, with sort2_desc; any "
-                    "integers, not only dice.")),
+                    "integers, not only dice."))
+        + _generated("dice421.sort3_desc", sort3_desc=sort3_desc),
         sort3_desc, ("sort2_desc",),
     )
 
@@ -303,6 +311,12 @@ def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
     return _check("dice421.roll_die", examples, roll_die)
 
 
+def _shows_in_order(prompt: Any, numbers: tuple[str, ...]) -> bool:
+    """True when ``prompt`` is a text whose numbers include ``numbers``, in this order."""
+    found = iter(re.findall(r"\d+", prompt)) if isinstance(prompt, str) else iter(())
+    return isinstance(prompt, str) and all(number in found for number in numbers)
+
+
 def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
     """Check ``rethrow(die, n, ask, rng)`` [relancer] with scripted answers and dice."""
 
@@ -337,14 +351,36 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
 
     examples = [example(3, 2, "1", [6]), example(3, 2, "0", []), example(5, 2, "1", [1]),
                 example(5, 2, "", []), example(4, 2, "yes", []), example(4, 2, "2", []),
-                example(5, 1, "11", []), example(2, 3, " 1 ", [2])]
+                example(5, 1, "11", []), example(2, 3, " 1 ", [2]), example(4, 2, "01", []),
+                example(6, 1, "+1", []), example(3, 3, "oui", []), example(1, 2, "Yes", [])]
     examples.append(Example(
         _("the question of rethrow(5, 3, ask, rng) names die 3 and its value 5"),
         question, _("Value of die 3 = 5 (type 1 to rethrow)? "),
-        compare=lambda got, expected: isinstance(got, str) and "3" in got and "5" in got,
-        hint=_("Ask once, showing the die's number n and its value die."),
+        compare=lambda got, expected: _shows_in_order(got, ("3", "5")),
+        hint=_("Ask once, showing the die's number n, then its value die."),
     ))
+    examples += _generated("dice421.rethrow", rethrow=rethrow)
     return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
+
+
+def _questions(play_turn: Callable[..., Any], replies: list[str], dice: ScriptedDice) -> list[str]:
+    """The three questions ``play_turn`` asks after the first one, with ``replies`` typed."""
+    asked: list[str] = []
+    keys = answers(replies, echo=False)
+
+    def ask(prompt: str = "") -> str:
+        asked.append(str(prompt))
+        return keys(prompt)
+
+    play_turn(ask, dice)
+    return asked[1:4]
+
+
+def _numbered(got: Any, expected: list[str]) -> bool:
+    """Each question shows the die number and value of ``expected``'s, in order."""
+    return (isinstance(got, list) and len(got) == len(expected)
+            and all(_shows_in_order(question, tuple(re.findall(r"\d+", wanted)))
+                    for question, wanted in zip(got, expected)))
 
 
 def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
@@ -377,6 +413,26 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
                  hint=_("After the third throw the turn is over: do not ask again.")),
             turn(_("a non-number answer keeps the dice"), ["yes"], [3, 3, 3], (5, 333),
                  hint=_('Only the answer "1" throws again.')),
+            turn(_("' 1' to throw again (spaces ignored): 1 1 3, rethrow dice 2 and 3 -> 1 2 4"),
+                 [" 1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
+                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+            turn(_("'01' to throw again keeps the dice"), ["01"], [6, 6, 5], (1, 665),
+                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+            turn(_("'10' to throw again keeps the dice"), ["10"], [2, 2, 2], (5, 222),
+                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+            turn(_("answer 1 every time, the same faces come back: three throws, no fourth"),
+                 ["1"] * 8, [6, 6, 5] * 3, (1, 665),
+                 hint=_("Every throw counts, also one whose dice show the same faces again.")),
+            turn(_("throw again but rethrow no die, twice: both throws count, no fourth"),
+                 ["1", "0", "0", "0"] * 2, [5, 3, 1], (1, 531),
+                 hint=_("Every throw counts, also one where the player rethrows no die.")),
+            Example(_("the questions after 'throw again' on 6 6 5 show die 1 = 6, die 2 = 6, die 3 = 5"),
+                    _scripted("play_turn", lambda dice: _questions(play_turn, ["1", "0", "0", "0", "0"], dice),
+                              [6, 6, 5], play_turn),
+                    ["die 1 = 6", "die 2 = 6", "die 3 = 5"], compare=_numbered,
+                    hint=_("Rethrow die 1, then die 2, then die 3: rethrow(d1, 1, ask, rng) and so on, "
+                           "numbered from 1.")),
+            *_generated("dice421.play_turn", play_turn=play_turn),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
     )
@@ -388,7 +444,8 @@ def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[i
              ((1, 8, 6, 14), (14, 6)), ((2, 5, 9, 4), (14, -1))]
     return _check("dice421.settle_different_tokens", _calls(
         settle, "settle_different_tokens", cases,
-        hint=_("The player with more tokens gives that many to the other; totals may go below 0.")),
+        hint=_("The player with more tokens gives that many to the other; totals may go below 0."))
+        + _generated("dice421.settle_different_tokens", settle_different_tokens=settle),
         settle)
 
 
@@ -399,7 +456,8 @@ def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[
              ((5, 111, 222, 6, 3), (11, -2))]
     return _check("dice421.settle_equal_tokens", _calls(
         settle, "settle_equal_tokens", cases,
-        hint=_("The higher value gives nj tokens to the other; totals may go below 0.")), settle)
+        hint=_("The higher value gives nj tokens to the other; totals may go below 0."))
+        + _generated("dice421.settle_equal_tokens", settle_equal_tokens=settle), settle)
 
 
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
@@ -429,6 +487,10 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             game(_("1 token; 543 against 654 (same tokens, player 2's value is higher)"), 1,
                  [5, 4, 3, 6, 5, 4], (3, -1),
                  hint=_("Same tokens, different values: settle_equal_tokens, the higher value gives.")),
+            game(_("2 tokens; 521 against 431, then 654 against 321"), 2,
+                 [5, 2, 1, 4, 3, 1, 6, 5, 4, 3, 2, 1], (-1, 5),
+                 hint=_("Settle each round from both players' totals, total1 and total2, as they are "
+                        "after the rounds before.")),
             game(_("5 tokens; 654 against 654, then 222 against 654"), 5,
                  [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10)),
             game(_("2 tokens; two draws, then 641 against 652, then 531 against 222"), 2,
@@ -437,6 +499,7 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             game("play_game(0, ...)", 0, [], raises=ValueError,
                  hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
             game("play_game(-4, ...)", -4, [], raises=ValueError),
+            *_generated("dice421.play_game", play_game=play_game),
         ],
         play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),
     )

@@ -15,7 +15,7 @@ from math import comb
 from typing import Any
 
 from ..i18n import N_, _, number
-from ..checks import CheckResult, Example, Status, check, short_repr
+from ..checks import CheckResult, Example, Status, check, generated, short_repr, table
 from .model import DECK, Card, parse_cards
 
 __all__ = [
@@ -234,6 +234,7 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
         return stale
     example = list(EXAMPLE_HAND)
     unsorted = "♢10 ♢J ♢Q ♢K ♣10 ♠10 ♡10 ♣6 ♠A"
+    names = {"Meld": Meld, "EXAMPLE_HAND": example, "DECK": list(DECK), "parse_cards": parse_cards}
     return check(
         "jass.meld",
         [
@@ -264,26 +265,29 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 hint=_("Two melds with the same cards and points are equal and have the same "
                 "hash: keep Meld a frozen dataclass."),
             ),
-            Example(
-                "Meld.all_in(EXAMPLE_HAND)",
-                lambda: _texts(Meld.all_in(example)),
-                ["♠6 ♠7 ♠8: 20", "♠6 ♠7 ♠8 ♠9: 50", "♠7 ♠8 ♠9: 20", "♠9 ♡9 ♢9 ♣9: 150"],
+            *table([("Meld.all_in(EXAMPLE_HAND)", ["♠6 ♠7 ♠8: 20", "♠6 ♠7 ♠8 ♠9: 50", "♠7 ♠8 ♠9: 20",
+                                                   "♠9 ♡9 ♢9 ♣9: 150"])], names, view=_texts),
+            *table(
+                [
+                    ("Meld.all_in([])", []),
+                    ("Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))", ["♠J ♡J ♢J ♣J: 200"], _(
+                        "A meld is in the hand when all its cards are, also when they are the "
+                        "whole hand: meld.cards <= hand, not <.")),
+                    ("Meld.all_in(card for card in EXAMPLE_HAND)", ["♠6 ♠7 ♠8: 20", "♠6 ♠7 ♠8 ♠9: 50",
+                                                                   "♠7 ♠8 ♠9: 20", "♠9 ♡9 ♢9 ♣9: 150"], _(
+                        "The hand may be a generator, which can be read only once: "
+                        "hand = validate_hand(hand), then use only that frozenset.")),
+                ],
+                names, view=_texts,
             ),
-            Example("Meld.all_in([])", lambda: _texts(Meld.all_in([])), []),
-            Example(
-                "Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))",
-                lambda: _texts(Meld.all_in(parse_cards("♠J ♡J ♢J ♣J"))),
-                ["♠J ♡J ♢J ♣J: 200"],
-                hint=_("A meld is in the hand when all its cards are, also when they are the "
-                "whole hand: meld.cards <= hand, not <."),
+            *table(
+                [
+                    ("len(Meld.all_in(set(parse_cards('♡10 ♡J ♡Q ♡K ♡A'))))", 6,
+                     _("3 runs of 3, 2 runs of 4, 1 run of 5; meld.cards <= hand, not <.")),
+                    ("len(Meld.all_in(DECK))", 78),
+                ],
+                names,
             ),
-            Example(
-                "len(Meld.all_in(set(parse_cards('♡10 ♡J ♡Q ♡K ♡A'))))",
-                lambda: len(Meld.all_in(set(parse_cards("♡10 ♡J ♡Q ♡K ♡A")))),
-                6,
-                hint=_("3 runs of 3, 2 runs of 4, 1 run of 5; meld.cards <= hand, not <."),
-            ),
-            Example("len(Meld.all_in(DECK))", lambda: len(Meld.all_in(list(DECK))), 78),
             Example(
                 _("hand after Meld.all_in(hand), hand = parse_cards('{cards}')").format(cards=unsorted),
                 lambda: _hand_after(Meld.all_in, parse_cards(unsorted)),
@@ -303,6 +307,7 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 raises=ValueError,
                 hint=_("Start with hand = validate_hand(hand)."),
             ),
+            *generated("jass.meld", {"Meld": Meld, "parse_cards": parse_cards}),
         ],
     )
 
@@ -341,7 +346,17 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
                 "(and do not change the sets you are given); return True or False."),
             )
             for text, sets, expected in cases
-        ],
+        ] + table(
+            [
+                ("mutually_disjoint(s for s in [{1, 2}, {3}])", True),
+                ("mutually_disjoint(s for s in [{1, 2}, {3}, {2}])", False),
+                ("mutually_disjoint({frozenset({1}), frozenset({2, 3})})", True),
+                ("mutually_disjoint(({1}, set(), {4, 1}))", False),
+            ],
+            {"mutually_disjoint": mutually_disjoint},
+            hint=_("The sets may come as a generator, read only once, or as a set of frozensets, "
+                   "which has no [0]: go through them once with a for loop."),
+        ) + generated("jass.disjoint", {"mutually_disjoint": mutually_disjoint}),
     )
 
 
@@ -384,6 +399,9 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
         return [meld_text(meld) for meld in melds]
 
     unchanged_hint = _("Leave the list you are given as it was: work on list(melds) or a set.")
+    names = {"MeldSet": MeldSet, "Meld": Meld, "EXAMPLE_HAND": list(EXAMPLE_HAND), "parse_cards": parse_cards,
+             "nines": nines, "run678": run678, "run789": run789, "hearts678": hearts678}
+    once_hint = _("The melds may come as a generator or a set: go through them once (melds = list(melds) first).")
     long_suit = "♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J"
     three_melds = "♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A"
     return check(
@@ -410,6 +428,14 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 lambda: MeldSet.mutually_disjoint([run678, hearts678, run8910]),
                 False,
                 hint=_("Compare every meld with all the others, not only with its neighbour."),
+            ),
+            *table(
+                [
+                    ("MeldSet.mutually_disjoint({nines, run678})", True),
+                    ("MeldSet.mutually_disjoint({nines, run789})", False),
+                    ("MeldSet.mutually_disjoint(meld for meld in [run678, hearts678, run789])", False),
+                ],
+                names, hint=once_hint,
             ),
             Example(
                 "MeldSet.of([]).points()",
@@ -438,6 +464,15 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("Name a shared card in the message, e.g. "
                 "ValueError(f'two of these melds share {card}')."),
             ),
+            Example(
+                _("the message of MeldSet.of([hearts678, run678, run789])"),
+                lambda: _refusal(lambda: MeldSet.of([hearts678, run678, run789])),
+                _("a ValueError naming ♠7 or ♠8"),
+                compare=_names_a_card("♠7 ♠8"),
+                hint=_("Name a card that two of the melds share: with three melds, no card need be "
+                       "in all of them."),
+            ),
+            *table([("MeldSet.of(meld for meld in [nines, run678]).points()", 170)], names, hint=once_hint),
             Example(
                 _("MeldSet.of([nines, clubs789]), ♣9 in both"),
                 lambda: MeldSet.of([nines, clubs789]),
@@ -504,12 +539,25 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("Six hearts in a row hold runs of 3, 4 and 5 that overlap: keep every "
                 "subset of Meld.all_in(hand) whose melds share no card."),
             ),
+            *table(
+                [
+                    ("sorted(s.points() for s in MeldSet.all_in(card for card in EXAMPLE_HAND))",
+                     [0, 20, 20, 50, 150, 170], _(
+                         "The hand may be a generator, which can be read only once: pass it on to "
+                         "Meld.all_in once, and do not read it before.")),
+                    ("len(MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡6 ♡7 ♡8 ♢6 ♢7 ♢8 ♣6 ♣7 ♣8')))", 16, _(
+                        "Four runs that share no card make 2 ** 4 = 16 meld sets: a hand of up to 36 "
+                        "cards may hold more than three melds together.")),
+                ],
+                names,
+            ),
             Example(
                 _("MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice"),
                 lambda: MeldSet.all_in(parse_cards("♠6 ♠6")),
                 raises=ValueError,
                 hint=_("Check the hand first: validate_hand(hand), or Meld.all_in(hand) does it."),
             ),
+            *generated("jass.meld_set", {"MeldSet": MeldSet, "parse_cards": parse_cards}),
         ],
     )
 
@@ -533,7 +581,7 @@ def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None], Mel
         if stale is not None:
             return stale
 
-    def printed(hand: list[Card]) -> list[str]:
+    def printed(hand: Iterable[Card]) -> list[str]:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             print_meld_sets(hand)
@@ -548,6 +596,14 @@ def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None], Mel
                 list(EXAMPLE_LINES),
                 compare=_same_lines,
                 hint=_("Sort by points (key=MeldSet.points) and print f'{points:>3}: {meld_set}'."),
+            ),
+            Example(
+                _("print_meld_sets(card for card in EXAMPLE_HAND) prints"),
+                lambda: printed(card for card in EXAMPLE_HAND),
+                list(EXAMPLE_LINES),
+                compare=_same_lines,
+                hint=_("The hand may be a generator, which can be read only once: pass it on to "
+                       "MeldSet.all_in once, and do not read it before."),
             ),
             Example(
                 _("print_meld_sets(parse_cards('♣J ♡6')) prints"),
@@ -568,17 +624,15 @@ def check_hands_without_meld(count_hands_without_meld: Callable[[int], int]) -> 
     }
     return check(
         "jass.hands_without_meld",
-        [
-            Example(
-                f"count_hands_without_meld({size})",
-                (lambda size=size: count_hands_without_meld(size)),
-                count,
-                hint=(
-                    _("There are comb(36, {size}) = {count} hands of {size} cards; 28 of them are "
-                      "runs of 3.") if size == 3 else
-                    _("There are comb(36, {size}) = {count} hands of {size} cards.")
-                ).format(size=size, count=number(comb(36, size), english_grouping=False)),
-            )
-            for size, count in expected.items()
-        ],
+        table(
+            [
+                (f"count_hands_without_meld({size})", count,
+                 (_("There are comb(36, {size}) = {count} hands of {size} cards; 28 of them are "
+                    "runs of 3.") if size == 3 else
+                  _("There are comb(36, {size}) = {count} hands of {size} cards.")).format(
+                      size=size, count=number(comb(36, size), english_grouping=False)))
+                for size, count in expected.items()
+            ],
+            {"count_hands_without_meld": count_hands_without_meld},
+        ),
     )
