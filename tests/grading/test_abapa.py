@@ -1,15 +1,26 @@
 """Hidden tests of worksheet 3, Abapa: one test per rule, on explicit boards.
 
 Cells are numbered in sowing order: player 0's pits 0..5, kalah 6, player 1's pits
-7..12, kalah 13. Pits are numbered 0..5 from the mover's side. A small reference engine
-below (independent of the notebook) replays seeded random games to compare whole games.
+7..12, kalah 13. Pits are numbered 0..5 from the mover's side. The rules written once on
+the test side (strategies.abapa) replay seeded random games. The differential tests
+compare the notebook with the reference solution on positions drawn from the whole
+domain the rules allow (strategies.abapa), and whole games call by call.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import random
 
 import pytest
+from strategies.abapa import (
+    captures, ends, games, mirrored, playable_ends, keyboards, moves, playable, plays, positions,
+    rules_legal, rules_play, seeded_positions, sowings, bad_positions,
+)
+
+from course.differential import compare, draw
 
 NOTEBOOK = "03_abapa"
 
@@ -172,48 +183,6 @@ HINTS = {
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
 FIGURE_1 = [4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0]
 FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
-
-
-# --- a reference engine, for whole games --------------------------------------------
-
-
-def ref_camp(player: int) -> range:
-    return range(7 * player, 7 * player + 6)
-
-
-def ref_legal(cells: list[int], player: int) -> list[int]:
-    if max(cells[6], cells[13]) >= 25:
-        return []
-    pits = [i for i in range(6) if cells[7 * player + i]]
-    if sum(cells[c] for c in ref_camp(1 - player)) == 0:
-        pits = [i for i in pits if i + cells[7 * player + i] >= 7]
-    return pits
-
-
-def ref_play(cells: list[int], player: int, pit: int) -> list[int]:
-    cells = list(cells)
-    start = 7 * player + pit
-    seeds, cells[start] = cells[start], 0
-    position = start
-    for _ in range(seeds):
-        position = (position + 1) % 14
-        if position == start:
-            position = (position + 1) % 14
-        cells[position] += 1
-    chain = []
-    while position in ref_camp(1 - player) and cells[position] in (2, 3):
-        chain.append(position)
-        position -= 1
-    if chain and sum(cells[c] for c in ref_camp(1 - player)) > sum(cells[c] for c in chain):
-        for c in chain:
-            cells[7 * player + 6] += cells[c]
-            cells[c] = 0
-    if max(cells[6], cells[13]) < 25 and not ref_legal(cells, 1 - player):
-        mover_kalah = 7 * (1 - player) + 6
-        for c in list(ref_camp(0)) + list(ref_camp(1)):
-            cells[mover_kalah] += cells[c]
-            cells[c] = 0
-    return cells
 
 
 def unchanged_after(sub, call: str, cells: list[int]) -> list[int]:
@@ -656,13 +625,13 @@ def test_board_seeded_random_games_match_the_rules(sub):
         board = sub.Board()
         cells, player = list(START), 0
         for _ in range(500):
-            legal = ref_legal(cells, player)
+            legal = rules_legal(cells, player)
             assert sorted(board.legal_moves()) == legal, (seed, cells, player)
             if not legal:
                 break
             pit = rng.choice(legal)
             board.play(pit)
-            cells, player = ref_play(cells, player, pit), 1 - player
+            cells, player = rules_play(cells, player, pit), 1 - player
             assert board.cells == cells, (seed, pit)
             assert sum(board.cells) == 48
             assert board.player == player
@@ -926,3 +895,183 @@ def test_greedy_leaves_the_board_unchanged(sub):
     board = sub.Board(list(FIGURE_1), 1)
     sub.GreedyPlayer().choose_move(board)
     assert board.cells == FIGURE_1 and board.player == 1
+
+
+# --- every exercise against the reference, on positions drawn from the whole rules --------
+
+
+@functools.cache
+def drawn(strategy, count: int) -> list:
+    """``draw(strategy, count)``, drawn once for the tests that share a strategy."""
+    return draw(strategy, count)
+
+
+def named(strategy, count: int, *names: str) -> list[dict]:
+    """``count`` drawn examples, each a tuple bound to ``names`` (the same ones at every run)."""
+    return [dict(zip(names, example)) for example in drawn(strategy, count)]
+
+
+@pytest.mark.exercise("abapa.display")
+def test_display_of_drawn_positions(sub, ref):
+    compare(sub, ref, "board_text(cells)", named(positions, 100, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.sowing")
+def test_sowing_of_drawn_pits(sub, ref):
+    # the new cells, the last cell, and the list given afterwards (left unchanged)
+    compare(sub, ref, "(sow(cells, start), cells)", named(sowings(), 120, "cells", "start"))
+
+
+@pytest.mark.exercise("abapa.capture")
+def test_capture_of_drawn_sowings(sub, ref):
+    compare(sub, ref, "(capture(cells, last, player), cells)", named(captures, 150, "cells", "last", "player"))
+
+
+@pytest.mark.exercise("abapa.feeding")
+def test_feeding_of_drawn_positions(sub, ref):
+    compare(sub, ref, "([feeds(cells, player, pit) for pit in range(6)], legal_pits(cells, player))",
+            named(positions, 100, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.end")
+def test_end_of_drawn_positions(sub, ref):
+    compare(sub, ref, "(game_over(cells, player), take_remaining(cells, player), cells)",
+            named(positions, 100, "cells", "player") + named(ends, 60, "cells", "player"))
+
+
+#: what a board says of itself: its position, text, end, winner, scores and legal moves
+QUERIES = "b.cells, b.player, str(b), b.is_over(), b.winner(), b.score(0), b.score(1), list(b.legal_moves())"
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_of_drawn_positions(sub, ref):
+    compare(sub, ref, f"((b := Board(cells, player)), {QUERIES})[1:]",
+            named(positions, 100, "cells", "player") + named(ends, 60, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_refuses_drawn_bad_positions(sub, ref):
+    compare(sub, ref, "Board(cells, player)", named(bad_positions, 40, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.board_play")
+def test_board_play_of_drawn_moves(sub, ref):
+    # a legal pit is played (or an illegal one refused with ValueError), then the board asked
+    compare(sub, ref, f"((b := Board(cells, player)).play(pit), {QUERIES})[1:]",
+            named(moves(), 120, "cells", "player", "pit"))
+
+
+@pytest.mark.exercise("abapa.board_play")
+def test_board_play_of_drawn_sequences(sub, ref):
+    compare(sub, ref, f"((b := Board(cells, player)), [b.play(pit) for pit in pits], {QUERIES})[2:]",
+            named(plays(), 80, "cells", "player", "pits"))
+
+
+@pytest.mark.exercise("abapa.players")
+def test_human_player_of_drawn_answers(sub, ref):
+    # the pit returned, and the answers left unread: asked until the first legal pit, no more
+    compare(sub, ref, "(HumanPlayer(ask=lambda prompt='': typed.pop(0)).choose_move(Board(cells, player)), typed)",
+            named(keyboards(), 60, "cells", "player", "typed"))
+
+
+@pytest.mark.exercise("abapa.players")
+def test_random_player_of_drawn_positions(sub, ref):
+    compare(sub, ref, "[chooser.choose_move(Board(cells, player)) "
+                      "for chooser in [RandomPlayer(random.Random(seed))] for _ in range(8)]",
+            [{"cells": cells, "player": player, "seed": seed} for (cells, player), seed in draw(seeded_positions, 40)])
+
+
+@pytest.mark.exercise("abapa.greedy")
+def test_greedy_of_drawn_positions(sub, ref):
+    # the pit chosen, and the board it was given afterwards (left unchanged)
+    compare(sub, ref, "(GreedyPlayer().choose_move(b := Board(cells, player)), b.cells, b.player)",
+            named(playable, 80, "cells", "player") + named(playable_ends, 80, "cells", "player"))
+
+
+# --- whole games, call by call ------------------------------------------------------------
+
+
+class Recorder:
+    """A test-side player: plays ``random.Random(seed).choice(board.legal_moves())`` and
+    writes every call it gets into ``log``: who was asked, the board's cells, its player
+    to move and its legal moves."""
+
+    def __init__(self, name: str, seed: int, log: list) -> None:
+        self.name, self.rng, self.log = name, random.Random(seed), log
+
+    def choose_move(self, board) -> int:
+        cells, player, legal = board.cells, board.player, list(board.legal_moves())
+        self.log.append((self.name, cells, player, legal))
+        return self.rng.choice(legal) if legal else 0
+
+
+#: a whole game through the notebook's main loop, and what the game holds at its end
+GAME = ("((game := Game(p0, p1, Board(cells, player))).run(), "
+        "game.board.cells, game.board.player, game.is_over())")
+
+
+def whole_game(target, cells: list[int], player: int, seeds: tuple[int, int]) -> tuple[list, str]:
+    """The calls the players got in ``target``'s game, and how the game ended (or what it raised)."""
+    log: list = []
+    p0, p1 = Recorder("p0", seeds[0], log), Recorder("p1", seeds[1], log)
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            end = repr(target.eval(GAME, p0=p0, p1=p1, cells=list(cells), player=player))
+        except Exception as error:  # noqa: BLE001 - the notebook's exception is how its game ended
+            end = f"{type(error).__name__}"
+    return log, end
+
+
+def first_difference(got: list, want: list) -> str:
+    """The first call that differs between two logs of calls, in words."""
+    for number, (mine, theirs) in enumerate(zip(got, want), start=1):
+        if mine != theirs:
+            return (f"call {number} went to {mine[0]} with Board({mine[1]}, {mine[2]}) whose legal moves were "
+                    f"{mine[3]}; expected {theirs[0]} with Board({theirs[1]}, {theirs[2]}), legal moves {theirs[3]}")
+    if len(got) > len(want):
+        extra = got[len(want)]
+        return f"{len(got)} calls instead of {len(want)}: call {len(want) + 1} went to {extra[0]} after the end"
+    return f"{len(got)} calls instead of {len(want)}: call {len(got) + 1} to {want[len(got)][0]} never came"
+
+
+def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, int]) -> None:
+    got, got_end = whole_game(sub, cells, player, seeds)
+    want, want_end = whole_game(ref, cells, player, seeds)
+    call = (f"`Game(p0, p1, Board({cells}, {player})).run()` where p0 and p1 play "
+            f"random.Random({seeds[0]}) and random.Random({seeds[1]}).choice(board.legal_moves())")
+    if got != want:
+        pytest.fail(f"{call}: {first_difference(got, want)}", pytrace=False)
+    if got_end != want_end:
+        pytest.fail(f"{call}: run(), then game.board.cells, .player and game.is_over() gave {got_end}, "
+                    f"expected {want_end}", pytrace=False)
+
+
+@pytest.mark.exercise("abapa.game")
+def test_game_of_drawn_whole_games_call_by_call(sub, ref):
+    # each drawn game, and the same game with the seats swapped (player 1 to move first)
+    drawn = [game for position, first, second in draw(games, 6)
+             for game in ((position, first, second), (mirrored(position), second, first))]
+    for (cells, player), first, second in drawn:
+        assert_same_game(sub, ref, cells, player, (first, second))
+    (cells, player), first, second = drawn[-1]
+    once, again = whole_game(sub, cells, player, (first, second)), whole_game(sub, cells, player, (first, second))
+    assert once == again, "the same seeds must replay the same game"
+
+
+def greedy_game(ref, cells: list[int], player: int, seed: int) -> list[dict]:
+    """Every position the reference's greedy player (player 0) is asked about in a game
+    against ``random.Random(seed).choice(board.legal_moves())``, from ``Board(cells, player)``."""
+    board, rng, greedy, asked = ref.Board(list(cells), player), random.Random(seed), ref.GreedyPlayer(), []
+    while board.is_over() is False:
+        if board.player == 0:
+            asked.append({"cells": board.cells, "player": 0})
+            board.play(greedy.choose_move(board.copy()))
+        else:
+            board.play(rng.choice(list(board.legal_moves())))
+    return asked
+
+
+@pytest.mark.exercise("abapa.greedy")
+def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
+    asked = [case for (cells, player), seed, _ in draw(games, 4) for case in greedy_game(ref, cells, player, seed)]
+    compare(sub, ref, "GreedyPlayer().choose_move(Board(cells, player))", asked)
