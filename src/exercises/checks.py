@@ -34,7 +34,7 @@ from typing import Any
 from .i18n import STUB_PATTERN, _, ngettext
 
 __all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "generated", "hint_line", "said", "same",
-           "short_repr"]
+           "short_repr", "table"]
 
 
 
@@ -148,6 +148,32 @@ def same(got: Any, expected: Any) -> bool:
         return bool(got == expected)
     except Exception:
         return False
+
+
+def table(rows: Iterable[tuple[Any, ...]], names: dict[str, Any], *, view: Callable[[Any], Any] | None = None,
+          hint: str = "", compare: Callable[[Any, Any], bool] | None = None) -> list[Example]:
+    """The examples of a table: one per row ``(call, expected)`` or ``(call, expected, hint)``.
+
+    ``call`` is the text a student would type (``"swap(1, 2)"``): it is the example's
+    description, and it runs, with ``names`` (the student's functions, the check's
+    values) bound, only when the example does. ``view`` turns what the call returns into
+    what is compared (melds into text, say). An exception class as ``expected`` means the
+    call must raise it. So a check holds its examples as data, each call written once::
+
+        >>> [e.description for e in table([("count_pips([4, 2, 1])", 7)], {"count_pips": sum})]
+        ['count_pips([4, 2, 1])']
+    """
+    examples = []
+    for call, expected, *more in rows:
+        raises = expected if isinstance(expected, type) and issubclass(expected, BaseException) else None
+
+        def run(call: str = call) -> Any:
+            value = eval(call, dict(names))  # noqa: S307 - the check's own text, run with the student's names
+            return view(value) if view is not None else value
+
+        examples.append(Example(call, run, None if raises else expected, raises=raises,
+                                hint=more[0] if more else hint, compare=compare))
+    return examples
 
 
 def _where(error: BaseException) -> str:

@@ -19,6 +19,8 @@ import random
 
 from hypothesis import strategies as st
 
+from course.cases import Sample
+
 SEEDS = 48
 START = (4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0)
 FIGURE_1 = (4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0)
@@ -161,14 +163,26 @@ positions = st.one_of(
 #: positions near the end (see :func:`endgames`)
 ends = st.tuples(endgames(), players)
 
-#: positions where the player to move has a legal pit
-playable = positions.filter(lambda position: bool(rules_legal(*position)))
+def to_move(position: tuple[list[int], int]) -> tuple[list[int], int]:
+    """``position`` if its player to move has a legal pit, else the same cells with the
+    other player to move if they have one, else the start position."""
+    cells, player = position
+    for mover in (player, 1 - player):
+        if rules_legal(cells, mover):
+            return (cells, mover)
+    return (list(START), 0)
 
-#: positions near the end where the player to move has a legal pit
-playable_ends = ends.filter(lambda position: bool(rules_legal(*position)))
 
-#: positions that end the game: a kalah of 25 or more, or a mover who cannot feed
-finished = positions.filter(lambda position: rules_over(*position))
+#: positions where the player to move has a legal pit (made so, not filtered: a filter
+#: rejects examples, and long runs of Hypothesis draw differently in other processes)
+playable = positions.map(to_move)
+
+#: positions near the end where the player to move has a legal pit (or the start)
+playable_ends = ends.map(to_move)
+
+#: positions of every kind, near the end one time in two
+any_positions = st.one_of(positions, ends)
+any_playable = any_positions.map(to_move)
 
 #: what Board(cells, player) refuses: a wrong length, a negative count, a wrong total, a wrong player
 bad_positions = st.one_of(
@@ -186,17 +200,17 @@ bad_positions = st.one_of(
 def moves(draw: st.DrawFn, legal_only: bool = False) -> tuple[list[int], int, int]:
     """A position (near the end a third of the time) and a pit of the mover: mostly
     legal, else any of -1..6 (refused)."""
-    position, player = draw(st.one_of(playable if legal_only else positions, playable_ends))
+    position, player = draw(any_playable if legal_only else any_positions)
     legal = rules_legal(position, player)
     if legal and (legal_only or draw(st.integers(0, 3))):
         return (position, player, draw(st.sampled_from(legal)))
-    return (position, player, draw(st.integers(-1, 6).filter(lambda pit: pit not in legal)))
+    return (position, player, draw(st.sampled_from([pit for pit in range(-1, 7) if pit not in legal])))
 
 
 @st.composite
 def plays(draw: st.DrawFn, most: int = 6) -> tuple[list[int], int, list[int]]:
     """A position and a few legal pits played one after the other (whatever the rules allow)."""
-    position, player = draw(st.one_of(playable, playable_ends))
+    position, player = draw(any_playable)
     pits, now, mover = [], list(position), player
     for _ in range(draw(st.integers(1, most))):
         legal = rules_legal(now, mover)
@@ -306,7 +320,7 @@ captures = st.one_of(
 #: what a person types that is no pit: words in any case, numbers out of 0..5, nothing
 junk = st.one_of(
     st.sampled_from(["", " ", "pit", "four", "Four", "FOUR", "x", "-1", "6", "7", "13", "2.0", "1 2", "q"]),
-    st.integers(-3, 20).filter(lambda n: not 0 <= n <= 5).map(str),
+    st.sampled_from([str(n) for n in range(-3, 21) if not 0 <= n <= 5]),
 )
 #: spaces a person types around an answer
 padding = st.sampled_from(["", "", " ", "  ", "\t", " \t"])
@@ -329,11 +343,40 @@ def keyboards(draw: st.DrawFn) -> tuple[list[int], int, list[str]]:
 
 
 #: a playable position and a seed for a random.Random
-seeded_positions = st.tuples(playable, st.integers(0, 2**16))
+seeded_positions = st.tuples(playable, st.integers(0, 99))
 
 #: a start for a whole game: the start position, or any playable position, and two seeds
 games = st.tuples(
-    st.one_of(st.just((list(START), 0)), playable, playable_ends),
+    st.one_of(st.just((list(START), 0)), any_playable),
     st.integers(0, 2**16),
     st.integers(0, 2**16),
 )
+
+
+# --- the checks' generated examples (course cases) ----------------------------------------
+
+
+def named(strategy: st.SearchStrategy, *names: str) -> st.SearchStrategy:
+    """The examples of ``strategy`` (tuples) as dicts binding ``names``: one call's names."""
+    return strategy.map(lambda example: dict(zip(names, example)))
+
+
+SAMPLES = [
+    Sample("abapa.display", "board_text(cells)", named(positions, "cells", "player"), count=6),
+    Sample("abapa.sowing", "sow(cells, start)", named(sowings(), "cells", "start"), count=10),
+    Sample("abapa.capture", "capture(cells, last, player)", named(captures, "cells", "last", "player"), count=10),
+    Sample("abapa.feeding", "legal_pits(cells, player)", named(any_positions, "cells", "player"), count=8),
+    Sample("abapa.feeding", "feeds(cells, player, pit)",
+           named(st.tuples(positions, st.integers(0, 5)).map(lambda t: (*t[0], t[1])), "cells", "player", "pit"),
+           count=6),
+    Sample("abapa.end", "game_over(cells, player)", named(any_positions, "cells", "player"), count=8),
+    Sample("abapa.end", "take_remaining(cells, player)", named(any_positions, "cells", "player"), count=4),
+    Sample("abapa.board", "((b := Board(cells, player)).is_over(), b.winner(), b.score(0), b.score(1), "
+           "list(b.legal_moves()))", named(any_positions, "cells", "player"), count=8),
+    Sample("abapa.board_play", "((b := Board(cells, player)).play(pit), b.cells, b.player, b.is_over(), b.winner())[1:]",
+           named(moves(), "cells", "player", "pit"), count=12),
+    Sample("abapa.players", "RandomPlayer(random.Random(seed)).choose_move(Board(cells, player))",
+           seeded_positions.map(lambda t: {"cells": t[0][0], "player": t[0][1], "seed": t[1]}), count=6),
+    Sample("abapa.greedy", "GreedyPlayer().choose_move(Board(cells, player))",
+           named(any_playable, "cells", "player"), count=10),
+]
