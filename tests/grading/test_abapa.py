@@ -15,8 +15,9 @@ import io
 import random
 
 import pytest
+from hypothesis import strategies as st
 from strategies.abapa import (
-    captures, ends, games, mirrored, playable_ends, keyboards, moves, playable, plays, positions,
+    captures, ends, games, mirrored, races, keyboards, moves, playable, plays, positions,
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
@@ -1013,7 +1014,7 @@ def test_random_player_of_drawn_positions(sub, ref):
 def test_greedy_of_drawn_positions(sub, ref):
     # the pit chosen, and the board it was given afterwards (left unchanged)
     compare(sub, ref, "(GreedyPlayer().choose_move(b := Board(cells, player)), b.cells, b.player)",
-            named(playable, 80, "cells", "player") + named(playable_ends, 80, "cells", "player"))
+            named(playable, 80, "cells", "player") + named(races(), 120, "cells", "player"))
 
 
 # --- whole games, call by call ------------------------------------------------------------
@@ -1099,5 +1100,6 @@ def greedy_game(ref, cells: list[int], player: int, seed: int) -> list[dict]:
 
 @pytest.mark.exercise("abapa.greedy")
 def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
-    asked = [case for (cells, player), seed, _ in draw(games, 4) for case in greedy_game(ref, cells, player, seed)]
+    starts = [(position, seed) for position, seed, _ in draw(games, 3)] + draw(st.tuples(races(), st.integers(0, 99)), 3)
+    asked = [case for (cells, player), seed in starts for case in greedy_game(ref, cells, player, seed)]
     compare(sub, ref, "GreedyPlayer().choose_move(Board(cells, player))", asked)

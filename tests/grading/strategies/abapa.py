@@ -32,6 +32,7 @@ LANDMARKS = (
     ((0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22), 0),  # player 1 hungry: only pit 5 feeds
     ((0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24), 1),  # player 1 cannot feed player 0
     ((0, 0, 0, 0, 0, 2, 23, 1, 2, 3, 4, 1, 0, 12), 0),  # pit 5 wins: 26
+    ((1, 4, 4, 4, 0, 0, 4, 1, 1, 1, 1, 1, 1, 25), 1),  # over: the mover's own kalah holds 25
 )
 
 
@@ -138,15 +139,35 @@ def endgames(draw: st.DrawFn) -> list[int]:
     25, a 24-24 draw, captures and sowings that reach 25, a last move that leaves the
     other player nothing to feed with)."""
     left = draw(st.integers(1, 14))
-    low = max(0, SEEDS - left - 26)
+    low = max(0, SEEDS - left - 24)  # both kalahs at 24 or less, mostly: the game goes on
     result = [0] * 14
-    result[6] = draw(st.one_of(st.integers(low, min(26, SEEDS - left)), st.sampled_from([24, 23, 25])))
-    result[6] = max(low, min(result[6], SEEDS - left))
+    result[6] = draw(st.one_of(st.integers(low, min(24, SEEDS - left)), st.sampled_from([24, 23, 25, 26])))
+    result[6] = max(0, min(result[6], SEEDS - left))
     result[13] = SEEDS - left - result[6]
     pits = [*camp(0), *camp(1)]
     for c, seeds in spread(left, pits, draw(st.sampled_from(["few", "some"])), draw(st.integers(0, 2**32 - 1))).items():
         result[c] = seeds
     return result
+
+
+@st.composite
+def races(draw: st.DrawFn) -> tuple[list[int], int]:
+    """Positions where the mover can capture and win: their kalah at 17 to 24, the
+    opponent's pits holding 0 to 3 seeds (chains of 2s and 3s after a sowing), the mover's
+    pits enough to reach them from several pits, so that several moves capture or win
+    with different leads."""
+    player = draw(players)
+    result = [0] * 14
+    result[7 * player + 6] = draw(st.integers(17, 24))
+    for c in camp(1 - player):
+        result[c] = draw(st.sampled_from([1, 2, 1, 0, 2, 3]))
+    rest = SEEDS - sum(result)
+    mine = spread(min(rest, draw(st.integers(6, 20))), list(camp(player)), draw(st.sampled_from(["some", "many"])),
+                  draw(st.integers(0, 2**32 - 1)))
+    for c, seeds in mine.items():
+        result[c] = seeds
+    result[7 * (1 - player) + 6] = SEEDS - sum(result)
+    return to_move((result, player))
 
 
 players = st.integers(0, 1)
@@ -378,5 +399,5 @@ SAMPLES = [
     Sample("abapa.players", "RandomPlayer(random.Random(seed)).choose_move(Board(cells, player))",
            seeded_positions.map(lambda t: {"cells": t[0][0], "player": t[0][1], "seed": t[1]}), count=6),
     Sample("abapa.greedy", "GreedyPlayer().choose_move(Board(cells, player))",
-           named(any_playable, "cells", "player"), count=10),
+           named(st.one_of(any_playable, races()), "cells", "player"), count=10),
 ]
