@@ -36,7 +36,7 @@ lab: $(STAMP)
 
 # The French notebooks in a French JupyterLab (its own settings folder selects the language pack).
 lab-fr: $(STAMP)
-	$(BIN)/python -c "import course.lab_language as l; l.write_user_settings('$(VENV)/lab-settings-fr', 'fr')"
+	$(BIN)/python -c "import course.i18n.lab_language as l; l.write_user_settings('$(VENV)/lab-settings-fr', 'fr')"
 	JUPYTERLAB_SETTINGS_DIR=$(VENV)/lab-settings-fr $(BIN)/jupyter lab --LabApp.default_url=/lab/tree/notebooks/fr/00_start_here.ipynb --no-browser --ip=127.0.0.1 --port=$(PORT) $(ALLOW_ROOT)
 
 # Version 5 needs node 20 (Debian 12's own node is 18: version 4 there). Without npm (or

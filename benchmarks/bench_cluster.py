@@ -33,7 +33,7 @@ from bench_grade import make_class  # noqa: E402
 
 def timed(hand_in: Path, out: Path, *options: str) -> float:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
+    subprocess.run([sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
                     "--force", "--root", str(ROOT), *options], check=True, capture_output=True)
     return time.perf_counter() - started
 

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from course.grade import worksheets  # noqa: E402
+from course.grading.discover import worksheets  # noqa: E402
 from course.notebook import cell_source, course_meta, strip_solutions  # noqa: E402
 
 
@@ -108,7 +108,7 @@ def cascades(folder: Path, students: int, seed: int, jobs: int) -> None:
             broken[(f"student{number:03d}", sheet.id)] = exercise
     for name, options in (("without cascades (--no-cascade)", ["--no-cascade"]), ("with cascades (default)", [])):
         out = folder / name.split()[0]
-        subprocess.run([sys.executable, "-m", "course.cli", "grade", str(folder / "hand-in"), "--out",
+        subprocess.run([sys.executable, "-m", "course.commands", "grade", str(folder / "hand-in"), "--out",
                         str(out), "--jobs", str(jobs), "--root", str(ROOT), *options],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         lost: dict[str, float] = {}
@@ -129,7 +129,7 @@ def time_grading(hand_in: Path, out: Path, jobs: int) -> float:
     """Wall seconds of ``course grade`` on the whole class."""
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
+        [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
          "--jobs", str(jobs), "--root", str(ROOT)],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )

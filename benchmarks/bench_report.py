@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from course import report  # noqa: E402
-from course.grade import scores, worksheets  # noqa: E402
+from course.grading.discover import worksheets  # noqa: E402
+from course.grading.results import scores  # noqa: E402
 from course.notebook import course_meta  # noqa: E402
 
 
@@ -42,7 +43,7 @@ def grade_references(folder: Path) -> tuple[dict[str, dict], float]:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(source.read_bytes())
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out",
+    subprocess.run([sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out",
                     str(folder / "reference-grades"), "--jobs", "2", "--root", str(ROOT)],
                    check=True, capture_output=True)
     seconds = time.perf_counter() - started

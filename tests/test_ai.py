@@ -1,4 +1,4 @@
-"""Unit tests of exercises.ai on a tiny game defined here: taking coins from a row."""
+"""Unit tests of exercises.ai on a tiny game: taking coins from a row (tests/toy_games.py)."""
 
 from __future__ import annotations
 
@@ -19,41 +19,7 @@ from exercises.ai import (
     plot_league,
     play_game,
 )
-
-
-class CoinRow:
-    """A row of coins; the mover takes 1 or 2 coins from the left and scores their values."""
-
-    def __init__(self, coins: tuple[int, ...], num_players: int = 2) -> None:
-        self.coins = tuple(coins)
-        self.num_players = num_players
-        self.scores = [0] * num_players
-        self.player = 0
-
-    def legal_moves(self) -> list[int]:
-        return [take for take in (1, 2) if take <= len(self.coins)]
-
-    def play(self, take: int) -> None:
-        if take not in self.legal_moves():
-            raise ValueError(f"take 1 or 2 coins, at most {len(self.coins)}, not {take}")
-        self.scores[self.player] += sum(self.coins[:take])
-        self.coins = self.coins[take:]
-        self.player = (self.player + 1) % self.num_players
-
-    def copy(self) -> CoinRow:
-        twin = CoinRow(self.coins, self.num_players)
-        twin.scores = list(self.scores)
-        twin.player = self.player
-        return twin
-
-    def is_over(self) -> bool:
-        return not self.coins
-
-    def score(self, player: int) -> int:
-        return self.scores[player]
-
-    def snapshot(self) -> tuple:
-        return (self.coins, tuple(self.scores), self.player)
+from toy_games import CoinRow, RankedCoinRow
 
 
 def best_value(state: CoinRow, me: int) -> float:
@@ -279,14 +245,6 @@ def test_league_openings_vary_the_games_of_deterministic_players():
     assert plain.rate["greedy"]["alpha-beta 2"] in (0.0, 0.5, 1.0)  # the same game, 3 times each way
     assert varied.games["greedy"]["alpha-beta 2"] == 6
     assert varied.rate == league(new_state, players, games=3, seed=4, openings=3).rate
-
-
-class RankedCoinRow(CoinRow):
-    """CoinRow whose tie-break is the player who moved last: ranking() names the winner."""
-
-    def ranking(self) -> list[list[int]]:
-        order = sorted(range(self.num_players), key=lambda p: (-self.scores[p], p == self.player))
-        return [[p] for p in order]
 
 
 def test_play_game_takes_the_winners_from_the_ranking_when_the_state_has_one():

@@ -6,9 +6,19 @@
 * A worksheet imports only itself and the shared layer (``exercises.checks``,
   ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``); the shared layer imports no
   worksheet; nothing a student installs imports the instructor's tools (``course``).
-* The modules of the package import each other without a cycle. The one exception is
-  python-chess's: a value's ``_repr_*_`` method may import its picture lazily, on a line
-  that says so ("import cycle").
+* The modules of the package import each other without a cycle, lazy imports (inside a
+  function) included. The one exception is python-chess's: a value's ``_repr_*_`` method
+  may import its picture lazily, on a line that says so ("import cycle").
+
+And the instructor's package ``course``, in rooms:
+
+* the layers ``commands`` -> ``release`` / ``grading`` / ``report`` / ``gradescope`` /
+  ``link`` -> ``i18n`` -> ``notebook``: a module imports its own room and the rooms below,
+  and of the rooms beside it only those :data:`SIDEWAYS` names;
+* no import cycle, lazy imports included;
+* every module opens with a docstring whose first paragraph says its job in two lines,
+  and none is much over 600 lines (docs/GRADING.md's map of the files is kept by
+  tests/test_readme.py).
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "src" / "exercises"
+COURSE = ROOT / "src" / "course"
 WORKSHEETS = ("start", "jass", "dice421", "abapa", "tchu", "dominations")
 SHARED = ("exercises", "exercises.checks", "exercises.display", "exercises.ui", "exercises.ai",
           "exercises.i18n")
@@ -42,15 +53,15 @@ class Import:
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    parts = list(path.relative_to(ROOT / "src").with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def modules() -> dict[str, Path]:
-    """Every module of the package, by dotted name."""
-    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+def modules(package: Path = PACKAGE) -> dict[str, Path]:
+    """Every module of a package (the student's by default), by dotted name."""
+    return {module_name(path): path for path in sorted(package.rglob("*.py"))}
 
 
 def resolve(name: str, path: Path, node: ast.ImportFrom) -> str:
@@ -76,7 +87,7 @@ def imports(name: str, path: Path) -> list[Import]:
             elif isinstance(child, ast.ImportFrom):
                 base = resolve(name, path, child)
                 # ``from . import model`` reads the submodule ``model``
-                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules() else base
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in EVERY else base
                            for alias in child.names]
             else:
                 visit(child, inner)
@@ -97,6 +108,8 @@ def owner(module: str) -> str | None:
 
 
 ALL = modules()
+INSTRUCTOR = modules(COURSE)
+EVERY = {**ALL, **INSTRUCTOR}
 
 
 @pytest.mark.parametrize("worksheet", WORKSHEETS)
@@ -150,22 +163,49 @@ def test_lazy_imports_are_the_commented_rich_display_cycles(name):
             )
 
 
-def test_the_package_imports_itself_without_a_cycle():
-    graph = {
-        name: sorted({item.module for item in imports(name, path) if not item.lazy and item.module in ALL} - {name})
-        for name, path in ALL.items()
+def import_graph(found: dict[str, Path]) -> dict[str, list[str]]:
+    """Who imports whom among ``found``, lazy imports included (not the commented ``_repr_*_`` ones)."""
+    return {
+        name: sorted({item.module for item in imports(name, path)
+                      if item.module in found and not (item.in_repr and "import cycle" in item.text)} - {name})
+        for name, path in found.items()
     }
+
+
+def cycle(graph: dict[str, list[str]]) -> list[str] | None:
+    """An import cycle of the graph (its modules, the first one again at the end), or None."""
     done: set[str] = set()
 
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, "import cycle: " + " -> ".join(path[path.index(name):] + (name,))
+    def visit(name: str, path: tuple[str, ...]) -> list[str] | None:
+        if name in path:
+            return [*path[path.index(name):], name]
         if name not in done:
             for target in graph[name]:
-                visit(target, path + (name,))
+                found = visit(target, (*path, name))
+                if found:
+                    return found
             done.add(name)
+        return None
 
-    for name in graph:
-        visit(name, ())
+    return next((found for name in graph if (found := visit(name, ()))), None)
+
+
+@pytest.mark.parametrize("package", [PACKAGE, COURSE], ids=["exercises", "course"])
+def test_the_package_imports_itself_without_a_cycle(package):
+    found = cycle(import_graph(modules(package)))
+    assert found is None, "import cycle: " + " -> ".join(found or [])
+
+
+def test_a_cycle_is_found_and_a_lazy_import_counts(tmp_path):
+    graph = {"a": ["b"], "b": ["c"], "c": []}
+    assert cycle(graph) is None
+    assert cycle({**graph, "c": ["a"]}) == ["a", "b", "c", "a"]
+    module = tmp_path / "cluster.py"
+    module.write_text("def grade():\n    from .run import Batch\n", encoding="utf-8")
+    found = imports("course.grading.cluster", module)
+    assert [(item.module, item.lazy) for item in found] == [("course.grading.run", True)]
+    assert cycle({"course.grading.cluster": ["course.grading.run"],
+                  "course.grading.run": ["course.grading.cluster"]}) is not None
 
 
 def test_the_rules_see_a_wrong_import():
@@ -174,3 +214,57 @@ def test_the_rules_see_a_wrong_import():
     resolved = [resolve("exercises.dominations.model", PACKAGE / "dominations" / "model.py", node) for node in tree.body]
     assert resolved == ["exercises.jass.model", "exercises"]
     assert owner("exercises.jass.model") == "jass" and owner("exercises.display") is None
+
+
+# ----------------------------------------------------------------------------- course
+
+#: the rooms of the instructor's package, by layer: a module imports its own room and lower layers
+LAYERS = {
+    "course.commands": 3,
+    "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2,
+    "course.i18n": 1,
+    "course.notebook": 0,
+}
+#: the imports between rooms of one layer, and why
+SIDEWAYS = {
+    ("course.report", "course.grading"): "the report finds the course folder as course grade does",
+    ("course.gradescope", "course.grading"): "the autograder grades the worksheets course grade finds",
+}
+#: "no module over about 600 lines"
+MAX_LINES = 620
+
+
+def room(module: str) -> str:
+    """The room of a module of ``course``: ``course.grading`` for ``course.grading.wire``."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_every_module_of_course_is_in_a_room():
+    assert set(LAYERS) == {room(name) for name in INSTRUCTOR if name != "course"}
+
+
+@pytest.mark.parametrize("name", sorted(INSTRUCTOR))
+def test_course_imports_follow_the_layers(name):
+    mine = room(name)
+    for item in imports(name, INSTRUCTOR[name]):
+        if not item.module.startswith("course.") or name == "course":
+            continue
+        theirs = room(item.module)
+        where = f"{name} line {item.line}: {item.text.strip()}"
+        assert theirs in LAYERS, f"{where}: {item.module} is in no room"
+        assert theirs == mine or LAYERS[theirs] < LAYERS[mine] or (mine, theirs) in SIDEWAYS, (
+            f"{where}: {mine} (layer {LAYERS[mine]}) may not import {theirs} (layer {LAYERS[theirs]})"
+        )
+
+
+@pytest.mark.parametrize("name", sorted(INSTRUCTOR))
+def test_a_course_module_says_its_job_and_stays_short(name):
+    path = INSTRUCTOR[name]
+    source = path.read_text(encoding="utf-8")
+    docstring = ast.get_docstring(ast.parse(source), clean=False)
+    assert docstring, f"{path.relative_to(ROOT)} opens with no docstring"
+    assert len(docstring.strip().split("\n\n")[0].splitlines()) <= 2, (
+        f"{path.relative_to(ROOT)}: the docstring's first paragraph says the module's job in two lines"
+    )
+    assert len(source.splitlines()) <= MAX_LINES, f"{path.relative_to(ROOT)} has over {MAX_LINES} lines"
+

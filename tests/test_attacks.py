@@ -27,7 +27,7 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> dict:
     out = folder / "out"
     attacks.write_all(ROOT, folder / "submissions", out)
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(folder / "submissions"),
+        [sys.executable, "-m", "course.commands", "grade", str(folder / "submissions"),
          "--out", str(out), "--jobs", "2", "--call-timeout", CALL_TIMEOUT, "--root", str(ROOT)],
         capture_output=True, text=True, timeout=600,
     )

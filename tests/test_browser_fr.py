@@ -1,7 +1,7 @@
 """The French notebooks in a French JupyterLab: menus in French; notebook 00 run and its
 widget clicked; each game widget drawn in French without overflowing at a student's width.
 
-JupyterLab gets the language pack's setting (:mod:`course.lab_language`) in its own
+JupyterLab gets the language pack's setting (:mod:`course.i18n.lab_language`) in its own
 settings folder; the notebook is the French solution of worksheet 00 (made for the test,
 as in tests/test_translation.py), so that the widget's roll has a total to show. Needs
 Debian's chromium and the pack ``jupyterlab-language-pack-fr-FR`` (the ``i18n`` extra).
@@ -30,9 +30,9 @@ def french_lab(tmp_path_factory):
     """A JupyterLab in French serving the French solutions as notebooks/fr/."""
     if importlib.util.find_spec("jupyterlab_language_pack_fr_FR") is None:
         pytest.skip("jupyterlab-language-pack-fr-FR is not installed (the i18n extra)")
-    from course.lab_language import write_user_settings
+    from course.i18n.lab_language import write_user_settings
     from course.release import dumps
-    from course.translation import translated_solutions
+    from course.i18n.notebooks import translated_solutions
 
     work = tmp_path_factory.mktemp("lab-fr")
     folder = work / "root" / "notebooks" / "fr"
@@ -83,7 +83,7 @@ WIDGETS = {
 def english_labels() -> frozenset[str]:
     """The English of every label and sentence of the widgets and pictures that French
     says otherwise (entries of the package's catalog without a field)."""
-    from course.translation import read_catalog
+    from course.i18n.catalog import read_catalog
 
     catalog = read_catalog(ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po")
     return frozenset(

@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 from conftest import ROOT  # noqa: E402
-from course import cluster, grade, wire  # noqa: E402
+from course.grading import cluster, discover, wire  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
@@ -63,7 +63,7 @@ def make_class(folder: Path) -> Path:
 
 
 def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "course.cli", *arguments],
+    return subprocess.run([sys.executable, "-m", "course.commands", *arguments],
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -102,7 +102,7 @@ def test_a_worker_killed_mid_run_loses_nothing(scheduler: str, tmp_path: Path) -
     with distributed.Client(scheduler, timeout=15) as client:
         pids = list(client.run(os.getpid).values())
         run = subprocess.Popen(
-            [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
+            [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
              "--scheduler", scheduler, "--root", str(ROOT)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
@@ -133,8 +133,8 @@ def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_complete
             os._exit(1)  # the worker process dies, as on a crash or out of memory
         return cluster.grade_remote(bundle, digest, module, name, data, *rest)
 
-    sheets = grade.worksheets(root)
-    tasks = [grade.prepare(path, folder, sheets) for path, folder in grade.expand([str(hand_in)])]
+    sheets = discover.worksheets(root)
+    tasks = [discover.prepare(path, folder, sheets) for path, folder in discover.expand([str(hand_in)])]
     tasks = [t for t in tasks if not t.reason]
     ended: dict[str, str] = {}
     # a cluster of its own: the workers it kills restart at their own pace, and no other test waits for them
@@ -198,7 +198,7 @@ def test_without_a_scheduler_dask_is_not_imported(tmp_path: Path) -> None:
     hand_in = tmp_path / "hand-in" / "ada"
     hand_in.mkdir(parents=True)
     (hand_in / "00_start_here.ipynb").write_bytes((ROOT / "solutions" / "00_start_here.ipynb").read_bytes())
-    code = ("import sys; from course.cli import main; "
+    code = ("import sys; from course.commands.main import main; "
             f"main(['grade', {str(hand_in.parent)!r}, '--out', {str(tmp_path / 'out')!r}, '--root', {str(ROOT)!r}]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('distributed', 'dask')))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

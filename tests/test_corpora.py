@@ -37,7 +37,7 @@ def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dic
         corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
                       [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
         run = subprocess.run(
-            [sys.executable, "-m", "course.cli", "grade", str(folder / "submissions"),
+            [sys.executable, "-m", "course.commands", "grade", str(folder / "submissions"),
              "--out", str(folder / "out"), "--jobs", "2", "--checks", "--root", str(ROOT),
              "--call-timeout", CALL_TIMEOUT],
             capture_output=True, text=True, timeout=1200,

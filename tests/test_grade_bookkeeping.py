@@ -21,7 +21,7 @@ T0 = 1_790_000_000  # a fixed moment, so that file times are deterministic
 
 
 def course(*args: str, root: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "course.cli", "grade", *args, "--root", str(root)],
+    return subprocess.run([sys.executable, "-m", "course.commands", "grade", *args, "--root", str(root)],
                           capture_output=True, text=True, timeout=timeout)
 
 

@@ -37,7 +37,7 @@ def test_a_later_exercise_is_graded_with_the_given_code_which_has_no_source(tmp_
     scores = {}
     for name, options in (("on", []), ("off", ["--no-cascade"])):
         run = subprocess.run(
-            [sys.executable, "-m", "course.cli", "grade", str(tmp_path / "hand-in"),
+            [sys.executable, "-m", "course.commands", "grade", str(tmp_path / "hand-in"),
              "--out", str(tmp_path / name), "--root", str(ROOT), *options],
             capture_output=True, text=True, timeout=600)
         assert run.returncode == 0, run.stderr[-2000:]

@@ -62,7 +62,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (hand_in / "empty").mkdir()
     (hand_in / "empty" / "02_dice_421.ipynb").write_text(json.dumps(empty), encoding="utf-8")
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(folder / "out"),
+        [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(folder / "out"),
          "--jobs", "2", "--root", str(ROOT), "--no-cascade"],
         capture_output=True, text=True, timeout=900,
     )

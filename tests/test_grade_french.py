@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from course.grading_text import catalog_file, extract
+from course.i18n.grading_text import catalog_file, extract
 from course.notebook import cell_source
-from course.translation import read_catalog, translated_solutions, write_catalog
+from course.i18n.catalog import read_catalog, write_catalog
+from course.i18n.notebooks import translated_solutions
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
@@ -101,7 +102,7 @@ def graded(tmp_path_factory) -> Path:
                            "execution_count": None}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     save(hand_in / "gina-fr" / "autre.ipynb", {**stranger, "metadata": {"course": {"language": "fr"}}})
     save(hand_in / "gina-en" / "other.ipynb", stranger)
-    run = subprocess.run([sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(folder / "out"),
+    run = subprocess.run([sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(folder / "out"),
                           "--root", str(root), "--jobs", "2"], capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert run.returncode == 0, run.stderr[-3000:]
     return folder / "out"

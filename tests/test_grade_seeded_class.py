@@ -88,7 +88,7 @@ def build(folder: Path) -> dict:
 
 def grade(root: Path, hand_in: Path, out: Path, *options: str) -> subprocess.CompletedProcess:
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
+        [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
          "--jobs", "2", "--root", str(root), *options], capture_output=True, text=True, timeout=1200)
     assert run.returncode == 0, run.stderr[-3000:]
     return run

@@ -21,7 +21,7 @@ HIDDEN = ROOT / "tests" / "grading" / "test_start.py"
 
 def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``course`` as an instructor would (the console script's entry point)."""
-    return subprocess.run([sys.executable, "-m", "course.cli", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "course.commands", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=timeout, env=env)
 
 
@@ -130,7 +130,7 @@ def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> Non
     for number in range(4):
         save(hand_in / f"student{number}.ipynb", slow)
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "course.cli", "grade", str(hand_in), "--out", str(out),
+    command = [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
                "--jobs", "1", "--root", str(ROOT)]
     temporary = tmp_path / "tmp"
     temporary.mkdir()
@@ -203,7 +203,7 @@ def collection_errors(root: Path) -> str:
     """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
-         "-p", "course.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+         "-p", "course.grading.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
     )
     assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
     assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
@@ -239,7 +239,7 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
     )
     assert "3 failed" in stub.stdout, stub.stdout[-2000:]
     solution = subprocess.run(  # the plugin named explicitly (the run above had it from tests/conftest.py)
-        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.plugin"],
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.grading.plugin"],
         capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert "3 passed" in solution.stdout, solution.stdout[-2000:]
@@ -256,16 +256,16 @@ def test_a_students_own_pytest_does_not_load_the_grading_plugin(tmp_path: Path) 
 
 
 def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path) -> None:
-    from course import grade
+    from course.grading import book, discover
 
-    sheets = grade.worksheets(ROOT)
-    task = grade.prepare(SOLUTION, None, sheets)
+    sheets = discover.worksheets(ROOT)
+    task = discover.prepare(SOLUTION, None, sheets)
     task.student = "zoe"
     report = {"tests": [{"nodeid": "t", "name": "test_x", "exercise": "start.count_pips", "points": 1,
                          "outcome": "failed", "message": "ValueError: bad \udc80 text"}],
               "notebooks": [{"cells": [{"index": 0, "error": "ValueError: \ud800"}]}]}
-    out = grade.Report(tmp_path, sheets)
+    out = book.Report(tmp_path, sheets)
     out.add(task, report, 1.0)  # a notebook's text: UTF-8 cannot encode it
-    result = grade.Report(tmp_path, sheets).selected()["zoe.start"]
+    result = book.Report(tmp_path, sheets).selected()["zoe.start"]
     assert result["tests"][0]["output"] == "ValueError: bad \udc80 text"
     assert "\\ud800" in (tmp_path / "feedback" / f"{task.student}.md").read_text(encoding="utf-8")

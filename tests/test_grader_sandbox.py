@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from course import sandbox
-from course.submission import (
+from course.grading import sandbox
+from course.grading.submission import (
     Submission,
     SubmissionCrashed,
     SubmissionError,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from exercises.checks import Status
-from course import wire
-from course.submission import Handle, Submission, SubmissionError, SubmissionFailure
+from course.grading import codec, wire
+from course.grading.submission import Handle, Submission, SubmissionError, SubmissionFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -107,15 +107,15 @@ def test_a_random_crosses_as_a_copy_of_its_state(sub: Submission) -> None:
 def test_the_receiver_never_trusts_a_claimed_class() -> None:
     decode = lambda value: value  # noqa: E731
     with pytest.raises(wire.ProtocolError):
-        wire.dataclass_value(["exercises.jass", "Card", {"suit": "x"}], decode)
+        codec.dataclass_value(["exercises.jass", "Card", {"suit": "x"}], decode)
     with pytest.raises(wire.ProtocolError):
-        wire.enum_member(["os", "path", "sep"])
+        codec.enum_member(["os", "path", "sep"])
     with pytest.raises(wire.ProtocolError):
-        wire.enum_member(["course.submission", "Handle", "x"])
+        codec.enum_member(["course.grading.submission", "Handle", "x"])
     with pytest.raises(wire.ProtocolError):
-        wire.dataclass_value(["exercises.jass", "Suit", {}], decode)
+        codec.dataclass_value(["exercises.jass", "Suit", {}], decode)
     with pytest.raises(wire.ProtocolError):  # an enum the package imports is not the package's
-        wire.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
+        codec.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
 
 
 def test_a_handle_reads_calls_iterates_and_indexes(sub: Submission) -> None:
@@ -212,7 +212,7 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
     card = Card(Suit.CLUB, Rank.KING)
     assert sub.eval("a is b", a=card, b=card) is True  # rebuilt once, then referred to
     assert sub.eval("(c, c)", c=card) == (card, card)
-    interned = wire.Interned()
+    interned = codec.Interned()
     interned.store(["m", "q", {}, 1], "first")
     with pytest.raises(wire.ProtocolError):
         interned.store(["m", "q", {}, 1], "again")  # a number cannot be given twice
@@ -222,7 +222,7 @@ def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission)
 
 
 def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
-    limits = sub.eval("__import__('course.sandbox', fromlist=['Limits']).Limits()")
+    limits = sub.eval("__import__('course.grading.sandbox', fromlist=['Limits']).Limits()")
     assert type(limits) is Handle and limits.open_files == 256
 
 
@@ -309,7 +309,8 @@ def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
 
 
 def test_the_wire_is_written_once() -> None:
-    sources = {path.name: path.read_text(encoding="utf-8") for path in (ROOT / "src" / "course").glob("*.py")}
+    sources = {str(path.relative_to(ROOT / "src" / "course")): path.read_text(encoding="utf-8")
+               for path in (ROOT / "src" / "course").rglob("*.py")}
     for code in ("def rebuild_exception", "def error_answer", "struct.Struct(", '"kind": "exception"',
                  "tarfile.open(", "recv_fds("):
-        assert [name for name, text in sources.items() if code in text] == ["wire.py"], code
+        assert [name for name, text in sources.items() if code in text] == ["grading/wire.py"], code

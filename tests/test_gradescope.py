@@ -116,7 +116,7 @@ def test_the_zip_holds_the_scripts_and_what_grading_needs(autograder_zip):
         modes = {info.filename: info.external_attr >> 16 for info in zf.infolist()}
     assert names[:2] == ["setup.sh", "run_autograder"]  # at the root of the zip, not in a folder
     assert modes["setup.sh"] & stat.S_IXUSR and modes["run_autograder"] & stat.S_IXUSR
-    for needed in ("pyproject.toml", "README.md", "src/course/grade.py",
+    for needed in ("pyproject.toml", "README.md", "src/course/grading/run.py",
                    "solutions/00_start_here.ipynb", "tests/grading/test_start.py"):
         assert needed in names
     assert not [name for name in names if "__pycache__" in name or name.startswith("notebooks/")]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from course.grade import notebook_of_module
+from course.grading.discover import notebook_of_module
 from course.notebook import exercise_ids
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
                 target.parent.mkdir(parents=True)
                 target.write_bytes(source.read_bytes())
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(submissions),
+        [sys.executable, "-m", "course.commands", "grade", str(submissions),
          "--out", str(folder / "out"), "--jobs", "2", "--root", str(ROOT)],
         capture_output=True, text=True, timeout=1200,
     )

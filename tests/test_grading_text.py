@@ -1,6 +1,6 @@
 """The grader speaks the notebook's language: its catalog complete, fresh and used.
 
-The catalog is locale/fr/LC_MESSAGES/grading.po (see :mod:`course.grading_text`): the
+The catalog is locale/fr/LC_MESSAGES/grading.po (see :mod:`course.i18n.grading_text`): the
 grader's sentences and the hidden tests' hints.
 """
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, problems, units
-from course.translation import read_catalog
+from course.i18n.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, problems, units
+from course.i18n.catalog import read_catalog
 
 FIELDS = re.compile(r"\{[^{}]*\}")
 SOURCES = ["course/grading_text.py"] + sorted({where.partition("#")[0] for where, _ in units(ROOT)} -
@@ -60,7 +60,8 @@ def said(path: Path) -> set[str]:
 
 def test_every_sentence_of_the_grader_is_in_the_catalog_and_used():
     used = set()
-    for name in ("plugin", "grade", "gradescope"):
+    for name in ("grading/plugin", "grading/results", "grading/feedback", "grading/discover", "grading/local",
+                 "gradescope"):
         used |= said(ROOT / "src" / "course" / f"{name}.py")
     assert used - set(MESSAGES) == set(), "say() with a sentence missing from grading_text.MESSAGES"
     assert set(MESSAGES) - used == set(), "sentences of grading_text.MESSAGES that nothing says"
@@ -77,8 +78,8 @@ def test_english_words_are_the_templates_themselves(tmp_path):
 
 
 def test_a_changed_hint_comes_back_fuzzy_and_is_named(tmp_path):
-    from course.grading_text import extract
-    from course.translation import write_catalog
+    from course.i18n.grading_text import extract
+    from course.i18n.catalog import write_catalog
 
     module = tmp_path / "tests" / "grading" / "test_tiny.py"
     module.parent.mkdir(parents=True)
@@ -134,7 +135,7 @@ def tiny(tmp_path) -> Path:
 
 
 def test_messages_of_asserts_and_raises_are_templates_values_are_left_out(tiny):
-    from course.grading_text import messages_of_tests
+    from course.i18n.grading_text import messages_of_tests
 
     found = [(s.line, s.location, s.template) for s in messages_of_tests(tiny)]
     assert found == [
@@ -146,8 +147,8 @@ def test_messages_of_asserts_and_raises_are_templates_values_are_left_out(tiny):
 
 
 def translate_all(root: Path, french: dict[str, str]) -> None:
-    from course.grading_text import extract
-    from course.translation import write_catalog
+    from course.i18n.grading_text import extract
+    from course.i18n.catalog import write_catalog
 
     extract(root, "fr")
     catalog = read_catalog(catalog_file(root, "fr"))
@@ -183,7 +184,7 @@ def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_com
     module.write_text(MODULE.replace("3 more cards", "3 more wagons").replace(
         'pytest.fail("the kingdom', 'assert sub.ok(), "a new sentence"\n    pytest.fail("the kingdom'),
         encoding="utf-8")
-    from course.grading_text import extract
+    from course.i18n.grading_text import extract
 
     extract(tiny, "fr")
     assert problems(tiny, "fr") == [
@@ -195,10 +196,11 @@ def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_com
 
 
 def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french():
-    from course.grading_text import REASONS
+    from course.i18n.grading_text import REASONS
 
     used, strings = set(), set()
-    for name in ("grade", "gradescope", "submission", "worker", "differential"):
+    for name in ("grading/discover", "grading/results", "grading/local", "grading/run", "gradescope",
+                 "grading/submission", "grading/spawn", "grading/worker", "grading/differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \
                     isinstance(node.args[0], ast.Constant):
@@ -234,7 +236,7 @@ def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_t
 
 
 def test_a_missing_name_is_a_root_cause_in_french_too():
-    from course.grade import root_cause
+    from course.grading.feedback import root_cause
 
     french = Words(ROOT, "fr")
     message = french.sentence("the notebook defines no 'count_pips' (is the cell that defines it run?)")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from course.grade import notebook_of_module
+from course.grading.discover import notebook_of_module
 from course.notebook import cell_source, course_meta
 
 ROOT = Path(__file__).resolve().parents[1]

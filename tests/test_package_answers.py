@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from course.grade import notebook_of_module
+from course.grading.discover import notebook_of_module
 from course.notebook import cell_source, course_meta
-from course.sandbox import Limits
-from course.submission import Submission, SubmissionFailure
+from course.grading.sandbox import Limits
+from course.grading.submission import Submission, SubmissionFailure
 
 ROOT = Path(__file__).resolve().parents[1]
 HIDDEN = {notebook_of_module(path): path for path in (ROOT / "tests" / "grading").glob("test_*.py")}

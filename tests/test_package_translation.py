@@ -1,7 +1,7 @@
 """The package in French: its catalog complete and fresh, its checks and widgets French.
 
 The catalog is src/exercises/locale/fr/LC_MESSAGES/exercises.po, compiled into the
-committed exercises.mo (see :mod:`course.package_translation`).
+committed exercises.mo (see :mod:`course.i18n.package`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course import package_translation as package
+from course.i18n import package
 import exercises.checks
 from exercises import i18n
 from exercises.checks import Example, check

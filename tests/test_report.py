@@ -22,6 +22,7 @@ import pytest
 
 from conftest import ROOT
 from course import report as course_report
+from course.commands import report as report_command
 from course.notebook import course_meta
 
 pytest.importorskip("copydetect", reason="the report extra is not installed (pip install -e '.[report]')")
@@ -101,7 +102,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("class")
     build_class(folder / "hand-in")
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "grade", str(folder / "hand-in"),
+        [sys.executable, "-m", "course.commands", "grade", str(folder / "hand-in"),
          "--out", str(folder / "grades"), "--jobs", "2", "--root", str(ROOT)],
         capture_output=True, text=True, timeout=600,
     )
@@ -163,7 +164,7 @@ def test_copies_are_paired_and_independent_answers_are_not(made: course_report.R
 def test_command_writes_html_markdown_and_csvs(graded: Path, tmp_path: Path) -> None:
     out = tmp_path / "page" / "report.html"
     run = subprocess.run(
-        [sys.executable, "-m", "course.cli", "report", str(graded), "--out", str(out),
+        [sys.executable, "-m", "course.commands", "report", str(graded), "--out", str(out),
          "--root", str(ROOT)],
         capture_output=True, text=True, timeout=120,
     )
@@ -183,7 +184,7 @@ def test_command_writes_html_markdown_and_csvs(graded: Path, tmp_path: Path) -> 
 def test_bad_input_gives_a_sentence_or_a_report(graded: Path, tmp_path: Path) -> None:
     def report(folder: Path) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-m", "course.cli", "report", str(folder), "--root", str(ROOT)],
+            [sys.executable, "-m", "course.commands", "report", str(folder), "--root", str(ROOT)],
             capture_output=True, text=True, timeout=120,
         )
 
@@ -219,7 +220,7 @@ def test_bad_input_gives_a_sentence_or_a_report(graded: Path, tmp_path: Path) ->
 @pytest.mark.browser
 def test_the_page_opens_in_chromium(graded: Path, tmp_path: Path, page) -> None:
     out = tmp_path / "report.html"
-    assert course_report.run(course_report_args(graded, out)) == 0
+    assert report_command.run(course_report_args(graded, out)) == 0
     artifacts = ROOT / "test-artifacts" / "report"
     artifacts.mkdir(parents=True, exist_ok=True)
     page.goto(out.as_uri(), timeout=30_000)
@@ -233,7 +234,7 @@ def course_report_args(graded: Path, out: Path):
     import argparse
 
     parser = argparse.ArgumentParser()
-    course_report.add_arguments(parser)
+    report_command.add_arguments(parser)
     return parser.parse_args([str(graded), "--out", str(out), "--root", str(ROOT)])
 
 

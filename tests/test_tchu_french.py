@@ -14,7 +14,7 @@ import pytest
 
 from conftest import ROOT
 from course.release import dumps
-from course.translation import translated_solutions
+from course.i18n.notebooks import translated_solutions
 from exercises import i18n
 from exercises.tchu import TchuGame
 from test_tchu_game_package import one_tunnel_then_wait, play_some_turns, sol  # noqa: F401 (a fixture)

@@ -914,14 +914,14 @@ def test_every_value_crosses_the_grader_protocol_as_json():
     import enum
     import json
 
-    from course import wire
+    from course.grading import codec
 
     def dump(value):
-        if wire.is_package_type(type(value)):
-            module, qualname = wire.qualified(type(value))
+        if codec.is_package_type(type(value)):
+            module, qualname = codec.qualified(type(value))
             if isinstance(value, enum.Enum):
                 return {"$enum": [module, qualname, value.name]}
-            return {"$data": [module, qualname, {k: dump(v) for k, v in wire.init_fields(value).items()}]}
+            return {"$data": [module, qualname, {k: dump(v) for k, v in codec.init_fields(value).items()}]}
         if type(value) is tuple:
             return {"$tuple": [dump(v) for v in value]}
         assert value is None or type(value) in (int, str, bool), value
@@ -933,8 +933,8 @@ def test_every_value_crosses_the_grader_protocol_as_json():
             if tag == "$tuple":
                 return tuple(load(v) for v in payload)
             if tag == "$enum":
-                return wire.enum_member(payload)
-            return wire.dataclass_value(payload, load)
+                return codec.enum_member(payload)
+            return codec.dataclass_value(payload, load)
         return value
 
     state = with_current_hand(started_game(), bag(RED, RED, LOCO))

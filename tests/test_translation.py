@@ -1,7 +1,7 @@
 """The course in French: catalogs complete and fresh, a deterministic French release.
 
 The catalogs are locale/fr/LC_MESSAGES/notebooks/NN_name.po, one per solution notebook
-(see :mod:`course.translation`).
+(see :mod:`course.i18n.notebooks`).
 """
 
 from __future__ import annotations
@@ -21,22 +21,18 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 from conftest import ROOT, solution_paths
 from course.notebook import cell_source, course_meta
 from course.release import build as build_english
-from course.translation import (
-    GLOSSARY,
+from course.i18n.catalog import GLOSSARY, read_catalog, write_catalog
+from course.i18n.notebooks import (
     README,
-    build,
     catalog_path,
     cell_units,
     extract,
     problems,
-    read_catalog,
-    release_language,
     translate_notebook,
-    translated_readme,
     translated_solutions,
     without_language,
-    write_catalog,
 )
+from course.release import build_language as build, release_language, translated_readme
 
 SOLUTIONS = solution_paths()
 #: what a French stub raises
@@ -294,7 +290,7 @@ def test_a_quote_in_a_translation_keeps_the_literal_valid():
     cell = new_code_cell("raise ValueError('the pit is empty')")
     french = translate_notebook(new_notebook(cells=[cell]), None, "fr")
     assert cell_source(french["cells"][0]).endswith("raise ValueError('the pit is empty')")
-    from course.translation import translate_source
+    from course.i18n.notebooks import translate_source
 
     source, missing = translate_source(cell, {"the pit is empty": "le trou d'en face est vide"})
     assert missing == []
@@ -423,7 +419,7 @@ def french_grading(tmp_path_factory) -> Path:
             for student, text in (("wrong-fr", dumps(wrong(notebook))), ("wrong-en", dumps(wrong(english)))):
                 (submissions / student).mkdir()
                 (submissions / student / path.name).write_text(text, encoding="utf-8")
-    from course.cli import main
+    from course.commands.main import main
 
     assert main(["grade", str(submissions), "--out", str(tmp_path / "out"), "--jobs", "2", "--root", str(ROOT)]) == 0
     return tmp_path / "out"
@@ -460,8 +456,8 @@ def test_the_grader_skips_the_french_check_and_demo_cells(french_grades):
 def test_a_french_submission_gets_french_feedback_with_the_same_points(french_grading):
     """The feedback's sentences, "expected"/"got" and the hints in French; the English
     wrong answer keeps its English feedback; the same tests, statuses and points."""
-    from course.grading_text import hints
-    from course.translation import read_catalog as read
+    from course.i18n.grading_text import hints
+    from course.i18n.catalog import read_catalog as read
 
     french, english = ({test["name"]: test for test in json.loads(
         (french_grading / "results" / f"{student}.start.json").read_text("utf-8"))["tests"]}
@@ -488,7 +484,8 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
 
 def test_a_french_notebook_skips_the_translated_checks_and_demos():
     """By its metadata, or, for a copy that lost it, by the language its first cell sets."""
-    from course.notebook import language_of, reference_skips, skipped_sources
+    from course.i18n.notebooks import reference_skips
+    from course.notebook import language_of, skipped_sources
 
     changed = [(reference, french) for reference, french in translated_solutions(ROOT, "fr")
                if skipped_sources(french) - skipped_sources(json.loads(reference.read_text("utf-8")))]
@@ -573,7 +570,7 @@ def test_the_strings_a_student_reads_are_units_and_the_others_are_not():
 
 
 def test_every_french_catalog_keeps_the_courses_plural_rule():
-    from course.plurals import PLURAL_FORMS
+    from course.i18n.catalog import PLURAL_FORMS
 
     paths = [*sorted((ROOT / "locale" / "fr").rglob("*.po")),
              ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po"]
@@ -585,8 +582,8 @@ def test_every_french_catalog_keeps_the_courses_plural_rule():
 def test_a_babel_with_other_plural_data_does_not_change_a_new_catalogs_rule(monkeypatch):
     """Babel takes plural rules from its CLDR data, which moves between releases."""
     import babel.messages.catalog
-    from course.plurals import PLURAL_FORMS
-    from course.translation import empty_catalog
+    from course.i18n.catalog import PLURAL_FORMS
+    from course.i18n.catalog import empty_catalog
 
     monkeypatch.setattr(babel.messages.catalog, "get_plural",
                         lambda locale: (3, "(n == 0 || n == 1) ? 0 : n % 1000000 == 0 ? 1 : 2"))

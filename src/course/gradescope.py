@@ -35,7 +35,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .grading_text import ENGLISH, Words, reason as english
+from .i18n.grading_text import ENGLISH, Words
+from .i18n.grading_text import reason as english
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")
 #: a zip entry's time (zip cannot store earlier dates): the same zip for the same course
@@ -82,7 +83,7 @@ echo "Using $("$PYTHON" --version) for the autograder"
 LOCK=()
 [ -f "$SOURCE/constraints.txt" ] && LOCK=(-c "$SOURCE/constraints.txt")
 "$VENV/bin/python" -m pip install --quiet "${LOCK[@]}" "$SOURCE[grade]"
-"$VENV/bin/python" -c "import course.grade, pytest"
+"$VENV/bin/python" -c "import course.grading.process, pytest"
 echo "The course is installed in $VENV"
 """
 
@@ -142,7 +143,7 @@ def write_autograder(root: Path, to: Path, visibility: str = "visible", timeout:
         if not (root / needed).exists():
             raise ValueError(f"{root.resolve()} has no {needed}: run in the course folder or use --root")
     if worksheet:
-        from .grade import worksheets
+        from .grading.discover import worksheets
 
         known = [sheet.id for sheet in worksheets(root)]
         if worksheet not in known:
@@ -279,7 +280,7 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
     if files:
         with tempfile.TemporaryDirectory(prefix="gradescope-") as out:
             completed = subprocess.run(
-                [sys.executable, "-m", "course.cli", "grade", str(submission), "--out", out,
+                [sys.executable, "-m", "course.commands", "grade", str(submission), "--out", out,
                  "--root", str(source), "--submission-timeout", f"{submission_timeout:g}",
                  "--visibility", visibility],
                 capture_output=True, text=True, cwd=out,
@@ -304,31 +305,6 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
 
 
 # ----------------------------------------------------------------------------- command
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``course gradescope``."""
-    parser.add_argument("--to", required=True, metavar="ZIP", help="the autograder zip to write")
-    parser.add_argument("--root", default=".", help="the course folder (default: .)")
-    parser.add_argument("--visibility", default="visible", choices=VISIBILITIES,
-                        help="when students see the results of a test that does not say (default: %(default)s)")
-    parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
-                        help="time limit to grade one notebook (default: %(default)s)")
-    parser.add_argument("--worksheet", default="", metavar="ID",
-                        help="grade only this worksheet's notebooks (one assignment per worksheet), e.g. jass")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Write the autograder zip."""
-    try:
-        names = write_autograder(Path(args.root), Path(args.to), args.visibility, args.submission_timeout,
-                                 args.worksheet)
-    except ValueError as error:
-        print(f"course gradescope: {error}", file=sys.stderr)
-        return 2
-    print(f"Wrote {args.to}: setup.sh, run_autograder and {len(names) - 2} course files; "
-          "upload it as the autograder of a Gradescope programming assignment")
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,6 @@ notebook in JupyterLab.
 
 from __future__ import annotations
 
-import argparse
 import re
 from urllib.parse import quote, urlsplit
 
@@ -75,29 +74,3 @@ def binder_link(repo: str, branch: str = "main", notebook: str = DEFAULT_NOTEBOO
     return f"{base}/v2/{spec}?urlpath={_form('lab/tree/' + notebook_path(notebook))}"
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``course link``."""
-    parser.add_argument("--repo", required=True, metavar="URL", help="the student bundle's git repository")
-    target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument("--hub", metavar="URL", help="the JupyterHub's address (an nbgitpuller link)")
-    target.add_argument("--binder", nargs="?", const=BINDERHUB, metavar="URL",
-                        help=f"a Binder launch link instead (default BinderHub: {BINDERHUB})")
-    parser.add_argument("--branch", default="main", help="the bundle's branch (default: %(default)s)")
-    parser.add_argument("--notebook", default=DEFAULT_NOTEBOOK, metavar="NAME",
-                        help="the notebook to open: a path in the bundle or a name like 01_jass_melds "
-                             "(default: %(default)s)")
-
-
-def run(args: argparse.Namespace) -> int:
-    """Print the link."""
-    import sys
-
-    try:
-        if args.hub:
-            print(nbgitpuller_link(args.hub, args.repo, args.branch, args.notebook))
-        else:
-            print(binder_link(args.repo, args.branch, args.notebook, args.binder))
-    except ValueError as error:
-        print(f"course link: {error}", file=sys.stderr)
-        return 2
-    return 0

@@ -33,6 +33,27 @@ class NotebookFormatError(ValueError):
     """A solution notebook breaks the course's format; the message names file and cell."""
 
 
+def read_notebook(source: Path | bytes, check: bool = True) -> Any:
+    """A notebook (format 4) from its file or its bytes, read with nbformat: its cells and metadata.
+
+    Text that is not JSON raises ValueError (with json's own message), bytes that are not
+    UTF-8 UnicodeDecodeError. With ``check`` (the course's own notebooks), a notebook the
+    format's schema refuses raises NotebookFormatError; a student's hand-in is read without
+    (``check=False``): a notebook Jupyter opens is graded.
+    """
+    import nbformat  # the instructor's extras have it; the zygote, which imports this module, needs it not
+
+    text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source.decode("utf-8")
+    notebook = nbformat.from_dict(json.loads(text))
+    if check:
+        try:
+            nbformat.validate(notebook)
+        except nbformat.ValidationError as error:
+            name = source.name if isinstance(source, Path) else "the notebook"
+            raise NotebookFormatError(f"{name}: not a valid notebook ({error.message})") from None
+    return notebook
+
+
 def course_meta(cell_or_notebook: Any) -> dict[str, Any]:
     """The ``course`` metadata of a cell or notebook (empty when there is none)."""
     meta = cell_or_notebook.get("metadata", {}).get("course", {})
@@ -142,25 +163,6 @@ def language_of(notebook: Any) -> str | None:
     return None
 
 
-def reference_skips(reference: Path, notebook: Any) -> set[str]:
-    """The cells the grader skips in ``notebook``, graded against the solution ``reference``:
-    the reference's checks and demos (:func:`skipped_sources`), and, for a notebook in
-    another language with a catalog, the same cells as that language's release writes them.
-    """
-    source = json.loads(Path(reference).read_text(encoding="utf-8"))
-    skip = skipped_sources(source)
-    language = language_of(notebook)
-    if language is None:
-        return skip
-    from .translation import LANGUAGES, catalog_path, read_catalog, translate_notebook
-
-    root = Path(reference).resolve().parent.parent
-    catalog = catalog_path(root, language, Path(reference).name)
-    if language not in LANGUAGES or not catalog.exists():
-        return skip
-    return skip | skipped_sources(translate_notebook(source, read_catalog(catalog), language))
-
-
 def check_cells(notebook: Any) -> list[tuple[str, str]]:
     """The public check cells of a notebook: (exercise id, source), in order."""
     return [
@@ -229,14 +231,14 @@ def solution_namespace(path: Path) -> dict[str, Any]:
 
     For benchmarks and the package's own tests, which need a solution's functions at full
     speed. What the cells print is dropped. Never use it on a student's notebook: the
-    grader runs those in a confined process (:mod:`course.submission`).
+    grader runs those in a confined process (:mod:`course.grading.submission`).
     """
     import contextlib
     import io
 
     from IPython.core.inputtransformer2 import TransformerManager
 
-    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    notebook = read_notebook(Path(path))
     transformer = TransformerManager()
 
     def run(source: str) -> None:

@@ -29,16 +29,26 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from .i18n.catalog import read_catalog, translations
+from .i18n.lab_language import localize_bundle
+from .i18n.notebooks import (
+    README,
+    STUDENT_README,
+    catalog_path,
+    readme_notebook,
+    translate_source,
+    translated_solutions,
+)
 from .notebook import (
     NotebookFormatError,
     cell_source,
     course_meta,
+    read_notebook,
     solution_regions,
     strip_solutions,
     validate_exercise_id,
 )
 
-STUDENT_README = Path(__file__).with_name("student_README.md")
 #: files of the course folder copied into the bundle as they are
 BUNDLE_FILES = ("environment.yml", "constraints.txt", "LICENSE")
 #: the extras of the course a student may install (environment.yml installs ``.[test]``)
@@ -117,7 +127,7 @@ def build(root: Path) -> dict[str, str]:
     released = {}
     for path in solution_notebooks(root):
         try:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook = read_notebook(path)
         except json.JSONDecodeError as error:
             raise NotebookFormatError(f"{path.name}: not valid JSON ({error})") from None
         released[path.name] = dumps(release_notebook(notebook, path.name))
@@ -262,3 +272,32 @@ def commit_bundle(bundle: Path, message: str) -> str | None:
         return None
     _git(bundle, "commit", "-q", "-m", message)
     return _git(bundle, "rev-parse", "HEAD").strip()
+
+
+def build_language(root: Path, lang: str) -> dict[str, str]:
+    """The text of every student notebook in ``lang``, by file name."""
+    released = {}
+    for path, notebook in translated_solutions(root, lang):
+        released[path.name] = dumps(release_notebook(notebook, path.name, lang))
+    return released
+
+
+def translated_readme(root: Path, lang: str) -> str:
+    """The student README in ``lang`` (English where its catalog has no translation)."""
+    target = catalog_path(root, lang, README)
+    catalog = read_catalog(target) if target.exists() else None
+    cell = readme_notebook()["cells"][0]
+    return translate_source(cell, translations(catalog) if catalog is not None else {})[0]
+
+
+def release_language(root: Path, lang: str, bundle: Path | None = None) -> list[str]:
+    """Write notebooks/<lang>/ (and the bundle at ``bundle``); the names of the notebooks.
+
+    notebooks/ itself (the English release) is left as it is.
+    """
+    released = build_language(root, lang)  # raises before anything is written
+    if bundle is not None:
+        write_bundle(root, released, bundle, readme=translated_readme(root, lang))
+        localize_bundle(root, bundle, lang)
+    write_notebooks(released, root / "notebooks" / lang)
+    return sorted(released)

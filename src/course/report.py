@@ -36,7 +36,6 @@ there too and left out.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import functools
 import html
@@ -46,14 +45,14 @@ import keyword
 import math
 import re
 import statistics
-import sys
 import tokenize
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .notebook import cell_source, course_meta
+from .grading.results import GradingResult
+from .notebook import cell_source, course_meta, read_notebook
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
 WINDOW = 4  #: winnowing window: every shared run of K + WINDOW - 1 characters is seen
@@ -117,26 +116,20 @@ class ReportError(Exception):
     """The grades folder cannot give a report (said in one sentence)."""
 
 
-def _result(path: Path, data: Any) -> Result:
-    extra = data["extra_data"]
+def _result(path: Path, graded: GradingResult) -> Result:
     tests = []
-    for test in data.get("tests", []):
-        exercise, _, name = str(test["name"]).partition(": ")
-        message, hint = re.split(r"\n(?:Hint: |Indice : )", str(test.get("output", "")) + "\nHint: ", maxsplit=1)
-        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.grading_text)
-        tests.append(Test(
-            exercise=(test.get("tags") or [exercise])[0], name=name or exercise,
-            passed=test.get("status") == "passed" or test.get("score", 0) >= test.get("max_score", 1),
-            message=" ".join(message.split()), hint=" ".join(hint.split()),
-        ))
-    exercises = {
-        str(exercise): {"score": float(entry["score"]), "max": float(entry["max"])}
-        for exercise, entry in extra["exercises"].items()
-    }
+    for test in graded.tests:
+        exercise, _, name = test.name.partition(": ")
+        message, hint = re.split(r"\n(?:Hint: |Indice : )", test.output + "\nHint: ", maxsplit=1)
+        hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice : " (course.i18n.grading_text)
+        passed = test.passed or (test.score or 0) >= (1 if test.max_score is None else test.max_score)
+        tests.append(Test(exercise=(test.tags or (exercise,))[0], name=name or exercise, passed=passed,
+                          message=" ".join(message.split()), hint=" ".join(hint.split())))
+    exercises = {exercise: {"score": entry.score, "max": entry.max} for exercise, entry in graded.exercises.items()}
     return Result(
-        student=str(extra["student"]), worksheet=str(extra["worksheet"]), path=str(extra.get("path", "")),
-        score=float(data.get("score", sum(e["score"] for e in exercises.values()))),
-        exercises=exercises, tests=tests, file=path, counted=extra.get("counted"),
+        student=graded.student, worksheet=str(graded.worksheet), path=graded.path,
+        score=float(graded.score if graded.score is not None else sum(e["score"] for e in exercises.values())),
+        exercises=exercises, tests=tests, file=path, counted=graded.counted,
     )
 
 
@@ -149,16 +142,16 @@ def load(grades: Path) -> Class:
     kept: dict[tuple[str, str], Result] = {}
     for path in sorted(folder.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            result = _result(path, data)
+            graded = GradingResult.from_json(json.loads(path.read_text(encoding="utf-8")))
+            result = _result(path, graded)
         except (OSError, UnicodeDecodeError, ValueError) as error:
             notes.append(f"{path.name}: not a readable results file ({type(error).__name__}), left out")
             continue
         except (KeyError, TypeError, AttributeError):
             notes.append(f"{path.name}: not a results file of `course grade`, left out")
             continue
-        if data["extra_data"].get("status") != "graded" or not result.exercises:
-            reason = data["extra_data"].get("reason") or "not graded"
+        if graded.status != "graded" or not result.exercises:
+            reason = graded.reason or "not graded"
             notes.append(f"{result.student}: {Path(result.path).name or path.name} was not graded ({reason})")
             continue
         key = (result.student, result.worksheet)
@@ -342,7 +335,7 @@ def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str
         for result in results:
             if result.path not in notebooks:
                 try:
-                    notebooks[result.path] = json.loads(Path(result.path).read_text(encoding="utf-8"))
+                    notebooks[result.path] = read_notebook(Path(result.path), check=False)
                 except (OSError, ValueError):
                     notebooks[result.path] = None
         exercises = [e for w, e in exercise_order(cls) if w == worksheet]
@@ -380,7 +373,7 @@ def stub_sources(root: Path | None) -> dict[str, str]:
         return stubs
     for path in sorted((root / "notebooks").glob("*.ipynb")):
         try:
-            notebook = json.loads(path.read_text(encoding="utf-8"))
+            notebook = read_notebook(path)
         except (OSError, ValueError):
             continue
         for cell in notebook.get("cells", []):
@@ -567,33 +560,3 @@ def to_markdown(report: Report, top: int = 10) -> str:
     return "\n".join(lines)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("grades", help="the --out folder of `course grade`")
-    parser.add_argument("--out", default=None, help="the HTML page to write (default: GRADES/report.html)")
-    parser.add_argument("--threshold", type=float, default=THRESHOLD,
-                        help="similarity from which a pair is listed, 0 to 1 (default: %(default)s)")
-    parser.add_argument("--root", default=None, help="the course folder, for the released stubs "
-                        "(default: found from the current folder)")
-
-
-def run(args: argparse.Namespace) -> int:
-    from .grade import find_root
-
-    if not 0 < args.threshold <= 1:
-        print("course report: --threshold is a share between 0 and 1 (e.g. 0.8)", file=sys.stderr)
-        return 2
-    grades = Path(args.grades)
-    root = Path(args.root) if args.root else find_root(Path.cwd().resolve())
-    try:
-        report = build(grades, args.threshold, root)
-    except ReportError as error:
-        print(f"course report: {error}", file=sys.stderr)
-        return 2
-    out = Path(args.out) if args.out else grades / "report.html"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(to_html(report), encoding="utf-8")
-    out.with_suffix(".md").write_text(to_markdown(report), encoding="utf-8")
-    write_csvs(report, out.parent / f"{out.stem}-tables")
-    print(f"Report of {len(report.cls.students)} students written to {out} "
-          f"(and {out.with_suffix('.md').name}, {out.stem}-tables/)")
-    return 0

@@ -335,18 +335,20 @@ def _cases(worksheet: str) -> dict[str, Any]:
 def generated(exercise: str, names: dict[str, Any], hint: str = "") -> list[Example]:
     """The generated examples of ``exercise``, smallest first: each a call and the answer
     the reference gave, kept as data in the worksheet's ``cases.json`` (``course cases``
-    writes it). ``names`` binds the student's functions and classes the calls use.
+    writes it: the call's expression, its names' values, and the answer). ``names`` binds
+    the student's functions and classes the expression uses.
 
     >>> [e.description for e in generated("start.no_such_exercise", {})]
     []
     """
     found = []
     for case in _cases(exercise.split(".")[0]).get(exercise, []):
-        code = compile(case["call"], case["call"], "eval")
+        code = compile(case["expression"], case["call"], "eval")
         bound = {**names, **{name: _decode(value) for name, value in case["names"].items()}}
 
         def call(code: Any = code, bound: dict[str, Any] = bound) -> Any:
-            return eval(code, {"__builtins__": builtins}, dict(bound))  # noqa: S307 - the package's own data
+            # one namespace: a comprehension in the call sees the names too
+            return eval(code, {"__builtins__": builtins, **bound})  # noqa: S307 - the package's own data
 
         if "raises" in case:
             found.append(Example(case["call"], call, raises=_exception(case["raises"]), hint=hint, listed=False))

@@ -21,7 +21,7 @@ from strategies.abapa import (
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
-from course.differential import compare, draw
+from course.grading.differential import compare, draw
 
 NOTEBOOK = "03_abapa"
 

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from course.grading.differential import compare, draw, outcomes
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
 
 NOTEBOOK = "05_dominations"
@@ -111,6 +112,21 @@ RULES = {
     "test_the_final_ranking_breaks_ties": "(3 points each but the last)",
     "test_the_same_seed_gives_the_same_game": "two games with random.Random(77): the same lines",
     "test_a_copy_is_independent": "playing out game.copy() leaves game as it was",
+    "test_load_like_the_reference_on_generated_files": "a file whose line 6 has the number 'x5'",
+    "test_can_place_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_problem_is_none_exactly_when_the_placement_is_legal": "generated example",
+    "test_place_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_legal_placements_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_property_of_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_crown_map_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_score_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_largest_property_and_crowns_like_the_reference": "generated example",
+    "test_ranking_like_the_reference_on_generated_ties": "generated example",
+    "test_greedy_placement_like_the_reference_on_generated_kingdoms": "generated example",
+    "test_greedy_choice_like_the_reference_on_generated_lines": "generated example",
+    "test_the_greedy_functions_leave_the_kingdom_unchanged": "generated example",
+    "test_whole_games_move_by_move_like_the_reference": "legal_moves() == every free choice x every legal placement",
+    "test_rounds_of_whole_games_like_the_reference": "game.kings lists the owners by the numbers they chose",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -194,149 +210,43 @@ HINTS = {
     "test_the_final_ranking_breaks_ties": "ranking() must read the game's kingdoms as they are now and use the game's bonuses, then break ties by largest property, then crowns, sharing what is left.",
     "test_the_same_seed_gives_the_same_game": "Draw every line with the game's own generator, and only when it is needed, so two games with the same seed draw the same lines.",
     "test_a_copy_is_independent": "A copy must share no list or kingdom with the game, and the game must keep its state in its attributes only, so that playing the copy leaves the game as it was.",
+    "test_load_like_the_reference_on_generated_files": "For every mistake the text lists, raise your own ValueError saying 'line N', N the first wrong line (the header is line 1; a wrong count names the last line): never let int()'s own error escape.",
+    "test_can_place_like_the_reference_on_generated_kingdoms": 'can_place must apply every rule at once, on any kingdom: free squares inside the area, edge neighbours, a touch of the castle or of a square of the same terrain as the touching half, and the whole kingdom within size x size afterwards.',
+    "test_problem_is_none_exactly_when_the_placement_is_legal": 'problem returns None for a legal placement and a sentence for an illegal one, under the same rules as can_place: check every rule, in any kingdom.',
+    "test_place_like_the_reference_on_generated_kingdoms": 'place puts the first square on the first position and the second on the second when the placement is legal, and raises ValueError otherwise, without touching the kingdom.',
+    "test_legal_placements_like_the_reference_on_generated_kingdoms": 'Try every free square of the whole area (13x13 in the Mighty Duel) with all four neighbours, and keep each pair that can_place accepts, once.',
+    "test_property_of_like_the_reference_on_generated_kingdoms": 'Follow the four edge neighbours of the same terrain until the stack is empty; list each square of the property once; the castle and empty squares have none.',
+    "test_crown_map_like_the_reference_on_generated_kingdoms": "Each square of a property holds the crowns of its whole property; empty squares and the castle hold 0; the map has the grid's shape (13x13 in the Mighty Duel).",
+    "test_score_like_the_reference_on_generated_kingdoms": 'Sum squares times crowns over every property, then add +10 (castle centred: every square within size // 2 of it) and +5 (complete kingdom) only when asked.',
+    "test_largest_property_and_crowns_like_the_reference": 'largest_property counts the squares of the biggest property, crowns or not (0 when there is none); crowns() adds every crown of the kingdom.',
+    "test_ranking_like_the_reference_on_generated_ties": 'Sort by score (with the bonuses asked), then largest property, then crowns, best first; players still equal share a group, in increasing order.',
+    "test_greedy_placement_like_the_reference_on_generated_kingdoms": 'Keep the legal placement with the best plain score, then the smallest distance to the castle, then the smallest pair; None when nothing fits; never change the kingdom.',
+    "test_greedy_choice_like_the_reference_on_generated_lines": "Place the previous domino (if it fits) on a copy, then take the domino of the line whose greedy placement scores best, then is closest, then has the lowest number; one that fits nowhere keeps the copy's score and is farthest.",
+    "test_the_greedy_functions_leave_the_kingdom_unchanged": 'Try placements on copies: greedy_placement and greedy_choice must leave the kingdom they are given as it was.',
+    "test_whole_games_move_by_move_like_the_reference": "At every move, legal_moves lists every legal move once, problem says None exactly for them, play refuses the others with ValueError and changes nothing, and a legal move places the king's domino and moves the king as the rules say.",
+    "test_rounds_of_whole_games_like_the_reference": 'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.',
 }
 
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-
-def d(number: int, first: str, second: str) -> Domino:
-    """A domino from its squares as text: ``d(19, "W1", "F0")``."""
-    return Domino(number, Square.from_text(first), Square.from_text(second))
-
-
-def csv_lines() -> list[str]:
-    with open(DOMINOS_CSV, encoding="utf-8") as file:
-        return file.read().splitlines()
-
-
-# ---- a reference implementation of the rules, on grids from parse_kingdom -------------
-
-
-def taken(grid):
-    return [(r, c) for r, row in enumerate(grid) for c, sq in enumerate(row) if sq is not None]
-
-
-def ref_legal(grid, size, domino, first, second) -> bool:
-    side = len(grid)
-    for r, c in (first, second):
-        if not (0 <= r < side and 0 <= c < side) or grid[r][c] is not None:
-            return False
-    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
-        return False
-    touches = False
-    for (r, c), sq in ((first, domino.first), (second, domino.second)):
-        for dr, dc in STEPS:
-            if 0 <= r + dr < side and 0 <= c + dc < side:
-                other = grid[r + dr][c + dc]
-                if other is not None and other.terrain in ("castle", sq.terrain):
-                    touches = True
-    if not touches:
-        return False
-    squares = taken(grid) + [first, second]
-    rows = [r for r, _ in squares]
-    cols = [c for _, c in squares]
-    return max(rows) - min(rows) < size and max(cols) - min(cols) < size
-
-
-def ref_placements(grid, size, domino) -> set:
-    side = len(grid)
-    return {
-        ((r, c), (r + dr, c + dc))
-        for r in range(side)
-        for c in range(side)
-        for dr, dc in STEPS
-        if ref_legal(grid, size, domino, (r, c), (r + dr, c + dc))
-    }
-
-
-def ref_place(grid, domino, first, second):
-    new = [row[:] for row in grid]
-    new[first[0]][first[1]] = domino.first
-    new[second[0]][second[1]] = domino.second
-    return new
-
-
-def ref_properties(grid) -> list[set]:
-    seen, properties = set(), []
-    for start in taken(grid):
-        sq = grid[start[0]][start[1]]
-        if start in seen or sq.terrain == "castle":
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in STEPS:
-                n = (r + dr, c + dc)
-                if 0 <= n[0] < len(grid) and 0 <= n[1] < len(grid) and n not in group:
-                    other = grid[n[0]][n[1]]
-                    if other is not None and other.terrain == sq.terrain:
-                        group.add(n)
-                        todo.append(n)
-        seen |= group
-        properties.append(group)
-    return properties
-
-
-def ref_score(grid, size, middle=False, harmony=False) -> int:
-    points = sum(len(p) * sum(grid[r][c].crowns for r, c in p) for p in ref_properties(grid))
-    castle = (size - 1, size - 1)
-    squares = taken(grid)
-    if middle and all(abs(r - castle[0]) <= size // 2 and abs(c - castle[1]) <= size // 2 for r, c in squares):
-        points += 10
-    if harmony and len(squares) == size * size:
-        points += 5
-    return points
-
-
-def ref_greedy_placement(grid, size, domino):
-    castle = (size - 1, size - 1)
-    best = None
-    for placement in ref_placements(grid, size, domino):
-        distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
-        key = (-ref_score(ref_place(grid, domino, *placement), size), distance, placement)
-        best = key if best is None or key < best else best
-    return None if best is None else best[2]
-
-
-def ref_greedy_choice(grid, size, line, previous):
-    castle = (size - 1, size - 1)
-    if previous is not None:
-        placement = ref_greedy_placement(grid, size, previous)
-        if placement is not None:
-            grid = ref_place(grid, previous, *placement)
-    best = None
-    for domino in line:
-        placement = ref_greedy_placement(grid, size, domino)
-        if placement is None:
-            key = (-ref_score(grid, size), float("inf"), domino.number)
-        else:
-            distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
-            key = (-ref_score(ref_place(grid, domino, *placement), size), distance, domino.number)
-        best = key if best is None or key < best else best
-    return best[2]
-
-
-def all_dominos() -> list[Domino]:
-    lines = csv_lines()[1:]
-    result = []
-    for line in lines:
-        number, t1, c1, t2, c2 = line.split(",")
-        result.append(Domino(int(number), Square(t1, int(c1)), Square(t2, int(c2))))
-    return result
-
-
-def random_kingdom(rng: random.Random, count: int, size: int = 5):
-    """A grid built by ``count`` random legal placements of random dominos."""
-    side = 2 * size - 1
-    grid = [[None] * side for _ in range(side)]
-    grid[size - 1][size - 1] = Square("castle", 0)
-    dominos = all_dominos()
-    rng.shuffle(dominos)
-    for domino in dominos[:count]:
-        placements = sorted(ref_placements(grid, size, domino))
-        if placements:
-            grid = ref_place(grid, domino, *rng.choice(placements))
-    return grid
+from strategies.dominations import (
+    csv_files,
+    greedy_cases,
+    kingdom_cases,
+    placement_cases,
+    ranking_cases,
+    STEPS,
+    all_dominos,
+    csv_lines,
+    d,
+    random_kingdom,
+    ref_greedy_choice,
+    ref_greedy_placement,
+    ref_legal,
+    ref_place,
+    ref_placements,
+    ref_properties,
+    ref_score,
+    taken,
+)
 
 
 def kingdom_of(sub, grid, size=5):
@@ -1209,3 +1119,222 @@ def test_a_copy_is_independent(sub):
     play_out(copy)
     assert copy.is_over() is True and game.is_over() is False
     assert [kingdom.to_text() for kingdom in game.kingdoms] == texts
+
+
+# ---- the submission against the reference, on generated cases ----------------------------
+
+KINGDOM = "Kingdom.from_text(text, size)"
+
+
+def line_number(outcome) -> int | None:
+    """The N of 'line N' (or the French 'ligne N') in a ValueError's message."""
+    import re
+
+    found = re.search(r"\b(?:line|ligne)\s+(\d+)", outcome.message, flags=re.IGNORECASE)
+    return int(found.group(1)) if found else None
+
+
+def first_change(lines: list[str]) -> int:
+    """The number of the first line of a generated file that is not the course's (2 when
+    none is: the first domino's line), as the feedback names the file."""
+    official = csv_lines()
+    changed = [i for i, line in enumerate(lines) if i >= len(official) or line != official[i]]
+    return (changed[0] if changed else 1) + 1
+
+
+@pytest.mark.exercise("dominations.load")
+def test_load_like_the_reference_on_generated_files(sub, ref):
+    files = draw(csv_files(), 60)
+    cases = [{"name": f"generated_{i}.csv"} for i in range(len(files))]
+    for target in (sub, ref):
+        for case, lines in zip(cases, files):
+            write_csv(target, lines, case["name"])
+    results = zip(files, outcomes(sub, "load_dominos(name)", cases), outcomes(ref, "load_dominos(name)", cases))
+    for lines, got, want in sorted(results, key=lambda result: len(result[0][first_change(result[0]) - 1])):
+        n = first_change(lines)
+        line = lines[n - 1]
+        if want.raised is None and (got.raised is not None or got.value != want.value):
+            pytest.fail(f"load_dominos(a file whose line {n} is {line!r}) gave {got}, "
+                        f"expected its {len(want.value)} dominos")
+        if want.raised is not None and (got.raised is None or not issubclass(got.raised, ValueError)):
+            pytest.fail(f"load_dominos(a file whose line {n} is {line!r}) gave {got}, "
+                        f"expected a ValueError naming line {line_number(want)}")
+        if want.raised is not None and line_number(got) != line_number(want):
+            pytest.fail(f"load_dominos(a file whose line {n} is {line!r}) raised ValueError({got.message!r}); "
+                        f"its message must say line {line_number(want)}")
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_can_place_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.can_place(domino, first, second)", draw(placement_cases(), 150))
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_problem_is_none_exactly_when_the_placement_is_legal(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.problem(domino, first, second) is None", draw(placement_cases(), 150))
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_place_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"(lambda kingdom: (kingdom.place(domino, first, second), kingdom.to_text())[1])({KINGDOM})",
+            draw(placement_cases(), 150))
+
+
+@pytest.mark.exercise("dominations.legal")
+def test_legal_placements_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.legal_placements(domino)", draw(kingdom_cases(), 100), prepare=sorted)
+    compare(sub, ref, f"{KINGDOM}.is_full()", draw(kingdom_cases(), 100))
+
+
+@pytest.mark.exercise("dominations.properties")
+def test_property_of_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.property_of(start)", draw(kingdom_cases(), 100), prepare=sorted)
+
+
+@pytest.mark.exercise("dominations.properties")
+def test_crown_map_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.crown_map()", draw(kingdom_cases(), 100))
+
+
+@pytest.mark.exercise("dominations.score")
+def test_score_like_the_reference_on_generated_kingdoms(sub, ref):
+    cases = draw(kingdom_cases(), 100)
+    compare(sub, ref, f"{KINGDOM}.score(middle, harmony)", cases)
+    compare(sub, ref, f"{KINGDOM}.score()", cases)
+    compare(sub, ref, f"{KINGDOM}.is_centred()", cases)
+
+
+@pytest.mark.exercise("dominations.ranking")
+def test_largest_property_and_crowns_like_the_reference(sub, ref):
+    cases = draw(kingdom_cases(), 100)
+    compare(sub, ref, f"{KINGDOM}.largest_property()", cases)
+    compare(sub, ref, f"{KINGDOM}.crowns()", cases)
+
+
+@pytest.mark.exercise("dominations.ranking")
+def test_ranking_like_the_reference_on_generated_ties(sub, ref):
+    compare(sub, ref, "ranking([Kingdom.from_text(text, size) for text in texts], middle, harmony)",
+            draw(ranking_cases(), 100), prepare=lambda groups: [list(group) for group in groups])
+
+
+@pytest.mark.exercise("dominations.greedy")
+def test_greedy_placement_like_the_reference_on_generated_kingdoms(sub, ref):
+    compare(sub, ref, f"greedy_placement({KINGDOM}, domino)", draw(greedy_cases(), 80))
+
+
+@pytest.mark.exercise("dominations.greedy")
+def test_greedy_choice_like_the_reference_on_generated_lines(sub, ref):
+    compare(sub, ref, f"greedy_choice({KINGDOM}, line, previous)", draw(greedy_cases(), 80))
+
+
+@pytest.mark.exercise("dominations.greedy")
+def test_the_greedy_functions_leave_the_kingdom_unchanged(sub, ref):
+    cases = draw(greedy_cases(), 40)
+    compare(sub, ref, f"(lambda kingdom: (greedy_placement(kingdom, domino), kingdom.to_text())[1])({KINGDOM})",
+            cases)
+    compare(sub, ref, f"(lambda kingdom: (greedy_choice(kingdom, line, previous), kingdom.to_text())[1])({KINGDOM})",
+            cases)
+
+
+# ---- whole games, move by move, against the reference ------------------------------------
+#
+# The text fixes what a move does and how a line is drawn (self.rng.sample(self.pile, k)),
+# not how the set-up spends the generator nor the order the pile keeps: before each move
+# the submission's game is put in the reference's position through its attributes (as the
+# checks do), with the same generator state; then both play the same move, and all that
+# the text fixes is compared.
+
+STATE = ("(game.player, game.to_place, game.turn, list(game.kings), [tuple(pair) for pair in game.claimed], "
+         "[tuple(pair) for pair in game.previous], list(game.line), game.free(), game.is_over(), "
+         "[kingdom.to_text() for kingdom in game.kingdoms], game.legal_moves())")
+SYNC = ("[setattr(game, name, value) for name, value in (('pile', pile), ('line', line), ('kings', kings), "
+        "('claimed', claimed), ('previous', previous), ('turn', turn), ('rng', rng), "
+        "('kingdoms', [Kingdom.from_text(text, size) for text in texts]))]")
+ATTRIBUTES = ("list(game.pile)", "list(game.line)", "list(game.kings)", "[tuple(pair) for pair in game.claimed]",
+              "[tuple(pair) for pair in game.previous]", "game.turn", "[k.to_text() for k in game.kingdoms]")
+
+
+FIELDS = ("game.player", "game.to_place", "game.turn", "game.kings", "game.claimed", "game.previous", "game.line",
+          "game.free()", "game.is_over()", "the kingdoms' to_text()", "game.legal_moves() (as a set)")
+
+
+def difference(got: tuple, want: tuple) -> str:
+    """The first thing read of two positions that differs: what, what came, what was expected."""
+    name, mine, theirs = next((name, a, b) for name, a, b in zip(FIELDS, got, want) if a != b)
+    if isinstance(mine, frozenset) and isinstance(theirs, frozenset):
+        extra, missing = sorted(mine - theirs, key=repr)[:3], sorted(theirs - mine, key=repr)[:3]
+        return f"{name} has {extra} too many and lacks {missing}"
+    return f"{name} was {mine!r}, expected {theirs!r}"
+
+
+def position_of(target, game) -> tuple:
+    """What the text fixes of a game's position, plain (the legal moves in a set)."""
+    *rest, moves = target.eval(STATE, game=game)
+    return (*rest, None if moves is None else frozenset(tuple(move) if isinstance(move, list) else move
+                                                         for move in moves))
+
+
+def candidate_moves(rng: random.Random, moves: list, game_state: tuple, size: int) -> list:
+    """Moves to ask problem() about: some legal ones and the illegal moves next to them."""
+    player, to_place, *_ = game_state
+    chosen = rng.sample(moves, min(3, len(moves)))
+    choices = sorted({choice for choice, _ in moves}, key=repr)
+    placements = sorted({placement for _, placement in moves}, key=repr)
+    side = 2 * size - 1
+    wrong = [(99, placements[0]), (None, placements[0]) if choices != [None] else (choices[0], placements[0])]
+    if choices != [None]:
+        wrong.append((choices[0], ((0, 0), (0, 1))))  # far from every kingdom
+        wrong.append((choices[-1], ((side, 0), (side, 1))))  # outside the area
+    if to_place is not None and placements != [None]:
+        wrong.append((choices[0], None))  # a discard while the domino fits
+    return chosen + [move for move in wrong if move not in moves]
+
+
+def play_alongside(sub, ref, players: int, seed: int, mighty_duel: bool = False, moves_checked: int = 60):
+    rng = random.Random(seed)
+    size = 7 if mighty_duel else 5
+    theirs = ref.Game(players, random.Random(seed), mighty_duel=mighty_duel)
+    mine = sub.Game(players, random.Random(seed), mighty_duel=mighty_duel)
+    for step in range(300):
+        pile, line, kings, claimed, previous, turn, texts = (ref.eval(a, game=theirs) for a in ATTRIBUTES)
+        position = {"pile": pile, "line": line, "kings": kings, "claimed": claimed, "previous": previous,
+                    "turn": turn, "texts": texts, "size": size}
+        ref.eval(SYNC, game=theirs, rng=random.Random(seed * 1000 + step), **position)
+        sub.eval(SYNC, game=mine, rng=random.Random(seed * 1000 + step), **position)
+        want, got = position_of(ref, theirs), position_of(sub, mine)
+        where = f"in a {players}-player game (seed {seed}{', Mighty Duel' if mighty_duel else ''}), move {step + 1}"
+        assert got == want, f"{where}: {difference(got, want)}"
+        if want[8]:
+            assert sub.eval("game.legal_moves()", game=mine) == [], f"{where}: a finished game has no legal move"
+            for move in ((None, None), (1, None)):
+                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
+                assert answer is False, f"{where}: the game is over, but problem({move!r}) is None gave {answer}"
+            return step
+        legal = sorted(want[-1], key=repr)
+        if step < moves_checked:
+            for move in candidate_moves(rng, legal, want, size):
+                expected = ref.eval("game.problem(move) is None", game=theirs, move=move)
+                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
+                assert answer == expected, f"{where}: problem({move!r}) is None gave {answer}, expected {expected}"
+                if not expected:
+                    with pytest.raises(ValueError):
+                        mine.play(move)
+                    assert position_of(sub, mine) == got, f"{where}: play({move!r}) was refused but changed the game"
+        move = rng.choice(legal)
+        theirs.play(move)
+        mine.play(move)
+        want, got = position_of(ref, theirs), position_of(sub, mine)
+        assert got == want, f"{where}: after play({move!r}), {difference(got, want)}"
+    raise AssertionError("the reference's game did not end after 300 moves")
+
+
+@pytest.mark.exercise("dominations.game_turn")
+def test_whole_games_move_by_move_like_the_reference(sub, ref):
+    for players, seed, duel in ((2, 3, False), (3, 4, False), (4, 5, False), (2, 6, True)):
+        play_alongside(sub, ref, players, seed, duel)
+
+
+@pytest.mark.exercise("dominations.game")
+def test_rounds_of_whole_games_like_the_reference(sub, ref):
+    for players, seed in ((4, 11), (3, 12), (2, 13)):
+        play_alongside(sub, ref, players, seed, moves_checked=0)

@@ -20,7 +20,7 @@ from collections import Counter
 
 import pytest
 
-from course.submission import SubmissionFailure
+from course.grading.submission import SubmissionFailure
 from exercises import i18n
 from exercises.tchu import (
     Card,

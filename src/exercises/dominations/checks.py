@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _
-from ..checks import CheckResult, Example, Status, check
+from ..checks import CheckResult, Example, Status, check, generated
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
 __all__ = [
@@ -172,6 +172,11 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 hint=_("Crowns are a whole number: say which line is wrong rather than let int() fail."),
             ),
             Example(
+                _("a file whose line 6 has the number 'x5': 'line 6' in the message"),
+                message(changed(5, "x5,wheat,0,forest,0")), True, compare=names(6),
+                hint=_("A domino's number is a whole number: say which line is wrong rather than let int() fail."),
+            ),
+            Example(
                 _("a file with 47 dominos (ends on line 48): 'line 48' in the message"),
                 message(lines[:-1]), True, compare=names(48),
                 hint=_("Name the last line of the file when there are not 48 dominos."),
@@ -315,6 +320,7 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (6, 10)),
                 False,
             ),
+            *generated("dominations.placement", {"Kingdom": Kingdom}),
         ],
     )
 
@@ -392,6 +398,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: list(Kingdom.from_text(HOSTILE).legal_placements(_d(31, "L1", "L0"))),
                 [],
             ),
+            *generated("dominations.legal", {"Kingdom": Kingdom}),
         ],
     )
 
@@ -473,6 +480,7 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 lambda: [list(row[2:7]) for row in Kingdom.from_text(SHAPES).crown_map()[2:7]],
                 SHAPES_CROWN_MAP,
             ),
+            *generated("dominations.properties", {"Kingdom": Kingdom}),
         ],
     )
 
@@ -559,6 +567,7 @@ def check_score(Kingdom: Any) -> CheckResult:
                 _("Kingdom.from_text({text}) after score(True, True): to_text()").format(text=repr(SHAPES)),
                 unchanged, SHAPES,
             ),
+            *generated("dominations.score", {"Kingdom": Kingdom}),
         ],
     )
 
@@ -621,6 +630,7 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
                 [[1], [0]],
                 hint=_("Pass the bonuses on to score."),
             ),
+            *generated("dominations.ranking", {"Kingdom": Kingdom, "ranking": ranking}),
         ],
     )
 
@@ -704,6 +714,8 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 _("neither function changes the kingdom"), unchanged, True,
                 hint=_("Try placements on kingdom.copy()."),
             ),
+            *generated("dominations.greedy", {"Kingdom": Kingdom, "greedy_placement": greedy_placement,
+                                              "greedy_choice": greedy_choice}),
         ],
     )
 

@@ -7,13 +7,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from .notebook import NotebookFormatError
+from ..notebook import NotebookFormatError
 
 
 def _release(args: argparse.Namespace) -> int:
     import subprocess
 
-    from .release import commit_bundle, release
+    from ..release import commit_bundle, release, release_language
 
     root = Path(args.root)
     if not (root / "solutions").is_dir():
@@ -26,8 +26,6 @@ def _release(args: argparse.Namespace) -> int:
         if args.lang == "en":
             names = release(root, Path(args.to) if args.to else None)
         else:
-            from .translation import release_language
-
             names = release_language(root, args.lang, Path(args.to) if args.to else None)
     except NotebookFormatError as error:
         print(f"course release: {error}; nothing was written", file=sys.stderr)
@@ -69,14 +67,14 @@ def parser() -> argparse.ArgumentParser:
                          help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
     release.set_defaults(run=_release)
 
-    from . import cases, grade, gradescope, link, report, translation
+    from . import cases, grade, gradescope, link, report, translate
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
         ("report", report, "what the class misunderstood, from the grades"),
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
-        ("translate", translation, "update the notebooks' translation catalogs (locale/)"),
+        ("translate", translate, "update the notebooks' translation catalogs (locale/)"),
         ("cases", cases, "compute the checks' generated examples from the reference (src/exercises/*/cases.json)"),
     ):
         command = commands.add_parser(name, help=text)

@@ -1,4 +1,4 @@
-"""`course cases`: the public checks' generated examples, computed from the reference.
+"""The public checks' generated examples, computed from the reference (`course cases`).
 
 A worksheet's strategies module (tests/grading/strategies/<worksheet>.py, shared with its
 hidden tests) lists the samples its checks show::
@@ -15,7 +15,6 @@ that computes an answer, and never a whole small domain.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import contextlib
 import dataclasses
@@ -128,10 +127,14 @@ def compute(root: Path, worksheet: str) -> dict[str, list[dict[str, Any]]]:
     reference = Submission(solution, reference=solution)
     try:
         for sample in wanted:
-            cases = draw(sample.strategy, sample.count)
+            used = {node.id for node in ast.walk(ast.parse(sample.expression, mode="eval"))
+                    if isinstance(node, ast.Name)}
+            cases = [{name: value for name, value in case.items() if name in used}
+                     for case in draw(sample.strategy, sample.count)]
             entries = table.setdefault(sample.exercise, [])
             for case, outcome in zip(cases, outcomes(reference, sample.expression, cases)):
                 entry: dict[str, Any] = {"call": call_text(sample.expression, case),
+                                         "expression": sample.expression,
                                          "names": {name: encode(value) for name, value in case.items()}}
                 if outcome.raised is not None:
                     entry["raises"] = outcome.raised.__name__
@@ -164,41 +167,3 @@ def write(root: Path, worksheet: str) -> bool:
         return False
     path.write_text(new, encoding="utf-8")
     return True
-
-
-# ----------------------------------------------------------------------------- the command
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--worksheet", action="append", default=None, metavar="ID",
-                        help="only this worksheet (again for more); all by default")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 when a cases.json is not what the reference gives")
-    parser.add_argument("--root", type=Path, default=Path("."), help="the course folder (default: here)")
-
-
-def run(args: argparse.Namespace) -> int:
-    root = args.root.resolve()
-    if not (root / "tests" / "grading").is_dir():
-        print(f"course cases: {root} has no tests/grading: run it in the course folder or give --root",
-              file=sys.stderr)
-        return 2
-    known = worksheets(root)
-    chosen = args.worksheet or known
-    unknown = [name for name in chosen if name not in known]
-    if unknown:
-        print(f"course cases: no samples for {', '.join(unknown)} (worksheets with samples: "
-              f"{', '.join(known) or 'none'})", file=sys.stderr)
-        return 2
-    stale = []
-    for worksheet in chosen:
-        if args.check:
-            path = cases_path(root, worksheet)
-            if not path.exists() or path.read_text(encoding="utf-8") != text(compute(root, worksheet)):
-                stale.append(worksheet)
-        elif write(root, worksheet):
-            print(f"wrote {cases_path(root, worksheet).relative_to(root)}")
-    if stale:
-        print(f"course cases: stale cases.json for {', '.join(stale)}: run `course cases`", file=sys.stderr)
-        return 1
-    return 0

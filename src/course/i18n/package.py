@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .catalog import empty_catalog, read_catalog
+
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
@@ -71,7 +73,6 @@ def template(root: Path, lang: str, old=None):
     """A catalog of the package's messages (no translations), header from ``old``."""
     from datetime import datetime, timezone
 
-    from .translation import empty_catalog
 
     catalog = empty_catalog(old, lang, HEADER_COMMENT.format(lang=lang), domain=DOMAIN)
     if old is None:  # a fixed date: the same sources give the same bytes
@@ -84,8 +85,6 @@ def template(root: Path, lang: str, old=None):
 def read(path: Path):
     """The catalog at ``path`` (Babel's ``Catalog``), its ``#| msgid`` lines as previous ids
     (Babel would read them as comments)."""
-    from .translation import read_catalog
-
     catalog = read_catalog(path)
     for message in catalog:
         message.user_comments = [line for line in message.user_comments if not line.startswith("|")]

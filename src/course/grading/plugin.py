@@ -15,7 +15,7 @@ of the table that no test grades is a collection error of the module.
 
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
 given with ``--submission PATH``; it runs in a confined process of its own (see
-:mod:`course.submission`). An exercise's points are shared equally by its tests; it
+:mod:`course.grading.submission`). An exercise's points are shared equally by its tests; it
 scores its points times the fraction of its tests that pass.
 
 ``--grading-report FILE`` writes, at the end of the session, every test's exercise,
@@ -28,7 +28,6 @@ from __future__ import annotations
 import ast
 import base64
 import inspect
-import json
 import marshal
 import time
 import types
@@ -38,9 +37,15 @@ from typing import Any
 
 import pytest
 
+from ..i18n.grading_text import ENGLISH, Words
+from ..notebook import (
+    cell_source,
+    check_cells,
+    language_of,
+    read_notebook,
+    worksheet_of,
+)
 from . import wire
-from .grading_text import ENGLISH, Words
-from .notebook import cell_source, check_cells, language_of, worksheet_of
 from .sandbox import Limits
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
@@ -227,8 +232,8 @@ def sub(request: pytest.FixtureRequest):
     path = reference
     if given is not None:
         path = Path(given)
-        data = json.loads(path.read_text(encoding="utf-8"))
-        expected = worksheet_of(json.loads(reference.read_text(encoding="utf-8")))
+        data = read_notebook(path, check=False)
+        expected = worksheet_of(read_notebook(reference))
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
@@ -271,7 +276,7 @@ def run_checks(submission: Submission, reference: Path) -> list[dict]:
     """
     submission.rerun()
     verdicts = []
-    for exercise, source in check_cells(json.loads(reference.read_text(encoding="utf-8"))):
+    for exercise, source in check_cells(read_notebook(reference)):
         try:
             status = submission.eval(f"({source.strip()}).status.value")
         except (Exception, SubmissionFailure) as error:  # noqa: BLE001
@@ -434,7 +439,7 @@ def given_code(reference: Path) -> dict[str, Given]:
         from IPython.core.inputtransformer2 import TransformerManager
 
         transformer = TransformerManager()
-        notebook = json.loads(reference.read_text(encoding="utf-8"))
+        notebook = read_notebook(reference)
         sources: dict[str, list[str]] = {}
         for cell in notebook.get("cells", []):
             exercise = cell.get("metadata", {}).get("course", {}).get("exercise")
@@ -591,7 +596,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 @pytest.fixture(scope="module")
 def ref(request: pytest.FixtureRequest, sub: Any):
-    """The reference solution's namespace, for differential tests (:mod:`course.differential`):
+    """The reference solution's namespace, for differential tests (:mod:`course.grading.differential`):
     the solution notebook in a confined process of its own, or ``sub`` itself when the
     graded notebook is the solution."""
     if request.config.getoption("--submission") is None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from .grading_text import reason
+from ..i18n.grading_text import reason
 from .submission import SubmissionFailure, shown
 
 #: how many cases a differential test draws unless it says otherwise
@@ -156,14 +156,19 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
 
     Derandomized, no example database, a fixed budget: a regrade draws the same cases.
     Duplicates are dropped (so fewer may come back), the order is Hypothesis's (its
-    simplest examples first).
+    simplest examples first). A grading process draws a strategy once for every notebook
+    it grades (the same strategy and count give the same cases).
     """
     from hypothesis import HealthCheck, Phase, given, settings
 
+    _register_backend()
+    key = (repr(strategy), count)
+    if key in _DRAWN:
+        return list(_DRAWN[key])
     found: list[Any] = []
     seen: set[str] = set()
 
-    @settings(derandomize=True, database=None, max_examples=count, deadline=None,
+    @settings(derandomize=True, database=None, max_examples=count, deadline=None, backend=BACKEND,
               phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
     @given(strategy)
     def collect(example: Any) -> None:
@@ -173,4 +178,32 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
             found.append(example)
 
     collect()
-    return found
+    _DRAWN[key] = found
+    return list(found)
+
+
+#: what :func:`draw` drew in this process, by the strategy's repr and the count
+_DRAWN: dict[tuple[str, int], list[Any]] = {}
+
+#: the Hypothesis backend :func:`draw` uses (registered on first use)
+BACKEND = "tabletop"
+
+
+def _register_backend() -> None:
+    """Register :data:`BACKEND`: Hypothesis's own generation, without the constants it
+    collects from the source of every module the process has loaded.
+
+    Those constants make a draw depend on what happened to be imported (the grader's
+    modules or not, an editable install or a wheel), so the same seed would draw other
+    cases on another machine; the course's draws must not.
+    """
+    from hypothesis.internal.conjecture import providers
+
+    if BACKEND in providers.AVAILABLE_PROVIDERS:
+        return
+
+    class SourceBlindProvider(providers.HypothesisProvider):
+        def _maybe_draw_constant(self, choice_type: Any, constraints: Any, *, p: float = 0.05) -> Any:
+            return None
+
+    providers.AVAILABLE_PROVIDERS[BACKEND] = SourceBlindProvider

@@ -7,8 +7,8 @@ it on Ctrl-C.
 
 What travels with the run: the hidden tests, the solution notebooks and the pytest
 configuration are packed once into a deterministic tar archive, checksummed, and sent to
-every worker once (:func:`course.wire.pack`). A worker unpacks it once into its temporary
-folder, under the archive's checksum (:func:`course.wire.unpack`), and grades there: it needs the course
+every worker once (:func:`course.grading.wire.pack`). A worker unpacks it once into its temporary
+folder, under the archive's checksum (:func:`course.grading.wire.unpack`), and grades there: it needs the course
 package installed (``pip install 'tabletop-python[cluster]'``), never the instructor's
 folders. Each submission is graded by the same code as locally (a grading process that
 runs the hidden tests, the notebook in the same sandbox), so a worker refuses to grade
@@ -50,7 +50,7 @@ _idle_lock = threading.Lock()
 
 def _grading_process():
     """A grading process of this worker that no other task is using."""
-    from .grade import GradingProcess
+    from .process import GradingProcess
 
     with _idle_lock:
         if _idle:

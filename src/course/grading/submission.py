@@ -2,7 +2,7 @@
 
 Hidden tests reach the graded code only through the ``sub`` fixture: ``sub.Meld`` is the
 notebook's global ``Meld``. The notebook runs in another process (see
-:mod:`course.worker`), confined and limited in time and memory; the tests
+:mod:`course.grading.worker`), confined and limited in time and memory; the tests
 and their assertions run here. Whatever comes back is either
 
 * plain data, rebuilt on the test's side: ``None``, ``bool``, ``int``, ``float``,
@@ -31,18 +31,13 @@ again (skipping the cells that killed a process).
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import dataclasses
 import enum
-import json
 import os
 import re
 import reprlib
 import socket
-import subprocess
-import sys
-import tempfile
 import time
 import types
 from collections.abc import Iterator
@@ -50,36 +45,24 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from . import wire
-from .grading_text import reason as english
-from .notebook import graded_cell_positions, reference_skips, skipped_sources
-from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
+from ..i18n.grading_text import reason as english
+from ..i18n.notebooks import reference_skips
+from ..notebook import graded_cell_positions, read_notebook, skipped_sources
+from . import codec, wire
 from .sandbox import Limits
+from .spawn import (
+    SubmissionCrashed,
+    SubmissionError,
+    SubmissionExit,
+    SubmissionFailure,
+    SubmissionTimeout,
+    zygote,
+)
+from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
-START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
 MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
 UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
-
-
-class SubmissionFailure(BaseException):
-    """The graded notebook's process failed a test: time, exit, crash or protocol."""
-
-
-class SubmissionTimeout(SubmissionFailure):
-    """A cell or a call ran past its time limit."""
-
-
-class SubmissionExit(SubmissionFailure):
-    """The notebook's code called ``sys.exit``."""
-
-
-class SubmissionCrashed(SubmissionFailure):
-    """The notebook's process ended (``os._exit``, a crash, a limit)."""
-
-
-class SubmissionError(SubmissionFailure):
-    """The notebook's process broke the grader's protocol or raised what a test cannot."""
 
 
 class _Stop(Exception):
@@ -87,80 +70,6 @@ class _Stop(Exception):
 
 
 # ----------------------------------------------------------------------------- zygote
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "tabletop-python"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        path = Path(tempfile.gettempdir())
-    return path
-
-
-class ZygoteClient:
-    """The grader's handle on the zygote process that forks notebook processes."""
-
-    def __init__(self) -> None:
-        self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        self.home = tempfile.mkdtemp(prefix="grading-")
-        cache = _cache_dir()
-        env = {
-            "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
-            "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
-        }
-        self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "course.worker", str(theirs.fileno())],
-            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, cwd=self.home, env=env,
-        )
-        theirs.close()
-        self.control.settimeout(START_SECONDS)
-        hello = self._receive()
-        self.landlock = hello.get("landlock", 0)
-        self.control.settimeout(30)
-
-    def _receive(self) -> dict:
-        try:
-            message, _ = wire.receive_packet(self.control)
-        except OSError as error:
-            raise SubmissionError(f"the grader's zygote did not answer: {error}") from None
-        if message is None:
-            raise SubmissionError("the grader's zygote ended")
-        return message
-
-    def ask(self, message: dict, fds: list[int] | None = None) -> dict:
-        try:
-            wire.send_packet(self.control, message, fds)
-        except OSError as error:
-            raise SubmissionError(f"the grader's zygote is gone: {error}") from None
-        return self._receive()
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def close(self) -> None:
-        self.control.close()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-        import shutil
-
-        shutil.rmtree(self.home, ignore_errors=True)
-
-
-_zygote: ZygoteClient | None = None
-
-
-def zygote() -> ZygoteClient:
-    """The zygote of this process, started on first use (and again if it died)."""
-    global _zygote
-    if _zygote is None or not _zygote.alive():
-        _zygote = ZygoteClient()
-        atexit.register(_zygote.close)
-    return _zygote
 
 
 # ----------------------------------------------------------------------------- what was called
@@ -204,7 +113,7 @@ class _Shown(reprlib.Repr):
             return object.__getattribute__(x, "_label")
         if isinstance(x, type):
             return x.__name__
-        package = type(x).__module__.split(".")[0] == wire.PACKAGE
+        package = type(x).__module__.split(".")[0] == codec.PACKAGE
         if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
                 or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
             return super().repr1(x, level)
@@ -226,7 +135,7 @@ _BLOCKED_NAME = re.compile(r"^(_|gi_|cr_|ag_|f_|tb_|co_|func_)")
 _BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType)
 
 
-class Process(wire.Codec):
+class Process(codec.Codec):
     """One confined process running a notebook, as the test's side talks to it."""
 
     def __init__(self, limits: Limits, forbidden: list[Path]) -> None:
@@ -541,7 +450,7 @@ class Submission:
 
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
         self.path = Path(path)
-        notebook = json.loads(self.path.read_text(encoding="utf-8"))
+        notebook = read_notebook(self.path, check=False)
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)

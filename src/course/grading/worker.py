@@ -1,6 +1,6 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
-The grader starts ``python -I -m course.worker FD`` once (the *zygote*) with
+The grader starts ``python -I -m course.grading.worker FD`` once (the *zygote*) with
 a scrubbed environment and a temporary working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
@@ -9,9 +9,9 @@ zygote forks a child for it, which
 
 * moves into a fresh work folder (its cwd, HOME and TMPDIR) and closes stdin; its
   output goes to a capped buffer, never to the grader's terminal or pipes;
-* confines itself (:mod:`course.sandbox`): limits, no privileges, Landlock,
+* confines itself (:mod:`course.grading.sandbox`): limits, no privileges, Landlock,
   seccomp;
-* serves the grader's requests on its socket (:mod:`course.wire`): run a
+* serves the grader's requests on its socket (:mod:`course.grading.wire`): run a
   cell, read a global, call, iterate... and sends back plain values or handles.
 
 The zygote never reads the course's solutions or tests, so a child has nothing of them
@@ -32,9 +32,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from . import sandbox, wire
-from .grading_text import reason as english
-from .notebook import Shell
+from ..i18n.grading_text import reason as english
+from ..notebook import Shell
+from . import codec, sandbox, wire
 from .wire import Channel, ProtocolError
 
 PRELOAD = [
@@ -161,7 +161,7 @@ class MethodProxy(CallbackProxy):
     __slots__ = ()
 
 
-class Server(wire.Codec):
+class Server(codec.Codec):
     """The notebook's side: its namespace, the objects handed out, the requests served."""
 
     def __init__(self, sock: socket.socket, limits: sandbox.Limits) -> None:

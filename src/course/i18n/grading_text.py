@@ -2,7 +2,7 @@
 
 A notebook in another language (metadata ``course.language``, set by ``course release
 --lang``) gets its feedback in that language: the grader's own sentences (:data:`MESSAGES`,
-the templates of :mod:`course.plugin` and of the feedback file), "expected"/"got", and
+the templates of :mod:`course.grading.plugin` and of the feedback file), "expected"/"got", and
 the hints of the hidden tests (the ``HINTS`` table of each ``tests/grading/test_*.py``),
 the messages of their ``assert`` and ``raise`` statements, and the reasons a file is not
 graded (:data:`REASONS`). The hidden tests stay plain Python: an ``assert`` message that
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .plurals import fix_plural_forms
+from .catalog import fix_plural_forms, read_catalog, translations, write_catalog
 
 CATALOG = "grading"
 HEADER = """\
@@ -41,7 +41,7 @@ HEADER = """\
 
 #: every sentence the grader writes for a student, as a template of named fields
 MESSAGES = (
-    # course.plugin: what failed
+    # course.grading.plugin: what failed
     "`{call}` returned {value}, a {got}; expected a {want}",
     "expected a {want}, got a {got}",
     " (from `{call}`)",
@@ -63,7 +63,7 @@ MESSAGES = (
     "graded with the given {names} because yours fail their tests",
     "{name} is not a {worksheet} notebook",
     "skipped: {reason}",
-    # course.grade: the feedback file
+    # course.grading.feedback: the feedback file
     "\nHint: {hint}",
     "`{exercise}` is not done yet (its code still raises NotImplementedError)",
     "your notebook does not define `{name}`",
@@ -110,8 +110,8 @@ MESSAGES = (
     "(File > Download in JupyterLab), as it is, without renaming its cells.",
 )
 
-#: why a file is not graded, or its grading failed (course.grade, course.gradescope), how
-#: the notebook's process failed (course.submission, course.worker), and pytest's own
+#: why a file is not graded, or its grading failed (course.grading, course.gradescope), how
+#: the notebook's process failed (course.grading.submission, course.grading.worker), and pytest's own
 #: sentences that reach a student: written in English where they arise (``reason(...)``;
 #: results.json's ``reason`` and the grade book stay English) and translated where a
 #: student reads them (:meth:`Words.sentence`)
@@ -131,13 +131,13 @@ REASONS = (
     "the autograder failed (course grade exited with {code})",
     "DID NOT RAISE {exception}",
     "DID NOT RAISE any exception",
-    # course.differential: the submission against the reference on one generated case
+    # course.grading.differential: the submission against the reference on one generated case
     "`{call}` returned {got}, expected {want}",
     "`{call}` raised {got}, expected {want}",
     "`{call}` gave {got}, expected {want} to be raised",
     "`{call}` returned {got}, a {got_type}; expected {want}, a {want_type}",
     "{failure} ({more} more of {total} cases fail)",
-    # course.submission: what went wrong in the notebook's process
+    # course.grading.submission: what went wrong in the notebook's process
     "the notebook defines no {name} (is the cell that defines it run?)",
     "the notebook raised {name}, which a test does not accept",
     "{what} ran longer than {seconds} s: the notebook's process was stopped",
@@ -150,7 +150,7 @@ REASONS = (
     "code cell {number}",
     "the given code",
     "an added cell",
-    # course.worker: how the notebook's process ended ({status} above)
+    # course.grading.worker: how the notebook's process ended ({status} above)
     "killed (time or memory limit) by {signal}",
     "stopped at its CPU time limit by {signal}",
     "crashed (segmentation fault) by {signal}",
@@ -336,8 +336,6 @@ def patterns(root: Path):
 
 @lru_cache(maxsize=8)
 def _table(path: str, mtime: int) -> dict[str, str]:
-    from .translation import read_catalog, translations
-
     return translations(read_catalog(Path(path)))
 
 
@@ -441,8 +439,6 @@ def _before(text: str, candidates: list, wanted: set[str]):
 
 def extract(root: Path, lang: str) -> tuple[int, bool]:
     """Bring ``locale/<lang>/LC_MESSAGES/grading.po`` up to date: (entries, changed)."""
-    from .translation import read_catalog, write_catalog
-
     target = catalog_file(root, lang)
     catalog = update(read_catalog(target) if target.exists() else None, root, lang)
     return sum(1 for message in catalog if message.id), write_catalog(catalog, target)
@@ -450,8 +446,6 @@ def extract(root: Path, lang: str) -> tuple[int, bool]:
 
 def problems(root: Path, lang: str) -> list[str]:
     """Every sentence or hint without a fresh ``lang`` translation: where, state, English."""
-    from .translation import read_catalog
-
     target = catalog_file(root, lang)
     catalog = read_catalog(target) if target.exists() else None
     found = []

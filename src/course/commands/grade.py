@@ -1,0 +1,47 @@
+"""The options of ``course grade`` (the run itself is :func:`course.grading.run.run`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..grading.results import VISIBILITIES
+from ..grading.run import run
+from ..grading.sandbox import Limits
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``course grade``."""
+    parser.add_argument("submissions", nargs="+", help="student notebooks or folders")
+    parser.add_argument("--out", required=True, help="where grades and feedback are written")
+    parser.add_argument("--jobs", type=int, default=None, help="parallel gradings (default: all cores)")
+    parser.add_argument("--force", action="store_true", help="grade again what is already graded")
+    parser.add_argument("--root", default=None, help="the course folder (default: found from the current folder)")
+    parser.add_argument("--call-timeout", type=float, default=Limits.call_seconds, metavar="SECONDS",
+                        help="time limit of one cell or one call of a test (default: %(default)s)")
+    parser.add_argument("--memory-limit", type=int, default=Limits.memory_bytes >> 20, metavar="MB",
+                        help="memory a notebook may allocate (default: %(default)s)")
+    parser.add_argument("--checks", action="store_true",
+                        help="also run each notebook's public checks and record their verdicts")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="grade on the Dask cluster of this scheduler (tcp://host:8786); "
+                             "workers need the package with its cluster extra")
+    parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
+                        help="time limit to grade one notebook (default: %(default)s)")
+    parser.add_argument("--no-cascade", dest="cascade", action="store_false",
+                        help="grade each exercise with the student's own earlier exercises, even wrong ones")
+    parser.add_argument("--best", action="store_true",
+                        help="of several notebooks of one worksheet, keep the best (default: the newest)")
+    parser.add_argument("--only", metavar="EXERCISE",
+                        help="grade this exercise again (e.g. dice421.roll_die), keeping the others' results")
+    parser.add_argument("--students", metavar="CSV",
+                        help="a mapping (two columns: a folder, file name or LMS id, and the student's id)")
+    parser.add_argument("--visibility", choices=VISIBILITIES, default="after_due_date",
+                        help="Gradescope visibility of each test in results/*.json (default: %(default)s)")
+    parser.add_argument("--lms-ids", metavar="CSV",
+                        help="the LMS's id of each student (two columns: student, id) for lms.csv")
+    parser.add_argument("--deadline", action="append", default=[], metavar="[WORKSHEET=]TIME",
+                        help="the deadline (ISO time, UTC unless it says), of all worksheets or one; repeatable")
+    parser.add_argument("--late-penalty", type=float, default=0.0, metavar="PERCENT",
+                        help="lms.csv: percent of a worksheet's points lost per started day late")

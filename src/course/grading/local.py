@@ -1,0 +1,89 @@
+"""Grading on this machine: ``--jobs`` grading processes take the batch's files one after the
+other, each result kept as it comes; an interruption keeps every result written."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from ..i18n.grading_text import reason as english
+from . import wire
+from .batch import INTERRUPTED, Batch
+from .book import CACHE
+from .discover import Task
+from .process import GradingProcess
+
+
+def grade_locally(batch: Batch) -> int | None:
+    """Grade the batch in ``--jobs`` grading processes; 130 when interrupted.
+
+    A killed grading process cannot clean up after itself: every temporary folder of the
+    run lives in one folder that this process removes at the end, whatever happened.
+    """
+    args = batch.args
+    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(batch.tasks) or 1))
+    pending: queue.Queue[Task] = queue.Queue()
+    for task in batch.tasks:
+        pending.put(task)
+    reports = batch.out / CACHE / ".reports"
+    reports.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
+    workers = [GradingProcess(scratch) for _ in range(jobs)]
+    cancelled = threading.Event()
+
+    def work(worker: GradingProcess) -> None:
+        while True:
+            try:
+                task = pending.get_nowait()
+            except queue.Empty:
+                return
+            data, seconds, failure = grade_one(worker, batch, task, reports / f"{task.fid}.json")
+            if cancelled.is_set():
+                return
+            batch.finish(task, data, seconds, failure)
+
+    threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.2)
+    except KeyboardInterrupt:
+        cancelled.set()
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
+    finally:
+        for worker in workers:
+            worker.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+        with batch.lock:
+            batch.report.publish()
+        try:
+            reports.rmdir()
+        except OSError:
+            pass
+    return None
+
+
+def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict | None, float, str]:
+    """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
+    report.unlink(missing_ok=True)
+    started = time.monotonic()
+    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),  # type: ignore[union-attr]
+                                            report, batch.options(task)), batch.args.submission_timeout)
+    seconds = time.monotonic() - started
+    data = wire.read_report(report)
+    failure = ""
+    if answer is None:
+        failure = english("grading stopped after {seconds} s or its process ended",
+                          seconds=f"{batch.args.submission_timeout:g}")
+    elif data is None:
+        failure = english("the hidden tests could not run on this notebook")
+    return data, seconds, failure

@@ -1,0 +1,123 @@
+"""A grading process (``python -m course.grading.process --serve``): reads tasks on stdin and
+grades each notebook with pytest and the grading plugin; :class:`GradingProcess` drives one."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import wire
+from .sandbox import Limits
+
+#: pytest's own plugins that grading does not need (each costs time in every session)
+QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml", "pastebin",
+                 "legacypath", "stepwise", "faulthandler", "setuponly", "setupplan")
+
+
+def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits,
+                     checks: bool = False, only: str | None = None, cascade: bool = True) -> list[str]:
+    """The pytest command line that grades one notebook."""
+    arguments = ["--run-checks"] if checks else []
+    if only:
+        arguments += ["--only-exercise", only]
+    if not cascade:
+        arguments.append("--no-cascade")
+    arguments += [
+        str(module), "--submission", str(notebook), "--grading-report", str(report),
+        "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
+        "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
+        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.grading.plugin",
+    ]
+    for plugin in QUIET_PLUGINS:
+        arguments += ["-p", f"no:{plugin}"]
+    if (root / "pyproject.toml").exists():
+        arguments += ["-c", str(root / "pyproject.toml")]
+    return arguments
+
+
+def cache_rewrites(folder: Path) -> None:
+    """Keep pytest's rewritten hidden test modules from one session to the next, in ``folder``.
+
+    A grading process runs one pytest session per notebook. pytest keeps a rewritten
+    module as a ``.pyc`` (checked by the source's hash) in the folder Python's
+    ``sys.pycache_prefix`` names: here the process's temporary folder, so that it works with
+    PYTHONDONTWRITEBYTECODE and with a read-only course folder, and writes nothing there.
+    """
+    sys.pycache_prefix = str(folder)
+    sys.dont_write_bytecode = False
+
+
+def serve() -> None:
+    """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
+    import pytest
+
+    cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
+
+    tasks, answers = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while (task := wire.read_frame(tasks)) is not None:
+        root = Path(task["root"])
+        code = pytest.main(pytest_arguments(
+            root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
+            Limits(call_seconds=task["call_seconds"], memory_bytes=task["memory_mb"] << 20),
+            task.get("checks", False), task.get("only"), task.get("cascade", True),
+        ))
+        tests = str(root / "tests")
+        for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
+            if (getattr(module, "__file__", None) or "").startswith(tests):
+                del sys.modules[name]
+        wire.write_frame(answers, {"exit": int(code)})
+
+
+class GradingProcess:
+    """A ``course grade`` worker: one process grading notebooks one after the other."""
+
+    def __init__(self, scratch: Path) -> None:
+        self.process: subprocess.Popen | None = None
+        self.scratch = scratch  # temporary folders of this process and its notebooks' processes
+
+    def start(self) -> subprocess.Popen:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "course.grading.process", "--serve"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                bufsize=0, start_new_session=True,
+                # only the grading plugin: scanning installed plugins costs time at every session
+                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch)},
+            )
+        return self.process
+
+    def grade(self, task: dict, seconds: float) -> dict | None:
+        """Send one task; its answer, or None when it took too long or the process died."""
+        process = self.start()
+        try:
+            wire.write_frame(process.stdin.fileno(), task)  # type: ignore[union-attr]
+            answer = wire.read_frame(process.stdout.fileno(), time.monotonic() + seconds)  # type: ignore[union-attr]
+        except (OSError, wire.ProtocolError):
+            answer = None
+        if answer is None:
+            self.stop()
+        return answer
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            self.process.wait()
+        self.process = None
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--serve"]:
+        serve()

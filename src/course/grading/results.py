@@ -1,0 +1,354 @@
+"""One grading's results.json (Gradescope's format, the grader's details under ``extra_data``),
+the points of each test, lateness, and grades.csv and lms.csv written from the results."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..i18n.grading_text import Words
+from ..i18n.grading_text import reason as english
+from .discover import Task, Worksheet
+
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How results are kept and shown (none of these changes a test's outcome)."""
+
+    rule: str = "newest"  #: which copy of a worksheet counts: "newest" or "best"
+    visibility: str = "after_due_date"  #: Gradescope visibility of each test
+    deadlines: tuple[tuple[str, float], ...] = ()  #: (worksheet or "", seconds since the epoch)
+    late_penalty: float = 0.0  #: percent of the worksheet's points per started day late
+    lms_ids: tuple[tuple[str, str], ...] = ()  #: student -> the LMS's id
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    """One test of a grading as Gradescope shows it: ``exercise: test`` and its share of the points."""
+
+    name: str
+    score: float | None  #: None only in a results file that does not say
+    max_score: float | None
+    status: str  #: "passed" or "failed"
+    output: str
+    tags: tuple[str, ...] = ()  #: the exercise
+    visibility: str | None = None  #: None: the one the results are written with
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+    def to_json(self) -> dict[str, Any]:
+        found = {"name": self.name, "score": self.score, "max_score": self.max_score, "status": self.status,
+                 "output": self.output, "tags": list(self.tags)}
+        return found if self.visibility is None else {**found, "visibility": self.visibility}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TestOutcome:
+        return cls(name=str(data["name"]), score=data.get("score"), max_score=data.get("max_score"),
+                   status=str(data.get("status", "")), output=str(data.get("output", "")),
+                   tags=tuple(data.get("tags", ())), visibility=data.get("visibility"))
+
+
+@dataclass(frozen=True)
+class ExerciseScore:
+    """An exercise's points in one grading: the shares of the tests it passed, out of its points."""
+
+    score: float
+    max: float
+    passed: int = 0
+    total: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"score": self.score, "max": self.max, "passed": self.passed, "total": self.total}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ExerciseScore:
+        return cls(score=float(data["score"]), max=float(data["max"]), passed=int(data.get("passed", 0)),
+                   total=int(data.get("total", 0)))
+
+
+@dataclass(frozen=True)
+class Late:
+    """How late the copy that counts was handed in, and what it costs in lms.csv."""
+
+    days: int
+    penalty_percent: float
+    lms_says_late: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"days": self.days, "penalty_percent": self.penalty_percent, "lms_says_late": self.lms_says_late}
+
+
+@dataclass(frozen=True)
+class GradingResult:
+    """One file's grading: what results.json holds (:meth:`to_json`), grades.csv, lms.csv, the
+    feedback and ``course report`` are written from."""
+
+    score: float | None  #: None only in a results file that does not say
+    output: str
+    student: str
+    worksheet: str | None
+    path: str
+    status: str  #: "graded", "not graded" (the file) or "error" (the grading)
+    reason: str = ""
+    tests: tuple[TestOutcome, ...] = ()
+    exercises: dict[str, ExerciseScore] = field(default_factory=dict)
+    execution_time: float = 0.0
+    sha256: str = ""
+    submitted: float = 0.0
+    cells: tuple[dict, ...] = ()  #: the cells that raised when the notebook ran
+    checks: tuple[dict, ...] = ()  #: the public checks' verdicts (``--checks``)
+    confinement: dict = field(default_factory=dict)
+    timings: dict = field(default_factory=dict)
+    others: tuple[str, ...] = ()  #: the copies of the same worksheet that do not count
+    rule: str = "newest"
+    language: str | None = None
+    late: Late | None = None
+    counted: bool | None = None  #: whether it counts, in a results file that says
+
+    def to_json(self) -> dict[str, Any]:
+        """Gradescope's results.json, the grader's details under ``extra_data``."""
+        extra: dict[str, Any] = {
+            "student": self.student, "worksheet": self.worksheet, "path": self.path, "sha256": self.sha256,
+            "submitted": self.submitted, "status": self.status, "reason": self.reason,
+            "exercises": {exercise: entry.to_json() for exercise, entry in self.exercises.items()},
+            "cells": list(self.cells), "checks": list(self.checks), "confinement": self.confinement,
+            "timings": self.timings, "others": list(self.others), "rule": self.rule,
+        }
+        if self.language:
+            extra["language"] = self.language
+        if self.late is not None:
+            extra["late"] = self.late.to_json()
+        if self.counted is not None:
+            extra["counted"] = self.counted
+        return {"score": self.score, "execution_time": self.execution_time, "output": self.output,
+                "stdout_visibility": "hidden", "tests": [test.to_json() for test in self.tests],
+                "extra_data": extra}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GradingResult:
+        """A results.json of ``course grade`` read back (KeyError, TypeError, ValueError or
+        AttributeError when it is not one: it names at least its student, worksheet and exercises)."""
+        extra = data["extra_data"]
+        late = extra.get("late")
+        return cls(
+            score=data.get("score"), output=str(data.get("output", "")),
+            student=str(extra["student"]), worksheet=extra["worksheet"],
+            path=str(extra.get("path", "")), status=str(extra.get("status", "")), reason=str(extra.get("reason") or ""),
+            tests=tuple(TestOutcome.from_json(test) for test in data.get("tests", [])),
+            exercises={str(k): ExerciseScore.from_json(v) for k, v in extra["exercises"].items()},
+            execution_time=data.get("execution_time", 0.0), sha256=str(extra.get("sha256", "")),
+            submitted=extra.get("submitted", 0.0), cells=tuple(extra.get("cells", ())),
+            checks=tuple(extra.get("checks", ())), confinement=extra.get("confinement", {}),
+            timings=extra.get("timings", {}), others=tuple(extra.get("others", ())),
+            rule=str(extra.get("rule", "newest")), language=extra.get("language"),
+            late=Late(late["days"], late["penalty_percent"], late["lms_says_late"]) if late else None,
+            counted=extra.get("counted"),
+        )
+
+
+def shares(points: float, count: int) -> list[float]:
+    """``points`` split over ``count`` tests: equal shares rounded to 0.0001, the last one
+    taking what is left, so that they add up to ``points`` (Gradescope adds them)."""
+    if count <= 1:
+        return [points] * count
+    share = round(points / count, 4)
+    return [share] * (count - 1) + [round(points - share * (count - 1), 10)]
+
+
+def scores(tests: list[dict]) -> dict[str, ExerciseScore]:
+    """Per exercise: its points and score (the shares of the tests it passes), from the plugin's report."""
+    exercises: dict[str, dict[str, Any]] = {}
+    for test in tests:
+        entry = exercises.setdefault(test["exercise"], {"max": float(test["points"]), "tests": []})
+        entry["tests"].append(test)
+    found = {}
+    for exercise, e in exercises.items():
+        parts = shares(e["max"], len(e["tests"]))
+        passed = [share for share, test in zip(parts, e["tests"]) if test["outcome"] == "passed"]
+        found[exercise] = ExerciseScore(score=round(sum(passed), 4), max=e["max"], passed=len(passed),
+                                        total=len(e["tests"]))
+    return found
+
+
+def result_of(task: Task, report: dict | None, seconds: float, failure: str = "",
+              options: Options = Options(), root: Path | None = None) -> GradingResult:
+    """The result of one file's grading (``report``: the plugin's grading report, None when none)."""
+    tests = report.get("tests", []) if report else []
+    language = (report or {}).get("language") or task.language
+    say = Words(task.worksheet.solution.parent.parent if task.worksheet else root, language)
+    exercises = scores(tests)
+    gradescope_tests = []
+    split = {exercise: iter(shares(entry.max, entry.total)) for exercise, entry in exercises.items()}
+    for test in tests:
+        share = next(split[test["exercise"]])
+        gradescope_tests.append(TestOutcome(
+            name=f"{test['exercise']}: {test['name']}",
+            score=share if test["outcome"] == "passed" else 0.0,
+            max_score=share,
+            status="passed" if test["outcome"] == "passed" else "failed",
+            output=test.get("message", "") + (
+                say("\nHint: {hint}", hint=test["hint"]) if test.get("hint") and test["outcome"] != "passed" else ""),
+            tags=(test["exercise"],),
+            visibility=options.visibility,
+        ))
+    cells = []
+    checks = []
+    confinement = {}
+    for notebook in (report or {}).get("notebooks", []):
+        cells.extend(notebook.get("cells", []))
+        checks.extend(notebook.get("checks", []))
+        confinement = notebook.get("confinement", confinement)
+    reason = task.reason or failure
+    if report is not None and not tests and not reason:
+        reason = english("the hidden tests did not run (see the grader's log)")
+    return GradingResult(
+        score=round(sum(e.score for e in exercises.values()), 4),
+        execution_time=round(seconds, 2),
+        output=say.sentence(reason) or say("Graded by the hidden tests."),
+        tests=tuple(gradescope_tests),
+        student=task.student,
+        worksheet=task.worksheet.id if task.worksheet else None,
+        path=str(task.path),
+        sha256=task.digest,
+        submitted=task.submitted,
+        status="graded" if not reason else ("not graded" if task.reason else "error"),
+        reason=reason,
+        exercises=exercises,
+        cells=tuple(cells),
+        checks=tuple(checks),
+        confinement=confinement,
+        timings={**(report or {}).get("timings", {}), "total": round(seconds, 4)},
+        rule=options.rule,
+        language=language or None,
+    )
+
+
+def late_of(result: GradingResult, options: Options) -> tuple[int, float]:
+    """Days late (started days after the worksheet's deadline) and the penalty in percent."""
+    deadlines = dict(options.deadlines)
+    deadline = deadlines.get(result.worksheet or "", deadlines.get(""))
+    submitted = result.submitted or 0.0
+    if deadline is None or submitted <= deadline:
+        return 0, 0.0
+    days = int(-(-(submitted - deadline) // 86400))
+    return days, min(100.0, days * options.late_penalty)
+
+
+def result_key(student: str, group: str) -> str:
+    """The file-name-safe key of a student's result for one worksheet: ``student.worksheet``."""
+    safe = re.sub(r"[^\w.-]", "_", student)
+    if safe != student:  # two names that read alike stay apart
+        safe += "-" + hashlib.sha256(student.encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    kind = group[5:] if group.startswith("file:") else group
+    kind = re.sub(r"[^\w.-]", "_", Path(kind).stem if group.startswith("file:") else kind)
+    return f"{safe}.{kind}"
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a text file atomically (a reader never sees half a file).
+
+    A notebook's messages may hold lone surrogates, which UTF-8 cannot encode: they are
+    written as ``\\udc80`` escapes (in a JSON string, the same character again).
+    """
+    try:
+        if path.read_text(encoding="utf-8", errors="backslashreplace") == text.encode(
+                "utf-8", "backslashreplace").decode("utf-8"):
+            return  # unchanged: a rerun leaves the file (and its time) as it was
+    except (OSError, ValueError):
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.part")
+    temporary.write_text(text, encoding="utf-8", errors="backslashreplace")
+    os.replace(temporary, path)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically."""
+    write_text(path, json.dumps(data, indent=1, ensure_ascii=False))
+
+
+def number(value: float) -> str:
+    return f"{round(value, 2):g}"
+
+
+def columns(results: list[GradingResult], sheets: list[Worksheet]) -> list[tuple[str, float]]:
+    """The exercise columns (id, points): worksheet order, then notebook order."""
+    points: dict[str, float] = {}
+    for result in results:
+        for exercise, entry in result.exercises.items():
+            points.setdefault(exercise, entry.max)
+    order = [exercise for sheet in sheets for exercise in sheet.exercises]
+    known = [e for e in order if e in points]
+    return [(e, points[e]) for e in known + sorted(set(points) - set(known))]
+
+
+def by_student(results: list[GradingResult]) -> dict[str, list[GradingResult]]:
+    students: dict[str, list[GradingResult]] = {}
+    for result in results:
+        students.setdefault(result.student, []).append(result)
+    return students
+
+
+def grades_csv(results: list[GradingResult], sheets: list[Worksheet]) -> str:
+    """grades.csv: one row per student, one column per exercise, total, maximum, notes.
+
+    ``results`` holds one result per student and worksheet (see :meth:`Report.selected`):
+    nothing is summed over two copies of a worksheet.
+    """
+    cols = columns(results, sheets)
+    maximum = sum(points for _, points in cols)
+    students = by_student(results)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", *[c for c, _ in cols], "total", "maximum", "notes"])
+    for student in sorted(students):
+        earned: dict[str, float] = {}
+        notes = []
+        for result in sorted(students[student], key=lambda r: r.path):
+            for exercise, entry in result.exercises.items():
+                earned[exercise] = entry.score
+            if result.reason:
+                notes.append(f"{Path(result.path).name}: {result.reason}")
+            if result.others:
+                notes.append(f"{Path(result.path).name} counts for {result.worksheet} ({result.rule}); "
+                             f"not counted: {', '.join(result.others)}")
+        row = [student] + [number(earned[c]) if c in earned else "" for c, _ in cols]
+        writer.writerow([*row, number(sum(earned.values())), number(maximum), "; ".join(notes)])
+    return out.getvalue()
+
+
+def lms_csv(results: list[GradingResult], sheets: list[Worksheet], options: Options) -> str:
+    """lms.csv, for an LMS's grade book: per student, each worksheet's total and the total.
+
+    A worksheet a student did not hand in is 0, never blank. With ``--lms-ids`` a column
+    ``id`` gives the LMS's id of each student; with ``--deadline`` and ``--late-penalty``
+    a late worksheet loses that percentage of its points per started day.
+    """
+    order = {sheet.id: index for index, sheet in enumerate(sheets)}
+    graded = sorted({r.worksheet for r in results if r.worksheet},
+                    key=lambda w: (order.get(w, len(order)), w))
+    ids = dict(options.lms_ids)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", *(["id"] if ids else []), *graded, "total"])
+    for student, mine in sorted(by_student(results).items()):
+        totals = dict.fromkeys(graded, 0.0)
+        for result in mine:
+            if result.worksheet in totals:
+                _, penalty = late_of(result, options)
+                totals[result.worksheet] = result.score * (1 - penalty / 100)
+        writer.writerow([student, *([ids.get(student, "")] if ids else []),
+                         *[number(totals[w]) for w in graded], number(sum(totals.values()))])
+    return out.getvalue()

@@ -1,0 +1,113 @@
+"""The notebook's process from the tests' side: how it fails (:class:`SubmissionFailure` and its
+kinds) and the zygote's client that forks a fresh one (:func:`zygote`)."""
+
+from __future__ import annotations
+
+import atexit
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from . import wire
+
+START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
+
+
+class SubmissionFailure(BaseException):
+    """The graded notebook's process failed a test: time, exit, crash or protocol."""
+
+
+class SubmissionTimeout(SubmissionFailure):
+    """A cell or a call ran past its time limit."""
+
+
+class SubmissionExit(SubmissionFailure):
+    """The notebook's code called ``sys.exit``."""
+
+
+class SubmissionCrashed(SubmissionFailure):
+    """The notebook's process ended (``os._exit``, a crash, a limit)."""
+
+
+class SubmissionError(SubmissionFailure):
+    """The notebook's process broke the grader's protocol or raised what a test cannot."""
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "tabletop-python"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        path = Path(tempfile.gettempdir())
+    return path
+
+
+
+class ZygoteClient:
+    """The grader's handle on the zygote process that forks notebook processes."""
+
+    def __init__(self) -> None:
+        self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.home = tempfile.mkdtemp(prefix="grading-")
+        cache = _cache_dir()
+        env = {
+            "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
+            "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", "-m", "course.grading.worker", str(theirs.fileno())],
+            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, cwd=self.home, env=env,
+        )
+        theirs.close()
+        self.control.settimeout(START_SECONDS)
+        hello = self._receive()
+        self.landlock = hello.get("landlock", 0)
+        self.control.settimeout(30)
+
+    def _receive(self) -> dict:
+        try:
+            message, _ = wire.receive_packet(self.control)
+        except OSError as error:
+            raise SubmissionError(f"the grader's zygote did not answer: {error}") from None
+        if message is None:
+            raise SubmissionError("the grader's zygote ended")
+        return message
+
+    def ask(self, message: dict, fds: list[int] | None = None) -> dict:
+        try:
+            wire.send_packet(self.control, message, fds)
+        except OSError as error:
+            raise SubmissionError(f"the grader's zygote is gone: {error}") from None
+        return self._receive()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def close(self) -> None:
+        self.control.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        import shutil
+
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+
+_zygote: ZygoteClient | None = None
+
+
+
+def zygote() -> ZygoteClient:
+    """The zygote of this process, started on first use (and again if it died)."""
+    global _zygote
+    if _zygote is None or not _zygote.alive():
+        _zygote = ZygoteClient()
+        atexit.register(_zygote.close)
+    return _zygote

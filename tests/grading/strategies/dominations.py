@@ -1,0 +1,356 @@
+"""Strategies of worksheet 5, Domi'Nations, and the rules written from RULES.md.
+
+The engine below (placements, properties, scores, the greedy AI) is written from the
+rules, independent of the notebook: the strategies use it to build legal kingdoms, and
+the hidden tests to state what a rule gives on any kingdom.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+from course.grading.cases import Sample
+from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom
+from exercises.dominations.model import TERRAINS
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def d(number: int, first: str, second: str) -> Domino:
+    """A domino from its squares as text: ``d(19, "W1", "F0")``."""
+    return Domino(number, Square.from_text(first), Square.from_text(second))
+
+
+def csv_lines() -> list[str]:
+    with open(DOMINOS_CSV, encoding="utf-8") as file:
+        return file.read().splitlines()
+
+
+# ---- a reference implementation of the rules, on grids from parse_kingdom -------------
+
+
+def taken(grid):
+    return [(r, c) for r, row in enumerate(grid) for c, sq in enumerate(row) if sq is not None]
+
+
+def ref_legal(grid, size, domino, first, second) -> bool:
+    side = len(grid)
+    for r, c in (first, second):
+        if not (0 <= r < side and 0 <= c < side) or grid[r][c] is not None:
+            return False
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return False
+    touches = False
+    for (r, c), sq in ((first, domino.first), (second, domino.second)):
+        for dr, dc in STEPS:
+            if 0 <= r + dr < side and 0 <= c + dc < side:
+                other = grid[r + dr][c + dc]
+                if other is not None and other.terrain in ("castle", sq.terrain):
+                    touches = True
+    if not touches:
+        return False
+    squares = taken(grid) + [first, second]
+    rows = [r for r, _ in squares]
+    cols = [c for _, c in squares]
+    return max(rows) - min(rows) < size and max(cols) - min(cols) < size
+
+
+def ref_placements(grid, size, domino) -> set:
+    side = len(grid)
+    return {
+        ((r, c), (r + dr, c + dc))
+        for r in range(side)
+        for c in range(side)
+        for dr, dc in STEPS
+        if ref_legal(grid, size, domino, (r, c), (r + dr, c + dc))
+    }
+
+
+def ref_place(grid, domino, first, second):
+    new = [row[:] for row in grid]
+    new[first[0]][first[1]] = domino.first
+    new[second[0]][second[1]] = domino.second
+    return new
+
+
+def ref_properties(grid) -> list[set]:
+    seen, properties = set(), []
+    for start in taken(grid):
+        sq = grid[start[0]][start[1]]
+        if start in seen or sq.terrain == "castle":
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in STEPS:
+                n = (r + dr, c + dc)
+                if 0 <= n[0] < len(grid) and 0 <= n[1] < len(grid) and n not in group:
+                    other = grid[n[0]][n[1]]
+                    if other is not None and other.terrain == sq.terrain:
+                        group.add(n)
+                        todo.append(n)
+        seen |= group
+        properties.append(group)
+    return properties
+
+
+def ref_score(grid, size, middle=False, harmony=False) -> int:
+    points = sum(len(p) * sum(grid[r][c].crowns for r, c in p) for p in ref_properties(grid))
+    castle = (size - 1, size - 1)
+    squares = taken(grid)
+    if middle and all(abs(r - castle[0]) <= size // 2 and abs(c - castle[1]) <= size // 2 for r, c in squares):
+        points += 10
+    if harmony and len(squares) == size * size:
+        points += 5
+    return points
+
+
+def ref_greedy_placement(grid, size, domino):
+    castle = (size - 1, size - 1)
+    best = None
+    for placement in ref_placements(grid, size, domino):
+        distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
+        key = (-ref_score(ref_place(grid, domino, *placement), size), distance, placement)
+        best = key if best is None or key < best else best
+    return None if best is None else best[2]
+
+
+def ref_greedy_choice(grid, size, line, previous):
+    castle = (size - 1, size - 1)
+    if previous is not None:
+        placement = ref_greedy_placement(grid, size, previous)
+        if placement is not None:
+            grid = ref_place(grid, previous, *placement)
+    best = None
+    for domino in line:
+        placement = ref_greedy_placement(grid, size, domino)
+        if placement is None:
+            key = (-ref_score(grid, size), float("inf"), domino.number)
+        else:
+            distance = sum(abs(r - castle[0]) + abs(c - castle[1]) for r, c in placement)
+            key = (-ref_score(ref_place(grid, domino, *placement), size), distance, domino.number)
+        best = key if best is None or key < best else best
+    return best[2]
+
+
+def all_dominos() -> list[Domino]:
+    lines = csv_lines()[1:]
+    result = []
+    for line in lines:
+        number, t1, c1, t2, c2 = line.split(",")
+        result.append(Domino(int(number), Square(t1, int(c1)), Square(t2, int(c2))))
+    return result
+
+
+def frontier_placements(grid, size, domino) -> set:
+    """``ref_placements``, found faster: a legal domino has a half next to a square of the
+    kingdom, so only the empty squares along the kingdom's edge are tried."""
+    side = len(grid)
+    cells = taken(grid)
+    rows, columns = [r for r, _ in cells], [c for _, c in cells]
+    top, bottom, left, right = min(rows), max(rows), min(columns), max(columns)
+
+    def free(r, c):
+        return 0 <= r < side and 0 <= c < side and grid[r][c] is None
+
+    def touches(r, c, terrain):
+        return any(0 <= r + dr < side and 0 <= c + dc < side and grid[r + dr][c + dc] is not None
+                   and grid[r + dr][c + dc].terrain in ("castle", terrain) for dr, dc in STEPS)
+
+    edge = {(r + dr, c + dc) for r, c in cells for dr, dc in STEPS if free(r + dr, c + dc)}
+    found = set()
+    for r, c in edge:
+        for dr, dc in STEPS:
+            other = (r + dr, c + dc)
+            if not free(*other):
+                continue
+            for first, second in (((r, c), other), (other, (r, c))):
+                if not (touches(*first, domino.first.terrain) or touches(*second, domino.second.terrain)):
+                    continue
+                if (max(bottom, first[0], second[0]) - min(top, first[0], second[0]) < size
+                        and max(right, first[1], second[1]) - min(left, first[1], second[1]) < size):
+                    found.add((first, second))
+    return found
+
+
+def random_kingdom(rng: random.Random, count: int, size: int = 5):
+    """A grid built by ``count`` random legal placements of random dominos."""
+    side = 2 * size - 1
+    grid = [[None] * side for _ in range(side)]
+    grid[size - 1][size - 1] = Square("castle", 0)
+    dominos = all_dominos()
+    rng.shuffle(dominos)
+    for domino in dominos[:count]:
+        placements = sorted(frontier_placements(grid, size, domino))
+        if placements:
+            grid = ref_place(grid, domino, *rng.choice(placements))
+    return grid
+
+
+# ---- strategies ----------------------------------------------------------------------------
+
+HEADER = "number,terrain1,crowns1,terrain2,crowns2"
+
+
+def squares():
+    """Any square: a terrain and 0 to 3 crowns."""
+    return st.builds(Square, st.sampled_from(TERRAINS), st.integers(0, 3))
+
+
+def dominos():
+    """A domino of the box, or any domino with the numbers of the box."""
+    return st.one_of(st.sampled_from(all_dominos()), st.builds(Domino, st.integers(1, 48), squares(), squares()))
+
+
+def any_grid(rng: random.Random, size: int):
+    """Squares of three terrains (so that properties meet) around the castle, anywhere
+    inside a size x size window: legal or not, as scoring reads any kingdom."""
+    side = 2 * size - 1
+    castle = size - 1
+    top, left = rng.randint(0, castle), rng.randint(0, castle)
+    grid = [[None] * side for _ in range(side)]
+    for row in range(top, top + size):
+        for column in range(left, left + size):
+            if (row, column) == (castle, castle):
+                grid[row][column] = Square("castle", 0)
+            elif rng.randint(0, 2):
+                grid[row][column] = Square(rng.choice(TERRAINS[:3]), rng.choice((0, 0, 0, 1, 1, 2, 3)))
+    return grid
+
+
+@st.composite
+def grids(draw, size=None):
+    """A grid of a kingdom: built by legal placements (0 to 24 dominos, a complete kingdom
+    included), or any squares around the castle."""
+    size = draw(st.sampled_from((5, 5, 5, 7))) if size is None else size
+    seed = draw(st.integers(0, 2**32 - 1))
+    if draw(st.booleans()):
+        return random_kingdom(random.Random(seed), draw(st.sampled_from((0, 1, 2, 4, 8, 12, 24))), size)
+    return any_grid(random.Random(seed), size)
+
+
+def kingdoms(size=None):
+    """(text, size) of a kingdom, as ``Kingdom.from_text`` takes it."""
+    return st.sampled_from((5, 5, 7)).flatmap(lambda s: grids(s).map(lambda g: (format_kingdom(g), s))) \
+        if size is None else grids(size).map(lambda g: (format_kingdom(g), size))
+
+
+@st.composite
+def placements_near(draw, grid):
+    """A pair of positions around the kingdom's squares: neighbours or not, inside or not."""
+    side = len(grid)
+    squares_taken = taken(grid)
+    row, column = draw(st.sampled_from(squares_taken))
+    first = (row + draw(st.integers(-2, 2)), column + draw(st.integers(-2, 2)))
+    first = (min(max(first[0], -1), side), min(max(first[1], -1), side))
+    if draw(st.integers(0, 4)):
+        step = draw(st.sampled_from(STEPS))
+    else:
+        step = draw(st.sampled_from(((0, 0), (1, 1), (0, 2), (-1, 1), (2, 0))))
+    return first, (first[0] + step[0], first[1] + step[1])
+
+
+@st.composite
+def placement_cases(draw):
+    """The names of one placement question: a kingdom, a domino and where its halves go."""
+    size = draw(st.sampled_from((5, 5, 7)))
+    grid = draw(grids(size))
+    domino = draw(dominos())
+    if draw(st.integers(0, 2)):
+        legal = sorted(frontier_placements(grid, size, domino))
+        if legal:
+            first, second = draw(st.sampled_from(legal))
+            return {"text": format_kingdom(grid), "size": size, "domino": domino, "first": first, "second": second}
+    first, second = draw(placements_near(grid))
+    return {"text": format_kingdom(grid), "size": size, "domino": domino, "first": first, "second": second}
+
+
+@st.composite
+def kingdom_cases(draw):
+    """The names of a question about one kingdom: its text, size, a domino and a start square."""
+    size = draw(st.sampled_from((5, 5, 7)))
+    grid = draw(grids(size))
+    side = 2 * size - 1
+    start = draw(st.sampled_from(taken(grid) + [(draw(st.integers(0, side - 1)), draw(st.integers(0, side - 1)))]))
+    return {"text": format_kingdom(grid), "size": size, "domino": draw(dominos()), "start": start,
+            "middle": draw(st.booleans()), "harmony": draw(st.booleans())}
+
+
+def transposed(grid):
+    """The grid mirrored on its diagonal: the same score, properties and crowns."""
+    return [list(row) for row in zip(*grid)]
+
+
+@st.composite
+def ranking_cases(draw):
+    """A few kingdoms of one size with ties of every kind (copies, mirrored kingdoms)."""
+    size = draw(st.sampled_from((5, 5, 7)))
+    pool = draw(st.lists(grids(size), min_size=1, max_size=4))
+    players = []
+    for _ in range(draw(st.integers(2, 4))):
+        grid = draw(st.sampled_from(pool))
+        players.append(transposed(grid) if draw(st.booleans()) else grid)
+    return {"texts": [format_kingdom(grid) for grid in players], "size": size,
+            "middle": draw(st.booleans()), "harmony": draw(st.booleans())}
+
+
+@st.composite
+def greedy_cases(draw):
+    """A kingdom built by legal play, a line of 1 to 4 dominos and maybe a previous domino."""
+    size = draw(st.sampled_from((5, 5, 7)))
+    grid = random_kingdom(random.Random(draw(st.integers(0, 2**32 - 1))), draw(st.integers(0, 12)), size)
+    line = draw(st.lists(st.sampled_from(all_dominos()), min_size=1, max_size=4, unique_by=lambda d: d.number))
+    previous = draw(st.one_of(st.none(), st.sampled_from(all_dominos())))
+    return {"text": format_kingdom(grid), "size": size, "domino": line[0], "line": sorted(line, key=lambda d: d.number),
+            "previous": previous}
+
+
+#: how a CSV file of dominos can be wrong, one way at a time (the text fixes no order
+#: between two mistakes, so a file has one)
+CORRUPTIONS = ("none", "columns", "header", "terrain", "crowns", "number", "count")
+
+
+@st.composite
+def csv_files(draw):
+    """The lines of a dominos file: the course's, or with one mistake on one line."""
+    lines = csv_lines()
+    kind = draw(st.sampled_from(CORRUPTIONS))
+    index = draw(st.integers(1, len(lines) - 1))
+    cells = lines[index].split(",")
+    if kind == "columns":
+        cells = cells[:draw(st.integers(0, 4))] if draw(st.booleans()) else cells + ["0"]
+        lines[index] = ",".join(cells)
+    elif kind == "header":
+        names = HEADER.split(",")
+        wrong = draw(st.sampled_from([names[:4], names + ["extra"], [names[0], names[2], names[1]] + names[3:]]))
+        lines[0] = ",".join(wrong)
+    elif kind == "terrain":
+        cells[draw(st.sampled_from((1, 3)))] = draw(st.sampled_from(("desert", "Wheat", "forêt", "lake", "")))
+        lines[index] = ",".join(cells)
+    elif kind == "crowns":
+        cells[draw(st.sampled_from((2, 4)))] = draw(st.sampled_from(("4", "-1", "one", "1.5", "", "7")))
+        lines[index] = ",".join(cells)
+    elif kind == "number":
+        cells[0] = draw(st.sampled_from(("x", "", "1.0", "seven", "#3")))
+        lines[index] = ",".join(cells)
+    elif kind == "count":
+        lines = lines[:index] + lines[index + 1:] if draw(st.booleans()) else lines + ["49,wheat,0,wheat,0"]
+    return lines
+
+
+SAMPLES = [
+    Sample("dominations.placement", "Kingdom.from_text(text, size).can_place(domino, first, second)",
+           placement_cases(), count=12),
+    Sample("dominations.legal", "sorted(Kingdom.from_text(text, size).legal_placements(domino))",
+           kingdom_cases(), count=8),
+    Sample("dominations.properties", "sorted(Kingdom.from_text(text, size).property_of(start))",
+           kingdom_cases(), count=8),
+    Sample("dominations.score", "Kingdom.from_text(text, size).score(middle, harmony)", kingdom_cases(), count=10),
+    Sample("dominations.ranking", "ranking([Kingdom.from_text(t, size) for t in texts], middle, harmony)",
+           ranking_cases(), count=10),
+    Sample("dominations.greedy", "greedy_placement(Kingdom.from_text(text, size), domino)", greedy_cases(), count=8),
+    Sample("dominations.greedy", "greedy_choice(Kingdom.from_text(text, size), line, previous).number",
+           greedy_cases(), count=8),
+]
