@@ -27,6 +27,32 @@ def _play_with(sowing: str, capturing: str) -> str:
     )
 
 
+#: the start of a greedy choose_move: ``lead(pit)``, the mover's lead after playing ``pit``
+_GREEDY_LEAD = (
+    "def choose_move(self, board):\n"
+    "    me = board.player\n"
+    "    def lead(pit):\n"
+    "        after = board.copy()\n"
+    "        after.play(pit)\n"
+    "        return after.score(me) - after.score(opponent(me))\n"
+)
+
+
+def _play_ending(ending: str) -> str:
+    """A cell making ``Board.play`` that sows and captures with the notebook's helpers, then
+    ends the move with ``ending`` (lines of the body that know ``cells`` and ``mover``)."""
+    return (
+        "def play(self, pit):\n"
+        "    if pit not in self.legal_moves() or type(pit) is not int:\n"
+        "        raise ValueError(f'choose one of {self.legal_moves()}')\n"
+        "    cells, last = sow(self._cells, cell(self.player, pit))\n"
+        "    cells = capture(cells, last, self.player)\n"
+        "    mover = opponent(self.player)\n"
+        + ending
+        + "Board.play = play\n"
+    )
+
+
 MISTAKES = [
     # --- abapa.display
     Mistake("abapa-display-top-row-left-to-right", "abapa.display",
@@ -445,13 +471,8 @@ MISTAKES = [
             "GreedyPlayer.choose_move = lambda self, board: ai.GreedyPlayer().choose_move(board)\n",
             "the package has no greedy player to answer the exercise with"),
     Mistake("abapa-greedy-highest-pit-on-a-tie", "abapa.greedy",
-            "def choose_move(self, board):\n"
-            "    me = board.player\n"
-            "    def lead(pit):\n"
-            "        after = board.copy()\n"
-            "        after.play(pit)\n"
-            "        return after.score(me) - after.score(opponent(me))\n"
-            "    return max(board.legal_moves(), key=lambda pit: (lead(pit), pit))\n"
+            _GREEDY_LEAD
+            + "    return max(board.legal_moves(), key=lambda pit: (lead(pit), pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
             "on a tie, the greedy player plays the lowest pit"),
     Mistake("abapa-greedy-own-kalah-only", "abapa.greedy",
@@ -478,6 +499,120 @@ MISTAKES = [
             "    return best\n"
             "GreedyPlayer.choose_move = choose_move\n",
             "choosing a move leaves the board it is given unchanged"),
+    # --- written against the text and the rules, not against the tests (issue 24)
+    Mistake("abapa-display-bottom-pits-padded-by-hand", "abapa.display",
+            "def board_text(cells):\n"
+            "    top = '   ' + ''.join(str(cells[i]).rjust(4) for i in range(12, 6, -1))\n"
+            "    bottom = str(cells[13]).ljust(4) + ''.join('   ' + str(n) for n in cells[:6])\n"
+            "    return top + '\\n' + bottom + str(cells[6]).rjust(7)\n",
+            "every pit is right-aligned in 4 characters, two-digit pits of player 0 too"),
+    Mistake("abapa-sow-last-cell-wrong-at-13-seeds", "abapa.sowing",
+            "def sow(cells, start):\n"
+            "    cells = list(cells)\n"
+            "    seeds, cells[start] = cells[start], 0\n"
+            "    steps = seeds + seeds // 13  # one step more per lap, to skip start\n"
+            "    for k in range(1, steps + 1):\n"
+            "        if (start + k) % 14 != start:\n"
+            "            cells[(start + k) % 14] += 1\n"
+            "    return cells, (start + steps) % 14\n",
+            "13 seeds go round to the cell before start without reaching start: no skip, the last seed there"),
+    Mistake("abapa-capture-camp-by-integer-division", "abapa.capture",
+            "def capture(cells, last, player):\n"
+            "    cells = list(cells)\n"
+            "    taken = []\n"
+            "    position = last\n"
+            "    while position >= 0 and position // 7 == opponent(player) and cells[position] in (2, 3):\n"
+            "        taken.append(position)\n"
+            "        position -= 1\n"
+            "    left = sum(cells[i] for i in camp(opponent(player))) - sum(cells[i] for i in taken)\n"
+            "    if taken and left > 0:\n"
+            "        for i in taken:\n"
+            "            cells[kalah(player)] += cells[i]\n"
+            "            cells[i] = 0\n"
+            "    return cells\n",
+            "cell // 7 puts the opponent's kalah in their camp: a last seed in kalah 13 captures nothing"),
+    Mistake("abapa-game-over-only-the-last-movers-kalah", "abapa.end",
+            "def game_over(cells, player):\n"
+            "    # only the player who has just moved can have reached 25\n"
+            "    return cells[kalah(opponent(player))] >= 25 or not legal_pits(cells, player)\n",
+            "a kalah of 25 ends the game whichever player it is: sowing also feeds the mover-to-be's kalah"),
+    Mistake("abapa-board-over-checks-one-kalah", "abapa.board",
+            "_init = Board.__init__\n"
+            "def __init__(self, cells=None, player=0):\n"
+            "    _init(self, cells, player)\n"
+            "    won = self._cells[kalah(opponent(self.player))] >= 25\n"
+            "    self._legal = [] if won else legal_pits(self._cells, self.player)\n"
+            "Board.__init__ = __init__\n",
+            "the game is over when either kalah holds 25, the kalah of the player to move too"),
+    Mistake("abapa-play-ends-only-above-25", "abapa.board_play",
+            _play_ending(
+                "    won = max(cells[6], cells[13]) > WINNING_SCORE\n"
+                "    legal = [] if won else legal_pits(cells, mover)\n"
+                "    if not won and not legal:\n"
+                "        cells = take_remaining(cells, mover)\n"
+                "    self._cells, self.player, self._legal = cells, mover, legal\n"),
+            "25 seeds in a kalah end the game, not only 26"),
+    Mistake("abapa-play-takes-the-rest-after-25", "abapa.board_play",
+            _play_ending(
+                "    if not legal_pits(cells, mover):\n"
+                "        cells = take_remaining(cells, mover)\n"
+                "    self._cells, self.player = cells, mover\n"
+                "    self._legal = [] if game_over(cells, mover) else legal_pits(cells, mover)\n"),
+            "once a kalah holds 25 the game is over: the remaining seeds are taken only when nobody has 25"),
+    Mistake("abapa-human-player-refuses-spaces", "abapa.players",
+            "def choose_move(self, board):\n"
+            "    legal = board.legal_moves()\n"
+            "    while True:\n"
+            "        answer = self.ask(f'Player {board.player}, which pit? {legal} ')\n"
+            "        if answer in [str(pit) for pit in legal]:\n"
+            "            return int(answer)\n"
+            "HumanPlayer.choose_move = choose_move\n",
+            "an answer typed with spaces around the pit is still that pit"),
+    Mistake("abapa-human-player-ignores-feeding", "abapa.players",
+            "def choose_move(self, board):\n"
+            "    cells = board.cells\n"
+            "    while True:\n"
+            "        answer = self.ask('Which pit? ').strip()\n"
+            "        if answer.isdigit() and int(answer) < 6 and cells[cell(board.player, int(answer))] > 0:\n"
+            "            return int(answer)\n"
+            "HumanPlayer.choose_move = choose_move\n",
+            "a legal pit is one of board.legal_moves(): when the opponent's camp is empty it must feed it"),
+    Mistake("abapa-game-own-turn-counter", "abapa.game",
+            "_init = Game.__init__\n"
+            "def __init__(self, player0, player1, board=None):\n"
+            "    _init(self, player0, player1, board)\n"
+            "    self.turn = 0\n"
+            "def play_turn(self):\n"
+            "    pit = self.players[self.turn].choose_move(self.board.copy())\n"
+            "    self.board.play(pit)\n"
+            "    self.turn = 1 - self.turn\n"
+            "    return pit\n"
+            "Game.__init__, Game.play_turn = __init__, play_turn\n",
+            "the board says who is to move: a game given a board with player 1 to move asks player 1 first"),
+    Mistake("abapa-greedy-first-winning-pit", "abapa.greedy",
+            "def choose_move(self, board):\n"
+            "    me = board.player\n"
+            "    for pit in board.legal_moves():  # a move that wins the game is best\n"
+            "        after = board.copy()\n"
+            "        after.play(pit)\n"
+            "        if after.winner() == me:\n"
+            "            return pit\n"
+            "    def lead(pit):\n"
+            "        after = board.copy()\n"
+            "        after.play(pit)\n"
+            "        return after.score(me) - after.score(opponent(me))\n"
+            "    return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))\n"
+            "GreedyPlayer.choose_move = choose_move\n",
+            "the greedy player plays the biggest lead, even among pits that win the game"),
+    Mistake("abapa-greedy-first-capturing-pit", "abapa.greedy",
+            _GREEDY_LEAD
+            + "    now = board.score(me) - board.score(opponent(me))\n"
+            "    for pit in board.legal_moves():\n"
+            "        if lead(pit) >= now + 2:  # a capture: take it\n"
+            "            return pit\n"
+            "    return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))\n"
+            "GreedyPlayer.choose_move = choose_move\n",
+            "the greedy player plays the biggest lead, not the first pit that captures"),
 ]
 
 ALTERNATIVES = [
@@ -623,4 +758,73 @@ ALTERNATIVES = [
                 "    return best\n"
                 "GreedyPlayer.choose_move = choose_move\n",
                 "a loop keeping the first best pit instead of max with a key"),
+    Alternative("abapa-display-with-percent-formatting", "abapa.display",
+                "def board_text(cells):\n"
+                "    top = '   ' + ''.join('%4d' % cells[i] for i in (12, 11, 10, 9, 8, 7))\n"
+                "    bottom = '%-4d' % cells[13] + ''.join('%4d' % n for n in cells[:6]) + '%7d' % cells[6]\n"
+                "    return '%s\\n%s' % (top, bottom)\n",
+                "printf-style % formatting instead of f-strings"),
+    Alternative("abapa-capture-with-a-for-loop-and-break", "abapa.capture",
+                "def capture(cells, last, player):\n"
+                "    result = cells.copy()\n"
+                "    their = camp(opponent(player))\n"
+                "    if last not in their:\n"
+                "        return result\n"
+                "    taken = 0\n"
+                "    for i in range(last, their.start - 1, -1):\n"
+                "        if result[i] not in (2, 3):\n"
+                "            break\n"
+                "        taken += result[i]\n"
+                "        result[i] = 0\n"
+                "    if taken == 0 or all(result[i] == 0 for i in their):\n"
+                "        return cells.copy()\n"
+                "    result[kalah(player)] += taken\n"
+                "    return result\n",
+                "a for loop down to the camp's first pit, the grand slam seen on the result"),
+    Alternative("abapa-human-player-compares-the-stripped-text", "abapa.players",
+                "def choose_move(self, board):\n"
+                "    allowed = {str(pit): pit for pit in board.legal_moves()}\n"
+                "    answer = self.ask('Which pit? ').strip()\n"
+                "    while answer not in allowed:\n"
+                "        answer = self.ask('Not a pit you can play. Which pit? ').strip()\n"
+                "    return allowed[answer]\n"
+                "HumanPlayer.choose_move = choose_move\n",
+                "the typed text looked up in a dict of the legal pits' texts"),
+    Alternative("abapa-game-run-with-a-bounded-for-loop", "abapa.game",
+                "def run(self):\n"
+                "    self.show_board()\n"
+                "    for _turn in range(49 * 241):  # no game lasts longer\n"
+                "        if self.is_over():\n"
+                "            break\n"
+                "        self.play_turn()\n"
+                "        self.show_board()\n"
+                "    self.show_winner()\n"
+                "    return self.board.winner()\n"
+                "Game.run = run\n",
+                "a for loop bounded by the longest possible game, instead of while"),
+    Alternative("abapa-greedy-tries-every-pit-and-skips-refusals", "abapa.greedy",
+                "def choose_move(self, board):\n"
+                "    best = None\n"
+                "    for pit in range(6):\n"
+                "        after = board.copy()\n"
+                "        try:\n"
+                "            after.play(pit)\n"
+                "        except ValueError:\n"
+                "            continue  # an empty pit, or one that does not feed\n"
+                "        lead = after.score(board.player) - after.score(1 - board.player)\n"
+                "        if best is None or lead > best[0]:\n"
+                "            best = (lead, pit)\n"
+                "    return best[1]\n"
+                "GreedyPlayer.choose_move = choose_move\n",
+                "every pit 0 to 5 tried, the refused ones skipped, instead of asking for the legal moves"),
+    Alternative("abapa-greedy-by-gain-with-min", "abapa.greedy",
+                "def choose_move(self, board):\n"
+                "    me, other = board.player, 1 - board.player\n"
+                "    def gain(pit):\n"
+                "        after = Board(board.cells, board.player)\n"
+                "        after.play(pit)\n"
+                "        return (after.score(me) - board.score(me)) - (after.score(other) - board.score(other))\n"
+                "    return min(board.legal_moves(), key=lambda pit: -gain(pit))\n"
+                "GreedyPlayer.choose_move = choose_move\n",
+                "the move's gain instead of the lead after it (the same order), min of the opposite, a board rebuilt from its cells"),
 ]

@@ -1,15 +1,27 @@
 """Hidden tests of worksheet 3, Abapa: one test per rule, on explicit boards.
 
 Cells are numbered in sowing order: player 0's pits 0..5, kalah 6, player 1's pits
-7..12, kalah 13. Pits are numbered 0..5 from the mover's side. A small reference engine
-below (independent of the notebook) replays seeded random games to compare whole games.
+7..12, kalah 13. Pits are numbered 0..5 from the mover's side. The rules written once on
+the test side (strategies.abapa) replay seeded random games. The differential tests
+compare the notebook with the reference solution on positions drawn from the whole
+domain the rules allow (strategies.abapa), and whole games call by call.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import random
 
 import pytest
+from hypothesis import strategies as st
+from strategies.abapa import (
+    captures, ends, games, mirrored, races, keyboards, moves, playable, plays, positions,
+    rules_legal, rules_play, seeded_positions, sowings, bad_positions,
+)
+
+from course.grading.differential import compare, draw
 
 NOTEBOOK = "03_abapa"
 
@@ -29,30 +41,30 @@ POINTS = {
 
 #: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
 RULES = {
-    "test_display_of_figure_1_exactly": "board_text(figure 1)",
-    "test_display_of_the_start": "board_text(start)",
+    "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
+    "test_display_of_the_start": "board_text([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])",
     "test_display_with_two_digit_counts": "board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
-    "test_plain_sowing": "sow(start, 4)  (figure 1)",
-    "test_sowing_through_both_kalahs": "sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1",
-    "test_last_seed_in_a_kalah": "sow(start, 2): the last seed in kalah 6",
-    "test_fourteen_or_more_seeds_skip_the_origin": "sow([...], 2) with 15 seeds: a full lap that skips cell 2",
+    "test_plain_sowing": "sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 4)",
+    "test_sowing_through_both_kalahs": "sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 12)",
+    "test_last_seed_in_a_kalah": "sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 2)",
+    "test_fourteen_or_more_seeds_skip_the_origin": "sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2)",
     "test_sowing_leaves_its_argument_unchanged": "sow(cells, 4) leaves cells unchanged",
-    "test_capture_of_two": "capture([...], 8, 0): 2 seeds in cell 8",
-    "test_capture_of_three": "capture([...], 10, 0): a chain over cells 10, 9, 8",
-    "test_no_capture_of_one_or_four": "player 1 captures in cells 3, 2; cell 1 has 4",
-    "test_capture_chain_backwards_over_several_pits": "capture([...], 10, 0): a chain over cells 10, 9, 8",
-    "test_capture_chain_stops_at_a_pit_without_two_or_three": "player 1 captures in cells 3, 2; cell 1 has 4",
-    "test_capture_chain_stops_at_the_movers_own_camp": "capture([...], 8, 0): the chain stops at kalah 6",
-    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": "capture([...], 4, 0): the last seed in the mover's own camp",
-    "test_no_capture_because_grand_slam": "capture([...], 8, 0): a grand slam captures nothing",
+    "test_capture_of_two": "capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0)",
+    "test_capture_of_three": "capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)",
+    "test_no_capture_of_one_or_four": "capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
+    "test_capture_chain_backwards_over_several_pits": "capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)",
+    "test_capture_chain_stops_at_a_pit_without_two_or_three": "capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
+    "test_capture_chain_stops_at_the_movers_own_camp": "capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0)",
+    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": "capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)",
+    "test_no_capture_because_grand_slam": "capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0)",
     "test_capture_leaves_its_argument_unchanged": "capture(cells, 8, 0) leaves cells unchanged",
-    "test_legal_pits_are_the_non_empty_ones": "legal_pits(figure 1, 0): pit 4 is empty",
-    "test_feeding_only_feeding_moves_are_legal": "legal_pits(hungry, 0): only feeding pits",
-    "test_feeding_no_feeding_move_no_legal_pit": "legal_pits([...], 1): nobody can feed player 0",
+    "test_legal_pits_are_the_non_empty_ones": "legal_pits([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 0)",
+    "test_feeding_only_feeding_moves_are_legal": "legal_pits([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0)",
+    "test_feeding_no_feeding_move_no_legal_pit": "legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1)",
     "test_feeds_tells_whether_the_seeds_reach_the_opponent": "for pit in range(6)]: each one seed short",
-    "test_end_at_twenty_five": "game_over([...25 in kalah 6...], 1)",
-    "test_end_when_the_mover_cannot_feed": "game_over([...], 1): player 1 cannot feed player 0",
-    "test_end_the_mover_takes_the_remaining_seeds": "take_remaining([...], 1)",
+    "test_end_at_twenty_five": "game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1)",
+    "test_end_when_the_mover_cannot_feed": "game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1)",
+    "test_end_the_mover_takes_the_remaining_seeds": "take_remaining([0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1)",
     "test_board_start_position": "Board(): is_over(), winner(), score(0), score(1), legal_moves()",
     "test_board_of_a_position_and_its_text": "Board(figure 1, 1): is_over(), winner(), score(0), score(1): 1 to 0",
     "test_board_cells_are_a_copy": "board.cells.append(99), then board.cells",
@@ -92,10 +104,24 @@ RULES = {
     "test_game_run_shows_the_board_before_and_after_each_turn": "what run() prints there: the board before the move, then after it",
     "test_game_run_a_draw_returns_none": "run() on Board([...], 0) where it ends 24 to 24: a draw",
     "test_game_run_between_random_players": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
-    "test_greedy_takes_the_biggest_capture": "GreedyPlayer() takes a capture of 5 seeds",
-    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "pit 0 feeds kalah 13 too",
-    "test_greedy_breaks_ties_by_the_lowest_pit": "GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1",
+    "test_greedy_takes_the_biggest_capture": "GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0))",
+    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0))",
+    "test_greedy_breaks_ties_by_the_lowest_pit": "GreedyPlayer().choose_move(Board([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 1))",
     "test_greedy_leaves_the_board_unchanged": "GreedyPlayer().choose_move(board) leaves board unchanged",
+    "test_display_of_drawn_positions": "board_text([10, 0, 12, 0, 0, 1, 3, 2, 0, 0, 4, 0, 0, 16])",
+    "test_sowing_of_drawn_pits": "sow([2, 2, 2, 2, 2, 2, 5, 2, 2, 13, 2, 2, 2, 8], 9)",
+    "test_capture_of_drawn_sowings": "capture([4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3], 13, 0)",
+    "test_feeding_of_drawn_positions": "legal_pits([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0)",
+    "test_end_of_drawn_positions": "game_over([1, 4, 4, 4, 0, 0, 4, 1, 1, 1, 1, 1, 1, 25], 1)",
+    "test_board_of_drawn_positions": "(b := Board([1, 4, 4, 4, 0, 0, 4, 1, 1, 1, 1, 1, 1, 25], 1)).is_over()",
+    "test_board_refuses_drawn_bad_positions": "Board([4] * 14, 0): 56 seeds",
+    "test_board_play_of_drawn_moves": "((b := Board([0, 0, 0, 0, 0, 2, 22, 1, 2, 3, 4, 1, 1, 12], 0)).play(5)",
+    "test_board_play_of_drawn_sequences": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
+    "test_human_player_of_drawn_answers": "HumanPlayer answering ' 3 ' on Board(): spaces around the pit",
+    "test_random_player_of_drawn_positions": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+    "test_game_of_drawn_whole_games_call_by_call": "Game(p0, p1, Board(figure 1, 1)).play_turn(): player 1 is to move",
+    "test_greedy_of_drawn_positions": "GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))",
+    "test_greedy_of_drawn_whole_games_call_by_call": "GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -167,53 +193,25 @@ HINTS = {
     "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "Score a pit by the lead (mover's kalah minus the opponent's), not by the mover's kalah alone: seeds sown into the opponent's kalah count against the move.",
     "test_greedy_breaks_ties_by_the_lowest_pit": "When several pits give the same lead, play the lowest: replace your best pit only when a later one leads by strictly more.",
     "test_greedy_leaves_the_board_unchanged": "Try each pit on a copy of the board, never on the board you are given: after choosing, its cells and its player to move must be as before.",
+    "test_display_of_drawn_positions": "Every count is right-aligned in 4 characters, two-digit pits of both rows too; kalah 13 left-aligned in 4, kalah 6 right-aligned in 7.",
+    "test_sowing_of_drawn_pits": "Sow one seed per following cell, kalahs included, skipping start on every lap (13 seeds do not reach it); return the new cells and the last cell, and leave the list given unchanged.",
+    "test_capture_of_drawn_sowings": "Capture only from the opponent's pits (never a kalah, theirs included), backwards while they hold 2 or 3; nothing when that would empty their camp. Leave the list given unchanged.",
+    "test_feeding_of_drawn_positions": "feeds is True or False: pit i reaches the opponent with 7 - i seeds; legal_pits lists the non-empty pits in increasing order, only the feeding ones when the opponent's camp is empty.",
+    "test_end_of_drawn_positions": "The game is over when either kalah holds 25 or more (the mover's too) or the mover has no legal pit; take_remaining moves every pit's seeds to that player's kalah, on a copy.",
+    "test_board_of_drawn_positions": "A board is over when either kalah holds 25 or the mover has no legal pit; then legal_moves() is [] and winner() the larger kalah (None for 24-24), and str(board) is board_text.",
+    "test_board_refuses_drawn_bad_positions": "Refuse with ValueError any position that is not 14 whole numbers, 0 or more, adding up to 48, or a player other than 0 and 1.",
+    "test_board_play_of_drawn_moves": "play sows, captures and passes the turn; 25 (exactly 25 too) ends the game at once, without taking the remaining seeds; an illegal pit raises ValueError.",
+    "test_board_play_of_drawn_sequences": "Keep the board's state right move after move: its cells, the player to move, its legal moves and its end, so that every later move is played on the right position.",
+    "test_human_player_of_drawn_answers": "Strip the spaces of each answer, accept only a pit of board.legal_moves() (feeding counts), return it as an int, and ask no more once a legal pit is typed.",
+    "test_random_player_of_drawn_positions": "Draw self.rng.randrange(6) until the pit is one of board.legal_moves() (feeding included), one draw per try, nothing else drawn from the rng.",
+    "test_game_of_drawn_whole_games_call_by_call": "Ask players[board.player] (the board says who is to move, player 1 too), show it a copy, play its pit, until the board is over; return the board's winner.",
+    "test_greedy_of_drawn_positions": "Try every legal pit on a copy and keep the biggest lead after it, even among pits that win or capture; on a tie, the lowest pit.",
+    "test_greedy_of_drawn_whole_games_call_by_call": "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest pit on a tie; no shortcut for captures or wins.",
 }
 
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
 FIGURE_1 = [4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0]
 FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
-
-
-# --- a reference engine, for whole games --------------------------------------------
-
-
-def ref_camp(player: int) -> range:
-    return range(7 * player, 7 * player + 6)
-
-
-def ref_legal(cells: list[int], player: int) -> list[int]:
-    if max(cells[6], cells[13]) >= 25:
-        return []
-    pits = [i for i in range(6) if cells[7 * player + i]]
-    if sum(cells[c] for c in ref_camp(1 - player)) == 0:
-        pits = [i for i in pits if i + cells[7 * player + i] >= 7]
-    return pits
-
-
-def ref_play(cells: list[int], player: int, pit: int) -> list[int]:
-    cells = list(cells)
-    start = 7 * player + pit
-    seeds, cells[start] = cells[start], 0
-    position = start
-    for _ in range(seeds):
-        position = (position + 1) % 14
-        if position == start:
-            position = (position + 1) % 14
-        cells[position] += 1
-    chain = []
-    while position in ref_camp(1 - player) and cells[position] in (2, 3):
-        chain.append(position)
-        position -= 1
-    if chain and sum(cells[c] for c in ref_camp(1 - player)) > sum(cells[c] for c in chain):
-        for c in chain:
-            cells[7 * player + 6] += cells[c]
-            cells[c] = 0
-    if max(cells[6], cells[13]) < 25 and not ref_legal(cells, 1 - player):
-        mover_kalah = 7 * (1 - player) + 6
-        for c in list(ref_camp(0)) + list(ref_camp(1)):
-            cells[mover_kalah] += cells[c]
-            cells[c] = 0
-    return cells
 
 
 def unchanged_after(sub, call: str, cells: list[int]) -> list[int]:
@@ -656,13 +654,13 @@ def test_board_seeded_random_games_match_the_rules(sub):
         board = sub.Board()
         cells, player = list(START), 0
         for _ in range(500):
-            legal = ref_legal(cells, player)
+            legal = rules_legal(cells, player)
             assert sorted(board.legal_moves()) == legal, (seed, cells, player)
             if not legal:
                 break
             pit = rng.choice(legal)
             board.play(pit)
-            cells, player = ref_play(cells, player, pit), 1 - player
+            cells, player = rules_play(cells, player, pit), 1 - player
             assert board.cells == cells, (seed, pit)
             assert sum(board.cells) == 48
             assert board.player == player
@@ -926,3 +924,182 @@ def test_greedy_leaves_the_board_unchanged(sub):
     board = sub.Board(list(FIGURE_1), 1)
     sub.GreedyPlayer().choose_move(board)
     assert board.cells == FIGURE_1 and board.player == 1
+
+
+# --- every exercise against the reference, on positions drawn from the whole rules --------
+
+
+@functools.cache
+def drawn(strategy, count: int) -> list:
+    """``draw(strategy, count)``, drawn once for the tests that share a strategy."""
+    return draw(strategy, count)
+
+
+def named(strategy, count: int, *names: str) -> list[dict]:
+    """``count`` drawn examples, each a tuple bound to ``names`` (the same ones at every run)."""
+    return [dict(zip(names, example)) for example in drawn(strategy, count)]
+
+
+@pytest.mark.exercise("abapa.display")
+def test_display_of_drawn_positions(sub, ref):
+    compare(sub, ref, "board_text(cells)", named(positions, 100, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.sowing")
+def test_sowing_of_drawn_pits(sub, ref):
+    # the new cells, the last cell, and the list given afterwards (left unchanged)
+    compare(sub, ref, "(sow(cells, start), cells)", named(sowings(), 120, "cells", "start"))
+
+
+@pytest.mark.exercise("abapa.capture")
+def test_capture_of_drawn_sowings(sub, ref):
+    compare(sub, ref, "(capture(cells, last, player), cells)", named(captures, 150, "cells", "last", "player"))
+
+
+@pytest.mark.exercise("abapa.feeding")
+def test_feeding_of_drawn_positions(sub, ref):
+    compare(sub, ref, "([feeds(cells, player, pit) for pit in range(6)], legal_pits(cells, player))",
+            named(positions, 100, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.end")
+def test_end_of_drawn_positions(sub, ref):
+    compare(sub, ref, "(game_over(cells, player), take_remaining(cells, player), cells)",
+            named(positions, 100, "cells", "player") + named(ends, 60, "cells", "player"))
+
+
+#: what a board says of itself: its position, text, end, winner, scores and legal moves
+QUERIES = "b.cells, b.player, str(b), b.is_over(), b.winner(), b.score(0), b.score(1), list(b.legal_moves())"
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_of_drawn_positions(sub, ref):
+    compare(sub, ref, f"((b := Board(cells, player)), {QUERIES})[1:]",
+            named(positions, 100, "cells", "player") + named(ends, 60, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_refuses_drawn_bad_positions(sub, ref):
+    compare(sub, ref, "Board(cells, player)", named(bad_positions, 40, "cells", "player"))
+
+
+@pytest.mark.exercise("abapa.board_play")
+def test_board_play_of_drawn_moves(sub, ref):
+    # a legal pit is played (or an illegal one refused with ValueError), then the board asked
+    compare(sub, ref, f"((b := Board(cells, player)).play(pit), {QUERIES})[1:]",
+            named(moves(), 120, "cells", "player", "pit"))
+
+
+@pytest.mark.exercise("abapa.board_play")
+def test_board_play_of_drawn_sequences(sub, ref):
+    compare(sub, ref, f"((b := Board(cells, player)), [b.play(pit) for pit in pits], {QUERIES})[2:]",
+            named(plays(), 80, "cells", "player", "pits"))
+
+
+@pytest.mark.exercise("abapa.players")
+def test_human_player_of_drawn_answers(sub, ref):
+    # the pit returned, and the answers left unread: asked until the first legal pit, no more
+    compare(sub, ref, "(HumanPlayer(ask=lambda prompt='': typed.pop(0)).choose_move(Board(cells, player)), typed)",
+            named(keyboards(), 60, "cells", "player", "typed"))
+
+
+@pytest.mark.exercise("abapa.players")
+def test_random_player_of_drawn_positions(sub, ref):
+    compare(sub, ref, "[chooser.choose_move(Board(cells, player)) "
+                      "for chooser in [RandomPlayer(random.Random(seed))] for _ in range(8)]",
+            [{"cells": cells, "player": player, "seed": seed} for (cells, player), seed in draw(seeded_positions, 40)])
+
+
+@pytest.mark.exercise("abapa.greedy")
+def test_greedy_of_drawn_positions(sub, ref):
+    # the pit chosen, and the board it was given afterwards (left unchanged)
+    compare(sub, ref, "(GreedyPlayer().choose_move(b := Board(cells, player)), b.cells, b.player)",
+            named(playable, 80, "cells", "player") + named(races(), 120, "cells", "player"))
+
+
+# --- whole games, call by call ------------------------------------------------------------
+
+
+class Recorder:
+    """A test-side player: plays ``random.Random(seed).choice(board.legal_moves())`` and
+    writes every call it gets into ``log``: who was asked, the board's cells, its player
+    to move and its legal moves."""
+
+    def __init__(self, name: str, seed: int, log: list) -> None:
+        self.name, self.rng, self.log = name, random.Random(seed), log
+
+    def choose_move(self, board) -> int:
+        cells, player, legal = board.cells, board.player, list(board.legal_moves())
+        self.log.append((self.name, cells, player, legal))
+        return self.rng.choice(legal) if legal else 0
+
+
+#: a whole game through the notebook's main loop, and what the game holds at its end
+GAME = ("((game := Game(p0, p1, Board(cells, player))).run(), "
+        "game.board.cells, game.board.player, game.is_over())")
+
+
+def whole_game(target, cells: list[int], player: int, seeds: tuple[int, int]) -> tuple[list, str]:
+    """The calls the players got in ``target``'s game, and how the game ended (or what it raised)."""
+    log: list = []
+    p0, p1 = Recorder("p0", seeds[0], log), Recorder("p1", seeds[1], log)
+    with contextlib.redirect_stdout(io.StringIO()):
+        try:
+            end = repr(target.eval(GAME, p0=p0, p1=p1, cells=list(cells), player=player))
+        except Exception as error:  # noqa: BLE001 - the notebook's exception is how its game ended
+            end = f"{type(error).__name__}"
+    return log, end
+
+
+def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, int]) -> None:
+    """The notebook's game from ``Board(cells, player)`` is the reference's, call by call."""
+    got, got_end = whole_game(sub, cells, player, seeds)
+    want, want_end = whole_game(ref, cells, player, seeds)
+    call = (f"Game(p0, p1, Board({cells}, {player})).run(), p0 and p1 playing "
+            f"random.Random({seeds[0]}) and random.Random({seeds[1]}).choice(board.legal_moves())")
+    for number, (mine, theirs) in enumerate(zip(got, want), start=1):
+        if mine != theirs:
+            pytest.fail(f"`{call}`: call {number} went to {mine[0]} with Board({mine[1]}, {mine[2]}) and its "
+                        f"legal moves {mine[3]}; expected {theirs[0]} with Board({theirs[1]}, {theirs[2]}) "
+                        f"and its legal moves {theirs[3]}", pytrace=False)
+    if len(got) > len(want):
+        pytest.fail(f"`{call}`: the players were asked {len(got)} times instead of {len(want)}: call "
+                    f"{len(want) + 1} went to {got[len(want)][0]} after the end", pytrace=False)
+    if len(got) < len(want):
+        pytest.fail(f"`{call}`: the players were asked {len(got)} times instead of {len(want)}: call "
+                    f"{len(got) + 1} to {want[len(got)][0]} never came", pytrace=False)
+    if got_end != want_end:
+        pytest.fail(f"`{call}`: run(), then game.board.cells, .player and game.is_over() gave {got_end}, "
+                    f"expected {want_end}", pytrace=False)
+
+
+@pytest.mark.exercise("abapa.game")
+def test_game_of_drawn_whole_games_call_by_call(sub, ref):
+    # each drawn game, and the same game with the seats swapped (player 1 to move first)
+    drawn = [game for position, first, second in draw(games, 6)
+             for game in ((position, first, second), (mirrored(position), second, first))]
+    for (cells, player), first, second in drawn:
+        assert_same_game(sub, ref, cells, player, (first, second))
+    (cells, player), first, second = drawn[-1]
+    once, again = whole_game(sub, cells, player, (first, second)), whole_game(sub, cells, player, (first, second))
+    assert once == again, "the same seeds must replay the same game, call by call"
+
+
+def greedy_game(ref, cells: list[int], player: int, seed: int) -> list[dict]:
+    """Every position the reference's greedy player (player 0) is asked about in a game
+    against ``random.Random(seed).choice(board.legal_moves())``, from ``Board(cells, player)``."""
+    board, rng, greedy, asked = ref.Board(list(cells), player), random.Random(seed), ref.GreedyPlayer(), []
+    while board.is_over() is False:
+        if board.player == 0:
+            asked.append({"cells": board.cells, "player": 0})
+            board.play(greedy.choose_move(board.copy()))
+        else:
+            board.play(rng.choice(list(board.legal_moves())))
+    return asked
+
+
+@pytest.mark.exercise("abapa.greedy")
+def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
+    starts = [(position, seed) for position, seed, _ in draw(games, 3)] + draw(st.tuples(races(), st.integers(0, 99)), 3)
+    asked = [case for (cells, player), seed in starts for case in greedy_game(ref, cells, player, seed)]
+    compare(sub, ref, "GreedyPlayer().choose_move(Board(cells, player))", asked)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..i18n import _
-from ..checks import CheckResult, Example, check
+from ..checks import CheckResult, Example, check, generated, table
 from .model import FIGURE_1, START
 
 __all__ = [
@@ -26,29 +26,30 @@ __all__ = [
     "check_greedy",
 ]
 
+FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
+HUNGRY = (0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22)  # player 1's camp is empty
+
 
 def check_board_text(board_text: Callable[[list[int]], str]) -> CheckResult:
     """Check ``board_text(cells)`` (abapa.display)."""
     return check(
         "abapa.display",
         [
-            Example(
-                "board_text(figure 1)",
-                lambda: board_text(list(FIGURE_1)),
-                "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1",
-                hint=_("Player 1's pits go from 12 down to 7 on the top line."),
-            ),
-            Example(
-                "board_text(start)",
-                lambda: board_text(list(START)),
-                "      4   4   4   4   4   4\n0      4   4   4   4   4   4      0",
-            ),
-            Example(
-                "board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
-                lambda: board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10]),
-                "     11   1   0   0   0   0\n10     0   1   2   3   0   0     20",
-                hint=_("Kalah 13 is left-aligned in 4 characters, kalah 6 right-aligned in 7."),
-            ),
+            *table([
+                ("board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])", FIGURE_1_TEXT,
+                 _("Player 1's pits go from 12 down to 7 on the top line.")),
+                ("board_text([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])",
+                 "      4   4   4   4   4   4\n0      4   4   4   4   4   4      0"),
+                ("board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
+                 "     11   1   0   0   0   0\n10     0   1   2   3   0   0     20",
+                 _("Kalah 13 is left-aligned in 4 characters, kalah 6 right-aligned in 7.")),
+                ("board_text([10, 0, 12, 0, 0, 1, 3, 2, 0, 0, 4, 0, 0, 16])",
+                 "      0   0   4   0   0   2\n16    10   0  12   0   0   1      3",
+                 _("Every pit is right-aligned in 4 characters, on both lines: {n:4}.")),
+            ], {"board_text": board_text}),
+            *generated("abapa.display", {"board_text": board_text},
+                       hint=_("Top line: 3 spaces, pits 12 down to 7 in 4 characters each; bottom line: "
+                              "kalah 13 in 4 (left-aligned), pits 0 to 5 in 4 each, kalah 6 in 7.")),
         ],
     )
 
@@ -74,34 +75,28 @@ def check_sow(sow: Callable[[list[int], int], tuple[list[int], int]]) -> CheckRe
     return check(
         "abapa.sowing",
         [
-            Example(
-                "sow(start, 4)  (figure 1)",
-                lambda: sow(list(START), 4),
-                ([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 8),
-            ),
-            Example(
-                _("sow(start, 2): the last seed in kalah 6"),
-                lambda: sow(list(START), 2),
-                ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], 6),
-            ),
-            Example(
-                _("sow([...], 12) with 3 seeds: through kalah 13 to cells 0 and 1"),
-                lambda: sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 12),
-                ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1),
-                hint=_("After cell 13 comes cell 0: use % 14."),
-            ),
-            Example(
-                _("sow([...], 2) with 15 seeds: a full lap that skips cell 2"),
-                lambda: sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2),
-                ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
-                hint=_("The pit the seeds come from gets no seed back."),
-            ),
+            *table([
+                ("sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 4)", ([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 8)),
+                ("sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 2)", ([4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], 6),
+                 _("The last seed may fall in a kalah: return that cell.")),
+                ("sow([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 3, 1], 12)", ([5, 5, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0, 2], 1),
+                 _("After cell 13 comes cell 0: use % 14.")),
+                ("sow([2, 2, 2, 2, 2, 2, 5, 2, 2, 13, 2, 2, 2, 8], 9)", ([3, 3, 3, 3, 3, 3, 6, 3, 3, 0, 3, 3, 3, 9], 8),
+                 _("13 seeds fill the 13 other cells: the last one falls just before start, with no skip.")),
+                ("sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2)", ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
+                 _("The pit the seeds come from gets no seed back.")),
+                ("sow([0, 0, 0, 0, 0, 0, 10, 30, 0, 0, 0, 0, 0, 8], 7)", ([2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10], 11),
+                 _("Each full lap skips start again.")),
+            ], {"sow": sow}),
             Example(
                 _("sow(cells, 4) leaves cells unchanged"),
                 lambda: _unchanged(sow, list(START), 4),
                 list(START),
                 hint=_("Work on a copy: cells = list(cells)."),
             ),
+            *generated("abapa.sowing", {"sow": sow},
+                       hint=_("One seed in each following cell, kalahs included, never in start; return "
+                              "the new cells and the cell of the last seed.")),
         ],
     )
 
@@ -111,43 +106,30 @@ def check_capture(capture: Callable[[list[int], int, int], list[int]]) -> CheckR
     return check(
         "abapa.capture",
         [
-            Example(
-                _("capture([...], 8, 0): 2 seeds in cell 8"),
-                lambda: capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0),
-                [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3],
-            ),
-            Example(
-                _("capture([...], 10, 0): a chain over cells 10, 9, 8"),
-                lambda: capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0),
-                [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
-                hint=_("After a capture, look at the previous cell, and again."),
-            ),
-            Example(
-                _("capture([...], 8, 0): the chain stops at kalah 6"),
-                lambda: capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0),
-                [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10],
-            ),
-            Example(
-                _("capture([...], 3, 1): player 1 captures in cells 3, 2; cell 1 has 4"),
-                lambda: capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1),
-                [4, 4, 0, 0, 4, 4, 10, 4, 4, 0, 0, 0, 0, 14],
-            ),
-            Example(
-                _("capture([...], 4, 0): the last seed in the mover's own camp"),
-                lambda: capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0),
-                [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0],
-            ),
-            Example(
-                _("capture([...], 8, 0): a grand slam captures nothing"),
-                lambda: capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0),
-                [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
-                hint=_("Captures that would empty the opponent's camp are not made."),
-            ),
+            *table([
+                ("capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0)", [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3]),
+                ("capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)", [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
+                 _("After a capture, look at the previous cell, and again.")),
+                ("capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0)", [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10],
+                 _("The chain stops at kalah 6: it takes only the opponent's pits.")),
+                ("capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)", [4, 4, 0, 0, 4, 4, 10, 4, 4, 0, 0, 0, 0, 14],
+                 _("Player 1 captures in cells 3 and 2; cell 1 holds 4, so the chain stops.")),
+                ("capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)", [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0],
+                 _("A last seed in the mover's own camp captures nothing.")),
+                ("capture([4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3], 13, 0)", [4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3],
+                 _("A last seed in a kalah captures nothing, the opponent's kalah too: kalah 13 is not in "
+                   "player 1's camp.")),
+                ("capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0)", [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
+                 _("Captures that would empty the opponent's camp are not made.")),
+            ], {"capture": capture}),
             Example(
                 _("capture(cells, 8, 0) leaves cells unchanged"),
                 lambda: _unchanged(capture, [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0),
                 [4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3],
             ),
+            *generated("abapa.capture", {"capture": capture},
+                       hint=_("From the last cell backwards, take the opponent's pits of 2 or 3 seeds; "
+                              "nothing when they are all the opponent has left.")),
         ],
     )
 
@@ -156,27 +138,20 @@ def check_feeding(
     feeds: Callable[[list[int], int, int], bool], legal_pits: Callable[[list[int], int], list[int]]
 ) -> CheckResult:
     """Check ``feeds(cells, player, pit)`` and ``legal_pits(cells, player)`` (abapa.feeding)."""
-    hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    names = {"feeds": feeds, "legal_pits": legal_pits}
     return check(
         "abapa.feeding",
         [
-            Example("legal_pits(start, 0)", lambda: legal_pits(list(START), 0), [0, 1, 2, 3, 4, 5]),
-            Example(
-                _("legal_pits(figure 1, 0): pit 4 is empty"),
-                lambda: legal_pits(list(FIGURE_1), 0),
-                [0, 1, 2, 3, 5],
-            ),
-            Example(
-                _("legal_pits([...], 1): pits counted from player 1's side"),
-                lambda: legal_pits([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1),
-                [1, 3, 5],
-            ),
-            Example("feeds(hungry, 0, 5)", lambda: feeds(list(hungry), 0, 5), True),
-            Example(
-                _("feeds(hungry, 0, 1): its 3 seeds stop at pit 4"),
-                lambda: feeds(list(hungry), 0, 1),
-                False,
-            ),
+            *table([
+                ("legal_pits([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 0)", [0, 1, 2, 3, 4, 5]),
+                ("legal_pits([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 0)", [0, 1, 2, 3, 5],
+                 _("An empty pit cannot be played.")),
+                ("legal_pits([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1)", [1, 3, 5],
+                 _("Pits are counted from the player's side: player 1's pit i is cell 7 + i.")),
+                ("feeds([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0, 5)", True),
+                ("feeds([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0, 1)", False,
+                 _("Its 3 seeds stop at pit 4: they do not reach the opponent.")),
+            ], names),
             Example(
                 _("[feeds([6, 5, 4, 3, 2, 1, 10, 0, ...], 0, pit) for pit in range(6)]: each one seed short"),
                 lambda: [feeds([6, 5, 4, 3, 2, 1, 10, 0, 0, 0, 0, 0, 0, 17], 0, pit) for pit in range(6)],
@@ -188,17 +163,15 @@ def check_feeding(
                 lambda: [feeds([7, 6, 5, 4, 3, 2, 6, 0, 0, 0, 0, 0, 0, 15], 0, pit) for pit in range(6)],
                 [True] * 6,
             ),
-            Example(
-                _("legal_pits(hungry, 0): only feeding pits"),
-                lambda: legal_pits(list(hungry), 0),
-                [5],
-                hint=_("When the opponent's camp is empty, only moves that feed it are legal."),
-            ),
-            Example(
-                _("legal_pits([...], 1): nobody can feed player 0"),
-                lambda: legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1),
-                [],
-            ),
+            *table([
+                ("legal_pits([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0)", [5],
+                 _("When the opponent's camp is empty, only moves that feed it are legal.")),
+                ("legal_pits([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1)", [],
+                 _("Nobody can feed player 0 here: no pit is legal.")),
+            ], names),
+            *generated("abapa.feeding", names,
+                       hint=_("A legal pit is not empty and, when the opponent's camp is empty, holds "
+                              "at least 7 - i seeds.")),
         ],
     )
 
@@ -208,42 +181,34 @@ def check_end(
     take_remaining: Callable[[list[int], int], list[int]],
 ) -> CheckResult:
     """Check ``game_over(cells, player)`` and ``take_remaining(cells, player)`` (abapa.end)."""
+    names = {"game_over": game_over, "take_remaining": take_remaining}
     return check(
         "abapa.end",
         [
-            Example("game_over(start, 0)", lambda: game_over(list(START), 0), False),
-            Example(
-                _("game_over([...25 in kalah 6...], 1)"),
-                lambda: game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1),
-                True,
-            ),
-            Example(
-                _("game_over([...24 in kalah 13...], 0)"),
-                lambda: game_over([0, 4, 4, 4, 0, 0, 7, 1, 1, 1, 1, 1, 0, 24], 0),
-                False,
-                hint=_("25 seeds are needed to win."),
-            ),
-            Example(
-                _("game_over([...], 1): player 1 cannot feed player 0"),
-                lambda: game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1),
-                True,
-            ),
-            Example(
-                "take_remaining([...], 1)",
-                lambda: take_remaining([0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1),
-                [0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24],
-            ),
+            *table([
+                ("game_over([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 0)", False),
+                ("game_over([0, 4, 4, 4, 0, 0, 25, 1, 1, 1, 1, 1, 1, 5], 1)", True,
+                 _("A kalah with 25 seeds ends the game.")),
+                ("game_over([0, 4, 4, 4, 0, 0, 7, 1, 1, 1, 1, 1, 0, 24], 0)", False, _("25 seeds are needed to win.")),
+                ("game_over([1, 4, 4, 4, 0, 0, 4, 1, 1, 1, 1, 1, 1, 25], 1)", True,
+                 _("Either kalah with 25 seeds ends the game, the one of the player to move too.")),
+                ("game_over([0, 0, 0, 0, 0, 0, 22, 1, 1, 0, 0, 0, 0, 24], 1)", True,
+                 _("Player 1 cannot feed player 0: the game is over.")),
+                ("take_remaining([0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1)",
+                 [0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24]),
+            ], names),
             Example(
                 _("take_remaining(cells, 1) leaves cells unchanged"),
                 lambda: _unchanged(take_remaining, [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1),
                 [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21],
             ),
+            *generated("abapa.end", names,
+                       hint=_("The game is over when a kalah holds 25 or more, or when the player to move "
+                              "has no legal pit; the remaining seeds go to that player's kalah.")),
         ],
     )
 
 
-FIGURE_1_TEXT = "      4   4   4   4   5   5\n0      4   4   4   4   0   5      1"
-HUNGRY = (0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22)  # player 1's camp is empty
 
 
 def _position(board: Any) -> tuple[list[int], int]:
@@ -368,6 +333,11 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 (True, 0, 25, 5, []),
                 hint=_("A kalah with 25 seeds ends the game; legal_moves() is then []."),
             ),
+            *table([
+                ("(b := Board([1, 4, 4, 4, 0, 0, 4, 1, 1, 1, 1, 1, 1, 25], 1)).is_over(), b.winner(), "
+                 "list(b.legal_moves())", (True, 1, []),
+                 _("Either kalah with 25 seeds ends the game, the one of the player to move too.")),
+            ], {"Board": Board}, compare=_exactly),
             Example(
                 _("Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw"),
                 lambda: _state(Board([0] * 6 + [24] + [0] * 6 + [24], 0)),
@@ -405,6 +375,9 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 True,
                 hint=_("copy() makes a new Board with the same position, never returns self."),
             ),
+            *generated("abapa.board", {"Board": Board},
+                       hint=_("A board is over when a kalah holds 25 or the player to move has no legal "
+                              "pit; its winner is then the larger kalah, None for a draw.")),
         ]),
     )
 
@@ -520,6 +493,14 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 ),
                 ([0, 0, 0, 0, 0, 0, 26, 0, 2, 3, 4, 1, 0, 12], True, 0, 26, 12, []),
             ),
+            *table([
+                ("((b := Board([0, 0, 0, 0, 0, 2, 22, 1, 2, 3, 4, 1, 1, 12], 0)).play(5), b.cells, b.is_over(), "
+                 "b.winner())[1:]", ([0, 0, 0, 0, 0, 0, 25, 0, 2, 3, 4, 1, 1, 12], True, 0),
+                 _("25 seeds in a kalah end the game, exactly 25 too.")),
+                ("((b := Board([0, 0, 0, 0, 0, 1, 24, 5, 5, 0, 0, 0, 0, 13], 0)).play(5), b.cells, b.is_over(), "
+                 "b.winner())[1:]", ([0, 0, 0, 0, 0, 0, 25, 5, 5, 0, 0, 0, 0, 13], True, 0),
+                 _("With 25 in a kalah the game is over at once: nobody takes the remaining seeds.")),
+            ], {"Board": Board}, compare=_exactly),
             Example(
                 _("Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0).play(5): 24 to 24"),
                 lambda: _state(_after(Board, [0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0, 5)),
@@ -563,6 +544,9 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 lambda: _random_game(Board, 3),
                 (58, [0] * 6 + [28] + [0] * 6 + [20], 0),
             ),
+            *generated("abapa.board_play", {"Board": Board},
+                       hint=_("Sow, capture (in a chain, never a grand slam), then the other player moves; "
+                              "the game ends at 25, or when that player cannot play and takes the rest.")),
         ]),
     )
 
@@ -608,33 +592,26 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
     return check(
         "abapa.players",
         [
-            Example(
-                _("HumanPlayer(ask answering '2').choose_move(Board())"),
-                _answer(lambda: HumanPlayer(ask=_Script(["2"])).choose_move(Board())),
-                2,
-                hint=_("Return the pit as an int: int(answer)."),
-            ),
-            Example(
-                _("HumanPlayer answering '9', 'four', '4' (asks again until legal)"),
-                _answer(lambda: HumanPlayer(ask=_Script(["9", "four", "4"])).choose_move(Board())),
-                4,
-                hint=_("Keep asking while the answer is not a legal pit; return an int."),
-            ),
-            Example(
-                _("HumanPlayer answering '4' on figure 1, then '5'"),
-                _answer(lambda: HumanPlayer(ask=_Script(["4", "5"])).choose_move(Board(list(FIGURE_1), 0))),
-                5,
-            ),
-            Example(
-                _("HumanPlayer answering '0', then '2', as player 1 of Board([...], 1)"),
-                _answer(
-                    lambda: HumanPlayer(ask=_Script(["0", "2"])).choose_move(
-                        Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
-                    )
-                ),
-                2,
-                hint=_("Ask the board for its legal moves: they are counted from the mover's side."),
-            ),
+            *[
+                Example(description, _answer(lambda answers=answers, cells=cells, player=player: HumanPlayer(
+                    ask=_Script(answers)).choose_move(Board(list(cells), player))), expected, hint=hint)
+                for description, answers, cells, player, expected, hint in [
+                    (_("HumanPlayer(ask answering '2').choose_move(Board())"), ["2"], START, 0, 2,
+                     _("Return the pit as an int: int(answer).")),
+                    (_("HumanPlayer answering '9', 'four', '4' (asks again until legal)"), ["9", "four", "4"],
+                     START, 0, 4, _("Keep asking while the answer is not a legal pit; return an int.")),
+                    (_("HumanPlayer answering '4' on figure 1, then '5'"), ["4", "5"], FIGURE_1, 0, 5, ""),
+                    (_("HumanPlayer answering '0', then '2', as player 1 of Board([...], 1)"), ["0", "2"],
+                     (4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0), 1, 2,
+                     _("Ask the board for its legal moves: they are counted from the mover's side.")),
+                    (_("HumanPlayer answering ' 3 ' on Board(): spaces around the pit"), [" 3 "], START, 0, 3,
+                     _("People type spaces: answer.strip() before you read the pit.")),
+                    (_("HumanPlayer answering '1', '4', then '5' on Board(hungry, 0): only pit 5 feeds"),
+                     ["1", "4", "5"], HUNGRY, 0, 5,
+                     _("A legal pit is one of board.legal_moves(): when the opponent's camp is empty, it must "
+                       "feed it.")),
+                ]
+            ],
             Example(
                 _("player = RandomPlayer(random.Random(7)): 10 moves on Board()"),
                 lambda: random_moves(7),
@@ -658,6 +635,8 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
                 True,
                 hint=_("Both are subclasses of Player: class RandomPlayer(Player)."),
             ),
+            *generated("abapa.players", {"RandomPlayer": RandomPlayer, "Board": Board, "random": random},
+                       hint=_("Draw self.rng.randrange(6) again and again until the pit drawn is legal.")),
         ],
     )
 
@@ -721,6 +700,11 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
         return Game(_Scripted([]), _Scripted([])).board.cells
 
+    def first_turn_of_player_1() -> tuple:
+        first, second = _Scripted([], "player 0"), _Scripted([3], "player 1")
+        game = Game(first, second, Board(list(FIGURE_1), 1))
+        return (game.play_turn(), game.board.cells, game.board.player, second.seen)
+
     def cheated_turn() -> tuple:
         game = Game(_Cheater(4), _Scripted([], "player 1"))
         game.play_turn()
@@ -768,6 +752,13 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 hint=_("Ask players[board.player], and return the pit it chose."),
             ),
             Example(
+                _("Game(p0, p1, Board(figure 1, 1)).play_turn(): player 1 is to move, p1 chooses pit 3"),
+                _answer(first_turn_of_player_1),
+                (3, [5, 4, 4, 4, 0, 5, 1, 5, 5, 4, 0, 5, 5, 1], 0, [(list(FIGURE_1), 1)]),
+                hint=_("The board says who is to move: ask players[self.board.player], not a turn counter "
+                       "of your own."),
+            ),
+            Example(
                 _("play_turn() with a player that plays on the board it is shown, then answers 4"),
                 _answer(cheated_turn),
                 (list(FIGURE_1), 1),
@@ -813,43 +804,35 @@ def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[.
 
 def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``GreedyPlayer`` (abapa.greedy)."""
+    names = {"GreedyPlayer": GreedyPlayer, "Board": Board}
     return check(
         "abapa.greedy",
         [
             _has_play(Board),
-            Example(
-                _("GreedyPlayer().choose_move(Board()): pits 2 to 5 tie, the lowest wins"),
-                lambda: GreedyPlayer().choose_move(Board()),
-                2,
-                hint=_("Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit."),
-            ),
-            Example(
-                _("GreedyPlayer().choose_move(Board(figure 1, 1)): a tie as player 1"),
-                lambda: GreedyPlayer().choose_move(Board(list(FIGURE_1), 1)),
-                1,
-                hint=_("On a tie, the lowest pit."),
-            ),
-            Example(
-                _("GreedyPlayer() takes a capture of 5 seeds"),
-                lambda: GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0)),
-                4,
-            ),
-            Example(
-                _("GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, ...], 0)): pit 0 feeds kalah 13 too"),
-                lambda: GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0)),
-                3,
-                hint=_("The lead is your kalah minus your opponent's: a seed in their kalah counts too."),
-            ),
-            Example(
-                _("GreedyPlayer() as player 1"),
-                lambda: GreedyPlayer().choose_move(Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1)),
-                4,
-            ),
+            *table([
+                ("GreedyPlayer().choose_move(Board([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0], 0))", 2,
+                 _("Pits 2 to 5 all put one seed in your kalah; on a tie, the lowest pit.")),
+                ("GreedyPlayer().choose_move(Board([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 1))", 1,
+                 _("On a tie, the lowest pit.")),
+                ("GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0))", 4,
+                 _("Pit 4 captures 5 seeds: the biggest lead.")),
+                ("GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0))", 3,
+                 _("The lead is your kalah minus your opponent's: a seed in their kalah counts too.")),
+                ("GreedyPlayer().choose_move(Board([1, 2, 1, 4, 4, 4, 10, 0, 0, 4, 0, 4, 0, 14], 1))", 4),
+                ("GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))", 5,
+                 _("Pits 4 and 5 both win the game; pit 5 leads by more.")),
+                ("GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))", 3,
+                 _("Pit 2 captures, but pit 3 leads by more: compare every legal pit, not only the first "
+                   "one that captures.")),
+            ], names),
             Example(
                 _("GreedyPlayer().choose_move(board) leaves board unchanged"),
                 lambda: _greedy_leaves_the_board(GreedyPlayer, Board),
                 (list(FIGURE_1), 1),
                 hint=_("Try each pit on board.copy(), never on the board itself."),
             ),
+            *generated("abapa.greedy", names,
+                       hint=_("Try every legal pit on a copy and keep the biggest lead (your kalah minus "
+                              "the other's); on a tie, the lowest pit.")),
         ],
     )
