@@ -1,0 +1,281 @@
+"""Strategies of worksheet 4, tCHu: players of many styles, ticket piles, made states and turns.
+
+A whole game is decided by its seed, its tickets and its two players. The players here are
+test-side objects whose every choice is drawn from their own seeded ``random.Random``
+within a *style*: how often they claim, draw cards or draw tickets, how many tickets they
+keep, where they draw cards from, which routes they prefer, whether they pay for tunnels.
+Styles cover the whole game: claim-hungry players that run out of cars and end the game by
+the last-turn rule, players that draw tickets until the pile is empty, players that only
+draw face-up cards, players that give up every tunnel. Each style plays legal moves only,
+so a difference between two game loops is a difference of the loops.
+
+The turn strategies make states the seeded games rarely reach (:func:`states`): chosen
+hands, owned routes up to the last cars, an empty or nearly empty deck, a last player;
+with a scripted current player's answers (:func:`card_turns`, :func:`claim_turns`,
+:func:`ticket_turns`, :func:`ends`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, TurnKind
+from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
+from exercises.tchu.model.players import claimable_routes
+
+P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
+
+#: how many tickets a player keeps of those offered: as few as allowed, all, or any
+KEEPS = ("fewest", "most", "any")
+#: where a player draws its cards from
+SLOTS = ("deck", "face_up", "any", "locomotives")
+#: which of the claimable routes a player claims
+ROUTES = ("longest", "shortest", "tunnels", "any")
+#: what a player does when a tunnel costs more: pay with the cheapest option, the dearest, give up, any
+TUNNELS = ("cheapest", "dearest", "give_up", "any")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a :class:`StylePlayer` plays: the weights of its turns and its preferences."""
+
+    claim: int = 4
+    cards: int = 4
+    tickets: int = 1
+    keep: str = "any"
+    slots: str = "any"
+    routes: str = "any"
+    tunnels: str = "any"
+    seed: int = 0
+
+    def __str__(self) -> str:
+        return (f"Style(claim={self.claim}, cards={self.cards}, tickets={self.tickets}, keep={self.keep!r}, "
+                f"slots={self.slots!r}, routes={self.routes!r}, tunnels={self.tunnels!r}, seed={self.seed})")
+
+
+class StylePlayer:
+    """A legal player whose choices come from ``style`` and its own ``random.Random``.
+
+    It remembers the last state it received (``update_state``) and decides from it, as a
+    real player does: a game loop that sends stale states gets other decisions.
+    """
+
+    def __init__(self, style: Style) -> None:
+        self.style = style
+        self.rng = random.Random(style.seed)
+        self.state = self.own = None
+        self.offer = SortedBag()
+        self.route = None
+
+    def init_players(self, own_id, player_names):
+        pass
+
+    def receive_info(self, info):
+        pass
+
+    def update_state(self, new_state, own_state):
+        self.state, self.own = new_state, own_state
+
+    def set_initial_ticket_choice(self, tickets):
+        self.offer = tickets
+
+    def _kept(self, options, least):
+        options = list(options)
+        count = {"fewest": least, "most": len(options)}.get(self.style.keep) or self.rng.randint(least, len(options))
+        return SortedBag(tuple(self.rng.sample(options, count)))
+
+    def choose_initial_tickets(self):
+        return self._kept(self.offer, Constants.INITIAL_TICKETS_COUNT - Constants.DISCARDABLE_TICKETS_COUNT)
+
+    def choose_tickets(self, options):
+        return self._kept(options, 1)
+
+    def next_turn(self):
+        state, own = self.state, self.own
+        routes = claimable_routes(state, own) if own is not None else []
+        weights = {
+            TurnKind.CLAIM_ROUTE: self.style.claim if routes else 0,
+            TurnKind.DRAW_CARDS: self.style.cards if state.can_draw_cards() else 0,
+            TurnKind.DRAW_TICKETS: self.style.tickets if state.can_draw_tickets() else 0,
+        }
+        if not any(weights.values()):  # the style's moves are all impossible: any legal one
+            weights = {kind: 1 for kind, ok in [
+                (TurnKind.CLAIM_ROUTE, bool(routes)), (TurnKind.DRAW_CARDS, state.can_draw_cards()),
+                (TurnKind.DRAW_TICKETS, state.can_draw_tickets())] if ok} or {TurnKind.DRAW_CARDS: 1}
+        kinds = list(weights)
+        kind = self.rng.choices(kinds, [weights[k] for k in kinds])[0]
+        self.route = self._route(routes) if kind is TurnKind.CLAIM_ROUTE else None
+        return kind
+
+    def _route(self, routes):
+        preference = self.style.routes
+        if preference == "longest":
+            best = max(r.length for r in routes)
+            routes = [r for r in routes if r.length == best]
+        elif preference == "shortest":
+            best = min(r.length for r in routes)
+            routes = [r for r in routes if r.length == best]
+        elif preference == "tunnels" and any(r.is_tunnel for r in routes):
+            routes = [r for r in routes if r.is_tunnel]
+        return self.rng.choice(routes)
+
+    def draw_slot(self):
+        cards = self.state.card_state
+        if cards.total_size == 0:  # no deck and no discards: only the face-up cards are left
+            return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
+        if self.style.slots == "deck":
+            return Constants.DECK_SLOT
+        if self.style.slots == "face_up":
+            return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
+        if self.style.slots == "locomotives" and Card.LOCOMOTIVE in cards.face_up_cards:
+            return cards.face_up_cards.index(Card.LOCOMOTIVE)
+        return self.rng.choice([Constants.DECK_SLOT, *Constants.FACE_UP_CARD_SLOTS])
+
+    def claimed_route(self):
+        return self.route
+
+    def initial_claim_cards(self):
+        return self.rng.choice(self.own.possible_claim_cards(self.route))
+
+    def choose_additional_cards(self, options):
+        tunnels = self.style.tunnels
+        if tunnels == "cheapest":
+            return options[0]
+        if tunnels == "dearest":
+            return options[-1]
+        if tunnels == "give_up" or self.rng.random() < 0.25:
+            return SortedBag()
+        return self.rng.choice(options)
+
+
+def styles():
+    """Every style: weights 0 to 6 for each kind of turn (claiming never 0, so games end)."""
+    return st.builds(
+        Style,
+        claim=st.integers(1, 6), cards=st.integers(0, 6), tickets=st.integers(0, 3),
+        keep=st.sampled_from(KEEPS), slots=st.sampled_from(SLOTS),
+        routes=st.sampled_from(ROUTES), tunnels=st.sampled_from(TUNNELS),
+        seed=st.integers(0, 2**16),
+    )
+
+
+def ticket_piles(every=tuple(SINGLE_TRIP_TICKETS)):
+    """The tickets of a game: all of ``every``, or 10 + 3k of them.
+
+    10 + 3k tickets deal 5 to each player and leave whole draws of 3 (as the 46 of the
+    map do), so no draw meets a pile of 1 or 2 tickets, which the rules do not settle.
+    The single-trip tickets by default: a country ticket's 60 trips make every state sent
+    heavy, and the loop treats every ticket alike (``ChMap.tickets()`` for all of them).
+    """
+    every = tuple(every)
+    some = st.builds(
+        lambda k, seed: SortedBag(tuple(random.Random(seed).sample(every, 10 + 3 * k))),
+        st.integers(0, (len(every) - 10) // 3), st.integers(0, 2**16),
+    )
+    return st.one_of(st.just(SortedBag(every)), some)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One seeded game: the two players' styles, the tickets and the seed of ``rng``."""
+
+    styles: tuple[Style, Style]
+    tickets: SortedBag
+    seed: int
+
+    def players(self) -> tuple[StylePlayer, StylePlayer]:
+        """Two fresh players of the match's styles (one pair per game loop played)."""
+        return StylePlayer(self.styles[0]), StylePlayer(self.styles[1])
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}, {len(self.tickets)} tickets, Ada: {self.styles[0]}, Bob: {self.styles[1]}"
+
+
+def matches(piles=None):
+    """Seeded games between two players of any styles, on any pile of ``piles`` (ticket_piles())."""
+    return st.builds(Match, st.tuples(styles(), styles()), piles or ticket_piles(), st.integers(0, 2**16))
+
+
+# Turns from made states ----------------------------------------------------------------------
+
+ROUTE_IDS = [route.id for route in ChMap.routes()]
+
+
+@st.composite
+def owned_routes(draw, cars_left=st.integers(0, 40)):
+    """Routes of each player, free of twins and within 40 cars each (up to the last car)."""
+    owned = {P1: [], P2: []}
+    blocked = set()
+    for pid in PlayerId:
+        budget = 40 - draw(cars_left)
+        for route_id in draw(st.lists(st.sampled_from(ROUTE_IDS), max_size=12, unique=True)):
+            route = ChMap.route(route_id)
+            twin = ChMap.twin(route)
+            if route.id in blocked or route.length > budget:
+                continue
+            owned[pid].append(route)
+            budget -= route.length
+            blocked |= {route.id} | ({twin.id} if twin else set())
+    return owned
+
+
+@st.composite
+def states(draw, *, current=st.sampled_from(list(PlayerId)), hand=None, deck_top=()):
+    """A legal state holding all 110 cards: hands, routes, face-up cards, a deck of any size.
+
+    ``hand``: the current player's hand (a strategy of card lists), drawn when None.
+    """
+    who = draw(current)
+    hands = {pid: draw(st.lists(st.sampled_from(list(Card)), max_size=12)) for pid in PlayerId}
+    if hand is not None:
+        hands[who] = draw(hand)
+    routes = draw(owned_routes())
+    deck_top = list(draw(deck_top) if not isinstance(deck_top, (list, tuple)) else deck_top)
+    used = sum(len(h) for h in hands.values()) + len(deck_top) + 5
+    deck_size = draw(st.one_of(st.sampled_from([None, 0, 1, 2, 3]), st.integers(0, 110 - used)))
+    if deck_size is not None:
+        deck_size = max(deck_size, len(deck_top))
+    return made_state(current=who, hands=hands, routes=routes, deck_top=deck_top, deck_size=deck_size,
+                      last_player=draw(st.sampled_from([None, None, None, P1, P2])), seed=draw(st.integers(0, 2**16)))
+
+
+#: every slot a player may ask for, and a few it may not
+SLOT_ANSWERS = st.one_of(st.integers(-1, 4), st.integers(-1, 4), st.sampled_from([-3, -2, 5, 7, 9]))
+
+
+def card_turns():
+    """A DRAW_CARDS turn: a state, the two slots asked for, the seed of ``rng``."""
+    return st.fixed_dictionaries({"state": states(), "slots": st.lists(SLOT_ANSWERS, min_size=2, max_size=2),
+                                  "seed": st.integers(0, 2**16)})
+
+
+@st.composite
+def claim_turns(draw):
+    """A CLAIM_ROUTE turn: a state, the route and cards claimed (legal or not), the tunnel choice."""
+    route = ChMap.route(draw(st.sampled_from(ROUTE_IDS)))
+    ways = route.possible_claim_cards()
+    claim = draw(st.sampled_from(ways)) if draw(st.integers(0, 5)) else SortedBag((Card.LOCOMOTIVE,) * route.length)
+    extra = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim]), max_size=4)
+    hand = st.builds(lambda more, other: list(claim) + more + other, extra, st.lists(st.sampled_from(list(Card)), max_size=4))
+    tunnel_cards = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim, Card.WHITE, Card.BLUE]), min_size=0, max_size=3)
+    state = draw(states(hand=hand, deck_top=tunnel_cards))
+    return {"state": state, "route": route, "claim": claim,
+            "choice": draw(st.sampled_from([0, 1, 2, None])), "seed": draw(st.integers(0, 2**16))}
+
+
+def ticket_turns():
+    """A DRAW_TICKETS turn: a state and which of the 3 drawn tickets are kept (by position)."""
+    keep = st.one_of(st.lists(st.integers(0, 2), min_size=1, max_size=3, unique=True), st.just([]))
+    return st.fixed_dictionaries({"state": states(), "keep": keep})
+
+
+def ends():
+    """A state at the end of a game: routes and tickets of each player, any lead or tie."""
+    tickets = st.lists(st.sampled_from(list(SINGLE_TRIP_TICKETS)), max_size=4, unique=True)
+    return st.builds(
+        lambda routes, t1, t2, seed: made_state(routes=routes, tickets={P1: t1, P2: [t for t in t2 if t not in t1]}, seed=seed),
+        owned_routes(), tickets, tickets, st.integers(0, 2**16),
+    )
