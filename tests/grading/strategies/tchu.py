@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, TurnKind
+from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail, TurnKind
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
 from exercises.tchu.model.players import claimable_routes
 
@@ -152,10 +152,11 @@ class StylePlayer:
 
 
 def styles():
-    """Every style: weights 0 to 6 for each kind of turn (claiming never 0, so games end)."""
+    """Every style: weights for each kind of turn (claiming and drawing cards never 0, so
+    that games end, by the last-turn rule, in about a hundred turns)."""
     return st.builds(
         Style,
-        claim=st.integers(1, 6), cards=st.integers(0, 6), tickets=st.integers(0, 3),
+        claim=st.integers(2, 6), cards=st.integers(1, 6), tickets=st.integers(0, 2),
         keep=st.sampled_from(KEEPS), slots=st.sampled_from(SLOTS),
         routes=st.sampled_from(ROUTES), tunnels=st.sampled_from(TUNNELS),
         seed=st.integers(0, 2**16),
@@ -205,10 +206,15 @@ ROUTE_IDS = [route.id for route in ChMap.routes()]
 
 
 @st.composite
-def owned_routes(draw, cars_left=st.integers(0, 40)):
-    """Routes of each player, free of twins and within 40 cars each (up to the last car)."""
+def owned_routes(draw, cars_left=st.integers(0, 40), free=()):
+    """Routes of each player, free of twins and within 40 cars each (up to the last car).
+
+    ``free``: routes that no one owns (nor their twins), for a claim that must be legal."""
     owned = {P1: [], P2: []}
     blocked = set()
+    for route in free:
+        twin = ChMap.twin(route)
+        blocked |= {route.id} | ({twin.id} if twin else set())
     for pid in PlayerId:
         budget = 40 - draw(cars_left)
         for route_id in draw(st.lists(st.sampled_from(ROUTE_IDS), max_size=12, unique=True)):
@@ -223,19 +229,21 @@ def owned_routes(draw, cars_left=st.integers(0, 40)):
 
 
 @st.composite
-def states(draw, *, current=st.sampled_from(list(PlayerId)), hand=None, deck_top=()):
+def states(draw, *, current=st.sampled_from(list(PlayerId)), hand=None, deck_top=(), routes=None):
     """A legal state holding all 110 cards: hands, routes, face-up cards, a deck of any size.
 
-    ``hand``: the current player's hand (a strategy of card lists), drawn when None.
+    ``hand``: the current player's hand (a strategy of card lists), drawn when None;
+    ``routes``: a strategy of the owned routes (:func:`owned_routes` when None).
     """
     who = draw(current)
     hands = {pid: draw(st.lists(st.sampled_from(list(Card)), max_size=12)) for pid in PlayerId}
     if hand is not None:
         hands[who] = draw(hand)
-    routes = draw(owned_routes())
+    routes = draw(routes if routes is not None else owned_routes())
     deck_top = list(draw(deck_top) if not isinstance(deck_top, (list, tuple)) else deck_top)
     used = sum(len(h) for h in hands.values()) + len(deck_top) + 5
-    deck_size = draw(st.one_of(st.sampled_from([None, 0, 1, 2, 3]), st.integers(0, 110 - used)))
+    small = st.sampled_from([0, 1, 2, 3, len(deck_top)])
+    deck_size = draw(st.one_of(small, small, st.just(None), st.integers(0, 110 - used)))
     if deck_size is not None:
         deck_size = max(deck_size, len(deck_top))
     return made_state(current=who, hands=hands, routes=routes, deck_top=deck_top, deck_size=deck_size,
@@ -254,14 +262,22 @@ def card_turns():
 
 @st.composite
 def claim_turns(draw):
-    """A CLAIM_ROUTE turn: a state, the route and cards claimed (legal or not), the tunnel choice."""
+    """A CLAIM_ROUTE turn: a state, the route and cards claimed (mostly legal), the tunnel choice.
+
+    The route is free and the player has the cars for it five times in six; the claim
+    cards are one of the route's ways, else locomotives only; the deck's top cards (the
+    tunnel's) are drawn among the claim's kinds, locomotives and two other colors, and the
+    deck is often nearly empty, so that the discards are shuffled during the claim.
+    """
     route = ChMap.route(draw(st.sampled_from(ROUTE_IDS)))
     ways = route.possible_claim_cards()
     claim = draw(st.sampled_from(ways)) if draw(st.integers(0, 5)) else SortedBag((Card.LOCOMOTIVE,) * route.length)
     extra = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim]), max_size=4)
     hand = st.builds(lambda more, other: list(claim) + more + other, extra, st.lists(st.sampled_from(list(Card)), max_size=4))
     tunnel_cards = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim, Card.WHITE, Card.BLUE]), min_size=0, max_size=3)
-    state = draw(states(hand=hand, deck_top=tunnel_cards))
+    legal = draw(st.integers(0, 5)) > 0
+    routes = owned_routes(st.integers(route.length, 40), free=(route,)) if legal else owned_routes()
+    state = draw(states(hand=hand, deck_top=tunnel_cards, routes=routes))
     return {"state": state, "route": route, "claim": claim,
             "choice": draw(st.sampled_from([0, 1, 2, None])), "seed": draw(st.integers(0, 2**16))}
 
@@ -272,10 +288,39 @@ def ticket_turns():
     return st.fixed_dictionaries({"state": states(), "keep": keep})
 
 
-def ends():
-    """A state at the end of a game: routes and tickets of each player, any lead or tie."""
+@st.composite
+def ends(draw):
+    """A state at the end of a game: routes and tickets of each player, any lead, and ties.
+
+    Half of the time the lead is made up, up to three times, by an unlinked ticket given
+    to the leader or a linked one to the other player, worth as much of it as the map
+    allows: often a tie, whatever the route points."""
     tickets = st.lists(st.sampled_from(list(SINGLE_TRIP_TICKETS)), max_size=4, unique=True)
-    return st.builds(
-        lambda routes, t1, t2, seed: made_state(routes=routes, tickets={P1: t1, P2: [t for t in t2 if t not in t1]}, seed=seed),
-        owned_routes(), tickets, tickets, st.integers(0, 2**16),
-    )
+    few = draw(st.booleans())  # few routes: small leads, which a ticket can make up
+    routes = draw(owned_routes(st.integers(28, 40) if few else st.integers(0, 40)))
+    t1, t2, seed = draw(tickets), draw(tickets), draw(st.integers(0, 2**16))
+    held = {P1: t1, P2: [t for t in t2 if t not in t1]}
+    state = made_state(routes=routes, tickets=held, seed=seed)
+    for _ in range(3 if draw(st.booleans()) else 0):
+        totals = _totals(state)
+        leader = max(PlayerId, key=totals.get)
+        lead = totals[leader] - totals[leader.next()]
+        # an unlinked ticket for the leader, or a linked one for the other player, worth at most the lead
+        spare = [(abs(points), pid, t) for pid, sign in ((leader, -1), (leader.next(), 1)) for t in SINGLE_TRIP_TICKETS
+                 if t not in held[P1] + held[P2]
+                 for points in [t.points(StationPartition.of_routes(state.player_state(pid).routes))]
+                 if points * sign > 0 and abs(points) <= lead]
+        if not lead or not spare:
+            break
+        best = max(points for points, _pid, _t in spare)
+        _points, pid, ticket = draw(st.sampled_from([entry for entry in spare if entry[0] == best]))
+        held[pid] = held[pid] + [ticket]
+        state = made_state(routes=routes, tickets=held, seed=seed)
+    return state
+
+
+def _totals(state):
+    """Each player's total at the end of the game: final points and the longest-trail bonus."""
+    lengths = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}
+    return {pid: state.player_state(pid).final_points()
+            + (Constants.LONGEST_TRAIL_BONUS_POINTS if lengths[pid] == max(lengths.values()) else 0) for pid in PlayerId}

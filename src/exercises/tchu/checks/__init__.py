@@ -209,6 +209,82 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     raise OutOfOrder(_("the move breaks the rules, so a ValueError should come, but none came: the move was accepted."))
 
 
+def _table(run: Callable[..., Any], rows: list[tuple[str, tuple, Any]], hint: str = "") -> list[Example]:
+    """Examples from a table: each row is a description, the arguments of ``run`` and what
+    ``run(*arguments)`` must give, as data (read from the reference solution when the
+    example was written, never computed here)."""
+    return [Example(description, lambda args=args: run(*args), expected, hint=hint)
+            for description, args, expected in rows]
+
+
+def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], seed: int) -> tuple:
+    """Bob draws ``slots`` from a deck of ``deck_size`` cards with ``random.Random(seed)``:
+    his hand and the face-up cards after the turn."""
+    state = made_state(current=P2, hands={P2: [Card.BLACK]}, face_up=FACE_UP, deck_size=deck_size, seed=seed)
+    players, _log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer(slots=list(slots))},
+                             start="turn", current=P2, turn=TurnKind.DRAW_CARDS)
+    new = draw_cards(players, dict(NAMES), state, random.Random(seed))
+    return tuple(new.player_state(P2).cards), new.card_state.face_up_cards
+
+
+def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], deck_size: int, seed: int) -> tuple:
+    """Ada claims ``route_id`` with all of ``hand`` but the extra cards, from a deck of
+    ``deck_size`` cards, with ``random.Random(seed)`` (paying the first option of a tunnel):
+    her routes, the sizes of the deck and the discards, and the deck's 3 top cards after the turn."""
+    route = ChMap.route(route_id)
+    claim = SortedBag(tuple(hand[: route.length]))
+    state = made_state(current=P1, hands={P1: list(hand)}, deck_size=deck_size, seed=seed)
+    players, _log = _players({P1: ScriptedPlayer(claims=[(route, claim)], additional=[0]), P2: ScriptedPlayer()},
+                             start="turn", current=P1, turn=TurnKind.CLAIM_ROUTE)
+    new = claim_route(players, dict(NAMES), state, random.Random(seed))
+    cs = new.card_state
+    return tuple(r.id for r in new.player_state(P1).routes), cs.deck_size, cs.discards_size, cs.deck.cards[:3]
+
+
+def _result(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
+    """``end_game`` on a state with these routes and tickets (by id and text): both totals
+    and the winner that the last message names (None for a tie)."""
+    state = made_state(routes={pid: [ChMap.route(r) for r in ids] for pid, ids in zip(PlayerId, routes)},
+                       tickets={pid: [ChMap.ticket(t) for t in texts] for pid, texts in zip(PlayerId, tickets)}, seed=9)
+    players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
+    totals = end_game(players, dict(NAMES), state)
+    heard = _infos(log)
+    message = MessageReader(dict(NAMES)).read(heard[-1]) if heard else None
+    winner = (NAMES[message.player] if message.player else None) if message and message.kind is MessageKind.RESULT else _("no result message")
+    return {"Ada": totals.get(P1) if isinstance(totals, dict) else totals,
+            "Bob": totals.get(P2) if isinstance(totals, dict) else totals, "winner": winner}
+
+
+# The tables' expected values were read from the reference solution (data, not computed here).
+R, L = Card.RED, Card.LOCOMOTIVE
+#: a deck's size, two slots, the seed of rng: Bob's hand (he held a black card) and the face-up cards after
+SEEDED_DRAWS = [
+    (0, (-1, -1), 11, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (1, (0, -1), 12, ((Card.BLACK, Card.BLACK, Card.RED), (Card.BLACK, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (0, (3, 3), 13, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.BLUE, Card.LOCOMOTIVE))),
+]
+#: a route, Ada's hand (the first cards claim it), a deck's size, the seed of rng: what _seeded_claim sees after
+SEEDED_CLAIMS = [
+    ("BAD_BAL_1", (R, R, R, R, R, L), 0, 21, (("BAD_BAL_1",), 96, 7, (L, Card.BLACK, L))),
+    ("BAD_BAL_1", (R, R, R, L, L), 1, 22, (("BAD_BAL_1",), 97, 6, (Card.WHITE, Card.BLACK, Card.WHITE))),
+    ("AT1_STG_1", (L, L, L, L, L), 2, 24, (("AT1_STG_1",), 97, 8, (Card.VIOLET, Card.WHITE, Card.BLACK))),
+    ("FRI_LAU_1", (R, R, R), 0, 23, (("FRI_LAU_1",), 0, 105, ())),
+]
+#: Ada's and Bob's routes and tickets: the totals and the winner
+ENDS = [
+    ((("IT4_LOC_1", "STG_VAD_1"), ("BAD_ZUR_1", "ZOU_ZUR_1")), (("Lugano - Coire (10)",), ("Lausanne - Lucerne (8)",)),
+     {"Ada": 4, "Bob": 4, "winner": None}),
+    ((("BRI_SIO_1", "BAL_DE1_1"), ("BAD_BAL_1", "COI_DAV_1", "BER_NEU_1")),
+     (("La Chaux-de-Fonds - Lucerne (7)",), ("Bâle - Brigue (10)",)), {"Ada": 8, "Bob": 8, "winner": None}),
+]
+#: the players' kinds, the seed (each player's is seed and seed + 1), single-trip tickets or all: totals and turns
+GAMES = [
+    ("GreedyPlayer", "RandomPlayer", 6, False, (102, -82, 112)),
+    ("RandomPlayer", "RandomPlayer", 8, False, (1, -38, 137)),
+    ("GreedyPlayer", "GreedyPlayer", 9, True, (97, 131, 109)),
+]
+
+
 class _Chooser(ScriptedPlayer):
     """A scripted player whose ticket choices are computed from the offer by ``choose``."""
 
@@ -625,6 +701,11 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
             Example(_("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5"), bad_slot([5, 0]), _(OK), hint=slot_hint),
             Example(_("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2"), bad_slot([-2, 0]), _(OK), hint=slot_hint),
             Example(_("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7"), bad_slot([0, 7]), _(OK), hint=slot_hint),
+            *_table(lambda size, slots, seed: _seeded_draw(draw_cards, size, slots, seed), [
+                (_("draw_cards(..., random.Random({seed})) from a deck of {size}, slots {slots}: Bob's hand and the face-up cards").format(
+                    seed=seed, size=size, slots=list(slots)), (size, slots, seed), expected)
+                for size, slots, seed, expected in SEEDED_DRAWS
+            ], hint=_("recreate the deck with the rng that draw_cards is given, not a random generator of your own: a seeded game replays.")),
         ],
     )
 
@@ -828,6 +909,11 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
                     refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), _(OK), hint=cards_hint),
             Example(_("claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), _(OK), hint=cars_hint),
+            *_table(lambda route_id, hand, size, seed: _seeded_claim(claim_route, route_id, hand, size, seed), [
+                (_("claim_route(..., random.Random({seed})) of {route} from a deck of {size}: Ada's routes, the sizes of the deck and the discards, the deck's top cards").format(
+                    seed=seed, route=route_id, size=size), (route_id, hand, size, seed), expected)
+                for route_id, hand, size, seed, expected in SEEDED_CLAIMS
+            ], hint=_("recreate the deck with the rng that claim_route is given, only before a tunnel card is drawn.")),
         ],
     )
 
@@ -939,6 +1025,11 @@ def check_end_game(end_game: Callable) -> CheckResult:
             Example(_("end_game(...) when both trails are as long"), tie, _(OK)),
             Example(_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"), tickets, _(OK),
                     hint=_("final_points() counts the routes and the tickets; claim_points only the routes.")),
+            *_table(lambda routes, tickets: _result(end_game, routes, tickets), [
+                (_("end_game(...) when the totals are equal but the route points are not: {routes}").format(
+                    routes=" / ".join(", ".join(ids) for ids in routes)), (routes, tickets), expected)
+                for routes, tickets, expected in ENDS
+            ], hint=_("equal totals are a tie, whatever the route points: Info.draw(names, points).")),
             Example(_("end_game(...) when no one has a route: both get the bonus and tie"), no_routes, _(OK),
                     hint=_('two trails of length 0 are as long: both players get the bonus, and the totals tie.')),
         ],
@@ -1044,6 +1135,47 @@ def check_play(play: Callable) -> CheckResult:
                 return _(OK)
         raise OutOfOrder(_("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew."))
 
+    def both_updated() -> str:
+        log, _totals = game(GreedyPlayer, RandomPlayer, 6)
+        last: dict[PlayerId, Any] = {}
+        decided = -1
+        turn = 0
+        for index, call in enumerate(log):
+            if call.method == "update_state":
+                last[call.player] = (index, call.args[0])
+            elif call.method == "next_turn":
+                turn += 1
+                for pid in PlayerId:
+                    _expect(pid in last and last[pid][0] > decided,
+                            _("before {player}'s next_turn at turn {turn}, {other} received no new state: "
+                              "update_state of both players comes before every next_turn.").format(
+                                  player=NAMES[call.player], turn=turn, other=NAMES[pid]))
+                _expect(last[P1][1] == last[P2][1],
+                        _("before turn {turn}, the two players received different public states.").format(turn=turn))
+            if call.method not in ("receive_info", "update_state", "init_players"):
+                decided = index
+        return _(OK)
+
+    def replayed() -> str:
+        first, _totals = game(GreedyPlayer, RandomPlayer, 6)
+        players, again = _players({P1: GreedyPlayer(6), P2: RandomPlayer(7)})
+        play(players, dict(NAMES), ChMap.all_tickets(), random.Random(6))
+        for index, (one, two) in enumerate(zip(first, again)):
+            _expect((one.player, one.method, one.args, one.result) == (two.player, two.method, two.args, two.result),
+                    _("played twice with random.Random(6), the game differed at call {number}: {first} the first time, "
+                      "{second} the second: use only the rng given to play, for every shuffle.").format(
+                          number=index + 1, first=f"{one} {short_repr(one.args)}", second=f"{two} {short_repr(two.args)}"))
+        _expect(len(first) == len(again), _("played twice with random.Random(6), the two games had {first} and {second} calls.").format(
+            first=len(first), second=len(again)))
+        return _(OK)
+
+    def totals_and_turns(kind1: type, kind2: type, seed: int, single: bool) -> tuple[int, int, int]:
+        log, totals = game(kind1, kind2, seed, SINGLE_TRIP_TICKETS if single else None)
+        turns = sum(call.method == "next_turn" for call in log)
+        return (totals[P1], totals[P2], turns) if isinstance(totals, dict) and set(totals) == set(PlayerId) else totals
+
+    kinds = {"GreedyPlayer": GreedyPlayer, "RandomPlayer": RandomPlayer}
+
     def illegal() -> str:
         scripts = [
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", _("slot 9")),
@@ -1077,6 +1209,16 @@ def check_play(play: Callable) -> CheckResult:
                     hint=_('Info(name).last_turn_begins(cars) with the cars left to the player who just played.')),
             Example(_("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards"), recreated, _(OK),
                     hint=_('pass the rng given to play to every turn function, which recreates the deck before each card.')),
+            Example(_("a whole game, GreedyPlayer against RandomPlayer (seed 6): both players get the state before every next_turn"),
+                    both_updated, _(OK), hint=_("update_all(players, state) before every next_turn: both players, not only the one to play.")),
+            Example(_("the same seed played twice gives the same game (seed 6), call by call"), replayed, _(OK),
+                    hint=_("every shuffle uses the rng given to play, passed on to the turn functions: never a random generator of your own.")),
+            *_table(lambda kind1, kind2, seed, single: totals_and_turns(kinds[kind1], kinds[kind2], seed, single), [
+                (_("a whole game, {kind1} against {kind2} (seed {seed}{tickets}): the totals and the number of turns").format(
+                    kind1=kind1, kind2=kind2, seed=seed, tickets=_(", single-trip tickets") if single else ""),
+                 (kind1, kind2, seed, single), expected)
+                for kind1, kind2, seed, single, expected in GAMES
+            ], hint=_("the game the rules make: every call in its order, the state sent before every next_turn, the rng given for every shuffle.")),
             Example(_("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it"),
                     illegal, _(OK), hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
         ],
