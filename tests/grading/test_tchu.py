@@ -1047,10 +1047,13 @@ TURN_COUNT = 40
 
 @functools.cache
 def _drawn(name, count):
-    """The generated cases of strategy ``name`` of strategies.tchu (the same at every run)."""
+    """The generated cases of strategy ``name`` of strategies.tchu (the same at every run);
+    for whole games, ``count`` varied ones of 8 times as many drawn."""
     from course.differential import draw
     import strategies.tchu as strategies
 
+    if name == "matches":
+        return tuple(strategies.varied(draw(strategies.matches(), 8 * count), count))
     return tuple(draw(getattr(strategies, name)(), count))
 
 

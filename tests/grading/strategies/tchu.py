@@ -197,7 +197,7 @@ class Match:
 
 def matches(piles=None):
     """Seeded games between two players of any styles, on any pile of ``piles`` (ticket_piles())."""
-    return st.builds(Match, st.tuples(styles(), styles()), piles or ticket_piles(), st.integers(0, 2**16))
+    return st.builds(Match, st.tuples(styles(), styles()), ticket_piles() if piles is None else piles, st.integers(0, 2**16))
 
 
 # Turns from made states ----------------------------------------------------------------------
@@ -324,3 +324,24 @@ def _totals(state):
     lengths = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}
     return {pid: state.player_state(pid).final_points()
             + (Constants.LONGEST_TRAIL_BONUS_POINTS if lengths[pid] == max(lengths.values()) else 0) for pid in PlayerId}
+
+
+def _features(match):
+    """What a match covers: each player's style values, and the size of the ticket pile."""
+    found = {("tickets", len(match.tickets) == len(SINGLE_TRIP_TICKETS))}
+    for side, style in enumerate(match.styles):
+        found |= {(side, name, getattr(style, name)) for name in ("keep", "slots", "routes", "tunnels")}
+        found |= {(side, name, getattr(style, name) > 3) for name in ("claim", "cards", "tickets")}
+    return found
+
+
+def varied(cases, count):
+    """``count`` of the drawn matches ``cases``, each chosen to cover the most style values
+    the earlier ones did not (Hypothesis draws its simplest, alike examples first)."""
+    chosen, covered, left = [], set(), list(cases)
+    while left and len(chosen) < count:
+        best = max(left, key=lambda match: len(_features(match) - covered))
+        chosen.append(best)
+        covered |= _features(best)
+        left.remove(best)
+    return chosen
