@@ -72,8 +72,10 @@ release: $(STAMP)
 	$(BIN)/course release
 	$(BIN)/course release --lang fr
 
-# Instructor: run every solution notebook again and store its outputs.
+# Instructor: compute the checks' generated examples, run every solution notebook again and
+# store its outputs.
 outputs: $(STAMP)
+	$(BIN)/course cases
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 	$(BIN)/course release

@@ -198,9 +198,9 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     from course.grading_text import REASONS
 
     used, strings = set(), set()
-    for name in ("grade", "gradescope", "submission", "worker"):
+    for name in ("grade", "gradescope", "submission", "worker", "differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "english" and \
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \
                     isinstance(node.args[0], ast.Constant):
                 used.add(node.args[0].value)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):

@@ -15,6 +15,7 @@ import pytest
 
 from conftest import ROOT
 from course import package_translation as package
+import exercises.checks
 from exercises import i18n
 from exercises.checks import Example, check
 from exercises.start import check_count_pips
@@ -151,6 +152,8 @@ def test_course_translate_extract_updates_the_package_catalog(tmp_path):
 
 
 def test_a_french_check_of_notebook_00_prints_french_lines():
+    generated = len(exercises.checks.generated("start.count_pips", {}))
+    assert generated > 1
     i18n.set_language("fr")
     assert str(check_count_pips(lambda dice: sum(dice))).splitlines() == [
         "Vérification de start.count_pips",
@@ -158,7 +161,8 @@ def test_a_french_check_of_notebook_00_prints_french_lines():
         "  ✓ count_pips([6, 6, 6]) == 18",
         "  ✓ count_pips([3]) == 3",
         "  ✓ count_pips([]) == 0",
-        "Les 4 exemples passent tous.",
+        f"  ✓ {generated} exemples générés",
+        f"Les {4 + generated} exemples passent tous.",
     ]
     assert str(check_count_pips(not_implemented)).splitlines() == [
         "Vérification de start.count_pips",

@@ -570,3 +570,26 @@ def test_the_strings_a_student_reads_are_units_and_the_others_are_not():
     assert [unit.text for unit in cell_units(cell)] == [
         "Figure 1: player 0 has just played pit 4.", "turns in the game", "Throw", "Your total is",
     ]
+
+
+def test_every_french_catalog_keeps_the_courses_plural_rule():
+    from course.plurals import PLURAL_FORMS
+
+    paths = [*sorted((ROOT / "locale" / "fr").rglob("*.po")),
+             ROOT / "src" / "exercises" / "locale" / "fr" / "LC_MESSAGES" / "exercises.po"]
+    assert len(paths) >= 3
+    for path in paths:
+        assert read_catalog(path).plural_forms == PLURAL_FORMS["fr"], path.name
+
+
+def test_a_babel_with_other_plural_data_does_not_change_a_new_catalogs_rule(monkeypatch):
+    """Babel takes plural rules from its CLDR data, which moves between releases."""
+    import babel.messages.catalog
+    from course.plurals import PLURAL_FORMS
+    from course.translation import empty_catalog
+
+    monkeypatch.setattr(babel.messages.catalog, "get_plural",
+                        lambda locale: (3, "(n == 0 || n == 1) ? 0 : n % 1000000 == 0 ? 1 : 2"))
+    assert babel.messages.catalog.Catalog(locale="fr").num_plurals == 3  # what Babel alone would write
+    catalog = empty_catalog(None, "fr", "# a header\n")
+    assert (catalog.num_plurals, catalog.plural_forms) == (2, PLURAL_FORMS["fr"])

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from .grading_text import reason
 from .submission import SubmissionFailure, shown
 
 #: how many cases a differential test draws unless it says otherwise
@@ -96,17 +97,18 @@ def agree(got: Outcome, want: Outcome, same: Callable[[Any, Any], bool] = operat
 
 
 def difference(got: Outcome, want: Outcome, call: str) -> str:
-    """One sentence: what the call gave and what was expected."""
+    """One sentence, in English (translated where the student reads it): what the call
+    gave and what was expected."""
     if got.raised is not None and want.raised is None:
-        return f"`{call}` raised {got}, expected {want}"
-    if want.raised is not None and got.raised is None:
-        return f"`{call}` returned {got}, expected {want.raised.__name__}"
+        return reason("`{call}` raised {got}, expected {want}", call=call, got=str(got), want=str(want))
     if want.raised is not None:
-        return f"`{call}` raised {got}, expected {want.raised.__name__}"
+        return reason("`{call}` gave {got}, expected {want} to be raised", call=call, got=str(got),
+                      want=want.raised.__name__)
     if type(got.value) is not type(want.value):
-        return (f"`{call}` returned {got}, a {type(got.value).__name__}; "
-                f"expected {want}, a {type(want.value).__name__}")
-    return f"`{call}` returned {got}, expected {want}"
+        return reason("`{call}` returned {got}, a {got_type}; expected {want}, a {want_type}", call=call,
+                      got=str(got), got_type=type(got.value).__name__, want=str(want),
+                      want_type=type(want.value).__name__)
+    return reason("`{call}` returned {got}, expected {want}", call=call, got=str(got), want=str(want))
 
 
 def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, Any]], *,
@@ -133,8 +135,11 @@ def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, An
     if failing:
         _, call, mine, theirs = min(failing, key=lambda entry: entry[0])
         more = len(failing) - 1
-        pytest.fail(difference(mine, theirs, call)
-                    + (f" ({more} more of {len(cases)} cases fail)" if more else ""), pytrace=False)
+        failure = difference(mine, theirs, call)
+        if more:
+            failure = reason("{failure} ({more} more of {total} cases fail)", failure=failure, more=more,
+                             total=len(cases))
+        pytest.fail(failure, pytrace=False)
 
 
 def _prepared(outcome: Outcome, prepare: Callable[[Any], Any]) -> Outcome:

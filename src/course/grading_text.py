@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .plurals import fix_plural_forms
+
 CATALOG = "grading"
 HEADER = """\
 # Translation ({lang}) of the grader's feedback and of the hidden tests' hints (the
@@ -129,6 +131,12 @@ REASONS = (
     "the autograder failed (course grade exited with {code})",
     "DID NOT RAISE {exception}",
     "DID NOT RAISE any exception",
+    # course.differential: the submission against the reference on one generated case
+    "`{call}` returned {got}, expected {want}",
+    "`{call}` raised {got}, expected {want}",
+    "`{call}` gave {got}, expected {want} to be raised",
+    "`{call}` returned {got}, a {got_type}; expected {want}, a {want_type}",
+    "{failure} ({more} more of {total} cases fail)",
     # course.submission: what went wrong in the notebook's process
     "the notebook defines no {name} (is the cell that defines it run?)",
     "the notebook raised {name}, which a test does not accept",
@@ -394,6 +402,7 @@ def update(old, root: Path, lang: str):
                   "last_translator": old.last_translator, "language_team": old.language_team}
     catalog = Catalog(locale=lang, project="Tabletop Python", version=None, copyright_holder="Tabletop Python",
                       msgid_bugs_address="", fuzzy=False, header_comment=HEADER.format(lang=lang), **header)
+    fix_plural_forms(catalog, lang)
     if old is None:
         catalog.revision_date = catalog.creation_date
     previous: dict[str, list] = {}

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from .notebook import BEGIN, END, cell_source
+from .plurals import fix_plural_forms
 
 #: the languages a release can be made in, besides English
 LANGUAGES = ("fr",)
@@ -523,7 +524,7 @@ def empty_catalog(old, lang: str, header_comment: str, **options: Any):
             "last_translator": old.last_translator,
             "language_team": old.language_team,
         }
-    return Catalog(
+    return fix_plural_forms(Catalog(
         locale=lang,
         project=_PROJECT,
         version=None,
@@ -533,7 +534,7 @@ def empty_catalog(old, lang: str, header_comment: str, **options: Any):
         header_comment=header_comment,
         **header,
         **options,
-    )
+    ), lang)
 
 
 def update_catalog(old, notebook: Any, name: str, lang: str):

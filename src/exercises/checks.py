@@ -19,8 +19,13 @@ of this module, so every check in the course reads the same way.
 
 from __future__ import annotations
 
+import builtins
 import enum
+import functools
 import html
+import importlib
+import importlib.resources
+import json
 import traceback as tb
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -28,7 +33,8 @@ from typing import Any
 
 from .i18n import STUB_PATTERN, _, ngettext
 
-__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "hint_line", "said", "same", "short_repr"]
+__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "generated", "hint_line", "said", "same",
+           "short_repr"]
 
 
 
@@ -55,7 +61,9 @@ class Example:
 
     ``call`` is run with no argument. The example passes when ``compare(got,
     expected)`` is true (by default :func:`same`: equal and of the same plain types), or, when ``raises`` is an exception class, when the call raises it.
-    ``hint`` is shown under a failure: what the student may have missed.
+    ``hint`` is shown under a failure: what the student may have missed. An example
+    that is not ``listed`` (a generated one) gets no line of its own when it passes; a
+    failing one is always shown.
     """
 
     description: str
@@ -64,6 +72,7 @@ class Example:
     raises: type[BaseException] | None = None
     compare: Callable[[Any, Any], bool] | None = None
     hint: str = ""
+    listed: bool = True
 
 
 @dataclass
@@ -199,9 +208,10 @@ def check(
         except Exception as error:
             if example.raises is not None and isinstance(error, example.raises):
                 result.passed += 1
-                result.lines.append(f"  ✓ {example.description} " + _("raises {error}").format(
-                    error=type(error).__name__
-                ))
+                if example.listed:
+                    result.lines.append(f"  ✓ {example.description} " + _("raises {error}").format(
+                        error=type(error).__name__
+                    ))
                 continue
             result.status = Status.ERROR
             message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
@@ -229,9 +239,10 @@ def check(
                 matched = False
             if matched:
                 result.passed += 1
-                result.lines.append(
-                    f"  ✓ {example.description} == {short_repr(example.expected, 60)}"
-                )
+                if example.listed:
+                    result.lines.append(
+                        f"  ✓ {example.description} == {short_repr(example.expected, 60)}"
+                    )
                 continue
             result.status = Status.FAILED
             result.lines.append(f"  ✗ {example.description}")
@@ -240,8 +251,80 @@ def check(
         if example.hint:
             result.lines.append(hint_line(example.hint))
         return result
+    unlisted = sum(1 for example in examples if not example.listed)
+    if unlisted:
+        result.lines.append("  ✓ " + ngettext(
+            "{count} generated example", "{count} generated examples", unlisted).format(count=unlisted))
     # the English says "All 1 examples pass." too: one form, as it always said
     result.lines.append(ngettext(
         "All {count} examples pass.", "All {count} examples pass.", result.total
     ).format(count=result.total))
     return result
+
+
+# ----------------------------------------------------------------------------- generated cases
+
+
+def _decode(data: Any) -> Any:
+    """A value of a worksheet's ``cases.json`` (see ``course cases``), rebuilt."""
+    if isinstance(data, list):
+        return [_decode(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    (tag, body), = data.items()
+    if tag == "$tuple":
+        return tuple(_decode(item) for item in body)
+    if tag == "$set":
+        return {_decode(item) for item in body}
+    if tag == "$frozenset":
+        return frozenset(_decode(item) for item in body)
+    if tag == "$dict":
+        return {_decode(key): _decode(value) for key, value in body}
+    if tag in ("$enum", "$data"):
+        module_name, qualname = body[0].split(":")
+        if module_name != "exercises" and not module_name.startswith("exercises."):
+            raise ValueError(f"cases.json names {body[0]}, which is not the package's")
+        cls: Any = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            cls = getattr(cls, part)
+        if tag == "$enum":
+            return cls[body[1]]
+        return cls(**{name: _decode(value) for name, value in body[1].items()})
+    raise ValueError(f"cases.json holds an unknown tag {tag!r}")
+
+
+def _exception(name: str) -> type[BaseException]:
+    found = getattr(builtins, name, None)
+    if isinstance(found, type) and issubclass(found, Exception):
+        return found
+    raise ValueError(f"cases.json expects {name}, which is not a built-in exception")
+
+
+@functools.lru_cache(maxsize=None)
+def _cases(worksheet: str) -> dict[str, Any]:
+    resource = importlib.resources.files(f"exercises.{worksheet}").joinpath("cases.json")
+    return json.loads(resource.read_text(encoding="utf-8")) if resource.is_file() else {}
+
+
+def generated(exercise: str, names: dict[str, Any], hint: str = "") -> list[Example]:
+    """The generated examples of ``exercise``, smallest first: each a call and the answer
+    the reference gave, kept as data in the worksheet's ``cases.json`` (``course cases``
+    writes it). ``names`` binds the student's functions and classes the calls use.
+
+    >>> [e.description for e in generated("start.no_such_exercise", {})]
+    []
+    """
+    found = []
+    for case in _cases(exercise.split(".")[0]).get(exercise, []):
+        code = compile(case["call"], case["call"], "eval")
+        bound = {**names, **{name: _decode(value) for name, value in case["names"].items()}}
+
+        def call(code: Any = code, bound: dict[str, Any] = bound) -> Any:
+            return eval(code, {"__builtins__": builtins}, dict(bound))  # noqa: S307 - the package's own data
+
+        if "raises" in case:
+            found.append(Example(case["call"], call, raises=_exception(case["raises"]), hint=hint, listed=False))
+        else:
+            found.append(Example(case["call"], call, _decode(case["expected"]), compare=same, hint=hint,
+                                 listed=False))
+    return sorted(found, key=lambda example: len(example.description))

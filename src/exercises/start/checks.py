@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..i18n import _
-from ..checks import CheckResult, Example, check
+from ..checks import CheckResult, Example, check, generated
 
 __all__ = ["check_count_pips"]
 
@@ -21,5 +21,7 @@ def check_count_pips(count_pips: Callable[[list[int]], int]) -> CheckResult:
             Example(
                 "count_pips([])", lambda: count_pips([]), 0, hint=_("No dice show no pips.")
             ),
+            *generated("start.count_pips", {"count_pips": count_pips},
+                       hint=_("Add every die of the list, the first and the last included.")),
         ],
     )
