@@ -13,6 +13,9 @@ The turn strategies make states the seeded games rarely reach (:func:`states`): 
 hands, owned routes up to the last cars, an empty or nearly empty deck, a last player;
 with a scripted current player's answers (:func:`card_turns`, :func:`claim_turns`,
 :func:`ticket_turns`, :func:`ends`).
+
+No ``SAMPLES`` for ``course cases``: every exercise of this worksheet talks to players,
+which cases.json cannot hold as data; the checks keep seeded examples in their tables.
 """
 
 from __future__ import annotations

@@ -241,18 +241,38 @@ def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], 
     return tuple(r.id for r in new.player_state(P1).routes), cs.deck_size, cs.discards_size, cs.deck.cards[:3]
 
 
-def _result(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
-    """``end_game`` on a state with these routes and tickets (by id and text): both totals
-    and the winner that the last message names (None for a tie)."""
+def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
+    """``end_game`` on a state with these routes and tickets (by id and text): both totals,
+    who heard the bonus (in any order), who won (None for a tie), and whether the calls came
+    in the order of the rules (the final state first, to each player its own; each bonus
+    naming the player's longest trail; the result last, with the totals returned; the same
+    messages to both)."""
     state = made_state(routes={pid: [ChMap.route(r) for r in ids] for pid, ids in zip(PlayerId, routes)},
                        tickets={pid: [ChMap.ticket(t) for t in texts] for pid, texts in zip(PlayerId, tickets)}, seed=9)
     players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
     totals = end_game(players, dict(NAMES), state)
     heard = _infos(log)
-    message = MessageReader(dict(NAMES)).read(heard[-1]) if heard else None
-    winner = (NAMES[message.player] if message.player else None) if message and message.kind is MessageKind.RESULT else _("no result message")
-    return {"Ada": totals.get(P1) if isinstance(totals, dict) else totals,
-            "Bob": totals.get(P2) if isinstance(totals, dict) else totals, "winner": winner}
+    reader = MessageReader(dict(NAMES))
+    read = [reader.read(text) for text in heard]
+    bonus = sorted(NAMES[m.player] for m in read if m.kind is MessageKind.BONUS and m.player)
+    last = read[-1] if read else None
+    winner = (NAMES[last.player] if last.player else None) if last and last.kind is MessageKind.RESULT else _("no result message")
+    first = {pid: (_calls(log, pid) or [None])[0] for pid in PlayerId}
+    in_order = (
+        all(call is not None and call.method == "update_state" and call.args == (state.public(), state.player_state(pid))
+            for pid, call in first.items())
+        and _infos(log, P2) == heard
+        and [m.kind for m in read] == [MessageKind.BONUS] * len(bonus) + [MessageKind.RESULT]
+        and all(text == Info(NAMES[m.player]).gets_longest_trail_bonus(Trail.longest(state.player_state(m.player).routes))
+                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS)
+    )
+    if not isinstance(totals, dict) or set(totals) != set(PlayerId):
+        return {"totals": totals, "bonus": bonus, "winner": winner, "in order": in_order}
+    best = max(PlayerId, key=totals.get)
+    said = ([Info.draw([NAMES[P1], NAMES[P2]], totals[P1]), Info.draw([NAMES[P2], NAMES[P1]], totals[P1])]
+            if totals[P1] == totals[P2] else [Info(NAMES[best]).won(totals[best], totals[best.next()])])
+    in_order = in_order and heard[-1] in said
+    return {"Ada": totals.get(P1), "Bob": totals.get(P2), "bonus": bonus, "winner": winner, "in order": in_order}
 
 
 # The tables' expected values were read from the reference solution (data, not computed here).
@@ -270,12 +290,29 @@ SEEDED_CLAIMS = [
     ("AT1_STG_1", (L, L, L, L, L), 2, 24, (("AT1_STG_1",), 97, 8, (Card.VIOLET, Card.WHITE, Card.BLACK))),
     ("FRI_LAU_1", (R, R, R), 0, 23, (("FRI_LAU_1",), 0, 105, ())),
 ]
-#: Ada's and Bob's routes and tickets: the totals and the winner
+#: a description, Ada's and Bob's routes and tickets: the totals, the bonus, the winner, the order
 ENDS = [
-    ((("IT4_LOC_1", "STG_VAD_1"), ("BAD_ZUR_1", "ZOU_ZUR_1")), (("Lugano - Coire (10)",), ("Lausanne - Lucerne (8)",)),
-     {"Ada": 4, "Bob": 4, "winner": None}),
-    ((("BRI_SIO_1", "BAL_DE1_1"), ("BAD_BAL_1", "COI_DAV_1", "BER_NEU_1")),
-     (("La Chaux-de-Fonds - Lucerne (7)",), ("Bâle - Brigue (10)",)), {"Ada": 8, "Bob": 8, "winner": None}),
+    (N_("end_game(...) when Ada has the longest trail and wins"),
+     (("BER_FRI_1", "FRI_LAU_1", "GEN_LAU_1"), ("ZOU_ZUR_1", "BAD_ZUR_1")), ((), ()),
+     {"Ada": 22, "Bob": 2, "bonus": ["Ada"], "winner": "Ada", "in order": True}),
+    (N_("end_game(...) when the routes are worth as much and Bob's trail is longer"),
+     (("BER_LUC_1",), ("ZOU_ZUR_1", "WIN_ZUR_1", "SCE_WIN_1", "KRE_SCE_1")), ((), ()),
+     {"Ada": 7, "Bob": 17, "bonus": ["Bob"], "winner": "Bob", "in order": True}),
+    (N_("end_game(...) when both trails are as long"),
+     (("LUC_ZOU_1", "LUC_SCZ_1"), ("ZOU_ZUR_1", "WIN_ZUR_1")), ((), ()),
+     {"Ada": 12, "Bob": 12, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"),
+     (("ZOU_ZUR_1",), ("SCE_WIN_1",)), (("Bâle - Berne (5)",), ("Bâle - Berne (5)",)),
+     {"Ada": 6, "Bob": 6, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when the totals are equal but the route points are not: IT4_LOC_1, STG_VAD_1 / BAD_ZUR_1, ZOU_ZUR_1"),
+     (("IT4_LOC_1", "STG_VAD_1"), ("BAD_ZUR_1", "ZOU_ZUR_1")), (("Lugano - Coire (10)",), ("Lausanne - Lucerne (8)",)),
+     {"Ada": 4, "Bob": 4, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when the totals are equal but the route points are not: BRI_SIO_1, BAL_DE1_1 / BAD_BAL_1, COI_DAV_1, BER_NEU_1"),
+     (("BRI_SIO_1", "BAL_DE1_1"), ("BAD_BAL_1", "COI_DAV_1", "BER_NEU_1")),
+     (("La Chaux-de-Fonds - Lucerne (7)",), ("Bâle - Brigue (10)",)),
+     {"Ada": 8, "Bob": 8, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when no one has a route: both get the bonus and tie"), ((), ()), ((), ()),
+     {"Ada": 10, "Bob": 10, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
 ]
 #: the players' kinds, the seed (each player's is seed and seed + 1), single-trip tickets or all: totals and turns
 GAMES = [
@@ -922,117 +959,13 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 
 
 def check_end_game(end_game: Callable) -> CheckResult:
-    """Check ``end_game(players, player_names, state)``."""
-    r = ChMap.route
-
-    def run(routes: dict, tickets: dict | None = None) -> tuple[GameState, Any, list[Call]]:
-        state = made_state(routes=routes, tickets=tickets, seed=9)
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
-        return state, end_game(players, dict(NAMES), state), log
-
-    def expected_totals(state: GameState) -> dict[PlayerId, int]:
-        trails = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}
-        return {
-            pid: state.player_state(pid).final_points() + (10 if trails[pid] == max(trails.values()) else 0)
-            for pid in PlayerId
-        }
-
-    def bonus(state: GameState, pid: PlayerId) -> str:
-        return Info(NAMES[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes))
-
-    def results(expected: dict[PlayerId, int]) -> list[str]:
-        if expected[P1] == expected[P2]:
-            return [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
-        best = max(PlayerId, key=expected.get)
-        return [Info(NAMES[best]).won(expected[best], expected[best.next()])]
-
-    def totals_are(totals: Any, expected: dict[PlayerId, int]) -> None:
-        _expect(isinstance(totals, dict) and totals == expected and all(type(v) is int for v in totals.values()),
-                _("end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.").format(
-                    expected=expected, totals=totals
-                ))
-
-    def winner() -> str:
-        routes = {P1: [r("BER_FRI_1"), r("FRI_LAU_1"), r("GEN_LAU_1")], P2: [r("ZOU_ZUR_1"), r("BAD_ZUR_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        for pid in PlayerId:
-            mine = _calls(log, pid)
-            _expect(bool(mine) and mine[0].method == "update_state",
-                    _("end_game should first send every player the final state (update_state); {player}'s first call was {call}.").format(
-                        player=NAMES[pid], call=mine[0] if mine else _("none")
-                    ))
-            public, own = mine[0].args
-            _expect(public == state.public() and own == state.player_state(pid),
-                    _("the final update_state to {player} should give state.public() and its own state, state.player_state(PlayerId.{player_id}).").format(
-                        player=NAMES[pid], player_id=pid.name
-                    ))
-        _same_infos(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
-        totals_are(totals, expected)
-        return _(OK)
-
-    def trail_decides() -> str:
-        routes = {P1: [r("BER_LUC_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1"), r("SCE_WIN_1"), r("KRE_SCE_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        _same_infos(log, [bonus(state, P2), Info("Bob").won(expected[P2], expected[P1])])
-        totals_are(totals, expected)
-        return _(OK)
-
-    def tie() -> str:
-        routes = {P1: [r("LUC_ZOU_1"), r("LUC_SCZ_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        both = [bonus(state, P1), bonus(state, P2)]
-        for pid in PlayerId:
-            infos = _infos(log, pid)
-            _expect(len(infos) == 3 and sorted(infos[:2]) == sorted(both),
-                    _("both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {player} heard {infos!r}.").format(
-                        both=both, player=NAMES[pid], infos=infos
-                    ))
-            _expect(infos[2] in results(expected), _("the last message should be {expected!r}, got {infos!r}.").format(
-                expected=results(expected)[0], infos=infos[2:]
-            ))
-        totals_are(totals, expected)
-        return _(OK)
-
-    def tickets() -> str:
-        held = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
-        state, totals, log = run({P1: [r("ZOU_ZUR_1")], P2: [r("SCE_WIN_1")]}, held)
-        expected = expected_totals(state)
-        totals_are(totals, expected)
-        _expect(_infos(log)[-1:] == results(expected)[:1] or _infos(log)[-1:] == results(expected)[1:],
-                _("the last message should be {expected!r}, got {log!r}.").format(expected=results(expected)[0], log=_infos(log)[-1:]))
-        return _(OK)
-
-    def no_routes() -> str:
-        state, totals, log = run({})
-        totals_are(totals, {P1: 10, P2: 10})
-        for pid in PlayerId:
-            infos = _infos(log, pid)
-            _expect(len(infos) == 3 and infos[2] in results({P1: 10, P2: 10}),
-                    _("no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {player} heard {infos!r}.").format(
-                        player=NAMES[pid], infos=infos
-                    ))
-        return _(OK)
-
+    """Check ``end_game(players, player_names, state)``: a table of ends of games."""
     return _check(
         "tchu.end", "end_game()",
-        [
-            Example(_("end_game(...) when Ada has the longest trail and wins"), winner, _(OK)),
-            Example(_("end_game(...) when the routes are worth as much and Bob's trail is longer"), trail_decides, _(OK),
-                    hint=_('the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.')),
-            Example(_("end_game(...) when both trails are as long"), tie, _(OK)),
-            Example(_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"), tickets, _(OK),
-                    hint=_("final_points() counts the routes and the tickets; claim_points only the routes.")),
-            *_table(lambda routes, tickets: _result(end_game, routes, tickets), [
-                (_("end_game(...) when the totals are equal but the route points are not: {routes}").format(
-                    routes=" / ".join(", ".join(ids) for ids in routes)), (routes, tickets), expected)
-                for routes, tickets, expected in ENDS
-            ], hint=_("equal totals are a tie, whatever the route points: Info.draw(names, points).")),
-            Example(_("end_game(...) when no one has a route: both get the bonus and tie"), no_routes, _(OK),
-                    hint=_('two trails of length 0 are as long: both players get the bonus, and the totals tie.')),
-        ],
+        _table(lambda routes, tickets: _ending(end_game, routes, tickets),
+               [(_(description), (routes, tickets), expected) for description, routes, tickets, expected in ENDS],
+               hint=_("send the final state first; the bonus to the longest trails (both when as long), named by "
+                      "gets_longest_trail_bonus; the totals are final_points() plus the bonus; equal totals tie.")),
     )
 
 
