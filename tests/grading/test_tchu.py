@@ -1054,7 +1054,7 @@ def _drawn(name, count):
 
     if name == "matches":
         return tuple(strategies.varied(draw(strategies.matches(), 8 * count), count))
-    return tuple(draw(getattr(strategies, name)(), count))
+    return tuple(draw(getattr(strategies, name)(), 2 * count)[:count])  # duplicates are dropped
 
 
 def _outcome(call):
