@@ -261,10 +261,16 @@ def states(draw, *, current=st.sampled_from(list(PlayerId)), hand=None, deck_top
 SLOT_ANSWERS = st.one_of(st.integers(-1, 4), st.integers(-1, 4), st.sampled_from([-3, -2, 5, 7, 9]))
 
 
+#: the pairs of slots of a DRAW_CARDS turn: the deck and face-up slots in every order first
+SLOT_PAIRS = st.one_of(
+    st.sampled_from([[-1, -1], [-1, 4], [0, -1], [2, 2], [-1, 0], [4, 3]]),
+    st.lists(SLOT_ANSWERS, min_size=2, max_size=2),
+)
+
+
 def card_turns():
     """A DRAW_CARDS turn: a state, the two slots asked for, the seed of ``rng``."""
-    return st.fixed_dictionaries({"state": states(), "slots": st.lists(SLOT_ANSWERS, min_size=2, max_size=2),
-                                  "seed": SEEDS})
+    return st.fixed_dictionaries({"state": states(), "slots": SLOT_PAIRS, "seed": SEEDS})
 
 
 @st.composite
@@ -284,7 +290,8 @@ def claim_turns(draw):
     tunnel_cards = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim, Card.WHITE, Card.BLUE]), min_size=0, max_size=3)
     legal = draw(st.integers(0, 5)) > 0
     routes = owned_routes(st.integers(route.length, 40), free=(route,)) if legal else owned_routes()
-    state = draw(states(hand=hand, deck_top=tunnel_cards, routes=routes))
+    top = st.just(()) if draw(st.booleans()) else tunnel_cards  # often an empty deck, to shuffle the discards
+    state = draw(states(hand=hand, deck_top=top, routes=routes))
     return {"state": state, "route": route, "claim": claim,
             "choice": draw(st.sampled_from([0, 1, 2, None])), "seed": draw(SEEDS)}
 
