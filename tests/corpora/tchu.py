@@ -352,3 +352,88 @@ ALTERNATIVES = [
                 "whose turn it is told before the state, and the turns played by recursion with identity tests",
                 replace=True),
 ]
+
+# Mistakes of another kind (issue 24): a fresh or reused random generator, a broadcast that
+# forgets a player, a decision made on a stale state, off-by-one and wrong tie-breaks, the
+# whole hand where the claim cards are meant, the first player instead of the best one.
+MISTAKES += [
+    Mistake("tchu-play-state-to-the-current-player-only", P,
+            changed(P, "        update_all(players, state)\n        tell_all(players, Info(name).can_play())\n",
+                    "        players[player_id].update_state(state.public(), state.player_state(player_id))\n"
+                    "        tell_all(players, Info(name).can_play())\n"),
+            "before next_turn, update_state of both players: the other player too sees the state"),
+    Mistake("tchu-play-state-sent-after-next-turn", P,
+            changed(P, "        update_all(players, state)\n        tell_all(players, Info(name).can_play())\n"
+                       "        kind = players[player_id].next_turn()\n",
+                    "        tell_all(players, Info(name).can_play())\n        kind = players[player_id].next_turn()\n"
+                    "        update_all(players, state)\n"),
+            "the state comes just before next_turn, so the player chooses knowing it"),
+    Mistake("tchu-cards-deck-reshuffled-with-a-fresh-generator", C,
+            changed(C, "state = state.with_cards_deck_recreated_if_needed(rng)",
+                    "state = state.with_cards_deck_recreated_if_needed(random.Random())"),
+            "the deck is recreated with the rng given, so that a seeded game replays"),
+    Mistake("tchu-claim-tunnel-deck-reshuffled-with-seed-zero", R,
+            changed(R, "state = state.with_cards_deck_recreated_if_needed(rng)",
+                    "state = state.with_cards_deck_recreated_if_needed(random.Random(0))"),
+            "the deck is recreated with the rng given to the turn, not a generator of its own"),
+    Mistake("tchu-claim-tunnel-empty-deck-tested-before-recreating", R,
+            changed(R, "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                       "        if state.card_state.is_deck_empty:\n            break\n",
+                    "        if state.card_state.is_deck_empty:\n            break\n"
+                    "        state = state.with_cards_deck_recreated_if_needed(rng)\n"),
+            "an empty deck is made again from the discards before a tunnel card is drawn, not taken as the end"),
+    Mistake("tchu-claim-tunnel-cost-counted-on-the-whole-hand", R,
+            changed(R, "extra_count = route.additional_claim_cards_count(cards, drawn)",
+                    "extra_count = route.additional_claim_cards_count(own.cards, drawn)"),
+            "the extra cost counts the drawn cards of the kinds of the claim cards, not of the whole hand"),
+    Mistake("tchu-claim-deck-recreated-for-every-claim", R,
+            changed(R, "    route = player.claimed_route()\n",
+                    "    state = state.with_cards_deck_recreated_if_needed(rng)\n    route = player.claimed_route()\n"),
+            "the deck is recreated only before a card is drawn: a route above ground draws none"),
+    Mistake("tchu-cards-state-between-draws-after-a-face-up-card-only", C,
+            changed(C, "        if draw == 1:\n            update_all(players, state)\n",
+                    "        if draw == 1 and slot != Constants.DECK_SLOT:\n            update_all(players, state)\n"),
+            "the state goes to everyone before the second draw_slot, whatever the first card was"),
+    Mistake("tchu-start-initial-state-drawn-twice", S,
+            changed(S, "tell_all(players, Info(player_names[state.current_player_id]).will_play_first())",
+                    "tell_all(players, Info(player_names[GameState.initial(tickets, rng).current_player_id]).will_play_first())"),
+            "one initial state, made once with rng: who plays first is its current player"),
+    Mistake("tchu-end-bonus-measured-against-player-one", E,
+            changed(E, "longest = max(trail.length for trail in trails.values())",
+                    "longest = trails[PlayerId.PLAYER_1].length"),
+            "the bonus goes to the longest trail of both, not to the trails as long as the first player's"),
+    Mistake("tchu-end-winner-before-the-bonus", E,
+            changed(E, "        winner = max(PlayerId, key=totals.get)\n",
+                    "        winner = max(PlayerId, key=lambda pid: state.player_state(pid).final_points())\n"),
+            "the winner has the higher total, the bonus included"),
+    Mistake("tchu-end-tie-broken-by-route-points", E,
+            changed(E, "if totals[first] == totals[second]:",
+                    "if totals[first] == totals[second] and state.player_state(first).claim_points == state.player_state(second).claim_points:"),
+            "equal totals are a tie, whatever the route points"),
+]
+
+ALTERNATIVES += [
+    Alternative("tchu-alt-play-state-after-every-turn-too", P,
+                changed(P, "        state = TURNS[kind](players, player_names, state, rng)\n",
+                        "        state = TURNS[kind](players, player_names, state, rng)\n        update_all(players, state)\n"),
+                "an extra state update after every turn (the state may be sent at every change)", replace=True),
+    Alternative("tchu-alt-cards-state-after-every-card", C,
+                changed(C, "        if draw == 1:\n            update_all(players, state)\n", "",
+                        "            )\n    return state\n    ### END SOLUTION",
+                        "            )\n        update_all(players, state)\n    return state\n    ### END SOLUTION"),
+                "the state sent after each card drawn, so before the second draw_slot too", replace=True),
+    Alternative("tchu-alt-claim-one-tunnel-card-helper", R,
+                changed(R,
+                        "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"
+                        "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                        "        if state.card_state.is_deck_empty:\n            break\n"
+                        "        drawn.append(state.top_card())\n        state = state.without_top_card()\n",
+                        "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"
+                        "        state, card = _one_card(state, rng)\n"
+                        "        if card is None:\n            break\n        drawn.append(card)\n",
+                        "def claim_route(",
+                        "def _one_card(state, rng):\n    state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                        "    if state.card_state.deck_size == 0:\n        return state, None\n"
+                        "    return state.without_top_card(), state.top_card()\n\n\ndef claim_route("),
+                "each tunnel card drawn by a helper that recreates the deck first", replace=True),
+]

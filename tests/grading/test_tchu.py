@@ -104,6 +104,13 @@ RULES = {
     "test_play_uses_its_tickets_and_rng_for_the_initial_state": "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
     "test_play_recreates_the_deck_during_a_long_game": "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
     "test_play_refuses_an_illegal_move_naming_the_player": "or keeps 1 initial ticket, or no ticket: ValueError naming it",
+    "test_play_whole_games_of_many_players_call_by_call": "the totals and the number of turns",
+    "test_play_the_same_seed_replays_the_same_game": "the same seed played twice gives the same game (seed 6), call by call",
+    "test_start_generated_games_call_by_call": "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_draw_tickets_generated_turns_call_by_call": "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
+    "test_draw_cards_generated_turns_call_by_call": "Bob's hand and the face-up cards",
+    "test_claim_route_generated_turns_call_by_call": "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
+    "test_end_generated_states_call_by_call": "end_game(...) when the totals are equal but the route points are not",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -157,6 +164,13 @@ HINTS = {
     "test_play_uses_its_tickets_and_rng_for_the_initial_state": "Make the initial state from the tickets and the rng that play is given, not from all the map's tickets or a new random generator.",
     "test_play_recreates_the_deck_during_a_long_game": "Pass the rng that play is given to every turn function, so that an empty deck is made again from the discards during a long game.",
     "test_play_refuses_an_illegal_move_naming_the_player": "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player (and the slot) in its message.",
+    "test_play_whole_games_of_many_players_call_by_call": "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, and tell every message to both players.",
+    "test_play_the_same_seed_replays_the_same_game": "A seeded game must replay: every shuffle uses the rng given to play, passed on to every turn function, never a random generator of your own.",
+    "test_start_generated_games_call_by_call": "Make one initial state with the tickets and rng given, offer the top 5 tickets to each player in turn, and send the state before the choices.",
+    "test_draw_tickets_generated_turns_call_by_call": "Offer the 3 top tickets of the pile, keep only those chosen, and tell everyone how many were drawn and kept.",
+    "test_draw_cards_generated_turns_call_by_call": "Before each card, recreate the deck with the rng you were given; send both players the state before the second draw_slot, whatever the first card was.",
+    "test_claim_route_generated_turns_call_by_call": "Count a tunnel's extra cost from the claim cards only, recreate the deck with the given rng just before each tunnel card, and never for a route above ground.",
+    "test_end_generated_states_call_by_call": "The bonus goes to the longest trail of both players; the totals decide the winner, bonus included, and equal totals are a tie whatever the route points.",
 }
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
@@ -1013,3 +1027,406 @@ def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
     assert "Ada" in text or "Bob" in text, 'the ValueError should name the player'
     if word:
         assert word in text, 'the ValueError should name the move'
+
+
+# Whole conversations and turns compared with the reference ---------------------------------
+#
+# Games between players of many styles (strategies.tchu), seeded, played by the notebook's
+# play and by the reference's, call by call: the same decisions asked of each player with
+# the same arguments, the same states at the times the worksheet fixes (just before each
+# next_turn, the second draw_slot and choose_initial_tickets, and at the end), the same
+# messages, the same totals. Where the worksheet leaves the loop free, only what it fixes
+# is compared: the order of the players within a broadcast, extra state updates, a message
+# before or after the state update, the kept-tickets and bonus messages in either order.
+
+#: how many seeded games of players of drawn styles each whole-game test plays
+MATCH_COUNT = 3
+#: how many generated turns each turn test plays
+TURN_COUNT = 30
+
+
+@functools.cache
+def _drawn(name, count):
+    """The generated cases of strategy ``name`` of strategies.tchu (the same at every run);
+    for whole games, ``count`` varied ones of 8 times as many drawn."""
+    from course.grading.differential import draw
+    import strategies.tchu as strategies
+
+    if name == "matches":
+        return tuple(strategies.varied(draw(strategies.matches(), 8 * count), count))
+    return tuple(draw(getattr(strategies, name)(), 2 * count)[:count])  # duplicates are dropped
+
+
+def _outcome(call):
+    """What ``call()`` gave: ("value", value) or ("raised", exception type name)."""
+    try:
+        return ("value", call())
+    except SubmissionFailure:
+        raise
+    except Exception as error:  # noqa: BLE001 - the exception is the outcome compared
+        return ("raised", type(error).__name__ if isinstance(error, ValueError) else f"{type(error).__name__}: {error}")
+
+
+def _raised_like(mine, theirs):
+    """A ValueError is a ValueError (its words are the student's); any other outcome is exact."""
+    return mine == theirs or (mine[0] == theirs[0] == "raised" and theirs[1] == "ValueError" == mine[1])
+
+
+def _public_view(public, drop=()):
+    fields = {
+        "tickets in the pile": public.ticket_count,
+        "face-up cards": public.card_state.face_up_cards,
+        "deck size": public.card_state.deck_size,
+        "discards size": public.card_state.discards_size,
+        "deck and discards": public.card_state.deck_size + public.card_state.discards_size,
+        "player to play": public.current_player_id,
+        "last player": public.last_player,
+    }
+    for pid in PlayerId:
+        ps = public.player_state(pid)
+        fields[f"{NAMES[pid]}'s tickets, cards and routes (public)"] = (ps.ticket_count, ps.card_count, ps.routes)
+    return {k: v for k, v in fields.items() if k not in drop}
+
+
+def _state_view(args, drop=()):
+    """The fields of a state sent with update_state that the worksheet fixes at that time."""
+    if args is None:
+        return None
+    public, own = args
+    view = _public_view(public, drop)
+    view["own tickets"], view["own cards"], view["own routes"] = own.tickets, own.cards, own.routes
+    return view
+
+
+#: at each time the worksheet fixes a state: who must have it, and what of it may differ.
+#: Before the initial choice only the chooser's own state and the cards: the pile may still
+#: hold the other's offer, and the other may have chosen already (offer, update and choice
+#: player after player is as good as offers, update, choices).
+#: Before the second draw_slot the deck may be recreated before or after that draw_slot.
+_CHECKPOINTS = {
+    "choose_initial_tickets": ("chooser", ("tickets in the pile", "last player", *(
+        f"{name}'s tickets, cards and routes (public)" for name in NAMES.values()))),
+    "next_turn": ("both", ("deck and discards",)),
+    "draw_slot": ("both", ("deck size", "discards size")),
+    "end": ("both", ("deck and discards",)),
+}
+
+
+def _conversation(log, in_turn=False, end=True):
+    """What the worksheet fixes of a game's calls, for each player, each with its time.
+
+    ``decisions``: the calls asking the player something (and init_players), with their
+    arguments and answers; ``states``: the state the player had at each time the worksheet
+    fixes one; ``infos``: the messages, each with the moment it came (the start: how many
+    of its own decisions came before; a turn: the turn and the decisions of that turn).
+    """
+    view = {pid: {"decisions": [], "states": [], "infos": []} for pid in PlayerId}
+    last = {pid: None for pid in PlayerId}
+    turn = step = 0
+    if in_turn:  # a turn function: next_turn was answered before it was called
+        turn = step = 1
+    own = dict.fromkeys(PlayerId, 0)
+    for index, call in enumerate(log):
+        pid = call.player
+        if call.method == "update_state":
+            last[pid] = call.args
+        elif call.method == "receive_info":
+            when = (turn, step) if turn else (0, own[pid])
+            view[pid]["infos"].append((index, when, call.args[0]))
+        else:
+            if call.method == "next_turn":
+                turn, step = turn + 1, 0
+            point = call.method if call.method != "draw_slot" or step == 2 else None
+            if point in _CHECKPOINTS:
+                who, drop = _CHECKPOINTS[point]
+                moment = f"before {NAMES[pid]}'s {call.method}()" + (f" at turn {turn}" if turn else "")
+                for other in [pid] if who == "chooser" else PlayerId:
+                    view[other]["states"].append((index, moment, _state_view(last[other], drop)))
+            view[pid]["decisions"].append((index, turn, call.method, call.args, call.result))
+            own[pid] += 1
+            step += 1
+    for pid in PlayerId:
+        if end:
+            view[pid]["states"].append((len(log), "at the end of the game", _state_view(last[pid], _CHECKPOINTS["end"][1])))
+        view[pid]["infos"] = _normal_infos(view[pid]["infos"])
+    return view
+
+
+def _normal_infos(infos):
+    """The messages with the freedoms the worksheet leaves: kept-tickets and bonus messages
+    in any order within their run, and a tie's two names in either order."""
+    kinds = [read(text) for _i, _w, text in infos]
+    normal, run = [], []
+
+    def flush():
+        normal.extend(sorted(run, key=lambda entry: entry[2]))
+        run.clear()
+
+    for entry, kind in zip(infos, kinds):
+        index, when, text = entry
+        if kind is MessageKind.RESULT:
+            text = _tie_canonical(text)
+        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS) and (not run or run[-1][1] == when and read(run[-1][2]) is kind):
+            run.append((index, when, text))
+            continue
+        flush()
+        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS):
+            run.append((index, when, text))
+        else:
+            normal.append((index, when, text))
+    flush()
+    return normal
+
+
+def _tie_canonical(text):
+    """A tie message with the two names in the order of PlayerId (the other order is as good)."""
+    for points in range(-500, 501):
+        if text == Info.draw([NAMES[P2], NAMES[P1]], points):
+            return Info.draw([NAMES[P1], NAMES[P2]], points)
+    return text
+
+
+def _first_difference(mine, theirs, what):
+    """The first entry of two lists of (time, ...) entries that differ: (time, text), or None."""
+    for position, (got, want) in enumerate(zip(mine, theirs)):
+        if got[1:] != want[1:]:
+            return got[0], what(position, got, want)
+    if len(mine) != len(theirs):
+        extra, short = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
+        at = mine[len(short)][0] if len(mine) > len(theirs) else (mine[-1][0] + 1 if mine else 0)
+        entry = extra[len(short)]
+        return at, (f"made one call too many: {_said(entry)}" if extra is mine else f"never made the call {_said(entry)}")
+    return None
+
+
+def _said(entry):
+    if len(entry) == 5:  # a decision
+        _index, turn, method, args, result = entry
+        shown_args = ", ".join(_short(a) for a in args)
+        return f"{method}({shown_args})" + (f" at turn {turn}" if turn else " at the start")
+    if len(entry) == 3 and isinstance(entry[2], str):
+        return repr(entry[2])
+    return f"the state {entry[1]}"
+
+
+def _short(value, limit=90):
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _state_difference(position, got, want):
+    _index, moment, mine = got
+    theirs = want[2]
+    if mine is None:
+        return f"had received no state {moment}"
+    if theirs is None:
+        return f"received a state {moment}, before any state was due"
+    field = next(k for k in theirs if mine.get(k) != theirs[k])
+    return f"had, {moment}, a state whose {field} was {_short(mine.get(field))}, expected {_short(theirs[field])}"
+
+
+def _decision_difference(position, got, want):
+    return f"was asked {_said(got)} (answering {_short(got[4])}), expected {_said(want)}"
+
+
+def _info_difference(position, got, want):
+    moment = f"at turn {got[1][0]}" if got[1][0] else "at the start"
+    if got[2] == want[2]:
+        return f"heard {got[2]!r} {moment}, at another time than the rules say"
+    return f"heard {got[2]!r} {moment}, expected {want[2]!r}"
+
+
+def conversation_difference(log, reference_log, in_turn=False, end=True):
+    """The earliest difference between two games' conversations, in one sentence, or None."""
+    mine, theirs = _conversation(log, in_turn, end), _conversation(reference_log, in_turn, end)
+    found = []
+    for pid in PlayerId:
+        for part, what in (("decisions", _decision_difference), ("states", _state_difference), ("infos", _info_difference)):
+            difference = _first_difference(mine[pid][part], theirs[pid][part], what)
+            if difference:
+                found.append((difference[0], f"{NAMES[pid]} {difference[1]}"))
+    return min(found)[1] if found else None
+
+
+_GAMES_PLAYED = {}
+
+
+def _game(target, match, again=False):
+    """``play`` of ``target`` on ``match``: its log and outcome (totals, or the exception).
+
+    Played once per notebook and match (``again``: once more, for the replay)."""
+    key = (id(target), match, again)
+    if key not in _GAMES_PLAYED:
+        players, log = recorders(*match.players())
+        outcome = _outcome(lambda: target.play(players, dict(NAMES), match.tickets, random.Random(match.seed)))
+        _GAMES_PLAYED[key] = (log, outcome)
+    return _GAMES_PLAYED[key]
+
+
+def _speaking_as(ref, sub):
+    """The reference speaks the submission's language (the grader's, set by ``_speaking``),
+    so that the messages of both sides compare."""
+    if ref is not sub:
+        ref.eval(f"__import__('exercises').set_language({i18n.get_language()!r})")
+
+
+def _compare_games(sub, ref, matches, replay=False):
+    _speaking_as(ref, sub)
+    failures = []
+    for number, match in enumerate(matches, 1):
+        want_log, want = _game(ref, match)
+        log, got = _game(sub, match)
+        problem = conversation_difference(log, want_log)
+        if problem is None and not _raised_like(got, want):
+            problem = f"play returned {_short(got[1])}, expected {_short(want[1])}" if got[0] == want[0] == "value" else (
+                f"play {'raised ' + got[1] if got[0] == 'raised' else 'returned ' + _short(got[1])}, "
+                f"expected it to {'raise ' + want[1] if want[0] == 'raised' else 'return ' + _short(want[1])}")
+        if problem is None and replay:
+            again_log, again = _game(sub, match, again=True)
+            problem = conversation_difference(again_log, log)
+            if problem is None and again != got:
+                problem = f"played again, it returned {_short(again[1])}, the first time {_short(got[1])}"
+            if problem:
+                problem = "the same seed played twice gave two games: " + problem
+        if problem:
+            failures.append(f"game {number} ({match}): {problem}")
+    assert not failures, failures[0] + (f" ({len(failures) - 1} more of {len(matches)} games differ)" if len(failures) > 1 else "")
+
+
+@pytest.mark.exercise("tchu.play")
+def test_play_whole_games_of_many_players_call_by_call(sub, ref):
+    _compare_games(sub, ref, _drawn("matches", MATCH_COUNT))
+
+
+@pytest.mark.exercise("tchu.play")
+def test_play_the_same_seed_replays_the_same_game(sub, ref):
+    _compare_games(sub, ref, _drawn("matches", MATCH_COUNT)[1:2], replay=True)
+
+
+def _game_state_view(state):
+    """Every field of a whole GameState, by name (for the first that differs)."""
+    view = _public_view(state.public())
+    view["deck, in order"] = state.card_state.deck.cards
+    view["discards"] = state.card_state.discards
+    view["ticket pile, in order"] = state.ticket_deck.cards
+    for pid in PlayerId:
+        own = state.player_state(pid)
+        view[f"{NAMES[pid]}'s tickets"], view[f"{NAMES[pid]}'s cards"], view[f"{NAMES[pid]}'s routes"] = own.tickets, own.cards, own.routes
+    return view
+
+
+def _outcome_difference(function, got, want):
+    """What ``function`` gave against the reference, in one sentence, or None if it agrees."""
+    if got[0] == want[0] == "value" and type(got[1]).__name__ == type(want[1]).__name__ == "GameState":
+        mine, theirs = _game_state_view(got[1]), _game_state_view(want[1])
+        field = next((k for k in theirs if mine[k] != theirs[k]), None)
+        if field is None:
+            return None
+        return f"{function} returned a state whose {field} was {_short(mine[field])}, expected {_short(theirs[field])}"
+    if _raised_like(got, want):
+        return None
+    said_got = f"raised {got[1]}" if got[0] == "raised" else f"returned {_short(got[1])}"
+    said_want = f"raise {want[1]}" if want[0] == "raised" else f"return {_short(want[1])}"
+    return f"{function} {said_got}, expected it to {said_want}"
+
+
+def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False):
+    """Each case run by ``run(target, case)`` -> (log, outcome) on both sides; fail with the
+    shortest description of a case that differs."""
+    _speaking_as(ref, sub)
+    failing = []
+    for case in cases:
+        want_log, want = run(ref, case)
+        log, got = run(sub, case)
+        problem = conversation_difference(log, want_log, in_turn, end) or _outcome_difference(function, got, want)
+        if problem:
+            text = describe(case)
+            failing.append((len(text), f"{text}: {problem}"))
+    if failing:
+        failing.sort(key=lambda entry: entry[0])
+        more = len(failing) - 1
+        pytest.fail(failing[0][1] + (f" ({more} more of {len(cases)} cases differ)" if more else ""), pytrace=False)
+
+
+class _Answers(ScriptedPlayer):
+    """A scripted current player whose tunnel choice and kept tickets are positions."""
+
+    def __init__(self, slots=(), claims=(), choice=None, keep=()):
+        super().__init__(slots=list(slots), claims=list(claims))
+        self.choice, self.keep = choice, tuple(keep)
+
+    def choose_additional_cards(self, options):
+        self._count("choose_additional_cards")
+        return SortedBag() if self.choice is None else options[self.choice % len(options)]
+
+    def choose_tickets(self, options):
+        return SortedBag(tuple(t for i, t in enumerate(options) if i in self.keep))
+
+
+def _turn(target, function, state, current_player, seed=None):
+    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+    inner[state.current_player_id] = current_player
+    players, log = recorders(inner[P1], inner[P2])
+    args = (players, dict(NAMES), state) + (() if seed is None else (random.Random(seed),))
+    return log, _outcome(lambda: getattr(target, function)(*args))
+
+
+def _described(state):
+    cs = state.card_state
+    return (f"{NAMES[state.current_player_id]} to play holding {list(state.current_player_state().cards)!r}, "
+            f"face up {list(cs.face_up_cards)!r}, a deck of {cs.deck_size} and {cs.discards_size} discards")
+
+
+@pytest.mark.exercise("tchu.start")
+def test_start_generated_games_call_by_call(sub, ref):
+    def run(target, match):
+        players, log = recorders(*match.players())
+        return log, _outcome(lambda: target.start_game(players, dict(NAMES), match.tickets, random.Random(match.seed)))
+
+    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), run,
+                   lambda m: f"start_game(players, names, {len(m.tickets)} tickets, random.Random({m.seed}))",
+                   in_turn=False)
+
+
+@pytest.mark.exercise("tchu.draw_tickets")
+def test_draw_tickets_generated_turns_call_by_call(sub, ref):
+    _compare_calls(
+        sub, ref, "draw_tickets", _drawn("ticket_turns", TURN_COUNT),
+        lambda target, case: _turn(target, "draw_tickets", case["state"], _Answers(keep=case["keep"]), seed=0),
+        lambda case: f"draw_tickets(...) keeping the drawn tickets {case['keep']}, " + _described(case["state"]),
+    )
+
+
+@pytest.mark.exercise("tchu.draw_cards")
+def test_draw_cards_generated_turns_call_by_call(sub, ref):
+    _compare_calls(
+        sub, ref, "draw_cards", _drawn("card_turns", TURN_COUNT),
+        lambda target, case: _turn(target, "draw_cards", case["state"], _Answers(slots=case["slots"]), case["seed"]),
+        lambda case: f"draw_cards(..., random.Random({case['seed']})) with slots {case['slots']}, " + _described(case["state"]),
+    )
+
+
+@pytest.mark.exercise("tchu.claim_route")
+def test_claim_route_generated_turns_call_by_call(sub, ref):
+    _compare_calls(
+        sub, ref, "claim_route", _drawn("claim_turns", TURN_COUNT),
+        lambda target, case: _turn(target, "claim_route", case["state"],
+                                   _Answers(claims=[(case["route"], case["claim"])], choice=case["choice"]), case["seed"]),
+        lambda case: (f"claim_route(..., random.Random({case['seed']})) of {case['route'].id} with {list(case['claim'])!r}"
+                      f" (additional: {'give up' if case['choice'] is None else 'option ' + str(case['choice'])}), "
+                      + _described(case["state"])),
+    )
+
+
+@pytest.mark.exercise("tchu.end")
+def test_end_generated_states_call_by_call(sub, ref):
+    def run(target, state):
+        players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
+        return log, _outcome(lambda: target.end_game(players, dict(NAMES), state))
+
+    def describe(state):
+        return "end_game(...) when " + " and ".join(
+            f"{NAMES[p]} owns {[r.id for r in state.player_state(p).routes]} and holds {len(state.player_state(p).tickets)} tickets"
+            for p in PlayerId)
+
+    _compare_calls(sub, ref, "end_game", _drawn("ends", TURN_COUNT), run, describe, in_turn=False, end=True)

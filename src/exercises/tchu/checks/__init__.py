@@ -209,6 +209,144 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     raise OutOfOrder(_("the move breaks the rules, so a ValueError should come, but none came: the move was accepted."))
 
 
+def _table(run: Callable[..., Any], rows: list[tuple[str, tuple, Any]], hint: str = "") -> list[Example]:
+    """Examples from a table: each row is a description, the arguments of ``run`` and what
+    ``run(*arguments)`` must give, as data (read from the reference solution when the
+    example was written, never computed here)."""
+    return [Example(description, lambda args=args: run(*args), expected, hint=hint)
+            for description, args, expected in rows]
+
+
+def _ticket_state(draw_tickets: Callable, keep: int) -> dict:
+    """Ada draws tickets in a started game (seed 4) and keeps the first ``keep`` of the 3:
+    her tickets, the size of the pile, and whether the rest of the state stayed as it was
+    (Bob, the cards, Ada still to play)."""
+    state = started_state(4)
+    if state.current_player_id is not P1:
+        state = state.for_next_turn()
+    chooser = _Chooser(lambda options: SortedBag(tuple(options)[:keep]))
+    players, _log = _players({P1: chooser, P2: ScriptedPlayer()}, start="turn", current=P1, turn=TurnKind.DRAW_TICKETS)
+    new = draw_tickets(players, dict(NAMES), state, random.Random(0))
+    return {"tickets": sorted(ticket.text for ticket in new.player_state(P1).tickets), "pile": new.ticket_count,
+            "rest unchanged": (new.player_state(P2) == state.player_state(P2) and new.card_state == state.card_state
+                               and new.current_player_id is P1)}
+
+
+def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], seed: int) -> tuple:
+    """Bob draws ``slots`` from a deck of ``deck_size`` cards with ``random.Random(seed)``:
+    his hand and the face-up cards after the turn."""
+    state = made_state(current=P2, hands={P2: [Card.BLACK]}, face_up=FACE_UP, deck_size=deck_size, seed=seed)
+    players, _log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer(slots=list(slots))},
+                             start="turn", current=P2, turn=TurnKind.DRAW_CARDS)
+    new = draw_cards(players, dict(NAMES), state, random.Random(seed))
+    return tuple(new.player_state(P2).cards), new.card_state.face_up_cards
+
+
+def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], deck_size: int, seed: int) -> tuple:
+    """Ada claims ``route_id`` with all of ``hand`` but the extra cards, from a deck of
+    ``deck_size`` cards, with ``random.Random(seed)`` (paying the first option of a tunnel):
+    her routes, the sizes of the deck and the discards, and the deck's 3 top cards after the turn."""
+    route = ChMap.route(route_id)
+    claim = SortedBag(tuple(hand[: route.length]))
+    state = made_state(current=P1, hands={P1: list(hand)}, deck_size=deck_size, seed=seed)
+    players, _log = _players({P1: ScriptedPlayer(claims=[(route, claim)], additional=[0]), P2: ScriptedPlayer()},
+                             start="turn", current=P1, turn=TurnKind.CLAIM_ROUTE)
+    new = claim_route(players, dict(NAMES), state, random.Random(seed))
+    cs = new.card_state
+    return tuple(r.id for r in new.player_state(P1).routes), cs.deck_size, cs.discards_size, cs.deck.cards[:3]
+
+
+def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
+    """``end_game`` on a state with these routes and tickets (by id and text): both totals,
+    who heard the bonus (in any order), who won (None for a tie), and whether the calls came
+    in the order of the rules (the final state first, to each player its own; each bonus
+    naming the player's longest trail; the result last, with the totals returned; the same
+    messages to both)."""
+    state = made_state(routes={pid: [ChMap.route(r) for r in ids] for pid, ids in zip(PlayerId, routes)},
+                       tickets={pid: [ChMap.ticket(t) for t in texts] for pid, texts in zip(PlayerId, tickets)}, seed=9)
+    players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
+    totals = end_game(players, dict(NAMES), state)
+    heard = _infos(log)
+    reader = MessageReader(dict(NAMES))
+    read = [reader.read(text) for text in heard]
+    bonus = sorted(NAMES[m.player] for m in read if m.kind is MessageKind.BONUS and m.player)
+    last = read[-1] if read else None
+    winner = (NAMES[last.player] if last.player else None) if last and last.kind is MessageKind.RESULT else _("no result message")
+    first = {pid: (_calls(log, pid) or [None])[0] for pid in PlayerId}
+    in_order = (
+        all(call is not None and call.method == "update_state" and call.args == (state.public(), state.player_state(pid))
+            for pid, call in first.items())
+        and _infos(log, P2) == heard
+        and [m.kind for m in read] == [MessageKind.BONUS] * len(bonus) + [MessageKind.RESULT]
+        and all(text == Info(NAMES[m.player]).gets_longest_trail_bonus(Trail.longest(state.player_state(m.player).routes))
+                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS)
+    )
+    if not isinstance(totals, dict) or set(totals) != set(PlayerId):
+        return {"totals": totals, "bonus": bonus, "winner": winner, "in order": in_order}
+    best = max(PlayerId, key=totals.get)
+    said = ([Info.draw([NAMES[P1], NAMES[P2]], totals[P1]), Info.draw([NAMES[P2], NAMES[P1]], totals[P1])]
+            if totals[P1] == totals[P2] else [Info(NAMES[best]).won(totals[best], totals[best.next()])])
+    in_order = in_order and heard[-1] in said
+    return {"Ada": totals.get(P1), "Bob": totals.get(P2), "bonus": bonus, "winner": winner, "in order": in_order}
+
+
+# The tables' expected values were read from the reference solution (data, not computed here).
+R, L = Card.RED, Card.LOCOMOTIVE
+#: a description, how many of the 3 drawn tickets Ada keeps: what _ticket_state sees
+TICKET_STATES = [
+    (N_("the state returned by draw_tickets(...) when Ada keeps 1 ticket"), 1,
+     {"tickets": ["Autriche - {Allemagne (5), France (14), Italie (6)}", "Berne - Zürich (6)", "Bâle - Brigue (10)",
+                  "Lucerne - Zürich (2)"], "pile": 33, "rest unchanged": True}),
+    (N_("the state returned by draw_tickets(...) when Ada keeps all 3 tickets"), 3,
+     {"tickets": ["Autriche - {Allemagne (5), France (14), Italie (6)}", "Berne - Zürich (6)", "Bâle - Brigue (10)",
+                  "Genève - Berne (8)", "Lucerne - Zürich (2)", "Neuchâtel - Winterthour (9)"], "pile": 33,
+      "rest unchanged": True}),
+]
+#: a deck's size, two slots, the seed of rng: Bob's hand (he held a black card) and the face-up cards after
+SEEDED_DRAWS = [
+    (0, (-1, -1), 11, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (1, (0, -1), 12, ((Card.BLACK, Card.BLACK, Card.RED), (Card.BLACK, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (0, (3, 3), 13, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.BLUE, Card.LOCOMOTIVE))),
+]
+#: a route, Ada's hand (the first cards claim it), a deck's size, the seed of rng: what _seeded_claim sees after
+SEEDED_CLAIMS = [
+    ("BAD_BAL_1", (R, R, R, R, R, L), 0, 21, (("BAD_BAL_1",), 96, 7, (L, Card.BLACK, L))),
+    ("BAD_BAL_1", (R, R, R, L, L), 1, 22, (("BAD_BAL_1",), 97, 6, (Card.WHITE, Card.BLACK, Card.WHITE))),
+    ("AT1_STG_1", (L, L, L, L, L), 2, 24, (("AT1_STG_1",), 97, 8, (Card.VIOLET, Card.WHITE, Card.BLACK))),
+    ("FRI_LAU_1", (R, R, R), 0, 23, (("FRI_LAU_1",), 0, 105, ())),
+]
+#: a description, Ada's and Bob's routes and tickets: the totals, the bonus, the winner, the order
+ENDS = [
+    (N_("end_game(...) when Ada has the longest trail and wins"),
+     (("BER_FRI_1", "FRI_LAU_1", "GEN_LAU_1"), ("ZOU_ZUR_1", "BAD_ZUR_1")), ((), ()),
+     {"Ada": 22, "Bob": 2, "bonus": ["Ada"], "winner": "Ada", "in order": True}),
+    (N_("end_game(...) when the routes are worth as much and Bob's trail is longer"),
+     (("BER_LUC_1",), ("ZOU_ZUR_1", "WIN_ZUR_1", "SCE_WIN_1", "KRE_SCE_1")), ((), ()),
+     {"Ada": 7, "Bob": 17, "bonus": ["Bob"], "winner": "Bob", "in order": True}),
+    (N_("end_game(...) when both trails are as long"),
+     (("LUC_ZOU_1", "LUC_SCZ_1"), ("ZOU_ZUR_1", "WIN_ZUR_1")), ((), ()),
+     {"Ada": 12, "Bob": 12, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"),
+     (("ZOU_ZUR_1",), ("SCE_WIN_1",)), (("Bâle - Berne (5)",), ("Bâle - Berne (5)",)),
+     {"Ada": 6, "Bob": 6, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when the totals are equal but the route points are not: IT4_LOC_1, STG_VAD_1 / BAD_ZUR_1, ZOU_ZUR_1"),
+     (("IT4_LOC_1", "STG_VAD_1"), ("BAD_ZUR_1", "ZOU_ZUR_1")), (("Lugano - Coire (10)",), ("Lausanne - Lucerne (8)",)),
+     {"Ada": 4, "Bob": 4, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when the totals are equal but the route points are not: BRI_SIO_1, BAL_DE1_1 / BAD_BAL_1, COI_DAV_1, BER_NEU_1"),
+     (("BRI_SIO_1", "BAL_DE1_1"), ("BAD_BAL_1", "COI_DAV_1", "BER_NEU_1")),
+     (("La Chaux-de-Fonds - Lucerne (7)",), ("Bâle - Brigue (10)",)),
+     {"Ada": 8, "Bob": 8, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when no one has a route: both get the bonus and tie"), ((), ()), ((), ()),
+     {"Ada": 10, "Bob": 10, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+]
+#: the players' kinds, the seed (each player's is seed and seed + 1), single-trip tickets or all: totals and turns
+GAMES = [
+    ("GreedyPlayer", "RandomPlayer", 6, False, (102, -82, 112)),
+    ("RandomPlayer", "RandomPlayer", 8, False, (1, -38, 137)),
+    ("GreedyPlayer", "GreedyPlayer", 9, True, (97, 131, 109)),
+]
+
+
 class _Chooser(ScriptedPlayer):
     """A scripted player whose ticket choices are computed from the offer by ``choose``."""
 
@@ -478,22 +616,6 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
 
         return run_order
 
-    def new_state(keep: int) -> Callable[[], str]:
-        def run_state() -> str:
-            state, new, _log = run(keep)
-            pid = state.current_player_id
-            expected = state.player_state(pid).tickets.union(tuple(state.top_tickets(3))[:keep])
-            _expect(new.player_state(pid).tickets == expected, _("the player should hold its tickets and the {keep} it kept.").format(keep=keep))
-            _expect(new.ticket_count == state.ticket_count - 3, _("the 3 drawn tickets leave the pile: {left} tickets should be left, got {got}.").format(
-                left=state.ticket_count - 3, got=new.ticket_count
-            ))
-            _expect(new.player_state(pid.next()) == state.player_state(pid.next()), _("the other player should not change."))
-            _expect(new.card_state == state.card_state, _("drawing tickets should not change the cards."))
-            _expect(new.current_player_id is pid, _("the turn is not over for the state: keep the same current player (play changes it)."))
-            return _(OK)
-
-        return run_state
-
     keep_one = _("a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the player.")
     return _check(
         "tchu.draw_tickets", "draw_tickets()",
@@ -501,8 +623,10 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             Example(_("the calls and messages of draw_tickets(...) when Ada keeps 2 tickets"), in_order(P1), _(OK)),
             Example(_("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets"), in_order(P2), _(OK),
                     hint=_('the player who draws is state.current_player_id, not always PLAYER_1.')),
-            Example(_("the state returned by draw_tickets(...) when Ada keeps 1 ticket"), new_state(1), _(OK)),
-            Example(_("the state returned by draw_tickets(...) when Ada keeps all 3 tickets"), new_state(3), _(OK)),
+            *_table(lambda keep: _ticket_state(draw_tickets, keep), [
+                (_(description), (keep,), expected) for description, keep, expected in TICKET_STATES
+            ], hint=_("all 3 drawn tickets leave the pile (with_chosen_additional_tickets(drawn, chosen)); the player "
+                      "adds the kept ones to its own; nothing else changes, and the turn does not pass.")),
             Example(_("draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada"),
                     lambda: _refused(lambda: run(0), "Ada"), _(OK), hint=keep_one),
             Example(_("draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada"),
@@ -625,6 +749,11 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
             Example(_("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5"), bad_slot([5, 0]), _(OK), hint=slot_hint),
             Example(_("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2"), bad_slot([-2, 0]), _(OK), hint=slot_hint),
             Example(_("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7"), bad_slot([0, 7]), _(OK), hint=slot_hint),
+            *_table(lambda size, slots, seed: _seeded_draw(draw_cards, size, slots, seed), [
+                (_("draw_cards(..., random.Random({seed})) from a deck of {size}, slots {slots}: Bob's hand and the face-up cards").format(
+                    seed=seed, size=size, slots=list(slots)), (size, slots, seed), expected)
+                for size, slots, seed, expected in SEEDED_DRAWS
+            ], hint=_("recreate the deck with the rng that draw_cards is given, not a random generator of your own: a seeded game replays.")),
         ],
     )
 
@@ -828,6 +957,11 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
                     refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), _(OK), hint=cards_hint),
             Example(_("claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), _(OK), hint=cars_hint),
+            *_table(lambda route_id, hand, size, seed: _seeded_claim(claim_route, route_id, hand, size, seed), [
+                (_("claim_route(..., random.Random({seed})) of {route} from a deck of {size}: Ada's routes, the sizes of the deck and the discards, the deck's top cards").format(
+                    seed=seed, route=route_id, size=size), (route_id, hand, size, seed), expected)
+                for route_id, hand, size, seed, expected in SEEDED_CLAIMS
+            ], hint=_("recreate the deck with the rng that claim_route is given, only before a tunnel card is drawn.")),
         ],
     )
 
@@ -836,112 +970,13 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 
 
 def check_end_game(end_game: Callable) -> CheckResult:
-    """Check ``end_game(players, player_names, state)``."""
-    r = ChMap.route
-
-    def run(routes: dict, tickets: dict | None = None) -> tuple[GameState, Any, list[Call]]:
-        state = made_state(routes=routes, tickets=tickets, seed=9)
-        players, log = _players({P1: ScriptedPlayer(), P2: ScriptedPlayer()}, start="turn")
-        return state, end_game(players, dict(NAMES), state), log
-
-    def expected_totals(state: GameState) -> dict[PlayerId, int]:
-        trails = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}
-        return {
-            pid: state.player_state(pid).final_points() + (10 if trails[pid] == max(trails.values()) else 0)
-            for pid in PlayerId
-        }
-
-    def bonus(state: GameState, pid: PlayerId) -> str:
-        return Info(NAMES[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes))
-
-    def results(expected: dict[PlayerId, int]) -> list[str]:
-        if expected[P1] == expected[P2]:
-            return [Info.draw(["Ada", "Bob"], expected[P1]), Info.draw(["Bob", "Ada"], expected[P1])]
-        best = max(PlayerId, key=expected.get)
-        return [Info(NAMES[best]).won(expected[best], expected[best.next()])]
-
-    def totals_are(totals: Any, expected: dict[PlayerId, int]) -> None:
-        _expect(isinstance(totals, dict) and totals == expected and all(type(v) is int for v in totals.values()),
-                _("end_game should return each player's total, final_points() plus the bonus, {expected}, got {totals!r}.").format(
-                    expected=expected, totals=totals
-                ))
-
-    def winner() -> str:
-        routes = {P1: [r("BER_FRI_1"), r("FRI_LAU_1"), r("GEN_LAU_1")], P2: [r("ZOU_ZUR_1"), r("BAD_ZUR_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        for pid in PlayerId:
-            mine = _calls(log, pid)
-            _expect(bool(mine) and mine[0].method == "update_state",
-                    _("end_game should first send every player the final state (update_state); {player}'s first call was {call}.").format(
-                        player=NAMES[pid], call=mine[0] if mine else _("none")
-                    ))
-            public, own = mine[0].args
-            _expect(public == state.public() and own == state.player_state(pid),
-                    _("the final update_state to {player} should give state.public() and its own state, state.player_state(PlayerId.{player_id}).").format(
-                        player=NAMES[pid], player_id=pid.name
-                    ))
-        _same_infos(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
-        totals_are(totals, expected)
-        return _(OK)
-
-    def trail_decides() -> str:
-        routes = {P1: [r("BER_LUC_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1"), r("SCE_WIN_1"), r("KRE_SCE_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        _same_infos(log, [bonus(state, P2), Info("Bob").won(expected[P2], expected[P1])])
-        totals_are(totals, expected)
-        return _(OK)
-
-    def tie() -> str:
-        routes = {P1: [r("LUC_ZOU_1"), r("LUC_SCZ_1")], P2: [r("ZOU_ZUR_1"), r("WIN_ZUR_1")]}
-        state, totals, log = run(routes)
-        expected = expected_totals(state)
-        both = [bonus(state, P1), bonus(state, P2)]
-        for pid in PlayerId:
-            infos = _infos(log, pid)
-            _expect(len(infos) == 3 and sorted(infos[:2]) == sorted(both),
-                    _("both trails are 2 cars long: both players get the bonus, {both!r}, then the result; {player} heard {infos!r}.").format(
-                        both=both, player=NAMES[pid], infos=infos
-                    ))
-            _expect(infos[2] in results(expected), _("the last message should be {expected!r}, got {infos!r}.").format(
-                expected=results(expected)[0], infos=infos[2:]
-            ))
-        totals_are(totals, expected)
-        return _(OK)
-
-    def tickets() -> str:
-        held = {P1: [ChMap.ticket("Bâle - Berne (5)")], P2: [ChMap.tickets()[0]]}
-        state, totals, log = run({P1: [r("ZOU_ZUR_1")], P2: [r("SCE_WIN_1")]}, held)
-        expected = expected_totals(state)
-        totals_are(totals, expected)
-        _expect(_infos(log)[-1:] == results(expected)[:1] or _infos(log)[-1:] == results(expected)[1:],
-                _("the last message should be {expected!r}, got {log!r}.").format(expected=results(expected)[0], log=_infos(log)[-1:]))
-        return _(OK)
-
-    def no_routes() -> str:
-        state, totals, log = run({})
-        totals_are(totals, {P1: 10, P2: 10})
-        for pid in PlayerId:
-            infos = _infos(log, pid)
-            _expect(len(infos) == 3 and infos[2] in results({P1: 10, P2: 10}),
-                    _("no one has a route: both trails are 0 long, both get the bonus (2 messages), then a tie at 10 points; {player} heard {infos!r}.").format(
-                        player=NAMES[pid], infos=infos
-                    ))
-        return _(OK)
-
+    """Check ``end_game(players, player_names, state)``: a table of ends of games."""
     return _check(
         "tchu.end", "end_game()",
-        [
-            Example(_("end_game(...) when Ada has the longest trail and wins"), winner, _(OK)),
-            Example(_("end_game(...) when the routes are worth as much and Bob's trail is longer"), trail_decides, _(OK),
-                    hint=_('the bonus goes to the longest trail, Trail.longest(routes).length, whatever the route points.')),
-            Example(_("end_game(...) when both trails are as long"), tie, _(OK)),
-            Example(_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"), tickets, _(OK),
-                    hint=_("final_points() counts the routes and the tickets; claim_points only the routes.")),
-            Example(_("end_game(...) when no one has a route: both get the bonus and tie"), no_routes, _(OK),
-                    hint=_('two trails of length 0 are as long: both players get the bonus, and the totals tie.')),
-        ],
+        _table(lambda routes, tickets: _ending(end_game, routes, tickets),
+               [(_(description), (routes, tickets), expected) for description, routes, tickets, expected in ENDS],
+               hint=_("send the final state first; the bonus to the longest trails (both when as long), named by "
+                      "gets_longest_trail_bonus; the totals are final_points() plus the bonus; equal totals tie.")),
     )
 
 
@@ -1044,6 +1079,47 @@ def check_play(play: Callable) -> CheckResult:
                 return _(OK)
         raise OutOfOrder(_("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew."))
 
+    def both_updated() -> str:
+        log, _totals = game(GreedyPlayer, RandomPlayer, 6)
+        last: dict[PlayerId, Any] = {}
+        decided = -1
+        turn = 0
+        for index, call in enumerate(log):
+            if call.method == "update_state":
+                last[call.player] = (index, call.args[0])
+            elif call.method == "next_turn":
+                turn += 1
+                for pid in PlayerId:
+                    _expect(pid in last and last[pid][0] > decided,
+                            _("before {player}'s next_turn at turn {turn}, {other} received no new state: "
+                              "update_state of both players comes before every next_turn.").format(
+                                  player=NAMES[call.player], turn=turn, other=NAMES[pid]))
+                _expect(last[P1][1] == last[P2][1],
+                        _("before turn {turn}, the two players received different public states.").format(turn=turn))
+            if call.method not in ("receive_info", "update_state", "init_players"):
+                decided = index
+        return _(OK)
+
+    def replayed() -> str:
+        first, _totals = game(GreedyPlayer, RandomPlayer, 6)
+        players, again = _players({P1: GreedyPlayer(6), P2: RandomPlayer(7)})
+        play(players, dict(NAMES), ChMap.all_tickets(), random.Random(6))
+        for index, (one, two) in enumerate(zip(first, again)):
+            _expect((one.player, one.method, one.args, one.result) == (two.player, two.method, two.args, two.result),
+                    _("played twice with random.Random(6), the game differed at call {number}: {first} the first time, "
+                      "{second} the second: use only the rng given to play, for every shuffle.").format(
+                          number=index + 1, first=f"{one} {short_repr(one.args)}", second=f"{two} {short_repr(two.args)}"))
+        _expect(len(first) == len(again), _("played twice with random.Random(6), the two games had {first} and {second} calls.").format(
+            first=len(first), second=len(again)))
+        return _(OK)
+
+    def totals_and_turns(kind1: type, kind2: type, seed: int, single: bool) -> tuple[int, int, int]:
+        log, totals = game(kind1, kind2, seed, SINGLE_TRIP_TICKETS if single else None)
+        turns = sum(call.method == "next_turn" for call in log)
+        return (totals[P1], totals[P2], turns) if isinstance(totals, dict) and set(totals) == set(PlayerId) else totals
+
+    kinds = {"GreedyPlayer": GreedyPlayer, "RandomPlayer": RandomPlayer}
+
     def illegal() -> str:
         scripts = [
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", _("slot 9")),
@@ -1077,6 +1153,16 @@ def check_play(play: Callable) -> CheckResult:
                     hint=_('Info(name).last_turn_begins(cars) with the cars left to the player who just played.')),
             Example(_("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards"), recreated, _(OK),
                     hint=_('pass the rng given to play to every turn function, which recreates the deck before each card.')),
+            Example(_("a whole game, GreedyPlayer against RandomPlayer (seed 6): both players get the state before every next_turn"),
+                    both_updated, _(OK), hint=_("update_all(players, state) before every next_turn: both players, not only the one to play.")),
+            Example(_("the same seed played twice gives the same game (seed 6), call by call"), replayed, _(OK),
+                    hint=_("every shuffle uses the rng given to play, passed on to the turn functions: never a random generator of your own.")),
+            *_table(lambda kind1, kind2, seed, single: totals_and_turns(kinds[kind1], kinds[kind2], seed, single), [
+                (_("a whole game, {kind1} against {kind2} (seed {seed}{tickets}): the totals and the number of turns").format(
+                    kind1=kind1, kind2=kind2, seed=seed, tickets=_(", single-trip tickets") if single else ""),
+                 (kind1, kind2, seed, single), expected)
+                for kind1, kind2, seed, single, expected in GAMES
+            ], hint=_("the game the rules make: every call in its order, the state sent before every next_turn, the rng given for every shuffle.")),
             Example(_("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it"),
                     illegal, _(OK), hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
         ],
