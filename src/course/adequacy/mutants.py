@@ -132,8 +132,8 @@ def replacements(node: ast.AST) -> Iterator[tuple[str, ast.AST]]:
     elif isinstance(node, ast.Constant) and type(node.value) is bool:
         yield "crp", ast.Constant(not node.value)
     elif isinstance(node, ast.Constant) and type(node.value) is int:
-        yield "crp", ast.Constant(node.value + 1)
-        yield "crp", ast.Constant(node.value - 1)
+        for value in (node.value + 1, node.value - 1):  # -1 is written (and parsed) as -(1)
+            yield "crp", ast.Constant(value) if value >= 0 else ast.UnaryOp(ast.USub(), ast.Constant(-value))
     elif isinstance(node, ast.Slice):
         for bound in ("lower", "upper"):
             value = getattr(node, bound)
@@ -250,8 +250,9 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
         if not inside(node):
             continue
         for operator, replacement in replacements(node):
-            if operator == "sdl" and isinstance(node, ast.Return) and index == len(getattr(parent, field)) - 1:
-                continue  # a last ``return x`` removed is ``return None``: ret's mutant
+            if (operator == "sdl" and isinstance(node, ast.Return) and isinstance(parent, ast.FunctionDef)
+                    and field == "body" and index == len(parent.body) - 1):
+                continue  # a function's last ``return x`` removed is ``return None``: ret's mutant
             _put(parent, field, index, replacement)
             expected = ast.dump(tree)
             _put(parent, field, index, node)

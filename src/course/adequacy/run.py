@@ -1,13 +1,14 @@
 """Run an exercise's hidden tests and public check on each of its mutants.
 
 Each mutant is a copy of the solution notebook with one cell changed
-(:mod:`course.adequacy.mutants`), graded as ``course grade --only EXERCISE --checks``
-grades a notebook: in a grading process that keeps pytest's rewritten test modules and
-its zygote (the process that forks notebook processes) from one mutant to the next,
-with ``-x`` (the first failing test kills the mutant; the check still runs, after the
-tests). With ``--scheduler`` the mutants are graded on a Dask cluster by the same code
-as ``course grade --scheduler`` (every test runs there: a worker's grading processes
-are shared with grading).
+(:mod:`course.adequacy.mutants`), graded as ``course grade --only EXERCISE`` grades a
+notebook: in a grading process that keeps pytest's rewritten test modules and its
+zygote (the process that forks notebook processes) from one mutant to the next, with
+``-x`` (the first failing test kills the mutant), then the exercise's check alone
+(:mod:`course.adequacy.probe`) on the notebook run afresh. With ``--scheduler`` the
+mutants are graded on a Dask cluster by the code of ``course grade --scheduler``: there
+every test and every check of the notebook run (a worker's grading processes are shared
+with grading, so they are not given ``-x`` nor the probe).
 
 A mutant is *killed* when a hidden test of its exercise fails (or its grading ends
 without a report: a crash or a timeout costs the student the points too), *flagged*
@@ -144,9 +145,10 @@ def write_mutant(sheet: Worksheet, mutant: Mutant, folder: Path) -> Path:
     return path
 
 
-def options(exercise: str, call_seconds: float) -> dict[str, Any]:
-    """How a grading process grades a mutant (as ``course grade --only EXERCISE --checks``)."""
-    return {"call_seconds": call_seconds, "memory_mb": 1024, "checks": True, "only": exercise, "cascade": False}
+def options(exercise: str, call_seconds: float, checks: bool = False) -> dict[str, Any]:
+    """How a grading process grades a mutant (as ``course grade --only EXERCISE``): every
+    check of the notebook with ``checks`` (on a cluster), else the probe runs the exercise's."""
+    return {"call_seconds": call_seconds, "memory_mb": 1024, "checks": checks, "only": exercise, "cascade": False}
 
 
 def verdict(exercise: str, report: dict | None, failure: str = "") -> dict[str, Any]:
@@ -155,7 +157,8 @@ def verdict(exercise: str, report: dict | None, failure: str = "") -> dict[str, 
         return {"killed": True, "by": failure or "no report: the grading crashed", "flagged": None, "checks": []}
     failed = [t for t in report.get("tests", []) if t.get("exercise") == exercise and t.get("outcome") != "passed"]
     ran = [t for t in report.get("tests", []) if t.get("exercise") == exercise]
-    checks = [c["status"] for n in report.get("notebooks", []) for c in n.get("checks", [])
+    checks = [c["status"] for c in [*report.get("checks", []), *(c for n in report.get("notebooks", [])
+                                                                   for c in n.get("checks", []))]
               if c.get("exercise") == exercise]
     return {"killed": bool(failed) or not ran,
             "by": failed[0]["name"] + ": " + failed[0].get("message", "")[:200] if failed
@@ -165,12 +168,13 @@ def verdict(exercise: str, report: dict | None, failure: str = "") -> dict[str, 
 
 
 class MutantProcess(GradingProcess):
-    """A grading process that stops a session at its first failing test (``-x``)."""
+    """A grading process that stops a session at its first failing test (``-x``), then runs
+    the exercise's check (:mod:`course.adequacy.probe`)."""
 
     def start(self):  # type: ignore[override]
         with _ENVIRONMENT:
             saved = os.environ.get("PYTEST_ADDOPTS")
-            os.environ["PYTEST_ADDOPTS"] = "-x"
+            os.environ["PYTEST_ADDOPTS"] = "-x -p course.adequacy.probe"
             try:
                 return super().start()
             finally:
@@ -205,12 +209,11 @@ def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: flo
             done(job)
 
     threads = [threading.Thread(target=work, args=(w, n), daemon=True) for n, w in enumerate(workers)]
+    for thread in threads:
+        thread.start()
     try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            while thread.is_alive():
-                thread.join(0.2)
+        while any(thread.is_alive() for thread in threads):
+            time.sleep(0.2)  # short waits: Ctrl-C is seen at once
     finally:
         for worker in workers:
             worker.stop()
@@ -232,7 +235,7 @@ def grade_on_dask(root: Path, jobs: list[Job], address: str, call_seconds: float
         done(job)
 
     try:
-        grade_on_cluster(client, root, jobs, lambda job: options(job.mutant.exercise, call_seconds),
+        grade_on_cluster(client, root, jobs, lambda job: options(job.mutant.exercise, call_seconds, True),
                          finished, seconds)
     finally:
         client.close()
