@@ -210,6 +210,43 @@ def _splice(source: str, node: ast.AST, text: str) -> str:
     return source[:start] + text + source[end:]
 
 
+class _Keeping(ast._Unparser):  # type: ignore[name-defined,misc]
+    """``ast.unparse`` that writes the nodes it is given as they are written in the source
+    (a mutant changes one operator, not its operands' quotes and spacing)."""
+
+    def __init__(self, kept: dict[int, str] | None = None, **options: object) -> None:
+        super().__init__(**options)  # an f-string's parts are written by a copy without ``kept``
+        self._kept = kept or {}
+
+    def traverse(self, node: ast.AST | list) -> None:
+        if not isinstance(node, list) and id(node) in self._kept:
+            self.write(self._kept[id(node)])
+        else:
+            super().traverse(node)
+
+
+def _texts(source: str, node: ast.AST, replacement: ast.AST) -> list[str]:
+    """The texts that may replace ``node``'s span, best first: its operands as written, then
+    as ``ast.unparse`` writes them; each also in parentheses."""
+    if isinstance(replacement, ast.Pass):
+        return ["pass"]
+    kept = {}
+    for child in ast.walk(node):
+        if child is not node and hasattr(child, "end_col_offset"):
+            segment = ast.get_source_segment(source, child)
+            if segment is not None and "\n" not in segment:
+                kept[id(child)] = segment
+    if id(replacement) in kept:  # the node replaced by one of its parts (a copy dropped)
+        written = kept[id(replacement)]
+    else:
+        try:
+            written = _Keeping(kept).visit(replacement)
+        except (AttributeError, TypeError):  # another Python's unparser: write it all anew
+            written = ast.unparse(replacement)
+    plain = ast.unparse(replacement)
+    return [written, f"({written})", plain, f"({plain})"]
+
+
 def _changed_lines(old: str, new: str) -> tuple[int, str, str]:
     """The first changed line (1-based) and the changed lines before and after, stripped."""
     before, after = old.splitlines(), new.splitlines()
@@ -258,8 +295,7 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
             _put(parent, field, index, node)
             if expected == original:
                 continue
-            text = "pass" if isinstance(replacement, ast.Pass) else ast.unparse(replacement)
-            for candidate in (text, f"({text})"):
+            for candidate in _texts(source, node, replacement):
                 mutated = _splice(source, node, candidate)
                 try:
                     if ast.dump(ast.parse(mutated)) == expected:
