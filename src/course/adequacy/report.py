@@ -43,8 +43,13 @@ def markdown(result: dict[str, Any], title: str = "Mutation analysis") -> str:
     seconds = result["seconds"]
     sample = f" (a sample of {result['sample']} mutants per worksheet, seed {result['seed']})" \
         if result.get("sample") is not None else ""
-    lines += [f"{count} mutants of {len(rows)} exercises{sample}, {result['gradings']} gradings in {seconds:g} s "
-              f"({result['gradings'] / seconds if seconds else 0:.2f} per second).", ""]
+    spent = [m["seconds"] for m in result["mutants"]]
+    where = result.get("jobs", 1)
+    where = f"{where} processes" if isinstance(where, int) else f"the cluster {where}"
+    lines += [f"{count} mutants of {len(rows)} exercises{sample}, {result['gradings']} gradings (the mutants and "
+              f"each exercise's solution) in {seconds:g} s on {where}: "
+              f"{result['gradings'] / seconds if seconds else 0:.2f} per second, "
+              f"{sum(spent) / len(spent) if spent else 0:.2f} s per mutant in one process.", ""]
     lines += ["Killed: a hidden test of the exercise fails. Flagged: the exercise's check is not "
               "\"All N examples pass\". Rates are over the non-equivalent mutants.", ""]
     lines += ["| exercise | mutants | killed by hidden tests | flagged by the check | equivalent | survivors "

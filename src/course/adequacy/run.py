@@ -299,6 +299,7 @@ def analyse(root: Path, wanted: list[str], jobs: int = 1, scheduler: str | None 
         "exercises": [e for sheet, found in planned for e in dict.fromkeys(m.exercise for m in found)],
         "seconds": round(elapsed, 1),
         "gradings": total,
+        "jobs": jobs if not scheduler else scheduler,
         "sample": sample,
         "seed": seed if sample is not None else None,
     }
