@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     except Refused as error:
         print(f"course adequacy: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ncourse adequacy: interrupted; nothing was written", file=sys.stderr)
+        return 130
     sys.stderr.write("\n")
     print(report.markdown(result), end="")
     if args.out:

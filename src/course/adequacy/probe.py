@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,11 @@ def _exercise_check(request: pytest.FixtureRequest) -> Any:
         return
     reference = json.loads(plugin.solution_path(request.config, request.module.NOTEBOOK).read_text(encoding="utf-8"))
     reference["cells"] = [cell for cell in reference["cells"] if course_meta(cell).get("check") == exercise]
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         checks = Path(folder) / "checks.ipynb"
         checks.write_text(json.dumps(reference), encoding="utf-8")
         verdicts = plugin.run_checks(submission, checks)
-    request.config.stash[plugin._REPORT].setdefault("checks", []).extend(verdicts)
+    report = request.config.stash[plugin._REPORT]
+    report.setdefault("checks", []).extend(verdicts)
+    report["timings"]["checks"] = report["timings"].get("checks", 0.0) + time.perf_counter() - started

@@ -50,6 +50,9 @@ def markdown(result: dict[str, Any], title: str = "Mutation analysis") -> str:
               f"each exercise's solution) in {seconds:g} s on {where}: "
               f"{result['gradings'] / seconds if seconds else 0:.2f} per second, "
               f"{sum(spent) / len(spent) if spent else 0:.2f} s per mutant in one process.", ""]
+    if result.get("phases"):
+        lines += ["Where a mutant's grading spends its time (seconds, on average): "
+                  + ", ".join(f"{name} {value:.3f}" for name, value in result["phases"].items()) + ".", ""]
     lines += ["Killed: a hidden test of the exercise fails. Flagged: the exercise's check is not "
               "\"All N examples pass\". Rates are over the non-equivalent mutants.", ""]
     lines += ["| exercise | mutants | killed by hidden tests | flagged by the check | equivalent | survivors "

@@ -160,7 +160,7 @@ def verdict(exercise: str, report: dict | None, failure: str = "") -> dict[str, 
     checks = [c["status"] for c in [*report.get("checks", []), *(c for n in report.get("notebooks", [])
                                                                    for c in n.get("checks", []))]
               if c.get("exercise") == exercise]
-    return {"killed": bool(failed) or not ran,
+    return {"killed": bool(failed) or not ran, "timings": report.get("timings", {}),
             "by": failed[0]["name"] + ": " + failed[0].get("message", "")[:200] if failed
             else ("" if ran else "no hidden test ran"),
             "flagged": any(status != "passed" for status in checks) if checks else None,
@@ -258,6 +258,14 @@ def classify(job: Job, equivalent: list[Listed], unchecked: list[Listed]) -> dic
             "seconds": round(found.get("seconds", 0.0), 3), "diff": mutant.diff}
 
 
+def phases(verdicts: list[dict[str, Any]]) -> dict[str, float]:
+    """Where a mutant's grading spends its time, in seconds on average: pytest's collection,
+    running the notebook, the tests, the check (the notebook run again first), the session."""
+    names = ("collect", "notebook", "tests", "checks", "session")
+    timed = [v["timings"] for v in verdicts if v.get("timings")]
+    return {name: round(sum(t.get(name, 0.0) for t in timed) / len(timed), 3) for name in names} if timed else {}
+
+
 def analyse(root: Path, wanted: list[str], jobs: int = 1, scheduler: str | None = None,
             sample: int | None = None, seed: int = 0, call_seconds: float = 5.0, seconds: float = 300.0,
             progress: Callable[[int, int], None] | None = None,
@@ -299,6 +307,7 @@ def analyse(root: Path, wanted: list[str], jobs: int = 1, scheduler: str | None 
         "exercises": [e for sheet, found in planned for e in dict.fromkeys(m.exercise for m in found)],
         "seconds": round(elapsed, 1),
         "gradings": total,
+        "phases": phases([job.verdict for job in work]),
         "jobs": jobs if not scheduler else scheduler,
         "sample": sample,
         "seed": seed if sample is not None else None,
