@@ -203,3 +203,27 @@ def test_the_readme_command() -> None:
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert int(cells[1]) == len(plan(ROOT, ["dice421.tokens_of"])[0][1]) > 10
     assert cells[5] == "0" and run.returncode == 0, run.stdout
+
+
+def test_a_mutant_no_check_can_show_is_listed_with_its_reason() -> None:
+    """Killed but not flagged: reported, unless [[unchecked]] gives the reason; listed as
+    equivalent but killed: reported as stale."""
+    from course.adequacy.mutants import Mutant
+    from course.adequacy.run import Job, Listed, classify
+
+    [(sheet, mutants)] = plan(ROOT, ["dice421.swap"])
+    mutant = mutants[0]
+    entry = Listed(mutant.exercise, mutant.operator, mutant.before, mutant.after, "the check cannot call it")
+    job = Job(mutant, sheet, sheet.solution, {"killed": True, "by": "test_x: wrong", "flagged": False})
+    assert classify(job, [], [])["check"] == "passed"
+    row = classify(job, [], [entry])
+    assert (row["status"], row["check"], row["reason"]) == ("killed", "listed", "the check cannot call it")
+    stale = classify(job, [entry], [])
+    assert stale["stale"] and stale["status"] == "killed"
+    other = Mutant(mutant.exercise, 2, "crp", 0, 1, "", "x = 1", "x = 2", "")
+    assert not entry.matches(other)
+    result = {"exercises": [mutant.exercise], "baseline": {}, "mutants": [classify(job, [], []), stale],
+              "seconds": 1.0, "gradings": 2}
+    text = report.markdown(result)
+    assert "## Killed by the hidden tests, not shown by the check" in text and f"- {mutant.id}:" in text
+    assert "## Listed as equivalent but killed" in text
