@@ -32,7 +32,6 @@ from __future__ import annotations
 import ast
 import copy
 import difflib
-import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -69,12 +68,6 @@ class Mutant:
     @property
     def id(self) -> str:
         return f"{self.exercise}#{self.number}"
-
-    @property
-    def key(self) -> str:
-        """What identifies the mutant whatever the lines around it: a short hash."""
-        text = "\n".join((self.exercise, self.operator, self.before, self.after))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def _is_string(node: ast.AST) -> bool:

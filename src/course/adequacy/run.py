@@ -106,20 +106,16 @@ def select(root: Path, wanted: list[str]) -> list[tuple[Worksheet, list[str]]]:
     sheets = [sheet for sheet in worksheets(root) if sheet.tests is not None and sheet.exercises]
     if not wanted:
         return [(sheet, list(sheet.exercises)) for sheet in sheets]
-    chosen: dict[str, list[str]] = {}
+    chosen: set[str] = set()
     for name in wanted:
-        matched = [sheet for sheet in sheets if name in (sheet.id, sheet.stem)]
-        owners = [sheet for sheet in sheets if name in sheet.exercises]
-        if not matched and not owners:
+        found = {e for sheet in sheets for e in sheet.exercises if name in (sheet.id, sheet.stem, e)}
+        if not found:
             known = ", ".join(sheet.id for sheet in sheets)
             raise Refused(f"no exercise or worksheet {name!r} (worksheets: {known}; an exercise is e.g. "
                           f"{sheets[0].exercises[0] if sheets else 'sheet.exercise'})")
-        for sheet in matched:
-            chosen.setdefault(sheet.id, []).extend(e for e in sheet.exercises if e not in chosen.get(sheet.id, []))
-        for sheet in owners:
-            if name not in chosen.setdefault(sheet.id, []):
-                chosen[sheet.id].append(name)
-    return [(sheet, [e for e in sheet.exercises if e in chosen[sheet.id]]) for sheet in sheets if sheet.id in chosen]
+        chosen |= found
+    return [(sheet, [e for e in sheet.exercises if e in chosen]) for sheet in sheets
+            if any(e in chosen for e in sheet.exercises)]
 
 
 def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0) -> list[tuple[Worksheet, list[Mutant]]]:
