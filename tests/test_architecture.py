@@ -220,7 +220,8 @@ def test_the_rules_see_a_wrong_import():
 
 #: the rooms of the instructor's package, by layer: a module imports its own room and lower layers
 LAYERS = {
-    "course.commands": 3,
+    "course.commands": 4,
+    "course.adequacy": 3,
     "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2,
     "course.i18n": 1,
     "course.notebook": 0,

@@ -35,6 +35,7 @@ COVERED = {
     "jupyter lab notebooks/00_start_here.ipynb": "test_jupyter_lab_opens_a_notebook_given_on_the_command_line",
     "make outputs": "test_make_outputs_stores_outputs",
     ".venv/bin/course release": "test_course_release_regenerates_notebooks",
+    ".venv/bin/course adequacy --exercise dice421.tokens_of": "test_adequacy.py::test_the_readme_command",
     ".venv/bin/course release --to bundle": "test_release.py::test_student_bundle_holds_no_solution",
     ".venv/bin/python -m pytest tests/grading/test_start.py": "test_hidden_tests_pass_on_the_solution",
     ".venv/bin/python -m pytest tests/grading/test_start.py --submission notebooks/00_start_here.ipynb":

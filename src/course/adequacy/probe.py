@@ -1,0 +1,43 @@
+"""A pytest plugin for grading mutants: after the tests of ``--only-exercise``, run that
+exercise's public check cells only (``--run-checks`` runs every check of the notebook).
+
+Loaded beside :mod:`course.grading.plugin` (``-p course.adequacy.probe``). The verdicts are
+the report's ``checks`` list, in the shape of a notebook entry's ``checks``; the notebook
+is run afresh first, as :func:`course.grading.plugin.run_checks` does.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..grading import plugin
+from ..notebook import course_meta
+from ..grading.submission import Submission
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _exercise_check(request: pytest.FixtureRequest) -> Any:
+    exercise = request.config.getoption("--only-exercise")
+    if not exercise or not hasattr(request.module, "NOTEBOOK"):
+        yield
+        return
+    submission = request.getfixturevalue("sub")
+    yield
+    if not isinstance(submission, Submission):
+        return
+    reference = json.loads(plugin.solution_path(request.config, request.module.NOTEBOOK).read_text(encoding="utf-8"))
+    reference["cells"] = [cell for cell in reference["cells"] if course_meta(cell).get("check") == exercise]
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        checks = Path(folder) / "checks.ipynb"
+        checks.write_text(json.dumps(reference), encoding="utf-8")
+        verdicts = plugin.run_checks(submission, checks)
+    report = request.config.stash[plugin._REPORT]
+    report.setdefault("checks", []).extend(verdicts)
+    report["timings"]["checks"] = report["timings"].get("checks", 0.0) + time.perf_counter() - started
