@@ -69,7 +69,7 @@ def parser() -> argparse.ArgumentParser:
                          help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
     release.set_defaults(run=_release)
 
-    from . import grade, gradescope, link, report, translation
+    from . import grade, gradescope, link, lite, report, translation
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
@@ -77,6 +77,7 @@ def parser() -> argparse.ArgumentParser:
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
         ("translate", translation, "update the notebooks' translation catalogs (locale/)"),
+        ("lite", lite, "build the course as a JupyterLite site (JupyterLab in the browser)"),
     ):
         command = commands.add_parser(name, help=text)
         module.add_arguments(command)
