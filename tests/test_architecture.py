@@ -4,7 +4,7 @@
   ``checks`` (each a module, or a package when it is large), and an ``__init__`` that only
   re-exports.
 * A worksheet imports only itself and the shared layer (``exercises.checks``,
-  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``); the shared layer imports no
+  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``, ``exercises.browser``); the shared layer imports no
   worksheet; nothing a student installs imports the instructor's tools (``course``).
 * The modules of the package import each other without a cycle. The one exception is
   python-chess's: a value's ``_repr_*_`` method may import its picture lazily, on a line
@@ -24,7 +24,7 @@ from conftest import ROOT
 PACKAGE = ROOT / "src" / "exercises"
 WORKSHEETS = ("start", "jass", "dice421", "abapa", "tchu", "dominations")
 SHARED = ("exercises", "exercises.checks", "exercises.display", "exercises.ui", "exercises.ai",
-          "exercises.i18n")
+          "exercises.i18n", "exercises.browser")
 PARTS = ("model", "pictures", "widget", "checks")
 #: Notebook 00 gives no model and draws no picture of its own.
 OPTIONAL = {"start": {"model", "pictures"}}
