@@ -9,7 +9,8 @@ serves: they load from there when a picture needs them.
 What the build takes, all pinned:
 
 * Pyodide's core (interpreter, standard library, ``pyodide-lock.json``): the npm package
-  ``pyodide`` at ``PYODIDE_VERSION``, installed by ``make lite-deps`` into ``.venv/lite``;
+  ``pyodide`` at the version the Makefile pins, the one jupyterlite-pyodide-kernel was
+  built for (checked here), installed by ``make lite-deps`` into ``.venv/lite``;
 * the pure Python wheels the kernel loads at start (micropip, IPython, jedi and their
   dependencies) and ipywidgets with comm, downloaded by ``make lite-deps`` from PyPI at the
   versions of ``constraints.txt`` (``download_wheels``);
@@ -37,10 +38,8 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-#: The npm package ``pyodide`` the site carries: the version the kernel extension was built for.
-PYODIDE_VERSION = "314.0.6"
 #: Where Pyodide's CDN serves the packages the site does not carry (numpy, matplotlib, ...).
-PYODIDE_CDN = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 #: The Python of Pyodide's interpreter (its wheels' markers are evaluated for it).
 PYODIDE_PYTHON = "3.14"
 #: What the kernel installs at start (micropip, then these) and what the widgets need.
@@ -163,12 +162,13 @@ def build_course_wheel(root: Path, dest: Path) -> Path:
     return wheel
 
 
-def site_lock(pyodide_lock: dict, wheels: list[Path]) -> dict:
-    """Pyodide's lock, naming the ``wheels`` the site serves; every other package at the CDN."""
+def site_lock(pyodide_lock: dict, wheels: list[Path], version: str) -> dict:
+    """Pyodide's lock (of Pyodide ``version``), naming the ``wheels`` the site serves; every
+    other package at Pyodide's CDN."""
     lock = json.loads(json.dumps(pyodide_lock))
     packages = lock["packages"]
     for entry in packages.values():
-        entry["file_name"] = PYODIDE_CDN + entry["file_name"]
+        entry["file_name"] = PYODIDE_CDN.format(version=version) + entry["file_name"]
     for wheel in wheels:
         meta = wheel_metadata(wheel)
         name = str(meta["name"])
@@ -195,14 +195,22 @@ def _release_notebooks(root: Path, lang: str) -> list[Path]:
     return notebooks
 
 
-def build_site(root: Path, to: Path, lang: str = "en", cache: Path | None = None) -> Path:
+def build_site(root: Path, to: Path, lang: str = "en", cache: Path | None = None,
+               also: dict[str, Path] | None = None) -> Path:
     """Build the site of the student release (``notebooks/`` or ``notebooks/<lang>/``) into
-    ``to``; offline, from ``cache`` (``make lite-deps``). Returns ``to``."""
+    ``to``; offline, from ``cache`` (``make lite-deps``). ``also``: more files the site
+    serves, by their path in it (the tests add the solutions). Returns ``to``."""
     root = root.resolve()
     cache = (cache or root / DEFAULT_CACHE).resolve()
     pyodide = cache / "node_modules" / "pyodide"
     if not (pyodide / "pyodide-lock.json").is_file():
         raise LiteError(f"Pyodide's core is missing from {cache}: run `make lite-deps` (it needs npm)")
+    version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    if version != PYODIDE_VERSION:
+        raise LiteError(f"{cache} holds Pyodide {version}, the kernel needs {PYODIDE_VERSION}: "
+                        f"pin pyodide@{PYODIDE_VERSION} in the Makefile, run make lite-deps")
     notebooks = _release_notebooks(root, lang)
     wheels = _wheels(cache / "wheels", root / "constraints.txt")
     to = to.resolve()
@@ -215,12 +223,15 @@ def build_site(root: Path, to: Path, lang: str = "en", cache: Path | None = None
         static.mkdir(parents=True)
         for notebook in notebooks:
             shutil.copy2(notebook, files / notebook.name)
+        for name, source in (also or {}).items():
+            (files / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, files / name)
         for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json"):
             shutil.copy2(pyodide / name, static / name)
         served = [*wheels, build_course_wheel(root, Path(scratch) / "course-wheel")]
         for wheel in served:
             shutil.copy2(wheel, static / wheel.name)
-        lock = site_lock(json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8")), served)
+        lock = site_lock(json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8")), served, version)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(_lite_config(lang), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(_lab_overrides(lang), indent=2), encoding="utf-8")
