@@ -28,6 +28,12 @@ LOOPBACK = re.compile(r"^(https?|wss?)://127\.0\.0\.1(:\d+)?/")
 TIMEOUT_MS = 120_000
 
 
+#: The tCHu game of worksheet 04, its five initial tickets kept before any click.
+TCHU_WIDGET = "TchuGame(play"
+TCHU_GAME = ("game = TchuGame(play, seed=2021, your_name='Ada', draw_map={draw_map})\n"
+             "game.keep_tickets((0, 1, 2, 3, 4))\ngame")
+
+
 def missing() -> str | None:
     """Why the site cannot be built and driven here (None when it can)."""
     if CHROMIUM is None:

@@ -6,7 +6,8 @@ for the module; one headless Chromium context drives it, and every request that 
 the page (Pyodide): no thread, no matplotlib. The site opens on 00, whose check says "not
 implemented yet" on the stub and passes on an answer; the notebook downloaded from the page
 (File > Download) gets its grade from ``course grade``; the games of worksheets 02, 03 and
-05, from the solutions the test site also serves, are played by clicks to a result.
+05, from the solutions the test site also serves, are played by clicks to a result, and
+tCHu (04) for a few turns, its map replaced by the sentence that it needs the network.
 Timings (kernel start, clicks) are printed by benchmarks/bench_lite.py, not asserted.
 """
 
@@ -16,13 +17,14 @@ import csv
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from browser_steps import cell, cells_for, run_cell, run_cells, shown, text_of, widget_of
 from conftest import ROOT
-from lite_site import TIMEOUT_MS, build, guard, missing, notebook_url, open_site, serving
+from lite_site import (
+    TCHU_GAME, TCHU_WIDGET, TIMEOUT_MS, build, guard, missing, notebook_url, open_site, serving,
+)
 
 pytestmark = [pytest.mark.lite, pytest.mark.browser]
 
@@ -188,20 +190,38 @@ def test_kingdomino_is_played_by_clicks_to_a_placed_domino(site, lite_page):
         assert color != "rgb(241, 243, 245)", f"square {(row, column)} still looks empty"
 
 
-def test_a_game_state_says_in_one_sentence_that_its_map_needs_the_network(site, lite_page, refused):
+def test_tchu_is_played_by_clicks_and_its_map_says_in_one_sentence_that_it_needs_the_network(
+        site, lite_page, refused):
     from playwright.sync_api import expect
 
     from course.lite import PYODIDE_CDN
 
+    sentence = ("This picture needs matplotlib, which the browser fetches from the internet: "
+                "connect, then run this cell again.")
     page = lite_page
-    open_site(page, notebook_url(site, "04_tchu_game.ipynb"))
-    notebook = ROOT / "notebooks" / "04_tchu_game.ipynb"
-    *setup, shown_state = cells_for(notebook, "state = GameState.initial")
-    run_cells(page, [*setup, shown_state])
-    expect(output_of(page, shown_state).first).to_contain_text(
-        "This picture needs matplotlib, which the browser fetches from the internet: "
-        "connect, then run this cell again.")
-    assert "Traceback" not in output_of(page, shown_state).first.inner_text()
+    solution = ROOT / "solutions" / "04_tchu_game.ipynb"
+    open_site(page, notebook_url(site, "solutions/04_tchu_game.ipynb"))
+    *setup, state_cell = cells_for(solution, "state = GameState.initial")
+    run_cells(page, [*setup, state_cell])
+    expect(output_of(page, state_cell).first).to_contain_text(sentence)
+    assert "Traceback" not in output_of(page, state_cell).first.inner_text()
+
+    *definitions, widget_cell = cells_for(solution, TCHU_WIDGET)
+    run_cells(page, [i for i in definitions if i not in setup])
+    run_cell(page, cell(page, widget_cell), TCHU_GAME.format(draw_map=True))
+    output = output_of(page, widget_cell).first
+    expect(output.get_by_text(sentence)).to_be_visible()  # where the map would be
+    draw = output.locator(".widget-button", has_text="Draw cards")
+    log = output.locator(".tchu-game-log")
+    for _ in range(6):  # a turn's two cards; each click runs play again from the start
+        expect(draw).to_be_enabled()
+        before = log.inner_text()
+        draw.click()
+        expect(log).not_to_have_text(before)
+    expect(output.get_by_text(re.compile(r"^Your turn: "))).to_be_visible()
+    assert log.inner_text().count("Ada drew") == 6 and "Computer (greedy)" in log.inner_text()
+    assert output.locator(".widget-html", has_text="error").count() == 0
+
     for _ in range(300):  # the fetch of matplotlib the picture started: refused, at the CDN (30 s at most)
         if any("/matplotlib-" in url for url in refused):
             break
@@ -258,3 +278,13 @@ def test_the_site_lock_names_the_files_it_serves(tmp_path):
     assert course["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert pyodide_lock["packages"]["numpy"]["file_name"] == "numpy-2-cp314.whl"  # its input unchanged
     assert json.loads(json.dumps(lock)) == lock
+
+
+def test_a_wheel_the_lock_does_not_pin_is_refused(tmp_path):
+    from course.lite import LiteError, download_wheels
+
+    constraints = tmp_path / "constraints.txt"
+    constraints.write_text("ipywidgets==8.1.9\n", encoding="utf-8")
+    with pytest.raises(LiteError, match="micropip is not pinned"):
+        download_wheels(tmp_path / "wheels", constraints, roots=("micropip",))
+    assert not any((tmp_path / "wheels").glob("*.whl"))

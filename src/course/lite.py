@@ -233,7 +233,7 @@ def build_site(root: Path, to: Path, lang: str = "en", cache: Path | None = None
             shutil.copy2(wheel, static / wheel.name)
         lock = site_lock(json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8")), served, version)
         (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
-        (lite_dir / "jupyter-lite.json").write_text(json.dumps(_lite_config(lang), indent=2), encoding="utf-8")
+        (lite_dir / "jupyter-lite.json").write_text(json.dumps(_lite_config(), indent=2), encoding="utf-8")
         (lite_dir / "overrides.json").write_text(json.dumps(_lab_overrides(lang), indent=2), encoding="utf-8")
         output = Path(scratch) / "site"
         command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
@@ -257,7 +257,7 @@ def _wheels(folder: Path, constraints: Path) -> list[Path]:
         raise LiteError(f"the wheels for the browser are missing from {folder}: run `make lite-deps`") from error
 
 
-def _lite_config(lang: str) -> dict:
+def _lite_config() -> dict:
     kernel = {
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"packages": list(PRELOAD)},
