@@ -75,7 +75,7 @@ def _map_figure_class() -> type:
             self.savefig(buffer, format="png", metadata={"Software": None})
             return buffer.getvalue()
 
-    MapFigure.__module__ = __name__
+    MapFigure.__module__, MapFigure.__qualname__ = __name__, "MapFigure"
     return MapFigure
 
 
