@@ -242,6 +242,23 @@ def test_course_lite_refuses_a_folder_that_is_not_a_site(tmp_path):
     assert [p.name for p in folder.iterdir()] == ["thesis.tex"]
 
 
+def test_the_french_site_serves_the_french_notebooks_in_a_french_jupyterlab(tmp_path):
+    import json
+
+    from course.lite import build_site
+
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+    site = build_site(ROOT, tmp_path / "site", lang="fr")
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    assert config["settingsOverrides"]["@jupyterlab/translation-extension:plugin"]["locale"] == "fr_FR"
+    assert (site / "api" / "translations" / "fr_FR.json").is_file()
+    served = site / "files" / "00_start_here.ipynb"
+    assert served.read_bytes() == (ROOT / "notebooks" / "fr" / "00_start_here.ipynb").read_bytes()
+    assert 'path=00_start_here.ipynb' in (site / "index.html").read_text(encoding="utf-8")
+
+
 def test_make_lite_builds_the_site_with_course_lite():
     done = subprocess.run(["make", "-n", "lite"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -200,22 +200,23 @@ def build_site(root: Path, to: Path, lang: str = "en", cache: Path | None = None
     """Build the site of the student release (``notebooks/`` or ``notebooks/<lang>/``) into
     ``to``; offline, from ``cache`` (``make lite-deps``). ``also``: more files the site
     serves, by their path in it (the tests add the solutions). Returns ``to``."""
-    root = root.resolve()
+    root, to = root.resolve(), to.resolve()
+    if to.exists() and not (to.is_dir() and (not any(to.iterdir()) or (to / "jupyter-lite.json").is_file())):
+        raise LiteError(f"{to} is not empty and is not a site built before: choose another folder")
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    except ImportError:
+        raise LiteError("JupyterLite is not installed: pip install the course's extra lite (make lite does)") from None
     cache = (cache or root / DEFAULT_CACHE).resolve()
     pyodide = cache / "node_modules" / "pyodide"
     if not (pyodide / "pyodide-lock.json").is_file():
         raise LiteError(f"Pyodide's core is missing from {cache}: run `make lite-deps` (it needs npm)")
     version = json.loads((pyodide / "package.json").read_text(encoding="utf-8"))["version"]
-    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-
     if version != PYODIDE_VERSION:
         raise LiteError(f"{cache} holds Pyodide {version}, the kernel needs {PYODIDE_VERSION}: "
                         f"pin pyodide@{PYODIDE_VERSION} in the Makefile, run make lite-deps")
     notebooks = _release_notebooks(root, lang)
     wheels = _wheels(cache / "wheels", root / "constraints.txt")
-    to = to.resolve()
-    if to.exists() and any(to.iterdir()) and not (to / "jupyter-lite.json").is_file():
-        raise LiteError(f"{to} is not empty and is not a site built before: choose another folder")
     with tempfile.TemporaryDirectory(prefix="course-lite-") as scratch:
         lite_dir = Path(scratch) / "lite"
         files, static = lite_dir / "files", lite_dir / "static" / "pyodide"
