@@ -3,6 +3,7 @@
 #   make lab-fr the same in French: notebooks/fr/00_start_here in a French JupyterLab
 #   make test   create .venv, install the course, run every test
 #   make lock   refresh constraints.txt, the lock every install of the course uses
+#   make lite   the course as a static website in _site/, Python in the browser (README)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,18 +16,22 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 # The hub test's proxy, the npm package configurable-http-proxy, installed next to the venv.
 HUB_PROXY := $(VENV)/hub-proxy
 CHP := $(HUB_PROXY)/node_modules/.bin/configurable-http-proxy
+# `course lite`: Pyodide's core (the npm package pyodide, the version the kernel was built
+# for) and the wheels the site serves, fetched next to the venv.
+LITE_CACHE := $(VENV)/lite
+PYODIDE := pyodide@314.0.6
 PORT ?= 8888
 TEST_JOBS ?= 2
 NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lab-fr test lock release outputs clean hub-proxy
+.PHONY: lab lab-fr test lock release outputs clean hub-proxy lite-deps lite
 
 $(STAMP): pyproject.toml $(LOCK) etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,grade,report,hub,cluster,i18n]'
+	$(BIN)/python -m pip install --quiet -c $(LOCK) -e '.[test,grade,report,hub,cluster,i18n,lite]'
 	mkdir -p $(LAB_SETTINGS)
 	cp etc/jupyterlab-overrides.json $(LAB_SETTINGS)/overrides.json
 	touch $@
@@ -51,10 +56,26 @@ hub-proxy: $(STAMP)
 			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
 	else echo "npm is missing: the hub test will be skipped"; fi
 
+# What `course lite` builds the site from (the only step of it that needs the network).
+# Without npm (or its registry) the lite test is skipped, with the reason.
+lite-deps: $(STAMP)
+	@if [ -f $(LITE_CACHE)/node_modules/pyodide/pyodide-lock.json ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		echo "Installing $(PYODIDE) for the JupyterLite site"; \
+		npm install --silent --no-audit --no-fund --prefix $(LITE_CACHE) $(PYODIDE) \
+			|| echo "$(PYODIDE) could not be installed: the lite test will be skipped"; \
+	else echo "npm is missing: the lite test will be skipped"; fi
+	@$(BIN)/python -c "import course.lite as l; l.download_wheels(l.DEFAULT_CACHE / 'wheels', l.Path('$(LOCK)'))" \
+		|| echo "the site's wheels could not be downloaded: the lite test will be skipped"
+
+# Instructor: the course in the browser, a static site in _site/ (see README "Teaching a class").
+lite: lite-deps
+	$(BIN)/course lite --to _site
+
 # Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
 # the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
 # The 20 slowest are listed at the end, to keep the whole run near 10 minutes on 2 cores.
-test: $(STAMP) hub-proxy
+test: $(STAMP) hub-proxy lite-deps
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile --durations=20

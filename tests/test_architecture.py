@@ -4,7 +4,7 @@
   ``checks`` (each a module, or a package when it is large), and an ``__init__`` that only
   re-exports.
 * A worksheet imports only itself and the shared layer (``exercises.checks``,
-  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``); the shared layer imports no
+  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``, ``exercises.browser``); the shared layer imports no
   worksheet; nothing a student installs imports the instructor's tools (``course``).
 * The modules of the package import each other without a cycle, lazy imports (inside a
   function) included. The one exception is python-chess's: a value's ``_repr_*_`` method
@@ -35,7 +35,7 @@ PACKAGE = ROOT / "src" / "exercises"
 COURSE = ROOT / "src" / "course"
 WORKSHEETS = ("start", "jass", "dice421", "abapa", "tchu", "dominations")
 SHARED = ("exercises", "exercises.checks", "exercises.display", "exercises.ui", "exercises.ai",
-          "exercises.i18n")
+          "exercises.i18n", "exercises.browser")
 PARTS = ("model", "pictures", "widget", "checks")
 #: Notebook 00 gives no model and draws no picture of its own.
 OPTIONAL = {"start": {"model", "pictures"}}
@@ -222,7 +222,7 @@ def test_the_rules_see_a_wrong_import():
 LAYERS = {
     "course.commands": 4,
     "course.adequacy": 3,
-    "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2,
+    "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2, "course.lite": 2,
     "course.i18n": 1,
     "course.notebook": 0,
 }

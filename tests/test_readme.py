@@ -60,6 +60,11 @@ COVERED = {
         "(the same pip install from the bundle's repository, in a fresh environment)",
     ".venv/bin/course link --binder --repo https://github.com/your-class/tabletop-class": "test_teaching_commands_run",
     ".venv/bin/course gradescope --worksheet jass --to autograder-jass.zip": "test_teaching_commands_run",
+    "make lite": "test_lite.py::test_make_lite_builds_the_site_with_course_lite (and the site every lite test opens)",
+    'git -C _site init -b gh-pages && git -C _site add -A && git -C _site commit -m "The course"':
+        "publishing with git, as any folder (no network here); the site served from a folder: test_lite.py",
+    "git -C _site push --force https://github.com/your-class/tabletop-class.git gh-pages":
+        "publishing with git, as any folder (no network here); the site served from a folder: test_lite.py",
     # En français
     "make lab-fr": "test_make_lab_fr_serves_the_french_notebook_00_in_french",
     ".venv/bin/course release --lang fr": "test_translation.py::test_notebooks_fr_folder_is_a_fresh_french_release",

@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
                          help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
     release.set_defaults(run=_release)
 
-    from . import adequacy, cases, grade, gradescope, link, report, translate
+    from . import adequacy, cases, grade, gradescope, link, lite, report, translate
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
@@ -76,6 +76,7 @@ def parser() -> argparse.ArgumentParser:
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
         ("translate", translate, "update the notebooks' translation catalogs (locale/)"),
         ("cases", cases, "compute the checks' generated examples from the reference (src/exercises/*/cases.json)"),
+        ("lite", lite, "build the course as a JupyterLite site (JupyterLab in the browser)"),
         ("adequacy", adequacy, "mutation analysis: do the hidden tests and checks kill each exercise's mutants"),
     ):
         command = commands.add_parser(name, help=text)

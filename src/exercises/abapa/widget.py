@@ -3,7 +3,8 @@
 The computer thinks in a thread of its own, so that the page stays alive: meanwhile the
 status says so and every button is disabled, and a click that still reaches the kernel is
 refused (never kept and played later on the new position). The thread ends with the
-computer's turn (within its time budget).
+computer's turn (within its time budget). In the browser's Python (no threads) the turn
+runs on the kernel's event loop, right after the click that asked for it has been answered.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..ai import AlphaBetaPlayer
+from ..browser import start_background, wait_background
 from ..i18n import _
 from ..ui import ErrorPanel, StudentCodeError, write_first
 from .model import START
@@ -86,9 +88,8 @@ class AbapaGame(widgets.VBox):
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the computer has answered; False if it still thinks after ``timeout`` s."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
+        if self._thread is not None or self.thinking:
+            wait_background(self._thread, timeout)
         return not self.thinking
 
     def click(self, pit: int) -> None:
@@ -140,8 +141,7 @@ class AbapaGame(widgets.VBox):
             self.thinking = True
         self._refresh(_("The computer is thinking…"))
         self.new_game_button.disabled = True
-        self._thread = threading.Thread(target=self._computer_turn, name="abapa-computer")
-        self._thread.start()
+        self._thread = start_background(self._computer_turn, "abapa-computer")
 
     def _computer_turn(self) -> None:
         """The computer's turn, in its thread: play, then give the board back to the human."""

@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
+from ..browser import NoMatplotlib, require_matplotlib
 from ..i18n import _, decimal_commas, percent
 
 __all__ = [
@@ -590,7 +591,13 @@ def league(
 
 def plot_league(table: LeagueTable, title: str | None = None):
     """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws), titled
-    ``title`` (by default, what its numbers are)."""
+    ``title`` (by default, what its numbers are). In the browser without network: None,
+    after printing the sentence that says so."""
+    try:
+        require_matplotlib()
+    except NoMatplotlib as missing:
+        print(missing)
+        return None
     import matplotlib.pyplot as plt
 
     rows, columns = table.agents, table.opponents

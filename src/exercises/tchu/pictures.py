@@ -14,13 +14,11 @@ import io
 import json
 import math
 from collections.abc import Iterable, Mapping
+from functools import cache
 from importlib import resources
+from typing import Any
 
-from matplotlib.figure import Figure
-from matplotlib import patheffects
-from matplotlib.collections import LineCollection, PolyCollection
-from matplotlib.patches import Patch, Polygon
-
+from ..browser import require_matplotlib
 from ..i18n import _, ngettext, pgettext
 from .model import (
     Card,
@@ -61,17 +59,31 @@ _X_SCALE = math.cos(math.radians(46.8))
 _CAR_WIDTH = 0.045
 _TICKET_RGB = "#ff8c00"
 _GLOW_RGB = "#ffe600"
-_LABEL_OUTLINE = [patheffects.withStroke(linewidth=2.5, foreground="white")]
 _FIRST_FOREIGN_ID = 34
 
 
-class MapFigure(Figure):
-    """A matplotlib Figure that Jupyter shows as a picture even when pyplot is never imported."""
+@cache
+def _map_figure_class() -> type:
+    """``MapFigure``, made the first time a map is drawn: matplotlib is imported then, not
+    with the package (the browser's Python fetches it only for a picture)."""
+    from matplotlib.figure import Figure
 
-    def _repr_png_(self) -> bytes:
-        buffer = io.BytesIO()
-        self.savefig(buffer, format="png", metadata={"Software": None})
-        return buffer.getvalue()
+    class MapFigure(Figure):
+        """A matplotlib Figure that Jupyter shows as a picture even when pyplot is never imported."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", metadata={"Software": None})
+            return buffer.getvalue()
+
+    MapFigure.__module__, MapFigure.__qualname__ = __name__, "MapFigure"
+    return MapFigure
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MapFigure":
+        return _map_figure_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _xy(lon: float, lat: float) -> tuple[float, float]:
@@ -125,6 +137,8 @@ def _draw_cars(ax, owners: Mapping[Route, PlayerId]) -> None:
 
     Each collection's ``get_urls()`` names its cars "ROUTE_ID:index", in drawing order.
     """
+    from matplotlib.collections import PolyCollection
+
     for claimed in (False, True):
         for tunnel in (False, True):
             routes = [r for r in ChMap.routes() if (r in owners) == claimed and r.is_tunnel == tunnel]
@@ -151,6 +165,8 @@ def _draw_cars(ax, owners: Mapping[Route, PlayerId]) -> None:
 
 def _draw_highlighted_routes(ax, routes: Iterable[Route]) -> None:
     """A glow under each route of ``routes`` (e.g. the ones a player may claim now)."""
+    from matplotlib.collections import LineCollection
+
     segments = []
     for route in routes:
         cars = _CARS[route]
@@ -179,7 +195,7 @@ def map_figure(
     title: str | None = None,
     highlight_routes: Iterable[Route] = (),
     label_size: float = 7.5,
-) -> MapFigure:
+) -> "MapFigure":
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
     ``tickets`` are highlighted (their stations ringed, listed below the map). A
@@ -200,7 +216,12 @@ def map_figure(
     tickets = list(tickets or ())
     names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
 
-    figure = MapFigure(figsize=(10, 7.4), dpi=80)
+    require_matplotlib()
+    figure = _map_figure_class()(figsize=(10, 7.4), dpi=80)
+    from matplotlib import patheffects
+    from matplotlib.patches import Patch, Polygon
+
+    label_outline = [patheffects.withStroke(linewidth=2.5, foreground="white")]
     ax = figure.add_axes((0.01, 0.1 if tickets else 0.02, 0.98, 0.85 if tickets else 0.93))
     ax.set_aspect("equal")
     ax.axis("off")
@@ -238,7 +259,7 @@ def map_figure(
         if not foreign:
             for station, x, y in zip(stations, xs, ys):
                 ax.text(x, y + 0.035, station.name, fontsize=label_size, ha="center", va="bottom", zorder=7,
-                        color="#111111", path_effects=_LABEL_OUTLINE)
+                        color="#111111", path_effects=label_outline)
 
     for ticket in tickets:
         trip = ticket.trips[0]

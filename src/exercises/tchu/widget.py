@@ -32,6 +32,16 @@ again) stops the games of the older ones, and so does the end of the process, so
 no thread is left drawing a map while Python shuts down.
 
 With a ``play`` that is still a stub, the widget is one sentence: write ``play`` first.
+
+Where Python has no threads (Pyodide, the course's JupyterLite site), ``play`` cannot wait
+for a click in a thread of its own. There the widget runs ``play`` in the kernel until the
+human's first question, where the player stops it (:class:`_Suspended`); each answer is
+recorded, and ``play`` runs again from the start with the same seeds, given the recorded
+answers (what it sends meanwhile is not shown again), up to the next question. A seeded
+game is the same game every time, so the game goes on as if ``play`` had waited. This needs
+no change to the student's ``play`` (asyncio would make it a coroutine, a generator would
+make every call a ``yield``), and no browser feature that the kernel lacks (Pyodide's
+``run_sync`` needs stack switching and a kernel that takes messages while a cell waits).
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import browser
 from ..i18n import _, get_language, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
 from .model import (
@@ -96,6 +107,10 @@ class Question:
 _ABANDON = object()
 
 
+class _Suspended(BaseException):
+    """``play`` stops at a question (no threads): it runs again once the question is answered."""
+
+
 @functools.lru_cache(maxsize=8)
 def _unclaimed_tunnels(name: str, language: str) -> dict[str, Any]:
     """The message saying that ``name`` did not claim a tunnel, in ``language`` (the current
@@ -119,6 +134,8 @@ class RemotePlayer:
         on_question: Callable[[Question], None] = _ignore,
         on_update: Callable[[Any, Any], None] = _ignore,
         on_info: Callable[[str], None] = _ignore,
+        recorded: list[Any] | None = None,
+        plan: dict[str, Any] | None = None,
     ) -> None:
         self.on_question = on_question
         self.on_update = on_update
@@ -130,7 +147,11 @@ class RemotePlayer:
         self.infos: list[str] = []
         self.initial_offer: SortedBag | None = None
         self.question: Question | None = None
-        self.plan: dict[str, Any] = {}
+        self.plan: dict[str, Any] = dict(plan or {})
+        # Without threads: every answer given so far, given again in order when ``play`` runs
+        # again from the start (the player never waits); None: the player waits for answers.
+        self.recorded = recorded
+        self._replayed = 0
         self._answers: queue.Queue[Any] = queue.Queue()
         self._waiting = threading.Event()
         self.abandoned = False
@@ -140,6 +161,11 @@ class RemotePlayer:
     def answer(self, value: Any, **plan: Any) -> None:
         """Answer the waiting question with ``value`` and plan the next answers."""
         self.plan = dict(plan)
+        if self.recorded is not None:  # play runs again, given this answer (TchuGame._replay)
+            self.recorded.append(value)
+            self.question = None
+            self._waiting.clear()
+            return
         self._waiting.clear()
         self._answers.put(value)
 
@@ -160,18 +186,31 @@ class RemotePlayer:
 
     # The Player protocol ----------------------------------------------------------
 
+    def replaying(self) -> bool:
+        """Whether ``play`` is still being given the answers recorded before (no threads)."""
+        return self.recorded is not None and self._replayed < len(self.recorded)
+
     def _ask(self, question: Question) -> Any:
         self._check()
+        if self.replaying():
+            self._replayed += 1
+            return self.recorded[self._replayed - 1]  # type: ignore[index]
         if question.method in self.plan:
-            return self.plan.pop(question.method)
-        self.plan = {}
-        self.question = question
-        self.on_question(question)  # shown before it counts as waiting: the controls are ready
-        self._waiting.set()
-        answer = self._answers.get()
-        self.question = None
-        if answer is _ABANDON:
-            raise GameAbandoned()
+            answer = self.plan.pop(question.method)
+        else:
+            self.plan = {}
+            self.question = question
+            self.on_question(question)  # shown before it counts as waiting: the controls are ready
+            self._waiting.set()
+            if self.recorded is not None:
+                raise _Suspended()
+            answer = self._answers.get()
+            self.question = None
+            if answer is _ABANDON:
+                raise GameAbandoned()
+        if self.recorded is not None:
+            self.recorded.append(answer)
+            self._replayed += 1
         return answer
 
     def init_players(self, own_id: PlayerId, player_names: dict[PlayerId, str]) -> None:
@@ -182,12 +221,14 @@ class RemotePlayer:
     def receive_info(self, info: str) -> None:
         self._check()
         self.infos.append(info)
-        self.on_info(info)
+        if not self.replaying():
+            self.on_info(info)
 
     def update_state(self, new_state: Any, own_state: Any) -> None:
         self._check()
         self.state, self.own_state = new_state, own_state
-        self.on_update(new_state, own_state)
+        if not self.replaying():
+            self.on_update(new_state, own_state)
 
     def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
         self.initial_offer = tickets
@@ -249,6 +290,7 @@ class TchuGame(widgets.VBox):
         self.picture = widgets.Image(
             format="png", layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
         )
+        self.map_note = widgets.HTML()  # in the browser, offline: why the map is missing
         self.hand = widgets.HTML()
         self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="auto", overflow="auto"))
         self.game_log.add_class("tchu-game-log")
@@ -302,7 +344,7 @@ class TchuGame(widgets.VBox):
             [widgets.HTML(_("<b>Game log</b> (newest first)")), self.game_log, self.new_button],
             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="100%"),
         )
-        self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
+        self.board = widgets.HBox([self.picture, self.map_note, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
         self._show_question(None)
         _GAMES.add(self)
@@ -328,18 +370,33 @@ class TchuGame(widgets.VBox):
         self.errors.clear()
         self.result = None
         self.games += 1
-        seed = self.seed + self.games - 1
-        self.player = RemotePlayer(self._on_question, self._on_update, self._on_info)
-        computer = OPPONENTS[self.opponent](random.Random(seed))
-        players = {PlayerId.PLAYER_1: self.player, PlayerId.PLAYER_2: computer}
-        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
+        self._game_seed = self.seed + self.games - 1
+        self.player = RemotePlayer(self._on_question, self._on_update, self._on_info,
+                                   recorded=None if browser.THREADS else [])
         self.game_log.value = ""
         self.hand.value = ""
         self.status.value = _("<b>The game starts...</b>")
+        self._launch(self.player)
+
+    def _launch(self, player: RemotePlayer) -> None:
+        """Run ``play`` with ``player`` in a thread, or (no threads) up to its next question."""
+        seed = self._game_seed
+        computer = OPPONENTS[self.opponent](random.Random(seed))
+        players = {PlayerId.PLAYER_1: player, PlayerId.PLAYER_2: computer}
+        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
+        if player.recorded is not None:
+            self._run(player, players, names, random.Random(seed))
+            return
         self.thread = threading.Thread(
-            target=self._run, args=(self.player, players, names, random.Random(seed)), daemon=True
+            target=self._run, args=(player, players, names, random.Random(seed)), daemon=True
         )
         self.thread.start()
+
+    def _replay(self, answered: RemotePlayer) -> None:
+        """No threads: run ``play`` again from the start with every answer so far."""
+        self.player = RemotePlayer(self._on_question, self._on_update, self._on_info,
+                                   recorded=answered.recorded, plan=answered.plan)
+        self._launch(self.player)
 
     def _run(self, player: RemotePlayer, players: dict, names: dict, rng: random.Random) -> None:
         try:
@@ -353,7 +410,7 @@ class TchuGame(widgets.VBox):
                 self.status.value = _("<b>The game stopped:</b> your <code>play</code> raised an error (below).")
                 self._show_question(None)
             return
-        except GameAbandoned:
+        except (GameAbandoned, _Suspended):
             return
         if player is self.player:
             self.result = result
@@ -421,6 +478,10 @@ class TchuGame(widgets.VBox):
             self.picture.value = map_png(player.state, own_state=player.own_state,
                                          player_names=player.player_names, **self.map_options)
             self.picture.layout.display = ""
+            self.map_note.value = ""
+        except browser.NoMatplotlib as missing:  # in the browser, offline: say so, draw it later
+            self._drawn = None
+            self.map_note.value = f"<p>{html.escape(str(missing))}</p>"
         except Exception as error:  # a state that is not a state: show it, go on
             self.errors.show(error, _("drawing the map of the state sent to update_state"))
 
@@ -520,6 +581,8 @@ class TchuGame(widgets.VBox):
         self._show_question(None)
         self.status.value = _("<i>The computer is playing...</i>")
         player.answer(value, **plan)
+        if player.recorded is not None:
+            self._replay(player)
         return True
 
     def draw_tickets(self) -> bool:

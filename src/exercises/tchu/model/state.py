@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ...browser import NoMatplotlib
 from ...i18n import _
 from .bag import SortedBag
 from .cards import CARS, Card, CardState, Constants, Deck, PublicCardState
@@ -334,10 +335,14 @@ class PublicGameState:
             self.last_player,
         )
 
-    def _repr_png_(self) -> bytes:
+    def _repr_png_(self) -> bytes | None:
         from ..pictures import map_png  # import cycle: lazy, for rich display only
 
-        return map_png(self)
+        try:
+            return map_png(self)
+        except NoMatplotlib as missing:  # in the browser, offline: the sentence instead of the map
+            print(missing)
+            return None
 
 
 def _check_common(state: PublicGameState, card_kind: type, player_kind: type) -> None:
