@@ -15,13 +15,15 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 # The hub test's proxy, the npm package configurable-http-proxy, installed next to the venv.
 HUB_PROXY := $(VENV)/hub-proxy
 CHP := $(HUB_PROXY)/node_modules/.bin/configurable-http-proxy
+# The browser tests' accessibility audit, the npm package axe-core, installed next to the venv.
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 PORT ?= 8888
 TEST_JOBS ?= 2
 NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lab-fr test lock release outputs clean hub-proxy
+.PHONY: lab lab-fr test lock release outputs clean hub-proxy axe
 
 $(STAMP): pyproject.toml $(LOCK) etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
@@ -51,10 +53,19 @@ hub-proxy: $(STAMP)
 			|| echo "configurable-http-proxy could not be installed: the hub test will be skipped"; \
 	else echo "npm is missing: the hub test will be skipped"; fi
 
+# Without npm (or its registry) the accessibility audits are skipped, with the reason.
+axe: $(STAMP)
+	@if [ -f $(AXE) ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		echo "Installing axe-core@4 for the accessibility audits"; \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4 \
+			|| echo "axe-core could not be installed: the accessibility audits will be skipped"; \
+	else echo "npm is missing: the accessibility audits will be skipped"; fi
+
 # Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
 # the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
 # The 20 slowest are listed at the end, to keep the whole run near 10 minutes on 2 cores.
-test: $(STAMP) hub-proxy
+test: $(STAMP) hub-proxy axe
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile --durations=20

@@ -27,7 +27,7 @@ SETTLE_MS = 5_000
 
 
 def square(page, row: int, column: int):
-    return page.locator(f'.widget-button[title="({row}, {column})"]')
+    return page.locator(f'.widget-button[title^="({row}, {column})"]')
 
 
 def marked(page):

@@ -38,8 +38,11 @@ def card_html(card: Card, *, selected: bool = False) -> str:
 
 def hand_html(cards: Iterable[Card]) -> str:
     """The cards of a hand side by side, sorted."""
-    faces = "".join(card_html(card) for card in sorted(cards))
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{faces}</div>'
+    cards = sorted(cards)
+    faces = "".join(card_html(card) for card in cards)
+    label = html.escape(_("hand: {cards}").format(cards=" ".join(str(card) for card in cards) or _("no card")))
+    return (f'<div role="img" aria-label="{label}" style="display:flex;flex-wrap:wrap;align-items:center">'
+            f"{faces}</div>")
 
 
 def _sorted_cards(meld: Any) -> list[Card]:

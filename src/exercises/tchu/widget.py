@@ -63,7 +63,7 @@ from .model import (
     TurnKind,
     claimable_routes,
 )
-from .pictures import map_png, player_state_html
+from .pictures import map_png, map_text, player_state_html
 
 __all__ = ["GameAbandoned", "Question", "RemotePlayer", "TchuGame"]
 
@@ -420,6 +420,8 @@ class TchuGame(widgets.VBox):
         try:
             self.picture.value = map_png(player.state, own_state=player.own_state,
                                          player_names=player.player_names, **self.map_options)
+            # the <img>'s text alternative (its title: ipywidgets' Image has no alt)
+            self.picture.tooltip = map_text(player.state, player.player_names, player.own_state.tickets)
             self.picture.layout.display = ""
         except Exception as error:  # a state that is not a state: show it, go on
             self.errors.show(error, _("drawing the map of the state sent to update_state"))
