@@ -81,7 +81,11 @@ def text_pairs() -> dict[str, tuple[str, str]]:
     from exercises.tchu.pictures import CARD_RGB, card_text_rgb
     from exercises.jass.pictures import BLACK, RED
 
+    from exercises.display import ink
+    from exercises.dominations.model import COLORS
+
     pairs = {f"tCHu card {card.name.lower()}": (card_text_rgb(card), rgb_) for card, rgb_ in CARD_RGB.items()}
+    pairs.update({f"Kingdomino {terrain} letter": (ink(colour), colour) for terrain, colour in COLORS.items()})
     pairs.update({"Jass red suit": (RED, "#ffffff"), "Jass black suit": (BLACK, "#ffffff"),
                   "Jass best meld set": (BLACK, "#fff4c2")})
     return pairs
