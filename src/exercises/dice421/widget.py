@@ -195,9 +195,10 @@ class TurnWidget(widgets.VBox):
 
     def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
-        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors)
+        # a keyboard user's focus goes on where the turn goes on: New turn, then Throw
+        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors, on_over=lambda _turn: self.new_button.focus())
         self.new_button = widgets.Button(description=_("New turn"), icon="redo")
-        self.new_button.on_click(lambda _button: self.panel.start())
+        self.new_button.on_click(lambda _button: (self.panel.start(), self.panel.throw_button.focus()))
         super().__init__([self.panel, self.new_button, self.errors])
         show_write_first(self, _stub_error(play_turn))
 
@@ -353,6 +354,8 @@ class GameWidget(widgets.VBox):
         else:
             self.panel.start()
         self.refresh()
+        # the focus leaves the disabled Keep for what comes next (a keyboard user's place)
+        (self.new_button if self.table.over else self.panel.throw_button).focus()
 
     def _record(self, turn: Turn) -> bool:
         try:

@@ -224,6 +224,14 @@ class KingdominoTable(widgets.VBox):
         self.message.value = ""
         self._reset_move()
         self._advance()
+        self._focus_next()
+
+    def _focus_next(self) -> None:
+        """After a move, the keyboard's focus goes to the next thing to do: a domino to take,
+        else a square of the kingdom, else New game (the button pressed may be disabled now)."""
+        takes = [button for _box, _picture, button in self.line_slots if not button.disabled]
+        squares = [button for row in self.squares for button in row if not button.disabled]
+        (takes or squares or [self.new_button])[0].focus()
 
     # ---- what the buttons do --------------------------------------------------------
 

@@ -77,7 +77,7 @@ def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
     )
     style = "background:#fff4c2;border-left:4px solid #d4a200" if best else "border-left:4px solid transparent"
     return (
-        f'<div style="display:flex;align-items:center;padding:2px 6px;{style}">'
+        f'<div style="display:flex;flex-wrap:wrap;align-items:center;padding:2px 6px;{style}">'
         f'<span style="font:600 13px monospace;width:11em;white-space:nowrap">{_points(points, best)}</span>'
         f"{body}</div>"
     )

@@ -477,6 +477,12 @@ class TchuGame(widgets.VBox):
             self.tunnel_options.value = 0 if options else None
         else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
             self.status.value = _("<b>The game asks:</b> {method}()").format(method=html.escape(method))
+        # the keyboard's focus goes to the question's first control (the one pressed may be hidden now)
+        first = {"next_turn": self.slot if self.tickets_button.disabled else self.tickets_button,
+                 "draw_slot": self.slot, "choose_initial_tickets": self.ticket_choice,
+                 "choose_tickets": self.ticket_choice, "choose_additional_cards": self.tunnel_options}.get(method)
+        if first is not None:
+            first.focus()
 
     def _fill_slots(self, state: Any) -> None:
         options = []
