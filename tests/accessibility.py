@@ -95,14 +95,30 @@ def press(page, key: str) -> dict:
     return now
 
 
-def tab_to(page, locator, most: int = 120, back: bool = False) -> int:
-    """Press Tab (Shift+Tab when ``back``) until ``locator``'s element has the focus, every
-    focused element showing it; the number of presses."""
+def tab_to(page, locator, most: int = 120) -> int:
+    """Press Tab (Shift+Tab when ``locator``'s element comes before the focus in the page)
+    until that element has the focus, every element focused on the way showing it; the
+    number of presses."""
+    target = locator.element_handle()
+    back = page.evaluate(
+        "t => !!(document.activeElement.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING)", target)
     for count in range(1, most + 1):
+        if page.evaluate("t => t === document.activeElement", target):
+            return count - 1
         press(page, "Shift+Tab" if back else "Tab")
-        if locator.evaluate("e => e === document.activeElement"):
-            return count
     raise AssertionError(f"{most} presses of Tab did not reach {locator}")
+
+
+def start_at(page, locator) -> None:
+    """Put the keyboard's focus on ``locator``'s element, the widget's first control: how a
+    keyboard user gets into an output area is JupyterLab's part; from there on, keys only."""
+    locator.focus()
+    assert focused(page)["visible"], f"the focus on {locator} does not show"
+
+
+def has_focus(locator) -> bool:
+    """Whether ``locator``'s element has the keyboard's focus."""
+    return locator.evaluate("e => e === document.activeElement || e.contains(document.activeElement)")
 
 
 def zoomed(page, percent: int) -> None:
@@ -112,3 +128,31 @@ def zoomed(page, percent: int) -> None:
 
     page.set_viewport_size({"width": VIEWPORT["width"] * 100 // percent,
                             "height": VIEWPORT["height"] * 100 // percent})
+
+
+def open_side_panel(page) -> None:
+    """Open JupyterLab's left side panel (the file browser), unless it is open."""
+    stack = page.locator("#jp-left-stack")
+    if not stack.is_visible():
+        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
+    stack.wait_for(state="visible")
+
+
+def fits_every_width(page, output) -> None:
+    """At 1,280 px with the side panel open, and at 200 % zoom, nothing of the widget shown
+    in ``output`` (its output area) needs a sideways scroll bar; the page is at 100 % after."""
+    from browser_steps import overflow, overflowing
+
+    widget = output.locator(".widget-box").first
+    try:
+        for percent in (100, 200):
+            zoomed(page, percent)
+            if percent == 100:
+                open_side_panel(page)
+            page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            output.scroll_into_view_if_needed()
+            widths = overflow(output)
+            assert widths["scroll"] <= widths["client"], f"at {percent} %, the output area scrolls sideways: {widths}"
+            assert overflowing(widget) == [], f"at {percent} %"
+    finally:
+        zoomed(page, 100)

@@ -262,11 +262,12 @@ class TchuGame(widgets.VBox):
         self.route = widgets.Dropdown(description=_("Route:"), layout=widgets.Layout(width="330px"))
         self.claim_cards = widgets.Dropdown(description=_("With:"), layout=widgets.Layout(width="330px"))
         self.claim_button = widgets.Button(description=_("Claim"), icon="train")
+        wrap = dict(layout=widgets.Layout(flex_flow="row wrap"))  # narrow pages (200 % zoom): no sideways scroll
         self.actions = widgets.VBox(
             [
                 widgets.HBox([self.tickets_button]),
-                widgets.HBox([self.slot, self.cards_button]),
-                widgets.HBox([self.route, self.claim_cards, self.claim_button]),
+                widgets.HBox([self.slot, self.cards_button], **wrap),
+                widgets.HBox([self.route, self.claim_cards, self.claim_button], **wrap),
             ]
         )
 
@@ -282,7 +283,7 @@ class TchuGame(widgets.VBox):
         self.pay_button = widgets.Button(description=_("Pay"), icon="check", button_style="primary")
         self.give_up_button = widgets.Button(description=_("Give up"), icon="times")
         self.tunnel_dialog = widgets.VBox(
-            [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button])]
+            [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button], **wrap)]
         )
 
         self.new_button = widgets.Button(description=_("New game"), icon="refresh")
