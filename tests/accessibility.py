@@ -130,29 +130,40 @@ def zoomed(page, percent: int) -> None:
                             "height": VIEWPORT["height"] * 100 // percent})
 
 
-def open_side_panel(page) -> None:
-    """Open JupyterLab's left side panel (the file browser), unless it is open."""
+def output_of(locator):
+    """The output area (``.jp-OutputArea-output``) that shows ``locator``'s element."""
+    return locator.locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '),"
+                           " ' jp-OutputArea-output ')][1]")
+
+
+def side_panel(page, open_: bool) -> None:
+    """Open JupyterLab's left side panel (the file browser), or close it."""
     stack = page.locator("#jp-left-stack")
-    if not stack.is_visible():
-        page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab").first.click()
-    stack.wait_for(state="visible")
+    if stack.is_visible() != open_:
+        tabs = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab")
+        (tabs.first if open_ else page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")).click()
+    stack.wait_for(state="visible" if open_ else "hidden")
 
 
 def fits_every_width(page, output) -> None:
-    """At 1,280 px with the side panel open, and at 200 % zoom, nothing of the widget shown
-    in ``output`` (its output area) needs a sideways scroll bar; the page is at 100 % after."""
+    """At 1,280 px with the side panel open, and at 200 % zoom (the side panel closed: the
+    notebook keeps 540 px of the 640), nothing of the widget shown in ``output`` (its
+    output area) needs a sideways scroll bar; the page is at 100 %, its side panel open, after."""
     from browser_steps import overflow, overflowing
 
     widget = output.locator(".widget-box").first
     try:
         for percent in (100, 200):
             zoomed(page, percent)
-            if percent == 100:
-                open_side_panel(page)
+            side_panel(page, percent == 100)
             page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
             output.scroll_into_view_if_needed()
             widths = overflow(output)
+            bad = overflowing(widget)
+            if bad or widths["scroll"] > widths["client"]:
+                page.screenshot(path=str(ROOT / "test-artifacts" / "accessibility" / f"overflow-{percent}.png"))
+            assert bad == [], f"at {percent} %: {bad}"
             assert widths["scroll"] <= widths["client"], f"at {percent} %, the output area scrolls sideways: {widths}"
-            assert overflowing(widget) == [], f"at {percent} %"
     finally:
         zoomed(page, 100)
+        side_panel(page, True)

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from accessibility import Audit, fits_every_width, focused, press, start_at
+from accessibility import Audit, output_of, fits_every_width, focused, press, start_at
 from conftest import ROOT
 from lab_server import open_notebook, run_all_cells
 
@@ -33,7 +33,7 @@ def test_run_notebook_00_and_roll_the_dice_by_mouse_and_keyboard(lab, page, caps
         page.get_by_text("All 4 examples pass.").first.wait_for()
         roll = page.locator(".widget-button", has_text="Roll")
         roll.wait_for()
-        output = page.locator(".jp-OutputArea-output", has=roll)
+        output = output_of(roll)
         page.get_by_text("Click Roll to throw three dice.").wait_for()
         audit.check(output, "00 DiceRoller, before a roll")
         roll.click()

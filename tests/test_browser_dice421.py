@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from accessibility import Audit, fits_every_width, focused, press, start_at, tab_to
+from accessibility import Audit, output_of, fits_every_width, focused, press, start_at, tab_to
 from lab_server import open_notebook, stop_kernels
 from browser_steps import (
     ARTIFACTS, cells_for, overflowing, report, run_cells, shown, text_of,
@@ -45,7 +45,7 @@ def test_one_turn_by_clicks(lab, page, capsys):
         open_notebook(page, lab, "solutions/02_dice_421.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
-        output = page.locator(".jp-OutputArea-output", has=widget)
+        output = output_of(widget)
         dice = widget.locator("button.widget-toggle-button")
         widget.get_by_text("Click Throw to throw the three dice.").wait_for()
         audit.check(output, "02 TurnWidget, before a throw")
@@ -108,7 +108,7 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
         widget.get_by_text("Click Throw to throw the three dice.").wait_for()
         assert shown(counters) == "Player1:10tokensComputer:10tokens"
         page.screenshot(path=str(ARTIFACTS / "02_start.png"))
-        output = page.locator(".jp-OutputArea-output", has=widget)
+        output = output_of(widget)
         audit.check(output, "02 GameWidget, the start")
         start_at(page, throw)
 

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from accessibility import Audit, fits_every_width
+from accessibility import Audit, output_of, fits_every_width
 from browser_steps import cells_for, overflowing, run_cells, widget_of
 from lab_server import running_lab, stop_kernels, wait_for_kernel
 
@@ -67,7 +67,7 @@ def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page, capsys):
         roll.click()
         # the roll's text, whichever language the widget speaks: the three dice and their total
         page.get_by_text(re.compile(re.escape(str(dice)) + rf"\D+\b{sum(dice)}\b")).first.wait_for()
-        output = page.locator(".jp-OutputArea-output", has=roll)
+        output = output_of(roll)
         assert output.get_by_role("img", name=f"dés {' '.join(map(str, dice))}").count() == 1
         audit.check(output, "00 DiceRoller, French")
         roll.scroll_into_view_if_needed()
@@ -127,7 +127,7 @@ def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem, capsys)
                          if re.search(rf"(?<![\w']){re.escape(label)}(?![\w'])", shown))
         assert english == [], f"English left in the French widget: {english}"
         assert overflowing(widget) == []
-        output = page.locator(".jp-OutputArea-output", has=widget)
+        output = output_of(widget)
         audit.check(output, f"{stem}, French")
         # every picture's text alternative speaks French too
         labels = output.locator("[role=img]").evaluate_all(

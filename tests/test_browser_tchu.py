@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from accessibility import Audit, fits_every_width, has_focus, press, tab_to
+from accessibility import Audit, output_of, fits_every_width, has_focus, press, tab_to
 from lab_server import open_notebook
 from browser_steps import (
     ARTIFACTS, cells_for, overflowing, report,
@@ -80,7 +80,7 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         open_notebook(page, lab, "solutions/04_tchu_game.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
-        output = page.locator(".jp-OutputArea-output", has=widget)
+        output = output_of(widget)
         status = widget.locator(".widget-html").first
         hand = widget.locator(".widget-html").last
         log = widget.locator(".tchu-game-log")
