@@ -266,11 +266,14 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
 def console(printed: str) -> str:
     """What ``play_game`` printed, as a console that shows its last lines."""
     shown = html.escape(printed.rstrip()) or _("(nothing yet)")
+    label = html.escape(_("what your play_game printed"))
     return (
         _("<i>your play_game printed:</i>")
-        + '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+        # focusable (tabindex), so that a keyboard user can scroll it too; long lines wrap
+        + f'<div tabindex="0" role="log" aria-label="{label}" '
+        'style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
         'border:1px solid #cccccc;padding:2px 6px">'
-        f'<pre style="margin:0">{shown}</pre></div>'
+        f'<pre style="margin:0;white-space:pre-wrap;overflow-wrap:anywhere">{shown}</pre></div>'
     )
 
 

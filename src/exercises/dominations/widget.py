@@ -90,6 +90,7 @@ class KingdominoTable(widgets.VBox):
                 grid_template_columns=f"repeat({side}, 30px)",
                 grid_gap="1px",
                 width="max-content",
+                flex="0 0 auto",  # never squeezed: the controls go under it on a narrow page
             ),
         )
         self.rotate_button = widgets.Button(description=_("Rotate"), icon="redo")
@@ -118,7 +119,7 @@ class KingdominoTable(widgets.VBox):
                 widgets.HTML(_("<b>The line</b> (click a domino to put your king on it)")),
                 self.line_box,
                 self.previous_view,
-                widgets.HBox([board, controls]),
+                widgets.HBox([board, controls], layout=widgets.Layout(flex_flow="row wrap")),
                 self.kingdoms_view,
             ]
         )

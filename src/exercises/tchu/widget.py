@@ -382,8 +382,10 @@ class TchuGame(widgets.VBox):
         self._notice_tunnel(info)
         recent = reversed(self.player.infos[-LOG_LINES:])
         text = "\n".join(message.strip("\n") for message in recent)
-        self.game_log.value = (
-            '<div style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
+        label = html.escape(_("game log"))
+        self.game_log.value = (  # focusable (tabindex): the keyboard scrolls the log too
+            f'<div tabindex="0" role="log" aria-label="{label}" '
+            'style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
             'overflow-wrap:anywhere">'
             + html.escape(text)
             + "</div>"
