@@ -87,12 +87,15 @@ def focused(page) -> dict:
     return page.evaluate(FOCUS)
 
 
-def press(page, key: str) -> dict:
-    """Press ``key``; the element then focused must show that it is."""
+def press(page, key: str, settle_ms: int = 10_000) -> dict:
+    """Press ``key``; then an element must have the focus and show it, within ``settle_ms``
+    (a button that a move disables loses the focus until the widget hands it on)."""
     page.keyboard.press(key)
-    now = focused(page)
-    assert now["visible"], f"after {key}, the focus on {now} does not show"
-    return now
+    try:
+        page.wait_for_function("() => (" + FOCUS + ")().visible", timeout=settle_ms)
+    except Exception:
+        raise AssertionError(f"after {key}, the focus on {focused(page)} does not show") from None
+    return focused(page)
 
 
 def tab_to(page, locator, most: int = 120) -> int:

@@ -273,7 +273,7 @@ def console(printed: str) -> str:
         + f'<div tabindex="0" role="log" aria-label="{label}" '
         'style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
         'border:1px solid #cccccc;padding:2px 6px">'
-        f'<pre style="margin:0;white-space:pre-wrap;overflow-wrap:anywhere">{shown}</pre></div>'
+        f'<pre style="margin:0;flex:none;white-space:pre-wrap;overflow-wrap:anywhere">{shown}</pre></div>'
     )
 
 
