@@ -112,8 +112,7 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
             "Keep at least 3 tickets: 0 selected.").wait_for)]
         img = widget.locator("img")
         img.wait_for()
-        # the map's text alternative (the image's title: ipywidgets' Image has no alt)
-        assert img.get_attribute("title").startswith("Map of Switzerland, 88 routes. tickets: ")
+        assert img.get_attribute("alt") == "Map of Switzerland, 88 routes."
         page.screenshot(path=str(ARTIFACTS / "04_initial_tickets.png"))
         audit.check(output, "04 TchuGame, the initial tickets")
         pick_tickets(3)

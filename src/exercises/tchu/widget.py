@@ -37,6 +37,7 @@ With a ``play`` that is still a stub, the widget is one sentence: write ``play``
 from __future__ import annotations
 
 import atexit
+import base64
 import functools
 import html
 import queue
@@ -51,7 +52,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import _, get_language, ngettext
-from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
+from ..ui import ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import (
     ChMap,
     Constants,
@@ -246,8 +247,9 @@ class TchuGame(widgets.VBox):
         self.status = widgets.HTML()
         self.errors = ErrorPanel()
         self.map_options = {"label_size": MAP_LABEL_POINTS}
-        self.picture = widgets.Image(
-            format="png", layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
+        # the map: a PNG in an <img> with its text alternative (ipywidgets' Image has no alt)
+        self.picture = widgets.HTML(
+            layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
         )
         self.hand = widgets.HTML()
         self.game_log = widgets.HTML(layout=widgets.Layout(height="420px", width="auto", overflow="auto"))
@@ -305,6 +307,7 @@ class TchuGame(widgets.VBox):
         )
         self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
+        self.children = (*self.children, focus_outline(self))  # a visible focus on the lists
         self._show_question(None)
         _GAMES.add(self)
         if start:
@@ -421,10 +424,11 @@ class TchuGame(widgets.VBox):
             return
         self._drawn = shown
         try:
-            self.picture.value = map_png(player.state, own_state=player.own_state,
-                                         player_names=player.player_names, **self.map_options)
-            # the <img>'s text alternative (its title: ipywidgets' Image has no alt)
-            self.picture.tooltip = map_text(player.state, player.player_names, player.own_state.tickets)
+            png = map_png(player.state, own_state=player.own_state,
+                          player_names=player.player_names, **self.map_options)
+            alt = html.escape(map_text(player.state, player.player_names, player.own_state.tickets))
+            self.picture.value = (f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                                  f'alt="{alt}" style="display:block;width:100%;height:auto">')
             self.picture.layout.display = ""
         except Exception as error:  # a state that is not a state: show it, go on
             self.errors.show(error, _("drawing the map of the state sent to update_state"))
