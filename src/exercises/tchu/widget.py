@@ -307,7 +307,7 @@ class TchuGame(widgets.VBox):
         )
         self.board = widgets.HBox([self.picture, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
-        self.children = (*self.children, focus_outline(self))  # a visible focus on the lists
+        self.children = (controls, focus_outline(self), self.board, self.hand)  # a visible focus on the lists
         self._show_question(None)
         _GAMES.add(self)
         if start:
