@@ -93,7 +93,7 @@ class TurnPanel(widgets.VBox):
         self.keep_button = widgets.Button(description=_("Keep"), icon="check", disabled=True)
         self.throw_button.on_click(lambda _button: self.throw())
         self.keep_button.on_click(lambda _button: self.keep())
-        self.status = widgets.Label()
+        self.status = widgets.HTML()  # not a Label: a long sentence wraps instead of being cut
         self.picture = widgets.HTML()
         super().__init__(
             [
@@ -115,7 +115,7 @@ class TurnPanel(widgets.VBox):
             try:
                 self.turn.toggle(position)
             except ValueError as error:
-                self.status.value = str(error).capitalize() + "."
+                self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             self.refresh()
 
         return handler
@@ -131,7 +131,7 @@ class TurnPanel(widgets.VBox):
             self.turn.throw()
         except ValueError as error:
             self.refresh()
-            self.status.value = str(error).capitalize() + "."
+            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             return
         self.refresh()
         if self.turn.over:
@@ -142,7 +142,7 @@ class TurnPanel(widgets.VBox):
         try:
             self.turn.keep()
         except ValueError as error:
-            self.status.value = str(error).capitalize() + "."
+            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             return
         self.refresh()
         self._finish()
@@ -158,7 +158,7 @@ class TurnPanel(widgets.VBox):
             else:
                 self.status.value = _(
                     "Final combination: your play_turn says tokens = {tokens}, value = {value}."
-                ).format(tokens=tokens, value=value)
+                ).format(tokens=html.escape(str(tokens), quote=False), value=html.escape(str(value), quote=False))
         else:
             self.status.value = _("Turn over.")
         if self.on_over is not None:

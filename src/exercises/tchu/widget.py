@@ -274,7 +274,8 @@ class TchuGame(widgets.VBox):
         )
 
         self.ticket_choice = widgets.SelectMultiple(
-            description=_("Keep:"), rows=5, layout=widgets.Layout(width="620px", max_width="100%")
+            # its 2 px margins inside the page's width
+            description=_("Keep:"), rows=5, layout=widgets.Layout(width="620px", max_width="calc(100% - 4px)")
         )
         self.keep_button = widgets.Button(description=_("Keep these"), icon="check", button_style="primary")
         self.ticket_note = widgets.Label()
