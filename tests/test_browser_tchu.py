@@ -66,6 +66,8 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         for _ in range(count - 1):
             press(page, "Shift+ArrowDown")
         assert tickets.evaluate("s => [...s.selectedOptions].map(o => o.index)") == list(range(count))
+        # the game has them all (each key sends its own change, the last ones may come later)
+        widget.get_by_text(f"{count} ticket{'s' if count > 1 else ''} selected", exact=True).wait_for()
 
     def choose_in(menu, label: str) -> None:
         """Tab to the drop-down ``menu`` and choose ``label`` with the arrow keys."""

@@ -279,7 +279,10 @@ class TchuGame(widgets.VBox):
         )
         self.keep_button = widgets.Button(description=_("Keep these"), icon="check", button_style="primary")
         self.ticket_note = widgets.Label()
-        self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.keep_button])
+        # what the game has of your choice: a keyboard's quick picks reach it one by one
+        self.ticket_count = widgets.Label()
+        self.ticket_choice.observe(lambda change: self._count_tickets(len(change["new"])), names="value")
+        self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.ticket_count, self.keep_button])
 
         self.tunnel_note = widgets.HTML()
         self.tunnel_options = widgets.Dropdown(description=_("Add:"), layout=widgets.Layout(width="330px"))
@@ -491,6 +494,10 @@ class TchuGame(widgets.VBox):
                  "choose_tickets": self.ticket_choice, "choose_additional_cards": self.tunnel_options}.get(method)
         if first is not None:
             first.focus()
+
+    def _count_tickets(self, count: int) -> None:
+        self.ticket_count.value = ngettext("{count} ticket selected", "{count} tickets selected", count).format(
+            count=count)
 
     def _fill_slots(self, state: Any) -> None:
         options = []
