@@ -20,13 +20,16 @@ CHP := $(HUB_PROXY)/node_modules/.bin/configurable-http-proxy
 # for) and the wheels the site serves, fetched next to the venv.
 LITE_CACHE := $(VENV)/lite
 PYODIDE := pyodide@314.0.6
+# The browser tests' accessibility audit, the npm package axe-core, installed next to the venv.
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+AXE_VERSION := 4.14.1
 PORT ?= 8888
 TEST_JOBS ?= 2
 NOTEBOOKS ?= solutions/*.ipynb
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab lab-fr test lock release outputs clean hub-proxy lite-deps lite
+.PHONY: lab lab-fr test lock release outputs clean hub-proxy lite-deps lite axe
 
 $(STAMP): pyproject.toml $(LOCK) etc/jupyterlab-overrides.json
 	$(PYTHON) -m venv $(VENV)
@@ -72,10 +75,19 @@ lite-deps: $(STAMP)
 lite: lite-deps
 	$(BIN)/course lite --to _site
 
+# Without npm (or its registry) the accessibility audits are skipped, with the reason.
+axe: $(STAMP)
+	@if [ -f $(AXE) ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		echo "Installing axe-core@$(AXE_VERSION) for the accessibility audits"; \
+		npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@$(AXE_VERSION) \
+			|| echo "axe-core could not be installed: the accessibility audits will be skipped"; \
+	else echo "npm is missing: the accessibility audits will be skipped"; fi
+
 # Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
 # the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
 # The 20 slowest are listed at the end, to keep the whole run near 10 minutes on 2 cores.
-test: $(STAMP) hub-proxy lite-deps
+test: $(STAMP) hub-proxy lite-deps axe
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-modules --doctest-glob=README.md -n $(TEST_JOBS) --dist loadfile --durations=20

@@ -1,5 +1,7 @@
 """The French notebooks in a French JupyterLab: menus in French; notebook 00 run and its
-widget clicked; each game widget drawn in French without overflowing at a student's width.
+widget clicked; each game widget drawn in French without overflowing at a student's width
+(1280 px with the side panel open, and 200 % zoom), audited with axe-core (``make axe``),
+its pictures' text alternatives in French.
 
 JupyterLab gets the language pack's setting (:mod:`course.i18n.lab_language`) in its own
 settings folder; the notebook is the French solution of worksheet 00 (made for the test,
@@ -17,6 +19,7 @@ import re
 import pytest
 
 from conftest import ROOT
+from accessibility import Audit, output_of, fits_every_width
 from browser_steps import cells_for, overflowing, run_cells, widget_of
 from lab_server import running_lab, stop_kernels, wait_for_kernel
 
@@ -45,9 +48,10 @@ def french_lab(tmp_path_factory):
         stop_kernels(server)
 
 
-def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page):
+def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page, capsys):
     rng = random.Random(421)
     dice = [rng.randint(1, 6) for _ in range(3)]
+    audit = Audit(page, capsys)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         page.goto(french_lab.notebook_url("notebooks/fr/00_start_here.ipynb") + "&reset")
@@ -63,15 +67,20 @@ def test_french_notebook_00_in_a_french_jupyterlab(french_lab, page):
         roll.click()
         # the roll's text, whichever language the widget speaks: the three dice and their total
         page.get_by_text(re.compile(re.escape(str(dice)) + rf"\D+\b{sum(dice)}\b")).first.wait_for()
+        output = output_of(roll)
+        assert output.get_by_role("img", name=f"dés {' '.join(map(str, dice))}").count() == 1
+        audit.check(output, "00 DiceRoller, French")
         roll.scroll_into_view_if_needed()
     finally:
         page.screenshot(path=str(ARTIFACTS / "00_start_here-fr.png"))
+    audit.finish()
 
 
-#: each game widget: its cell (a piece of its source), a button to click first (or None),
-#: then French words it shows
+#: each game widget (its notebook, then what tells it apart): its cell (a piece of its
+#: source), a button to click first (or None), then French words it shows
 WIDGETS = {
     "01_jass_melds": ("MeldPicker(MeldSet", "Distribuer", ["Distribuer", "Vider"]),
+    "02_dice_421-turn": ("TurnWidget(play_turn", "Lancer", ["Relancer les dés marqués", "Garder"]),
     "02_dice_421": ("opponent=hunt_421", "Lancer", ["Relancer les dés marqués", "Garder", "Nouvelle partie"]),
     "03_abapa": ("AbapaGame(Board)", None, ["Nouvelle partie", "trou 0", "trou 5"]),
     "04_tchu_game": ("TchuGame(play", None, ["Garder ceux-ci", "Nouvelle partie"]),
@@ -95,9 +104,10 @@ def english_labels() -> frozenset[str]:
 
 
 @pytest.mark.parametrize("stem", sorted(WIDGETS))
-def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem):
+def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem, capsys):
     marker, first, words = WIDGETS[stem]
-    path = f"notebooks/fr/{stem}.ipynb"
+    path = f"notebooks/fr/{stem.split('-')[0]}.ipynb"
+    audit = Audit(page, capsys)
     cells = cells_for(french_lab.root / path, marker)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
@@ -117,6 +127,15 @@ def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem):
                          if re.search(rf"(?<![\w']){re.escape(label)}(?![\w'])", shown))
         assert english == [], f"English left in the French widget: {english}"
         assert overflowing(widget) == []
+        output = output_of(widget)
+        audit.check(output, f"{stem}, French")
+        # every picture's text alternative speaks French too
+        labels = output.locator("[role=img]").evaluate_all(
+            "pictures => pictures.map(p => p.getAttribute('aria-label') || p.querySelector('title')?.textContent || '')")
+        assert all(label and not re.match(r"(dice|hand|kingdom|Abapa board|line of dominos)\b", label)
+                   for label in labels), labels
+        fits_every_width(page, output)
     finally:
         page.screenshot(path=str(ARTIFACTS / f"{stem}-fr.png"))
         stop_kernels(french_lab)
+    audit.finish()

@@ -1,9 +1,11 @@
-"""Worksheet 01 in a real JupyterLab: the meld picker played by clicks only.
+"""Worksheet 01 in a real JupyterLab: the meld picker played by clicks, then by the keyboard alone.
 
 Opens the solution notebook in the shared JupyterLab (conftest's ``lab``), runs only the
 cells the widget needs, then clears the hand, picks nine cards by clicking them, reads the
 meld sets the page lists (compared with the solution's own ``MeldSet``), deals with the
-keyboard and checks that no meld-set list overflows at 1280 px. Then it opens the
+keyboard and checks that no meld-set list overflows at 1280 px (side panel open) or at
+200 % zoom; then picks the same hand again with Tab and Space alone, every focus visible;
+axe-core audits the widget along the way (``make axe``). Then it opens the
 RELEASED notebook in the same page, where ``MeldSet`` is a stub: the widget is one
 sentence, no card to click. Screenshots: test-artifacts/browser/01_*.png; click latencies are printed.
 """
@@ -15,6 +17,7 @@ import re
 
 import pytest
 
+from accessibility import Audit, output_of, fits_every_width, has_focus, press, start_at, tab_to
 from lab_server import open_notebook
 from browser_steps import (
     ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, overflowing, press_enter_on,
@@ -39,7 +42,9 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
     solution = solution_namespace(SOLUTION)
     meld_set = solution["MeldSet"]
     cells = cells_for(SOLUTION, "MeldPicker(MeldSet")
-    latencies: dict[str, list[float]] = {"pick a card": [], "clear": [], "deal (Enter key)": []}
+    latencies: dict[str, list[float]] = {"pick a card": [], "clear": [], "deal (Enter key)": [],
+                                         "pick a card (Tab, Space)": []}
+    audit = Audit(page, capsys)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     try:
         open_notebook(page, lab, "solutions/01_jass_melds.ipynb")
@@ -48,6 +53,9 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
         widget.get_by_text("9 of 9 cards picked.").wait_for()
         widget.get_by_text("6 meld sets").wait_for()
         page.screenshot(path=str(ARTIFACTS / "01_example_hand.png"))
+        output = output_of(widget)
+        audit.check(output, "01 MeldPicker, the example hand")
+        assert widget.get_by_role("img", name=re.compile(r"^hand: ♠")).count() == 1
 
         clear = widget.locator(".widget-button", has_text="Clear")
         latencies["clear"].append(timed(clear.click, widget.get_by_text("0 of 9 cards picked.").wait_for))
@@ -87,6 +95,22 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
         assert widget.locator("button.widget-toggle-button.mod-active").count() == 9
         assert overflowing(widget) == []
         page.screenshot(path=str(ARTIFACTS / "01_jass_melds.png"))
+        fits_every_width(page, output)
+
+        # The keyboard alone, from Deal (focused): Tab to Clear, Enter; then each card of
+        # the hand by Tab (or Shift+Tab) and Space; every focus visible on the way.
+        start_at(page, deal_button)
+        tab_to(page, clear)
+        press(page, "Enter")
+        widget.get_by_text("0 of 9 cards picked.").wait_for()
+        for count, card in enumerate(hand, start=1):
+            tab_to(page, card_button(widget, card))
+            latencies["pick a card (Tab, Space)"].append(
+                timed(lambda: press(page, "Space"), widget.get_by_text(f"{count} of 9 cards picked.").wait_for))
+            assert has_focus(card_button(widget, card))
+        widget.get_by_text(f"{len(expected)} meld sets").wait_for()
+        assert widget.get_by_text(re.compile(rf"^\s*{best} points \(best\)")).count() == 1
+        audit.check(output, "01 MeldPicker, a hand picked by keyboard")
 
         # The released notebook, where MeldSet is a stub: one sentence, nothing to click.
         released = ROOT / "notebooks" / "01_jass_melds.ipynb"
@@ -103,4 +127,5 @@ def test_pick_a_hand_by_clicking_cards_and_see_the_best_meld_set(lab, page, caps
     finally:
         page.screenshot(path=str(ARTIFACTS / "01_last_state.png"))
     report(capsys, "Jass meld picker", latencies)
+    audit.finish()
 

@@ -41,6 +41,8 @@ from exercises.dominations import (
     line_svg,
     parse_kingdom,
 )
+from exercises.dominations.model import COLORS, LETTERS
+from exercises.dominations.pictures import PLAYER_COLORS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -120,16 +122,29 @@ def test_bad_kingdom_text_is_refused(text):
 def test_domino_picture_has_two_coloured_squares_and_its_crowns():
     svg = domino_svg(Domino(41, Square("wheat", 0), Square("grassland", 2)))
     assert svg.startswith("<svg") and svg.endswith("</svg>")
-    assert "#e9c341" in svg and "#93c95a" in svg
+    assert COLORS["wheat"] in svg and COLORS["grassland"] in svg
+    assert ">W<" in svg and ">G<" in svg  # each half's letter: not by colour alone
+    assert 'aria-label="domino 41: wheat and grassland with 2 crowns"' in svg
     assert svg.count("<polygon") == 2
     assert ">41<" in svg
 
 
 def test_line_picture_draws_kings():
     dominos = [Domino(n, Square("wheat", 0), Square("forest", 0)) for n in (1, 2, 3)]
-    svg = line_svg(dominos, ["#d6336c", None, None])
+    svg = line_svg(dominos, [PLAYER_COLORS[0], None, None])
     assert svg.count("<circle") == 1
     assert all(f">{n}<" in svg for n in (1, 2, 3))
+
+
+def test_a_kingdom_picture_says_what_it_holds_in_the_packages_language():
+    text = "W0 W1 ..\n.. C0 F0\nM3 .. .."
+    assert 'aria-label="kingdom: wheat: 2 squares, 1 crown; forest: 1 square; mine: 1 square, 3 crowns"' in kingdom_svg(text)
+    assert 'aria-label="you: the castle alone"' in kingdom_svg("C0", title="you")
+    exercises.set_language("fr")
+    said = "royaume : blé : 2 cases, 1 couronne ; forêt : 1 case ; mine : 1 case, 3 couronnes"
+    assert f'aria-label="{said}"'.replace(" :", "\u00a0:").replace(" ;", "\u00a0;") in kingdom_svg(text)
+    assert 'aria-label="domino 41\u00a0: blé et prairie avec 2 couronnes"' in domino_svg(
+        Domino(41, Square("wheat", 0), Square("grassland", 2)))
 
 
 def test_kingdom_picture_is_the_same_every_time():
@@ -341,6 +356,13 @@ def test_widget_plays_a_whole_game(solution):
     assert "Game over" in table.status.value
     assert table.errors.value == ""
     assert len(table.game.kingdoms[0].to_text().split()) > 1
+    # every square of the kingdom says its terrain by a letter, in words in its tooltip
+    for row, buttons in enumerate(table.squares):
+        for column, button in enumerate(buttons):
+            square = parse_kingdom(table.game.kingdoms[0].to_text(), 5)[row][column]
+            if square is not None and square.terrain != "castle":
+                assert button.description.startswith(LETTERS[square.terrain]), (row, column, button.description)
+                assert button.tooltip.startswith(f"({row}, {column}): {square.terrain}"), button.tooltip
 
 
 def test_widget_shows_the_rule_a_placement_breaks(solution):

@@ -218,7 +218,9 @@ def test_bad_input_gives_a_sentence_or_a_report(graded: Path, tmp_path: Path) ->
 
 
 @pytest.mark.browser
-def test_the_page_opens_in_chromium(graded: Path, tmp_path: Path, page) -> None:
+def test_the_page_opens_in_chromium(graded: Path, tmp_path: Path, page, capsys) -> None:
+    from accessibility import Audit, zoomed
+
     out = tmp_path / "report.html"
     assert report_command.run(course_report_args(graded, out)) == 0
     artifacts = ROOT / "test-artifacts" / "report"
@@ -228,6 +230,18 @@ def test_the_page_opens_in_chromium(graded: Path, tmp_path: Path, page) -> None:
     assert page.locator("svg").count() >= 2
     assert page.get_by_role("cell", name="s08").count() >= 1
     page.screenshot(path=str(artifacts / "report.png"), full_page=True)
+    audit = Audit(page, capsys)
+    audit.check(page.locator("body"), "the class report")
+    # At 1,280 px and at 200 % zoom (640 CSS px), no table needs a sideways scroll bar.
+    for percent in (100, 200):
+        zoomed(page, percent)
+        wide = page.locator("table").evaluate_all(
+            "tables => tables.filter(t => t.getBoundingClientRect().right > document.documentElement.clientWidth + 1)"
+            ".map(t => t.querySelector('th').textContent + ': ' + Math.round(t.getBoundingClientRect().width))")
+        page_width = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        page.screenshot(path=str(artifacts / f"report-{percent}.png"), full_page=True)
+        assert wide == [] and page_width[0] <= page_width[1], (percent, wide, page_width)
+    audit.finish()
 
 
 def course_report_args(graded: Path, out: Path):

@@ -417,7 +417,8 @@ def test_widget_draws_the_map_after_an_update(sol):
     game = TchuGame(sol["play"], seed=6)
     try:
         assert game.wait(30).method == "choose_initial_tickets"
-        assert game.picture.value[:4] == b"\x89PNG"
+        assert game.picture.value.startswith('<img src="data:image/png;base64,iVBORw0KGgo')  # a PNG
+        assert ' alt="Map of Switzerland, 88 routes."' in game.picture.value
     finally:
         game.player.abandon()
         game.thread.join(5)

@@ -493,7 +493,7 @@ body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; co
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: .5em 0 1em; font-size: .9em; }
 th, td { border: 1px solid #ddd; padding: .25em .6em; text-align: left; vertical-align: top; }
-td { max-width: 24em; overflow-wrap: anywhere; }
+th, td { overflow-wrap: anywhere; } td { max-width: 24em; }
 th { background: #f3f5f8; } .plots { display: flex; flex-wrap: wrap; gap: 1em; }
 .note { color: #555; font-size: .9em; }
 """

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["DICE_FACES", "HtmlPicture", "SvgPicture", "side_by_side"]
+__all__ = ["DICE_FACES", "HtmlPicture", "SvgPicture", "ink", "side_by_side"]
 
 #: The six faces of a die, as Unicode characters (index 0 is the face with one pip).
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -62,3 +62,20 @@ def side_by_side(pictures: Iterable[str]) -> str:
         for picture in pictures
     )
     return f"<div>{cells}</div>"
+
+
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2.1)."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink(background: str) -> str:
+    """The text colour, black or white, that contrasts most with ``background`` (``#rrggbb``).
+
+        >>> ink("#ffe002"), ink("#186800")
+        ('#000000', '#ffffff')
+    """
+    light = _luminance(background)
+    return "#000000" if (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) else "#ffffff"

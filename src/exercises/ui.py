@@ -19,7 +19,20 @@ from .i18n import STUB_PATTERN, _
 
 T = TypeVar("T")
 
-__all__ = ["ErrorPanel", "StudentCodeError", "write_first", "write_first_html"]
+__all__ = ["ErrorPanel", "StudentCodeError", "focus_outline", "write_first", "write_first_html"]
+
+#: JupyterLab's lists and drop-downs show their keyboard focus by a faint border alone (a
+#: rule of its own removes their outline): inside a widget of class ``course-focus``, they
+#: get the outline its buttons have.
+FOCUS_CSS = (".course-focus select:focus { outline: 2px solid var(--jp-brand-color1, #1976d2) !important; "
+             "outline-offset: 1px; }")
+
+
+def focus_outline(widget: widgets.DOMWidget) -> widgets.HTML:
+    """Mark ``widget`` so that its lists and drop-downs show the keyboard's focus; the style
+    sheet that does it, an HTML widget to put among its children (it shows nothing)."""
+    widget.add_class("course-focus")
+    return widgets.HTML(f"<style>{FOCUS_CSS}</style>", layout=widgets.Layout(display="none"))
 
 
 class StudentCodeError(Exception):

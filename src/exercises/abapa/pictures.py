@@ -40,7 +40,8 @@ class BoardPicture:
         width, height = PIT * 8, int(PIT * (4.4 if self.caption else 3.95))
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+            f'aria-label="{html.escape(self.text())}">',
             f'<rect x="4" y="{PIT * 0.75}" width="{width - 8}" height="{PIT * 2.5}" '
             f'rx="28" fill="{_COLOURS["board"]}" stroke="{_COLOURS["edge"]}" stroke-width="3"/>',
         ]
@@ -87,6 +88,21 @@ class BoardPicture:
             )
         parts.append("</svg>")
         return "".join(parts)
+
+    def text(self) -> str:
+        """The picture in words, its text alternative: each side's seeds per pit, the kalahs."""
+        sides = [
+            _("player {player}: pits {pits}, kalah {seeds}").format(
+                player=player, pits=" ".join(str(self.cells[7 * player + pit]) for pit in range(6)),
+                seeds=self.cells[7 * player + 6])
+            for player in (0, 1)
+        ]
+        said = _("Abapa board. {sides}.").format(sides=_("; ").join(sides))
+        if self.player is not None:
+            said += " " + _("Player {player} to move.").format(player=self.player)
+        if self.last is not None:
+            said += " " + _("Last move: pit {pit} of player {player}.").format(pit=self.last % 7, player=self.last // 7)
+        return said
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -53,6 +53,7 @@ class AbapaGame(widgets.VBox):
         self.stopped = ""  # the sentence shown while the Board has a stub
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._refocus = False  # after a move from the page: focus a pit that can be played
         self.picture = widgets.HTML()
         self.pits = [
             # as wide as a pit, for the row of buttons to stand under the pits; no side padding,
@@ -112,7 +113,10 @@ class AbapaGame(widgets.VBox):
             self._stop_at_stub() or self._refresh(_("Your move was not played."), keep_error=True)
             return
         self._played(self.human, pit)
+        self._refocus = True
         self._start_computer()
+        if not self.thinking:
+            self._focus_next()
 
     def _stop_at_stub(self) -> bool:
         """If the last error is a stub's, show what to write first, disable every button: True."""
@@ -156,6 +160,14 @@ class AbapaGame(widgets.VBox):
                 if not self._stop_at_stub():
                     self._refresh(message, keep_error=keep_error)
                     self.new_game_button.disabled = False
+                    if self._refocus:
+                        self._focus_next()
+
+    def _focus_next(self) -> None:
+        """Give the keyboard's focus to the first pit you can play (New game at the end):
+        the pit played, now disabled, lost it."""
+        playable = [button for button in self.pits if not button.disabled]
+        (playable[0] if playable else self.new_game_button).focus()
 
     def _played(self, player: int, pit: int) -> None:
         self.last = 7 * player + pit

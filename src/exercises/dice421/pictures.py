@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..display import DICE_FACES
+from ..i18n import _
 from .model import check_face
 
 __all__ = ["DICE_FACES", "PIPS", "die_svg", "dice_svg", "DicePicture"]
@@ -52,10 +53,12 @@ def dice_svg(dice: Iterable[int], marked: Iterable[int] = (), size: int = 48) ->
         _die_shapes(face, index * (size + gap), size, index in marked)
         for index, face in enumerate(faces)
     )
-    label = " ".join(str(face) for face in faces)
+    label = _("dice {faces}").format(faces=" ".join(str(face) for face in faces))
+    if marked:
+        label += " " + _("(marked: {dice})").format(dice=" ".join(str(index + 1) for index in sorted(marked)))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{size}" '
-        f'viewBox="0 0 {width:g} {size}" role="img"><title>dice {label}</title>{body}</svg>'
+        f'viewBox="0 0 {width:g} {size}" role="img"><title>{label}</title>{body}</svg>'
     )
 
 

@@ -93,7 +93,7 @@ class TurnPanel(widgets.VBox):
         self.keep_button = widgets.Button(description=_("Keep"), icon="check", disabled=True)
         self.throw_button.on_click(lambda _button: self.throw())
         self.keep_button.on_click(lambda _button: self.keep())
-        self.status = widgets.Label()
+        self.status = widgets.HTML()  # not a Label: a long sentence wraps instead of being cut
         self.picture = widgets.HTML()
         super().__init__(
             [
@@ -115,7 +115,7 @@ class TurnPanel(widgets.VBox):
             try:
                 self.turn.toggle(position)
             except ValueError as error:
-                self.status.value = str(error).capitalize() + "."
+                self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             self.refresh()
 
         return handler
@@ -131,7 +131,7 @@ class TurnPanel(widgets.VBox):
             self.turn.throw()
         except ValueError as error:
             self.refresh()
-            self.status.value = str(error).capitalize() + "."
+            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             return
         self.refresh()
         if self.turn.over:
@@ -142,7 +142,7 @@ class TurnPanel(widgets.VBox):
         try:
             self.turn.keep()
         except ValueError as error:
-            self.status.value = str(error).capitalize() + "."
+            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
             return
         self.refresh()
         self._finish()
@@ -158,7 +158,7 @@ class TurnPanel(widgets.VBox):
             else:
                 self.status.value = _(
                     "Final combination: your play_turn says tokens = {tokens}, value = {value}."
-                ).format(tokens=tokens, value=value)
+                ).format(tokens=html.escape(str(tokens), quote=False), value=html.escape(str(value), quote=False))
         else:
             self.status.value = _("Turn over.")
         if self.on_over is not None:
@@ -195,9 +195,10 @@ class TurnWidget(widgets.VBox):
 
     def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
-        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors)
+        # a keyboard user's focus goes on where the turn goes on: New turn, then Throw
+        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors, on_over=lambda _turn: self.new_button.focus())
         self.new_button = widgets.Button(description=_("New turn"), icon="redo")
-        self.new_button.on_click(lambda _button: self.panel.start())
+        self.new_button.on_click(lambda _button: (self.panel.start(), self.panel.throw_button.focus()))
         super().__init__([self.panel, self.new_button, self.errors])
         show_write_first(self, _stub_error(play_turn))
 
@@ -265,11 +266,14 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
 def console(printed: str) -> str:
     """What ``play_game`` printed, as a console that shows its last lines."""
     shown = html.escape(printed.rstrip()) or _("(nothing yet)")
+    label = html.escape(_("what your play_game printed"))
     return (
         _("<i>your play_game printed:</i>")
-        + '<div style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+        # focusable (tabindex), so that a keyboard user can scroll it too; long lines wrap
+        + f'<div tabindex="0" role="log" aria-label="{label}" '
+        'style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
         'border:1px solid #cccccc;padding:2px 6px">'
-        f'<pre style="margin:0">{shown}</pre></div>'
+        f'<pre style="margin:0;flex:none;white-space:pre-wrap;overflow-wrap:anywhere">{shown}</pre></div>'
     )
 
 
@@ -353,6 +357,8 @@ class GameWidget(widgets.VBox):
         else:
             self.panel.start()
         self.refresh()
+        # the focus leaves the disabled Keep for what comes next (a keyboard user's place)
+        (self.new_button if self.table.over else self.panel.throw_button).focus()
 
     def _record(self, turn: Turn) -> bool:
         try:

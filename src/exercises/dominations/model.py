@@ -70,14 +70,15 @@ LETTERS: dict[str, str] = {
     "castle": "C",
 }
 
-#: The colour of each terrain in pictures.
+#: The colour of each terrain in pictures, told apart under protanopia, deuteranopia and
+#: tritanopia too (benchmarks/bench_palettes.py); pictures also write each terrain's letter.
 COLORS: dict[str, str] = {
-    "wheat": "#e9c341",
-    "forest": "#2f6b34",
-    "water": "#3f7fd0",
-    "grassland": "#93c95a",
-    "swamp": "#8c7a62",
-    "mine": "#4d4a52",
+    "wheat": "#da9b00",
+    "forest": "#186800",
+    "water": "#1d86f2",
+    "grassland": "#a0da9d",
+    "swamp": "#99908b",
+    "mine": "#4d3c49",
     "castle": "#f4efe6",
 }
 

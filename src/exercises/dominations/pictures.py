@@ -1,7 +1,8 @@
 """Pictures of dominos, lines and kingdoms, drawn as SVG (Jupyter shows them by itself).
 
-Squares are coloured by terrain (``tiles.COLORS``), crowns are small gold crowns, the
-castle is a grey tower. A kingdom is drawn from its text (``Kingdom.to_text()``), so the
+Squares are coloured by terrain (``tiles.COLORS``) and carry the terrain's letter of the
+text format (``LETTERS``: not by colour alone), crowns are small gold crowns, the castle is
+a grey tower. Every picture has a text alternative (``aria-label``) in the package's language. A kingdom is drawn from its text (``Kingdom.to_text()``), so the
 pictures work with any ``Kingdom`` class that writes the course's text format::
 
     >>> svg = kingdom_svg("W1 C0")
@@ -18,9 +19,9 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from ..display import HtmlPicture, SvgPicture, side_by_side
-from ..i18n import _
-from .model import COLORS, Square, parse_kingdom
+from ..display import HtmlPicture, SvgPicture, ink, side_by_side
+from ..i18n import N_, _, ngettext
+from .model import COLORS, LETTERS, TERRAINS, Square, parse_kingdom
 
 __all__ = [
     "square_svg",
@@ -34,8 +35,14 @@ __all__ = [
     "PLAYER_COLORS",
 ]
 
-#: The colours of the players' kings and castles (pink, yellow, green, blue as in the box).
-PLAYER_COLORS: tuple[str, ...] = ("#d6336c", "#e0a800", "#2b8a3e", "#1c7ed6")
+#: The colours of the players' kings and castles (pink, yellow, green, blue as in the box),
+#: told apart under protanopia, deuteranopia and tritanopia too.
+PLAYER_COLORS: tuple[str, ...] = ("#ff4e81", "#ffc100", "#0a6e0b", "#279eff")
+#: The terrains' names, said in the package's language.
+TERRAIN_NAMES: dict[str, str] = {
+    "wheat": N_("wheat"), "forest": N_("forest"), "water": N_("water"),
+    "grassland": N_("grassland"), "swamp": N_("swamp"), "mine": N_("mine"), "castle": N_("castle"),
+}
 
 CELL = 32
 
@@ -98,7 +105,43 @@ def square_svg(
     )
     if square.terrain == "castle":
         return rect + _castle(x, y, size, castle_color)
-    return rect + _crowns(x, y, square.crowns, size)
+    letter = (
+        f'<text x="{x + size - 2}" y="{y + size - 3}" font-size="{size * 0.38:.0f}" text-anchor="end" '
+        f'font-family="sans-serif" font-weight="bold" fill="{ink(COLORS[square.terrain])}">'
+        f"{LETTERS[square.terrain]}</text>"
+    )
+    return rect + _crowns(x, y, square.crowns, size) + letter
+
+
+def square_text(square: Square) -> str:
+    """A square in words: "wheat", "mine with 2 crowns"."""
+    name = _(TERRAIN_NAMES[square.terrain])
+    if not square.crowns:
+        return name
+    return ngettext("{terrain} with {count} crown", "{terrain} with {count} crowns", square.crowns).format(
+        terrain=name, count=square.crowns)
+
+
+def _domino_text(domino: Any) -> str:
+    return _("domino {number}: {first} and {second}").format(
+        number=domino.number, first=square_text(domino.first), second=square_text(domino.second))
+
+
+def kingdom_text(grid: Sequence[Sequence[Square | None]]) -> str:
+    """What a kingdom holds, terrain by terrain: "wheat: 3 squares, 1 crown; forest: 2 squares"."""
+    parts = []
+    for terrain in TERRAINS:
+        squares = [square for row in grid for square in row if square is not None and square.terrain == terrain]
+        if not squares:
+            continue
+        crowns = sum(square.crowns for square in squares)
+        part = _("{terrain}: {squares}").format(
+            terrain=_(TERRAIN_NAMES[terrain]),
+            squares=ngettext("{count} square", "{count} squares", len(squares)).format(count=len(squares)))
+        if crowns:
+            part += ", " + ngettext("{count} crown", "{count} crowns", crowns).format(count=crowns)
+        parts.append(part)
+    return _("; ").join(parts) or _("the castle alone")
 
 
 def _svg(width: float, height: float, body: str, label: str) -> str:
@@ -134,7 +177,7 @@ def domino_svg(domino: Any, size: int = CELL, king: str | None = None) -> str:
     ``king`` is a colour: a king of that colour is drawn standing on the domino.
     """
     body = _domino_body(domino, 2, 2, size, king)
-    return _svg(2 * size + 4, size + 18, body, _("domino {number}").format(number=domino.number))
+    return _svg(2 * size + 4, size + 18, body, _domino_text(domino))
 
 
 def line_svg(
@@ -148,7 +191,8 @@ def line_svg(
         for index, domino in enumerate(dominos)
     )
     width = max(len(dominos) * step - 8, 10)
-    return _svg(width, size + 18, body, _("line of dominos"))
+    return _svg(width, size + 18, body, _("line of dominos: {dominos}").format(
+        dominos=_("; ").join(_domino_text(domino) for domino in dominos)))
 
 
 def _text_of(kingdom: Any) -> str:
@@ -185,7 +229,8 @@ def kingdom_svg(
         f'height="{size * cell}" fill="none" stroke="#495057" stroke-width="1.5" '
         'stroke-dasharray="5,4"/>'
     )
-    return _svg(side * cell + 4, side * cell + 4 + top, body, title or _("kingdom"))
+    return _svg(side * cell + 4, side * cell + 4 + top, body, _("{title}: {contents}").format(
+        title=title or _("kingdom"), contents=kingdom_text(grid)))
 
 
 def show_domino(domino: Any) -> SvgPicture:

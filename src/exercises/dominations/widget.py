@@ -29,11 +29,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..ai import as_player
-from ..display import side_by_side
+from ..display import ink, side_by_side
 from ..i18n import N_, _
 from ..ui import ErrorPanel, StudentCodeError, write_first
-from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg
-from .model import COLORS, parse_kingdom
+from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
+from .model import COLORS, LETTERS, parse_kingdom
 
 __all__ = ["KingdominoTable"]
 
@@ -90,6 +90,7 @@ class KingdominoTable(widgets.VBox):
                 grid_template_columns=f"repeat({side}, 30px)",
                 grid_gap="1px",
                 width="max-content",
+                flex="0 0 auto",  # never squeezed: the controls go under it on a narrow page
             ),
         )
         self.rotate_button = widgets.Button(description=_("Rotate"), icon="redo")
@@ -118,7 +119,7 @@ class KingdominoTable(widgets.VBox):
                 widgets.HTML(_("<b>The line</b> (click a domino to put your king on it)")),
                 self.line_box,
                 self.previous_view,
-                widgets.HBox([board, controls]),
+                widgets.HBox([board, controls], layout=widgets.Layout(flex_flow="row wrap")),
                 self.kingdoms_view,
             ]
         )
@@ -224,6 +225,14 @@ class KingdominoTable(widgets.VBox):
         self.message.value = ""
         self._reset_move()
         self._advance()
+        self._focus_next()
+
+    def _focus_next(self) -> None:
+        """After a move, the keyboard's focus goes to the next thing to do: a domino to take,
+        else a square of the kingdom, else New game (the button pressed may be disabled now)."""
+        takes = [button for _box, _picture, button in self.line_slots if not button.disabled]
+        squares = [button for row in self.squares for button in row if not button.disabled]
+        (takes or squares or [self.new_button])[0].focus()
 
     # ---- what the buttons do --------------------------------------------------------
 
@@ -416,19 +425,18 @@ class KingdominoTable(widgets.VBox):
             for column, button in enumerate(buttons):
                 square = grid[row][column] if row < len(grid) and column < len(grid) else None
                 shown = preview.get((row, column), square)
+                # a square's letter and crowns say its terrain, not its colour alone
                 if shown is None:
-                    button.style.button_color = "#f1f3f5"
-                    button.description = BLANK
+                    colour, text = "#f1f3f5", BLANK
                 elif shown.terrain == "castle":
-                    button.style.button_color = PLAYER_COLORS[0]
-                    button.description = "♜"
+                    colour, text = PLAYER_COLORS[0], "♜"
                 else:
-                    button.style.button_color = COLORS[shown.terrain]
-                    button.description = "♛" * shown.crowns or BLANK
+                    colour, text = COLORS[shown.terrain], LETTERS[shown.terrain] + _crowns_text(shown.crowns)
                 button.button_style = "info" if (row, column) in preview else ""
                 if (row, column) in preview:
-                    button.style.button_color = COLORS.get(shown.terrain, "#ccc")
-                    button.description = "◆" + "♛" * shown.crowns
+                    colour, text = COLORS.get(shown.terrain, "#cccccc"), "◆" + LETTERS[shown.terrain]
+                button.style.button_color, button.style.text_color, button.description = colour, ink(colour), text
+                button.tooltip = f"({row}, {column})" + (f": {square_text(shown)}" if shown is not None else "")
         can_act = not over and to_place is not None
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
@@ -453,6 +461,11 @@ class KingdominoTable(widgets.VBox):
                 )
             )
         self.kingdoms_view.value = side_by_side(svgs)
+
+
+def _crowns_text(crowns: int) -> str:
+    """A square's crowns on its 30 px button: "♛", "♛♛", then "3♛"."""
+    return "♛" * crowns if crowns <= 2 else f"{crowns}♛"
 
 
 def _note(text: str, color: str = "#1c4f82") -> str:

@@ -38,8 +38,11 @@ def card_html(card: Card, *, selected: bool = False) -> str:
 
 def hand_html(cards: Iterable[Card]) -> str:
     """The cards of a hand side by side, sorted."""
-    faces = "".join(card_html(card) for card in sorted(cards))
-    return f'<div style="display:flex;flex-wrap:wrap;align-items:center">{faces}</div>'
+    cards = sorted(cards)
+    faces = "".join(card_html(card) for card in cards)
+    label = html.escape(_("hand: {cards}").format(cards=" ".join(str(card) for card in cards) or _("no card")))
+    return (f'<div role="img" aria-label="{label}" style="display:flex;flex-wrap:wrap;align-items:center">'
+            f"{faces}</div>")
 
 
 def _sorted_cards(meld: Any) -> list[Card]:
@@ -74,7 +77,7 @@ def meld_set_html(meld_set: Any, *, best: bool = False) -> str:
     )
     style = "background:#fff4c2;border-left:4px solid #d4a200" if best else "border-left:4px solid transparent"
     return (
-        f'<div style="display:flex;align-items:center;padding:2px 6px;{style}">'
+        f'<div style="display:flex;flex-wrap:wrap;align-items:center;padding:2px 6px;{style}">'
         f'<span style="font:600 13px monospace;width:11em;white-space:nowrap">{_points(points, best)}</span>'
         f"{body}</div>"
     )

@@ -34,8 +34,9 @@ class DiceRoller(widgets.VBox):
     def roll(self) -> None:
         """Throw three dice and show them with the student's total."""
         self.dice = [self.rng.randint(1, 6) for _ in range(3)]
+        label = _("dice {faces}").format(faces=" ".join(str(die) for die in self.dice))
         self.faces.value = (
-            '<span style="font-size: 48px">'
+            f'<span role="img" aria-label="{label}" style="font-size: 48px">'
             + " ".join(DICE_FACES[die - 1] for die in self.dice)
             + "</span>"
         )

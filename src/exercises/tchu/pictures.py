@@ -3,8 +3,10 @@
 Stations sit at their approximate real positions (longitude, latitude, from
 ``map_positions.json``); the foreign stations sit just outside the border next to the
 Swiss station they link to. A route is drawn as a row of ``length`` cars in its color
-(grey for a neutral route); tunnel cars are hatched; the two tracks of a double route run
-side by side. A claimed route's cars take the owner's color.
+(grey for a neutral route) with, on its middle car, its color's shape (``COLOR_MARKER``,
+listed in the legend: not by color alone); tunnel cars are hatched; the two tracks of a
+double route run side by side. A claimed route's cars take the owner's color.
+``map_text`` says in words what the map shows (its text alternative).
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from importlib import resources
 from typing import Any
 
 from ..browser import require_matplotlib
+from ..display import ink
 from ..i18n import _, ngettext, pgettext
 from .model import (
     Card,
     ChMap,
     Color,
     GameState,
+    Info,
     PlayerId,
     PlayerState,
     PublicGameState,
@@ -35,19 +39,26 @@ from .model import (
 )
 from .model.info import Info
 
-__all__ = ["MapFigure", "map_figure", "map_png", "player_state_html", "COLOR_RGB", "PLAYER_RGB", "station_xy"]
+__all__ = ["MapFigure", "map_figure", "map_png", "map_text", "player_state_html", "COLOR_RGB", "PLAYER_RGB",
+           "station_xy"]
 
-#: How each game color is painted.
+#: How each game color is painted: told apart under protanopia, deuteranopia and
+#: tritanopia too (benchmarks/bench_palettes.py).
 COLOR_RGB: dict[Color | None, str] = {
     Color.BLACK: "#2b2b2b",
-    Color.VIOLET: "#9b59b6",
-    Color.BLUE: "#2e86de",
-    Color.GREEN: "#27ae60",
-    Color.YELLOW: "#f1c40f",
-    Color.ORANGE: "#e67e22",
-    Color.RED: "#e74c3c",
+    Color.VIOLET: "#81548a",
+    Color.BLUE: "#5066f1",
+    Color.GREEN: "#60c771",
+    Color.YELLOW: "#ffe002",
+    Color.ORANGE: "#ff8500",
+    Color.RED: "#cc212b",
     Color.WHITE: "#ffffff",
     None: "#b0b0b0",
+}
+#: The shape (a matplotlib marker) on a free route of each color, for who cannot tell the colors.
+COLOR_MARKER: dict[Color, str] = {
+    Color.BLACK: "s", Color.VIOLET: "v", Color.BLUE: "o", Color.GREEN: "^",
+    Color.YELLOW: "D", Color.ORANGE: "P", Color.RED: "X", Color.WHITE: "*",
 }
 #: The card colors (locomotives are drawn in a rainbow-ish grey).
 CARD_RGB: dict[Card, str] = {**{Card.of(c): rgb for c, rgb in COLOR_RGB.items() if c}, Card.LOCOMOTIVE: "#7f8c8d"}
@@ -161,6 +172,19 @@ def _draw_cars(ax, owners: Mapping[Route, PlayerId]) -> None:
             cars.set_urls(names)
             cars.set_gid(f"cars:{'claimed' if claimed else 'free'}:{'tunnel' if tunnel else 'overground'}")
             ax.add_collection(cars, autolim=False)
+    for color, marker in COLOR_MARKER.items():
+        middles = [_middle(route) for route in ChMap.routes() if route not in owners and route.color == color]
+        if middles:
+            xs, ys = zip(*middles)
+            shapes = ax.scatter(xs, ys, s=26, marker=marker, facecolors=ink(COLOR_RGB[color]),
+                                edgecolors=COLOR_RGB[color], linewidths=0.4, zorder=3.5)
+            shapes.set_gid(f"shapes:{color.name.lower()}")
+
+
+def _middle(route: Route) -> tuple[float, float]:
+    """The centre of the middle car of ``route``."""
+    corners = _CARS[route][len(_CARS[route]) // 2]
+    return (sum(x for x, _y in corners) / 4, sum(y for _x, y in corners) / 4)
 
 
 def _draw_highlighted_routes(ax, routes: Iterable[Route]) -> None:
@@ -219,6 +243,7 @@ def map_figure(
     require_matplotlib()
     figure = _map_figure_class()(figsize=(10, 7.4), dpi=80)
     from matplotlib import patheffects
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Patch, Polygon
 
     label_outline = [patheffects.withStroke(linewidth=2.5, foreground="white")]
@@ -271,7 +296,13 @@ def map_figure(
     handles.append(Patch(facecolor="white", edgecolor="black", hatch="////", label=_("tunnel")))
     if tickets:
         handles.append(Patch(facecolor="none", edgecolor=_TICKET_RGB, linewidth=2, label=_("ticket station")))
-    ax.legend(handles=handles, loc="lower right", fontsize=8, framealpha=0.9)
+    legend = ax.legend(handles=handles, loc="lower right", fontsize=8, framealpha=0.9)
+    ax.add_artist(legend)
+    shapes = [Line2D([], [], linestyle="none", marker=marker, markersize=7, markerfacecolor=COLOR_RGB[color],
+                     markeredgecolor="black", markeredgewidth=0.6, label=Info.card_name(Card.of(color), 1))
+              for color, marker in COLOR_MARKER.items()]
+    ax.legend(handles=shapes, loc="upper left", fontsize=7.5, framealpha=0.9, ncols=2, title=_("route colors"),
+              title_fontsize=7.5, handletextpad=0.2, columnspacing=0.8)
 
     if title is None and state is not None:
         title = "   ".join(
@@ -305,9 +336,14 @@ def map_png(state: GameState | PublicGameState | None = None, **options: object)
     return map_figure(state, **options)._repr_png_()  # type: ignore[arg-type]
 
 
+def card_text_rgb(card: Card) -> str:
+    """The text color on a card of ``card``'s color: black or white, whichever contrasts most."""
+    return ink(CARD_RGB[card])
+
+
 def _card_badge(card: Card, count: int) -> str:
     rgb = CARD_RGB[card]
-    text_rgb = "black" if card in (Card.WHITE, Card.YELLOW) else "white"
+    text_rgb = card_text_rgb(card)
     name = html.escape(Info.card_name(card, count))
     return (
         f'<span style="display:inline-block;margin:1px;padding:1px 6px;border:1px solid #333;'
@@ -339,3 +375,19 @@ def player_state_html(state: PlayerState) -> str:
         for k, v in rows
     )
     return f"<table>{body}</table>"
+
+
+def map_text(state: GameState | PublicGameState | None, player_names: Mapping[PlayerId, str] | None = None,
+             tickets: Iterable[Ticket] = ()) -> str:
+    """The map in words, its text alternative: who claimed which routes, the tickets shown."""
+    names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
+    owners = _owners(state)
+    parts = [_("Map of Switzerland, {count} routes").format(count=len(ChMap.routes()))]
+    for pid in PlayerId:
+        routes = [route.description for route in ChMap.routes() if owners.get(route) == pid]
+        if routes:
+            parts.append(_("{name} claimed {routes}").format(name=names[pid], routes=", ".join(routes)))
+    tickets = list(tickets)
+    if tickets:
+        parts.append(_("tickets: {tickets}").format(tickets=_("; ").join(ticket.text for ticket in tickets)))
+    return ". ".join(parts) + "."

@@ -47,6 +47,7 @@ make every call a ``yield``), and no browser feature that the kernel lacks (Pyod
 from __future__ import annotations
 
 import atexit
+import base64
 import functools
 import html
 import queue
@@ -62,7 +63,7 @@ import ipywidgets as widgets
 
 from .. import browser
 from ..i18n import _, get_language, ngettext
-from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
+from ..ui import ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import (
     ChMap,
     Constants,
@@ -74,7 +75,7 @@ from .model import (
     TurnKind,
     claimable_routes,
 )
-from .pictures import map_png, player_state_html
+from .pictures import map_png, map_text, player_state_html
 
 __all__ = ["GameAbandoned", "Question", "RemotePlayer", "TchuGame"]
 
@@ -287,8 +288,9 @@ class TchuGame(widgets.VBox):
         self.status = widgets.HTML()
         self.errors = ErrorPanel()
         self.map_options = {"label_size": MAP_LABEL_POINTS}
-        self.picture = widgets.Image(
-            format="png", layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
+        # the map: a PNG in an <img> with its text alternative (ipywidgets' Image has no alt)
+        self.picture = widgets.HTML(
+            layout=widgets.Layout(width=f"{MAP_WIDTH_PX}px", max_width="100%", display="none")
         )
         self.map_note = widgets.HTML()  # in the browser, offline: why the map is missing
         self.hand = widgets.HTML()
@@ -304,27 +306,32 @@ class TchuGame(widgets.VBox):
         self.route = widgets.Dropdown(description=_("Route:"), layout=widgets.Layout(width="330px"))
         self.claim_cards = widgets.Dropdown(description=_("With:"), layout=widgets.Layout(width="330px"))
         self.claim_button = widgets.Button(description=_("Claim"), icon="train")
+        wrap = dict(layout=widgets.Layout(flex_flow="row wrap"))  # narrow pages (200 % zoom): no sideways scroll
         self.actions = widgets.VBox(
             [
                 widgets.HBox([self.tickets_button]),
-                widgets.HBox([self.slot, self.cards_button]),
-                widgets.HBox([self.route, self.claim_cards, self.claim_button]),
+                widgets.HBox([self.slot, self.cards_button], **wrap),
+                widgets.HBox([self.route, self.claim_cards, self.claim_button], **wrap),
             ]
         )
 
         self.ticket_choice = widgets.SelectMultiple(
-            description=_("Keep:"), rows=5, layout=widgets.Layout(width="620px", max_width="100%")
+            # its 2 px margins inside the page's width
+            description=_("Keep:"), rows=5, layout=widgets.Layout(width="620px", max_width="calc(100% - 4px)")
         )
         self.keep_button = widgets.Button(description=_("Keep these"), icon="check", button_style="primary")
         self.ticket_note = widgets.Label()
-        self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.keep_button])
+        # what the game has of your choice: a keyboard's quick picks reach it one by one
+        self.ticket_count = widgets.Label()
+        self.ticket_choice.observe(lambda change: self._count_tickets(len(change["new"])), names="value")
+        self.ticket_dialog = widgets.VBox([self.ticket_note, self.ticket_choice, self.ticket_count, self.keep_button])
 
         self.tunnel_note = widgets.HTML()
         self.tunnel_options = widgets.Dropdown(description=_("Add:"), layout=widgets.Layout(width="330px"))
         self.pay_button = widgets.Button(description=_("Pay"), icon="check", button_style="primary")
         self.give_up_button = widgets.Button(description=_("Give up"), icon="times")
         self.tunnel_dialog = widgets.VBox(
-            [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button])]
+            [self.tunnel_note, widgets.HBox([self.tunnel_options, self.pay_button, self.give_up_button], **wrap)]
         )
 
         self.new_button = widgets.Button(description=_("New game"), icon="refresh")
@@ -346,6 +353,7 @@ class TchuGame(widgets.VBox):
         )
         self.board = widgets.HBox([self.picture, self.map_note, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
+        self.children = (controls, focus_outline(self), self.board, self.hand)  # a visible focus on the lists
         self._show_question(None)
         _GAMES.add(self)
         if start:
@@ -438,8 +446,10 @@ class TchuGame(widgets.VBox):
         self._notice_tunnel(info)
         recent = reversed(self.player.infos[-LOG_LINES:])
         text = "\n".join(message.strip("\n") for message in recent)
-        self.game_log.value = (
-            '<div style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
+        label = html.escape(_("game log"))
+        self.game_log.value = (  # focusable (tabindex): the keyboard scrolls the log too
+            f'<div tabindex="0" role="log" aria-label="{label}" '
+            'style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
             'overflow-wrap:anywhere">'
             + html.escape(text)
             + "</div>"
@@ -475,8 +485,11 @@ class TchuGame(widgets.VBox):
             return
         self._drawn = shown
         try:
-            self.picture.value = map_png(player.state, own_state=player.own_state,
-                                         player_names=player.player_names, **self.map_options)
+            png = map_png(player.state, own_state=player.own_state,
+                          player_names=player.player_names, **self.map_options)
+            alt = html.escape(map_text(player.state, player.player_names, player.own_state.tickets))
+            self.picture.value = (f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                                  f'alt="{alt}" style="display:block;width:100%;height:auto">')
             self.picture.layout.display = ""
             self.map_note.value = ""
         except browser.NoMatplotlib as missing:  # in the browser, offline: say so, draw it later
@@ -536,6 +549,16 @@ class TchuGame(widgets.VBox):
             self.tunnel_options.value = 0 if options else None
         else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
             self.status.value = _("<b>The game asks:</b> {method}()").format(method=html.escape(method))
+        # the keyboard's focus goes to the question's first control (the one pressed may be hidden now)
+        first = {"next_turn": self.slot if self.tickets_button.disabled else self.tickets_button,
+                 "draw_slot": self.slot, "choose_initial_tickets": self.ticket_choice,
+                 "choose_tickets": self.ticket_choice, "choose_additional_cards": self.tunnel_options}.get(method)
+        if first is not None:
+            first.focus()
+
+    def _count_tickets(self, count: int) -> None:
+        self.ticket_count.value = ngettext("{count} ticket selected", "{count} tickets selected", count).format(
+            count=count)
 
     def _fill_slots(self, state: Any) -> None:
         options = []
