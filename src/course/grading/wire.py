@@ -255,6 +255,9 @@ class Channel:
         self.next_id = 0
         self.in_io = False
         self.closed = False
+        #: called with the deadline when the other side says it is alive (``{"tick": n}``,
+        #: see the notebook's ``eval_cases``); returns the new deadline
+        self.on_tick: Callable[[Any, float | None], float | None] | None = None
 
     def send(self, message: dict) -> None:
         data = frame(message)
@@ -307,6 +310,11 @@ class Channel:
                 if message["re"] != number:
                     raise ProtocolError("an answer to a request that was not asked")
                 return message
+            if "tick" in message:
+                if self.on_tick is None:
+                    raise ProtocolError("a tick that was not expected")
+                deadline = self.on_tick(message["tick"], deadline)
+                continue
             self.serve_one(message)
 
     def serve_one(self, message: dict) -> None:
