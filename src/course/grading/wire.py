@@ -25,7 +25,8 @@ reference code, see ``define``). On the notebook's socket a request is
 ``{"re": n, "error": {...}}`` (:func:`error_answer`, :func:`rebuild_exception`). While
 a side waits for its answer it serves the other side's requests, so calls nest both
 ways (a test calls the notebook, which calls a test's player, which calls the notebook
-again).
+again). While it evaluates a batch of cases (``eval_cases``), the notebook's side may
+send ``{"tick": i}``: case ``i`` started, and has a call's time from now.
 
 Values are JSON with tags, each a one-key object (a JSON object is never a plain dict):
 
