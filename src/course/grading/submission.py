@@ -48,7 +48,7 @@ from typing import Any
 from ..i18n.grading_text import reason as english
 from ..i18n.notebooks import reference_skips
 from ..notebook import graded_cell_positions, read_notebook, skipped_sources
-from . import codec, wire
+from . import codec, many, wire
 from .sandbox import Limits
 from .spawn import (
     SubmissionCrashed,
@@ -158,7 +158,7 @@ class Process(codec.Codec):
         self.deadline = 0.0
         self.death: SubmissionFailure | None = None
         self.ticks: tuple[int, int] | None = None  #: a batch's last started case and its size
-        self.channel.on_tick = self._tick
+        self.channel.on_tick = lambda index, deadline: many.tick(self, index, GRACE_SECONDS)
         try:
             hello = self.channel.receive(time.monotonic() + 30)
         except (ChannelClosed, ChannelTimeout, ProtocolError) as error:
@@ -213,50 +213,6 @@ class Process(codec.Codec):
             return value
         except (ProtocolError, RecursionError) as error:
             raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
-
-    def ask_cases(self, expression: str, cases: list[dict]) -> list[tuple[bool, Any]]:
-        """``expression`` evaluated for each case (encoded names), in order, in as few
-        requests as the wire's limits allow: per case ``(True, value)`` or ``(False,
-        exception)``, each as ``eval`` gives it. A case that fails the process (its time,
-        ``sys.exit``, a crash) raises that :class:`SubmissionFailure`, as ``eval`` does.
-
-        The worker's answers are checked here: one per case sent, in order, each a value
-        or an error, at most as many as the cases; the time is the call's, per case.
-        """
-        found: list[tuple[bool, Any]] = []
-        for chunk in _chunks(cases):
-            while chunk:
-                answers = self._request("eval_cases", expression, expression=expression, cases=chunk,
-                                        ticks=len(chunk))
-                if "error" in answers:
-                    raise self._error(answers["error"], expression)
-                answers = answers.get("ok")
-                if type(answers) is not list or not 0 < len(answers) <= len(chunk):
-                    raise self._end(SubmissionError(
-                        f"the notebook's process broke the grader's protocol during {expression}: "
-                        "a bad list of answers"))
-                for answer in answers:
-                    if type(answer) is not dict or len(answer) != 1 or not ("ok" in answer or "error" in answer):
-                        raise self._end(SubmissionError(
-                            f"the notebook's process broke the grader's protocol during {expression}: a bad answer"))
-                    if "error" in answer:
-                        error = self._error(answer["error"], expression)
-                        if isinstance(error, SubmissionFailure):
-                            raise error
-                        found.append((False, error))
-                    else:
-                        found.append((True, self._value(answer["ok"], expression, True)))
-                chunk = chunk[len(answers):]
-        return found
-
-    def _tick(self, index: Any, deadline: float | None) -> float | None:
-        """A batch's case ``index`` started: it has the call's time (see ``ask_cases``)."""
-        ticks = self.ticks
-        if ticks is None or type(index) is not int or not ticks[0] < index < ticks[1]:
-            raise ProtocolError("a tick that was not expected")
-        self.ticks = (index, ticks[1])
-        self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
-        return self.deadline
 
     def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict:
         """Send a request; its answer, ``ok`` or ``error`` (a failure of the process raises)."""
@@ -377,29 +333,6 @@ class Process(codec.Codec):
             raise self._end(SubmissionError(f"the notebook sent a bad request: {error!r}")) from None
         except Exception as error:  # the test's object raised: the notebook's code sees it
             return wire.error_answer(error)
-
-
-def _chunks(cases: list[dict]) -> Iterator[list[dict]]:
-    """The cases in lists each small enough to send in one request (half the wire's limits)."""
-    chunk: list[dict] = []
-    size = kept = 0
-    for case in cases:
-        try:
-            data = wire.dumps(case)
-        except ProtocolError:  # a case too large for the wire: sent alone, it fails as in eval
-            if chunk:
-                yield chunk
-            yield [case]
-            chunk, size, kept = [], 0, 0
-            continue
-        more, items = len(data) + 1, wire.containers(data)
-        if chunk and (size + more > wire.MAX_MESSAGE // 2 or kept + items > codec.MAX_CONTAINERS // 2):
-            yield chunk
-            chunk, size, kept = [], 0, 0
-        chunk.append(case)
-        size, kept = size + more, kept + items
-    if chunk:
-        yield chunk
 
 
 def _not_accepted(name: str, message: str) -> BaseException:
@@ -674,7 +607,7 @@ class Submission:
         process = self._process
         encoded = [{key: process.encode(value) for key, value in case.items()}  # type: ignore[union-attr]
                    for case in cases]
-        return process.ask_cases(expression, encoded)  # type: ignore[union-attr]
+        return many.ask(process, expression, encoded)
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""

@@ -28,14 +28,13 @@ import signal
 import socket
 import sys
 import tempfile
-import time
 import traceback
 from pathlib import Path
 from typing import Any
 
 from ..i18n.grading_text import reason as english
 from ..notebook import Shell
-from . import codec, sandbox, wire
+from . import codec, many, sandbox, wire
 from .wire import Channel, ProtocolError
 
 PRELOAD = [
@@ -44,9 +43,6 @@ PRELOAD = [
     "IPython.core.inputtransformer2", "matplotlib", "matplotlib.pyplot", "ipywidgets",
     "IPython.display",
 ]
-
-#: a batch of cases tells the grader it is alive at most this often (see ``op_eval_cases``)
-TICK_SECONDS = 0.25
 
 
 # ---------------------------------------------------------------------------- child
@@ -307,63 +303,8 @@ class Server(codec.Codec):
         return self.encode(eval(message["expression"], scope))
 
     def op_eval_cases(self, message: dict) -> Any:
-        """``expression`` for each case of ``cases`` (names to bind), in order: per case
-        ``{"ok": value}`` or ``{"error": ...}``, as ``eval``'s answer would be.
-
-        Each case has the call's time of its own. A case that runs past it, exits or
-        raises what is not an ``Exception`` ends the list (its error is the last item):
-        no later case runs, as when a test sends cases one by one. While the cases run,
-        a ``{"tick": index}`` frame now and then tells the grader that case ``index``
-        has started in time (it waits for a case, not for the whole list).
-        """
-        expression, cases = message["expression"], message["cases"]
-        if type(expression) is not str or type(cases) is not list:
-            raise ProtocolError("a bad list of cases")
-        top = self.depth == 1
-        code: Any = None
-        answers: list[dict] = []
-        size = kept = 0
-        ticked = time.monotonic()
-        for index, names in enumerate(cases):
-            if type(names) is not dict:
-                raise ProtocolError("a bad case")
-            if top and index:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                if time.monotonic() - ticked > TICK_SECONDS:
-                    self.channel.send({"tick": index})
-                    ticked = time.monotonic()
-                self.timed_out = False
-                signal.setitimer(signal.ITIMER_REAL, self.limits.call_seconds)
-            try:
-                if code is None:
-                    code = compile(expression, "<string>", "eval")
-                scope = dict(self.namespace)
-                scope.update({str(key): self.load(value) for key, value in names.items()})
-                answer = {"ok": self.encode(eval(code, scope))}
-            except ProtocolError:
-                raise
-            except GradingTimeout:
-                answers.append({"error": {"kind": "timeout"}})
-                return answers
-            except BaseException as error:  # noqa: BLE001 - the notebook's exception is the case's answer
-                answer = wire.error_answer(error)
-                if not isinstance(error, Exception):
-                    answers.append(answer)
-                    return answers
-            if top:
-                signal.setitimer(signal.ITIMER_REAL, 0)  # sending is not the case's time, as for eval
-            try:
-                data = wire.dumps(answer)
-            except ProtocolError as error:  # too large to send: said so, as for one call
-                answer = wire.error_answer(ValueError(str(error)))
-                data = wire.dumps(answer)
-            size, kept = size + len(data) + 1, kept + wire.containers(data)
-            if answers and (size > wire.MAX_MESSAGE - 4096 or kept > codec.MAX_CONTAINERS - 16):
-                return answers  # too much for one answer: the grader sends this case and the rest again
-            answers.append(answer)
-            if size > wire.MAX_MESSAGE // 2 or kept > codec.MAX_CONTAINERS // 2:
-                return answers  # the grader sends the remaining cases again
-        return answers
+        """``expression`` for each case of ``cases``, each with a call's time (:mod:`.many`)."""
+        return many.serve(self, message, GradingTimeout)
 
     def op_getattr(self, message: dict) -> Any:
         return self.encode(getattr(self.target(message), message["name"]))
