@@ -120,6 +120,13 @@ ATTACKS = [
            after=("import sys\n"
                   "sys.modules['__main__'].Server.op_call = lambda self, message: 0\n",),
            expected=2 / 3),
+    Attack("patch_batch_in_own_process", "a stub plus the worker's calls and batches of cases patched "
+           "to answer 0 to every call and case", exercise="def count_pips(dice):\n    raise NotImplementedError\n",
+           after=("import sys\n"
+                  "server = sys.modules['__main__'].Server\n"
+                  "server.op_call = lambda self, message: 0\n"
+                  "server.op_eval_cases = lambda self, message: [{'ok': 0}] * len(message['cases'])\n",),
+           expected=2 / 4),  # what returning 0 earns: 2 of the 4 tests, the differential one lost
     Attack("fake_results_file", "writes forged results and grades; count_pips cheats if it could",
            before=("import json, os\n"
                    "def escaped():\n"

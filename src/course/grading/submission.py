@@ -48,7 +48,7 @@ from typing import Any
 from ..i18n.grading_text import reason as english
 from ..i18n.notebooks import reference_skips
 from ..notebook import graded_cell_positions, read_notebook, skipped_sources
-from . import codec, wire
+from . import codec, many, wire
 from .sandbox import Limits
 from .spawn import (
     SubmissionCrashed,
@@ -157,6 +157,8 @@ class Process(codec.Codec):
         self.depth = 0
         self.deadline = 0.0
         self.death: SubmissionFailure | None = None
+        self.ticks: tuple[int, int] | None = None  #: a batch's last started case and its size
+        self.channel.on_tick = lambda index, deadline: many.tick(self, index, GRACE_SECONDS)
         try:
             hello = self.channel.receive(time.monotonic() + 30)
         except (ChannelClosed, ChannelTimeout, ProtocolError) as error:
@@ -198,6 +200,22 @@ class Process(codec.Codec):
 
     def ask(self, op: str, what: str, **fields: Any) -> Any:
         """Send a request and return its answer's value (or raise what it raised)."""
+        answer = self._request(op, what, **fields)
+        if "error" in answer:
+            raise self._error(answer["error"], what)
+        return self._value(answer.get("ok"), what, op in ("global", "getattr", "call", "eval", "getitem"))
+
+    def _value(self, encoded: Any, what: str, labelled: bool) -> Any:
+        try:
+            value = self.load(encoded)
+            if type(value) is Handle and labelled:
+                object.__setattr__(value, "_label", what[:100])
+            return value
+        except (ProtocolError, RecursionError) as error:
+            raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
+
+    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict:
+        """Send a request; its answer, ``ok`` or ``error`` (a failure of the process raises)."""
         if self.death is not None:
             raise type(self.death)(str(self.death))
         top = self.depth == 0
@@ -205,6 +223,7 @@ class Process(codec.Codec):
         if top:
             self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
         self.depth += 1
+        outer, self.ticks = self.ticks, ((0, ticks) if top and ticks else None)
         try:
             answer = self.channel.request(op, self.deadline, **fields)
         except ChannelTimeout:
@@ -220,15 +239,8 @@ class Process(codec.Codec):
                 f"the notebook's process broke the grader's protocol during {what}: {error}")) from None
         finally:
             self.depth -= 1
-        if "error" in answer:
-            raise self._error(answer["error"], what)
-        try:
-            value = self.load(answer.get("ok"))
-            if type(value) is Handle and op in ("global", "getattr", "call", "eval", "getitem"):
-                object.__setattr__(value, "_label", what[:100])
-            return value
-        except (ProtocolError, RecursionError) as error:
-            raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
+            self.ticks = outer
+        return answer
 
     def _error(self, error: Any, what: str) -> BaseException:
         if not isinstance(error, dict):
@@ -585,6 +597,17 @@ class Submission:
             "eval", expression, expression=expression,
             names={key: process.encode(value) for key, value in names.items()},  # type: ignore[union-attr]
         )
+
+    def eval_cases(self, expression: str, cases: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
+        """``eval(expression, **case)`` for each case, in one request (or a few for a huge
+        list): per case ``(True, value)`` or ``(False, the exception it raised)``, each as
+        :meth:`eval` gives it. A case that runs past its time, exits or crashes raises
+        :class:`SubmissionFailure` (and no later case runs), as :meth:`eval` would.
+        """
+        process = self._process
+        encoded = [{key: process.encode(value) for key, value in case.items()}  # type: ignore[union-attr]
+                   for case in cases]
+        return many.ask(process, expression, encoded)
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""

@@ -25,7 +25,8 @@ reference code, see ``define``). On the notebook's socket a request is
 ``{"re": n, "error": {...}}`` (:func:`error_answer`, :func:`rebuild_exception`). While
 a side waits for its answer it serves the other side's requests, so calls nest both
 ways (a test calls the notebook, which calls a test's player, which calls the notebook
-again).
+again). While it evaluates a batch of cases (``eval_cases``), the notebook's side may
+send ``{"tick": i}``: case ``i`` started, and has a call's time from now.
 
 Values are JSON with tags, each a one-key object (a JSON object is never a plain dict):
 
@@ -255,6 +256,9 @@ class Channel:
         self.next_id = 0
         self.in_io = False
         self.closed = False
+        #: called with the deadline when the other side says it is alive (``{"tick": n}``,
+        #: see the notebook's ``eval_cases``); returns the new deadline
+        self.on_tick: Callable[[Any, float | None], float | None] | None = None
 
     def send(self, message: dict) -> None:
         data = frame(message)
@@ -307,6 +311,11 @@ class Channel:
                 if message["re"] != number:
                     raise ProtocolError("an answer to a request that was not asked")
                 return message
+            if "tick" in message:
+                if self.on_tick is None:
+                    raise ProtocolError("a tick that was not expected")
+                deadline = self.on_tick(message["tick"], deadline)
+                continue
             self.serve_one(message)
 
     def serve_one(self, message: dict) -> None:

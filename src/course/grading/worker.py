@@ -34,7 +34,7 @@ from typing import Any
 
 from ..i18n.grading_text import reason as english
 from ..notebook import Shell
-from . import codec, sandbox, wire
+from . import codec, many, sandbox, wire
 from .wire import Channel, ProtocolError
 
 PRELOAD = [
@@ -301,6 +301,10 @@ class Server(codec.Codec):
         scope = dict(self.namespace)
         scope.update({str(key): self.load(value) for key, value in message["names"].items()})
         return self.encode(eval(message["expression"], scope))
+
+    def op_eval_cases(self, message: dict) -> Any:
+        """``expression`` for each case of ``cases``, each with a call's time (:mod:`.many`)."""
+        return many.serve(self, message, GradingTimeout)
 
     def op_getattr(self, message: dict) -> Any:
         return self.encode(getattr(self.target(message), message["name"]))

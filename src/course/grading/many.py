@@ -1,0 +1,158 @@
+"""Batched calls: one expression evaluated for a list of cases in one request, each case as
+``eval`` alone would be (its value or its exception, with a call's time of its own).
+
+The notebook's side (:func:`serve`, the ``eval_cases`` request) evaluates the cases in
+order and answers per case ``{"ok": value}`` or ``{"error": ...}``, encoded exactly as
+``eval``'s answer. A case that runs past its time, exits or raises what is not an
+``Exception`` ends the list (its error is the last item): no later case runs, as when a
+test sends the cases one by one. An answer too large for the wire ends the list early;
+the grader sends the remaining cases again. While the cases run, a ``{"tick": i}`` frame
+now and then says that case ``i`` started in time, so that the grader waits for a case,
+not for the whole list.
+
+The grader's side (:func:`ask`) trusts none of it: one answer per case sent, in order,
+each a value or an error (values decoded as ``eval``'s, exceptions rebuilt as
+``eval``'s), at most one tick per case, each giving a call's time from then on; so a
+tampered notebook's process gets nothing from a batch that it could not get from ``eval``.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from . import codec, wire
+from .codec import ProtocolError
+from .spawn import SubmissionError, SubmissionFailure
+
+#: a batch of cases tells the grader it is alive at most this often
+TICK_SECONDS = 0.25
+
+
+# ----------------------------------------------------------------------------- the notebook's side
+
+
+def serve(server: Any, message: dict, timeout: type[BaseException]) -> list[dict]:
+    """The answers of an ``eval_cases`` request (``server``: the notebook's ``Server``;
+    ``timeout``: what its alarm raises)."""
+    expression, cases = message["expression"], message["cases"]
+    if type(expression) is not str or type(cases) is not list:
+        raise ProtocolError("a bad list of cases")
+    top = server.depth == 1
+    code: Any = None
+    answers: list[dict] = []
+    size = kept = 0
+    ticked = time.monotonic()
+    for index, names in enumerate(cases):
+        if type(names) is not dict:
+            raise ProtocolError("a bad case")
+        if top and index:
+            if time.monotonic() - ticked > TICK_SECONDS:
+                server.channel.send({"tick": index})
+                ticked = time.monotonic()
+            server.timed_out = False
+            signal.setitimer(signal.ITIMER_REAL, server.limits.call_seconds)
+        try:
+            if code is None:
+                code = compile(expression, "<string>", "eval")
+            scope = dict(server.namespace)
+            scope.update({str(key): server.load(value) for key, value in names.items()})
+            answer = {"ok": server.encode(eval(code, scope))}
+        except ProtocolError:
+            raise
+        except timeout:
+            answers.append({"error": {"kind": "timeout"}})
+            return answers
+        except BaseException as error:  # noqa: BLE001 - the notebook's exception is the case's answer
+            answer = wire.error_answer(error)
+            if not isinstance(error, Exception):
+                answers.append(answer)
+                return answers
+        if top:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # sending is not the case's time, as for eval
+        try:
+            data = wire.dumps(answer)
+        except ProtocolError as error:  # too large to send: said so, as for one call
+            answer = wire.error_answer(ValueError(str(error)))
+            data = wire.dumps(answer)
+        size, kept = size + len(data) + 1, kept + wire.containers(data)
+        if answers and (size > wire.MAX_MESSAGE - 4096 or kept > codec.MAX_CONTAINERS - 16):
+            return answers  # too much for one answer: the grader sends this case and the rest again
+        answers.append(answer)
+        if size > wire.MAX_MESSAGE // 2 or kept > codec.MAX_CONTAINERS // 2:
+            return answers  # the grader sends the remaining cases again
+    return answers
+
+
+# ----------------------------------------------------------------------------- the grader's side
+
+
+def ask(process: Any, expression: str, cases: list[dict]) -> list[tuple[bool, Any]]:
+    """``expression`` evaluated for each case (encoded names) in ``process`` (a
+    ``submission.Process``), in order, in as few requests as the wire's limits allow: per
+    case ``(True, value)`` or ``(False, exception)``, each as ``eval`` gives it. A case
+    that fails the process (its time, ``sys.exit``, a crash) raises that
+    :class:`SubmissionFailure`, as ``eval`` does.
+    """
+    found: list[tuple[bool, Any]] = []
+
+    def broken(what: str) -> SubmissionFailure:
+        return process._end(SubmissionError(
+            f"the notebook's process broke the grader's protocol during {expression}: {what}"))
+
+    for chunk in _chunks(cases):
+        while chunk:
+            answers = process._request("eval_cases", expression, expression=expression, cases=chunk,
+                                       ticks=len(chunk))
+            if "error" in answers:
+                raise process._error(answers["error"], expression)
+            answers = answers.get("ok")
+            if type(answers) is not list or not 0 < len(answers) <= len(chunk):
+                raise broken("a bad list of answers")
+            for answer in answers:
+                if type(answer) is not dict or len(answer) != 1 or not ("ok" in answer or "error" in answer):
+                    raise broken("a bad answer")
+                if "error" in answer:
+                    error = process._error(answer["error"], expression)
+                    if isinstance(error, SubmissionFailure):
+                        raise error
+                    found.append((False, error))
+                else:
+                    found.append((True, process._value(answer["ok"], expression, True)))
+            chunk = chunk[len(answers):]
+    return found
+
+
+def tick(process: Any, index: Any, grace: float) -> float:
+    """The new deadline when a batch's case ``index`` started (a call's time from now)."""
+    ticks = process.ticks
+    if ticks is None or type(index) is not int or not ticks[0] < index < ticks[1]:
+        raise ProtocolError("a tick that was not expected")
+    process.ticks = (index, ticks[1])
+    process.deadline = time.monotonic() + process.limits.call_seconds + grace
+    return process.deadline
+
+
+def _chunks(cases: list[dict]) -> Iterator[list[dict]]:
+    """The cases in lists each small enough to send in one request (half the wire's limits)."""
+    chunk: list[dict] = []
+    size = kept = 0
+    for case in cases:
+        try:
+            data = wire.dumps(case)
+        except ProtocolError:  # a case too large for the wire: sent alone, it fails as in eval
+            if chunk:
+                yield chunk
+            yield [case]
+            chunk, size, kept = [], 0, 0
+            continue
+        more, items = len(data) + 1, wire.containers(data)
+        if chunk and (size + more > wire.MAX_MESSAGE // 2 or kept + items > codec.MAX_CONTAINERS // 2):
+            yield chunk
+            chunk, size, kept = [], 0, 0
+        chunk.append(case)
+        size, kept = size + more, kept + items
+    if chunk:
+        yield chunk
