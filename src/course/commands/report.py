@@ -27,6 +27,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         grades = paths.folder(args.grades, "the grades folder")
+    except paths.BadPath as error:
+        print(f"course report: {error} (give the --out folder of `course grade`, with its results/).",
+              file=sys.stderr)
+        return 2
+    try:
         if args.root:
             paths.folder(args.root, "the course folder (--root)")
         if args.out:
