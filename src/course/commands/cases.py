@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..grading.cases import cases_path, compute, text, worksheets, write
+from . import paths
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``course cases``."""
@@ -20,7 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write (or with --check, compare) the cases.json of the worksheets asked."""
-    root = args.root.resolve()
+    try:
+        root = paths.folder(args.root, "the course folder (--root)").resolve()
+    except paths.BadPath as error:
+        print(f"course cases: {error}.", file=sys.stderr)
+        return 2
     if not (root / "tests" / "grading").is_dir():
         print(f"course cases: {root} has no tests/grading: run it in the course folder or give --root",
               file=sys.stderr)

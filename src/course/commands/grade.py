@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
+from ..grading import run as grading
 from ..grading.results import VISIBILITIES
-from ..grading.run import run
 from ..grading.sandbox import Limits
+from . import paths
 
 __all__ = ["add_arguments", "run"]
 
@@ -45,3 +47,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the deadline (ISO time, UTC unless it says), of all worksheets or one; repeatable")
     parser.add_argument("--late-penalty", type=float, default=0.0, metavar="PERCENT",
                         help="lms.csv: percent of a worksheet's points lost per started day late")
+
+
+def check(args: argparse.Namespace) -> None:
+    """Refuse (:class:`paths.BadPath`) a path of the command line before anything is written."""
+    inputs = [paths.existing(given, "the submission") for given in args.submissions]
+    if args.root:
+        paths.folder(args.root, "the course folder (--root)")
+    paths.output_folder(args.out, "the output folder (--out)", inputs)
+    if args.students:
+        paths.mapping(args.students, "the students mapping (--students)")
+    if args.lms_ids:
+        paths.mapping(args.lms_ids, "the LMS ids mapping (--lms-ids)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the paths, then grade (:func:`course.grading.run.run`)."""
+    try:
+        check(args)
+    except paths.BadPath as error:
+        print(f"course grade: {error}.", file=sys.stderr)
+        return 2
+    return grading.run(args)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..gradescope import VISIBILITIES, write_autograder
+from . import paths
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the autograder zip."""
+    try:
+        paths.folder(args.root, "the course folder (--root)")
+        paths.output_file(args.to, "the autograder zip (--to)")
+    except paths.BadPath as error:
+        print(f"course gradescope: {error}.", file=sys.stderr)
+        return 2
     try:
         names = write_autograder(Path(args.root), Path(args.to), args.visibility, args.submission_timeout,
                                  args.worksheet)

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..notebook import NotebookFormatError
+from . import paths
 
 
 def _release(args: argparse.Namespace) -> int:
@@ -15,7 +16,13 @@ def _release(args: argparse.Namespace) -> int:
 
     from ..release import commit_bundle, release, release_language
 
-    root = Path(args.root)
+    try:
+        root = paths.folder(args.root, "the course folder (--root)")
+        if args.to:
+            paths.output_folder(args.to, "the bundle folder (--to)", [root / "solutions"], "the solutions folder")
+    except paths.BadPath as error:
+        print(f"course release: {error}.", file=sys.stderr)
+        return 2
     if not (root / "solutions").is_dir():
         print(f"course release: {root.resolve()} has no solutions/ folder", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..grading.discover import find_root
 from ..report import THRESHOLD, ReportError, build, to_html, to_markdown, write_csvs
+from . import paths
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +25,20 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.threshold <= 1:
         print("course report: --threshold is a share between 0 and 1 (e.g. 0.8)", file=sys.stderr)
         return 2
-    grades = Path(args.grades)
+    try:
+        grades = paths.folder(args.grades, "the grades folder")
+    except paths.BadPath as error:
+        print(f"course report: {error} (give the --out folder of `course grade`, with its results/).",
+              file=sys.stderr)
+        return 2
+    try:
+        if args.root:
+            paths.folder(args.root, "the course folder (--root)")
+        if args.out:
+            paths.output_file(args.out, "the report page (--out)")
+    except paths.BadPath as error:
+        print(f"course report: {error}.", file=sys.stderr)
+        return 2
     root = Path(args.root) if args.root else find_root(Path.cwd().resolve())
     try:
         report = build(grades, args.threshold, root)

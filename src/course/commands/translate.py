@@ -9,6 +9,7 @@ from typing import Any
 
 from ..i18n import grading_text, package
 from ..i18n.notebooks import LANGUAGES, catalog_path, extract, problems
+from . import paths
 
 
 def add_arguments(parser) -> None:
@@ -22,7 +23,11 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     """Run ``course translate`` (the notebooks' catalogs and the grader's, :mod:`course.i18n.grading_text`)."""
-    root = Path(args.root)
+    try:
+        root = paths.folder(args.root, "the course folder (--root)")
+    except paths.BadPath as error:
+        print(f"course translate: {error}.", file=sys.stderr)
+        return 2
     if not (root / "solutions").is_dir():
         print(f"course translate: {root.resolve()} has no solutions/ folder", file=sys.stderr)
         return 2

@@ -46,6 +46,38 @@ def _same(value: Any) -> Any:
 
 _idle: list = []  #: this worker's grading processes not grading now (started once, reused)
 _idle_lock = threading.Lock()
+_busy: dict[str, Any] = {}  #: the task's key -> the grading process grading it now
+
+
+def _task_key() -> str:
+    """The key of the Dask task this thread runs ("" outside one)."""
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().get_current_task() or "")
+    except (ImportError, ValueError, AttributeError):
+        return ""
+
+
+def stop_tasks(keys: list[str]) -> int:
+    """On a worker: kill the grading processes of these (cancelled) tasks; how many there were.
+
+    Dask cannot stop a running task's thread: without this, a cancelled grading would go
+    on in its notebook's long cell until its time limit. The task then ends at once (its
+    grading process gone) and the worker is free; its next task starts a new process.
+    """
+    import signal
+
+    with _idle_lock:
+        processes = [_busy[key] for key in keys if key in _busy]
+    for grading in processes:
+        running = grading.process
+        if running is not None and running.poll() is None:
+            try:
+                os.killpg(running.pid, signal.SIGKILL)
+            except OSError:
+                pass
+    return len(processes)
 
 
 def _grading_process():
@@ -65,6 +97,9 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
     if unconfined:
         os.environ["TABLETOP_GRADE_UNCONFINED"] = "1"
     process = _grading_process()
+    key = _task_key()
+    with _idle_lock:
+        _busy[key] = process
     with tempfile.TemporaryDirectory(dir=process.scratch) as work:
         path = Path(work) / name
         path.write_bytes(notebook)
@@ -75,6 +110,7 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
         elapsed = time.monotonic() - started
         data = wire.read_report(report)
     with _idle_lock:
+        _busy.pop(key, None)
         _idle.append(process)
     return {"answered": answer is not None, "report": data, "seconds": elapsed}
 
@@ -106,8 +142,10 @@ def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], d
     """Send every task to the cluster; call ``done(task, report, seconds, failure)`` as each ends.
 
     ``message(task)`` gives the grading options of a task (as for a local grading
-    process); ``seconds`` bounds one notebook's grading. On KeyboardInterrupt the tasks
-    not yet finished are cancelled and the interrupt goes on.
+    process); ``seconds`` bounds one notebook's grading. On KeyboardInterrupt (Ctrl-C,
+    SIGTERM, SIGHUP) the tasks not yet finished are cancelled, the grading processes of
+    those already running are killed on their workers (:func:`stop_tasks`), and the
+    interrupt goes on.
     """
     from distributed import as_completed
 
@@ -141,7 +179,22 @@ def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], d
             done(task, report, answer["seconds"], failure)
     except KeyboardInterrupt:
         client.cancel(list(futures))
+        stop_running(client, [future.key for future in futures])
         raise
+
+
+def stop_running(client, keys: list[str], seconds: float = 3.0) -> None:
+    """Ask every worker to kill the grading processes of these cancelled tasks (bounded wait)."""
+
+    def ask() -> None:
+        try:
+            client.run(stop_tasks, keys)
+        except Exception:  # noqa: BLE001 - a worker gone or unreachable: nothing left to stop there
+            pass
+
+    asking = threading.Thread(target=ask, daemon=True)
+    asking.start()
+    asking.join(seconds)
 
 
 def _failure(error: BaseException) -> str:

@@ -43,6 +43,7 @@ from .discover import (
 )
 from .local import grade_locally
 from .results import Options
+from .stop import stopped_by_signals
 
 
 class Refused(Exception):
@@ -67,7 +68,19 @@ def run(args: argparse.Namespace) -> int:
     (:func:`setup`); find the files and decide which to grade (:func:`plan`); grade
     them in local grading processes or on the cluster, each result kept as it comes
     (:func:`grade_locally`, :func:`grade_on_dask`); say what was done (:func:`finished`).
+    SIGTERM and SIGHUP interrupt it as Ctrl-C does (:mod:`course.grading.stop`); the exit
+    status is then 128 + the signal's number.
     """
+    with stopped_by_signals() as stops:  # SIGTERM and SIGHUP stop the run as Ctrl-C does
+        try:
+            return stops.status(steps(args))
+        except KeyboardInterrupt:
+            print(INTERRUPTED, file=sys.stderr)
+            return stops.status(130)
+
+
+def steps(args: argparse.Namespace) -> int:
+    """The steps of :func:`run`; 2 when refused, 130 when interrupted while grading."""
     try:
         root, options, client = setup(args)
     except Refused as error:
