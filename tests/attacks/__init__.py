@@ -56,11 +56,11 @@ ATTACKS = [
            exercise="def count_pips(dice):\n    hog = bytearray(10 * 1024 ** 3)\n    return sum(dice)\n"),
     Attack("os_exit_on_empty", "count_pips kills its process on [] only: the other tests "
            "get a fresh process", exercise="def count_pips(dice):\n    if not dice:\n"
-           "        import os\n        os._exit(0)\n    return sum(dice)\n", expected=2 / 3),
+           "        import os\n        os._exit(0)\n    return sum(dice)\n", expected=2 / 4),  # [] is in two tests
     Attack("loop_on_empty", "count_pips loops on [] only, swallowing the timeout",
            exercise="def count_pips(dice):\n    while not dice:\n        try:\n"
                     "            while True:\n                pass\n        except BaseException:\n"
-                    "            pass\n    return sum(dice)\n", expected=2 / 3),
+                    "            pass\n    return sum(dice)\n", expected=2 / 4),  # [] is in two tests
     Attack("sys_exit_in_cell", "a cell before count_pips calls sys.exit(0)",
            before=("import sys\nsys.exit(0)\n",), expected=1),
     Attack("sys_exit_in_function", "count_pips calls sys.exit(0)",
@@ -114,12 +114,12 @@ ATTACKS = [
                   "exercises.start.check_count_pips = lambda *args: 'All examples pass.'\n",),
            exercise="def count_pips(dice):\n    raise NotImplementedError('stub')\n"),
     Attack("return_zero", "honest control: count_pips returns 0 (what patching the grader buys)",
-           exercise="def count_pips(dice):\n    return 0\n", expected=2 / 3),
+           exercise="def count_pips(dice):\n    return 0\n", expected=2 / 4),  # [] and the int type
     Attack("patch_grader_in_own_process", "a stub plus the grader's own worker code patched "
            "to answer 0 to every call", exercise="def count_pips(dice):\n    raise NotImplementedError\n",
            after=("import sys\n"
                   "sys.modules['__main__'].Server.op_call = lambda self, message: 0\n",),
-           expected=2 / 3),
+           expected=2 / 4),
     Attack("patch_batch_in_own_process", "a stub plus the worker's calls and batches of cases patched "
            "to answer 0 to every call and case", exercise="def count_pips(dice):\n    raise NotImplementedError\n",
            after=("import sys\n"

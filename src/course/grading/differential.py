@@ -40,7 +40,7 @@ class Outcome:
     def __str__(self) -> str:
         if self.raised is None:
             return shown(self.value)
-        return f"{self.raised.__name__}" + (f" ({self.message})" if self.message else "")
+        return f"{self.raised.__name__}" + (f": {self.message}" if self.message else "")
 
 
 def outcomes(target: Any, expression: str, cases: Sequence[Mapping[str, Any]]) -> list[Outcome]:
