@@ -69,14 +69,14 @@ def test_abapa_computer_answers_on_the_event_loop_without_threads(no_threads, so
     assert widget.thinking and "thinking" in widget.status.value  # the page is told first
     assert all(button.disabled for button in widget.pits)
     widget.pits[3].click()  # refused while the computer thinks
-    assert widget._thread is None and widget.wait(5)
+    assert widget._thread is None and widget.wait(30)
     assert widget.history[0] == (0, 2) and widget.history[1][0] == 1 and len(widget.history) == 2
     for _ in range(300):
         legal = [pit for pit, button in enumerate(widget.pits) if not button.disabled]
         if not legal:
             break
         widget.pits[rng.choice(legal)].click()
-        assert widget.wait(5)
+        assert widget.wait(30)
     assert widget.board.is_over() and "Click New game" in widget.status.value
 
 

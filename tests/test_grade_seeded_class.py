@@ -39,6 +39,8 @@ def course_copy(folder: Path) -> Path:
         shutil.copy(path, root / "solutions" / path.name)
     for name in ("test_dice421.py", "test_start.py"):
         shutil.copy(ROOT / "tests" / "grading" / name, root / "tests" / "grading" / name)
+    shutil.copytree(ROOT / "tests" / "grading" / "strategies", root / "tests" / "grading" / "strategies",
+                    ignore=shutil.ignore_patterns("__pycache__"))  # the hidden tests draw their cases there
     return root
 
 

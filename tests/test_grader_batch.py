@@ -144,8 +144,8 @@ def test_differential_outcomes_send_one_request_per_side(sub: Submission) -> Non
     before = REQUESTS[0]
     got = outcomes(sub, "half(n)", cases)
     assert REQUESTS[0] - before == 1
-    assert [str(outcome) for outcome in got[:4]] == ["ValueError (negative -3)", "ValueError (negative -2)",
-                                                      "ValueError (negative -1)", "0"]
+    assert [str(outcome) for outcome in got[:4]] == ["ValueError: negative -3", "ValueError: negative -2",
+                                                      "ValueError: negative -1", "0"]
     compare(sub, sub, "half(n)", cases)
     assert REQUESTS[0] - before == 3
 

@@ -1042,7 +1042,7 @@ def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
 #: how many seeded games of players of drawn styles each whole-game test plays
 MATCH_COUNT = 3
 #: how many generated turns each turn test plays
-TURN_COUNT = 30
+TURN_COUNT = 60
 
 
 @functools.cache

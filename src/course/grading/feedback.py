@@ -12,7 +12,7 @@ from ..i18n.grading_text import ENGLISH, Words, one_line
 from .results import GradingResult, number
 
 STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
-MISSING = re.compile(r"(?:does not define|defines no) [`'](?P<name>\w+)[`']")
+MISSING = re.compile(r"(?:(?:does not define|defines no) [`']|NameError: name ')(?P<name>\w+)[`']")
 
 
 def root_cause(message: str, say: Words = ENGLISH) -> str | None:
