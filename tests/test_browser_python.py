@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import textwrap
+import threading
 
 import pytest
 
@@ -22,15 +23,36 @@ from test_tchu_game_package import play_some_turns
 
 @pytest.fixture
 def no_threads(monkeypatch):
-    """No threads, as in Pyodide: the widgets run their steps on an event loop."""
+    """No threads for the widgets, as in Pyodide: their steps run on an event loop.
+
+    Returns a runner for the test's body: it runs in a thread of its own, on a fresh loop,
+    because the session's browser (Playwright's sync API, conftest's ``playwright``) keeps a
+    loop marked as running in the main thread once any browser test ran in this process,
+    and a step scheduled on that loop would never run here."""
     monkeypatch.setattr(browser, "THREADS", False)
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    try:
-        yield loop
-    finally:
-        asyncio.set_event_loop(None)
-        loop.close()
+
+    def run(body) -> None:
+        failures: list[BaseException] = []
+
+        def target() -> None:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            try:
+                body()
+            except BaseException as failure:  # noqa: BLE001 (raised again in the test's thread)
+                failures.append(failure)
+            finally:
+                asyncio.set_event_loop(None)
+                loop.close()
+
+        thread = threading.Thread(target=target, name="browser-like")
+        thread.start()
+        thread.join(300)
+        assert not thread.is_alive(), "the body did not end within 300 s"
+        if failures:
+            raise failures[0]
+
+    return run
 
 
 @pytest.fixture
@@ -60,26 +82,27 @@ def test_every_worksheet_imports_without_threads_or_matplotlib():
     assert done.stdout.strip() == "[]"
 
 
-@pytest.mark.skip(reason="passes alone, fails inside the whole suite (the computer's turn never runs on the "
-                         "loop): an order dependence under investigation; the browser's lite test plays Abapa")
 def test_abapa_computer_answers_on_the_event_loop_without_threads(no_threads, solution):  # noqa: F811
-    from exercises.abapa import AbapaGame
+    def body() -> None:
+        from exercises.abapa import AbapaGame
 
-    widget = AbapaGame(solution["Board"], opponent=RandomPlayer(random.Random(3)))
-    rng = random.Random(4)
-    widget.pits[2].click()
-    assert widget.thinking and "thinking" in widget.status.value  # the page is told first
-    assert all(button.disabled for button in widget.pits)
-    widget.pits[3].click()  # refused while the computer thinks
-    assert widget._thread is None and widget.wait(30)
-    assert widget.history[0] == (0, 2) and widget.history[1][0] == 1 and len(widget.history) == 2
-    for _ in range(300):
-        legal = [pit for pit, button in enumerate(widget.pits) if not button.disabled]
-        if not legal:
-            break
-        widget.pits[rng.choice(legal)].click()
-        assert widget.wait(30)
-    assert widget.board.is_over() and "Click New game" in widget.status.value
+        widget = AbapaGame(solution["Board"], opponent=RandomPlayer(random.Random(3)))
+        rng = random.Random(4)
+        widget.pits[2].click()
+        assert widget.thinking and "thinking" in widget.status.value  # the page is told first
+        assert all(button.disabled for button in widget.pits)
+        widget.pits[3].click()  # refused while the computer thinks
+        assert widget._thread is None and widget.wait(30)
+        assert widget.history[0] == (0, 2) and widget.history[1][0] == 1 and len(widget.history) == 2
+        for _ in range(300):
+            legal = [pit for pit, button in enumerate(widget.pits) if not button.disabled]
+            if not legal:
+                break
+            widget.pits[rng.choice(legal)].click()
+            assert widget.wait(30)
+        assert widget.board.is_over() and "Click New game" in widget.status.value
+
+    no_threads(body)
 
 
 def test_tchu_game_without_threads_is_the_same_game_as_with_one(tchu_play, monkeypatch):
