@@ -21,14 +21,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))  # conftest (ROOT) and support, as pytest has them
 
-from browser_steps import cell, cells_for, run_cell, run_cells  # noqa: E402
-from lab_server import CHROMIUM, CHROMIUM_FLAGS, VIEWPORT  # noqa: E402
-from lite_site import (  # noqa: E402
+from support.browser_steps import cell, cells_for, run_cell, run_cells  # noqa: E402
+from support.lab_server import CHROMIUM, CHROMIUM_FLAGS, VIEWPORT  # noqa: E402
+from support.lite_site import (  # noqa: E402
     TCHU_GAME, TCHU_WIDGET, TIMEOUT_MS, build, guard, missing, notebook_url, open_site, serving,
 )
-from test_browser_abapa import MINE, SHORT_GAME, THEIRS, WIDGET, pit  # noqa: E402
+from browser.test_browser_abapa import MINE, SHORT_GAME, THEIRS, WIDGET, pit  # noqa: E402
 
 
 TCHU_TURNS = 12

@@ -7,7 +7,7 @@ route and card colours, tCHu players): the smallest CAM02-UCS distance between t
 colours with normal vision and under simulated protanopia, deuteranopia and tritanopia
 (colorspacious, full severity), and which two colours they are. Then the WCAG 2.1
 contrast ratio of each text colour on its background. Numbers, not a pass/fail test
-(tests/test_palettes.py keeps the thresholds). Needs the test extra (colorspacious).
+(tests/worksheets/test_palettes.py keeps the thresholds). Needs the test extra (colorspacious).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
-from colour_vision import VISIONS, contrast, palettes, smallest_distance, text_pairs  # noqa: E402
+from support.colour_vision import VISIONS, contrast, palettes, smallest_distance, text_pairs  # noqa: E402
 
 
 def main() -> None:

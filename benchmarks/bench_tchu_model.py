@@ -3,7 +3,7 @@
 Prints:
 
 * seconds per whole game between two greedy players, and between two random players
-  (played by the test suite's own game loop, ``tests/test_tchu_players.py``; target for
+  (played by the test suite's own game loop, ``tests/worksheets/test_tchu_players.py``; target for
   greedy games: well under one second);
 * microseconds per ``GameState`` transition and per ``Trail.longest`` of a full network;
 * seconds to draw the map of a finished game as PNG.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from test_tchu_players import greedy_pair, play_game, random_pair  # noqa: E402
+from worksheets.test_tchu_players import greedy_pair, play_game, random_pair  # noqa: E402
 
 from exercises.tchu import ChMap, PlayerId, Trail, map_png  # noqa: E402
 

@@ -46,7 +46,7 @@ def root() -> Path:
 def lab(tmp_path_factory):
     """One JupyterLab for the browser tests of a process: it serves copies of the solution
     notebooks (``solutions/``) and of the released student notebooks (``notebooks/``)."""
-    from lab_server import running_lab
+    from support.lab_server import running_lab
 
     work = tmp_path_factory.mktemp("lab")
     for folder in ("solutions", "notebooks"):
@@ -60,7 +60,7 @@ def lab(tmp_path_factory):
 @pytest.fixture(scope="session")
 def chromium():
     """Headless Debian Chromium driven by Playwright (skips when either is missing)."""
-    from lab_server import CHROMIUM, CHROMIUM_FLAGS
+    from support.lab_server import CHROMIUM, CHROMIUM_FLAGS
 
     if CHROMIUM is None:
         pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
@@ -76,7 +76,7 @@ def chromium():
 @pytest.fixture
 def page(chromium):
     """A fresh browser page of a student's size (1280 px wide), every wait bounded."""
-    from lab_server import TIMEOUT_MS, VIEWPORT
+    from support.lab_server import TIMEOUT_MS, VIEWPORT
 
     context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()

@@ -5,7 +5,7 @@ notebook's stem) and two lists:
 
 * ``MISTAKES``: wrong answers a student could plausibly write. Each is a code cell run
   after every cell of the solution notebook (usually redefining a function or a method),
-  with the exercise it must cost. ``tests/test_corpora.py`` proves that the hidden tests
+  with the exercise it must cost. ``tests/grader/test_corpora.py`` proves that the hidden tests
   take points in that exercise AND that the exercise's public check, run again after the
   cell, no longer says that all examples pass.
 * ``ALTERNATIVES``: correct answers written another way (other data structures, identity

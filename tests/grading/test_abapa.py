@@ -39,7 +39,7 @@ POINTS = {
     "abapa.greedy": 1,
 }
 
-#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+#: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
     "test_display_of_the_start": "board_text([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])",

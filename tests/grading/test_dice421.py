@@ -48,7 +48,7 @@ POINTS = {
     "dice421.play_game": 3,
 }
 
-#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+#: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_swap_exchanges_the_two_integers": "swap(1, 2) == (2, 1)",
     "test_swap_returns_a_tuple": "swap(6, 3) == (3, 6)",

@@ -43,7 +43,7 @@ POINTS = {
     "jass.hands_without_meld": 0,
 }
 
-#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+#: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_all_holds_the_78_melds_exactly_once": "len(Meld.ALL) == 78",
     "test_quartets_only_for_nine_to_ace_worth_150_100_200": "the quartets added (cards: points)",

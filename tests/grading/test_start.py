@@ -14,7 +14,7 @@ POINTS = {
     "start.count_pips": 1,
 }
 
-#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+#: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_count_pips_of_no_dice_is_zero": "count_pips([]) == 0",
     "test_count_pips_sums_every_die": "count_pips([4, 2, 1]) == 7",

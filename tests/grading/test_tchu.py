@@ -53,7 +53,7 @@ POINTS = {
     "tchu.play": 5,
 }
 
-#: each test's rule, as the public check shows it (see tests/test_one_verdict.py)
+#: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_tell_all_tells_every_player_once": "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
     "test_update_all_sends_the_state_and_each_players_own_state": "update_all(players, state) when PLAYER_2 is to play",

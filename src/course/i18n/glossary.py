@@ -7,7 +7,7 @@ e.g. ``03 04``; ``-`` for a term of the whole course that no cell lists), ``engl
 (``m`` or ``f`` where it matters), ``note`` (said in parentheses in the glossary cell)
 and ``avoid`` (another rendering that a French text must not use where its English says
 the term). The glossary cell after a translated notebook's title comes from it (see
-:func:`course.i18n.notebooks.translate_notebook`); ``tests/test_glossary.py`` keeps the
+:func:`course.i18n.notebooks.translate_notebook`); ``tests/i18n/test_glossary.py`` keeps the
 catalogs to it.
 """
 

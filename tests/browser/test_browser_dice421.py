@@ -1,0 +1,172 @@
+"""Worksheet 02 in a real JupyterLab: one turn of 421 by clicks (``TurnWidget``), then a
+game against the computer with the keyboard alone (``GameWidget``).
+
+Opens the solution notebook in the shared JupyterLab, runs only the cells the game
+widget needs (``GameWidget(play_game, tokens=10, opponent=hunt_421, seed=7)``), then
+throws, marks a die, throws the marked die, keeps, round after round, to the verdict:
+Tab and Shift+Tab to a control, Enter on a button, Space on a die; every focused
+element shows its focus, and after Keep the focus is on Throw again (or New game).
+The same clicks are played on a GameWidget in this process with the solution's own
+``play_game`` (the same seed throws the same dice), and after each click the page must
+show what that widget shows: the dice, the status, the round, the totals. axe-core
+audits both widgets (``make axe``); they fit at 1280 px with the side panel open and at
+200 % zoom. Screenshots:
+test-artifacts/browser/02_*.png; click latencies are printed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from support.accessibility import Audit, output_of, fits_every_width, focused, press, start_at, tab_to
+from support.lab_server import open_notebook, stop_kernels
+from support.browser_steps import (
+    ARTIFACTS, cells_for, overflowing, report, run_cells, shown, text_of,
+    timed, widget_of,
+)
+from conftest import ROOT
+from course.notebook import solution_namespace
+from exercises.dice421 import GameWidget, TurnWidget, hunt_421
+
+pytestmark = pytest.mark.browser
+
+SOLUTION = ROOT / "solutions" / "02_dice_421.ipynb"
+
+
+def test_one_turn_by_clicks(lab, page, capsys):
+    """TurnWidget: throw, mark the first two dice, throw them, keep; the page says what the
+    solution's play_turn says of the same dice."""
+    oracle = TurnWidget(solution_namespace(SOLUTION)["play_turn"], seed=421)
+    cells = cells_for(SOLUTION, "TurnWidget(play_turn")
+    audit = Audit(page, capsys)
+    try:
+        open_notebook(page, lab, "solutions/02_dice_421.ipynb")
+        run_cells(page, cells)
+        widget = widget_of(page, cells[-1])
+        output = output_of(widget)
+        dice = widget.locator("button.widget-toggle-button")
+        widget.get_by_text("Click Throw to throw the three dice.").wait_for()
+        audit.check(output, "02 TurnWidget, before a throw")
+        panel = oracle.panel
+        panel.throw_button.click()
+        widget.locator(".widget-button", has_text="Throw").click()
+        widget.get_by_text(panel.status.value).wait_for()
+        for position in (0, 1):
+            panel.dice_buttons[position].value = True
+            dice.nth(position).click()
+        widget.locator("button.widget-toggle-button.mod-active").nth(1).wait_for()
+        audit.check(output, "02 TurnWidget, two dice marked")
+        panel.throw_button.click()
+        widget.locator(".widget-button", has_text="Throw marked dice").click()
+        widget.get_by_text(panel.status.value).wait_for()
+        panel.keep_button.click()
+        widget.locator(".widget-button", has_text="Keep").click()
+        assert panel.status.value.startswith("Final combination: your play_turn says tokens = ")
+        widget.get_by_text(panel.status.value).wait_for()
+        assert [dice.nth(i).inner_text().strip() for i in range(3)] == [b.description for b in panel.dice_buttons]
+        # the turn's dice in words, and the focus on New turn (Keep is disabled now)
+        faces = " ".join(str(face) for face in panel.turn.dice)
+        assert widget.get_by_role("img", name=f"dice {faces}").count() == 1
+        page.wait_for_function("() => document.activeElement.innerText.includes('New turn')")
+        audit.check(output, "02 TurnWidget, the turn kept")
+        fits_every_width(page, output)
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "02_turn.png"))
+        stop_kernels(lab)
+    audit.finish()
+
+
+def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsys):
+    oracle = GameWidget(solution_namespace(SOLUTION)["play_game"], tokens=10, opponent=hunt_421, seed=7)
+    cells = cells_for(SOLUTION, "opponent=hunt_421")
+    latencies: dict[str, list[float]] = {"throw": [], "mark a die": [], "throw marked dice": [], "keep": []}
+    audit = Audit(page, capsys)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        open_notebook(page, lab, "solutions/02_dice_421.ipynb")
+        run_cells(page, cells)
+        widget = widget_of(page, cells[-1])
+        dice = widget.locator("button.widget-toggle-button")
+        throw = widget.locator(".widget-button", has_text="Throw")
+        keep = widget.locator(".widget-button", has_text="Keep")
+        counters = widget.locator(".widget-html").first
+
+        def same_as_oracle() -> None:
+            """The page shows the oracle's dice, status, counters and verdict."""
+            panel = oracle.panel
+            for position, button in enumerate(panel.dice_buttons):
+                assert dice.nth(position).inner_text().strip() == button.description
+                marked = "mod-active" in (dice.nth(position).get_attribute("class") or "")
+                assert marked == button.value
+            assert shown(counters) == text_of(oracle.counters.value)
+            assert text_of(oracle.who.value) in shown(widget)
+            if oracle.verdict.value:
+                assert text_of(oracle.verdict.value) in shown(widget)
+
+        widget.get_by_text("Click Throw to throw the three dice.").wait_for()
+        assert shown(counters) == "Player1:10tokensComputer:10tokens"
+        page.screenshot(path=str(ARTIFACTS / "02_start.png"))
+        output = output_of(widget)
+        audit.check(output, "02 GameWidget, the start")
+        start_at(page, throw)
+
+        def enter_on(button) -> None:
+            """Tab to ``button`` and press Enter."""
+            tab_to(page, button)
+            press(page, "Enter")
+
+        rounds = 0
+        while not oracle.table.over:
+            assert rounds < 40, "the game went on for 40 rounds"
+            rounds += 1
+            oracle.panel.throw_button.click()
+            first = oracle.panel.status.value
+            latencies["throw"].append(timed(lambda: enter_on(throw), widget.get_by_text(first).wait_for))
+            same_as_oracle()
+            if rounds % 2 == 1:  # odd rounds: mark the first die (Space) and throw it again
+                oracle.panel.dice_buttons[0].value = True
+                tab_to(page, dice.nth(0))
+                latencies["mark a die"].append(timed(
+                    lambda: press(page, "Space"),
+                    lambda: widget.locator("button.widget-toggle-button.mod-warning").first.wait_for(),
+                ))
+                assert throw.inner_text().strip() == "Throw marked dice"
+                label = throw.evaluate("b => [b.scrollWidth, b.clientWidth]")
+                assert label[0] <= label[1], f"the Throw button's label is cut: {label}"
+                oracle.panel.throw_button.click()
+                second = oracle.panel.status.value
+                latencies["throw marked dice"].append(timed(lambda: enter_on(throw), widget.get_by_text(second).wait_for))
+                same_as_oracle()
+                if rounds == 1:
+                    page.screenshot(path=str(ARTIFACTS / "02_marked_and_rethrown.png"))
+                    audit.check(output, "02 GameWidget, a die marked and thrown again")
+            oracle.panel.keep_button.click()
+            verdict = (f"Round {rounds}" if not oracle.table.over else
+                       f"{oracle.names[oracle.table.winner - 1]} has no tokens left and wins the game!")
+            latencies["keep"].append(timed(lambda: enter_on(keep), widget.get_by_text(verdict).first.wait_for))
+            same_as_oracle()
+            # Keep is disabled now: the focus went on to Throw (New game at the end)
+            after = widget.locator(".widget-button", has_text="New game") if oracle.table.over else throw
+            page.wait_for_function("e => e === document.activeElement", arg=after.element_handle())
+            assert focused(page)["visible"]
+
+        assert rounds >= 2
+        winner = oracle.names[oracle.table.winner - 1]
+        widget.get_by_text(f"{winner} has no tokens left and wins the game!").wait_for()
+        page_text = shown(widget)
+        assert re.search(r"-\d+ tokens?|−\d", page_text) is None, page_text
+        assert f"{winner}:notokensleft".replace(" ", "") in shown(counters)
+        assert throw.is_disabled() and keep.is_disabled()
+        assert overflowing(widget) == []
+        audit.check(output, "02 GameWidget, the verdict")
+        fits_every_width(page, output)
+        widget.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "02_verdict.png"))
+        with capsys.disabled():
+            print(f"\n421: {rounds} rounds to the verdict, totals printed by play_game {oracle.table.totals}")
+    finally:
+        page.screenshot(path=str(ARTIFACTS / "02_dice_421.png"))
+    report(capsys, "421 game widget", latencies)
+    audit.finish()

@@ -1,0 +1,307 @@
+"""What crosses between a hidden test and the graded notebook's process: values, handles, calls."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from exercises.checks import Status
+from course.grading import codec, wire
+from course.grading.submission import Handle, Submission, SubmissionError, SubmissionFailure
+from conftest import ROOT
+from support.notebooks import notebook
+
+
+CELLS = [
+    "%xmode Minimal\nimport random\nfrom exercises.jass import Card, Rank, Suit\nfrom exercises.checks import Status",
+    "def echo(value):\n    return value",
+    "def kind(value):\n    return type(value).__name__",
+    "class Box:\n"
+    "    def __init__(self, items):\n        self.items = list(items)\n"
+    "    def __len__(self):\n        return len(self.items)\n"
+    "    def __iter__(self):\n        return iter(self.items)\n"
+    "    def __getitem__(self, index):\n        return self.items[index]\n"
+    "    def __str__(self):\n        return f'Box of {len(self.items)}'\n"
+    "    def __repr__(self):\n        return f'Box({self.items!r})'\n"
+    "    def __eq__(self, other):\n        return True\n"
+    "    __hash__ = object.__hash__\n"
+    "    def total(self):\n        return sum(self.items)",
+    "def play(player, turns):\n    return [player.choose(turn) for turn in range(turns)]",
+    "def nested(asker):\n    return asker.ask_back(echo)",
+    "class MyError(ValueError):\n    pass\n\n"
+    "def fail(kind):\n"
+    "    if kind == 'value':\n        raise ValueError('bad value')\n"
+    "    if kind == 'key':\n        raise KeyError('k')\n"
+    "    if kind == 'mine':\n        raise MyError('my own')\n"
+    "    if kind == 'interrupt':\n        raise KeyboardInterrupt\n",
+    "def snoop(target):\n"
+    "    found = []\n"
+    "    for name in ['_secret', '__dict__', 'gi_frame', 'f_globals', 'frames']:\n"
+    "        try:\n            getattr(target, name)\n            found.append(name)\n"
+    "        except Exception as error:\n            found.append(type(error).__name__)\n"
+    "    return found",
+    "class FakeInt(int):\n    def __eq__(self, other):\n        return True\n    __hash__ = int.__hash__",
+    "rng = random.Random(5)",
+    "cards = {Card(Suit.SPADE, Rank.SIX): Status.PASSED}",
+]
+
+
+
+@pytest.fixture(scope="module")
+def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
+    path = tmp_path_factory.mktemp("values") / "values.ipynb"
+    path.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
+    submission = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb")
+    assert submission.errors == []
+    yield submission
+    submission.close()
+
+
+PLAIN = [None, True, False, 0, -7, 2**80, 2.5, "dés ⚀", [1, [2, "x"]], (1, (2,)), (), {1, 2},
+         frozenset({3, (4, 5)}), {"a": {"b": (1,)}}, {(1, 2): [3], 4: None, None: frozenset()}, []]
+
+
+@pytest.mark.parametrize("value", PLAIN, ids=repr)
+def test_plain_values_cross_both_ways_with_their_exact_types(sub: Submission, value: object) -> None:
+    back = sub.echo(value)
+    assert back == value
+    assert type(back) is type(value)
+    assert sub.kind(value) == type(value).__name__
+
+
+def test_floats_that_json_cannot_spell_cross(sub: Submission) -> None:
+    assert math.isnan(sub.echo(float("nan")))
+    assert sub.echo(float("-inf")) == float("-inf")
+
+
+def test_package_enums_and_frozen_dataclasses_are_rebuilt_from_the_real_classes(sub: Submission) -> None:
+    from exercises.jass import Card, Rank, Suit
+
+    card = Card(Suit.HEART, Rank.ACE)
+    assert sub.echo(card) == card and type(sub.echo(card)) is Card
+    assert sub.kind(card) == "Card" and sub.kind(Suit.HEART) == "Suit"
+    assert sub.echo(Suit.HEART) is Suit.HEART
+    assert sub.cards == {Card(Suit.SPADE, Rank.SIX): Status.PASSED}
+
+
+def test_a_random_crosses_as_a_copy_of_its_state(sub: Submission) -> None:
+    copy = sub.rng
+    assert type(copy) is random.Random
+    assert copy.random() == random.Random(5).random()
+    assert sub.eval("rng.random()") == random.Random(5).random()  # the copy did not advance it
+
+
+def test_the_receiver_never_trusts_a_claimed_class() -> None:
+    decode = lambda value: value  # noqa: E731
+    with pytest.raises(wire.ProtocolError):
+        codec.dataclass_value(["exercises.jass", "Card", {"suit": "x"}], decode)
+    with pytest.raises(wire.ProtocolError):
+        codec.enum_member(["os", "path", "sep"])
+    with pytest.raises(wire.ProtocolError):
+        codec.enum_member(["course.grading.submission", "Handle", "x"])
+    with pytest.raises(wire.ProtocolError):
+        codec.dataclass_value(["exercises.jass", "Suit", {}], decode)
+    with pytest.raises(wire.ProtocolError):  # an enum the package imports is not the package's
+        codec.enum_member(["exercises.checks", "re.RegexFlag", "ASCII"])
+
+
+def test_a_handle_reads_calls_iterates_and_indexes(sub: Submission) -> None:
+    box = sub.Box([1, 2, 3])
+    assert type(box) is Handle
+    assert len(box) == 3
+    assert list(box) == [1, 2, 3]
+    assert box[1] == 2
+    assert str(box) == "Box of 3" and repr(box) == "Box([1, 2, 3])"
+    assert box.total() == 6 and box.items == [1, 2, 3]
+    assert sub.eval("b.total() + n", b=box, n=4) == 10
+
+
+def test_handles_compare_by_identity_never_by_the_notebooks_eq(sub: Submission) -> None:
+    box = sub.Box([])
+    again = sub.eval("b", b=box)
+    assert box == again and hash(box) == hash(again)
+    assert box != sub.Box([])
+    assert box != [] and box != 0 and box != "Box of 0"
+    assert sub.eval("a == b", a=box, b=1) is True  # the notebook's own == is asked explicitly
+    with pytest.raises(TypeError):
+        bool(box)
+    with pytest.raises(AttributeError):
+        box.items = [1]
+    with pytest.raises(AttributeError):
+        box.__dict__
+
+
+def test_a_subclass_of_a_plain_type_is_a_handle(sub: Submission) -> None:
+    fake = sub.FakeInt(3)
+    assert type(fake) is Handle and fake != 3
+
+
+def test_a_tests_player_is_called_back_in_the_tests_process(sub: Submission) -> None:
+    class Player:
+        def __init__(self) -> None:
+            self.seen: list[int] = []
+
+        def choose(self, turn: int) -> int:
+            self.seen.append(turn)
+            return turn * 2
+
+    player = Player()
+    assert sub.play(player, 3) == [0, 2, 4]
+    assert player.seen == [0, 1, 2]
+
+
+def test_calls_nest_test_to_notebook_to_test_to_notebook(sub: Submission) -> None:
+    class Asker:
+        def ask_back(self, echo: Handle) -> int:
+            return echo(41) + 1
+
+    assert sub.nested(Asker()) == 42
+
+
+def test_the_notebook_sees_no_private_attribute_nor_frame_of_a_tests_object(sub: Submission) -> None:
+    class Secretive:
+        _secret = "hidden test data"
+        frames = "public"
+
+        def gen(self):
+            yield 1
+
+    assert sub.snoop(Secretive()) == ["AttributeError"] * 4 + ["frames"]
+    generator = Secretive().gen()
+    assert sub.snoop(generator)[2] == "AttributeError"
+
+
+def test_the_notebooks_exceptions_keep_their_builtin_type_and_message(sub: Submission) -> None:
+    with pytest.raises(ValueError, match="bad value"):
+        sub.fail("value")
+    with pytest.raises(KeyError):
+        sub.fail("key")
+    with pytest.raises(ValueError, match="my own"):
+        sub.fail("mine")
+
+
+def test_the_notebook_cannot_raise_keyboard_interrupt_in_the_tests_process(sub: Submission) -> None:
+    with pytest.raises(SubmissionError, match="KeyboardInterrupt"):
+        sub.fail("interrupt")
+    assert not issubclass(SubmissionFailure, Exception)  # pytest.raises(Exception) won't hide it
+
+
+def test_defines_and_missing_names(sub: Submission) -> None:
+    assert sub.defines("echo") is True
+    assert sub.defines("nothing_here") is False
+    with pytest.raises(AttributeError, match="defines no 'nothing_here'"):
+        sub.nothing_here
+
+
+def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission) -> None:
+    from exercises.jass import Card, Rank, Suit
+
+    card = Card(Suit.CLUB, Rank.KING)
+    assert sub.eval("a is b", a=card, b=card) is True  # rebuilt once, then referred to
+    assert sub.eval("(c, c)", c=card) == (card, card)
+    interned = codec.Interned()
+    interned.store(["m", "q", {}, 1], "first")
+    with pytest.raises(wire.ProtocolError):
+        interned.store(["m", "q", {}, 1], "again")  # a number cannot be given twice
+    with pytest.raises(wire.ProtocolError):
+        interned.get(2)
+    assert interned.number(object(), {"cards": [1, 2]}) == []  # a list inside can change
+
+
+def test_a_value_of_the_graders_own_modules_crosses_as_a_handle(sub: Submission) -> None:
+    limits = sub.eval("__import__('course.grading.sandbox', fromlist=['Limits']).Limits()")
+    assert type(limits) is Handle and limits.open_files == 256
+
+
+def test_a_message_of_millions_of_small_containers_is_refused_before_it_is_parsed() -> None:
+    import socket
+    import struct
+    import threading
+    import time
+
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        sending = wire.Channel(mine, lambda message: {})
+        many = {"ok": [[]] * (wire.MAX_CONTAINERS + 1)}
+        with pytest.raises(wire.ProtocolError, match="too large to send"):
+            sending.send(many)
+        data = json.dumps(many).encode()  # what a notebook that bypasses its encoder could send
+        writer = threading.Thread(target=mine.sendall, args=(struct.pack(">I", len(data)) + data,))
+        writer.start()
+        with pytest.raises(wire.ProtocolError, match="lists and objects"):
+            wire.Channel(theirs, lambda message: {}).receive(time.monotonic() + 10)
+        writer.join(10)
+
+
+def test_a_call_returning_too_many_containers_fails_with_a_reason(sub: Submission) -> None:
+    with pytest.raises(ValueError, match="too large to send"):
+        sub.eval("[()] * (1 << 20)")
+    assert sub.echo(3) == 3  # the process goes on
+
+
+# ----------------------------------------------------------------------------- one wire for every channel
+
+
+def test_an_error_crosses_as_its_first_class_known_on_the_other_side() -> None:
+    from exercises.dice421.model import TableError
+
+    def refused(name: str, message: str) -> BaseException:
+        return RuntimeError(f"{name} refused: {message}")
+
+    for error in (ValueError("bad move"), ZeroDivisionError("by zero"), TableError("no such table")):
+        rebuilt = wire.rebuild_exception(wire.error_answer(error)["error"], refused)
+        assert type(rebuilt) is type(error) and str(rebuilt) == str(error)
+
+    class Mine(LookupError):
+        pass
+
+    assert type(wire.rebuild_exception(wire.error_answer(Mine("x"))["error"], refused)) is LookupError
+    interrupt = wire.rebuild_exception(wire.error_answer(KeyboardInterrupt("now"))["error"], refused)
+    assert type(interrupt) is RuntimeError and str(interrupt) == "KeyboardInterrupt refused: now"
+    assert wire.error_answer(SystemExit(3)) == {"error": {"kind": "exit", "message": "sys.exit(3)"}}
+    assert wire.error_answer(StopIteration()) == {"error": {"kind": "stop"}}
+
+
+def test_every_channel_frames_its_messages_alike() -> None:
+    import os
+    import time
+
+    message = {"op": "spawn", "limits": {"call_seconds": 1.5}, "text": "é"}
+    assert wire.unframe(wire.frame(message)) == message
+    with pytest.raises(wire.ProtocolError, match="one whole frame"):
+        wire.unframe(wire.frame(message)[:-1])
+    read, write = os.pipe()
+    try:
+        wire.write_frame(write, message)
+        wire.write_frame(write, {"exit": 0})
+        assert wire.read_frame(read, time.monotonic() + 5) == message
+        assert wire.read_frame(read) == {"exit": 0}
+        assert wire.read_frame(read, time.monotonic() + 0.1) is None  # nothing came in time
+        os.close(write)
+        write = -1
+        assert wire.read_frame(read) is None  # the writer is gone
+    finally:
+        os.close(read)
+        if write != -1:
+            os.close(write)
+
+
+def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    wire.write_report(path, {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]})
+    assert wire.read_report(path) == {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]}
+    assert not path.exists() and wire.read_report(path) is None
+    path.write_text('{"tests": [', encoding="utf-8")  # a session killed while it wrote
+    assert wire.read_report(path) is None
+
+
+def test_the_wire_is_written_once() -> None:
+    sources = {str(path.relative_to(ROOT / "src" / "course")): path.read_text(encoding="utf-8")
+               for path in (ROOT / "src" / "course").rglob("*.py")}
+    for code in ("def rebuild_exception", "def error_answer", "struct.Struct(", '"kind": "exception"',
+                 "tarfile.open(", "recv_fds("):
+        assert [name for name, text in sources.items() if code in text] == ["grading/wire.py"], code
