@@ -3,7 +3,11 @@ correct alternative keeps full marks and green checks.
 
 The corpora are data in tests/corpora/ (one module per worksheet). Each worksheet's
 variants are graded in one ``course grade --checks`` run, which also runs every public
-check cell afresh after the hidden tests and records its verdict.
+check cell afresh after the hidden tests and records its verdict. The run has
+``--no-cascade``: a mistake is judged on its own exercise, which its earlier exercises
+(the solution's) do not touch, and an alternative has no failure to cascade from, so
+grading later exercises again with the reference's earlier ones would only cost time
+(tests/grader/test_cascade.py tests the cascade itself).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dic
         run = subprocess.run(
             [sys.executable, "-m", "course.commands", "grade", str(folder / "submissions"),
              "--out", str(folder / "out"), "--jobs", "2", "--checks", "--root", str(ROOT),
-             "--call-timeout", CALL_TIMEOUT],
+             "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
             capture_output=True, text=True, timeout=1200,
         )
         assert run.returncode == 0, run.stderr[-2000:]

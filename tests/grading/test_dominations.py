@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from course.grading.differential import compare, draw, outcomes
+from course.grading.differential import compare, draw, outcomes, sentence
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
 
 NOTEBOOK = "05_dominations"
@@ -1268,8 +1268,8 @@ def difference(got: tuple, want: tuple) -> str:
     name, mine, theirs = next((name, a, b) for name, a, b in zip(FIELDS, got, want) if a != b)
     if isinstance(mine, frozenset) and isinstance(theirs, frozenset):
         extra, missing = sorted(mine - theirs, key=repr)[:3], sorted(theirs - mine, key=repr)[:3]
-        return f"{name} has {extra} too many and lacks {missing}"
-    return f"{name} was {mine!r}, expected {theirs!r}"
+        return sentence(f"{name} has {extra} too many and lacks {missing}")
+    return sentence(f"{name} was {mine!r}, expected {theirs!r}")
 
 
 def position_of(target, game) -> tuple:
@@ -1307,7 +1307,8 @@ def play_alongside(sub, ref, players: int, seed: int, mighty_duel: bool = False,
         ref.eval(SYNC, game=theirs, rng=random.Random(seed * 1000 + step), **position)
         sub.eval(SYNC, game=mine, rng=random.Random(seed * 1000 + step), **position)
         want, got = position_of(ref, theirs), position_of(sub, mine)
-        where = f"in a {players}-player game (seed {seed}{', Mighty Duel' if mighty_duel else ''}), move {step + 1}"
+        where = sentence(f"in a Mighty Duel (seed {seed}), move {step + 1}") if mighty_duel \
+            else sentence(f"in a {players}-player game (seed {seed}), move {step + 1}")
         assert got == want, f"{where}: {difference(got, want)}"
         if want[8]:
             assert sub.eval("game.legal_moves()", game=mine) == [], f"{where}: a finished game has no legal move"

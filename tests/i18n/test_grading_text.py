@@ -177,6 +177,40 @@ def test_a_message_is_translated_with_the_values_it_was_made_with(tiny):
     assert Words(tiny, "en").sentence(said_in_english) == said_in_english
 
 
+PIECES = '''
+from course.grading.differential import sentence
+
+
+def difference(name, got, want):
+    return sentence(f"{name} was {got!r}, expected {want!r}")
+
+
+def test_game(sub):
+    for move in range(3):
+        where = sentence(f"in a {sub.players}-player game, move {move + 1}")
+        assert sub.ok(), f"{where}: {difference('game.turn', 1, 2)}"
+'''
+
+
+def test_pieces_marked_as_sentences_are_translated_inside_the_message(tmp_path):
+    module = tmp_path / "tests" / "grading" / "test_pieces.py"
+    module.parent.mkdir(parents=True)
+    module.write_text(PIECES, encoding="utf-8")
+    from course.i18n.grading_text import messages_of_tests
+
+    assert [s.template for s in messages_of_tests(tmp_path)] == [
+        "{name} was {got!r}, expected {want!r}", "in a {sub.players}-player game, move {move + 1}",
+        "{where}: {difference('game.turn', 1, 2)}"]
+    translate_all(tmp_path, {
+        "{name} was {got!r}, expected {want!r}": "{name} valait {got!r}, attendu : {want!r}",
+        "in a {sub.players}-player game, move {move + 1}": "dans une partie à {sub.players} joueurs, coup {move + 1}",
+        "{where}: {difference('game.turn', 1, 2)}": "{where} : {difference('game.turn', 1, 2)}",
+    })
+    english = "in a 2-player game, move 3: game.turn was 1, expected 2"
+    assert Words(tmp_path, "fr").sentence(english) == \
+        "dans une partie à 2 joueurs, coup 3 : game.turn valait 1, attendu : 2"
+
+
 def test_an_untranslated_message_is_named_by_file_and_line_and_a_changed_one_comes_back_fuzzy(tiny):
     translate_all(tiny, {})
     assert problems(tiny, "fr") == []
@@ -223,6 +257,16 @@ def test_a_message_of_the_real_hidden_tests_in_french():
     english = "Alice (PLAYER_1) should hear ['Alice jouera en premier.'], heard []"
     assert Words(ROOT, "fr").sentence(english) == \
         "Alice (PLAYER_1) devrait entendre ['Alice jouera en premier.'], a entendu []"
+
+
+def test_a_whole_game_message_of_the_real_hidden_tests_in_french_piece_by_piece():
+    french = Words(ROOT, "fr")
+    english = "in a Mighty Duel (seed 6), move 12: game.turn was 3, expected 4"
+    assert french.sentence(english) == \
+        "dans un Grand Duel (graine aléatoire 6), coup 12\u202f: game.turn valait 3, attendu\u202f: 4"
+    english = "in a 4-player game (seed 5), move 2: game.kings has [3] too many and lacks [1]"
+    assert french.sentence(english) == \
+        "dans une partie à 4 joueurs (graine aléatoire 5), coup 2\u202f: game.kings a [3] en trop et il lui manque [1]"
 
 
 def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_that_tells_it():

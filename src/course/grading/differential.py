@@ -29,6 +29,14 @@ from .submission import SubmissionFailure, shown
 CASES = 120
 
 
+def sentence(text: str) -> str:
+    """``text`` as it is. It marks a piece of a message that a hidden test builds apart
+    (``where = sentence(f"in a {players}-player game, move {step}")``, then
+    ``assert ..., f"{where}: ..."``): ``course translate extract`` takes its template into
+    the grading catalog, and the feedback translates it inside the message it is part of."""
+    return text
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one evaluation gave: a value, or the name and message of what it raised."""

@@ -235,13 +235,20 @@ def template_of(node: ast.expr) -> str | None:
 
 
 def _sentence(template: str) -> bool:
-    """A message worth translating: it has words, not only fields."""
+    """A message worth translating: it has words, not only fields; or it joins sentences
+    with a colon or the like (``{where}: {what}``), which French spaces otherwise."""
+    joined = len(fields_of(template)) > 1 and bool(re.search(r"[:;!?]", FIELD.sub("", template)))
+    return _has_words(template) or joined
+
+
+def _has_words(template: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2}", FIELD.sub("", template)))
 
 
 def said(module: Path) -> list[Said]:
-    """The messages of a hidden test module: of its ``assert`` statements, and of the
-    first argument of what it raises (``raise AssertionError(...)``) or ``pytest.fail``s."""
+    """The messages of a hidden test module: of its ``assert`` statements, of the first
+    argument of what it raises (``raise AssertionError(...)``) or ``pytest.fail``s, and the
+    pieces of messages it marks with ``sentence(...)``."""
     tree = ast.parse(module.read_text(encoding="utf-8"))
     found = []
 
@@ -257,6 +264,9 @@ def said(module: Path) -> list[Said]:
             elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr == "fail"
                   and isinstance(child.func.value, ast.Name) and child.func.value.id == "pytest" and child.args):
                 message = child.args[0]
+            elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "sentence" \
+                    and len(child.args) == 1:
+                message = child.args[0]  # a piece of a message, marked by course.grading.differential.sentence
             template = template_of(message) if message is not None else None
             if template is not None and _sentence(template):
                 found.append(Said(module.name, child.lineno, function, template))
@@ -377,22 +387,40 @@ class Words:
     def hint(self, hint: str) -> str:
         return self.table.get(hint, hint)
 
-    def sentence(self, text: str, depth: int = 0) -> str:
+    def sentence(self, text: str) -> str:
         """A finished English sentence (a hidden test's message, a reason of :data:`REASONS`)
         in this language: the translation of the template it came from, with the same
         field values; ``text`` itself in English or without a (fresh) translation."""
         if not self.table or not text or self.root is None:
             return text
+        return self._parse(text, 0)[1]
+
+    def _parse(self, text: str, depth: int) -> tuple[int, str]:
+        """The reading of ``text`` that explains most of it, and its translation.
+
+        A field's value may itself be a sentence ("the notebook's process {status} ...", a
+        piece marked with ``sentence(...)``), read the same way two levels down. Of the
+        templates that match, the one whose words, with its fields' own, cover the most
+        characters of the text wins: ``{where}: {what}`` read as two sentences beats the
+        last field of ``where``'s template taking the colon and the rest. A template
+        without words (``{where}: {what}``) counts only when one of its fields is a sentence.
+        """
+        best: tuple[int, str] = (0, text)
         for template, pattern, names in patterns(self.root):
             if template not in self.table:
                 continue
             match = pattern.fullmatch(text)
-            if match:
-                values = {name: match.group(f"f{i}") for i, name in enumerate(names)}
-                if depth < 2:  # a field may itself be a sentence ("the notebook's process {status} ...")
-                    values = {name: self.sentence(value, depth + 1) for name, value in values.items()}
-                return fill(self.table[template], values)
-        return text
+            if not match:
+                continue
+            values = {name: match.group(f"f{i}") for i, name in enumerate(names)}
+            read = {name: self._parse(value, depth + 1) if depth < 2 else (0, value) for name, value in values.items()}
+            inside = sum(covered for covered, _ in read.values())
+            if not _has_words(template) and inside == 0:
+                continue  # it would only respace a value (an error's own "Expecting value: line 1")
+            covered = len(fill(template, {name: "" for name in names})) + inside
+            if covered > best[0]:
+                best = (covered, fill(self.table[template], {name: said for name, (_, said) in read.items()}))
+        return best
 
 
 ENGLISH = Words(None, None)
