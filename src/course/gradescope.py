@@ -25,6 +25,7 @@ Paths can be moved for a test: ``AUTOGRADER`` (default ``/autograder``),
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
@@ -35,6 +36,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from .grading.results import GradingResult
 from .i18n.grading_text import ENGLISH, Words
 from .i18n.grading_text import reason as english
 
@@ -181,20 +183,20 @@ def _points(value: float) -> str:
     return f"{round(value, 2):g}"
 
 
-def merge(results: list[dict], visibility: str, seconds: float, problem: str = "",
+def merge(results: list[GradingResult], visibility: str, seconds: float, problem: str = "",
           root: Path | None = None) -> dict[str, Any]:
     """One Gradescope results.json from ``course grade``'s results (one per file).
 
     Several notebooks of one worksheet count once: the best of them. The summary is in
     the language of the notebooks (the first that has one; its catalog under ``root``).
     """
-    language = next((r["extra_data"]["language"] for r in results if r.get("extra_data", {}).get("language")), None)
+    language = next((r.language for r in results if r.language), None)
     say = Words(root, language) if language else ENGLISH
-    graded = [r for r in results if r.get("extra_data", {}).get("status") == "graded" or r.get("tests")]
-    best: dict[str, dict] = {}
-    for result in sorted(graded, key=lambda r: r["extra_data"].get("path", "")):
-        sheet = result["extra_data"].get("worksheet") or result["extra_data"].get("path", "")
-        if sheet not in best or result["score"] > best[sheet]["score"]:
+    graded = [r for r in results if r.status == "graded" or r.tests]
+    best: dict[str, GradingResult] = {}
+    for result in sorted(graded, key=lambda r: r.path):
+        sheet = result.worksheet or result.path
+        if sheet not in best or (result.score or 0) > (best[sheet].score or 0):
             best[sheet] = result
     counted = list(best.values())
     counted_ids = {id(r) for r in counted}
@@ -202,32 +204,30 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
     lines: list[str] = []
     tests: list[dict[str, Any]] = []
     several = len(counted) > 1
-    for result in sorted(results, key=lambda r: r["extra_data"].get("path", "")):
-        extra = result["extra_data"]
-        name = Path(extra.get("path", "submission")).name
-        maximum = sum(test.get("max_score", 0) for test in result.get("tests", []))
+    for result in sorted(results, key=lambda r: r.path):
+        name = Path(result.path or "submission").name
+        maximum = sum(test.max_score or 0 for test in result.tests)
         if id(result) in counted_ids:
             lines.append(say("{name} (worksheet {worksheet}): {score} / {total} points", name=name,
-                             worksheet=extra.get("worksheet"), score=_points(result["score"]), total=_points(maximum)))
-            if extra.get("reason"):
-                lines.append(say("  note: {reason}", reason=say.sentence(extra["reason"])))
-            rule = say("the best") if extra.get("rule") == "best" else say("the newest")
-            for other in extra.get("others", []):
+                             worksheet=result.worksheet, score=_points(result.score or 0), total=_points(maximum)))
+            if result.reason:
+                lines.append(say("  note: {reason}", reason=say.sentence(result.reason)))
+            rule = say("the best") if result.rule == "best" else say("the newest")
+            for other in result.others:
                 lines.append(say("{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})",
                                  other=other, name=name, rule=rule))
-            for test in result.get("tests", []):
-                entry = {key: test[key] for key in ("name", "score", "max_score", "status", "output", "tags") if key in test}
-                entry["visibility"] = test.get("visibility", visibility)
+            for test in result.tests:
+                entry = {**test.to_json(), "visibility": test.visibility or visibility}
                 if several:
                     entry["name"] = f"{name}: {entry['name']}"
                 tests.append(entry)
         elif id(result) in graded_ids:
             lines.append(say("{name} (worksheet {worksheet}): {score} points, not counted: another notebook of "
-                             "this worksheet scored as much or more", name=name, worksheet=extra.get("worksheet"),
-                             score=_points(result["score"])))
+                             "this worksheet scored as much or more", name=name, worksheet=result.worksheet,
+                             score=_points(result.score or 0)))
         else:
             lines.append(say("{name}: not graded: {reason}", name=name,
-                             reason=say.sentence(extra.get("reason") or result.get("output", ""))))
+                             reason=say.sentence(result.reason or result.output)))
     if not counted:
         why = say.sentence(problem) if problem else say("nothing was submitted") if not results else \
             say("no file of the submission is a notebook of this course that could be graded")
@@ -240,13 +240,13 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
         if problem:
             output += f"\n\n{say.sentence(problem)}"
     return {
-        "score": round(sum(r["score"] for r in counted), 4),
+        "score": round(sum(r.score or 0 for r in counted), 4),
         "execution_time": round(seconds, 2),
         "output": output,
         "visibility": visibility,
         "stdout_visibility": "hidden",
         "tests": tests,
-        "extra_data": {"notebooks": [r.get("extra_data", {}) for r in results]},
+        "extra_data": {"notebooks": [r.to_json()["extra_data"] for r in results]},
     }
 
 
@@ -258,13 +258,11 @@ def write_results(path: Path, results: dict) -> None:
     os.replace(partial, path)
 
 
-def other_worksheet(result: dict, worksheet: str) -> dict:
+def other_worksheet(result: GradingResult, worksheet: str) -> GradingResult:
     """A result turned into "not graded": the notebook is not this assignment's worksheet."""
-    extra = result.get("extra_data", {})
     reason = english("it is worksheet {worksheet}; this assignment grades worksheet {expected}",
-                     worksheet=extra.get("worksheet"), expected=worksheet)
-    return {**result, "score": 0.0, "tests": [],
-            "extra_data": {**extra, "status": "not graded", "reason": reason, "exercises": {}}}
+                     worksheet=result.worksheet, expected=worksheet)
+    return dataclasses.replace(result, score=0.0, tests=(), status="not graded", reason=reason, exercises={})
 
 
 def autograde(source: Path, submission: Path, results_path: Path, visibility: str = "visible",
@@ -275,7 +273,7 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
     """
     started = time.monotonic()
     files = submitted_files(submission)
-    results: list[dict] = []
+    results: list[GradingResult] = []
     problem = ""
     if files:
         with tempfile.TemporaryDirectory(prefix="gradescope-") as out:
@@ -289,14 +287,14 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
             sys.stdout.write(completed.stderr)  # the instructor sees run_autograder's output
             for path in sorted((Path(out) / "results").glob("*.json")):
                 try:
-                    results.append(json.loads(path.read_text(encoding="utf-8")))
-                except (OSError, ValueError):
+                    results.append(GradingResult.from_json(json.loads(path.read_text(encoding="utf-8"))))
+                except (OSError, ValueError, KeyError, TypeError, AttributeError):
                     continue
             if completed.returncode != 0 and not results:
                 problem = english("the autograder failed (course grade exited with {code})", code=completed.returncode)
     if worksheet:
         results = [
-            other_worksheet(r, worksheet) if r.get("extra_data", {}).get("worksheet") not in (None, worksheet) else r
+            other_worksheet(r, worksheet) if r.worksheet not in (None, worksheet) else r
             for r in results
         ]
     merged = merge(results, visibility, time.monotonic() - started, problem, source)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .i18n.catalog import read_catalog, translations
-from .i18n.lab_language import localize_bundle
+from .i18n.lab_language import lab_packages, localize_bundle
 from .i18n.notebooks import (
     README,
     STUDENT_README,
@@ -146,32 +145,25 @@ def write_notebooks(released: dict[str, str], target: Path) -> None:
             path.write_text(text, encoding="utf-8")
 
 
-def student_pyproject(text: str) -> str:
+def student_pyproject(text: str, dependencies: tuple[str, ...] = ()) -> str:
     """The bundle's pyproject.toml, from the course's: the same package, version and
-    dependencies, without the ``course`` command, the instructor's extras and the
-    course's own pytest settings."""
+    dependencies (and ``dependencies``), without the ``course`` command, the instructor's
+    extras and the course's own pytest settings."""
+    try:
+        import tomli_w
+    except ImportError:
+        raise NotebookFormatError("tomli-w is not installed: pip install the course's extra i18n (make does)") from None
     config = tomllib.loads(text)
     project = {key: value for key, value in config["project"].items()
                if key not in ("scripts", "gui-scripts", "entry-points", "optional-dependencies")}
+    if dependencies:
+        project["dependencies"] = [*project.get("dependencies", []), *dependencies]
     extras = config["project"].get("optional-dependencies", {})
     if any(name in extras for name in STUDENT_EXTRAS):
         project["optional-dependencies"] = {name: extras[name] for name in STUDENT_EXTRAS if name in extras}
     kept = {"build-system": config["build-system"], "project": project,
             "tool": {"setuptools": config.get("tool", {}).get("setuptools", {})}}
-    return toml_text(kept).lstrip("\n")
-
-
-def toml_text(table: dict, prefix: tuple[str, ...] = ()) -> str:
-    """A table of strings, numbers, booleans and lists of them as TOML (what a pyproject holds)."""
-    def key(name: str) -> str:
-        return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
-
-    values = [f"{key(name)} = {json.dumps(value)}" for name, value in table.items() if not isinstance(value, dict)]
-    text = f"\n[{'.'.join(key(name) for name in prefix)}]\n" + "\n".join(values) + "\n" if values else ""
-    for name, value in table.items():
-        if isinstance(value, dict):
-            text += toml_text(value, (*prefix, name))
-    return text
+    return tomli_w.dumps(kept)
 
 
 def release(root: Path, bundle: Path | None = None) -> list[str]:
@@ -193,10 +185,12 @@ def is_bundle(folder: Path) -> bool:
     return not entries or {"notebooks", "src", "README.md"} <= entries and (folder / "src" / "exercises").is_dir()
 
 
-def write_bundle(root: Path, released: dict[str, str], bundle: Path, readme: str | None = None) -> None:
+def write_bundle(root: Path, released: dict[str, str], bundle: Path, readme: str | None = None,
+                 dependencies: tuple[str, ...] = ()) -> None:
     """Write the student bundle at ``bundle``, all of it or nothing; keep its ``.git``.
 
-    ``readme`` replaces the student README's text (a translated bundle's)."""
+    ``readme`` replaces the student README's text, ``dependencies`` are added to its
+    pyproject.toml's (a translated bundle's, its JupyterLab language pack)."""
     bundle = bundle.resolve()
     for forbidden in (root / "solutions", root / "tests"):
         if bundle == forbidden.resolve() or forbidden.resolve() in bundle.parents:
@@ -226,7 +220,7 @@ def write_bundle(root: Path, released: dict[str, str], bundle: Path, readme: str
         else:
             (staging / "README.md").write_text(readme, encoding="utf-8")
         if (root / "pyproject.toml").exists():
-            pyproject = student_pyproject((root / "pyproject.toml").read_text(encoding="utf-8"))
+            pyproject = student_pyproject((root / "pyproject.toml").read_text(encoding="utf-8"), dependencies)
             (staging / "pyproject.toml").write_text(pyproject, encoding="utf-8")
         (staging / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
         if history.is_dir():
@@ -297,7 +291,7 @@ def release_language(root: Path, lang: str, bundle: Path | None = None) -> list[
     """
     released = build_language(root, lang)  # raises before anything is written
     if bundle is not None:
-        write_bundle(root, released, bundle, readme=translated_readme(root, lang))
+        write_bundle(root, released, bundle, readme=translated_readme(root, lang), dependencies=lab_packages(lang))
         localize_bundle(root, bundle, lang)
     write_notebooks(released, root / "notebooks" / lang)
     return sorted(released)

@@ -154,18 +154,19 @@ def test_a_french_notebook_that_is_not_graded_says_why_in_french(graded):
 
 def test_the_gradescope_summary_of_a_french_submission_is_french():
     from course.gradescope import merge
+    from course.grading.results import GradingResult
 
     result = {"score": 0.0, "output": "matches no worksheet of the course", "tests": [], "extra_data": {
         "path": "/hand-in/autre.ipynb", "status": "not graded", "reason": "matches no worksheet of the course",
-        "worksheet": None, "exercises": {}, "language": "fr"}}
-    french = merge([result], "visible", 1.0, root=ROOT)["output"]
+        "worksheet": None, "exercises": {}, "language": "fr", "student": "s"}}
+    french = merge([GradingResult.from_json(result)], "visible", 1.0, root=ROOT)["output"]
     assert french == ("Rien n'a pu être corrigé\u202f: aucun fichier remis n'est un notebook de ce cours qui puisse être "
                       "corrigé. Déposez le fichier .ipynb de votre feuille "
                       "(Fichier > Télécharger dans JupyterLab), "
                       "tel quel, sans renommer ses cellules.\n\n"
                       "autre.ipynb\u202f: non corrigé\u202f: ne correspond à aucune feuille d'exercices du cours"), french
     english = {**result, "extra_data": {k: v for k, v in result["extra_data"].items() if k != "language"}}
-    assert merge([english], "visible", 1.0, root=ROOT)["output"] == (
+    assert merge([GradingResult.from_json(english)], "visible", 1.0, root=ROOT)["output"] == (
         "Nothing could be graded: no file of the submission is a notebook of this course that could be graded. "
         "Hand in your worksheet's .ipynb file (File > Download in JupyterLab), as it is, without renaming its cells."
         "\n\nautre.ipynb: not graded: matches no worksheet of the course")

@@ -231,6 +231,7 @@ def test_setup_sh_installs_a_working_autograder(autograder_zip, tmp_path, capsys
 
 def test_a_visibility_that_course_grade_gives_a_test_is_kept():
     from course.gradescope import merge
+    from course.grading.results import GradingResult
 
     result = {
         "score": 1.0, "output": "Graded by the hidden tests.",
@@ -240,9 +241,10 @@ def test_a_visibility_that_course_grade_gives_a_test_is_kept():
             {"name": "start.count_pips: test_b", "score": 0.0, "max_score": 1.0, "status": "failed", "output": "no",
              "tags": ["start.count_pips"]},
         ],
-        "extra_data": {"status": "graded", "worksheet": "start", "path": "/s/00_start_here.ipynb", "reason": ""},
+        "extra_data": {"status": "graded", "worksheet": "start", "path": "/s/00_start_here.ipynb", "reason": "",
+                       "student": "s", "exercises": {}},
     }
-    merged = merge([result], "visible", 1.5)
+    merged = merge([GradingResult.from_json(result)], "visible", 1.5)
     validate(merged)
     assert [test["visibility"] for test in merged["tests"]] == ["after_due_date", "visible"]
     assert merged["output"] == "00_start_here.ipynb (worksheet start): 1 / 2 points"

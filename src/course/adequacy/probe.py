@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from ..grading import plugin
-from ..notebook import course_meta
+from ..notebook import course_meta, read_notebook
 from ..grading.submission import Submission
 
 
@@ -31,7 +31,7 @@ def _exercise_check(request: pytest.FixtureRequest) -> Any:
     yield
     if not isinstance(submission, Submission):
         return
-    reference = json.loads(plugin.solution_path(request.config, request.module.NOTEBOOK).read_text(encoding="utf-8"))
+    reference = read_notebook(plugin.solution_path(request.config, request.module.NOTEBOOK))
     reference["cells"] = [cell for cell in reference["cells"] if course_meta(cell).get("check") == exercise]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -36,6 +36,7 @@ from typing import Any
 from ..grading import wire
 from ..grading.discover import Worksheet, worksheets
 from ..grading.process import GradingProcess
+from ..notebook import read_notebook
 from .mutants import Mutant, notebook_mutants
 
 EQUIVALENTS = Path("tests") / "adequacy" / "equivalent.toml"
@@ -123,7 +124,7 @@ def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0
     """The mutants to grade per worksheet: all of them, or a seeded sample of ``sample`` each."""
     planned = []
     for sheet, exercises in select(root, wanted):
-        notebook = json.loads(sheet.solution.read_text(encoding="utf-8"))
+        notebook = read_notebook(sheet.solution)
         mutants = notebook_mutants(notebook, exercises)
         if sample is not None and sample < len(mutants):
             chosen = set(random.Random(f"{seed}:{sheet.id}").sample(range(len(mutants)), sample))
@@ -134,7 +135,7 @@ def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0
 
 def write_mutant(sheet: Worksheet, mutant: Mutant, folder: Path) -> Path:
     """The mutant's notebook, written under ``folder`` with the solution's file name."""
-    notebook = json.loads(sheet.solution.read_text(encoding="utf-8"))
+    notebook = read_notebook(sheet.solution)
     notebook["cells"][mutant.cell]["source"] = mutant.source
     path = folder / mutant.exercise / str(mutant.number) / sheet.solution.name
     path.parent.mkdir(parents=True, exist_ok=True)

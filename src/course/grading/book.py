@@ -118,8 +118,9 @@ class Report:
         self.published: dict[str, str] = {}  # results/<key>.json -> its student
         for path in sorted((out / RESULTS).glob("*.json")):
             try:
-                self.published[path.stem] = json.loads(path.read_text(encoding="utf-8"))["extra_data"]["student"]
-            except (OSError, ValueError, KeyError, TypeError):
+                published = GradingResult.from_json(json.loads(path.read_text(encoding="utf-8")))
+                self.published[path.stem] = published.student
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 self.published[path.stem] = ""
 
     # the cache ----------------------------------------------------------------------

@@ -21,13 +21,12 @@ every language; a sentence without a (fresh) translation stays English.
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .catalog import fix_plural_forms, read_catalog, translations, write_catalog
+from .catalog import empty_catalog, merge, read_catalog, translations, write_catalog
 
 CATALOG = "grading"
 HEADER = """\
@@ -432,50 +431,14 @@ ENGLISH = Words(None, None)
 def update(old, root: Path, lang: str):
     """The grading catalog of ``lang`` for today's sentences and hints: ``old``'s
     translations kept; an entry whose English changed keeps its old translation as fuzzy,
-    with the old English (``#| msgid``), when its location is the same."""
-    from babel.messages.catalog import Catalog
-
-    header: dict = {"last_translator": "", "language_team": f"Tabletop Python <{lang}>"}
-    if old is not None:  # the dates change when a translator says so, not at each extraction
-        header = {"creation_date": old.creation_date, "revision_date": old.revision_date,
-                  "last_translator": old.last_translator, "language_team": old.language_team}
-    catalog = Catalog(locale=lang, project="Tabletop Python", version=None, copyright_holder="Tabletop Python",
-                      msgid_bugs_address="", fuzzy=False, header_comment=HEADER.format(lang=lang), **header)
-    fix_plural_forms(catalog, lang)
-    if old is None:
+    with the old English (``#| msgid``), when its location (a hint's test, a message's
+    function) is the same; no obsolete entries (see :func:`~.catalog.merge`)."""
+    catalog = empty_catalog(old, lang, HEADER.format(lang=lang))
+    if old is None:  # the dates change when a translator says so, not at each extraction
         catalog.revision_date = catalog.creation_date
-    previous: dict[str, list] = {}
-    if old is not None:
-        for message in old:
-            if message.id:
-                for location in message.locations:
-                    previous.setdefault(location[0], []).append(message)
-    today = units(root)
-    wanted = {text for _, text in today}
-    for location, text in today:
-        kept = old.get(text) if old is not None else None
-        if kept is not None and kept.string:
-            catalog.add(text, kept.string, locations=[(location, None)], flags=kept.flags)
-            continue
-        before = _before(text, previous.get(location, []), wanted) if location != "course/grading_text.py" else None
-        if before is not None and before.string:
-            catalog.add(text, before.string, locations=[(location, None)], flags={"fuzzy"},
-                        previous_id=[before.id])
-        else:
-            catalog.add(text, "", locations=[(location, None)])
-    return catalog
-
-
-def _before(text: str, candidates: list, wanted: set[str]):
-    """The old entry a changed message was, at the same location (a hint's test, a
-    message's function): the closest of those gone, if close enough; taken once."""
-    gone = [m for m in candidates if m.string and m.id not in wanted]
-    scored = [(difflib.SequenceMatcher(None, m.id, text).ratio(), i) for i, m in enumerate(gone)]
-    best = max(scored, default=(0.0, 0))
-    if best[0] < 0.5:
-        return None
-    candidates.remove(gone[best[1]])
-    return gone[best[1]]
+    for location, text in units(root):
+        catalog.add(text, "", locations=[(location, None)])
+    return catalog if old is None else merge(old, catalog, cutoff=0.5, keep_obsolete=False)
 
 
 def extract(root: Path, lang: str) -> tuple[int, bool]:

@@ -13,7 +13,6 @@ menu Settings → Language: an editable install puts no file in JupyterLab's set
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 #: per language: the JupyterLab language pack (a PyPI package) and its locale
@@ -54,18 +53,16 @@ def write_user_settings(folder: Path, lang: str) -> Path:
     return path
 
 
+def lab_packages(lang: str) -> tuple[str, ...]:
+    """What a bundle in ``lang`` installs beside the package: its JupyterLab language pack."""
+    return (PACKS[lang][0],) if lang in PACKS else ()
+
+
 def localize_bundle(root: Path, bundle: Path, lang: str) -> None:
-    """Make the bundle's JupyterLab speak ``lang``: its pack a dependency, its setting an override."""
+    """Make the bundle's JupyterLab speak ``lang``: its setting an override (its pack, a
+    dependency of the bundle's pyproject.toml, is :func:`lab_packages`)."""
     if lang not in PACKS:
         return
-    package = PACKS[lang][0]
-    pyproject = bundle / "pyproject.toml"
-    if pyproject.exists():
-        text = pyproject.read_text(encoding="utf-8")
-        text, count = re.subn(r'^(dependencies = \[)(.*)\]$', lambda m: f'{m[1]}{m[2]}, "{package}"]'
-                              if m[2] else f'{m[1]}"{package}"]', text, count=1, flags=re.MULTILINE)
-        assert count == 1, "the bundle's pyproject.toml has no one-line dependencies list"
-        pyproject.write_text(text, encoding="utf-8")
     overrides = {}
     if (root / OVERRIDES).exists():
         overrides = json.loads((root / OVERRIDES).read_text(encoding="utf-8"))

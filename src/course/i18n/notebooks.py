@@ -36,7 +36,6 @@ its own catalog, ``locale/fr/LC_MESSAGES/notebooks/student_README.po``.
 from __future__ import annotations
 
 import copy
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,7 @@ from .catalog import (
     GLOSSARY,
     empty_catalog,
     glossary,
+    merge,
     read_catalog,
     translations,
     write_catalog,
@@ -116,89 +116,20 @@ def catalog_path(root: Path, lang: str, notebook: str) -> Path:
 # --------------------------------------------------------------------------- catalogs
 
 
-def _location_cells(message) -> set[str]:
-    return {filename for filename, _ in message.locations}
-
-
 def update_catalog(old, notebook: Any, name: str, lang: str):
-    """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy."""
+    """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy (matched
+    within their cell), the glossary entries kept (see :func:`~.catalog.merge`)."""
     new = empty_catalog(old, lang, HEADER_COMMENT.format(notebook=name, lang=lang))
     if old is None:
         new.revision_date = new.creation_date
-    units: dict[str, list[str]] = {}
     for text, location in notebook_units(notebook, name):
-        places = units.setdefault(text, [])
-        if location not in places:
-            places.append(location)
-    previous = {}
-    gone = []
-    if old is not None:
-        for message in old:
-            if not message.id:
-                continue
-            if message.context == GLOSSARY:
-                continue
-            previous[message.id] = message
-            if message.id not in units:
-                gone.append(message)
-    used: set[str] = set()
-    for text, locations in units.items():
-        kept = previous.get(text)
-        if kept is None and old is not None and old.obsolete.get(text) is not None:
-            kept = old.obsolete[text]  # a unit that comes back gets its translation back
-        if kept is not None:
-            new.add(
-                text,
-                kept.string,
-                locations=[(place, None) for place in locations],
-                flags=kept.flags,
-                auto_comments=kept.auto_comments,
-                user_comments=kept.user_comments,
-                previous_id=kept.previous_id if "fuzzy" in kept.flags else (),
-            )
-            continue
-        ancestor = _ancestor(text, set(locations), gone, used)
-        if ancestor is not None and ancestor.string:
-            used.add(ancestor.id)
-            new.add(
-                text,
-                ancestor.string,
-                locations=[(place, None) for place in locations],
-                flags={"fuzzy"},
-                user_comments=ancestor.user_comments,
-                previous_id=ancestor.id,
-            )
-        else:
-            new.add(text, "", locations=[(place, None) for place in locations])
-    if old is not None:
-        for message in old:
-            if message.context == GLOSSARY:
-                new.add(message.id, message.string, context=GLOSSARY,
-                        flags=message.flags, user_comments=message.user_comments)
-        for message in gone:
-            if message.id not in used and message.string:
-                new.obsolete[message.id] = message
-        for key, message in old.obsolete.items():
-            if key not in units and key not in new.obsolete:
-                new.obsolete[key] = message
-    return new
-
-
-def _ancestor(text: str, places: set[str], gone: list, used: set[str]):
-    """The gone entry of the same cell that ``text`` most likely replaces, if any."""
-    candidates = [
-        message
-        for message in gone
-        if message.id not in used and _location_cells(message) & places
-    ]
-    if not candidates:
-        return None
-    scored = [
-        (difflib.SequenceMatcher(None, message.id, text, autojunk=False).ratio(), -order, message)
-        for order, message in enumerate(candidates)
-    ]
-    ratio, _, best = max(scored, key=lambda item: item[:2])
-    return best if ratio >= 0.4 else None
+        new.add(text, "", locations=[(location, None)])
+    if old is None:
+        return new
+    for message in old:
+        if message.context == GLOSSARY:
+            new.add(message.id, context=GLOSSARY)
+    return merge(old, new, cutoff=0.4)
 
 
 def extract(root: Path, lang: str) -> dict[str, tuple[int, bool]]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .catalog import empty_catalog, read_catalog
+from .catalog import empty_catalog, merge, read_catalog
 
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
@@ -83,12 +83,8 @@ def template(root: Path, lang: str, old=None):
 
 
 def read(path: Path):
-    """The catalog at ``path`` (Babel's ``Catalog``), its ``#| msgid`` lines as previous ids
-    (Babel would read them as comments)."""
-    catalog = read_catalog(path)
-    for message in catalog:
-        message.user_comments = [line for line in message.user_comments if not line.startswith("|")]
-    return catalog
+    """The catalog at ``path`` (Babel's ``Catalog``)."""
+    return read_catalog(path)
 
 
 def po_bytes(catalog) -> bytes:
@@ -154,19 +150,8 @@ def extract(root: Path, lang: str) -> tuple[int, bool]:
     path = catalog_path(root, lang)
     old = read(path) if path.exists() else None
     catalog = template(root, lang, old)
-    if old is not None:
-        pot = template(root, lang, old)
-        kept = {(message.id, message.context): message.previous_id for message in old if message.previous_id}
-        old.update(pot, no_fuzzy_matching=False, update_header_comment=True)
-        for message in old:  # Babel's update forgets the old English of a fuzzy entry it keeps
-            if message.fuzzy and not message.previous_id:
-                message.previous_id = kept.get((message.id, message.context), [])
-        old.header_comment = catalog.header_comment
-        for message in old:  # locations without line numbers, as in the template
-            fresh = pot.get(message.id, message.context) if message.id else None
-            if fresh is not None:
-                message.locations = fresh.locations
-        catalog = old
+    if old is not None:  # Babel's own matching of a changed message: the package's locations are files
+        catalog = merge(old, catalog)
     changed = _write(path, po_bytes(catalog))
     changed = compile_catalog(path) or changed
     return sum(1 for message in catalog if message.id), changed
