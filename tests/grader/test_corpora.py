@@ -84,6 +84,7 @@ QUARANTINED = {
 }
 
 
+@pytest.mark.slow  # each worksheet's corpus is graded in one run of a minute or more
 @pytest.mark.parametrize(("stem", "mistake"), MISTAKES, ids=lambda v: getattr(v, "name", v))
 def test_mistake_costs_points_and_turns_its_check_red(
     stem: str, mistake: corpora.Mistake, tmp_path_factory: pytest.TempPathFactory
@@ -99,6 +100,7 @@ def test_mistake_costs_points_and_turns_its_check_red(
     assert red_checks(data, mistake.exercise), f"every check of {mistake.exercise} passes: {mistake.why}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stem", "alternative"), ALTERNATIVES, ids=lambda v: getattr(v, "name", v))
 def test_alternative_keeps_full_marks_and_green_checks(
     stem: str, alternative: corpora.Alternative, tmp_path_factory: pytest.TempPathFactory

@@ -47,7 +47,7 @@ COVERED = {
         "test_report.py::test_command_writes_html_markdown_and_csvs",
     ".venv/bin/course grade hand-in/ --out grades/ --scheduler tcp://10.0.0.5:8786":
         "test_cluster.py::test_a_cluster_gives_the_same_grades_and_feedback (a LocalCluster on 127.0.0.1)",
-    '.venv/bin/python -m pytest tests -m "not browser and not hub and not cluster and not slow"':
+    '.venv/bin/python -m pytest tests -m "not browser and not hub and not cluster and not lite and not slow"':
         "test_fast_markers_are_registered",
     # Teaching a class
     ".venv/bin/course release --to class-bundle --git": "test_teaching_commands_run",
@@ -280,6 +280,9 @@ def test_fast_markers_are_registered():
     command = next(c for c in readme_commands() if " -m " in c and "not browser" in c)
     for marker in re.findall(r"not (\w+)", command):
         assert re.search(rf'^\s*"{marker}:', text, flags=re.M), marker
+    block = text.split("\nmarkers = [", 1)[1].split("\n]", 1)[0]
+    registered = set(re.findall(r'^\s*"(\w+)(?:\(\w+\))?:', block, flags=re.M))
+    assert registered - set(re.findall(r"not (\w+)", command)) == {"exercise"}, "the fast run keeps a slow kind of test"
 
 
 def test_the_grading_doc_maps_every_file_and_channel_of_the_grader():
