@@ -52,8 +52,8 @@ from pathlib import Path
 from typing import Any
 
 from .grading.results import GradingResult
-from .notebook import cell_source, course_meta, read_notebook
 from .i18n.grading_text import one_line
+from .notebook import cell_source, course_meta, read_notebook
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
 WINDOW = 4  #: winnowing window: every shared run of K + WINDOW - 1 characters is seen
@@ -284,7 +284,7 @@ def answer_code(notebook: dict, exercise: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def filtered(code: str) -> str:
     """Python code as copydetect compares it: names become V, strings S, docstrings,
     comments and layout gone (copydetect's filter, on Python's own tokenizer)."""
@@ -317,7 +317,7 @@ def fingerprints(code: str) -> frozenset[int]:
     return _winnowed(filtered(code))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _winnowed(text: str) -> frozenset[int]:
     from copydetect.utils import get_document_fingerprints
 

@@ -326,7 +326,7 @@ def _exception(name: str) -> type[BaseException]:
     raise ValueError(f"cases.json expects {name}, which is not a built-in exception")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cases(worksheet: str) -> dict[str, Any]:
     resource = importlib.resources.files(f"exercises.{worksheet}").joinpath("cases.json")
     return json.loads(resource.read_text(encoding="utf-8")) if resource.is_file() else {}

@@ -178,8 +178,7 @@ def _children(tree: ast.AST) -> Iterator[tuple[ast.AST, str, int | None, ast.AST
                           if isinstance(child, ast.AST)]
             elif isinstance(value, ast.AST):
                 found.append((parent, field, None, value))
-        for item in found:
-            yield item
+        yield from found
         todo[:0] = [child for *_, child in found]
 
 

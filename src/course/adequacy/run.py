@@ -305,7 +305,7 @@ def analyse(root: Path, wanted: list[str], jobs: int = 1, scheduler: str | None 
         "seconds": round(elapsed, 1),
         "gradings": total,
         "phases": phases([job.verdict for job in work]),
-        "jobs": jobs if not scheduler else scheduler,
+        "jobs": scheduler or jobs,
         "sample": sample,
         "seed": seed if sample is not None else None,
     }

@@ -4,7 +4,6 @@ grader and of the package brought up to date or checked (:mod:`course.i18n`)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..i18n import grading_text, package

@@ -228,7 +228,7 @@ class Report:
     def duplicates(self) -> list[str]:
         """A warning per student and worksheet with more than one copy."""
         lines = []
-        for key, result in sorted(self.chosen().items()):
+        for _key, result in sorted(self.chosen().items()):
             if result.others:
                 lines.append(f"{result.student}: {Path(result.path).name} counts for {result.worksheet} "
                              f"({result.rule} copy); not counted: {', '.join(result.others)}")

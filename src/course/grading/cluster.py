@@ -24,13 +24,15 @@ run with one sentence.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from . import wire
 
@@ -73,10 +75,8 @@ def stop_tasks(keys: list[str]) -> int:
     for grading in processes:
         running = grading.process
         if running is not None and running.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 os.killpg(running.pid, signal.SIGKILL)
-            except OSError:
-                pass
     return len(processes)
 
 
@@ -187,10 +187,9 @@ def stop_running(client, keys: list[str], seconds: float = 3.0) -> None:
     """Ask every worker to kill the grading processes of these cancelled tasks (bounded wait)."""
 
     def ask() -> None:
-        try:
+        # a worker gone or unreachable: nothing left to stop there
+        with contextlib.suppress(Exception):
             client.run(stop_tasks, keys)
-        except Exception:  # noqa: BLE001 - a worker gone or unreachable: nothing left to stop there
-            pass
 
     asking = threading.Thread(target=ask, daemon=True)
     asking.start()

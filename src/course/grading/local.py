@@ -3,6 +3,7 @@ other, each result kept as it comes; an interruption keeps every result written.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -65,10 +66,8 @@ def grade_locally(batch: Batch) -> int | None:
         shutil.rmtree(scratch, ignore_errors=True)
         with batch.lock:
             batch.report.publish()
-        try:
+        with contextlib.suppress(OSError):
             reports.rmdir()
-        except OSError:
-            pass
     return None
 
 

@@ -3,6 +3,7 @@ grades each notebook with pytest and the grading plugin; :class:`GradingProcess`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -110,10 +111,8 @@ class GradingProcess:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except OSError:
-                pass
             self.process.wait()
         self.process = None
 

@@ -167,13 +167,13 @@ class Process(codec.Codec):
         self.confinement = hello.get("hello", {})
         if not isinstance(self.confinement, dict):
             self.confinement = {}
-        if not self.confinement.get("seccomp") and not self.confinement.get("processes_limited"):
-            if os.environ.get(UNCONFINED) != "1":
-                self._end(SubmissionError(
-                    "the grader cannot stop a notebook from starting processes here (no seccomp "
-                    f"filter, and root ignores RLIMIT_NPROC): grade as another user, or set {UNCONFINED}=1 "
-                    "to grade anyway"))
-                raise self.death from None  # type: ignore[misc]
+        confined = self.confinement.get("seccomp") or self.confinement.get("processes_limited")
+        if not confined and os.environ.get(UNCONFINED) != "1":
+            self._end(SubmissionError(
+                "the grader cannot stop a notebook from starting processes here (no seccomp "
+                f"filter, and root ignores RLIMIT_NPROC): grade as another user, or set {UNCONFINED}=1 "
+                "to grade anyway"))
+            raise self.death from None  # type: ignore[misc]
 
     @property
     def alive(self) -> bool:
@@ -183,19 +183,15 @@ class Process(codec.Codec):
         """Stop the process for good; later uses raise ``failure``."""
         if self.death is None:
             self.death = failure
-            try:
+            with contextlib.suppress(SubmissionFailure):
                 self.zygote.ask({"op": "kill", "pid": self.pid})
-            except SubmissionFailure:
-                pass
             self.channel.sock.close()
         return self.death
 
     def close(self) -> None:
         if self.death is None:
-            try:
+            with contextlib.suppress(ChannelClosed, ProtocolError):
                 self.channel.send({"id": 0, "op": "bye"})
-            except (ChannelClosed, ProtocolError):
-                pass
             self._end(SubmissionCrashed(english("the notebook's process was closed")))
 
     def ask(self, op: str, what: str, **fields: Any) -> Any:
@@ -553,10 +549,9 @@ class Submission:
 
     def revive(self) -> None:
         """Give the next test a fresh process if the last one ended."""
-        if self._process is None or not self._process.alive:
-            if self.restarts <= MAX_RESTARTS:
-                self.restarts += 1
-                self._start()
+        if (self._process is None or not self._process.alive) and self.restarts <= MAX_RESTARTS:
+            self.restarts += 1
+            self._start()
 
     @property
     def confinement(self) -> dict:

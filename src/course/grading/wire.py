@@ -281,7 +281,7 @@ class Channel:
                 self.sock.settimeout(left)
             try:
                 chunk = self.sock.recv(min(size - len(chunks), 1 << 20))
-            except socket.timeout:
+            except TimeoutError:
                 raise ChannelTimeout("no answer in time") from None
             except OSError as error:
                 self.closed = True

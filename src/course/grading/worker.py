@@ -21,6 +21,7 @@ in memory either. It also kills children and reports how they ended (``status``)
 from __future__ import annotations
 
 import builtins
+import contextlib
 import dataclasses
 import os
 import shutil
@@ -99,7 +100,7 @@ class CallbackProxy:
 
     __slots__ = ("_server", "_number", "_methods")
 
-    def __init__(self, server: "Server", number: int) -> None:
+    def __init__(self, server: Server, number: int) -> None:
         object.__setattr__(self, "_server", server)
         object.__setattr__(self, "_number", number)
         object.__setattr__(self, "_methods", {})
@@ -351,10 +352,8 @@ class Server(codec.Codec):
             if isinstance(old, type) and isinstance(new, type):
                 for key, value in list(vars(old).items()):
                     if key not in vars(new) and not key.startswith("__"):
-                        try:
+                        with contextlib.suppress(AttributeError, TypeError):
                             setattr(new, key, value)
-                        except (AttributeError, TypeError):
-                            pass
         for value in list(self.namespace.values()):
             if type(value) is dict:  # a table of the notebook's own functions (TURNS = {...: f})
                 for key, item in list(value.items()):
@@ -428,17 +427,13 @@ def preload() -> None:
 
     os.environ.setdefault("MPLBACKEND", "Agg")
     for name in PRELOAD:
-        try:
+        with contextlib.suppress(Exception):  # a missing optional module only costs time
             importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a missing optional module only costs time
-            pass
     import exercises
 
     for info in pkgutil.walk_packages(exercises.__path__, "exercises."):
-        try:
+        with contextlib.suppress(Exception):
             importlib.import_module(info.name)
-        except Exception:  # noqa: BLE001
-            pass
     try:
         from IPython.core.inputtransformer2 import TransformerManager
 
@@ -505,10 +500,8 @@ class Zygote:
                 child_main(socket.socket(fileno=fds[0]), limits, workdir, forbidden)
             except BaseException:  # noqa: BLE001 - a child never returns into the zygote
                 code = 3
-                try:
+                with contextlib.suppress(BaseException):
                     traceback.print_exc(file=sys.__stderr__)
-                except BaseException:  # noqa: BLE001
-                    pass
             os._exit(code)
         os.close(fds[0])
         self.children[pid] = workdir
@@ -561,10 +554,8 @@ class Zygote:
                 wire.send_packet(self.control, answer)
         finally:
             for pid in list(self.children):
-                try:
+                with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
             self.reap(block=True)
             shutil.rmtree(self.base, ignore_errors=True)
 

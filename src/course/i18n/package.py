@@ -71,12 +71,12 @@ def messages(root: Path) -> list[Message]:
 
 def template(root: Path, lang: str, old=None):
     """A catalog of the package's messages (no translations), header from ``old``."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
 
     catalog = empty_catalog(old, lang, HEADER_COMMENT.format(lang=lang), domain=DOMAIN)
     if old is None:  # a fixed date: the same sources give the same bytes
-        catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=UTC)
     for message in messages(root):
         catalog.add(message.id, locations=[(message.path, None)], context=message.context)
     return catalog

@@ -127,10 +127,9 @@ def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, i
     docstrings, read = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    docstrings.add((body[0].value.lineno, body[0].value.col_offset))
+            value = node.body[0].value if node.body and isinstance(node.body[0], ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                docstrings.add((value.lineno, value.col_offset))
         roots: list[ast.AST] = []
         if isinstance(node, ast.Raise) and node.exc is not None:
             roots.append(node.exc)

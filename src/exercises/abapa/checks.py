@@ -9,8 +9,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..i18n import _
 from ..checks import CheckResult, Example, check, generated, table
+from ..i18n import _
 from .model import FIGURE_1, START
 
 __all__ = [

@@ -21,8 +21,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import _, ngettext
 from ..checks import CheckResult, Example, RuleBroken, Status, check, generated, hint_line, same, table
+from ..i18n import _, ngettext
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [

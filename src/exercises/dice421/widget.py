@@ -26,9 +26,7 @@ import ipywidgets as widgets
 
 from ..i18n import _, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
-from .model import (
-    MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn,
-)
+from .model import MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn
 from .pictures import DICE_FACES, dice_svg
 
 __all__ = ["TurnPanel", "TurnWidget", "GameWidget", "run_student"]

@@ -8,8 +8,8 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import _
 from ..checks import CheckResult, Example, Status, check, generated
+from ..i18n import _
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
 __all__ = [

@@ -32,8 +32,8 @@ from ..ai import as_player
 from ..display import ink, side_by_side
 from ..i18n import N_, _
 from ..ui import ErrorPanel, StudentCodeError, write_first
-from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 from .model import COLORS, LETTERS, parse_kingdom
+from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 
 __all__ = ["KingdominoTable"]
 

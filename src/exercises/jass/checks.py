@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from math import comb
 from typing import Any
 
-from ..i18n import N_, _, number
 from ..checks import CheckResult, Example, Status, check, generated, short_repr, table
+from ..i18n import N_, _, number
 from .model import DECK, Card, parse_cards
 
 __all__ = [
@@ -392,10 +392,8 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
 
     def melds_after_of(melds: list[Any]) -> list[str]:
         """The melds of the list (as text, in order) after MeldSet.of(melds), made or refused."""
-        try:
+        with contextlib.suppress(ValueError):
             MeldSet.of(melds)
-        except ValueError:
-            pass
         return [meld_text(meld) for meld in melds]
 
     unchanged_hint = _("Leave the list you are given as it was: work on list(melds) or a set.")

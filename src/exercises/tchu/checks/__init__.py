@@ -19,9 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ...i18n import N_, _
 from ...checks import CheckResult, Example, Status, check, hint_line, said, short_repr
-from ..model import players as computer_players
+from ...i18n import N_, _
 from ..model import (
     Card,
     ChMap,
@@ -36,7 +35,7 @@ from ..model import (
     Trail,
     TurnKind,
 )
-
+from ..model import players as computer_players
 from .messages import MessageKind, MessageReader, additional_cards_messages
 from .order import CallOrder, first_problem
 from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
@@ -1131,7 +1130,7 @@ def check_play(play: Callable) -> CheckResult:
             players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
             words = [("Ada", "Bob")] + ([word] if word else [])
             try:
-                _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+                _refused(lambda players=players: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
             except ScriptExhausted as error:
                 raise OutOfOrder(
                     _("after an illegal move ({move}) the game went on, and {problem}; "

@@ -33,7 +33,6 @@ from typing import Any
 
 from ...i18n import _
 from ..model import GameState, PlayerId, PlayerState, TurnKind
-
 from .messages import MessageKind, MessageReader
 from .recording import INFORMING, PLAYER_METHODS, Call
 
