@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import io
 import random
 from collections.abc import Callable, Sequence
@@ -243,13 +244,13 @@ def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: in
     return _("no ValueError")
 
 
-def _cells_after_append(Board: Callable[..., Any]) -> list[int]:
+def _cells_after_append(Board: Callable[..., Any]) -> Any:
     board = Board(list(FIGURE_1), 1)
     board.cells.append(99)
     return board.cells
 
 
-def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> list[int]:
+def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> Any:
     cells = list(FIGURE_1)
     board = Board(cells, 1)
     cells[0] = 99
@@ -280,7 +281,7 @@ def _strict(examples: list[Example]) -> list[Example]:
     ]
 
 
-def _state(board: Any) -> tuple:
+def _state(board: Any) -> tuple[Any, ...]:
     """Whether ``board`` is over, its winner, scores and legal moves."""
     return (board.is_over(), board.winner(), board.score(0), board.score(1), list(board.legal_moves()))
 
@@ -382,14 +383,14 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
     )
 
 
-def _copy_then_play(Board: Callable[..., Any]) -> tuple:
+def _copy_then_play(Board: Callable[..., Any]) -> tuple[Any, ...]:
     board = Board()
     twin = board.copy()
     twin.play(4)
     return (board.cells, board.player, twin.cells, twin.player)
 
 
-def _random_game(Board: Callable[..., Any], seed: int) -> tuple:
+def _random_game(Board: Callable[..., Any], seed: int) -> tuple[Any, ...]:
     """A game from ``Board()``, each move ``rng.choice(board.legal_moves())``: its end."""
     rng, board, moves = random.Random(seed), Board(), 0
     while not board.is_over() and moves < 1000:
@@ -582,19 +583,22 @@ def _answer(call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
-def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
+def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``HumanPlayer`` and ``RandomPlayer`` (abapa.players)."""
 
     def random_moves(seed: int, cells: Sequence[int] = START, player: int = 0) -> list[int]:
         chooser = RandomPlayer(random.Random(seed))
         return [chooser.choose_move(Board(list(cells), player)) for _ in range(10)]
 
+    def human_move(answers: list[str], cells: Sequence[int], player: int) -> Any:
+        return HumanPlayer(ask=_Script(answers)).choose_move(Board(list(cells), player))
+
     return check(
         "abapa.players",
         [
             *[
-                Example(description, _answer(lambda answers=answers, cells=cells, player=player: HumanPlayer(
-                    ask=_Script(answers)).choose_move(Board(list(cells), player))), expected, hint=hint)
+                Example(description, _answer(functools.partial(human_move, answers, cells, player)), expected,
+                        hint=hint)
                 for description, answers, cells, player, expected, hint in [
                     (_("HumanPlayer(ask answering '2').choose_move(Board())"), ["2"], START, 0, 2,
                      _("Return the pit as an int: int(answer).")),
@@ -681,7 +685,7 @@ _SHORT_GAME_TEXTS = (
 def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Game`` class (abapa.game)."""
 
-    def two_turns() -> tuple:
+    def two_turns() -> tuple[Any, ...]:
         first, second = _Scripted([4], "player 0"), _Scripted([3], "player 1")
         game = Game(first, second)
         pits = (game.play_turn(), game.play_turn())
@@ -696,16 +700,16 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         text = out.getvalue()
         return (first in text, last in text, first in text and last in text and text.index(first) < text.index(last))
 
-    def new_game_after_a_turn() -> list[int]:
+    def new_game_after_a_turn() -> Any:
         Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
         return Game(_Scripted([]), _Scripted([])).board.cells
 
-    def first_turn_of_player_1() -> tuple:
+    def first_turn_of_player_1() -> tuple[Any, ...]:
         first, second = _Scripted([], "player 0"), _Scripted([3], "player 1")
         game = Game(first, second, Board(list(FIGURE_1), 1))
         return (game.play_turn(), game.board.cells, game.board.player, second.seen)
 
-    def cheated_turn() -> tuple:
+    def cheated_turn() -> tuple[Any, ...]:
         game = Game(_Cheater(4), _Scripted([], "player 1"))
         game.play_turn()
         return (game.board.cells, game.board.player)
@@ -796,7 +800,7 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
     )
 
 
-def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> tuple:
+def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> tuple[list[int], int]:
     board = Board(list(FIGURE_1), 1)
     GreedyPlayer().choose_move(board)
     return _position(board)

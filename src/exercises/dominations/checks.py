@@ -196,12 +196,12 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     water = _d(31, "L1", "L0")
     wheat = _d(1, "W0", "W0")
 
-    def placed(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+    def placed(text: str, domino: Domino, first: tuple[int, int], second: tuple[int, int], size: int = 5) -> Any:
         kingdom = Kingdom.from_text(text, size)
         kingdom.place(domino, first, second)
         return kingdom.to_text()
 
-    def refused(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+    def refused(text: str, domino: Domino, first: tuple[int, int], second: tuple[int, int], size: int = 5) -> str:
         """What happens: 'refused, unchanged' when can_place says False and place raises."""
         kingdom = Kingdom.from_text(text, size)
         if kingdom.can_place(domino, first, second) is not False:
@@ -338,7 +338,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     full = FULL_WHEAT
     text = "W0 W1 ..\n.. C0 F0"
 
-    def unchanged() -> str:
+    def unchanged() -> Any:
         kingdom = Kingdom.from_text(text)
         kingdom.legal_placements(_d(20, "W1", "F0"))
         return kingdom.to_text()
@@ -494,7 +494,7 @@ def check_score(Kingdom: Any) -> CheckResult:
     full = "\n".join(["F1 F0 W0 W0 W0", "F0 F0 W1 W0 W0", "L1 L0 C0 W0 W0", "L0 L0 G0 G2 G0", "M2 M0 S0 S0 S1"])
     full_points = 4 * 1 + 8 * 1 + 4 * 1 + 3 * 2 + 2 * 2 + 3 * 1
 
-    def unchanged() -> str:
+    def unchanged() -> Any:
         kingdom = Kingdom.from_text(SHAPES)
         kingdom.score(True, True)
         return kingdom.to_text()
@@ -644,7 +644,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
     kingdom_text = "W1 C0"
     ring = "F0 F0 F0\nF0 C0 F0\nF0 F0 F0"
 
-    def unchanged() -> bool:
+    def unchanged() -> Any:  # the student's to_text() compared
         kingdom = Kingdom.from_text(kingdom_text)
         greedy_placement(kingdom, _d(20, "W1", "F0"))
         greedy_choice(kingdom, [_d(3, "F0", "F0"), _d(22, "W1", "L0")], _d(20, "W1", "F0"))
@@ -746,7 +746,7 @@ def _second_round(Game: Any, discard: bool = False) -> Any:
     return game
 
 
-def _state(game: Any) -> tuple:
+def _state(game: Any) -> tuple[Any, ...]:
     return (
         game.turn, list(game.kings), _numbers(game.line), _numbers(game.pile),
         [(domino.number, player) for domino, player in game.claimed],
@@ -760,7 +760,7 @@ def check_game_setup(Game: Any) -> CheckResult:
     def new(players: int = 4, seed: int = 5, **options: bool) -> Any:
         return Game(players, random.Random(seed), **options)
 
-    def own_lists() -> tuple:
+    def own_lists() -> tuple[Any, ...]:
         first = new()
         first.claimed.append((first.line[0], first.player))
         first.previous.append((first.line[1], first.player))
@@ -848,7 +848,7 @@ def check_game_turn(Game: Any) -> CheckResult:
     def opening() -> Any:
         return Game(4, random.Random(5))
 
-    def choose_third() -> tuple:
+    def choose_third() -> tuple[Any, ...]:
         game = opening()
         player, third = game.player, game.line[2]
         game.play((third.number, None))
@@ -868,13 +868,13 @@ def check_game_turn(Game: Any) -> CheckResult:
         game.play((game.line[0].number, None))
         return refused(game, (game.line[0].number, None))
 
-    def placed() -> tuple:
+    def placed() -> tuple[Any, ...]:
         game = _second_round(Game)
         domino = game.to_place
         game.play((game.line[0].number, ((4, 5), (4, 6))))
         return (game.kingdoms[2].to_text() == f"C0 {domino.first} {domino.second}", game.player)
 
-    def discarded() -> tuple:
+    def discarded() -> tuple[Any, ...]:
         game = _second_round(Game, discard=True)
         moves = list(game.legal_moves())
         placements = {placement for _, placement in moves}
@@ -982,8 +982,8 @@ def check_game(Game: Any) -> CheckResult:
     if stale:
         return stale
 
-    def played(players: int = 4, seed: int = 5, pick: Callable[[list], Any] = lambda moves: moves[0],
-               **options: bool) -> tuple[Any, list]:
+    def played(players: int = 4, seed: int = 5, pick: Callable[[list[Any]], Any] = lambda moves: moves[0],
+               **options: bool) -> tuple[Any, list[tuple[Any, Any, Any, list[int]]]]:
         """A game played to its end; its moves as (player, to_place, move, line numbers)."""
         game = Game(players, random.Random(seed), **options)
         record = []
@@ -1022,7 +1022,7 @@ def check_game(Game: Any) -> CheckResult:
         _game, record = played(players, 3, lambda moves: moves[len(moves) // 2], **options)
         return [sum(to_place is not None for who, to_place, _, _ in record if who == p) for p in range(players)]
 
-    def last_round() -> tuple:
+    def last_round() -> tuple[Any, ...]:
         game, record = played()
         return (all(move[0] is None and line == [] for _, _, move, line in record[-4:]),
                 all(move[0] is not None for _, _, move, _ in record[:-4]), list(game.legal_moves()))

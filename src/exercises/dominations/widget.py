@@ -157,7 +157,7 @@ class KingdominoTable(widgets.VBox):
         try:
             return self.errors.call(function, *args, doing=doing, **kwargs)
         except StudentCodeError:
-            sentence = write_first(self.errors.last_error)
+            sentence = write_first(self.errors.last_error) if self.errors.last_error else None
             if sentence is not None:
                 self._stop(sentence)
             raise
@@ -434,14 +434,15 @@ class KingdominoTable(widgets.VBox):
                     colour, text = COLORS[shown.terrain], LETTERS[shown.terrain] + _crowns_text(shown.crowns)
                 button.button_style = "info" if (row, column) in preview else ""
                 if (row, column) in preview:
-                    colour, text = COLORS.get(shown.terrain, "#cccccc"), "◆" + LETTERS[shown.terrain]
+                    terrain = preview[(row, column)].terrain
+                    colour, text = COLORS.get(terrain, "#cccccc"), "◆" + LETTERS[terrain]
                 button.style.button_color, button.style.text_color, button.description = colour, ink(colour), text
                 button.tooltip = f"({row}, {column})" + (f": {square_text(shown)}" if shown is not None else "")
         can_act = not over and to_place is not None
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
-        for row in self.squares:
-            for button in row:
+        for buttons in self.squares:
+            for button in buttons:
                 button.disabled = not can_act
         self.new_button.disabled = False
 

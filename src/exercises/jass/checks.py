@@ -8,6 +8,7 @@ reads as expected-versus-got in one line.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -325,7 +326,7 @@ def _unchanged(function: Callable[[Any], Any], argument: list[set[Any]]) -> Any:
 
 def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bool]) -> CheckResult:
     """Check ``mutually_disjoint(sets)``."""
-    cases = [
+    cases: list[tuple[str, list[set[int]], bool]] = [
         ("[]", [], True),
         ("[{1, 2}]", [{1, 2}], True),
         ("[{1, 2}, {3}]", [{1, 2}, {3}], True),
@@ -340,7 +341,7 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
         [
             Example(
                 f"mutually_disjoint({text})",
-                (lambda sets=sets: _unchanged(mutually_disjoint, sets)),
+                functools.partial(_unchanged, mutually_disjoint, sets),
                 expected,
                 hint=_("Two sets are disjoint when |A ∪ B| = |A| + |B|; keep a running union "
                 "(and do not change the sets you are given); return True or False."),

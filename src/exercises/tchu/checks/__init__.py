@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,9 @@ from ..model import (
     PlayerId,
     PublicGameState,
     RandomPlayer,
+    Route,
     SortedBag,
+    Ticket,
     Trail,
     TurnKind,
 )
@@ -180,7 +183,7 @@ def _turn_order(log: list[Call], current: PlayerId, turn: TurnKind) -> None:
     _expect(problem is None, str(problem))
 
 
-def _total_cards(state: Any) -> int:
+def _total_cards(state: Any) -> Any:  # the student's state's counts
     cs = state.card_state
     return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
 
@@ -208,15 +211,15 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     raise OutOfOrder(_("the move breaks the rules, so a ValueError should come, but none came: the move was accepted."))
 
 
-def _table(run: Callable[..., Any], rows: list[tuple[str, tuple, Any]], hint: str = "") -> list[Example]:
+def _table(run: Callable[..., Any], rows: list[tuple[str, tuple[Any, ...], Any]], hint: str = "") -> list[Example]:
     """Examples from a table: each row is a description, the arguments of ``run`` and what
     ``run(*arguments)`` must give, as data (read from the reference solution when the
     example was written, never computed here)."""
-    return [Example(description, lambda args=args: run(*args), expected, hint=hint)
+    return [Example(description, functools.partial(run, *args), expected, hint=hint)
             for description, args, expected in rows]
 
 
-def _ticket_state(draw_tickets: Callable, keep: int) -> dict:
+def _ticket_state(draw_tickets: Callable[..., Any], keep: int) -> dict[str, Any]:
     """Ada draws tickets in a started game (seed 4) and keeps the first ``keep`` of the 3:
     her tickets, the size of the pile, and whether the rest of the state stayed as it was
     (Bob, the cards, Ada still to play)."""
@@ -231,7 +234,7 @@ def _ticket_state(draw_tickets: Callable, keep: int) -> dict:
                                and new.current_player_id is P1)}
 
 
-def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], seed: int) -> tuple:
+def _seeded_draw(draw_cards: Callable[..., Any], deck_size: int, slots: tuple[int, int], seed: int) -> tuple[Any, ...]:
     """Bob draws ``slots`` from a deck of ``deck_size`` cards with ``random.Random(seed)``:
     his hand and the face-up cards after the turn."""
     state = made_state(current=P2, hands={P2: [Card.BLACK]}, face_up=FACE_UP, deck_size=deck_size, seed=seed)
@@ -241,7 +244,7 @@ def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], s
     return tuple(new.player_state(P2).cards), new.card_state.face_up_cards
 
 
-def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], deck_size: int, seed: int) -> tuple:
+def _seeded_claim(claim_route: Callable[..., Any], route_id: str, hand: tuple[Card, ...], deck_size: int, seed: int) -> tuple[Any, ...]:
     """Ada claims ``route_id`` with all of ``hand`` but the extra cards, from a deck of
     ``deck_size`` cards, with ``random.Random(seed)`` (paying the first option of a tunnel):
     her routes, the sizes of the deck and the discards, and the deck's 3 top cards after the turn."""
@@ -255,7 +258,7 @@ def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], 
     return tuple(r.id for r in new.player_state(P1).routes), cs.deck_size, cs.discards_size, cs.deck.cards[:3]
 
 
-def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
+def _ending(end_game: Callable[..., Any], routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
     """``end_game`` on a state with these routes and tickets (by id and text): both totals,
     who heard the bonus (in any order), who won (None for a tie), and whether the calls came
     in the order of the rules (the final state first, to each player its own; each bonus
@@ -271,18 +274,18 @@ def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tu
     bonus = sorted(NAMES[m.player] for m in read if m.kind is MessageKind.BONUS and m.player)
     last = read[-1] if read else None
     winner = (NAMES[last.player] if last.player else None) if last and last.kind is MessageKind.RESULT else _("no result message")
-    first = {pid: (_calls(log, pid) or [None])[0] for pid in PlayerId}
+    first = {pid: next(iter(_calls(log, pid)), None) for pid in PlayerId}
     in_order = (
         all(call is not None and call.method == "update_state" and call.args == (state.public(), state.player_state(pid))
             for pid, call in first.items())
         and _infos(log, P2) == heard
         and [m.kind for m in read] == [MessageKind.BONUS] * len(bonus) + [MessageKind.RESULT]
         and all(text == Info(NAMES[m.player]).gets_longest_trail_bonus(Trail.longest(state.player_state(m.player).routes))
-                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS)
+                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS and m.player is not None)
     )
     if not isinstance(totals, dict) or set(totals) != set(PlayerId):
         return {"totals": totals, "bonus": bonus, "winner": winner, "in order": in_order}
-    best = max(PlayerId, key=totals.get)
+    best = max(PlayerId, key=lambda pid: totals[pid])
     said = ([Info.draw([NAMES[P1], NAMES[P2]], totals[P1]), Info.draw([NAMES[P2], NAMES[P1]], totals[P1])]
             if totals[P1] == totals[P2] else [Info(NAMES[best]).won(totals[best], totals[best.next()])])
     in_order = in_order and heard[-1] in said
@@ -349,18 +352,20 @@ GAMES = [
 class _Chooser(ScriptedPlayer):
     """A scripted player whose ticket choices are computed from the offer by ``choose``."""
 
-    def __init__(self, choose: Callable[[SortedBag], SortedBag]) -> None:
+    def __init__(self, choose: Callable[[SortedBag[Ticket]], SortedBag[Ticket]]) -> None:
         super().__init__()
         self.choose = choose
 
-    def choose_initial_tickets(self) -> SortedBag:
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
+        if self.offer is None:  # asked before any offer, as a ScriptedPlayer
+            raise ScriptExhausted("choose_initial_tickets", 1, 0)
         return self.choose(self.offer)
 
-    def choose_tickets(self, options: SortedBag) -> SortedBag:
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
         return self.choose(options)
 
 
-def _other_ticket(offer: SortedBag) -> SortedBag:
+def _other_ticket(offer: SortedBag[Ticket]) -> SortedBag[Ticket]:
     """The first 2 tickets of ``offer`` and one ticket that is not in it."""
     foreign = next(t for t in ChMap.tickets() if t not in offer)
     return SortedBag(tuple(offer)[:2] + (foreign,))
@@ -369,7 +374,7 @@ def _other_ticket(offer: SortedBag) -> SortedBag:
 # Exercise 1 ---------------------------------------------------------------------------
 
 
-def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
+def check_helpers(tell_all: Callable[..., Any], update_all: Callable[..., Any]) -> CheckResult:
     """Check ``tell_all(players, info)`` and ``update_all(players, state)``."""
 
     def telling() -> str:
@@ -426,10 +431,10 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
 # Exercise 2 ---------------------------------------------------------------------------
 
 
-def check_start_game(start_game: Callable) -> CheckResult:
+def check_start_game(start_game: Callable[..., Any]) -> CheckResult:
     """Check ``start_game(players, player_names, tickets, rng)``."""
 
-    def run(seed: int, inner: tuple | None = None) -> tuple[GameState, list[Call]]:
+    def run(seed: int, inner: tuple[Any, Any] | None = None) -> tuple[GameState, list[Call]]:
         first, second = inner or (GreedyPlayer(1), GreedyPlayer(2))
         players, log = _players({P1: first, P2: second})
         state = start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
@@ -586,7 +591,7 @@ def check_start_game(start_game: Callable) -> CheckResult:
 # Exercise 3 ---------------------------------------------------------------------------
 
 
-def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
+def check_draw_tickets(draw_tickets: Callable[..., Any]) -> CheckResult:
     """Check ``draw_tickets(players, player_names, state, rng)``."""
 
     def run(keep: Any, current: PlayerId = P1) -> tuple[GameState, GameState, list[Call]]:
@@ -639,11 +644,11 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
 FACE_UP = [Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE]
 
 
-def check_draw_cards(draw_cards: Callable) -> CheckResult:
+def check_draw_cards(draw_cards: Callable[..., Any]) -> CheckResult:
     """Check ``draw_cards(players, player_names, state, rng)``."""
 
     def run(slots: list[int], deck_size: int | None = None, current: PlayerId = P2,
-            deck_top: tuple = (Card.YELLOW, Card.ORANGE, Card.VIOLET)) -> tuple[GameState, GameState, list[Call]]:
+            deck_top: tuple[Card, ...] = (Card.YELLOW, Card.ORANGE, Card.VIOLET)) -> tuple[GameState, GameState, list[Call]]:
         top = list(deck_top)[: len(deck_top) if deck_size is None else deck_size]
         state = made_state(current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
                            deck_top=top, deck_size=deck_size, seed=5)
@@ -765,8 +770,8 @@ ROAD = "FRI_LAU_1"  # Fribourg - Lausanne, a red route above ground of length 3
 THIRTY_EIGHT_CARS = ["BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BER_LUC_1", "INT_LUC_1", "STG_ZUR_1"]
 
 
-def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Card], deck_top: list[Card],
-           additional: list[int | None] = (), routes: dict | None = None, current: PlayerId = P1,
+def _claim(claim_route: Callable[..., Any], route_id: str, claim: SortedBag[Card], hand: list[Card], deck_top: list[Card],
+           additional: Sequence[int | None] = (), routes: dict[PlayerId, list[Route]] | None = None, current: PlayerId = P1,
            deck_size: int | None = None) -> tuple[GameState, GameState, list[Call]]:
     route = ChMap.route(route_id)
     state = made_state(current=current, hands={current: hand}, deck_top=deck_top, routes=routes, deck_size=deck_size, seed=7)
@@ -777,7 +782,7 @@ def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Ca
     return state, new, log
 
 
-def check_claim_route(claim_route: Callable) -> CheckResult:
+def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
     """Check ``claim_route(players, player_names, state, rng)``, tunnels included."""
     three_red = cards(3, Card.RED)
     tunnel = ChMap.route(TUNNEL)
@@ -911,7 +916,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         common(state, new)
         return _(OK)
 
-    def refuse(route_id: str, claim: SortedBag, hand: list[Card], routes: dict | None = None) -> Callable[[], str]:
+    def refuse(route_id: str, claim: SortedBag[Card], hand: list[Card], routes: dict[PlayerId, list[Route]] | None = None
+               ) -> Callable[[], str]:
         route = ChMap.route(route_id)
 
         def call() -> Any:
@@ -968,7 +974,7 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 # Exercise 6 ---------------------------------------------------------------------------
 
 
-def check_end_game(end_game: Callable) -> CheckResult:
+def check_end_game(end_game: Callable[..., Any]) -> CheckResult:
     """Check ``end_game(players, player_names, state)``: a table of ends of games."""
     return _check(
         "tchu.end", "end_game()",
@@ -982,11 +988,11 @@ def check_end_game(end_game: Callable) -> CheckResult:
 # Exercise 7 ---------------------------------------------------------------------------
 
 
-def check_play(play: Callable) -> CheckResult:
+def check_play(play: Callable[..., Any]) -> CheckResult:
     """Check ``play(players, player_names, tickets, rng)`` on whole games."""
-    games: dict[tuple, tuple[list[Call], Any]] = {}
+    games: dict[tuple[type, type, int, bool], tuple[list[Call], Any]] = {}
 
-    def game(kind1: type, kind2: type, seed: int, tickets: SortedBag = None) -> tuple[list[Call], Any]:
+    def game(kind1: type, kind2: type, seed: int, tickets: SortedBag[Ticket] | None = None) -> tuple[list[Call], Any]:
         key = (kind1, kind2, seed, tickets is None)
         if key not in games:
             players, log = _players({P1: kind1(seed), P2: kind2(seed + 1)})
@@ -1017,7 +1023,7 @@ def check_play(play: Callable) -> CheckResult:
             ))
         return _(OK)
 
-    def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag | None = None) -> Callable[[], str]:
+    def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag[Ticket] | None = None) -> Callable[[], str]:
         def run() -> str:
             log, totals = game(kind1, kind2, seed, tickets)
             problem = first_problem(log, dict(NAMES))
@@ -1055,7 +1061,9 @@ def check_play(play: Callable) -> CheckResult:
         log, _totals = game(RandomPlayer, GreedyPlayer, 3)
         starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
         reader = MessageReader(dict(NAMES))
-        playing = message = cars = None
+        playing: PlayerId | None = None
+        message: str | None = None
+        cars: Any = None  # what the state sent to the player says
         for call in _calls(log, P1):
             if call.method == "receive_info" and call.args[0] in starts and message is None:
                 playing = starts[call.args[0]]
@@ -1065,6 +1073,7 @@ def check_play(play: Callable) -> CheckResult:
                 cars = call.args[0].player_state(playing).car_count
                 break
         _expect(message is not None, _("the last-turn message (Info.last_turn_begins) should name the player who just played and its 0, 1 or 2 cars."))
+        assert playing is not None, "a player was told it can play before the last-turn message"
         _expect(cars is not None and message == Info(NAMES[playing]).last_turn_begins(cars),
                 _("the last-turn message should name {player}, who just played, and its {cars} cars left, {expected!r}; got {message!r}.").format(
                     player=NAMES[playing], cars=cars, expected=Info(NAMES[playing]).last_turn_begins(cars), message=message))
@@ -1120,7 +1129,10 @@ def check_play(play: Callable) -> CheckResult:
     kinds = {"GreedyPlayer": GreedyPlayer, "RandomPlayer": RandomPlayer}
 
     def illegal() -> str:
-        scripts = [
+        def play_through(players: dict[PlayerId, RecordingPlayer]) -> Any:
+            return play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
+
+        scripts: list[tuple[dict[str, Any], str | None, str]] = [
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", _("slot 9")),
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", _("slot -3")),
             (dict(initial_tickets=1), None, _("1 initial ticket kept")),
@@ -1130,7 +1142,7 @@ def check_play(play: Callable) -> CheckResult:
             players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
             words = [("Ada", "Bob")] + ([word] if word else [])
             try:
-                _refused(lambda players=players: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+                _refused(functools.partial(play_through, players), *words)
             except ScriptExhausted as error:
                 raise OutOfOrder(
                     _("after an illegal move ({move}) the game went on, and {problem}; "

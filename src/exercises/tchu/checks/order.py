@@ -304,6 +304,7 @@ class CallOrder:
         expected = self.first_player if self.current is None else self.current.next()
         if self.current is not None and self.turn is None:
             expected = self.current
+        assert expected is not None, "both players chose their tickets, so the first player was announced"
         if call.player is not expected:
             self._fail(call, _("it is {player}'s turn; players take turns, starting with the one announced by Info.will_play_first.").format(
                 player=self._who(expected)

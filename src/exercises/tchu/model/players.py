@@ -316,7 +316,7 @@ class GreedyPlayer(_BasePlayer):
 
     def _keep(self, options: SortedBag[Ticket], budget: int) -> SortedBag[Ticket]:
         """The cheapest tickets: the minimum number, plus any others that fit the budget."""
-        kept = []
+        kept: list[Ticket] = []
         spent = 0
         for cost, _points, ticket in self._rank_tickets(options):
             if len(kept) < _min_tickets(options) or (cost < self.UNREACHABLE and spent + cost <= budget):
