@@ -7,14 +7,17 @@ import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog
 
 GLOSSARY = "glossary"
 _PROJECT = "Tabletop Python"
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
-def read_catalog(path: Path):
+def read_catalog(path: Path) -> Catalog:
     """A catalog from its file (Babel's ``Catalog``)."""
     from babel.messages.pofile import read_po
 
@@ -57,7 +60,7 @@ def _previous_ids(text: str) -> Iterator[tuple[str, str]]:
             yield joined(current, "\n"), joined(previous, " ")
 
 
-def write_catalog(catalog, path: Path) -> bool:
+def write_catalog(catalog: Catalog, path: Path) -> bool:
     """Write ``catalog`` at ``path`` unless the file already holds it; True if written."""
     from babel.messages.pofile import write_po
 
@@ -71,7 +74,7 @@ def write_catalog(catalog, path: Path) -> bool:
     return True
 
 
-def empty_catalog(old, lang: str, header_comment: str, **options: Any):
+def empty_catalog(old: Catalog | None, lang: str, header_comment: str, **options: Any) -> Catalog:
     """An empty catalog of ``lang`` with ``old``'s header (dates, translator, team)."""
     from babel.messages.catalog import Catalog
 
@@ -103,7 +106,7 @@ def empty_catalog(old, lang: str, header_comment: str, **options: Any):
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 
 
-def fix_plural_forms(catalog: Any, lang: str) -> Any:
+def fix_plural_forms(catalog: Catalog, lang: str) -> Catalog:
     """``catalog`` (Babel's) with the course's plural rule for ``lang``; returned for chaining."""
     rule = PLURAL_FORMS.get(lang)
     if rule is not None:
@@ -111,19 +114,21 @@ def fix_plural_forms(catalog: Any, lang: str) -> Any:
     return catalog
 
 
-def translations(catalog) -> dict[str, str]:
+def translations(catalog: Catalog) -> dict[str, str]:
     """The usable translations of a catalog: translated and not fuzzy."""
     return {
         message.id: message.string
         for message in catalog
-        if message.id and message.string and not message.fuzzy and message.context != GLOSSARY
+        if isinstance(message.id, str) and isinstance(message.string, str)  # the course's catalogs have no plurals
+        and message.id and message.string and not message.fuzzy and message.context != GLOSSARY
     }
 
 
-def glossary(catalog) -> list[tuple[str, str]]:
+def glossary(catalog: Catalog) -> list[tuple[str, str]]:
     """The glossary entries of a catalog: (name in the code, term), in catalog order."""
     return [
         (message.id, message.string)
         for message in catalog
-        if message.context == GLOSSARY and message.id and message.string
+        if message.context == GLOSSARY and isinstance(message.id, str) and isinstance(message.string, str)
+        and message.id and message.string
     ]

@@ -26,8 +26,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .catalog import fix_plural_forms, read_catalog, translations, write_catalog
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog, Message
 
 CATALOG = "grading"
 HEADER = """\
@@ -220,14 +224,17 @@ def template_of(node: ast.expr) -> str | None:
         if isinstance(value, ast.Constant):
             parts.append(_escaped(str(value.value)))
             continue
+        if not isinstance(value, ast.FormattedValue):  # nothing else is in an f-string
+            return None
         field = ast.unparse(value.value)
         if value.conversion != -1:
             field += "!" + chr(value.conversion)
         if value.format_spec is not None:
             spec = value.format_spec.values if isinstance(value.format_spec, ast.JoinedStr) else []
-            if not all(isinstance(v, ast.Constant) for v in spec):
+            constants = [v for v in spec if isinstance(v, ast.Constant)]
+            if len(constants) != len(spec):
                 return None
-            field += ":" + "".join(str(v.value) for v in spec)
+            field += ":" + "".join(str(v.value) for v in constants)
         if "{" in field or "}" in field:
             return None
         parts.append("{" + field + "}")
@@ -258,7 +265,7 @@ def said(module: Path) -> list[Said]:
                   and isinstance(child.func.value, ast.Name) and child.func.value.id == "pytest" and child.args):
                 message = child.args[0]
             template = template_of(message) if message is not None else None
-            if template is not None and _sentence(template):
+            if template is not None and _sentence(template) and isinstance(child, (ast.stmt, ast.expr)):
                 found.append(Said(module.name, child.lineno, function, template))
             visit(child, inside)
 
@@ -290,10 +297,12 @@ def units(root: Path) -> list[tuple[str, str]]:
 FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
-def pattern_of(template: str) -> re.Pattern:
+def pattern_of(template: str) -> re.Pattern[str]:
     """The regular expression of the texts a template gives: each field any text (the same
     text where a field comes back)."""
-    parts, groups, end = [], {}, 0
+    parts: list[str] = []
+    groups: dict[str, str] = {}
+    end = 0
     for match in FIELD.finditer(template):
         parts.append(re.escape(template[end:match.start()]))
         end = match.end()
@@ -314,7 +323,7 @@ def fields_of(template: str) -> list[str]:
 
 def fill(template: str, values: dict[str, str]) -> str:
     """A template with its fields replaced by ``values`` (by the field's own text)."""
-    def one(match: re.Match) -> str:
+    def one(match: re.Match[str]) -> str:
         if match.group(1) is None:
             return match.group(0)[0]
         return values.get(match.group(1), match.group(0))
@@ -322,7 +331,7 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _patterns(root: str, stamp: tuple) -> tuple[tuple[str, re.Pattern, tuple[str, ...]], ...]:
+def _patterns(root: str, stamp: tuple[tuple[str, int], ...]) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
     templates = dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])
     # the most specific first: a template with more words than another that also matches
     ordered = sorted(templates, key=lambda t: -len(FIELD.sub("", t)))
@@ -334,7 +343,7 @@ def _patterns(root: str, stamp: tuple) -> tuple[tuple[str, re.Pattern, tuple[str
     return tuple(found)
 
 
-def patterns(root: Path):
+def patterns(root: Path) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
     """(template, regular expression, fields) of every sentence :meth:`Words.sentence` translates."""
     modules = sorted((Path(root) / "tests" / "grading").glob("test_*.py"))
     return _patterns(str(root), tuple((m.name, m.stat().st_mtime_ns) for m in modules))
@@ -401,13 +410,13 @@ ENGLISH = Words(None, None)
 # ------------------------------------------------------------------------------ catalog
 
 
-def update(old, root: Path, lang: str):
+def update(old: Catalog | None, root: Path, lang: str) -> Catalog:
     """The grading catalog of ``lang`` for today's sentences and hints: ``old``'s
     translations kept; an entry whose English changed keeps its old translation as fuzzy,
     with the old English (``#| msgid``), when its location is the same."""
     from babel.messages.catalog import Catalog
 
-    header: dict = {"last_translator": "", "language_team": f"Tabletop Python <{lang}>"}
+    header: dict[str, Any] = {"last_translator": "", "language_team": f"Tabletop Python <{lang}>"}
     if old is not None:  # the dates change when a translator says so, not at each extraction
         header = {"creation_date": old.creation_date, "revision_date": old.revision_date,
                   "last_translator": old.last_translator, "language_team": old.language_team}
@@ -416,29 +425,30 @@ def update(old, root: Path, lang: str):
     fix_plural_forms(catalog, lang)
     if old is None:
         catalog.revision_date = catalog.creation_date
-    previous: dict[str, list] = {}
+    previous: dict[str, list[Message]] = {}
     if old is not None:
         for message in old:
             if message.id:
-                for location in message.locations:
-                    previous.setdefault(location[0], []).append(message)
+                for place in message.locations:
+                    previous.setdefault(place[0], []).append(message)
     today = units(root)
     wanted = {text for _, text in today}
+    # Babel writes a location without its line number (None), though its annotation says int
     for location, text in today:
         kept = old.get(text) if old is not None else None
         if kept is not None and kept.string:
-            catalog.add(text, kept.string, locations=[(location, None)], flags=kept.flags)
+            catalog.add(text, kept.string, locations=[(location, None)], flags=kept.flags)  # type: ignore[list-item]
             continue
         before = _before(text, previous.get(location, []), wanted) if location != "course/grading_text.py" else None
         if before is not None and before.string:
-            catalog.add(text, before.string, locations=[(location, None)], flags={"fuzzy"},
-                        previous_id=[before.id])
+            catalog.add(text, before.string, locations=[(location, None)], flags={"fuzzy"},  # type: ignore[list-item]
+                        previous_id=before.id)
         else:
-            catalog.add(text, "", locations=[(location, None)])
+            catalog.add(text, "", locations=[(location, None)])  # type: ignore[list-item]
     return catalog
 
 
-def _before(text: str, candidates: list, wanted: set[str]):
+def _before(text: str, candidates: list[Message], wanted: set[str]) -> Message | None:
     """The old entry a changed message was, at the same location (a hint's test, a
     message's function): the closest of those gone, if close enough; taken once."""
     gone = [m for m in candidates if m.string and m.id not in wanted]

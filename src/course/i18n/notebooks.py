@@ -39,7 +39,10 @@ import copy
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog, Message
 
 from ..notebook import cell_source, language_of, read_notebook, skipped_sources
 from .catalog import (
@@ -116,11 +119,11 @@ def catalog_path(root: Path, lang: str, notebook: str) -> Path:
 # --------------------------------------------------------------------------- catalogs
 
 
-def _location_cells(message) -> set[str]:
+def _location_cells(message: Message) -> set[str]:
     return {filename for filename, _ in message.locations}
 
 
-def update_catalog(old, notebook: Any, name: str, lang: str):
+def update_catalog(old: Catalog | None, notebook: Any, name: str, lang: str) -> Catalog:
     """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy."""
     new = empty_catalog(old, lang, HEADER_COMMENT.format(notebook=name, lang=lang))
     if old is None:
@@ -141,7 +144,8 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
             previous[message.id] = message
             if message.id not in units:
                 gone.append(message)
-    used: set[str] = set()
+    used: set[object] = set()  # the ids of the gone entries taken
+    # Babel writes a location without its line number (None), though its annotation says int
     for text, locations in units.items():
         kept = previous.get(text)
         if kept is None and old is not None and old.obsolete.get(text) is not None:
@@ -150,7 +154,7 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
             new.add(
                 text,
                 kept.string,
-                locations=[(place, None) for place in locations],
+                locations=[(place, None) for place in locations],  # type: ignore[misc]
                 flags=kept.flags,
                 auto_comments=kept.auto_comments,
                 user_comments=kept.user_comments,
@@ -163,13 +167,13 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
             new.add(
                 text,
                 ancestor.string,
-                locations=[(place, None) for place in locations],
+                locations=[(place, None) for place in locations],  # type: ignore[misc]
                 flags={"fuzzy"},
                 user_comments=ancestor.user_comments,
                 previous_id=ancestor.id,
             )
         else:
-            new.add(text, "", locations=[(place, None) for place in locations])
+            new.add(text, "", locations=[(place, None) for place in locations])  # type: ignore[misc]
     if old is not None:
         for message in old:
             if message.context == GLOSSARY:
@@ -177,14 +181,15 @@ def update_catalog(old, notebook: Any, name: str, lang: str):
                         flags=message.flags, user_comments=message.user_comments)
         for message in gone:
             if message.id not in used and message.string:
-                new.obsolete[message.id] = message
+                # Babel's Message.id may be a list, which its obsolete's key type leaves out
+                new.obsolete[message.id] = message  # type: ignore[index]
         for key, message in old.obsolete.items():
             if key not in units and key not in new.obsolete:
                 new.obsolete[key] = message
     return new
 
 
-def _ancestor(text: str, places: set[str], gone: list, used: set[str]):
+def _ancestor(text: str, places: set[str], gone: list[Message], used: set[object]) -> Message | None:
     """The gone entry of the same cell that ``text`` most likely replaces, if any."""
     candidates = [
         message
@@ -255,7 +260,7 @@ def problems(root: Path, lang: str) -> list[Problem]:
 # ---------------------------------------------------------------------------- release
 
 
-def translate_notebook(notebook: Any, catalog, lang: str, terms: list[tuple[str, str]] | None = None) -> Any:
+def translate_notebook(notebook: Any, catalog: Catalog | None, lang: str, terms: list[tuple[str, str]] | None = None) -> Any:
     """The notebook in ``lang``: units translated, glossary cell (``terms``, else the
     catalog's glossary entries), language set."""
     table = translations(catalog) if catalog is not None else {}
