@@ -181,7 +181,7 @@ def _points(value: float) -> str:
     return f"{round(value, 2):g}"
 
 
-def merge(results: list[dict], visibility: str, seconds: float, problem: str = "",
+def merge(results: list[dict[str, Any]], visibility: str, seconds: float, problem: str = "",
           root: Path | None = None) -> dict[str, Any]:
     """One Gradescope results.json from ``course grade``'s results (one per file).
 
@@ -191,7 +191,7 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
     language = next((r["extra_data"]["language"] for r in results if r.get("extra_data", {}).get("language")), None)
     say = Words(root, language) if language else ENGLISH
     graded = [r for r in results if r.get("extra_data", {}).get("status") == "graded" or r.get("tests")]
-    best: dict[str, dict] = {}
+    best: dict[str, dict[str, Any]] = {}
     for result in sorted(graded, key=lambda r: r["extra_data"].get("path", "")):
         sheet = result["extra_data"].get("worksheet") or result["extra_data"].get("path", "")
         if sheet not in best or result["score"] > best[sheet]["score"]:
@@ -250,7 +250,7 @@ def merge(results: list[dict], visibility: str, seconds: float, problem: str = "
     }
 
 
-def write_results(path: Path, results: dict) -> None:
+def write_results(path: Path, results: dict[str, Any]) -> None:
     """Write results.json atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.part")
@@ -258,7 +258,7 @@ def write_results(path: Path, results: dict) -> None:
     os.replace(partial, path)
 
 
-def other_worksheet(result: dict, worksheet: str) -> dict:
+def other_worksheet(result: dict[str, Any], worksheet: str) -> dict[str, Any]:
     """A result turned into "not graded": the notebook is not this assignment's worksheet."""
     extra = result.get("extra_data", {})
     reason = english("it is worksheet {worksheet}; this assignment grades worksheet {expected}",
@@ -275,7 +275,7 @@ def autograde(source: Path, submission: Path, results_path: Path, visibility: st
     """
     started = time.monotonic()
     files = submitted_files(submission)
-    results: list[dict] = []
+    results: list[dict[str, Any]] = []
     problem = ""
     if files:
         with tempfile.TemporaryDirectory(prefix="gradescope-") as out:

@@ -36,9 +36,9 @@ from .i18n.notebooks import (
     STUDENT_README,
     catalog_path,
     readme_notebook,
-    translate_source,
     translated_solutions,
 )
+from .i18n.units import translate_source
 from .notebook import (
     NotebookFormatError,
     cell_source,
@@ -114,7 +114,8 @@ def dumps(notebook: Any) -> str:
     """A notebook as text, the same way every time (as Jupyter writes it)."""
     import nbformat
 
-    return nbformat.writes(nbformat.from_dict(notebook), version=4)
+    text: str = nbformat.writes(nbformat.from_dict(notebook), version=4)
+    return text
 
 
 def solution_notebooks(root: Path) -> list[Path]:
@@ -161,7 +162,7 @@ def student_pyproject(text: str) -> str:
     return toml_text(kept).lstrip("\n")
 
 
-def toml_text(table: dict, prefix: tuple[str, ...] = ()) -> str:
+def toml_text(table: dict[str, Any], prefix: tuple[str, ...] = ()) -> str:
     """A table of strings, numbers, booleans and lists of them as TOML (what a pyproject holds)."""
     def key(name: str) -> str:
         return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)

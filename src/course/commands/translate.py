@@ -3,6 +3,7 @@ grader and of the package brought up to date or checked (:mod:`course.i18n`)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Any
 
@@ -11,7 +12,7 @@ from ..i18n.notebooks import LANGUAGES, catalog_path, extract, problems
 from . import paths
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``course translate``."""
     parser.add_argument("action", choices=("extract", "check"),
                         help="extract: update the catalogs from solutions/ and src/exercises; "
@@ -20,7 +21,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--root", default=".", help="the course folder (default: .)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``course translate`` (the notebooks' catalogs and the grader's, :mod:`course.i18n.grading_text`)."""
     try:
         root = paths.folder(args.root, "the course folder (--root)")

@@ -137,7 +137,7 @@ def file_id(path: Path) -> str:
 
 def expand(paths: list[str]) -> list[tuple[Path, Path | None]]:
     """Every file to grade, with the folder it was found in (None: named directly)."""
-    files = []
+    files: list[tuple[Path, Path | None]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():

@@ -12,6 +12,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from ..i18n.grading_text import reason as english
 from . import wire
@@ -71,11 +72,12 @@ def grade_locally(batch: Batch) -> int | None:
     return None
 
 
-def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict | None, float, str]:
+def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict[str, Any] | None, float, str]:
     """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
     report.unlink(missing_ok=True)
+    assert task.worksheet is not None and task.worksheet.tests is not None, "only a gradable task is graded"
     started = time.monotonic()
-    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),  # type: ignore[union-attr]
+    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),
                                             report, batch.options(task)), batch.args.submission_timeout)
     seconds = time.monotonic() - started
     data = wire.read_report(report)

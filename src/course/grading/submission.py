@@ -43,12 +43,13 @@ import types
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ..i18n.grading_text import reason as english
 from ..i18n.notebooks import reference_skips
 from ..notebook import graded_cell_positions, read_notebook, skipped_sources
 from . import codec, many, wire
+from .codec import ProtocolError
 from .sandbox import Limits
 from .spawn import (
     SubmissionCrashed,
@@ -58,8 +59,9 @@ from .spawn import (
     SubmissionTimeout,
     zygote,
 )
-from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
+from .wire import Channel, ChannelClosed, ChannelTimeout
 
+T = TypeVar("T")
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
 UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
@@ -110,7 +112,7 @@ class _Shown(reprlib.Repr):
 
     def repr1(self, x: Any, level: int) -> str:
         if type(x) is Handle:
-            return object.__getattribute__(x, "_label")
+            return cast(str, object.__getattribute__(x, "_label"))
         if isinstance(x, type):
             return x.__name__
         package = type(x).__module__.split(".")[0] == codec.PACKAGE
@@ -210,7 +212,7 @@ class Process(codec.Codec):
         except (ProtocolError, RecursionError) as error:
             raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
 
-    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict:
+    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         """Send a request; its answer, ``ok`` or ``error`` (a failure of the process raises)."""
         if self.death is not None:
             raise type(self.death)(str(self.death))
@@ -259,14 +261,14 @@ class Process(codec.Codec):
     # values ---------------------------------------------------------------------
     strict = False  # the tests are trusted: a subclass of a plain type is sent as that type
 
-    def encode_reference(self, value: Any, kind: type) -> dict | None:
+    def encode_reference(self, value: Any, kind: type) -> dict[str, Any] | None:
         if kind is not Handle:
             return None
         if object.__getattribute__(value, "_process") is not self:
             raise SubmissionError(english("a handle from an earlier run of the notebook was used"))
         return {"$handle": object.__getattribute__(value, "_number")}
 
-    def encode_other(self, value: Any) -> dict:
+    def encode_other(self, value: Any) -> dict[str, Any]:
         return {"$callback": self._register(value)}
 
     def load_reference(self, tag: str, payload: Any) -> Any:
@@ -291,7 +293,7 @@ class Process(codec.Codec):
         return number
 
     # callbacks --------------------------------------------------------------------
-    def _serve_callback(self, message: dict) -> dict:
+    def _serve_callback(self, message: dict[str, Any]) -> dict[str, Any]:
         """Serve the notebook's request about one of the test's objects."""
         try:
             target = self.callbacks[message["target"]]
@@ -335,11 +337,11 @@ def _not_accepted(name: str, message: str) -> BaseException:
     return SubmissionError(english("the notebook raised {name}, which a test does not accept", name=name))
 
 
-def notebook_exception(error: dict) -> BaseException:
+def notebook_exception(error: dict[str, Any]) -> BaseException:
     """The test's side of an exception raised by the notebook (see :func:`wire.rebuild_exception`)."""
     exception = wire.rebuild_exception(error, _not_accepted)
     if not isinstance(exception, SubmissionFailure):
-        exception._from_notebook = True  # type: ignore[attr-defined] - feedback names the call that raised it
+        exception._from_notebook = True  # type: ignore[attr-defined]  # feedback names the call that raised it
     return exception
 
 
@@ -381,7 +383,7 @@ class Handle:
             TRACE.done(value)
         return value
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         iterator = self._ask("iter", f"iter({self._label})")
         index = 0
         while True:
@@ -392,7 +394,7 @@ class Handle:
             yield item
             index += 1
 
-    def _ask_for(self, op: str, kind: type, article: str) -> Any:
+    def _ask_for(self, op: str, kind: type[T], article: str) -> T:
         """``op(handle)`` (``len``, ``str``, ``repr``), refused unless it is exactly a ``kind``."""
         what = f"{op}({self._label})"
         value = self._ask(op, what)
@@ -519,11 +521,11 @@ class Submission:
         The view is a distinct object (a test's memo keyed by its ``sub`` does not answer
         for it); it and its process are kept for the next block with the same ``key``.
         """
-        if self._reference is not None and self._reference[0] == key and self._reference[1]._process.alive:
+        if self._reference is not None and self._reference[0] == key and self._reference[1]._running().alive:
             yield self._reference[1]
             return
         if self._reference is not None:
-            self._reference[1]._process.close()
+            self._reference[1]._running().close()
             self._views.append(self._reference[1])  # kept: no later view reuses its id()
             self._reference = None
         process = None
@@ -554,7 +556,7 @@ class Submission:
             self._start()
 
     @property
-    def confinement(self) -> dict:
+    def confinement(self) -> dict[str, Any]:
         """What the sandbox could apply to the notebook's process."""
         return self._process.confinement if self._process else {}
 
@@ -563,16 +565,20 @@ class Submission:
         if self._process is not None:
             self._process.close()
         if self._reference is not None:
-            self._reference[1]._process.close()
+            self._reference[1]._running().close()
             self._reference = None
+
+    def _running(self) -> Process:
+        assert self._process is not None, "a submission has its process from the start (_start)"
+        return self._process
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
         TRACE.names.add(name)
-        answer = self._process.ask("global", name, name=name)
+        answer = self._running().ask("global", name, name=name)
         if type(answer) is list and len(answer) == 2 and type(answer[1]) is Handle:
-            object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
+            object.__setattr__(answer[1], "_label", name)
         if not (type(answer) is list and len(answer) == 2 and answer[0] is True):
             raise AttributeError(
                 english("the notebook defines no {name} (is the cell that defines it run?)", name=repr(name))
