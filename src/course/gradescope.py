@@ -216,7 +216,8 @@ def merge(results: list[dict[str, Any]], visibility: str, seconds: float, proble
                 lines.append(say("{other}: not counted: {name} is the notebook of this worksheet that counts ({rule})",
                                  other=other, name=name, rule=rule))
             for test in result.get("tests", []):
-                entry = {key: test[key] for key in ("name", "score", "max_score", "status", "output", "tags") if key in test}
+                entry = {key: test[key] for key in ("name", "score", "max_score", "status", "output", "tags")
+                         if key in test}
                 entry["visibility"] = test.get("visibility", visibility)
                 if several:
                     entry["name"] = f"{name}: {entry['name']}"

@@ -157,7 +157,8 @@ def build_course_wheel(root: Path, dest: Path) -> Path:
         f"Summary: {project['description']}\nRequires-Python: {project['requires-python']}\n"
         "Requires-Dist: ipywidgets\n"
     ).encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: course lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: course lite\nRoot-Is-Purelib: true\n"
+                                   b"Tag: py3-none-any\n")
     files[f"{dist_info}/top_level.txt"] = b"exercises\n"
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files.items())
     files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()

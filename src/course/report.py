@@ -327,7 +327,8 @@ def _winnowed(text: str) -> frozenset[int]:
     return frozenset(int(h) for h in hashes)
 
 
-def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str] | None = None) -> list[dict[str, Any]]:
+def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str] | None = None
+                  ) -> list[dict[str, Any]]:
     """Per exercise, pairs of students whose answers are unusually alike, most alike first."""
     rows = []
     notebooks: dict[str, dict[str, Any] | None] = {}
@@ -502,7 +503,8 @@ th { background: #f3f5f8; } .plots { display: flex; flex-wrap: wrap; gap: 1em; }
 def to_html(report: Report) -> str:
     cls, tables = report.cls, report.tables
     plots = "".join(
-        f"<figure>{histogram_svg([r.score for r in cls.of(row['worksheet'])], row['maximum'], row['worksheet'])}</figure>"
+        "<figure>" + histogram_svg([r.score for r in cls.of(row["worksheet"])], row["maximum"], row["worksheet"])
+        + "</figure>"
         for row in tables["worksheets"]
     )
     parts = [

@@ -60,7 +60,8 @@ class Example:
     """One example of a check.
 
     ``call`` is run with no argument. The example passes when ``compare(got,
-    expected)`` is true (by default :func:`same`: equal and of the same plain types), or, when ``raises`` is an exception class, when the call raises it.
+    expected)`` is true (by default :func:`same`: equal and of the same plain types), or,
+    when ``raises`` is an exception class, when the call raises it.
     ``hint`` is shown under a failure: what the student may have missed. An example
     that is not ``listed`` (a generated one) gets no line of its own when it passes; a
     failing one is always shown.

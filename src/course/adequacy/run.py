@@ -120,7 +120,8 @@ def select(root: Path, wanted: list[str]) -> list[tuple[Worksheet, list[str]]]:
             if any(e in chosen for e in sheet.exercises)]
 
 
-def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0) -> list[tuple[Worksheet, list[Mutant]]]:
+def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0
+         ) -> list[tuple[Worksheet, list[Mutant]]]:
     """The mutants to grade per worksheet: all of them, or a seeded sample of ``sample`` each."""
     planned = []
     for sheet, exercises in select(root, wanted):

@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
             state = "updated" if changed else "unchanged"
             print(f"{catalog_path(root, args.lang, name)}: {entries} entries, {state}")
         entries, changed = grading_text.extract(root, args.lang)
-        print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {'updated' if changed else 'unchanged'}")
+        state = "updated" if changed else "unchanged"
+        print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {state}")
         if has_package:
             entries, changed = package.extract(root, args.lang)
             state = "updated" if changed else "unchanged"

@@ -72,7 +72,8 @@ def grade_locally(batch: Batch) -> int | None:
     return None
 
 
-def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict[str, Any] | None, float, str]:
+def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path
+              ) -> tuple[dict[str, Any] | None, float, str]:
     """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
     report.unlink(missing_ok=True)
     assert task.worksheet is not None and task.worksheet.tests is not None, "only a gradable task is graded"

@@ -371,7 +371,8 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
             text = explain_comparison(*compare, say=say)
         elif TRACE.call.startswith("defines(") and TRACE.returned and TRACE.value is False:
             text = say("the notebook does not define `{name}`; the test expected it", name=TRACE.call[9:-2])
-        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}", f"assert not {shown(TRACE.value)}"):
+        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}",
+                                                         f"assert not {shown(TRACE.value)}"):
             wanted = say("a false value") if first.startswith("assert not ") else say("a true value")
             text = say("`{call}` returned {got}, expected {want}", call=TRACE.call, got=shown(TRACE.value), want=wanted)
         if text and author and not _is_literal(author):

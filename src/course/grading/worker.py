@@ -386,7 +386,8 @@ def readable_paths(forbidden: list[Path]) -> list[Path]:
     candidates = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix)}
     candidates |= {Path(entry) for entry in sys.path if entry and os.path.isabs(entry)}
     candidates |= {Path(path).parent for path in exercises.__path__}
-    candidates |= {Path(p) for p in ("/usr", "/lib", "/lib32", "/lib64", "/etc", "/proc/self", "/sys/devices/system/cpu")}
+    candidates |= {Path(p) for p in ("/usr", "/lib", "/lib32", "/lib64", "/etc", "/proc/self",
+                                     "/sys/devices/system/cpu")}
     allowed = []
     for path in sorted(candidates):
         real = Path(os.path.realpath(path))

@@ -331,7 +331,8 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _patterns(root: str, stamp: tuple[tuple[str, int], ...]) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
+def _patterns(root: str, stamp: tuple[tuple[str, int], ...]
+              ) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
     templates = dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])
     # the most specific first: a template with more words than another that also matches
     ordered = sorted(templates, key=lambda t: -len(FIELD.sub("", t)))

@@ -9,8 +9,9 @@ with any gettext tool: Poedit, Weblate, a text editor). An entry is one *unit*:
   when it holds words, and is kept as it is otherwise;
 * in a code cell, a comment (consecutive full-line comments are one unit), a docstring,
   or a string literal that a student reads: an argument of ``print``, ``input`` or
-  ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or label. Python names are never units, and an
-  f-string's ``{fields}`` must come back unchanged in its translation.
+  ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or
+  label. Python names are never units, and an f-string's ``{fields}`` must come back
+  unchanged in its translation.
 
 Each entry's location (``#:``) is ``NN_name.ipynb#<cell id>``: where a translator finds
 the English in the notebook. Units of the solution regions are units too: the French
@@ -260,7 +261,8 @@ def problems(root: Path, lang: str) -> list[Problem]:
 # ---------------------------------------------------------------------------- release
 
 
-def translate_notebook(notebook: Any, catalog: Catalog | None, lang: str, terms: list[tuple[str, str]] | None = None) -> Any:
+def translate_notebook(notebook: Any, catalog: Catalog | None, lang: str,
+                       terms: list[tuple[str, str]] | None = None) -> Any:
     """The notebook in ``lang``: units translated, glossary cell (``terms``, else the
     catalog's glossary entries), language set."""
     table = translations(catalog) if catalog is not None else {}

@@ -191,7 +191,8 @@ class AbapaGame(widgets.VBox):
         if self.errors.call(self.board.is_over, doing=_("asking is_over()")):
             winner = self.errors.call(self.board.winner, doing=_("asking winner()"))
             scores = _(" to ").join(
-                str(self.errors.call(self.board.score, p, doing=_("asking score({player})").format(player=p))) for p in (0, 1)
+                str(self.errors.call(self.board.score, p,
+                                     doing=_("asking score({player})").format(player=p))) for p in (0, 1)
             )
             if winner is None:
                 return _("A draw, {scores}. Click New game to play again.").format(scores=scores)

@@ -169,7 +169,8 @@ def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
     return result
 
 
-def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple[Any, ...], Any]], hint: str = "") -> list[Example]:
+def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple[Any, ...], Any]],
+           hint: str = "") -> list[Example]:
     """The examples of a table of (arguments, expected), each a quiet call of ``name``."""
     rows = [(f"{name}{args!r}", expected) for args, expected in cases]
     return [dataclasses.replace(example, call=_quiet(example.call))

@@ -366,7 +366,8 @@ class Table:
                 ).format(asked=script.asked, replies=len(script.replies)))
             found = _TOTALS.findall(printed.getvalue())
             totals = (int(found[-1][0]), int(found[-1][1])) if found else None
-        new = printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed) else printed.getvalue()
+        new = (printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed)
+               else printed.getvalue())
         self.printed, self.over, self.totals = printed.getvalue(), over, totals
         return new
 

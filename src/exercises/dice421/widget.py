@@ -194,7 +194,8 @@ class TurnWidget(widgets.VBox):
     def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
         # a keyboard user's focus goes on where the turn goes on: New turn, then Throw
-        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors, on_over=lambda _turn: self.new_button.focus())
+        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors,
+                               on_over=lambda _turn: self.new_button.focus())
         self.new_button = widgets.Button(description=_("New turn"), icon="redo")
 
         def new_turn(_button: widgets.Button) -> None:

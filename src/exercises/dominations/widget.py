@@ -193,7 +193,8 @@ class KingdominoTable(widgets.VBox):
                     break
                 move = self._call(self.opponents[player - 1].choose_move, self.game,
                                   doing=_("asking AI {player} for a move").format(player=player))
-                self._call(self.game.play, move, doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
+                self._call(self.game.play, move,
+                           doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
         except StudentCodeError:
             pass
         self._render()
@@ -351,7 +352,8 @@ class KingdominoTable(widgets.VBox):
         game = self.game
         over = self._call(game.is_over, doing=_("asking is_over()"))
         players = len(self.opponents) + 1
-        scores = [self._call(game.score, p, doing=_("scoring player {player}").format(player=p)) for p in range(players)]
+        scores = [self._call(game.score, p,
+                             doing=_("scoring player {player}").format(player=p)) for p in range(players)]
         if over:
             ranking = self._call(game.ranking, doing=_("ranking the players"))
             winners = ranking[0] if ranking else []

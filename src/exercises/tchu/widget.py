@@ -355,7 +355,8 @@ class TchuGame(widgets.VBox):
         )
         self.board = widgets.HBox([self.picture, self.map_note, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
-        self.children: tuple[Any, ...] = (controls, focus_outline(self), self.board, self.hand)  # a visible focus on the lists
+        self.children: tuple[Any, ...] = (controls, focus_outline(self), self.board,
+                                          self.hand)  # a visible focus on the lists
         self._show_question(None)
         _GAMES.add(self)
         if start:
@@ -393,7 +394,8 @@ class TchuGame(widgets.VBox):
         seed = self._game_seed
         computer = OPPONENTS[self.opponent](random.Random(seed))
         players = {PlayerId.PLAYER_1: player, PlayerId.PLAYER_2: computer}
-        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
+        names = {PlayerId.PLAYER_1: self.your_name,
+                 PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
         if player.recorded is not None:
             self._run(player, players, names, random.Random(seed))
             return

@@ -300,7 +300,8 @@ class GreedyPlayer(_BasePlayer):
         """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
         self._route_costs()
         return _cheapest_path(
-            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, self._adjacent
+            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips},
+                              self._adjacent
         )
 
     def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:

@@ -474,7 +474,8 @@ class GameState(PublicGameState):
         drawn_tickets = _bag_of(drawn_tickets, Ticket, "drawn_tickets")
         chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if not drawn_tickets.contains_all(chosen_tickets):
-            raise ValueError(_("the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}").format(
+            raise ValueError(_("the chosen tickets {chosen_tickets!r} are not among the drawn tickets "
+                               "{drawn_tickets!r}").format(
                 chosen_tickets=chosen_tickets, drawn_tickets=drawn_tickets
             ))
         if len(drawn_tickets) > self.ticket_deck.size or self.top_tickets(len(drawn_tickets)) != drawn_tickets:
