@@ -587,16 +587,15 @@ class Submission:
 
     def run(self, source: str) -> str | None:
         """Run ``source`` as one more cell of the notebook; its error message, or None."""
-        error = self._process.ask("cell", english("an added cell"),  # type: ignore[union-attr]
-                                  source=source, index=len(self._cells))
+        error = self._running().ask("cell", english("an added cell"), source=source, index=len(self._cells))
         return None if error is None else str(error)
 
     def eval(self, expression: str, **names: Any) -> Any:
         """Evaluate ``expression`` in the notebook's namespace, with ``names`` bound."""
-        process = self._process
-        return process.ask(  # type: ignore[union-attr]
+        process = self._running()
+        return process.ask(
             "eval", expression, expression=expression,
-            names={key: process.encode(value) for key, value in names.items()},  # type: ignore[union-attr]
+            names={key: process.encode(value) for key, value in names.items()},
         )
 
     def eval_cases(self, expression: str, cases: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
@@ -605,14 +604,13 @@ class Submission:
         :meth:`eval` gives it. A case that runs past its time, exits or crashes raises
         :class:`SubmissionFailure` (and no later case runs), as :meth:`eval` would.
         """
-        process = self._process
-        encoded = [{key: process.encode(value) for key, value in case.items()}  # type: ignore[union-attr]
-                   for case in cases]
+        process = self._running()
+        encoded = [{key: process.encode(value) for key, value in case.items()} for case in cases]
         return many.ask(process, expression, encoded)
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""
         TRACE.start(f"defines({name!r})")
-        found = self._process.ask("defines", f"defines({name!r})", name=name) is True  # type: ignore[union-attr]
+        found = self._running().ask("defines", f"defines({name!r})", name=name) is True
         TRACE.done(found)
         return found
