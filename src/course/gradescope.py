@@ -120,9 +120,9 @@ def course_files(root: Path) -> list[tuple[str, Path]]:
                             ("tests/grading", "*")):
         for path in sorted((root / folder).rglob(pattern)):
             parts = path.relative_to(root).parts
-            if path.is_file() and "__pycache__" not in parts and not any(p.startswith(".") for p in parts):
-                if path.suffix != ".pyc":
-                    files.append((path.relative_to(root).as_posix(), path))
+            hidden = "__pycache__" in parts or any(p.startswith(".") for p in parts)
+            if path.is_file() and not hidden and path.suffix != ".pyc":
+                files.append((path.relative_to(root).as_posix(), path))
     return files
 
 
@@ -250,7 +250,7 @@ def merge(results: list[GradingResult], visibility: str, seconds: float, problem
     }
 
 
-def write_results(path: Path, results: dict) -> None:
+def write_results(path: Path, results: dict[str, Any]) -> None:
     """Write results.json atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.part")

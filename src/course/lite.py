@@ -36,6 +36,7 @@ import tempfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+from typing import Any, TypedDict
 
 #: Where Pyodide's CDN serves the packages the site does not carry (numpy, matplotlib, ...).
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
@@ -68,12 +69,21 @@ class LiteError(Exception):
     """The site cannot be built (a clear sentence says why); nothing was written."""
 
 
+class WheelMetadata(TypedDict):
+    """What :func:`wheel_metadata` reads of a wheel."""
+
+    name: str
+    version: str
+    depends: list[str]  #: normalized names, those Pyodide's Python needs
+    imports: list[str]  #: the top-level folders of the wheel
+
+
 def normalize(name: str) -> str:
     """A distribution's name as indexes compare it (PEP 503)."""
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def wheel_metadata(wheel: Path) -> dict[str, object]:
+def wheel_metadata(wheel: Path) -> WheelMetadata:
     """Name, version and the dependencies (in Pyodide's Python) of a wheel file."""
     from packaging.requirements import Requirement
 
@@ -94,7 +104,7 @@ def wheel_metadata(wheel: Path) -> dict[str, object]:
 def download_wheels(dest: Path, constraints: Path, roots: tuple[str, ...] = KERNEL_ROOTS) -> list[Path]:
     """Download the pure Python wheels of ``roots`` and their dependencies into ``dest``,
     each at the version ``constraints`` pins (an unpinned one is an error)."""
-    pins = {}
+    pins: dict[str, str] = {}
     for line in constraints.read_text(encoding="utf-8").splitlines():
         match = re.match(r"^([A-Za-z0-9_.\-]+)==([^\s;]+)", line)
         if match:
@@ -121,7 +131,7 @@ def download_wheels(dest: Path, constraints: Path, roots: tuple[str, ...] = KERN
                      and w.name.split("-")[1] == pins[name]]
         wheel = found[0]
         wheels.append(wheel)
-        wanted.extend(wheel_metadata(wheel)["depends"])  # type: ignore[arg-type]
+        wanted.extend(wheel_metadata(wheel)["depends"])
     return wheels
 
 
@@ -147,7 +157,8 @@ def build_course_wheel(root: Path, dest: Path) -> Path:
         f"Summary: {project['description']}\nRequires-Python: {project['requires-python']}\n"
         "Requires-Dist: ipywidgets\n"
     ).encode()
-    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: course lite\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: course lite\nRoot-Is-Purelib: true\n"
+                                   b"Tag: py3-none-any\n")
     files[f"{dist_info}/top_level.txt"] = b"exercises\n"
     record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in files.items())
     files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
@@ -161,10 +172,10 @@ def build_course_wheel(root: Path, dest: Path) -> Path:
     return wheel
 
 
-def site_lock(pyodide_lock: dict, wheels: list[Path], version: str) -> dict:
+def site_lock(pyodide_lock: dict[str, Any], wheels: list[Path], version: str) -> dict[str, Any]:
     """Pyodide's lock (of Pyodide ``version``), naming the ``wheels`` the site serves; every
     other package at Pyodide's CDN."""
-    lock = json.loads(json.dumps(pyodide_lock))
+    lock: dict[str, Any] = json.loads(json.dumps(pyodide_lock))
     packages = lock["packages"]
     for entry in packages.values():
         entry["file_name"] = PYODIDE_CDN.format(version=version) + entry["file_name"]
@@ -180,7 +191,7 @@ def site_lock(pyodide_lock: dict, wheels: list[Path], version: str) -> dict:
             "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
             "package_type": "package",
             "imports": old.get("imports") or meta["imports"],
-            "depends": [d for d in meta["depends"] if d not in NOT_IN_BROWSER],  # type: ignore[union-attr]
+            "depends": [d for d in meta["depends"] if d not in NOT_IN_BROWSER],
             "unvendored_tests": False,
         }
     return lock
@@ -257,7 +268,7 @@ def _wheels(folder: Path, constraints: Path) -> list[Path]:
         raise LiteError(f"the wheels for the browser are missing from {folder}: run `make lite-deps`") from error
 
 
-def _lite_config() -> dict:
+def _lite_config() -> dict[str, Any]:
     kernel = {
         "disablePyPIFallback": True,
         "loadPyodideOptions": {"packages": list(PRELOAD)},
@@ -272,8 +283,8 @@ def _lite_config() -> dict:
     }
 
 
-def _lab_overrides(lang: str) -> dict:
-    overrides: dict = {
+def _lab_overrides(lang: str) -> dict[str, Any]:
+    overrides: dict[str, Any] = {
         "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
         "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"},
     }

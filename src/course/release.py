@@ -10,8 +10,9 @@ release twice changes nothing, and a test compares notebooks/ with a fresh relea
 ``course release --to DIR`` also writes the student bundle: the notebooks, the
 package's source (``src/exercises``, never the grader ``src/course``), a student README,
 a pyproject.toml without the instructor's command and extras, environment.yml, the lock
-(constraints.txt) and binder/; never solutions/ or tests/. With ``--git`` the bundle is a git repository (branch ``main``) and each release
-that changes something is one more commit on top of the last: students pull it with
+(constraints.txt) and binder/; never solutions/ or tests/. With ``--git`` the bundle is a
+git repository (branch ``main``) and each release that changes something is one more
+commit on top of the last: students pull it with
 nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
 history is never rewritten, or nbgitpuller could not merge).
 """
@@ -35,9 +36,9 @@ from .i18n.notebooks import (
     STUDENT_README,
     catalog_path,
     readme_notebook,
-    translate_source,
     translated_solutions,
 )
+from .i18n.units import translate_source
 from .notebook import (
     NotebookFormatError,
     cell_source,
@@ -113,7 +114,8 @@ def dumps(notebook: Any) -> str:
     """A notebook as text, the same way every time (as Jupyter writes it)."""
     import nbformat
 
-    return nbformat.writes(nbformat.from_dict(notebook), version=4)
+    text: str = nbformat.writes(nbformat.from_dict(notebook), version=4)
+    return text
 
 
 def solution_notebooks(root: Path) -> list[Path]:

@@ -52,8 +52,8 @@ from pathlib import Path
 from typing import Any
 
 from .grading.results import GradingResult
-from .notebook import cell_source, course_meta, read_notebook
 from .i18n.grading_text import one_line
+from .notebook import cell_source, course_meta, read_notebook
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
 WINDOW = 4  #: winnowing window: every shared run of K + WINDOW - 1 characters is seen
@@ -200,7 +200,7 @@ def exercise_order(cls: Class) -> list[tuple[str, str]]:
     return list(order)
 
 
-def overview(cls: Class) -> list[dict]:
+def overview(cls: Class) -> list[dict[str, Any]]:
     """One row per worksheet: submissions, mean and median total, maximum."""
     rows = []
     for worksheet in cls.worksheets():
@@ -213,7 +213,7 @@ def overview(cls: Class) -> list[dict]:
     return rows
 
 
-def exercise_rows(cls: Class) -> list[dict]:
+def exercise_rows(cls: Class) -> list[dict[str, Any]]:
     """One row per exercise: mean, shares of full / partial / zero, discrimination."""
     rows = []
     for worksheet, exercise in exercise_order(cls):
@@ -234,7 +234,7 @@ def exercise_rows(cls: Class) -> list[dict]:
     return rows
 
 
-def failed_tests(cls: Class, most: int = 5) -> list[dict]:
+def failed_tests(cls: Class, most: int = 5) -> list[dict[str, Any]]:
     """Per exercise, the hidden tests that failed for most students, with message and hint."""
     rows = []
     for worksheet, exercise in exercise_order(cls):
@@ -255,11 +255,11 @@ def failed_tests(cls: Class, most: int = 5) -> list[dict]:
     return rows
 
 
-def clusters(cls: Class) -> list[dict]:
+def clusters(cls: Class) -> list[dict[str, Any]]:
     """Students grouped by the same failed tests and first message, per exercise, largest first."""
     rows = []
     for worksheet, exercise in exercise_order(cls):
-        groups: dict[tuple, list[str]] = defaultdict(list)
+        groups: dict[tuple[tuple[str, ...], str], list[str]] = defaultdict(list)
         for result in cls.of(worksheet):
             failed = [t for t in result.tests if t.exercise == exercise and not t.passed]
             if failed:
@@ -276,7 +276,7 @@ def clusters(cls: Class) -> list[dict]:
 # ----------------------------------------------------------------------------- similarity
 
 
-def answer_code(notebook: dict, exercise: str) -> str:
+def answer_code(notebook: dict[str, Any], exercise: str) -> str:
     """The code of an exercise's cells in a notebook."""
     return "\n".join(
         cell_source(cell) for cell in notebook.get("cells", [])
@@ -284,7 +284,7 @@ def answer_code(notebook: dict, exercise: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def filtered(code: str) -> str:
     """Python code as copydetect compares it: names become V, strings S, docstrings,
     comments and layout gone (copydetect's filter, on Python's own tokenizer)."""
@@ -317,7 +317,7 @@ def fingerprints(code: str) -> frozenset[int]:
     return _winnowed(filtered(code))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _winnowed(text: str) -> frozenset[int]:
     from copydetect.utils import get_document_fingerprints
 
@@ -327,10 +327,11 @@ def _winnowed(text: str) -> frozenset[int]:
     return frozenset(int(h) for h in hashes)
 
 
-def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str] | None = None) -> list[dict]:
+def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str] | None = None
+                  ) -> list[dict[str, Any]]:
     """Per exercise, pairs of students whose answers are unusually alike, most alike first."""
     rows = []
-    notebooks: dict[str, dict | None] = {}
+    notebooks: dict[str, dict[str, Any] | None] = {}
     for worksheet in cls.worksheets():
         results = cls.of(worksheet)
         for result in results:
@@ -342,8 +343,8 @@ def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str
         exercises = [e for w, e in exercise_order(cls) if w == worksheet]
         for exercise in exercises:
             prints = {
-                r.student: fingerprints(answer_code(notebooks[r.path], exercise))
-                for r in results if notebooks.get(r.path)
+                r.student: fingerprints(answer_code(notebook, exercise))
+                for r in results if (notebook := notebooks.get(r.path))
             }
             common = set(fingerprints((stubs or {}).get(exercise, "")))
             held = Counter(h for hashes in prints.values() for h in hashes)
@@ -354,7 +355,7 @@ def similar_pairs(cls: Class, threshold: float = THRESHOLD, stubs: dict[str, str
             for student, hashes in rare.items():
                 for h in hashes:
                     owners[h].append(student)
-            shared: Counter = Counter()
+            shared: Counter[tuple[str, ...]] = Counter()
             for students in owners.values():
                 for i, a in enumerate(students):
                     for b in students[i + 1:]:
@@ -449,7 +450,7 @@ class Report:
     """Everything the page shows."""
 
     cls: Class
-    tables: dict[str, list[dict]]
+    tables: dict[str, list[dict[str, Any]]]
     threshold: float
 
 
@@ -476,7 +477,7 @@ def write_csvs(report: Report, folder: Path) -> None:
                 writer.writerow([_fmt(row[c]) for c in columns])
 
 
-def _html_table(rows: list[dict], columns: list[str], extra: dict[str, Any] | None = None) -> str:
+def _html_table(rows: list[dict[str, Any]], columns: list[str], extra: dict[str, Any] | None = None) -> str:
     if not rows:
         return "<p><em>None.</em></p>"
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns + list(extra or {}))
@@ -502,7 +503,8 @@ th { background: #f3f5f8; } .plots { display: flex; flex-wrap: wrap; gap: 1em; }
 def to_html(report: Report) -> str:
     cls, tables = report.cls, report.tables
     plots = "".join(
-        f"<figure>{histogram_svg([r.score for r in cls.of(row['worksheet'])], row['maximum'], row['worksheet'])}</figure>"
+        "<figure>" + histogram_svg([r.score for r in cls.of(row["worksheet"])], row["maximum"], row["worksheet"])
+        + "</figure>"
         for row in tables["worksheets"]
     )
     parts = [
@@ -539,7 +541,7 @@ def to_html(report: Report) -> str:
     return "\n".join(parts)
 
 
-def _md_table(rows: list[dict], columns: list[str]) -> list[str]:
+def _md_table(rows: list[dict[str, Any]], columns: list[str]) -> list[str]:
     if not rows:
         return ["None.", ""]
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]

@@ -60,7 +60,8 @@ class Example:
     """One example of a check.
 
     ``call`` is run with no argument. The example passes when ``compare(got,
-    expected)`` is true (by default :func:`same`: equal and of the same plain types), or, when ``raises`` is an exception class, when the call raises it.
+    expected)`` is true (by default :func:`same`: equal and of the same plain types), or,
+    when ``raises`` is an exception class, when the call raises it.
     ``hint`` is shown under a failure: what the student may have missed. An example
     that is not ``listed`` (a generated one) gets no line of its own when it passes; a
     failing one is always shown.
@@ -326,7 +327,7 @@ def _exception(name: str) -> type[BaseException]:
     raise ValueError(f"cases.json expects {name}, which is not a built-in exception")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cases(worksheet: str) -> dict[str, Any]:
     resource = importlib.resources.files(f"exercises.{worksheet}").joinpath("cases.json")
     return json.loads(resource.read_text(encoding="utf-8")) if resource.is_file() else {}

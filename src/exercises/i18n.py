@@ -17,6 +17,11 @@ from __future__ import annotations
 import gettext
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.ticker import Formatter
 
 DOMAIN = "exercises"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -152,7 +157,7 @@ def percent(value: float, decimals: int = 0) -> str:
     return number(value * 100, decimals) + NNBSP + "%"
 
 
-def decimal_commas(*axes) -> None:
+def decimal_commas(*axes: Axes) -> None:
     """In French, the numbers on the ticks of these matplotlib ``Axes`` get a decimal
     comma (``0,25``; matplotlib's own formatter chooses the digits); in English nothing
     changes. A figure's colour bar is ``colorbar.ax``."""
@@ -161,20 +166,20 @@ def decimal_commas(*axes) -> None:
     from matplotlib.ticker import Formatter
 
     class Comma(Formatter):
-        def __init__(self, inner) -> None:
+        def __init__(self, inner: Formatter) -> None:
             self.inner = inner
 
-        def set_axis(self, axis) -> None:
+        def set_axis(self, axis: Any) -> None:  # an Axis, or one of matplotlib's private stand-ins
             super().set_axis(axis)
             self.inner.set_axis(axis)
 
-        def set_locs(self, locs) -> None:
+        def set_locs(self, locs: list[float]) -> None:
             self.inner.set_locs(locs)
 
-        def format_ticks(self, values):
+        def format_ticks(self, values: list[float]) -> list[str]:
             return [text.replace(".", ",") for text in self.inner.format_ticks(values)]
 
-        def __call__(self, x, pos=None) -> str:
+        def __call__(self, x: float, pos: int | None = None) -> str:
             return self.inner(x, pos).replace(".", ",")
 
         def get_offset(self) -> str:

@@ -77,8 +77,9 @@ def write_first(error: BaseException) -> str | None:
 def write_first_html(sentence: str) -> str:
     """``sentence`` (from :func:`write_first`) as the one paragraph a widget shows, names in code.
 
-        >>> write_first_html("Write `play` first, then run this cell again.")
-        '<p class="course-write-first" style="margin:4px 0">Write <code>play</code> first, then run this cell again.</p>'
+        >>> write_first_html("Write `play` first, then run this cell again.")  # doctest: +NORMALIZE_WHITESPACE
+        '<p class="course-write-first" style="margin:4px 0">Write <code>play</code> first,
+        then run this cell again.</p>'
     """
     text = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(sentence))
     return f'<p class="course-write-first" style="margin:4px 0">{text}</p>'

@@ -34,6 +34,7 @@ import copy
 import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..notebook import solution_regions
 
@@ -171,15 +172,14 @@ def _children(tree: ast.AST) -> Iterator[tuple[ast.AST, str, int | None, ast.AST
         parent = todo.pop(0)
         if isinstance(parent, ast.JoinedStr):
             continue  # positions inside f-strings are not reliable before Python 3.12
-        found = []
+        found: list[tuple[ast.AST, str, int | None, ast.AST]] = []
         for field, value in ast.iter_fields(parent):
             if isinstance(value, list):
                 found += [(parent, field, index, child) for index, child in enumerate(value)
                           if isinstance(child, ast.AST)]
             elif isinstance(value, ast.AST):
                 found.append((parent, field, None, value))
-        for item in found:
-            yield item
+        yield from found
         todo[:0] = [child for *_, child in found]
 
 
@@ -211,7 +211,7 @@ class _Keeping(ast._Unparser):  # type: ignore[name-defined,misc]
         super().__init__(**options)  # an f-string's parts are written by a copy without ``kept``
         self._kept = kept or {}
 
-    def traverse(self, node: ast.AST | list) -> None:
+    def traverse(self, node: ast.AST | list[ast.AST]) -> None:
         if not isinstance(node, list) and id(node) in self._kept:
             self.write(self._kept[id(node)])
         else:
@@ -274,7 +274,7 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
 
     def inside(node: ast.AST) -> bool:
         line, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
-        return line is not None and any(begin <= line and last <= end for begin, end in regions)
+        return line is not None and last is not None and any(begin <= line and last <= end for begin, end in regions)
 
     for parent, field, index, node in list(_children(tree)):
         if not inside(node):
@@ -302,7 +302,7 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
                 yield operator, mutated
 
 
-def notebook_mutants(notebook: dict, exercises: list[str] | None = None) -> list[Mutant]:
+def notebook_mutants(notebook: dict[str, Any], exercises: list[str] | None = None) -> list[Mutant]:
     """Every mutant of the exercises of a solution notebook (all of them by default),
     numbered per exercise in notebook order."""
     from ..notebook import cell_source, course_meta

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from ..grading import plugin
-from ..notebook import course_meta, read_notebook
 from ..grading.submission import Submission
+from ..notebook import course_meta, read_notebook
 
 
 @pytest.fixture(scope="module", autouse=True)

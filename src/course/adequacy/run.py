@@ -24,6 +24,7 @@ import os
 import queue
 import random
 import shutil
+import subprocess
 import tempfile
 import threading
 import time
@@ -120,7 +121,8 @@ def select(root: Path, wanted: list[str]) -> list[tuple[Worksheet, list[str]]]:
             if any(e in chosen for e in sheet.exercises)]
 
 
-def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0) -> list[tuple[Worksheet, list[Mutant]]]:
+def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0
+         ) -> list[tuple[Worksheet, list[Mutant]]]:
     """The mutants to grade per worksheet: all of them, or a seeded sample of ``sample`` each."""
     planned = []
     for sheet, exercises in select(root, wanted):
@@ -149,7 +151,7 @@ def options(exercise: str, call_seconds: float, checks: bool = False) -> dict[st
     return {"call_seconds": call_seconds, "memory_mb": 1024, "checks": checks, "only": exercise, "cascade": False}
 
 
-def verdict(exercise: str, report: dict | None, failure: str = "") -> dict[str, Any]:
+def verdict(exercise: str, report: dict[str, Any] | None, failure: str = "") -> dict[str, Any]:
     """What a grading says of a mutant: killed (and by which test), flagged, and the time."""
     if report is None:
         return {"killed": True, "by": failure or "no report: the grading crashed", "flagged": None, "checks": []}
@@ -169,7 +171,7 @@ class MutantProcess(GradingProcess):
     """A grading process that stops a session at its first failing test (``-x``), then runs
     the exercise's check (:mod:`course.adequacy.probe`)."""
 
-    def start(self):  # type: ignore[override]
+    def start(self) -> subprocess.Popen[bytes]:
         with _ENVIRONMENT:
             saved = os.environ.get("PYTEST_ADDOPTS")
             os.environ["PYTEST_ADDOPTS"] = "-x -p course.adequacy.probe"
@@ -228,7 +230,7 @@ def grade_on_dask(root: Path, jobs: list[Job], address: str, call_seconds: float
     except SchedulerUnreachable as error:
         raise Refused(str(error)) from None
 
-    def finished(job: Job, report: dict | None, spent: float, failure: str) -> None:
+    def finished(job: Job, report: dict[str, Any] | None, spent: float, failure: str) -> None:
         job.verdict = {**verdict(job.mutant.exercise, report, failure), "seconds": spent}
         done(job)
 
@@ -306,7 +308,7 @@ def analyse(root: Path, wanted: list[str], jobs: int = 1, scheduler: str | None 
         "seconds": round(elapsed, 1),
         "gradings": total,
         "phases": phases([job.verdict for job in work]),
-        "jobs": jobs if not scheduler else scheduler,
+        "jobs": scheduler or jobs,
         "sample": sample,
         "seed": seed if sample is not None else None,
     }

@@ -10,6 +10,7 @@ from pathlib import Path
 from ..grading.cases import cases_path, compute, text, worksheets, write
 from . import paths
 
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``course cases``."""
     parser.add_argument("--worksheet", action="append", default=None, metavar="ID",

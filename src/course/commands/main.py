@@ -95,7 +95,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the ``course`` command."""
     args = parser().parse_args(argv)
-    return args.run(args)
+    code: int = args.run(args)  # each command's run(args) -> int
+    return code
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@ grader and of the package brought up to date or checked (:mod:`course.i18n`)."""
 
 from __future__ import annotations
 
+import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..i18n import grading_text, package
@@ -12,7 +12,7 @@ from ..i18n.notebooks import LANGUAGES, catalog_path, extract, problems
 from . import paths
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``course translate``."""
     parser.add_argument("action", choices=("extract", "check"),
                         help="extract: update the catalogs from solutions/ and src/exercises; "
@@ -21,7 +21,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--root", default=".", help="the course folder (default: .)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``course translate`` (the notebooks' catalogs and the grader's, :mod:`course.i18n.grading_text`)."""
     try:
         root = paths.folder(args.root, "the course folder (--root)")
@@ -37,7 +37,8 @@ def run(args) -> int:
             state = "updated" if changed else "unchanged"
             print(f"{catalog_path(root, args.lang, name)}: {entries} entries, {state}")
         entries, changed = grading_text.extract(root, args.lang)
-        print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {'updated' if changed else 'unchanged'}")
+        state = "updated" if changed else "unchanged"
+        print(f"{grading_text.catalog_file(root, args.lang)}: {entries} entries, {state}")
         if has_package:
             entries, changed = package.extract(root, args.lang)
             state = "updated" if changed else "unchanged"

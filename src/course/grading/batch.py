@@ -68,7 +68,7 @@ class Batch:
         return {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
                 "only": self.only[task.fid], "cascade": args.cascade}
 
-    def finish(self, task: Task, data: dict | None, seconds: float, failure: str) -> None:
+    def finish(self, task: Task, data: dict[str, Any] | None, seconds: float, failure: str) -> None:
         """Keep a file's grading (``data``: the plugin's report) and write what it changes."""
         with self.lock:
             self.report.add(task, data, seconds, failure, self.prints[task.worksheet.id],  # type: ignore[union-attr]

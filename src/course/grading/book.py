@@ -34,7 +34,7 @@ LMS = "lms.csv"
 CACHE = ".cache"
 
 
-def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str, str]:
+def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -> dict[str, str]:
     """Per worksheet, a digest of everything that decides its grades.
 
     The hidden test module and the helpers and conftest files beside it, the solution
@@ -107,7 +107,7 @@ class Report:
         self.root = sheets[0].solution.parent.parent if sheets else None  #: for the feedback's catalogs
         self.options = options
         self._results: dict[int, tuple[Any, GradingResult]] = {}
-        self.entries: dict[str, dict] = {}
+        self.entries: dict[str, dict[str, Any]] = {}
         for path in sorted((out / CACHE).glob("*.json")):
             try:
                 entry = json.loads(path.read_text(encoding="utf-8"))
@@ -124,7 +124,7 @@ class Report:
                 self.published[path.stem] = ""
 
     # the cache ----------------------------------------------------------------------
-    def prune(self) -> list[dict]:
+    def prune(self) -> list[dict[str, Any]]:
         """Forget the files that are gone: their results leave the totals."""
         gone = [fid for fid, entry in self.entries.items() if not Path(entry["path"]).exists()]
         for fid in gone:
@@ -153,10 +153,10 @@ class Report:
     def current(self, task: Task, fingerprint: str) -> bool:
         """Whether the file's kept grading holds: same content, same tests, options and package."""
         entry = self.entries.get(task.fid)
-        return bool(entry) and "graded" in entry and entry.get("sha256") == task.digest \
+        return entry is not None and bool(entry) and "graded" in entry and entry.get("sha256") == task.digest \
             and entry.get("fingerprint") == fingerprint and not entry.get("failure")
 
-    def add(self, task: Task, report: dict | None, seconds: float, failure: str = "",
+    def add(self, task: Task, report: dict[str, Any] | None, seconds: float, failure: str = "",
             fingerprint: str = "", only: str | None = None) -> None:
         """Keep a file's grading (with ``only``, that exercise's tests replace the kept ones)."""
         self.register(task)
@@ -172,13 +172,13 @@ class Report:
         self.publish({task.student})
 
     # selection -----------------------------------------------------------------------
-    def task_of(self, entry: dict) -> Task:
+    def task_of(self, entry: dict[str, Any]) -> Task:
         return Task(Path(entry["path"]), entry["student"], entry["sha256"],
                     worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason", ""),
                     submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False),
                     language=entry.get("language"))
 
-    def result(self, entry: dict) -> GradingResult:
+    def result(self, entry: dict[str, Any]) -> GradingResult:
         """The result of a kept grading (built once per grading)."""
         key = (entry["path"], entry.get("graded"), entry.get("student"), entry.get("worksheet"))
         if self._results.get(id(entry), (None,))[0] != key:
@@ -187,24 +187,26 @@ class Report:
                 entry.get("failure", ""), self.options, self.root))
         return self._results[id(entry)][1]
 
-    def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict]]:
-        found: dict[tuple[str, str], list[dict]] = {}
+    def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
+        found: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for entry in self.entries.values():
             if students is None or entry["student"] in students:
                 found.setdefault((entry["student"], entry["group"]), []).append(entry)
         return found
 
-    def choose(self, entries: list[dict]) -> dict | None:
+    def choose(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
         """The copy that counts: the newest (by submission time, then path), or the best."""
         graded = [e for e in entries if "graded" in e]
         if not graded:
             return None
-        newest = lambda e: (e.get("submitted", 0.0), e["path"])  # noqa: E731
+
+        def newest(e: dict[str, Any]) -> tuple[float, str]:
+            return (e.get("submitted", 0.0), e["path"])
         if self.options.rule == "best":
             return max(graded, key=lambda e: (self.result(e).score, newest(e)))
         return max(graded, key=newest)
 
-    def newest(self, entries: list[dict]) -> dict:
+    def newest(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
         return max(entries, key=lambda e: (e.get("submitted", 0.0), e["path"]))
 
     def chosen(self, students: set[str] | None = None) -> dict[str, GradingResult]:
@@ -222,14 +224,14 @@ class Report:
             chosen[result_key(student, group)] = result
         return chosen
 
-    def selected(self, students: set[str] | None = None) -> dict[str, dict]:
+    def selected(self, students: set[str] | None = None) -> dict[str, dict[str, Any]]:
         """The results.json of :meth:`chosen`, by key."""
         return {key: result.to_json() for key, result in self.chosen(students).items()}
 
     def duplicates(self) -> list[str]:
         """A warning per student and worksheet with more than one copy."""
         lines = []
-        for key, result in sorted(self.chosen().items()):
+        for _key, result in sorted(self.chosen().items()):
             if result.others:
                 lines.append(f"{result.student}: {Path(result.path).name} counts for {result.worksheet} "
                              f"({result.rule} copy); not counted: {', '.join(result.others)}")

@@ -24,15 +24,22 @@ run with one sentence.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import wire
+
+if TYPE_CHECKING:  # distributed comes with the cluster extra; the grading process only on a worker
+    from distributed import Client
+
+    from .process import GradingProcess
 
 CONNECT_SECONDS = 15.0
 
@@ -44,7 +51,7 @@ def _same(value: Any) -> Any:
     return value
 
 
-_idle: list = []  #: this worker's grading processes not grading now (started once, reused)
+_idle: list[GradingProcess] = []  #: this worker's grading processes not grading now (started once, reused)
 _idle_lock = threading.Lock()
 _busy: dict[str, Any] = {}  #: the task's key -> the grading process grading it now
 
@@ -73,14 +80,12 @@ def stop_tasks(keys: list[str]) -> int:
     for grading in processes:
         running = grading.process
         if running is not None and running.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 os.killpg(running.pid, signal.SIGKILL)
-            except OSError:
-                pass
     return len(processes)
 
 
-def _grading_process():
+def _grading_process() -> GradingProcess:
     """A grading process of this worker that no other task is using."""
     from .process import GradingProcess
 
@@ -122,7 +127,7 @@ class SchedulerUnreachable(Exception):
     """The scheduler did not answer (said in one sentence)."""
 
 
-def connect(address: str):
+def connect(address: str) -> Client:
     """A Dask client of the scheduler at ``address``."""
     from distributed import Client
 
@@ -136,9 +141,9 @@ def connect(address: str):
         ) from error
 
 
-def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], dict[str, Any]],
-                     done: Callable[[Any, dict | None, float, str], None], seconds: float = 600,
-                     function: Callable = grade_remote) -> None:
+def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Callable[[Any], dict[str, Any]],
+                     done: Callable[[Any, dict[str, Any] | None, float, str], None], seconds: float = 600,
+                     function: Callable[..., dict[str, Any]] = grade_remote) -> None:
     """Send every task to the cluster; call ``done(task, report, seconds, failure)`` as each ends.
 
     ``message(task)`` gives the grading options of a task (as for a local grading
@@ -179,18 +184,17 @@ def grade_on_cluster(client, root: Path, tasks: list, message: Callable[[Any], d
             done(task, report, answer["seconds"], failure)
     except KeyboardInterrupt:
         client.cancel(list(futures))
-        stop_running(client, [future.key for future in futures])
+        stop_running(client, [str(future.key) for future in futures])  # the keys given above
         raise
 
 
-def stop_running(client, keys: list[str], seconds: float = 3.0) -> None:
+def stop_running(client: Client, keys: list[str], seconds: float = 3.0) -> None:
     """Ask every worker to kill the grading processes of these cancelled tasks (bounded wait)."""
 
     def ask() -> None:
-        try:
+        # a worker gone or unreachable: nothing left to stop there
+        with contextlib.suppress(Exception):
             client.run(stop_tasks, keys)
-        except Exception:  # noqa: BLE001 - a worker gone or unreachable: nothing left to stop there
-            pass
 
     asking = threading.Thread(target=ask, daemon=True)
     asking.start()

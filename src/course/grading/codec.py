@@ -108,7 +108,8 @@ def init_names(cls: type) -> tuple[str, ...]:
 
 def init_fields(value: Any) -> dict[str, Any]:
     """The init fields of a dataclass instance, by name."""
-    return {name: getattr(value, name) for name in init_names(type(value))}
+    kind: type = type(value)
+    return {name: getattr(value, name) for name in init_names(kind)}
 
 
 
@@ -172,11 +173,11 @@ class Interned:
         self.sent: dict[int, tuple[Any, int]] = {}
         self.received: dict[int, Any] = {}
 
-    def reference(self, value: Any) -> dict | None:
+    def reference(self, value: Any) -> dict[str, Any] | None:
         entry = self.sent.get(id(value))
         return {"$ref": entry[1]} if entry is not None and entry[0] is value else None
 
-    def number(self, value: Any, fields: dict) -> list:
+    def number(self, value: Any, fields: dict[str, Any]) -> list[int]:
         """``[n]`` for a value whose encoded fields are immutable (then remembered), else []."""
         if not all(is_immutable(item) for item in fields.values()):
             return []
@@ -184,7 +185,7 @@ class Interned:
         self.sent[id(value)] = (value, number)
         return [number]
 
-    def store(self, payload: list, value: Any) -> Any:
+    def store(self, payload: list[Any], value: Any) -> Any:
         if len(payload) == 4:
             number = payload[3]
             if type(number) is not int or number in self.received:
@@ -253,11 +254,11 @@ class Codec:
     def __init__(self) -> None:
         self.interned = Interned()
 
-    def encode_reference(self, value: Any, kind: type) -> dict | None:
+    def encode_reference(self, value: Any, kind: type) -> dict[str, Any] | None:
         """The tag of a reference to the other side's object, or None."""
         return None
 
-    def encode_other(self, value: Any) -> dict:
+    def encode_other(self, value: Any) -> dict[str, Any]:
         """The tag of an object that is not data (a reference kept on this side)."""
         raise NotImplementedError
 

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from ..i18n.grading_text import reason
-from .submission import SubmissionFailure, shown
+from .spawn import SubmissionFailure
+from .submission import shown
 
 #: how many cases a differential test draws unless it says otherwise
 CASES = 120

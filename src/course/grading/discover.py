@@ -52,9 +52,8 @@ def notebook_of_module(path: Path) -> str | None:
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "NOTEBOOK" for target in node.targets
-        ):
-            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                return node.value.value
+        ) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node.value.value
     return None
 
 
@@ -138,7 +137,7 @@ def file_id(path: Path) -> str:
 
 def expand(paths: list[str]) -> list[tuple[Path, Path | None]]:
     """Every file to grade, with the folder it was found in (None: named directly)."""
-    files = []
+    files: list[tuple[Path, Path | None]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
@@ -244,7 +243,7 @@ def submitted_at(path: Path) -> float:
 
 def parse_time(text: str) -> float:
     """Seconds since the epoch of an ISO time (``2026-11-20 13:45:01.5 UTC``; naive is UTC)."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
     text = text.strip()
     if text.endswith(" UTC") or text.endswith("Z"):
@@ -252,7 +251,7 @@ def parse_time(text: str) -> float:
         text += "+00:00"
     moment = datetime.fromisoformat(text)
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        moment = moment.replace(tzinfo=UTC)
     return moment.timestamp()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from exercises.i18n import STUB_PATTERN
 
@@ -27,7 +28,7 @@ def root_cause(message: str, say: Words = ENGLISH) -> str | None:
     return None
 
 
-def _cell_line(cell: dict, say: Words = ENGLISH) -> str:
+def _cell_line(cell: dict[str, Any], say: Words = ENGLISH) -> str:
     where = say("cell {cell}", cell=cell["cell"]) if cell.get("cell") else \
         say("code cell {number} (not counting checks and demos)", number=cell["index"] + 1)
     return f"- {where}: {one_line(say.sentence(str(cell['error'])))}"
@@ -56,7 +57,7 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
             continue
         total = sum(e.max for e in exercises.values())
         lines += [say("## {name} (worksheet {worksheet}): {score} / {total} points", name=name,
-                      worksheet=result.worksheet, score=number(result.score), total=number(total)), ""]
+                      worksheet=result.worksheet, score=number(result.score or 0), total=number(total)), ""]
         if result.reason:
             lines += [say("Note: {reason}.", reason=say.sentence(result.reason)), ""]
         if result.others:
@@ -68,7 +69,7 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
             lines += [say("Handed in {days} day(s) late: {percent}% of the points are taken off in the grade book.",
                           days=late.days, percent=number(late.penalty_percent)), ""]
         failing = [test for test in result.tests if not test.passed]
-        causes: dict[str, dict[str, list]] = {}
+        causes: dict[str, dict[str, list[str]]] = {}
         rest: dict[str, list[tuple[str, str]]] = {}
         for test in failing:
             exercise, _, test_name = test.name.partition(": ")
@@ -83,8 +84,8 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
         if nothing_done:
             lines += [say("Nothing of this worksheet can be graded yet: {tests} tests of {exercises} exercises "
                           "fail because:", tests=len(failing), exercises=len(exercises)), ""]
-            stubs = [STUB.search(m)["exercise"] for m in (" ".join(str(t.output).split()) for t in failing)
-                     if STUB.search(m)]
+            stubs = [stub["exercise"] for m in (" ".join(str(t.output).split()) for t in failing)
+                     if (stub := STUB.search(m))]
             missing = [found["name"] for found in (root_cause_name(" ".join(str(t.output).split()), say)
                                                    for t in failing) if found]
             if stubs:
@@ -148,7 +149,7 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
     return "\n".join(lines)
 
 
-def root_cause_name(message: str, say: Words = ENGLISH):
+def root_cause_name(message: str, say: Words = ENGLISH) -> re.Match[str] | None:
     """The match naming what a message says the notebook does not define, in either language."""
     found = MISSING.search(message)
     if found or say is ENGLISH:

@@ -3,6 +3,7 @@ other, each result kept as it comes; an interruption keeps every result written.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -11,6 +12,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from ..i18n.grading_text import reason as english
 from . import wire
@@ -65,18 +67,18 @@ def grade_locally(batch: Batch) -> int | None:
         shutil.rmtree(scratch, ignore_errors=True)
         with batch.lock:
             batch.report.publish()
-        try:
+        with contextlib.suppress(OSError):
             reports.rmdir()
-        except OSError:
-            pass
     return None
 
 
-def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path) -> tuple[dict | None, float, str]:
+def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path
+              ) -> tuple[dict[str, Any] | None, float, str]:
     """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
     report.unlink(missing_ok=True)
+    assert task.worksheet is not None and task.worksheet.tests is not None, "only a gradable task is graded"
     started = time.monotonic()
-    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),  # type: ignore[union-attr]
+    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),
                                             report, batch.options(task)), batch.args.submission_timeout)
     seconds = time.monotonic() - started
     data = wire.read_report(report)

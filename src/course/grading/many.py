@@ -34,7 +34,7 @@ TICK_SECONDS = 0.25
 # ----------------------------------------------------------------------------- the notebook's side
 
 
-def serve(server: Any, message: dict, timeout: type[BaseException]) -> list[dict]:
+def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) -> list[dict[str, Any]]:
     """The answers of an ``eval_cases`` request (``server``: the notebook's ``Server``;
     ``timeout``: what its alarm raises)."""
     expression, cases = message["expression"], message["cases"]
@@ -42,7 +42,7 @@ def serve(server: Any, message: dict, timeout: type[BaseException]) -> list[dict
         raise ProtocolError("a bad list of cases")
     top = server.depth == 1
     code: Any = None
-    answers: list[dict] = []
+    answers: list[dict[str, Any]] = []
     size = kept = 0
     ticked = time.monotonic()
     for index, names in enumerate(cases):
@@ -77,7 +77,7 @@ def serve(server: Any, message: dict, timeout: type[BaseException]) -> list[dict
         except ProtocolError as error:  # too large to send: said so, as for one call
             answer = wire.error_answer(ValueError(str(error)))
             data = wire.dumps(answer)
-        size, kept = size + len(data) + 1, kept + wire.containers(data)
+        size, kept = size + len(data) + 1, kept + codec.containers(data)
         if answers and (size > wire.MAX_MESSAGE - 4096 or kept > codec.MAX_CONTAINERS - 16):
             return answers  # too much for one answer: the grader sends this case and the rest again
         answers.append(answer)
@@ -89,7 +89,7 @@ def serve(server: Any, message: dict, timeout: type[BaseException]) -> list[dict
 # ----------------------------------------------------------------------------- the grader's side
 
 
-def ask(process: Any, expression: str, cases: list[dict]) -> list[tuple[bool, Any]]:
+def ask(process: Any, expression: str, cases: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
     """``expression`` evaluated for each case (encoded names) in ``process`` (a
     ``submission.Process``), in order, in as few requests as the wire's limits allow: per
     case ``(True, value)`` or ``(False, exception)``, each as ``eval`` gives it. A case
@@ -99,8 +99,9 @@ def ask(process: Any, expression: str, cases: list[dict]) -> list[tuple[bool, An
     found: list[tuple[bool, Any]] = []
 
     def broken(what: str) -> SubmissionFailure:
-        return process._end(SubmissionError(
+        failure: SubmissionFailure = process._end(SubmissionError(
             f"the notebook's process broke the grader's protocol during {expression}: {what}"))
+        return failure
 
     for chunk in _chunks(cases):
         while chunk:
@@ -131,13 +132,14 @@ def tick(process: Any, index: Any, grace: float) -> float:
     if ticks is None or type(index) is not int or not ticks[0] < index < ticks[1]:
         raise ProtocolError("a tick that was not expected")
     process.ticks = (index, ticks[1])
-    process.deadline = time.monotonic() + process.limits.call_seconds + grace
-    return process.deadline
+    deadline: float = time.monotonic() + process.limits.call_seconds + grace
+    process.deadline = deadline
+    return deadline
 
 
-def _chunks(cases: list[dict]) -> Iterator[list[dict]]:
+def _chunks(cases: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
     """The cases in lists each small enough to send in one request (half the wire's limits)."""
-    chunk: list[dict] = []
+    chunk: list[dict[str, Any]] = []
     size = kept = 0
     for case in cases:
         try:
@@ -148,7 +150,7 @@ def _chunks(cases: list[dict]) -> Iterator[list[dict]]:
             yield [case]
             chunk, size, kept = [], 0, 0
             continue
-        more, items = len(data) + 1, wire.containers(data)
+        more, items = len(data) + 1, codec.containers(data)
         if chunk and (size + more > wire.MAX_MESSAGE // 2 or kept + items > codec.MAX_CONTAINERS // 2):
             yield chunk
             chunk, size, kept = [], 0, 0

@@ -31,6 +31,7 @@ import inspect
 import marshal
 import time
 import types
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,11 @@ from ..notebook import (
 )
 from . import wire
 from .sandbox import Limits
-from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
+from .spawn import SubmissionFailure
+from .submission import REQUESTS, TRACE, Submission, shown
 
 MESSAGE_CHARS = 500
-_REPORT = pytest.StashKey[dict]()
+_REPORT = pytest.StashKey[dict[str, Any]]()
 _WORDS = pytest.StashKey[Words]()  #: the graded notebook's language
 #: the last failed comparison of an ``assert`` in the running test: (op, left, right)
 _COMPARE: list[tuple[str, Any, Any]] = []
@@ -199,7 +201,7 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Any:
         report.result = []
 
 
-def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list) -> None:
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     """With ``--only-exercise``, keep only that exercise's tests."""
     only = config.getoption("--only-exercise")
     if only:
@@ -222,7 +224,7 @@ def limits_of(config: pytest.Config) -> Limits:
 
 
 @pytest.fixture(scope="module")
-def sub(request: pytest.FixtureRequest):
+def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
     """The graded notebook's namespace, seen through plain values and handles."""
     notebook = getattr(request.module, "NOTEBOOK", None)
     if notebook is None:
@@ -246,7 +248,7 @@ def sub(request: pytest.FixtureRequest):
     submission = Submission(path, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
     report = request.config.stash[_REPORT]
-    checks: list[dict] = []
+    checks: list[dict[str, Any]] = []
     try:
         yield submission
         if request.config.getoption("--run-checks"):
@@ -267,7 +269,7 @@ def sub(request: pytest.FixtureRequest):
         )
 
 
-def run_checks(submission: Submission, reference: Path) -> list[dict]:
+def run_checks(submission: Submission, reference: Path) -> list[dict[str, Any]]:
     """The verdict of every public check cell of ``reference``, run on the submission.
 
     The notebook is run afresh first, so the checks see what a student's "Run All"
@@ -369,7 +371,8 @@ def short_message(error: BaseException, compare: tuple[str, Any, Any] | None = N
             text = explain_comparison(*compare, say=say)
         elif TRACE.call.startswith("defines(") and TRACE.returned and TRACE.value is False:
             text = say("the notebook does not define `{name}`; the test expected it", name=TRACE.call[9:-2])
-        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}", f"assert not {shown(TRACE.value)}"):
+        elif TRACE.call and TRACE.returned and first in (f"assert {shown(TRACE.value)}",
+                                                         f"assert not {shown(TRACE.value)}"):
             wanted = say("a false value") if first.startswith("assert not ") else say("a true value")
             text = say("`{call}` returned {got}, expected {want}", call=TRACE.call, got=shown(TRACE.value), want=wanted)
         if text and author and not _is_literal(author):
@@ -541,7 +544,7 @@ _GIVEN_NOTE = pytest.StashKey[str]()
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Any:
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     outcome = yield
     report = outcome.get_result()
     if not item.config.getoption("--grading-report"):
@@ -595,7 +598,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def ref(request: pytest.FixtureRequest, sub: Any):
+def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
     """The reference solution's namespace, for differential tests (:mod:`course.grading.differential`):
     the solution notebook in a confined process of its own, or ``sub`` itself when the
     graded notebook is the solution."""

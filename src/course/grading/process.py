@@ -3,6 +3,7 @@ grades each notebook with pytest and the grading plugin; :class:`GradingProcess`
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -10,8 +11,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from . import wire
+from .codec import ProtocolError
 from .sandbox import Limits
 
 #: pytest's own plugins that grading does not need (each costs time in every session)
@@ -82,10 +85,10 @@ class GradingProcess:
     """A ``course grade`` worker: one process grading notebooks one after the other."""
 
     def __init__(self, scratch: Path) -> None:
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.scratch = scratch  # temporary folders of this process and its notebooks' processes
 
-    def start(self) -> subprocess.Popen:
+    def start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "course.grading.process", "--serve"],
@@ -96,13 +99,13 @@ class GradingProcess:
             )
         return self.process
 
-    def grade(self, task: dict, seconds: float) -> dict | None:
+    def grade(self, task: dict[str, Any], seconds: float) -> dict[str, Any] | None:
         """Send one task; its answer, or None when it took too long or the process died."""
         process = self.start()
         try:
             wire.write_frame(process.stdin.fileno(), task)  # type: ignore[union-attr]
             answer = wire.read_frame(process.stdout.fileno(), time.monotonic() + seconds)  # type: ignore[union-attr]
-        except (OSError, wire.ProtocolError):
+        except (OSError, ProtocolError):
             answer = None
         if answer is None:
             self.stop()
@@ -110,10 +113,8 @@ class GradingProcess:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except OSError:
-                pass
             self.process.wait()
         self.process = None
 

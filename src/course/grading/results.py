@@ -107,10 +107,10 @@ class GradingResult:
     execution_time: float = 0.0
     sha256: str = ""
     submitted: float = 0.0
-    cells: tuple[dict, ...] = ()  #: the cells that raised when the notebook ran
-    checks: tuple[dict, ...] = ()  #: the public checks' verdicts (``--checks``)
-    confinement: dict = field(default_factory=dict)
-    timings: dict = field(default_factory=dict)
+    cells: tuple[dict[str, Any], ...] = ()  #: the cells that raised when the notebook ran
+    checks: tuple[dict[str, Any], ...] = ()  #: the public checks' verdicts (``--checks``)
+    confinement: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, Any] = field(default_factory=dict)
     others: tuple[str, ...] = ()  #: the copies of the same worksheet that do not count
     rule: str = "newest"
     language: str | None = None
@@ -167,7 +167,7 @@ def shares(points: float, count: int) -> list[float]:
     return [share] * (count - 1) + [round(points - share * (count - 1), 10)]
 
 
-def scores(tests: list[dict]) -> dict[str, ExerciseScore]:
+def scores(tests: list[dict[str, Any]]) -> dict[str, ExerciseScore]:
     """Per exercise: its points and score (the shares of the tests it passes), from the plugin's report."""
     exercises: dict[str, dict[str, Any]] = {}
     for test in tests:
@@ -182,7 +182,7 @@ def scores(tests: list[dict]) -> dict[str, ExerciseScore]:
     return found
 
 
-def result_of(task: Task, report: dict | None, seconds: float, failure: str = "",
+def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure: str = "",
               options: Options = Options(), root: Path | None = None) -> GradingResult:
     """The result of one file's grading (``report``: the plugin's grading report, None when none)."""
     tests = report.get("tests", []) if report else []
@@ -203,9 +203,9 @@ def result_of(task: Task, report: dict | None, seconds: float, failure: str = ""
             tags=(test["exercise"],),
             visibility=options.visibility,
         ))
-    cells = []
-    checks = []
-    confinement = {}
+    cells: list[dict[str, Any]] = []
+    checks: list[dict[str, Any]] = []
+    confinement: dict[str, Any] = {}
     for notebook in (report or {}).get("notebooks", []):
         cells.extend(notebook.get("cells", []))
         checks.extend(notebook.get("checks", []))
@@ -348,7 +348,7 @@ def lms_csv(results: list[GradingResult], sheets: list[Worksheet], options: Opti
         for result in mine:
             if result.worksheet in totals:
                 _, penalty = late_of(result, options)
-                totals[result.worksheet] = result.score * (1 - penalty / 100)
+                totals[result.worksheet] = (result.score or 0.0) * (1 - penalty / 100)
         writer.writerow([student, *([ids.get(student, "")] if ids else []),
                          *[number(totals[w]) for w in graded], number(sum(totals.values()))])
     return out.getvalue()

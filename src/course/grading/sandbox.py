@@ -203,7 +203,9 @@ def seccomp_program(machine: str) -> bytes | None:
     if machine not in _SYSCALLS:
         return None
     numbers = dict(_SYSCALLS[machine])
-    errno = lambda code: 0x00050000 | code  # noqa: E731 - SECCOMP_RET_ERRNO
+
+    def errno(code: int) -> int:
+        return 0x00050000 | code  # SECCOMP_RET_ERRNO
     program = [_load(4), _bpf(0x15, 1, 0, _AUDIT_ARCH[machine]), _ret(_RET_KILL), _load(0)]
     if machine == "x86_64":  # the x32 ABI numbers its calls from 0x40000000
         program += [_bpf(0x35, 0, 1, 0x40000000), _ret(errno(_EPERM))]

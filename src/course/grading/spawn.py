@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from . import wire
 
@@ -69,7 +70,7 @@ class ZygoteClient:
         self.landlock = hello.get("landlock", 0)
         self.control.settimeout(30)
 
-    def _receive(self) -> dict:
+    def _receive(self) -> dict[str, Any]:
         try:
             message, _ = wire.receive_packet(self.control)
         except OSError as error:
@@ -78,7 +79,7 @@ class ZygoteClient:
             raise SubmissionError("the grader's zygote ended")
         return message
 
-    def ask(self, message: dict, fds: list[int] | None = None) -> dict:
+    def ask(self, message: dict[str, Any], fds: list[int] | None = None) -> dict[str, Any]:
         try:
             wire.send_packet(self.control, message, fds)
         except OSError as error:

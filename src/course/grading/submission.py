@@ -43,12 +43,13 @@ import types
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from ..i18n.grading_text import reason as english
 from ..i18n.notebooks import reference_skips
 from ..notebook import graded_cell_positions, read_notebook, skipped_sources
 from . import codec, many, wire
+from .codec import ProtocolError
 from .sandbox import Limits
 from .spawn import (
     SubmissionCrashed,
@@ -58,8 +59,9 @@ from .spawn import (
     SubmissionTimeout,
     zygote,
 )
-from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
+from .wire import Channel, ChannelClosed, ChannelTimeout
 
+T = TypeVar("T")
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
 UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
@@ -110,7 +112,7 @@ class _Shown(reprlib.Repr):
 
     def repr1(self, x: Any, level: int) -> str:
         if type(x) is Handle:
-            return object.__getattribute__(x, "_label")
+            return cast(str, object.__getattribute__(x, "_label"))
         if isinstance(x, type):
             return x.__name__
         package = type(x).__module__.split(".")[0] == codec.PACKAGE
@@ -167,13 +169,13 @@ class Process(codec.Codec):
         self.confinement = hello.get("hello", {})
         if not isinstance(self.confinement, dict):
             self.confinement = {}
-        if not self.confinement.get("seccomp") and not self.confinement.get("processes_limited"):
-            if os.environ.get(UNCONFINED) != "1":
-                self._end(SubmissionError(
-                    "the grader cannot stop a notebook from starting processes here (no seccomp "
-                    f"filter, and root ignores RLIMIT_NPROC): grade as another user, or set {UNCONFINED}=1 "
-                    "to grade anyway"))
-                raise self.death from None  # type: ignore[misc]
+        confined = self.confinement.get("seccomp") or self.confinement.get("processes_limited")
+        if not confined and os.environ.get(UNCONFINED) != "1":
+            self._end(SubmissionError(
+                "the grader cannot stop a notebook from starting processes here (no seccomp "
+                f"filter, and root ignores RLIMIT_NPROC): grade as another user, or set {UNCONFINED}=1 "
+                "to grade anyway"))
+            raise self.death from None  # type: ignore[misc]
 
     @property
     def alive(self) -> bool:
@@ -183,19 +185,15 @@ class Process(codec.Codec):
         """Stop the process for good; later uses raise ``failure``."""
         if self.death is None:
             self.death = failure
-            try:
+            with contextlib.suppress(SubmissionFailure):
                 self.zygote.ask({"op": "kill", "pid": self.pid})
-            except SubmissionFailure:
-                pass
             self.channel.sock.close()
         return self.death
 
     def close(self) -> None:
         if self.death is None:
-            try:
+            with contextlib.suppress(ChannelClosed, ProtocolError):
                 self.channel.send({"id": 0, "op": "bye"})
-            except (ChannelClosed, ProtocolError):
-                pass
             self._end(SubmissionCrashed(english("the notebook's process was closed")))
 
     def ask(self, op: str, what: str, **fields: Any) -> Any:
@@ -214,7 +212,7 @@ class Process(codec.Codec):
         except (ProtocolError, RecursionError) as error:
             raise self._end(SubmissionError(f"{what} sent back a bad value: {error}")) from None
 
-    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict:
+    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         """Send a request; its answer, ``ok`` or ``error`` (a failure of the process raises)."""
         if self.death is not None:
             raise type(self.death)(str(self.death))
@@ -263,14 +261,14 @@ class Process(codec.Codec):
     # values ---------------------------------------------------------------------
     strict = False  # the tests are trusted: a subclass of a plain type is sent as that type
 
-    def encode_reference(self, value: Any, kind: type) -> dict | None:
+    def encode_reference(self, value: Any, kind: type) -> dict[str, Any] | None:
         if kind is not Handle:
             return None
         if object.__getattribute__(value, "_process") is not self:
             raise SubmissionError(english("a handle from an earlier run of the notebook was used"))
         return {"$handle": object.__getattribute__(value, "_number")}
 
-    def encode_other(self, value: Any) -> dict:
+    def encode_other(self, value: Any) -> dict[str, Any]:
         return {"$callback": self._register(value)}
 
     def load_reference(self, tag: str, payload: Any) -> Any:
@@ -295,7 +293,7 @@ class Process(codec.Codec):
         return number
 
     # callbacks --------------------------------------------------------------------
-    def _serve_callback(self, message: dict) -> dict:
+    def _serve_callback(self, message: dict[str, Any]) -> dict[str, Any]:
         """Serve the notebook's request about one of the test's objects."""
         try:
             target = self.callbacks[message["target"]]
@@ -339,11 +337,11 @@ def _not_accepted(name: str, message: str) -> BaseException:
     return SubmissionError(english("the notebook raised {name}, which a test does not accept", name=name))
 
 
-def notebook_exception(error: dict) -> BaseException:
+def notebook_exception(error: dict[str, Any]) -> BaseException:
     """The test's side of an exception raised by the notebook (see :func:`wire.rebuild_exception`)."""
     exception = wire.rebuild_exception(error, _not_accepted)
     if not isinstance(exception, SubmissionFailure):
-        exception._from_notebook = True  # type: ignore[attr-defined] - feedback names the call that raised it
+        exception._from_notebook = True  # type: ignore[attr-defined]  # feedback names the call that raised it
     return exception
 
 
@@ -385,7 +383,7 @@ class Handle:
             TRACE.done(value)
         return value
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         iterator = self._ask("iter", f"iter({self._label})")
         index = 0
         while True:
@@ -396,7 +394,7 @@ class Handle:
             yield item
             index += 1
 
-    def _ask_for(self, op: str, kind: type, article: str) -> Any:
+    def _ask_for(self, op: str, kind: type[T], article: str) -> T:
         """``op(handle)`` (``len``, ``str``, ``repr``), refused unless it is exactly a ``kind``."""
         what = f"{op}({self._label})"
         value = self._ask(op, what)
@@ -523,11 +521,11 @@ class Submission:
         The view is a distinct object (a test's memo keyed by its ``sub`` does not answer
         for it); it and its process are kept for the next block with the same ``key``.
         """
-        if self._reference is not None and self._reference[0] == key and self._reference[1]._process.alive:
+        if self._reference is not None and self._reference[0] == key and self._reference[1]._running().alive:
             yield self._reference[1]
             return
         if self._reference is not None:
-            self._reference[1]._process.close()
+            self._reference[1]._running().close()
             self._views.append(self._reference[1])  # kept: no later view reuses its id()
             self._reference = None
         process = None
@@ -553,13 +551,12 @@ class Submission:
 
     def revive(self) -> None:
         """Give the next test a fresh process if the last one ended."""
-        if self._process is None or not self._process.alive:
-            if self.restarts <= MAX_RESTARTS:
-                self.restarts += 1
-                self._start()
+        if (self._process is None or not self._process.alive) and self.restarts <= MAX_RESTARTS:
+            self.restarts += 1
+            self._start()
 
     @property
-    def confinement(self) -> dict:
+    def confinement(self) -> dict[str, Any]:
         """What the sandbox could apply to the notebook's process."""
         return self._process.confinement if self._process else {}
 
@@ -568,16 +565,20 @@ class Submission:
         if self._process is not None:
             self._process.close()
         if self._reference is not None:
-            self._reference[1]._process.close()
+            self._reference[1]._running().close()
             self._reference = None
+
+    def _running(self) -> Process:
+        assert self._process is not None, "a submission has its process from the start (_start)"
+        return self._process
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
         TRACE.names.add(name)
-        answer = self._process.ask("global", name, name=name)
+        answer = self._running().ask("global", name, name=name)
         if type(answer) is list and len(answer) == 2 and type(answer[1]) is Handle:
-            object.__setattr__(answer[1], "_label", name)  # type: ignore[union-attr]
+            object.__setattr__(answer[1], "_label", name)
         if not (type(answer) is list and len(answer) == 2 and answer[0] is True):
             raise AttributeError(
                 english("the notebook defines no {name} (is the cell that defines it run?)", name=repr(name))
@@ -586,16 +587,15 @@ class Submission:
 
     def run(self, source: str) -> str | None:
         """Run ``source`` as one more cell of the notebook; its error message, or None."""
-        error = self._process.ask("cell", english("an added cell"),  # type: ignore[union-attr]
-                                  source=source, index=len(self._cells))
+        error = self._running().ask("cell", english("an added cell"), source=source, index=len(self._cells))
         return None if error is None else str(error)
 
     def eval(self, expression: str, **names: Any) -> Any:
         """Evaluate ``expression`` in the notebook's namespace, with ``names`` bound."""
-        process = self._process
-        return process.ask(  # type: ignore[union-attr]
+        process = self._running()
+        return process.ask(
             "eval", expression, expression=expression,
-            names={key: process.encode(value) for key, value in names.items()},  # type: ignore[union-attr]
+            names={key: process.encode(value) for key, value in names.items()},
         )
 
     def eval_cases(self, expression: str, cases: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
@@ -604,14 +604,13 @@ class Submission:
         :meth:`eval` gives it. A case that runs past its time, exits or crashes raises
         :class:`SubmissionFailure` (and no later case runs), as :meth:`eval` would.
         """
-        process = self._process
-        encoded = [{key: process.encode(value) for key, value in case.items()}  # type: ignore[union-attr]
-                   for case in cases]
+        process = self._running()
+        encoded = [{key: process.encode(value) for key, value in case.items()} for case in cases]
         return many.ask(process, expression, encoded)
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""
         TRACE.start(f"defines({name!r})")
-        found = self._process.ask("defines", f"defines({name!r})", name=name) is True  # type: ignore[union-attr]
+        found = self._running().ask("defines", f"defines({name!r})", name=name) is True
         TRACE.done(found)
         return found

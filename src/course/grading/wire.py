@@ -95,7 +95,7 @@ class ChannelTimeout(TimeoutError):
 # ----------------------------------------------------------------------------- frames
 
 
-def dumps(message: dict) -> bytes:
+def dumps(message: dict[str, Any]) -> bytes:
     """A message as the bytes of one frame's body (ProtocolError if it cannot be sent)."""
     try:
         data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
@@ -114,7 +114,7 @@ def dumps(message: dict) -> bytes:
     return data
 
 
-def loads(data: bytes) -> dict:
+def loads(data: bytes) -> dict[str, Any]:
     """The message of a frame's body (ProtocolError if it is not one)."""
     if containers(data) > MAX_CONTAINERS:
         raise ProtocolError(f"a message of more than {MAX_CONTAINERS} lists and objects")
@@ -127,7 +127,7 @@ def loads(data: bytes) -> dict:
     return message
 
 
-def frame(message: dict) -> bytes:
+def frame(message: dict[str, Any]) -> bytes:
     """A message as one frame: its length, then its JSON."""
     data = dumps(message)
     return _HEADER.pack(len(data)) + data
@@ -135,38 +135,39 @@ def frame(message: dict) -> bytes:
 
 def frame_size(header: bytes) -> int:
     """The length a frame's header announces (ProtocolError when it is over the limit)."""
+    size: int
     (size,) = _HEADER.unpack(header)
     if size > MAX_MESSAGE:
         raise ProtocolError(f"a message of {size} bytes is over the limit")
     return size
 
 
-def unframe(packet: bytes) -> dict:
+def unframe(packet: bytes) -> dict[str, Any]:
     """The message of a packet that holds exactly one frame (the zygote's socket)."""
     if len(packet) < _HEADER.size or frame_size(packet[:_HEADER.size]) != len(packet) - _HEADER.size:
         raise ProtocolError("a packet is not one whole frame")
     return loads(packet[_HEADER.size:])
 
 
-def send_packet(sock: socket.socket, message: dict, fds: list[int] | None = None) -> None:
+def send_packet(sock: socket.socket, message: dict[str, Any], fds: list[int] | None = None) -> None:
     """Send a message as one frame in one packet (``SOCK_SEQPACKET``), with file descriptors."""
     socket.send_fds(sock, [frame(message)], fds or [])
 
 
-def receive_packet(sock: socket.socket) -> tuple[dict | None, list[int]]:
+def receive_packet(sock: socket.socket) -> tuple[dict[str, Any] | None, list[int]]:
     """The message of the next packet (None: the other side closed) and the descriptors it brought."""
     data, fds, _flags, _address = socket.recv_fds(sock, MAX_PACKET, 4)
     return (unframe(data) if data else None), fds
 
 
-def write_frame(fd: int, message: dict) -> None:
+def write_frame(fd: int, message: dict[str, Any]) -> None:
     """Write a message as a frame on a pipe (OSError if the other end is gone)."""
     data = memoryview(frame(message))
     while data:
         data = data[os.write(fd, data):]
 
 
-def read_frame(fd: int, deadline: float | None = None) -> dict | None:
+def read_frame(fd: int, deadline: float | None = None) -> dict[str, Any] | None:
     """The next message on a pipe; None at its end or when ``deadline`` passes first."""
     header = _read_exactly(fd, _HEADER.size, deadline)
     if header is None:
@@ -192,7 +193,7 @@ def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
 # ----------------------------------------------------------------------------- errors
 
 
-def error_answer(error: BaseException) -> dict:
+def error_answer(error: BaseException) -> dict[str, Any]:
     """The answer to a request whose handling raised ``error``.
 
     ``{"error": {"kind": "exit"}}`` for ``sys.exit``, ``"stop"`` for the end of an
@@ -250,7 +251,7 @@ def rebuild_exception(error: Any, otherwise: Callable[[str, str], BaseException]
 class Channel:
     """One end of a connection: send and receive messages, nest requests both ways."""
 
-    def __init__(self, sock: socket.socket, handler: Callable[[dict], dict]) -> None:
+    def __init__(self, sock: socket.socket, handler: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
         self.sock = sock
         self.handler = handler
         self.next_id = 0
@@ -260,7 +261,7 @@ class Channel:
         #: see the notebook's ``eval_cases``); returns the new deadline
         self.on_tick: Callable[[Any, float | None], float | None] | None = None
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         data = frame(message)
         self.in_io = True
         try:
@@ -281,7 +282,7 @@ class Channel:
                 self.sock.settimeout(left)
             try:
                 chunk = self.sock.recv(min(size - len(chunks), 1 << 20))
-            except socket.timeout:
+            except TimeoutError:
                 raise ChannelTimeout("no answer in time") from None
             except OSError as error:
                 self.closed = True
@@ -292,7 +293,7 @@ class Channel:
             chunks += chunk
         return bytes(chunks)
 
-    def receive(self, deadline: float | None = None) -> dict:
+    def receive(self, deadline: float | None = None) -> dict[str, Any]:
         self.in_io = True
         try:
             data = self._read(frame_size(self._read(_HEADER.size, deadline)), deadline)
@@ -300,7 +301,7 @@ class Channel:
             self.in_io = False
         return loads(data)
 
-    def request(self, op: str, deadline: float | None = None, **fields: Any) -> dict:
+    def request(self, op: str, deadline: float | None = None, **fields: Any) -> dict[str, Any]:
         """Send a request and serve the other side until its answer comes; the answer."""
         self.next_id += 1
         number = self.next_id
@@ -318,7 +319,7 @@ class Channel:
                 continue
             self.serve_one(message)
 
-    def serve_one(self, message: dict) -> None:
+    def serve_one(self, message: dict[str, Any]) -> None:
         """Handle one request of the other side and send its answer."""
         number = message.get("id")
         if type(number) is not int or not isinstance(message.get("op"), str):
@@ -333,7 +334,7 @@ class Channel:
 # ----------------------------------------------------------------------------- grading processes
 
 
-def grading_task(root: Path, module: Path, notebook: Path, report: Path, options: dict[str, Any]) -> dict:
+def grading_task(root: Path, module: Path, notebook: Path, report: Path, options: dict[str, Any]) -> dict[str, Any]:
     """What a grading process is sent to grade one notebook.
 
     ``options``: ``call_seconds``, ``memory_mb``, ``checks``, ``only`` and ``cascade``.
@@ -342,14 +343,14 @@ def grading_task(root: Path, module: Path, notebook: Path, report: Path, options
             **options}
 
 
-def write_report(path: Path, report: dict) -> None:
+def write_report(path: Path, report: dict[str, Any]) -> None:
     """Write the grading report of a pytest session, all of it or nothing."""
     temporary = f"{path}.part{os.getpid()}"
     Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
     os.replace(temporary, path)
 
 
-def read_report(path: Path) -> dict | None:
+def read_report(path: Path) -> dict[str, Any] | None:
     """The grading report a session wrote at ``path``, then removed; None if there is none."""
     try:
         report = json.loads(Path(path).read_text(encoding="utf-8"))

@@ -21,6 +21,7 @@ in memory either. It also kills children and reports how they ended (``status``)
 from __future__ import annotations
 
 import builtins
+import contextlib
 import dataclasses
 import os
 import shutil
@@ -29,13 +30,15 @@ import socket
 import sys
 import tempfile
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..i18n.grading_text import reason as english
 from ..notebook import Shell
 from . import codec, many, sandbox, wire
-from .wire import Channel, ProtocolError
+from .codec import ProtocolError
+from .wire import Channel
 
 PRELOAD = [
     "collections", "dataclasses", "enum", "fractions", "functools", "heapq", "itertools",
@@ -99,7 +102,7 @@ class CallbackProxy:
 
     __slots__ = ("_server", "_number", "_methods")
 
-    def __init__(self, server: "Server", number: int) -> None:
+    def __init__(self, server: Server, number: int) -> None:
         object.__setattr__(self, "_server", server)
         object.__setattr__(self, "_number", number)
         object.__setattr__(self, "_methods", {})
@@ -125,7 +128,7 @@ class CallbackProxy:
         return self._ask("call", args=[server.encode(a) for a in args],
                          kwargs={str(k): server.encode(v) for k, v in kwargs.items()})
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         iterator = self._ask("iter")
         while True:
             try:
@@ -133,20 +136,21 @@ class CallbackProxy:
             except StopIteration:
                 return
 
+    # len, str, repr and bool are answered by the builtins on the grader's side: their types hold
     def __len__(self) -> int:
-        return self._ask("len")
+        return cast(int, self._ask("len"))
 
     def __getitem__(self, key: Any) -> Any:
         return self._ask("getitem", key=self._server.encode(key))
 
     def __str__(self) -> str:
-        return self._ask("str")
+        return cast(str, self._ask("str"))
 
     def __repr__(self) -> str:
-        return self._ask("repr")
+        return cast(str, self._ask("repr"))
 
     def __bool__(self) -> bool:
-        return self._ask("bool")
+        return cast(bool, self._ask("bool"))
 
     def __eq__(self, other: Any) -> bool:
         return other is self
@@ -183,7 +187,7 @@ class Server(codec.Codec):
         signal.signal(signal.SIGALRM, self._on_alarm)
 
     # values -------------------------------------------------------------------
-    def handle_of(self, value: Any) -> dict:
+    def handle_of(self, value: Any) -> dict[str, Any]:
         key = id(value)
         number = self.numbers.get(key)
         if number is None or self.objects.get(number) is not value:
@@ -192,12 +196,12 @@ class Server(codec.Codec):
             self.numbers[key] = number
         return {"$handle": number, "type": str(getattr(type(value), "__name__", "object"))[:100]}
 
-    def encode_reference(self, value: Any, kind: type) -> dict | None:
+    def encode_reference(self, value: Any, kind: type) -> dict[str, Any] | None:
         if kind is CallbackProxy or kind is MethodProxy:
             return {"$callback": object.__getattribute__(value, "_number")}
         return None
 
-    def encode_other(self, value: Any) -> dict:
+    def encode_other(self, value: Any) -> dict[str, Any]:
         return self.handle_of(value)
 
     def load_reference(self, tag: str, payload: Any) -> Any:
@@ -236,7 +240,7 @@ class Server(codec.Codec):
         return self.load(answer.get("ok"))
 
     # requests -------------------------------------------------------------------
-    def handle(self, message: dict) -> dict:
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         """Serve one request of the grader (with the time limit when it is not nested)."""
         op = message["op"]
         method = getattr(self, "op_" + op, None)
@@ -262,7 +266,7 @@ class Server(codec.Codec):
         finally:
             self.depth -= 1
 
-    def target(self, message: dict) -> Any:
+    def target(self, message: dict[str, Any]) -> Any:
         number = message.get("target")
         if number not in self.objects:
             raise ProtocolError("an unknown handle")
@@ -276,7 +280,7 @@ class Server(codec.Codec):
             self.transformer = TransformerManager()
         exec(compile(self.transformer.transform_cell(source), name, "exec"), self.namespace)
 
-    def op_cell(self, message: dict) -> Any:
+    def op_cell(self, message: dict[str, Any]) -> Any:
         """Run one cell; its error as ``Type: message``, or None."""
         try:
             self.run(message["source"], f"<cell {message.get('index')}>")
@@ -288,51 +292,51 @@ class Server(codec.Codec):
             return describe(error)
         return None
 
-    def op_global(self, message: dict) -> Any:
+    def op_global(self, message: dict[str, Any]) -> Any:
         name = message["name"]
         if name not in self.namespace:
             return [False]
         return [True, self.encode(self.namespace[name])]
 
-    def op_defines(self, message: dict) -> Any:
+    def op_defines(self, message: dict[str, Any]) -> Any:
         return message["name"] in self.namespace
 
-    def op_eval(self, message: dict) -> Any:
+    def op_eval(self, message: dict[str, Any]) -> Any:
         scope = dict(self.namespace)
         scope.update({str(key): self.load(value) for key, value in message["names"].items()})
         return self.encode(eval(message["expression"], scope))
 
-    def op_eval_cases(self, message: dict) -> Any:
+    def op_eval_cases(self, message: dict[str, Any]) -> Any:
         """``expression`` for each case of ``cases``, each with a call's time (:mod:`.many`)."""
         return many.serve(self, message, GradingTimeout)
 
-    def op_getattr(self, message: dict) -> Any:
+    def op_getattr(self, message: dict[str, Any]) -> Any:
         return self.encode(getattr(self.target(message), message["name"]))
 
-    def op_call(self, message: dict) -> Any:
+    def op_call(self, message: dict[str, Any]) -> Any:
         args = [self.load(item) for item in message["args"]]
         kwargs = {str(key): self.load(item) for key, item in message["kwargs"].items()}
         return self.encode(self.target(message)(*args, **kwargs))
 
-    def op_iter(self, message: dict) -> Any:
+    def op_iter(self, message: dict[str, Any]) -> Any:
         return self.handle_of(iter(self.target(message)))
 
-    def op_next(self, message: dict) -> Any:
+    def op_next(self, message: dict[str, Any]) -> Any:
         return self.encode(next(self.target(message)))
 
-    def op_len(self, message: dict) -> Any:
+    def op_len(self, message: dict[str, Any]) -> Any:
         return len(self.target(message))
 
-    def op_getitem(self, message: dict) -> Any:
+    def op_getitem(self, message: dict[str, Any]) -> Any:
         return self.encode(self.target(message)[self.load(message["key"])])
 
-    def op_str(self, message: dict) -> Any:
+    def op_str(self, message: dict[str, Any]) -> Any:
         text = str(self.target(message))
         if type(text) is not str:
             raise TypeError("__str__ returned a non-string")
         return text
 
-    def op_define(self, message: dict) -> Any:
+    def op_define(self, message: dict[str, Any]) -> Any:
         """Run the grader's compiled code (a reference exercise) in the namespace.
 
         It comes as marshalled code objects from the grading process (never source text),
@@ -351,10 +355,8 @@ class Server(codec.Codec):
             if isinstance(old, type) and isinstance(new, type):
                 for key, value in list(vars(old).items()):
                     if key not in vars(new) and not key.startswith("__"):
-                        try:
+                        with contextlib.suppress(AttributeError, TypeError):
                             setattr(new, key, value)
-                        except (AttributeError, TypeError):
-                            pass
         for value in list(self.namespace.values()):
             if type(value) is dict:  # a table of the notebook's own functions (TURNS = {...: f})
                 for key, item in list(value.items()):
@@ -362,7 +364,7 @@ class Server(codec.Codec):
                         value[key] = replaced[id(item)][1]
         return None
 
-    def op_repr(self, message: dict) -> Any:
+    def op_repr(self, message: dict[str, Any]) -> Any:
         text = repr(self.target(message))
         if type(text) is not str:
             raise TypeError("__repr__ returned a non-string")
@@ -384,7 +386,8 @@ def readable_paths(forbidden: list[Path]) -> list[Path]:
     candidates = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix)}
     candidates |= {Path(entry) for entry in sys.path if entry and os.path.isabs(entry)}
     candidates |= {Path(path).parent for path in exercises.__path__}
-    candidates |= {Path(p) for p in ("/usr", "/lib", "/lib32", "/lib64", "/etc", "/proc/self", "/sys/devices/system/cpu")}
+    candidates |= {Path(p) for p in ("/usr", "/lib", "/lib32", "/lib64", "/etc", "/proc/self",
+                                     "/sys/devices/system/cpu")}
     allowed = []
     for path in sorted(candidates):
         real = Path(os.path.realpath(path))
@@ -410,7 +413,7 @@ def child_main(sock: socket.socket, limits: sandbox.Limits, workdir: Path, forbi
         os.dup2(null, fd)
     os.close(null)
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - input() sees end of file
-    sys.stdout = sys.stderr = CappedOutput(limits.output_bytes)  # type: ignore[assignment]
+    sys.stdout = sys.stderr = CappedOutput(limits.output_bytes)
     readable = readable_paths(forbidden)
     confinement = sandbox.confine(limits, workdir, readable)
     server = Server(sock, limits)
@@ -428,17 +431,13 @@ def preload() -> None:
 
     os.environ.setdefault("MPLBACKEND", "Agg")
     for name in PRELOAD:
-        try:
+        with contextlib.suppress(Exception):  # a missing optional module only costs time
             importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a missing optional module only costs time
-            pass
     import exercises
 
     for info in pkgutil.walk_packages(exercises.__path__, "exercises."):
-        try:
+        with contextlib.suppress(Exception):
             importlib.import_module(info.name)
-        except Exception:  # noqa: BLE001
-            pass
     try:
         from IPython.core.inputtransformer2 import TransformerManager
 
@@ -487,7 +486,7 @@ class Zygote:
             if pid != -1:
                 return
 
-    def spawn(self, message: dict, fds: list[int]) -> dict:
+    def spawn(self, message: dict[str, Any], fds: list[int]) -> dict[str, Any]:
         if len(fds) != 1:
             for fd in fds:
                 os.close(fd)
@@ -505,16 +504,14 @@ class Zygote:
                 child_main(socket.socket(fileno=fds[0]), limits, workdir, forbidden)
             except BaseException:  # noqa: BLE001 - a child never returns into the zygote
                 code = 3
-                try:
+                with contextlib.suppress(BaseException):
                     traceback.print_exc(file=sys.__stderr__)
-                except BaseException:  # noqa: BLE001
-                    pass
             os._exit(code)
         os.close(fds[0])
         self.children[pid] = workdir
         return {"pid": pid}
 
-    def status(self, pid: int) -> dict:
+    def status(self, pid: int) -> dict[str, Any]:
         import time
 
         deadline = time.monotonic() + 1.0
@@ -528,7 +525,7 @@ class Zygote:
         status = self.ended.pop(pid, None)
         return {"status": exit_status(status) if status is not None else "unknown"}
 
-    def kill(self, pid: int) -> dict:
+    def kill(self, pid: int) -> dict[str, Any]:
         if pid in self.children:
             os.kill(pid, signal.SIGKILL)
             self.reap(pid, block=True)
@@ -561,10 +558,8 @@ class Zygote:
                 wire.send_packet(self.control, answer)
         finally:
             for pid in list(self.children):
-                try:
+                with contextlib.suppress(OSError):
                     os.kill(pid, signal.SIGKILL)
-                except OSError:
-                    pass
             self.reap(block=True)
             shutil.rmtree(self.base, ignore_errors=True)
 

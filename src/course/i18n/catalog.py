@@ -6,14 +6,17 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog
 
 GLOSSARY = "glossary"
 _PROJECT = "Tabletop Python"
 _QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
-def read_catalog(path: Path):
+def read_catalog(path: Path) -> Catalog:
     """A catalog from its file (Babel's ``Catalog``), with the previous ids of its ``#|`` lines."""
     from babel.messages.pofile import read_po
 
@@ -50,7 +53,7 @@ def _take_previous_id(message: Any) -> None:
         message.user_comments = comments
 
 
-def write_catalog(catalog, path: Path) -> bool:
+def write_catalog(catalog: Catalog, path: Path) -> bool:
     """Write ``catalog`` at ``path`` unless the file already holds it; True if written."""
     from babel.messages.pofile import write_po
 
@@ -64,7 +67,7 @@ def write_catalog(catalog, path: Path) -> bool:
     return True
 
 
-def empty_catalog(old, lang: str, header_comment: str, **options: Any):
+def empty_catalog(old: Catalog | None, lang: str, header_comment: str, **options: Any) -> Catalog:
     """An empty catalog of ``lang`` with ``old``'s header (dates, translator, team)."""
     from babel.messages.catalog import Catalog
 
@@ -96,7 +99,7 @@ def empty_catalog(old, lang: str, header_comment: str, **options: Any):
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 
 
-def fix_plural_forms(catalog: Any, lang: str) -> Any:
+def fix_plural_forms(catalog: Catalog, lang: str) -> Catalog:
     """``catalog`` (Babel's) with the course's plural rule for ``lang``; returned for chaining."""
     rule = PLURAL_FORMS.get(lang)
     if rule is not None:
@@ -104,7 +107,7 @@ def fix_plural_forms(catalog: Any, lang: str) -> Any:
     return catalog
 
 
-def merge(old: Any, template: Any, *, cutoff: float | None = None, keep_obsolete: bool = True) -> Any:
+def merge(old: Catalog, template: Catalog, *, cutoff: float | None = None, keep_obsolete: bool = True) -> Catalog:
     """``old`` brought up to date with ``template`` (both Babel's) by Babel's ``Catalog.update``:
     an unchanged id keeps its translation, a changed one keeps its old translation as fuzzy
     with its old id (``#|``), a gone one becomes obsolete (only if translated: an empty one
@@ -141,7 +144,7 @@ def merge(old: Any, template: Any, *, cutoff: float | None = None, keep_obsolete
     return old
 
 
-def _changed(old: Any, template: Any, cutoff: float) -> list[tuple[Any, Any]]:
+def _changed(old: Catalog, template: Catalog, cutoff: float) -> list[tuple[Any, Any]]:
     """(new entry, the translated entry gone from its place that it most likely replaces)."""
     import difflib
 
@@ -162,19 +165,21 @@ def _changed(old: Any, template: Any, cutoff: float) -> list[tuple[Any, Any]]:
     return found
 
 
-def translations(catalog) -> dict[str, str]:
+def translations(catalog: Catalog) -> dict[str, str]:
     """The usable translations of a catalog: translated and not fuzzy."""
     return {
         message.id: message.string
         for message in catalog
-        if message.id and message.string and not message.fuzzy and message.context != GLOSSARY
+        if isinstance(message.id, str) and isinstance(message.string, str)  # the course's catalogs have no plurals
+        and message.id and message.string and not message.fuzzy and message.context != GLOSSARY
     }
 
 
-def glossary(catalog) -> list[tuple[str, str]]:
+def glossary(catalog: Catalog) -> list[tuple[str, str]]:
     """The glossary entries of a catalog: (name in the code, term), in catalog order."""
     return [
         (message.id, message.string)
         for message in catalog
-        if message.context == GLOSSARY and message.id and message.string
+        if message.context == GLOSSARY and isinstance(message.id, str) and isinstance(message.string, str)
+        and message.id and message.string
     ]

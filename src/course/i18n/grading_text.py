@@ -25,8 +25,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .catalog import empty_catalog, merge, read_catalog, translations, write_catalog
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog
 
 CATALOG = "grading"
 HEADER = """\
@@ -219,14 +223,17 @@ def template_of(node: ast.expr) -> str | None:
         if isinstance(value, ast.Constant):
             parts.append(_escaped(str(value.value)))
             continue
+        if not isinstance(value, ast.FormattedValue):  # nothing else is in an f-string
+            return None
         field = ast.unparse(value.value)
         if value.conversion != -1:
             field += "!" + chr(value.conversion)
         if value.format_spec is not None:
             spec = value.format_spec.values if isinstance(value.format_spec, ast.JoinedStr) else []
-            if not all(isinstance(v, ast.Constant) for v in spec):
+            constants = [v for v in spec if isinstance(v, ast.Constant)]
+            if len(constants) != len(spec):
                 return None
-            field += ":" + "".join(str(v.value) for v in spec)
+            field += ":" + "".join(str(v.value) for v in constants)
         if "{" in field or "}" in field:
             return None
         parts.append("{" + field + "}")
@@ -267,7 +274,7 @@ def said(module: Path) -> list[Said]:
                     and len(child.args) == 1:
                 message = child.args[0]  # a piece of a message, marked by course.grading.differential.sentence
             template = template_of(message) if message is not None else None
-            if template is not None and _sentence(template):
+            if template is not None and _sentence(template) and isinstance(child, (ast.stmt, ast.expr)):
                 found.append(Said(module.name, child.lineno, function, template))
             visit(child, inside)
 
@@ -299,10 +306,12 @@ def units(root: Path) -> list[tuple[str, str]]:
 FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
 
-def pattern_of(template: str) -> re.Pattern:
+def pattern_of(template: str) -> re.Pattern[str]:
     """The regular expression of the texts a template gives: each field any text (the same
     text where a field comes back)."""
-    parts, groups, end = [], {}, 0
+    parts: list[str] = []
+    groups: dict[str, str] = {}
+    end = 0
     for match in FIELD.finditer(template):
         parts.append(re.escape(template[end:match.start()]))
         end = match.end()
@@ -323,7 +332,7 @@ def fields_of(template: str) -> list[str]:
 
 def fill(template: str, values: dict[str, str]) -> str:
     """A template with its fields replaced by ``values`` (by the field's own text)."""
-    def one(match: re.Match) -> str:
+    def one(match: re.Match[str]) -> str:
         if match.group(1) is None:
             return match.group(0)[0]
         return values.get(match.group(1), match.group(0))
@@ -331,7 +340,8 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _patterns(root: str, stamp: tuple) -> tuple[tuple[str, re.Pattern, tuple[str, ...]], ...]:
+def _patterns(root: str, stamp: tuple[tuple[str, int], ...]
+              ) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
     templates = dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])
     # the most specific first: a template with more words than another that also matches
     ordered = sorted(templates, key=lambda t: -len(FIELD.sub("", t)))
@@ -343,7 +353,7 @@ def _patterns(root: str, stamp: tuple) -> tuple[tuple[str, re.Pattern, tuple[str
     return tuple(found)
 
 
-def patterns(root: Path):
+def patterns(root: Path) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
     """(template, regular expression, fields) of every sentence :meth:`Words.sentence` translates."""
     modules = sorted((Path(root) / "tests" / "grading").glob("test_*.py"))
     return _patterns(str(root), tuple((m.name, m.stat().st_mtime_ns) for m in modules))
@@ -405,6 +415,7 @@ class Words:
         without words (``{where}: {what}``) counts only when one of its fields is a sentence.
         """
         best: tuple[int, str] = (0, text)
+        assert self.root is not None  # sentence() returns early without a course folder
         for template, pattern, names in patterns(self.root):
             if template not in self.table:
                 continue
@@ -428,7 +439,7 @@ ENGLISH = Words(None, None)
 # ------------------------------------------------------------------------------ catalog
 
 
-def update(old, root: Path, lang: str):
+def update(old: Catalog | None, root: Path, lang: str) -> Catalog:
     """The grading catalog of ``lang`` for today's sentences and hints: ``old``'s
     translations kept; an entry whose English changed keeps its old translation as fuzzy,
     with the old English (``#| msgid``), when its location (a hint's test, a message's
@@ -437,7 +448,7 @@ def update(old, root: Path, lang: str):
     if old is None:  # the dates change when a translator says so, not at each extraction
         catalog.revision_date = catalog.creation_date
     for location, text in units(root):
-        catalog.add(text, "", locations=[(location, None)])
+        catalog.add(text, "", locations=[(location, None)])  # type: ignore[list-item]  # Babel writes None
     return catalog if old is None else merge(old, catalog, cutoff=0.5, keep_obsolete=False)
 
 

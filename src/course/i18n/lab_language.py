@@ -20,10 +20,11 @@ PACKS = {"fr": ("jupyterlab-language-pack-fr-FR", "fr_FR")}
 #: the JupyterLab plugin whose ``locale`` setting chooses the interface's language
 PLUGIN = "@jupyterlab/translation-extension:plugin"
 OVERRIDES = Path("etc") / "jupyterlab-overrides.json"
-POSTBUILD = """
+_SETTINGS = "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings"
+POSTBUILD = f"""
 # JupyterLab in the bundle's language: its setting, where JupyterLab reads the overrides
-mkdir -p "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings"
-cp etc/jupyterlab-overrides.json "$(python -c 'import sys; print(sys.prefix)')/share/jupyter/lab/settings/overrides.json"
+mkdir -p "{_SETTINGS}"
+cp etc/jupyterlab-overrides.json "{_SETTINGS}/overrides.json"
 """
 
 

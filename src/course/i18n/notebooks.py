@@ -9,8 +9,9 @@ with any gettext tool: Poedit, Weblate, a text editor). An entry is one *unit*:
   when it holds words, and is kept as it is otherwise;
 * in a code cell, a comment (consecutive full-line comments are one unit), a docstring,
   or a string literal that a student reads: an argument of ``print``, ``input`` or
-  ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or label. Python names are never units, and an
-  f-string's ``{fields}`` must come back unchanged in its translation.
+  ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or
+  label. Python names are never units, and an f-string's ``{fields}`` must come back
+  unchanged in its translation.
 
 Each entry's location (``#:``) is ``NN_name.ipynb#<cell id>``: where a translator finds
 the English in the notebook. Units of the solution regions are units too: the French
@@ -38,7 +39,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog
 
 from ..notebook import cell_source, language_of, read_notebook, skipped_sources
 from .catalog import (
@@ -116,14 +120,14 @@ def catalog_path(root: Path, lang: str, notebook: str) -> Path:
 # --------------------------------------------------------------------------- catalogs
 
 
-def update_catalog(old, notebook: Any, name: str, lang: str):
+def update_catalog(old: Catalog | None, notebook: Any, name: str, lang: str) -> Catalog:
     """A catalog for ``notebook``: ``old``'s translations kept, changed ones fuzzy (matched
     within their cell), the glossary entries kept (see :func:`~.catalog.merge`)."""
     new = empty_catalog(old, lang, HEADER_COMMENT.format(notebook=name, lang=lang))
     if old is None:
         new.revision_date = new.creation_date
     for text, location in notebook_units(notebook, name):
-        new.add(text, "", locations=[(location, None)])
+        new.add(text, "", locations=[(location, None)])  # type: ignore[list-item]  # Babel writes None
     if old is None:
         return new
     for message in old:
@@ -186,7 +190,8 @@ def problems(root: Path, lang: str) -> list[Problem]:
 # ---------------------------------------------------------------------------- release
 
 
-def translate_notebook(notebook: Any, catalog, lang: str, terms: list[tuple[str, str]] | None = None) -> Any:
+def translate_notebook(notebook: Any, catalog: Catalog | None, lang: str,
+                       terms: list[tuple[str, str]] | None = None) -> Any:
     """The notebook in ``lang``: units translated, glossary cell (``terms``, else the
     catalog's glossary entries), language set."""
     table = translations(catalog) if catalog is not None else {}

@@ -19,9 +19,12 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import empty_catalog, merge, read_catalog
+
+if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
+    from babel.messages.catalog import Catalog
 
 PACKAGE = Path("src") / "exercises"
 DOMAIN = "exercises"
@@ -42,7 +45,7 @@ def catalog_path(root: Path, lang: str) -> Path:
 class Message:
     """One ``_()`` or ``ngettext()`` call of the package."""
 
-    id: Any  # a string, or (singular, plural)
+    id: str | tuple[str, ...]  # a string, or (singular, plural)
     path: str  # relative to src/, e.g. exercises/checks.py
     line: int
     context: str | None = None
@@ -69,25 +72,26 @@ def messages(root: Path) -> list[Message]:
     return sorted(found, key=lambda message: (message.path, message.line))
 
 
-def template(root: Path, lang: str, old=None):
+def template(root: Path, lang: str, old: Catalog | None = None) -> Catalog:
     """A catalog of the package's messages (no translations), header from ``old``."""
-    from datetime import datetime, timezone
+    from datetime import UTC, datetime
 
 
     catalog = empty_catalog(old, lang, HEADER_COMMENT.format(lang=lang), domain=DOMAIN)
     if old is None:  # a fixed date: the same sources give the same bytes
-        catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        catalog.creation_date = catalog.revision_date = datetime(2026, 1, 1, tzinfo=UTC)
     for message in messages(root):
-        catalog.add(message.id, locations=[(message.path, None)], context=message.context)
+        # Babel writes a location without its line number (None), though its annotation says int
+        catalog.add(message.id, locations=[(message.path, None)], context=message.context)  # type: ignore[list-item]
     return catalog
 
 
-def read(path: Path):
+def read(path: Path) -> Catalog:
     """The catalog at ``path`` (Babel's ``Catalog``)."""
     return read_catalog(path)
 
 
-def po_bytes(catalog) -> bytes:
+def po_bytes(catalog: Catalog) -> bytes:
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
@@ -96,7 +100,7 @@ def po_bytes(catalog) -> bytes:
     return buffer.getvalue()
 
 
-def mo_bytes(catalog) -> bytes:
+def mo_bytes(catalog: Catalog) -> bytes:
     """``catalog`` compiled (fuzzy entries left out): Babel's ``write_mo``, deterministic."""
     from babel.messages.mofile import write_mo
 
@@ -114,7 +118,7 @@ def mo_messages(data: bytes) -> dict[tuple[str | None, str | tuple[str, ...]], s
     """
     from babel.messages.mofile import read_mo
 
-    def plain(value):
+    def plain(value: Any) -> Any:  # an id or a translation: a string, or a list of them (plural)
         return tuple(value) if isinstance(value, (list, tuple)) else value
 
     return {(message.context, plain(message.id)): plain(message.string)

@@ -7,7 +7,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,6 +90,13 @@ MAGIC = re.compile(r"^\s*[%!]")
 _COMMENT = re.compile(r"^(#+:?[ \t]?)(.*)$")
 
 
+def _comment_parts(comment: str) -> re.Match[str]:
+    """The marker and the text of a comment token (``_COMMENT`` matches every one)."""
+    parts = _COMMENT.match(comment)
+    assert parts is not None, comment
+    return parts
+
+
 
 _NOT_PROSE = re.compile(rf"^({re.escape(BEGIN)}|{re.escape(END)}|#\s*(noqa|type:|pragma|fmt:))")
 
@@ -127,10 +134,9 @@ def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, i
     docstrings, read = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                if isinstance(body[0].value.value, str):
-                    docstrings.add((body[0].value.lineno, body[0].value.col_offset))
+            value = node.body[0].value if node.body and isinstance(node.body[0], ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                docstrings.add((value.lineno, value.col_offset))
         roots: list[ast.AST] = []
         if isinstance(node, ast.Raise) and node.exc is not None:
             roots.append(node.exc)
@@ -217,7 +223,7 @@ def _comment_block_end(tokens: list[tokenize.TokenInfo], index: int, lines: list
     first = tokens[index]
     if not _full_line_comment(first, lines) or _NOT_PROSE.match(first.string):
         return index + 1
-    marker = _COMMENT.match(first.string).group(1).strip()
+    marker = _comment_parts(first.string).group(1).strip()
     row = first.start[0]
     following = index + 1
     while following < len(tokens):
@@ -231,7 +237,7 @@ def _comment_block_end(tokens: list[tokenize.TokenInfo], index: int, lines: list
             and token.start[1] == first.start[1]
             and _full_line_comment(token, lines)
             and not _NOT_PROSE.match(token.string)
-            and _COMMENT.match(token.string).group(1).strip() == marker
+            and _comment_parts(token.string).group(1).strip() == marker
         ):
             row += 1
             following += 1
@@ -244,14 +250,15 @@ def _comment_block_end(tokens: list[tokenize.TokenInfo], index: int, lines: list
 
 
 
-def _comment_unit(tokens, index, lines, offset) -> list[Unit]:
+def _comment_unit(tokens: list[tokenize.TokenInfo], index: int, lines: list[str], offset: Callable[[int, int], int]
+                  ) -> list[Unit]:
     first = tokens[index]
     if _NOT_PROSE.match(first.string):
         return []
     end_index = _comment_block_end(tokens, index, lines)
     block = [token for token in tokens[index:end_index] if token.type == tokenize.COMMENT]
-    prefix = _COMMENT.match(first.string).group(1)
-    text = "\n".join(_COMMENT.match(token.string).group(2).rstrip() for token in block)
+    prefix = _comment_parts(first.string).group(1)
+    text = "\n".join(_comment_parts(token.string).group(2).rstrip() for token in block)
     if not _WORDS.search(text):
         return []
     indent = " " * first.start[1]
@@ -268,9 +275,10 @@ def _comment_unit(tokens, index, lines, offset) -> list[Unit]:
 
 
 
-def _string_unit(pieces: list[tokenize.TokenInfo], kind: str, offset) -> list[Unit] | None:
-    parsed = [_LITERAL.match(piece.string) for piece in pieces]
-    if any(match is None for match in parsed):
+def _string_unit(pieces: list[tokenize.TokenInfo], kind: str, offset: Callable[[int, int], int]
+                 ) -> list[Unit] | None:
+    parsed = [match for piece in pieces if (match := _LITERAL.match(piece.string))]
+    if len(parsed) != len(pieces):
         return None
     prefixes = [match.group(1).lower() for match in parsed]
     if any("b" in prefix for prefix in prefixes):

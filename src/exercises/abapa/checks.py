@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import io
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..i18n import _
 from ..checks import CheckResult, Example, check, generated, table
+from ..i18n import _
 from .model import FIGURE_1, START
 
 __all__ = [
@@ -83,9 +84,11 @@ def check_sow(sow: Callable[[list[int], int], tuple[list[int], int]]) -> CheckRe
                  _("After cell 13 comes cell 0: use % 14.")),
                 ("sow([2, 2, 2, 2, 2, 2, 5, 2, 2, 13, 2, 2, 2, 8], 9)", ([3, 3, 3, 3, 3, 3, 6, 3, 3, 0, 3, 3, 3, 9], 8),
                  _("13 seeds fill the 13 other cells: the last one falls just before start, with no skip.")),
-                ("sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2)", ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
+                ("sow([1, 1, 15, 1, 1, 1, 10, 1, 1, 1, 1, 1, 1, 12], 2)",
+                 ([2, 2, 0, 3, 3, 2, 11, 2, 2, 2, 2, 2, 2, 13], 4),
                  _("The pit the seeds come from gets no seed back.")),
-                ("sow([0, 0, 0, 0, 0, 0, 10, 30, 0, 0, 0, 0, 0, 8], 7)", ([2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10], 11),
+                ("sow([0, 0, 0, 0, 0, 0, 10, 30, 0, 0, 0, 0, 0, 8], 7)",
+                 ([2, 2, 2, 2, 2, 2, 12, 0, 3, 3, 3, 3, 2, 10], 11),
                  _("Each full lap skips start again.")),
             ], {"sow": sow}),
             Example(
@@ -107,19 +110,26 @@ def check_capture(capture: Callable[[list[int], int, int], list[int]]) -> CheckR
         "abapa.capture",
         [
             *table([
-                ("capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0)", [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3]),
-                ("capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)", [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
+                ("capture([4, 4, 4, 4, 0, 5, 1, 5, 2, 4, 4, 4, 4, 3], 8, 0)",
+                 [4, 4, 4, 4, 0, 5, 3, 5, 0, 4, 4, 4, 4, 3]),
+                ("capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)",
+                 [4, 4, 4, 0, 0, 0, 15, 1, 0, 0, 0, 5, 4, 11],
                  _("After a capture, look at the previous cell, and again.")),
-                ("capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0)", [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10],
+                ("capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0)",
+                 [2, 3, 0, 0, 0, 2, 15, 0, 0, 4, 4, 4, 4, 10],
                  _("The chain stops at kalah 6: it takes only the opponent's pits.")),
-                ("capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)", [4, 4, 0, 0, 4, 4, 10, 4, 4, 0, 0, 0, 0, 14],
+                ("capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
+                 [4, 4, 0, 0, 4, 4, 10, 4, 4, 0, 0, 0, 0, 14],
                  _("Player 1 captures in cells 3 and 2; cell 1 holds 4, so the chain stops.")),
-                ("capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)", [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0],
+                ("capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)",
+                 [4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0],
                  _("A last seed in the mover's own camp captures nothing.")),
-                ("capture([4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3], 13, 0)", [4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3],
+                ("capture([4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3], 13, 0)",
+                 [4, 4, 4, 4, 4, 4, 2, 4, 4, 4, 4, 3, 2, 3],
                  _("A last seed in a kalah captures nothing, the opponent's kalah too: kalah 13 is not in "
                    "player 1's camp.")),
-                ("capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0)", [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
+                ("capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0)",
+                 [10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3],
                  _("Captures that would empty the opponent's camp are not made.")),
             ], {"capture": capture}),
             Example(
@@ -243,13 +253,13 @@ def _refusal_message(Board: Callable[..., Any], cells: Sequence[int], player: in
     return _("no ValueError")
 
 
-def _cells_after_append(Board: Callable[..., Any]) -> list[int]:
+def _cells_after_append(Board: Callable[..., Any]) -> Any:
     board = Board(list(FIGURE_1), 1)
     board.cells.append(99)
     return board.cells
 
 
-def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> list[int]:
+def _cells_after_changing_the_argument(Board: Callable[..., Any]) -> Any:
     cells = list(FIGURE_1)
     board = Board(cells, 1)
     cells[0] = 99
@@ -280,7 +290,7 @@ def _strict(examples: list[Example]) -> list[Example]:
     ]
 
 
-def _state(board: Any) -> tuple:
+def _state(board: Any) -> tuple[Any, ...]:
     """Whether ``board`` is over, its winner, scores and legal moves."""
     return (board.is_over(), board.winner(), board.score(0), board.score(1), list(board.legal_moves()))
 
@@ -382,14 +392,14 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
     )
 
 
-def _copy_then_play(Board: Callable[..., Any]) -> tuple:
+def _copy_then_play(Board: Callable[..., Any]) -> tuple[Any, ...]:
     board = Board()
     twin = board.copy()
     twin.play(4)
     return (board.cells, board.player, twin.cells, twin.player)
 
 
-def _random_game(Board: Callable[..., Any], seed: int) -> tuple:
+def _random_game(Board: Callable[..., Any], seed: int) -> tuple[Any, ...]:
     """A game from ``Board()``, each move ``rng.choice(board.legal_moves())``: its end."""
     rng, board, moves = random.Random(seed), Board(), 0
     while not board.is_over() and moves < 1000:
@@ -582,19 +592,22 @@ def _answer(call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
-def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
+def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``HumanPlayer`` and ``RandomPlayer`` (abapa.players)."""
 
     def random_moves(seed: int, cells: Sequence[int] = START, player: int = 0) -> list[int]:
         chooser = RandomPlayer(random.Random(seed))
         return [chooser.choose_move(Board(list(cells), player)) for _ in range(10)]
 
+    def human_move(answers: list[str], cells: Sequence[int], player: int) -> Any:
+        return HumanPlayer(ask=_Script(answers)).choose_move(Board(list(cells), player))
+
     return check(
         "abapa.players",
         [
             *[
-                Example(description, _answer(lambda answers=answers, cells=cells, player=player: HumanPlayer(
-                    ask=_Script(answers)).choose_move(Board(list(cells), player))), expected, hint=hint)
+                Example(description, _answer(functools.partial(human_move, answers, cells, player)), expected,
+                        hint=hint)
                 for description, answers, cells, player, expected, hint in [
                     (_("HumanPlayer(ask answering '2').choose_move(Board())"), ["2"], START, 0, 2,
                      _("Return the pit as an int: int(answer).")),
@@ -631,7 +644,8 @@ def check_players(HumanPlayer: Callable[..., Any], RandomPlayer: Callable[..., A
             ),
             Example(
                 "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
-                lambda: all(any(base.__name__ == "Player" for base in cls.__mro__[1:]) for cls in (HumanPlayer, RandomPlayer)),
+                lambda: all(any(base.__name__ == "Player" for base in cls.__mro__[1:])
+                            for cls in (HumanPlayer, RandomPlayer)),
                 True,
                 hint=_("Both are subclasses of Player: class RandomPlayer(Player)."),
             ),
@@ -681,7 +695,7 @@ _SHORT_GAME_TEXTS = (
 def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Game`` class (abapa.game)."""
 
-    def two_turns() -> tuple:
+    def two_turns() -> tuple[Any, ...]:
         first, second = _Scripted([4], "player 0"), _Scripted([3], "player 1")
         game = Game(first, second)
         pits = (game.play_turn(), game.play_turn())
@@ -696,16 +710,16 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         text = out.getvalue()
         return (first in text, last in text, first in text and last in text and text.index(first) < text.index(last))
 
-    def new_game_after_a_turn() -> list[int]:
+    def new_game_after_a_turn() -> Any:
         Game(_Scripted([4], "player 0"), _Scripted([], "player 1")).play_turn()
         return Game(_Scripted([]), _Scripted([])).board.cells
 
-    def first_turn_of_player_1() -> tuple:
+    def first_turn_of_player_1() -> tuple[Any, ...]:
         first, second = _Scripted([], "player 0"), _Scripted([3], "player 1")
         game = Game(first, second, Board(list(FIGURE_1), 1))
         return (game.play_turn(), game.board.cells, game.board.player, second.seen)
 
-    def cheated_turn() -> tuple:
+    def cheated_turn() -> tuple[Any, ...]:
         game = Game(_Cheater(4), _Scripted([], "player 1"))
         game.play_turn()
         return (game.board.cells, game.board.player)
@@ -796,7 +810,7 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
     )
 
 
-def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> tuple:
+def _greedy_leaves_the_board(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) -> tuple[list[int], int]:
     board = Board(list(FIGURE_1), 1)
     GreedyPlayer().choose_move(board)
     return _position(board)

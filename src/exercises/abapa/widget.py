@@ -83,7 +83,8 @@ class AbapaGame(widgets.VBox):
             self.board = self.errors.call(self.board_class, doing=_("creating Board()"))
         except StudentCodeError:
             self.board = None
-            self._stop_at_stub() or self._refresh(_("Fix your Board class, then run this cell again."))
+            if not self._stop_at_stub():
+                self._refresh(_("Fix your Board class, then run this cell again."))
             return
         self._start_computer()
 
@@ -110,7 +111,8 @@ class AbapaGame(widgets.VBox):
                 return
             self.errors.call(self.board.play, pit, doing=_("playing pit {pit}").format(pit=pit))
         except StudentCodeError:
-            self._stop_at_stub() or self._refresh(_("Your move was not played."), keep_error=True)
+            if not self._stop_at_stub():
+                self._refresh(_("Your move was not played."), keep_error=True)
             return
         self._played(self.human, pit)
         self._refocus = True
@@ -136,7 +138,8 @@ class AbapaGame(widgets.VBox):
             over = self.errors.call(self.board.is_over, doing=_("asking is_over()"))
             mover = None if over else self.errors.call(lambda: self.board.player, doing=_("reading board.player"))
         except StudentCodeError:
-            self._stop_at_stub() or self._refresh(_("Your Board raised an error."), keep_error=True)
+            if not self._stop_at_stub():
+                self._refresh(_("Your Board raised an error."), keep_error=True)
             return
         if over or mover == self.human:
             self._refresh()
@@ -188,7 +191,8 @@ class AbapaGame(widgets.VBox):
         if self.errors.call(self.board.is_over, doing=_("asking is_over()")):
             winner = self.errors.call(self.board.winner, doing=_("asking winner()"))
             scores = _(" to ").join(
-                str(self.errors.call(self.board.score, p, doing=_("asking score({player})").format(player=p))) for p in (0, 1)
+                str(self.errors.call(self.board.score, p,
+                                     doing=_("asking score({player})").format(player=p))) for p in (0, 1)
             )
             if winner is None:
                 return _("A draw, {scores}. Click New game to play again.").format(scores=scores)

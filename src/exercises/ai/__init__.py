@@ -56,10 +56,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..browser import NoMatplotlib, require_matplotlib
 from ..i18n import _, decimal_commas, percent
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "GameState",
@@ -150,8 +153,9 @@ def ordered_moves(state: Any) -> list[Any]:
 def margin(state: Any, player: int, players: int | None = None) -> float:
     """The score of ``player`` minus the best score among the other players."""
     count = num_players(state) if players is None else players
-    best_other = max(state.score(other) for other in range(count) if other != player)
-    return state.score(player) - best_other
+    best_other: float = max(state.score(other) for other in range(count) if other != player)
+    own: float = state.score(player)
+    return own - best_other
 
 
 def evaluate(state: Any, player: int, players: int | None = None) -> float:
@@ -589,7 +593,7 @@ def league(
     return LeagueTable(results, names)
 
 
-def plot_league(table: LeagueTable, title: str | None = None):
+def plot_league(table: LeagueTable, title: str | None = None) -> Figure | None:
     """A heat map of a league's win rates (a matplotlib Figure, which Jupyter draws), titled
     ``title`` (by default, what its numbers are). In the browser without network: None,
     after printing the sentence that says so."""

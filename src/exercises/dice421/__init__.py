@@ -30,9 +30,13 @@ from .checks import (
 from .model import (
     MAX_THROWS,
     Script,
+    ScriptedDice,
+    ScriptError,
     Table,
     TableError,
+    ThrowError,
     Turn,
+    answers,
     hunt_421,
     keep_first,
     league,
@@ -41,7 +45,6 @@ from .model import (
     replay_turn,
 )
 from .pictures import DICE_FACES, DicePicture, dice_svg, die_svg
-from .model import ScriptedDice, ScriptError, ThrowError, answers
 from .widget import GameWidget, TurnPanel, TurnWidget
 
 __all__ = [

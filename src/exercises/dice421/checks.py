@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import io
 import random
 import re
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import _, ngettext
 from ..checks import CheckResult, Example, RuleBroken, Status, check, generated, hint_line, same, table
+from ..i18n import _, ngettext
 from .model import ScriptedDice, ScriptError, answers
 
 __all__ = [
@@ -168,7 +169,8 @@ def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
     return result
 
 
-def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple, Any]], hint: str = "") -> list[Example]:
+def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple[Any, ...], Any]],
+           hint: str = "") -> list[Example]:
     """The examples of a table of (arguments, expected), each a quiet call of ``name``."""
     rows = [(f"{name}{args!r}", expected) for args, expected in cases]
     return [dataclasses.replace(example, call=_quiet(example.call))
@@ -288,10 +290,14 @@ def _recorded(roll_die: Callable[[Any], int]) -> list[tuple[Any, ...]]:
 
 def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
     """Check ``roll_die(rng)`` [jetDe]: one call of ``rng.randint(1, 6)``."""
+
+    def throw(seed: int) -> int:
+        return roll_die(random.Random(seed))
+
     examples = [
         Example(
             f"roll_die(random.Random({seed})) == random.Random({seed}).randint(1, 6)",
-            _quiet(lambda seed=seed: roll_die(random.Random(seed))),
+            _quiet(functools.partial(throw, seed)),
             random.Random(seed).randint(1, 6),
             hint=_("Throw the die with the rng you are given: return rng.randint(1, 6)."),
         )

@@ -254,7 +254,7 @@ def _plain_pair(value: object, name: str) -> tuple[int, int]:
     if type(value) is not tuple or len(value) != 2 or any(type(x) is not int for x in value):
         raise TableError(_("{name} should return a tuple of two ints, not {value}").format(
             name=name, value=repr(value)))
-    return value  # type: ignore[return-value]
+    return value
 
 
 def replay_turn(play_turn: Callable[..., Any], turn: Turn) -> tuple[tuple[int, int], str]:
@@ -344,6 +344,7 @@ class Table:
             over = True
         except _Pause:
             pass
+        totals: tuple[int, int] | None
         if over:
             if script.thrown < len(script.faces) or script.turns % 2:
                 raise TableError(
@@ -365,7 +366,8 @@ class Table:
                 ).format(asked=script.asked, replies=len(script.replies)))
             found = _TOTALS.findall(printed.getvalue())
             totals = (int(found[-1][0]), int(found[-1][1])) if found else None
-        new = printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed) else printed.getvalue()
+        new = (printed.getvalue()[len(self.printed):] if printed.getvalue().startswith(self.printed)
+               else printed.getvalue())
         self.printed, self.over, self.totals = printed.getvalue(), over, totals
         return new
 

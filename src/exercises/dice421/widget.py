@@ -26,9 +26,7 @@ import ipywidgets as widgets
 
 from ..i18n import _, ngettext
 from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
-from .model import (
-    MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn,
-)
+from .model import MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn
 from .pictures import DICE_FACES, dice_svg
 
 __all__ = ["TurnPanel", "TurnWidget", "GameWidget", "run_student"]
@@ -108,8 +106,8 @@ class TurnPanel(widgets.VBox):
     def _new_turn(self) -> Turn:
         return Turn(lambda: self.rng.randint(1, 6))
 
-    def _toggled(self, position: int) -> Callable[[dict], None]:
-        def handler(change: dict) -> None:
+    def _toggled(self, position: int) -> Callable[[dict[str, Any]], None]:
+        def handler(change: dict[str, Any]) -> None:
             if self._syncing:
                 return
             try:
@@ -196,9 +194,15 @@ class TurnWidget(widgets.VBox):
     def __init__(self, play_turn: Callable[..., Any], seed: int = 421) -> None:
         self.errors = ErrorPanel()
         # a keyboard user's focus goes on where the turn goes on: New turn, then Throw
-        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors, on_over=lambda _turn: self.new_button.focus())
+        self.panel = TurnPanel(play_turn, random.Random(seed), self.errors,
+                               on_over=lambda _turn: self.new_button.focus())
         self.new_button = widgets.Button(description=_("New turn"), icon="redo")
-        self.new_button.on_click(lambda _button: (self.panel.start(), self.panel.throw_button.focus()))
+
+        def new_turn(_button: widgets.Button) -> None:
+            self.panel.start()
+            self.panel.throw_button.focus()
+
+        self.new_button.on_click(new_turn)
         super().__init__([self.panel, self.new_button, self.errors])
         show_write_first(self, _stub_error(play_turn))
 

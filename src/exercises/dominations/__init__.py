@@ -25,17 +25,6 @@ from .checks import (
     check_ranking,
     check_score,
 )
-from .model import add_methods
-from .pictures import (
-    PLAYER_COLORS,
-    domino_svg,
-    kingdom_svg,
-    line_svg,
-    show_domino,
-    show_kingdom,
-    show_kingdoms,
-    show_line,
-)
 from .model import (
     CASTLE,
     COLORS,
@@ -45,8 +34,19 @@ from .model import (
     Domino,
     MonteCarloPlayer,
     Square,
+    add_methods,
     format_kingdom,
     parse_kingdom,
+)
+from .pictures import (
+    PLAYER_COLORS,
+    domino_svg,
+    kingdom_svg,
+    line_svg,
+    show_domino,
+    show_kingdom,
+    show_kingdoms,
+    show_line,
 )
 from .widget import KingdominoTable
 

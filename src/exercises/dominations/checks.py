@@ -8,8 +8,8 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from ..i18n import _
 from ..checks import CheckResult, Example, Status, check, generated
+from ..i18n import _
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
 __all__ = [
@@ -196,12 +196,12 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     water = _d(31, "L1", "L0")
     wheat = _d(1, "W0", "W0")
 
-    def placed(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+    def placed(text: str, domino: Domino, first: tuple[int, int], second: tuple[int, int], size: int = 5) -> Any:
         kingdom = Kingdom.from_text(text, size)
         kingdom.place(domino, first, second)
         return kingdom.to_text()
 
-    def refused(text: str, domino: Domino, first: tuple, second: tuple, size: int = 5) -> str:
+    def refused(text: str, domino: Domino, first: tuple[int, int], second: tuple[int, int], size: int = 5) -> str:
         """What happens: 'refused, unchanged' when can_place says False and place raises."""
         kingdom = Kingdom.from_text(text, size)
         if kingdom.can_place(domino, first, second) is not False:
@@ -305,13 +305,15 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint=_("The 5x5 rule holds upwards and downwards too."),
             ),
             Example(
-                _("'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the castle)"),
+                _("'W0 W0 C0 .. ..\\n.. .. F0 F0 F0' + #3 F0 F0 on (5, 7), (6, 7) (6 columns wide, far from the "
+                  "castle)"),
                 lambda: refused("W0 W0 C0 .. ..\n.. .. F0 F0 F0", _d(3, "F0", "F0"), (5, 7), (6, 7)),
                 no,
                 hint=_("Measure the whole kingdom, not the distance to the castle."),
             ),
             Example(
-                _("Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the Mighty Duel)"),
+                _("Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).can_place(#1 W0 W0, (6, 9), (5, 9))  (7 wide in the "
+                  "Mighty Duel)"),
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (5, 9)),
                 True,
                 hint=_("In the Mighty Duel (size 7) the kingdom fits in 7x7."),
@@ -338,7 +340,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
     full = FULL_WHEAT
     text = "W0 W1 ..\n.. C0 F0"
 
-    def unchanged() -> str:
+    def unchanged() -> Any:
         kingdom = Kingdom.from_text(text)
         kingdom.legal_placements(_d(20, "W1", "F0"))
         return kingdom.to_text()
@@ -442,7 +444,8 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 [],
             ),
             Example(
-                _("sorted(Kingdom.from_text({text}).property_of((3, 4)))  (a wheat U: the search must come back)").format(
+                _("sorted(Kingdom.from_text({text}).property_of((3, 4)))  (a wheat U: the search must come "
+                  "back)").format(
                     text=repr(SHAPES)),
                 lambda: sorted(Kingdom.from_text(SHAPES).property_of((3, 4))),
                 [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)],
@@ -494,7 +497,7 @@ def check_score(Kingdom: Any) -> CheckResult:
     full = "\n".join(["F1 F0 W0 W0 W0", "F0 F0 W1 W0 W0", "L1 L0 C0 W0 W0", "L0 L0 G0 G2 G0", "M2 M0 S0 S0 S1"])
     full_points = 4 * 1 + 8 * 1 + 4 * 1 + 3 * 2 + 2 * 2 + 3 * 1
 
-    def unchanged() -> str:
+    def unchanged() -> Any:
         kingdom = Kingdom.from_text(SHAPES)
         kingdom.score(True, True)
         return kingdom.to_text()
@@ -599,7 +602,8 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
             Example(f"Kingdom.from_text({b!r}).crowns()", lambda: Kingdom.from_text(b).crowns(), 2),
             Example(_("ranking of {kingdoms}").format(kingdoms=[a, d]), lambda: rank(a, d), [[0], [1]]),
             Example(
-                _("ranking of {kingdoms}  (3 points each for b and a: larger property wins)").format(kingdoms=[d, b, a]),
+                _("ranking of {kingdoms}  (3 points each for b and a: larger property wins)").format(
+                    kingdoms=[d, b, a]),
                 lambda: rank(d, b, a),
                 [[2], [1], [0]],
             ),
@@ -624,7 +628,8 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
                 [[0, 2], [1]],
                 hint=_("A group holds the players still equal, in increasing order."),
             ),
-            Example(_("ranking of {kingdoms}").format(kingdoms=[off_centre, centred]), lambda: rank(off_centre, centred), [[0], [1]]),
+            Example(_("ranking of {kingdoms}").format(kingdoms=[off_centre, centred]),
+                    lambda: rank(off_centre, centred), [[0], [1]]),
             Example(
                 _("ranking of {kingdoms} with middle_kingdom=True").format(kingdoms=[off_centre, centred]),
                 lambda: rank(off_centre, centred, middle_kingdom=True),
@@ -644,7 +649,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
     kingdom_text = "W1 C0"
     ring = "F0 F0 F0\nF0 C0 F0\nF0 F0 F0"
 
-    def unchanged() -> bool:
+    def unchanged() -> Any:  # the student's to_text() compared
         kingdom = Kingdom.from_text(kingdom_text)
         greedy_placement(kingdom, _d(20, "W1", "F0"))
         greedy_choice(kingdom, [_d(3, "F0", "F0"), _d(22, "W1", "L0")], _d(20, "W1", "F0"))
@@ -746,7 +751,7 @@ def _second_round(Game: Any, discard: bool = False) -> Any:
     return game
 
 
-def _state(game: Any) -> tuple:
+def _state(game: Any) -> tuple[Any, ...]:
     return (
         game.turn, list(game.kings), _numbers(game.line), _numbers(game.pile),
         [(domino.number, player) for domino, player in game.claimed],
@@ -760,7 +765,7 @@ def check_game_setup(Game: Any) -> CheckResult:
     def new(players: int = 4, seed: int = 5, **options: bool) -> Any:
         return Game(players, random.Random(seed), **options)
 
-    def own_lists() -> tuple:
+    def own_lists() -> tuple[Any, ...]:
         first = new()
         first.claimed.append((first.line[0], first.player))
         first.previous.append((first.line[1], first.player))
@@ -775,7 +780,8 @@ def check_game_setup(Game: Any) -> CheckResult:
         "dominations.game_setup",
         [
             Example("len(Game(4, random.Random(5)).kings)", lambda: len(new(4).kings), 4),
-            Example(_("sorted(Game(2, random.Random(5)).kings)  (two kings each)"), lambda: sorted(new(2).kings), [0, 0, 1, 1]),
+            Example(_("sorted(Game(2, random.Random(5)).kings)  (two kings each)"), lambda: sorted(new(2).kings),
+                    [0, 0, 1, 1]),
             Example("sorted(Game(3, random.Random(5)).kings)", lambda: sorted(new(3).kings), [0, 1, 2]),
             Example("len(Game(3, random.Random(5)).line)", lambda: len(new(3).line), 3),
             Example("len(Game(2, random.Random(5)).line)", lambda: len(new(2).line), 4),
@@ -848,7 +854,7 @@ def check_game_turn(Game: Any) -> CheckResult:
     def opening() -> Any:
         return Game(4, random.Random(5))
 
-    def choose_third() -> tuple:
+    def choose_third() -> tuple[Any, ...]:
         game = opening()
         player, third = game.player, game.line[2]
         game.play((third.number, None))
@@ -868,13 +874,13 @@ def check_game_turn(Game: Any) -> CheckResult:
         game.play((game.line[0].number, None))
         return refused(game, (game.line[0].number, None))
 
-    def placed() -> tuple:
+    def placed() -> tuple[Any, ...]:
         game = _second_round(Game)
         domino = game.to_place
         game.play((game.line[0].number, ((4, 5), (4, 6))))
         return (game.kingdoms[2].to_text() == f"C0 {domino.first} {domino.second}", game.player)
 
-    def discarded() -> tuple:
+    def discarded() -> tuple[Any, ...]:
         game = _second_round(Game, discard=True)
         moves = list(game.legal_moves())
         placements = {placement for _, placement in moves}
@@ -904,7 +910,8 @@ def check_game_turn(Game: Any) -> CheckResult:
                 True,
             ),
             Example(
-                _("game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still free)"),
+                _("game.play((game.line[2].number, None)) in the opening: (claimed right, turn, next king acts, still "
+                  "free)"),
                 choose_third,
                 (True, 1, True, False),
                 hint=_("The king stands on the domino chosen: claimed gets (domino, player), turn goes up."),
@@ -958,7 +965,8 @@ def check_game_turn(Game: Any) -> CheckResult:
                 _("refused, unchanged"),
             ),
             Example(
-                _("in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after discarding)"),
+                _("in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after "
+                  "discarding)"),
                 discarded,
                 ({None}, True, 1),
                 hint=_("A domino that fits nowhere is discarded: the move's placement is None."),
@@ -982,8 +990,8 @@ def check_game(Game: Any) -> CheckResult:
     if stale:
         return stale
 
-    def played(players: int = 4, seed: int = 5, pick: Callable[[list], Any] = lambda moves: moves[0],
-               **options: bool) -> tuple[Any, list]:
+    def played(players: int = 4, seed: int = 5, pick: Callable[[list[Any]], Any] = lambda moves: moves[0],
+               **options: bool) -> tuple[Any, list[tuple[Any, Any, Any, list[int]]]]:
         """A game played to its end; its moves as (player, to_place, move, line numbers)."""
         game = Game(players, random.Random(seed), **options)
         record = []
@@ -1022,7 +1030,7 @@ def check_game(Game: Any) -> CheckResult:
         _game, record = played(players, 3, lambda moves: moves[len(moves) // 2], **options)
         return [sum(to_place is not None for who, to_place, _, _ in record if who == p) for p in range(players)]
 
-    def last_round() -> tuple:
+    def last_round() -> tuple[Any, ...]:
         game, record = played()
         return (all(move[0] is None and line == [] for _, _, move, line in record[-4:]),
                 all(move[0] is not None for _, _, move, _ in record[:-4]), list(game.legal_moves()))
@@ -1060,7 +1068,8 @@ def check_game(Game: Any) -> CheckResult:
                 _("a 4-player game played with legal_moves()[0] ends: game.is_over()"),
                 lambda: played()[0].is_over(), True,
             ),
-            Example(_("moves of that game  (a choice per domino, then 4 last placements)"), lambda: len(played()[1]), 52),
+            Example(_("moves of that game  (a choice per domino, then 4 last placements)"), lambda: len(played()[1]),
+                    52),
             Example(
                 _("numbers seen in the lines of a 2-player game"),
                 lambda: len({n for *_, line in played(2)[1] for n in line}), 24,
@@ -1085,9 +1094,11 @@ def check_game(Game: Any) -> CheckResult:
                 hint=_("previous holds the (domino, player) pairs that were claimed, sorted by number."),
             ),
             Example(
-                _("the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at the end)"),
+                _("the last round: (4 last moves have choice None and an empty line, no other does, legal_moves() at "
+                  "the end)"),
                 last_round, (True, True, []),
-                hint=_("When the pile is empty the line is []: each king only places its domino, then no king is left."),
+                hint=_("When the pile is empty the line is []: each king only places its domino, then no king "
+                       "is left."),
             ),
             Example(_("dominos each player places in a 3-player game"), lambda: placed_each(3), [12, 12, 12]),
             Example(_("dominos each player places in a 2-player game"), lambda: placed_each(2), [12, 12]),
@@ -1113,7 +1124,8 @@ def check_game(Game: Any) -> CheckResult:
                 final_ranking, True,
             ),
             Example(
-                _("game.ranking() when game.kingdoms are {kingdoms}  (3 points each but the last)").format(kingdoms=TIED),
+                _("game.ranking() when game.kingdoms are {kingdoms}  (3 points each but the last)").format(
+                    kingdoms=TIED),
                 tied_ranking, [[1], [0], [2], [3]],
                 hint=_("The final ranking breaks ties as ranking does: largest property, then crowns."),
             ),

@@ -102,11 +102,11 @@ class Square:
 
     def __new__(cls, terrain: str = "", crowns: int = 0) -> Square:
         castle = globals().get("CASTLE")
-        if cls is Square and castle is not None and terrain == "castle" and crowns == 0 and type(crowns) is int:
+        if cls is Square and isinstance(castle, Square) and terrain == "castle" and crowns == 0 and type(crowns) is int:
             return castle
         return super().__new__(cls)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Square], tuple[str, int]]:
         return (type(self), (self.terrain, self.crowns))  # copies and pickles go through __new__
 
     def __post_init__(self) -> None:
@@ -125,7 +125,7 @@ class Square:
     def __copy__(self) -> Square:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Square:
+    def __deepcopy__(self, memo: dict[int, object]) -> Square:
         return self  # immutable: a copied kingdom shares its squares
 
     @classmethod
@@ -154,7 +154,7 @@ class Domino:
     def __str__(self) -> str:
         return f"#{self.number} {self.first} {self.second}"
 
-    def __deepcopy__(self, memo: dict) -> Domino:
+    def __deepcopy__(self, memo: dict[int, object]) -> Domino:
         return self  # immutable: a copied game shares its dominos
 
     @property

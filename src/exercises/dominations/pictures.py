@@ -2,8 +2,9 @@
 
 Squares are coloured by terrain (``tiles.COLORS``) and carry the terrain's letter of the
 text format (``LETTERS``: not by colour alone), crowns are small gold crowns, the castle is
-a grey tower. Every picture has a text alternative (``aria-label``) in the package's language. A kingdom is drawn from its text (``Kingdom.to_text()``), so the
-pictures work with any ``Kingdom`` class that writes the course's text format::
+a grey tower. Every picture has a text alternative (``aria-label``) in the package's
+language. A kingdom is drawn from its text (``Kingdom.to_text()``), so the pictures work
+with any ``Kingdom`` class that writes the course's text format::
 
     >>> svg = kingdom_svg("W1 C0")
     >>> svg.startswith("<svg")
@@ -240,12 +241,14 @@ def show_domino(domino: Any) -> SvgPicture:
 
 def show_line(dominos: Sequence[Any], kings: Sequence[str | None] | None = None) -> SvgPicture:
     """A picture of a line of dominos."""
-    return SvgPicture(line_svg(dominos, kings), "<" + _("Picture line of {count} dominos").format(count=len(dominos)) + ">")
+    return SvgPicture(line_svg(dominos, kings),
+                      "<" + _("Picture line of {count} dominos").format(count=len(dominos)) + ">")
 
 
 def show_kingdom(kingdom: Any, size: int = 5, title: str = "") -> SvgPicture:
     """A picture of a kingdom (its text or anything with ``to_text()``)."""
-    return SvgPicture(kingdom_svg(kingdom, size, title=title), "<" + _("Picture {title}").format(title=title or _("kingdom")) + ">")
+    return SvgPicture(kingdom_svg(kingdom, size, title=title),
+                      "<" + _("Picture {title}").format(title=title or _("kingdom")) + ">")
 
 
 def show_kingdoms(kingdoms: Sequence[Any], titles: Sequence[str] = (), size: int = 5) -> HtmlPicture:

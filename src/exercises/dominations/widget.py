@@ -32,8 +32,8 @@ from ..ai import as_player
 from ..display import ink, side_by_side
 from ..i18n import N_, _
 from ..ui import ErrorPanel, StudentCodeError, write_first
-from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 from .model import COLORS, LETTERS, parse_kingdom
+from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 
 __all__ = ["KingdominoTable"]
 
@@ -157,7 +157,7 @@ class KingdominoTable(widgets.VBox):
         try:
             return self.errors.call(function, *args, doing=doing, **kwargs)
         except StudentCodeError:
-            sentence = write_first(self.errors.last_error)
+            sentence = write_first(self.errors.last_error) if self.errors.last_error else None
             if sentence is not None:
                 self._stop(sentence)
             raise
@@ -193,7 +193,8 @@ class KingdominoTable(widgets.VBox):
                     break
                 move = self._call(self.opponents[player - 1].choose_move, self.game,
                                   doing=_("asking AI {player} for a move").format(player=player))
-                self._call(self.game.play, move, doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
+                self._call(self.game.play, move,
+                           doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
         except StudentCodeError:
             pass
         self._render()
@@ -351,7 +352,8 @@ class KingdominoTable(widgets.VBox):
         game = self.game
         over = self._call(game.is_over, doing=_("asking is_over()"))
         players = len(self.opponents) + 1
-        scores = [self._call(game.score, p, doing=_("scoring player {player}").format(player=p)) for p in range(players)]
+        scores = [self._call(game.score, p,
+                             doing=_("scoring player {player}").format(player=p)) for p in range(players)]
         if over:
             ranking = self._call(game.ranking, doing=_("ranking the players"))
             winners = ranking[0] if ranking else []
@@ -434,14 +436,15 @@ class KingdominoTable(widgets.VBox):
                     colour, text = COLORS[shown.terrain], LETTERS[shown.terrain] + _crowns_text(shown.crowns)
                 button.button_style = "info" if (row, column) in preview else ""
                 if (row, column) in preview:
-                    colour, text = COLORS.get(shown.terrain, "#cccccc"), "◆" + LETTERS[shown.terrain]
+                    terrain = preview[(row, column)].terrain
+                    colour, text = COLORS.get(terrain, "#cccccc"), "◆" + LETTERS[terrain]
                 button.style.button_color, button.style.text_color, button.description = colour, ink(colour), text
                 button.tooltip = f"({row}, {column})" + (f": {square_text(shown)}" if shown is not None else "")
         can_act = not over and to_place is not None
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
-        for row in self.squares:
-            for button in row:
+        for buttons in self.squares:
+            for button in buttons:
                 button.disabled = not can_act
         self.new_button.disabled = False
 

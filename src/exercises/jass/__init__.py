@@ -10,6 +10,17 @@ The student writes ``Meld``, ``mutually_disjoint``, ``MeldSet`` and ``print_meld
 in the notebook; nothing here solves them.
 """
 
+from .checks import (
+    EXAMPLE_HAND,
+    EXAMPLE_LINES,
+    check_hands_without_meld,
+    check_meld_all_in,
+    check_meld_set,
+    check_mutually_disjoint,
+    check_print_meld_sets,
+    check_quartets,
+    check_runs,
+)
 from .model import (
     ALL_OF,
     DECK,
@@ -21,17 +32,6 @@ from .model import (
     power_set,
     quartet_points,
     validate_hand,
-)
-from .checks import (
-    EXAMPLE_HAND,
-    EXAMPLE_LINES,
-    check_hands_without_meld,
-    check_meld_all_in,
-    check_meld_set,
-    check_mutually_disjoint,
-    check_print_meld_sets,
-    check_quartets,
-    check_runs,
 )
 from .pictures import show_hand, show_meld_sets
 from .widget import HAND_SIZE, MeldPicker

@@ -8,14 +8,15 @@ reads as expected-versus-got in one line.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 from collections import Counter
 from collections.abc import Callable, Iterable
 from math import comb
 from typing import Any
 
-from ..i18n import N_, _, number
 from ..checks import CheckResult, Example, Status, check, generated, short_repr, table
+from ..i18n import N_, _, number
 from .model import DECK, Card, parse_cards
 
 __all__ = [
@@ -325,7 +326,7 @@ def _unchanged(function: Callable[[Any], Any], argument: list[set[Any]]) -> Any:
 
 def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bool]) -> CheckResult:
     """Check ``mutually_disjoint(sets)``."""
-    cases = [
+    cases: list[tuple[str, list[set[int]], bool]] = [
         ("[]", [], True),
         ("[{1, 2}]", [{1, 2}], True),
         ("[{1, 2}, {3}]", [{1, 2}, {3}], True),
@@ -340,7 +341,7 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
         [
             Example(
                 f"mutually_disjoint({text})",
-                (lambda sets=sets: _unchanged(mutually_disjoint, sets)),
+                functools.partial(_unchanged, mutually_disjoint, sets),
                 expected,
                 hint=_("Two sets are disjoint when |A ∪ B| = |A| + |B|; keep a running union "
                 "(and do not change the sets you are given); return True or False."),
@@ -392,10 +393,8 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
 
     def melds_after_of(melds: list[Any]) -> list[str]:
         """The melds of the list (as text, in order) after MeldSet.of(melds), made or refused."""
-        try:
+        with contextlib.suppress(ValueError):
             MeldSet.of(melds)
-        except ValueError:
-            pass
         return [meld_text(meld) for meld in melds]
 
     unchanged_hint = _("Leave the list you are given as it was: work on list(melds) or a set.")

@@ -44,6 +44,8 @@ T = TypeVar("T", bound=Hashable)
 class _OrderedEnum(enum.Enum):
     """An enum whose members compare by their order of declaration."""
 
+    _value_: str  #: the symbol printed on a card
+
     def __init__(self, *args: object) -> None:
         self._index = len(type(self)._member_names_)
 

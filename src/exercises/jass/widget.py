@@ -11,7 +11,7 @@ that names the function to write, with no card to click.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -74,7 +74,7 @@ class MeldPicker(widgets.VBox):
         if sentence is not None:  # a stub: nothing to click until it is written
             self.children = (widgets.HTML(write_first_html(sentence)),)
 
-    def _on_toggle(self, card: Card):
+    def _on_toggle(self, card: Card) -> Callable[[dict[str, Any]], None]:
         def toggled(change: dict[str, Any]) -> None:
             if self._updating:
                 return

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..i18n import _
 from ..checks import CheckResult, check, generated, table
+from ..i18n import _
 
 __all__ = ["check_count_pips"]
 

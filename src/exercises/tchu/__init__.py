@@ -19,11 +19,11 @@ from .checks.order import (
 )
 from .checks.recording import (
     Call,
-    format_call,
-    print_calls,
     RecordingPlayer,
     ScriptedPlayer,
     ScriptExhausted,
+    format_call,
+    print_calls,
 )
 from .model import *  # noqa: F403 (the model's names, listed in model.__all__)
 from .pictures import (

@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..browser import require_matplotlib
 from ..display import ink
@@ -28,7 +28,6 @@ from .model import (
     ChMap,
     Color,
     GameState,
-    Info,
     PlayerId,
     PlayerState,
     PublicGameState,
@@ -38,6 +37,15 @@ from .model import (
     Ticket,
 )
 from .model.info import Info
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    class MapFigure(Figure):
+        """The class ``_map_figure_class`` makes when the first map is drawn."""
+
+        def _repr_png_(self) -> bytes: ...
 
 __all__ = ["MapFigure", "map_figure", "map_png", "map_text", "player_state_html", "COLOR_RGB", "PLAYER_RGB",
            "station_xy"]
@@ -74,7 +82,7 @@ _FIRST_FOREIGN_ID = 34
 
 
 @cache
-def _map_figure_class() -> type:
+def _map_figure_class() -> type[Figure]:
     """``MapFigure``, made the first time a map is drawn: matplotlib is imported then, not
     with the package (the browser's Python fetches it only for a picture)."""
     from matplotlib.figure import Figure
@@ -143,7 +151,7 @@ def _car_corners(route: Route) -> list[list[tuple[float, float]]]:
 _CARS: dict[Route, list[list[tuple[float, float]]]] = {route: _car_corners(route) for route in ChMap.routes()}
 
 
-def _draw_cars(ax, owners: Mapping[Route, PlayerId]) -> None:
+def _draw_cars(ax: Axes, owners: Mapping[Route, PlayerId]) -> None:
     """Draw every route as its cars: four collections (free or claimed, overground or tunnel).
 
     Each collection's ``get_urls()`` names its cars "ROUTE_ID:index", in drawing order.
@@ -187,7 +195,7 @@ def _middle(route: Route) -> tuple[float, float]:
     return (sum(x for x, _y in corners) / 4, sum(y for _x, y in corners) / 4)
 
 
-def _draw_highlighted_routes(ax, routes: Iterable[Route]) -> None:
+def _draw_highlighted_routes(ax: Axes, routes: Iterable[Route]) -> None:
     """A glow under each route of ``routes`` (e.g. the ones a player may claim now)."""
     from matplotlib.collections import LineCollection
 
@@ -219,7 +227,7 @@ def map_figure(
     title: str | None = None,
     highlight_routes: Iterable[Route] = (),
     label_size: float = 7.5,
-) -> "MapFigure":
+) -> MapFigure:
     """The map, with the routes claimed in ``state`` and some tickets highlighted.
 
     ``tickets`` are highlighted (their stations ringed, listed below the map). A
@@ -241,7 +249,7 @@ def map_figure(
     names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
 
     require_matplotlib()
-    figure = _map_figure_class()(figsize=(10, 7.4), dpi=80)
+    figure = cast("MapFigure", _map_figure_class()(figsize=(10, 7.4), dpi=80))
     from matplotlib import patheffects
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch, Polygon
@@ -331,9 +339,9 @@ def map_figure(
     return figure
 
 
-def map_png(state: GameState | PublicGameState | None = None, **options: object) -> bytes:
-    """The map of ``state`` as PNG bytes (what Jupyter shows for a game state)."""
-    return map_figure(state, **options)._repr_png_()  # type: ignore[arg-type]
+def map_png(state: GameState | PublicGameState | None = None, **options: Any) -> bytes:
+    """The map of ``state`` as PNG bytes (what Jupyter shows for a game state); ``options`` are map_figure's."""
+    return map_figure(state, **options)._repr_png_()
 
 
 def card_text_rgb(card: Card) -> str:

@@ -65,6 +65,7 @@ from .. import browser
 from ..i18n import _, get_language, ngettext
 from ..ui import ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import (
+    Card,
     ChMap,
     Constants,
     GreedyPlayer,
@@ -72,6 +73,7 @@ from .model import (
     PlayerId,
     RandomPlayer,
     SortedBag,
+    Ticket,
     TurnKind,
     claimable_routes,
 )
@@ -86,7 +88,7 @@ MAP_WIDTH_PX = 800
 MAP_LABEL_POINTS = 10.0
 
 
-def _cards_text(cards: SortedBag) -> str:
+def _cards_text(cards: SortedBag[Card]) -> str:
     """Cards as the game log writes them: "2 red and 1 locomotive"."""
     parts = [f"{n} {Info.card_name(card, n)}" for card, n in SortedBag(tuple(cards)).counts().items()]
     last = _(" and ")
@@ -146,7 +148,7 @@ class RemotePlayer:
         self.state: Any = None
         self.own_state: Any = None
         self.infos: list[str] = []
-        self.initial_offer: SortedBag | None = None
+        self.initial_offer: SortedBag[Ticket] | None = None
         self.question: Question | None = None
         self.plan: dict[str, Any] = dict(plan or {})
         # Without threads: every answer given so far, given again in order when ``play`` runs
@@ -231,16 +233,16 @@ class RemotePlayer:
         if not self.replaying():
             self.on_update(new_state, own_state)
 
-    def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
+    def set_initial_ticket_choice(self, tickets: SortedBag[Ticket]) -> None:
         self.initial_offer = tickets
 
-    def choose_initial_tickets(self) -> SortedBag:
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
         return self._ask(Question("choose_initial_tickets", self.initial_offer))
 
     def next_turn(self) -> TurnKind:
         return self._ask(Question("next_turn"))
 
-    def choose_tickets(self, options: SortedBag) -> SortedBag:
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
         return self._ask(Question("choose_tickets", options))
 
     def draw_slot(self) -> int:
@@ -249,10 +251,10 @@ class RemotePlayer:
     def claimed_route(self) -> Any:
         return self._ask(Question("claimed_route"))
 
-    def initial_claim_cards(self) -> SortedBag:
+    def initial_claim_cards(self) -> SortedBag[Card]:
         return self._ask(Question("initial_claim_cards"))
 
-    def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
+    def choose_additional_cards(self, options: Sequence[SortedBag[Card]]) -> SortedBag[Card]:
         return self._ask(Question("choose_additional_cards", list(options)))
 
 
@@ -353,7 +355,8 @@ class TchuGame(widgets.VBox):
         )
         self.board = widgets.HBox([self.picture, self.map_note, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
-        self.children = (controls, focus_outline(self), self.board, self.hand)  # a visible focus on the lists
+        self.children: tuple[Any, ...] = (controls, focus_outline(self), self.board,
+                                          self.hand)  # a visible focus on the lists
         self._show_question(None)
         _GAMES.add(self)
         if start:
@@ -391,7 +394,8 @@ class TchuGame(widgets.VBox):
         seed = self._game_seed
         computer = OPPONENTS[self.opponent](random.Random(seed))
         players = {PlayerId.PLAYER_1: player, PlayerId.PLAYER_2: computer}
-        names = {PlayerId.PLAYER_1: self.your_name, PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
+        names = {PlayerId.PLAYER_1: self.your_name,
+                 PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
         if player.recorded is not None:
             self._run(player, players, names, random.Random(seed))
             return
@@ -406,7 +410,8 @@ class TchuGame(widgets.VBox):
                                    recorded=answered.recorded, plan=answered.plan)
         self._launch(self.player)
 
-    def _run(self, player: RemotePlayer, players: dict, names: dict, rng: random.Random) -> None:
+    def _run(self, player: RemotePlayer, players: dict[PlayerId, Any], names: dict[PlayerId, str], rng: random.Random
+             ) -> None:
         try:
             result = self.errors.call(self.play, players, names, ChMap.all_tickets(), rng, doing=_("playing the game"))
         except StudentCodeError:
@@ -512,7 +517,7 @@ class TchuGame(widgets.VBox):
         self._show(self.actions, method in ("next_turn", "draw_slot"))
         self._show(self.ticket_dialog, method in ("choose_initial_tickets", "choose_tickets"))
         self._show(self.tunnel_dialog, method == "choose_additional_cards")
-        if method is None:
+        if question is None or method is None:
             return
         player = self.player
         assert player is not None

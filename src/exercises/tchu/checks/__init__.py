@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...i18n import N_, _
 from ...checks import CheckResult, Example, Status, check, hint_line, said, short_repr
-from ..model import players as computer_players
+from ...i18n import N_, _
 from ..model import (
     Card,
     ChMap,
@@ -32,11 +32,13 @@ from ..model import (
     PlayerId,
     PublicGameState,
     RandomPlayer,
+    Route,
     SortedBag,
+    Ticket,
     Trail,
     TurnKind,
 )
-
+from ..model import players as computer_players
 from .messages import MessageKind, MessageReader, additional_cards_messages
 from .order import CallOrder, first_problem
 from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
@@ -181,7 +183,7 @@ def _turn_order(log: list[Call], current: PlayerId, turn: TurnKind) -> None:
     _expect(problem is None, str(problem))
 
 
-def _total_cards(state: Any) -> int:
+def _total_cards(state: Any) -> Any:  # the student's state's counts
     cs = state.card_state
     return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
 
@@ -209,15 +211,15 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     raise OutOfOrder(_("the move breaks the rules, so a ValueError should come, but none came: the move was accepted."))
 
 
-def _table(run: Callable[..., Any], rows: list[tuple[str, tuple, Any]], hint: str = "") -> list[Example]:
+def _table(run: Callable[..., Any], rows: list[tuple[str, tuple[Any, ...], Any]], hint: str = "") -> list[Example]:
     """Examples from a table: each row is a description, the arguments of ``run`` and what
     ``run(*arguments)`` must give, as data (read from the reference solution when the
     example was written, never computed here)."""
-    return [Example(description, lambda args=args: run(*args), expected, hint=hint)
+    return [Example(description, functools.partial(run, *args), expected, hint=hint)
             for description, args, expected in rows]
 
 
-def _ticket_state(draw_tickets: Callable, keep: int) -> dict:
+def _ticket_state(draw_tickets: Callable[..., Any], keep: int) -> dict[str, Any]:
     """Ada draws tickets in a started game (seed 4) and keeps the first ``keep`` of the 3:
     her tickets, the size of the pile, and whether the rest of the state stayed as it was
     (Bob, the cards, Ada still to play)."""
@@ -232,7 +234,7 @@ def _ticket_state(draw_tickets: Callable, keep: int) -> dict:
                                and new.current_player_id is P1)}
 
 
-def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], seed: int) -> tuple:
+def _seeded_draw(draw_cards: Callable[..., Any], deck_size: int, slots: tuple[int, int], seed: int) -> tuple[Any, ...]:
     """Bob draws ``slots`` from a deck of ``deck_size`` cards with ``random.Random(seed)``:
     his hand and the face-up cards after the turn."""
     state = made_state(current=P2, hands={P2: [Card.BLACK]}, face_up=FACE_UP, deck_size=deck_size, seed=seed)
@@ -242,7 +244,8 @@ def _seeded_draw(draw_cards: Callable, deck_size: int, slots: tuple[int, int], s
     return tuple(new.player_state(P2).cards), new.card_state.face_up_cards
 
 
-def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], deck_size: int, seed: int) -> tuple:
+def _seeded_claim(claim_route: Callable[..., Any], route_id: str, hand: tuple[Card, ...], deck_size: int,
+                  seed: int) -> tuple[Any, ...]:
     """Ada claims ``route_id`` with all of ``hand`` but the extra cards, from a deck of
     ``deck_size`` cards, with ``random.Random(seed)`` (paying the first option of a tunnel):
     her routes, the sizes of the deck and the discards, and the deck's 3 top cards after the turn."""
@@ -256,7 +259,8 @@ def _seeded_claim(claim_route: Callable, route_id: str, hand: tuple[Card, ...], 
     return tuple(r.id for r in new.player_state(P1).routes), cs.deck_size, cs.discards_size, cs.deck.cards[:3]
 
 
-def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tuple[tuple[str, ...], ...]) -> dict:
+def _ending(end_game: Callable[..., Any], routes: tuple[tuple[str, ...], ...],
+            tickets: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
     """``end_game`` on a state with these routes and tickets (by id and text): both totals,
     who heard the bonus (in any order), who won (None for a tie), and whether the calls came
     in the order of the rules (the final state first, to each player its own; each bonus
@@ -271,19 +275,22 @@ def _ending(end_game: Callable, routes: tuple[tuple[str, ...], ...], tickets: tu
     read = [reader.read(text) for text in heard]
     bonus = sorted(NAMES[m.player] for m in read if m.kind is MessageKind.BONUS and m.player)
     last = read[-1] if read else None
-    winner = (NAMES[last.player] if last.player else None) if last and last.kind is MessageKind.RESULT else _("no result message")
-    first = {pid: (_calls(log, pid) or [None])[0] for pid in PlayerId}
+    winner = ((NAMES[last.player] if last.player else None) if last and last.kind is MessageKind.RESULT
+              else _("no result message"))
+    first = {pid: next(iter(_calls(log, pid)), None) for pid in PlayerId}
     in_order = (
-        all(call is not None and call.method == "update_state" and call.args == (state.public(), state.player_state(pid))
+        all(call is not None and call.method == "update_state"
+            and call.args == (state.public(), state.player_state(pid))
             for pid, call in first.items())
         and _infos(log, P2) == heard
         and [m.kind for m in read] == [MessageKind.BONUS] * len(bonus) + [MessageKind.RESULT]
-        and all(text == Info(NAMES[m.player]).gets_longest_trail_bonus(Trail.longest(state.player_state(m.player).routes))
-                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS)
+        and all(text == Info(NAMES[m.player]).gets_longest_trail_bonus(
+                    Trail.longest(state.player_state(m.player).routes))
+                for text, m in zip(heard, read) if m.kind is MessageKind.BONUS and m.player is not None)
     )
     if not isinstance(totals, dict) or set(totals) != set(PlayerId):
         return {"totals": totals, "bonus": bonus, "winner": winner, "in order": in_order}
-    best = max(PlayerId, key=totals.get)
+    best = max(PlayerId, key=lambda pid: totals[pid])
     said = ([Info.draw([NAMES[P1], NAMES[P2]], totals[P1]), Info.draw([NAMES[P2], NAMES[P1]], totals[P1])]
             if totals[P1] == totals[P2] else [Info(NAMES[best]).won(totals[best], totals[best.next()])])
     in_order = in_order and heard[-1] in said
@@ -304,9 +311,12 @@ TICKET_STATES = [
 ]
 #: a deck's size, two slots, the seed of rng: Bob's hand (he held a black card) and the face-up cards after
 SEEDED_DRAWS = [
-    (0, (-1, -1), 11, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
-    (1, (0, -1), 12, ((Card.BLACK, Card.BLACK, Card.RED), (Card.BLACK, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
-    (0, (3, 3), 13, ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.BLUE, Card.LOCOMOTIVE))),
+    (0, (-1, -1), 11,
+     ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (1, (0, -1), 12,
+     ((Card.BLACK, Card.BLACK, Card.RED), (Card.BLACK, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE))),
+    (0, (3, 3), 13,
+     ((Card.BLACK, Card.RED, Card.WHITE), (Card.RED, Card.BLUE, Card.GREEN, Card.BLUE, Card.LOCOMOTIVE))),
 ]
 #: a route, Ada's hand (the first cards claim it), a deck's size, the seed of rng: what _seeded_claim sees after
 SEEDED_CLAIMS = [
@@ -329,10 +339,12 @@ ENDS = [
     (N_("end_game(...) when both hold the ticket Bâle - Berne, which only Ada links"),
      (("ZOU_ZUR_1",), ("SCE_WIN_1",)), (("Bâle - Berne (5)",), ("Bâle - Berne (5)",)),
      {"Ada": 6, "Bob": 6, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
-    (N_("end_game(...) when the totals are equal but the route points are not: IT4_LOC_1, STG_VAD_1 / BAD_ZUR_1, ZOU_ZUR_1"),
+    (N_("end_game(...) when the totals are equal but the route points are not: IT4_LOC_1, STG_VAD_1 / BAD_ZUR_1, "
+        "ZOU_ZUR_1"),
      (("IT4_LOC_1", "STG_VAD_1"), ("BAD_ZUR_1", "ZOU_ZUR_1")), (("Lugano - Coire (10)",), ("Lausanne - Lucerne (8)",)),
      {"Ada": 4, "Bob": 4, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
-    (N_("end_game(...) when the totals are equal but the route points are not: BRI_SIO_1, BAL_DE1_1 / BAD_BAL_1, COI_DAV_1, BER_NEU_1"),
+    (N_("end_game(...) when the totals are equal but the route points are not: BRI_SIO_1, BAL_DE1_1 / BAD_BAL_1, "
+        "COI_DAV_1, BER_NEU_1"),
      (("BRI_SIO_1", "BAL_DE1_1"), ("BAD_BAL_1", "COI_DAV_1", "BER_NEU_1")),
      (("La Chaux-de-Fonds - Lucerne (7)",), ("Bâle - Brigue (10)",)),
      {"Ada": 8, "Bob": 8, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
@@ -350,18 +362,20 @@ GAMES = [
 class _Chooser(ScriptedPlayer):
     """A scripted player whose ticket choices are computed from the offer by ``choose``."""
 
-    def __init__(self, choose: Callable[[SortedBag], SortedBag]) -> None:
+    def __init__(self, choose: Callable[[SortedBag[Ticket]], SortedBag[Ticket]]) -> None:
         super().__init__()
         self.choose = choose
 
-    def choose_initial_tickets(self) -> SortedBag:
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
+        if self.offer is None:  # asked before any offer, as a ScriptedPlayer
+            raise ScriptExhausted("choose_initial_tickets", 1, 0)
         return self.choose(self.offer)
 
-    def choose_tickets(self, options: SortedBag) -> SortedBag:
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
         return self.choose(options)
 
 
-def _other_ticket(offer: SortedBag) -> SortedBag:
+def _other_ticket(offer: SortedBag[Ticket]) -> SortedBag[Ticket]:
     """The first 2 tickets of ``offer`` and one ticket that is not in it."""
     foreign = next(t for t in ChMap.tickets() if t not in offer)
     return SortedBag(tuple(offer)[:2] + (foreign,))
@@ -370,7 +384,7 @@ def _other_ticket(offer: SortedBag) -> SortedBag:
 # Exercise 1 ---------------------------------------------------------------------------
 
 
-def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
+def check_helpers(tell_all: Callable[..., Any], update_all: Callable[..., Any]) -> CheckResult:
     """Check ``tell_all(players, info)`` and ``update_all(players, state)``."""
 
     def telling() -> str:
@@ -394,7 +408,8 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
             _expect(
                 sorted(call.player.name for call in log) == ["PLAYER_1", "PLAYER_2"]
                 and all(call.method == "update_state" for call in log),
-                _("each player should receive exactly one update_state call; the calls were {log}.").format(log=[str(c) for c in log]),
+                _("each player should receive exactly one update_state call; the calls were {log}.").format(
+                    log=[str(c) for c in log]),
             )
             for call in log:
                 public, own = call.args
@@ -407,7 +422,8 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
                 _expect(
                     own == state.player_state(call.player),
                     _("update_state to {player}: the second argument should be its own "
-                    "state, state.player_state(PlayerId.{player}), got {own!r}.").format(player=call.player.name, own=own),
+                    "state, state.player_state(PlayerId.{player}), got {own!r}.").format(
+                        player=call.player.name, own=own),
                 )
             return _(OK)
 
@@ -416,7 +432,8 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
     return _check(
         "tchu.helpers", "helpers",
         [
-            Example(_("tell_all(players, 'Hello!\\n'), then tell_all(players, 'Bye!\\n'): each player hears both, once, in order"),
+            Example(_("tell_all(players, 'Hello!\\n'), then tell_all(players, 'Bye!\\n'): each player hears both, "
+                      "once, in order"),
                     telling, _(OK)),
             Example(_("update_all(players, state): each player gets the state and its own state"), updating(P1), _(OK)),
             Example(_("update_all(players, state) when PLAYER_2 is to play"), updating(P2), _(OK)),
@@ -427,10 +444,10 @@ def check_helpers(tell_all: Callable, update_all: Callable) -> CheckResult:
 # Exercise 2 ---------------------------------------------------------------------------
 
 
-def check_start_game(start_game: Callable) -> CheckResult:
+def check_start_game(start_game: Callable[..., Any]) -> CheckResult:
     """Check ``start_game(players, player_names, tickets, rng)``."""
 
-    def run(seed: int, inner: tuple | None = None) -> tuple[GameState, list[Call]]:
+    def run(seed: int, inner: tuple[Any, Any] | None = None) -> tuple[GameState, list[Call]]:
         first, second = inner or (GreedyPlayer(1), GreedyPlayer(2))
         players, log = _players({P1: first, P2: second})
         state = start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
@@ -443,11 +460,14 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _expect(order.problem is None, str(order.problem))
         for pid in PlayerId:
             seat = order.seats[pid]
-            _expect(seat.chose_initial, _("{player} was never asked to choose its initial tickets.").format(player=NAMES[pid]))
-            _expect(seat.kept_messages == 2, _("{player} should hear how many tickets each player kept (2 messages), got {kept_messages}.").format(
+            _expect(seat.chose_initial,
+                    _("{player} was never asked to choose its initial tickets.").format(player=NAMES[pid]))
+            _expect(seat.kept_messages == 2, _("{player} should hear how many tickets each player kept (2 messages), "
+                                               "got {kept_messages}.").format(
                 player=NAMES[pid], kept_messages=seat.kept_messages
             ))
-        _expect(not any(call.method == "next_turn" for call in log), _("start_game should stop before the first turn (no next_turn)."))
+        _expect(not any(call.method == "next_turn" for call in log),
+                _("start_game should stop before the first turn (no next_turn)."))
         return _(OK)
 
     def introduced() -> str:
@@ -455,9 +475,11 @@ def check_start_game(start_game: Callable) -> CheckResult:
         for pid in PlayerId:
             inits = _calls(log, pid, "init_players")
             _expect(len(inits) == 1 and _calls(log, pid)[0] is inits[0],
-                    _("{player} should receive init_players exactly once, before any other call.").format(player=NAMES[pid]))
+                    _("{player} should receive init_players exactly once, before any other call.").format(
+                        player=NAMES[pid]))
             own_id, names = inits[0].args
-            _expect(own_id is pid, _("init_players to {player} should give its own id, PlayerId.{player_id}, got {own_id!r}.").format(
+            _expect(own_id is pid, _("init_players to {player} should give its own id, PlayerId.{player_id}, got "
+                                     "{own_id!r}.").format(
                 player=NAMES[pid], player_id=pid.name, own_id=own_id
             ))
             _expect(isinstance(names, dict) and dict(names) == NAMES,
@@ -473,7 +495,8 @@ def check_start_game(start_game: Callable) -> CheckResult:
             expected = Info(NAMES[first]).will_play_first()
             for pid in PlayerId:
                 got = _infos(log, pid)[:1]
-                _expect(got == [expected], _("the first message to {player} should be {expected!r} (the first player of GameState.initial(tickets, rng)), got {got!r}.").format(
+                _expect(got == [expected], _("the first message to {player} should be {expected!r} (the first player "
+                                             "of GameState.initial(tickets, rng)), got {got!r}.").format(
                     player=NAMES[pid], expected=expected, got=got
                 ))
             return _(OK)
@@ -484,13 +507,16 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _state, log = run(3)
         initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
         offers = [_calls(log, pid, "set_initial_ticket_choice") for pid in PlayerId]
-        _expect([len(o) for o in offers] == [1, 1], _("each player should be offered tickets once (set_initial_ticket_choice), got {offers} offers.").format(
+        _expect([len(o) for o in offers] == [1, 1], _("each player should be offered tickets once "
+                                                      "(set_initial_ticket_choice), got {offers} offers.").format(
             offers=[len(o) for o in offers]
         ))
         bags = [o[0].args[0] for o in offers]
-        _expect([len(b) for b in bags] == [5, 5], _("each offer should hold 5 tickets, got {bags}.").format(bags=[len(b) for b in bags]))
+        _expect([len(b) for b in bags] == [5, 5],
+                _("each offer should hold 5 tickets, got {bags}.").format(bags=[len(b) for b in bags]))
         _expect(Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)),
-                _("the two players should be offered the 10 top tickets of the initial state, 5 each (state.top_tickets(5), then state.without_top_tickets(5))."))
+                _("the two players should be offered the 10 top tickets of the initial state, 5 each "
+                  "(state.top_tickets(5), then state.without_top_tickets(5))."))
         return _(OK)
 
     def state_before_choice() -> str:
@@ -500,21 +526,25 @@ def check_start_game(start_game: Callable) -> CheckResult:
             offer = mine.index(_calls(log, pid, "set_initial_ticket_choice")[0])
             choose = mine.index(_calls(log, pid, "choose_initial_tickets")[0])
             updates = [c for c in mine[offer:choose] if c.method == "update_state"]
-            _expect(bool(updates), _("{player} should receive the state (update_state) after its ticket offer, before choosing.").format(
+            _expect(bool(updates), _("{player} should receive the state (update_state) after its ticket offer, before "
+                                     "choosing.").format(
                 player=NAMES[pid]
             ))
             public, own = updates[-1].args
             _expect(own.card_count == 4 and own.ticket_count == 0,
-                    _("the state sent to {player} before its choice should show its 4 cards and no ticket yet, got {card_count} cards and {ticket_count} tickets.").format(
+                    _("the state sent to {player} before its choice should show its 4 cards and no ticket yet, got "
+                      "{card_count} cards and {ticket_count} tickets.").format(
                         player=NAMES[pid], card_count=own.card_count, ticket_count=own.ticket_count
                     ))
-            _expect(public.card_state.deck_size == 97, _("at the initial choice, 97 cards should be left in the deck, got {deck_size}.").format(
+            _expect(public.card_state.deck_size == 97, _("at the initial choice, 97 cards should be left in the deck, "
+                                                         "got {deck_size}.").format(
                 deck_size=public.card_state.deck_size
             ))
             index = next(i for i, c in enumerate(log) if c is updates[-1])
             dealt = sum(c.method == "set_initial_ticket_choice" for c in log[:index])
             _expect(public.ticket_count == 46 - 5 * dealt,
-                    _("{offered} tickets were offered before that update_state, so {left} should be left in the pile, got {got} (state.without_top_tickets).").format(
+                    _("{offered} tickets were offered before that update_state, so {left} should be left in the pile, "
+                      "got {got} (state.without_top_tickets).").format(
                         offered=dealt * 5, left=46 - 5 * dealt, got=public.ticket_count))
         return _(OK)
 
@@ -522,12 +552,14 @@ def check_start_game(start_game: Callable) -> CheckResult:
         _state, log = run(5)
         first = GameState.initial(ChMap.all_tickets(), random.Random(5)).current_player_id
         kept = {pid: len(_calls(log, pid, "choose_initial_tickets")[0].result) for pid in PlayerId}
-        expected = [Info(NAMES[first]).will_play_first()] + [Info(NAMES[pid]).kept_tickets(kept[pid]) for pid in PlayerId]
+        expected = ([Info(NAMES[first]).will_play_first()]
+                    + [Info(NAMES[pid]).kept_tickets(kept[pid]) for pid in PlayerId])
         for pid in PlayerId:
             got = _infos(log, pid)
             _expect(len(got) == 3 and got[0] == expected[0] and sorted(got[1:]) == sorted(expected[1:]),
                     _("at the start, {player} should hear who plays first, then how many tickets each "
-                    "player kept, {expected!r}, but heard {got!r}.").format(player=NAMES[pid], expected=expected, got=got))
+                    "player kept, {expected!r}, but heard {got!r}.").format(
+                        player=NAMES[pid], expected=expected, got=got))
         return _(OK)
 
     def kept() -> str:
@@ -535,16 +567,20 @@ def check_start_game(start_game: Callable) -> CheckResult:
         initial = GameState.initial(ChMap.all_tickets(), random.Random(1))
         for pid in PlayerId:
             chosen = next(c.result for c in log if c.player is pid and c.method == "choose_initial_tickets")
-            _expect(state.player_state(pid).tickets == chosen, _("in the state returned, {player} should hold the tickets it chose, {chosen}.").format(
+            _expect(state.player_state(pid).tickets == chosen,
+                    _("in the state returned, {player} should hold the tickets it chose, {chosen}.").format(
                 player=NAMES[pid], chosen=list(chosen)
             ))
-            _expect(state.player_state(pid).cards == initial.player_state(pid).cards, _("in the state returned, {player} should hold its 4 initial cards.").format(
+            _expect(state.player_state(pid).cards == initial.player_state(pid).cards,
+                    _("in the state returned, {player} should hold its 4 initial cards.").format(
                 player=NAMES[pid]
             ))
-        _expect(state.ticket_count == 36, _("10 tickets were dealt, so 36 should be left in the pile, got {ticket_count}.").format(
+        _expect(state.ticket_count == 36, _("10 tickets were dealt, so 36 should be left in the pile, got "
+                                            "{ticket_count}.").format(
             ticket_count=state.ticket_count
         ))
-        _expect(state.current_player_id is initial.current_player_id, _("the state returned should have the first player to play."))
+        _expect(state.current_player_id is initial.current_player_id,
+                _("the state returned should have the first player to play."))
         return _(OK)
 
     def too_few(who: PlayerId) -> Callable[[], str]:
@@ -559,27 +595,42 @@ def check_start_game(start_game: Callable) -> CheckResult:
         inner = (_Chooser(lambda offer: SortedBag(tuple(offer)[:3])), _Chooser(_other_ticket))
         return _refused(lambda: run(1, inner), "Bob")
 
-    keep_three = _("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player.")
+    keep_three = _("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError "
+                   "naming the player.")
     return _check(
         "tchu.start", "start_game()",
         [
-            Example(_("the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))"), in_order, _(OK)),
-            Example(_("start_game(...): init_players(own id, both names) first, once for each player"), introduced, _(OK),
-                    hint=_('call player.init_players(player_id, player_names) on each player first, with the whole dict of names.')),
-            Example(_("the first message names the first player of GameState.initial (seed 1)"), first_player(1), _(OK)),
-            Example(_("the first message names the first player of GameState.initial (seed 2)"), first_player(2), _(OK)),
+            Example(_("the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))"), in_order,
+                    _(OK)),
+            Example(_("start_game(...): init_players(own id, both names) first, once for each player"), introduced,
+                    _(OK),
+                    hint=_('call player.init_players(player_id, player_names) on each player first, with the whole '
+                           'dict of names.')),
+            Example(_("the first message names the first player of GameState.initial (seed 1)"), first_player(1),
+                    _(OK)),
+            Example(_("the first message names the first player of GameState.initial (seed 2)"), first_player(2),
+                    _(OK)),
             Example(_("start_game(...): each player is offered 5 of the 10 top tickets, once"), offered, _(OK),
-                    hint=_('offer state.top_tickets(5) to a player, then state = state.without_top_tickets(5), then offer the next 5 to the other.')),
-            Example(_("start_game(...): the state sent before choose_initial_tickets (4 cards, no ticket, offers off the pile)"),
+                    hint=_('offer state.top_tickets(5) to a player, then state = state.without_top_tickets(5), then '
+                           'offer the next 5 to the other.')),
+            Example(_("start_game(...): the state sent before choose_initial_tickets (4 cards, no ticket, offers off "
+                      "the pile)"),
                     state_before_choice, _(OK),
-                    hint=_('update_all(players, state) once the offers are off the pile, just before asking for the initial tickets.')),
-            Example(_("start_game(...): the messages, who plays first, then how many tickets each player kept"), messages, _(OK),
-                    hint=_('tell who plays first, then, once both players chose, Info(name).kept_tickets(count) for each player.')),
+                    hint=_('update_all(players, state) once the offers are off the pile, just before asking for the '
+                           'initial tickets.')),
+            Example(_("start_game(...): the messages, who plays first, then how many tickets each player kept"),
+                    messages, _(OK),
+                    hint=_('tell who plays first, then, once both players chose, Info(name).kept_tickets(count) for '
+                           'each player.')),
             Example(_("the state returned: tickets kept, 36 left in the pile, first player to play"), kept, _(OK)),
-            Example(_("start_game(...) when Bob keeps only 2 tickets: ValueError naming Bob"), too_few(P2), _(OK), hint=keep_three),
-            Example(_("start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada"), too_few(P1), _(OK), hint=keep_three),
-            Example(_("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob"), not_offered, _(OK),
-                    hint=_("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the player. offered.contains_all(chosen) tells.")),
+            Example(_("start_game(...) when Bob keeps only 2 tickets: ValueError naming Bob"), too_few(P2), _(OK),
+                    hint=keep_three),
+            Example(_("start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada"), too_few(P1), _(OK),
+                    hint=keep_three),
+            Example(_("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob"), not_offered,
+                    _(OK),
+                    hint=_("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise "
+                           "ValueError naming the player. offered.contains_all(chosen) tells.")),
         ],
     )
 
@@ -587,7 +638,7 @@ def check_start_game(start_game: Callable) -> CheckResult:
 # Exercise 3 ---------------------------------------------------------------------------
 
 
-def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
+def check_draw_tickets(draw_tickets: Callable[..., Any]) -> CheckResult:
     """Check ``draw_tickets(players, player_names, state, rng)``."""
 
     def run(keep: Any, current: PlayerId = P1) -> tuple[GameState, GameState, list[Call]]:
@@ -595,7 +646,8 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
         if state.current_player_id is not current:
             state = state.for_next_turn()
         chooser = keep if callable(keep) else (lambda options: SortedBag(tuple(options)[:keep]))
-        players, log = _players({P1: _Chooser(chooser), P2: _Chooser(chooser)}, start="turn", current=current, turn=TurnKind.DRAW_TICKETS)
+        players, log = _players({P1: _Chooser(chooser), P2: _Chooser(chooser)}, start="turn", current=current,
+                                turn=TurnKind.DRAW_TICKETS)
         new = draw_tickets(players, dict(NAMES), state, random.Random(0))
         return state, new, log
 
@@ -606,7 +658,8 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
             name = NAMES[current]
             _same_infos(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
             offered = _calls(log, current, "choose_tickets")[0].args[0]
-            _expect(offered == state.top_tickets(3), _("choose_tickets should offer the 3 top tickets of the pile, {top_tickets}, got {offered}.").format(
+            _expect(offered == state.top_tickets(3), _("choose_tickets should offer the 3 top tickets of the pile, "
+                                                       "{top_tickets}, got {offered}.").format(
                 top_tickets=list(state.top_tickets(3)), offered=list(offered)
             ))
             heard = log.index(_calls(log, current, "receive_info")[0])
@@ -616,12 +669,14 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
 
         return run_order
 
-    keep_one = _("a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the player.")
+    keep_one = _("a player keeps at least 1 of the 3 tickets, and only tickets it drew: raise ValueError naming the "
+                 "player.")
     return _check(
         "tchu.draw_tickets", "draw_tickets()",
         [
             Example(_("the calls and messages of draw_tickets(...) when Ada keeps 2 tickets"), in_order(P1), _(OK)),
-            Example(_("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets"), in_order(P2), _(OK),
+            Example(_("the calls and messages of draw_tickets(...) when Bob is to play and keeps 2 tickets"),
+                    in_order(P2), _(OK),
                     hint=_('the player who draws is state.current_player_id, not always PLAYER_1.')),
             *_table(lambda keep: _ticket_state(draw_tickets, keep), [
                 (_(description), (keep,), expected) for description, keep, expected in TICKET_STATES
@@ -640,11 +695,12 @@ def check_draw_tickets(draw_tickets: Callable) -> CheckResult:
 FACE_UP = [Card.RED, Card.BLUE, Card.GREEN, Card.WHITE, Card.LOCOMOTIVE]
 
 
-def check_draw_cards(draw_cards: Callable) -> CheckResult:
+def check_draw_cards(draw_cards: Callable[..., Any]) -> CheckResult:
     """Check ``draw_cards(players, player_names, state, rng)``."""
 
     def run(slots: list[int], deck_size: int | None = None, current: PlayerId = P2,
-            deck_top: tuple = (Card.YELLOW, Card.ORANGE, Card.VIOLET)) -> tuple[GameState, GameState, list[Call]]:
+            deck_top: tuple[Card, ...] = (Card.YELLOW, Card.ORANGE,
+                                          Card.VIOLET)) -> tuple[GameState, GameState, list[Call]]:
         top = list(deck_top)[: len(deck_top) if deck_size is None else deck_size]
         state = made_state(current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
                            deck_top=top, deck_size=deck_size, seed=5)
@@ -655,8 +711,11 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         return state, new, log
 
     def common(new: GameState, current: PlayerId = P2) -> None:
-        _expect(_total_cards(new) == 110, _("all 110 cards should still be there, the state returned holds {count}.").format(count=_total_cards(new)))
-        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player (play changes it)."))
+        _expect(_total_cards(new) == 110,
+                _("all 110 cards should still be there, the state returned holds {count}.").format(
+                    count=_total_cards(new)))
+        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player "
+                                                    "(play changes it)."))
 
     def face_up_then_deck() -> str:
         _state, new, log = run([2, Constants.DECK_SLOT])
@@ -668,7 +727,8 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
                     cards=list(new.player_state(P2).cards)
                 ))
         _expect(new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE),
-                _("the yellow top card of the deck should replace the green face-up card, got the face-up cards {face_up_cards}.").format(
+                _("the yellow top card of the deck should replace the green face-up card, got the face-up cards "
+                  "{face_up_cards}.").format(
                     face_up_cards=list(new.card_state.face_up_cards)
                 ))
         common(new)
@@ -700,24 +760,30 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         first, second = (log.index(c) for c in _calls(log, P1, "draw_slot"))
         for pid in PlayerId:
             between = [c for c in log[first:second] if c.method == "update_state" and c.player is pid]
-            _expect(bool(between), _("{player} should receive the state (update_state) between the two draw_slot calls: every player sees the card that replaced the one taken.").format(
+            _expect(bool(between), _("{player} should receive the state (update_state) between the two draw_slot "
+                                     "calls: every player sees the card that replaced the one taken.").format(
                 player=NAMES[pid]
             ))
             public, own = between[-1].args
-            _expect(public.card_state.face_up_cards[2] is Card.YELLOW, _("before the second draw_slot, the players should see the yellow card that replaced the green one."))
+            _expect(public.card_state.face_up_cards[2] is Card.YELLOW,
+                    _("before the second draw_slot, the players should see the yellow card that replaced the "
+                      "green one."))
         own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
-        _expect(own.cards == cards(1, Card.BLACK, 1, Card.GREEN), _("before the second draw_slot, Ada's own state should show the green card she took."))
+        _expect(own.cards == cards(1, Card.BLACK, 1, Card.GREEN),
+                _("before the second draw_slot, Ada's own state should show the green card she took."))
         return _(OK)
 
     def recreated(deck_size: int, slots: list[int]) -> Callable[[], str]:
         def run_recreated() -> str:
             state, new, _log = run(slots, deck_size=deck_size)
-            _expect(new.player_state(P2).card_count == 3, _("Bob should hold 3 cards after drawing 2, got {card_count}.").format(
+            _expect(new.player_state(P2).card_count == 3,
+                    _("Bob should hold 3 cards after drawing 2, got {card_count}.").format(
                 card_count=new.player_state(P2).card_count
             ))
             common(new)
             before = state.card_state.deck_size + state.card_state.discards_size
-            _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2, _("2 cards should have left the deck and the discards."))
+            _expect(new.card_state.deck_size + new.card_state.discards_size == before - 2,
+                    _("2 cards should have left the deck and the discards."))
             _expect(new.card_state.deck_size > 0 and new.card_state.discards_size == 0,
                     _("the empty deck should be recreated from the discards before the card is drawn: "
                     "the deck holds {deck_size} cards and the discards {discards_size}.").format(
@@ -732,28 +798,39 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
         return lambda: _refused(lambda: run(slots), "Bob", str(bad))
 
     slot_hint = _("a slot is -1 (the deck) or 0 to 4: raise ValueError naming the player and the slot.")
-    deck_hint = _("call state = state.with_cards_deck_recreated_if_needed(rng) before each card, face up or from the deck.")
+    deck_hint = _("call state = state.with_cards_deck_recreated_if_needed(rng) before each card, face up or from the "
+                  "deck.")
     return _check(
         "tchu.draw_cards", "draw_cards()",
         [
             Example(_("draw_cards(...) when Bob draws face-up slot 2, then the deck"), face_up_then_deck, _(OK)),
             Example(_("draw_cards(...) when Bob draws from the deck, then face-up slot 4"), deck_then_face_up, _(OK),
-                    hint=_('remember the face-up card, state.card_state.face_up_card(slot), before the model replaces it.')),
+                    hint=_('remember the face-up card, state.card_state.face_up_card(slot), before the model replaces '
+                           'it.')),
             Example(_("draw_cards(...) when Bob draws face-up slot 4 twice"), twice_face_up, _(OK)),
-            Example(_("draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws"), both_updated, _(OK),
-                    hint=_('update_all(players, state) between the two draws: every player, not only the one who draws.')),
+            Example(_("draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws"),
+                    both_updated, _(OK),
+                    hint=_('update_all(players, state) between the two draws: every player, not only the one '
+                           'who draws.')),
             Example(_("draw_cards(...) from a deck of 1 card, twice the deck (then recreated from the discards)"),
                     recreated(1, [-1, -1]), _(OK), hint=deck_hint),
-            Example(_("draw_cards(...) from an empty deck, face-up slots 0 then 1"), recreated(0, [0, 1]), _(OK), hint=deck_hint),
-            Example(_("draw_cards(...) from a deck of 1 card, face-up slot 0 twice"), recreated(1, [0, 0]), _(OK), hint=deck_hint),
-            Example(_("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5"), bad_slot([5, 0]), _(OK), hint=slot_hint),
-            Example(_("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2"), bad_slot([-2, 0]), _(OK), hint=slot_hint),
-            Example(_("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7"), bad_slot([0, 7]), _(OK), hint=slot_hint),
+            Example(_("draw_cards(...) from an empty deck, face-up slots 0 then 1"), recreated(0, [0, 1]), _(OK),
+                    hint=deck_hint),
+            Example(_("draw_cards(...) from a deck of 1 card, face-up slot 0 twice"), recreated(1, [0, 0]), _(OK),
+                    hint=deck_hint),
+            Example(_("draw_cards(...) when Bob asks for slot 5: ValueError naming Bob and 5"), bad_slot([5, 0]), _(OK),
+                    hint=slot_hint),
+            Example(_("draw_cards(...) when Bob asks for slot -2: ValueError naming Bob and -2"), bad_slot([-2, 0]),
+                    _(OK), hint=slot_hint),
+            Example(_("draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7"),
+                    bad_slot([0, 7]), _(OK), hint=slot_hint),
             *_table(lambda size, slots, seed: _seeded_draw(draw_cards, size, slots, seed), [
-                (_("draw_cards(..., random.Random({seed})) from a deck of {size}, slots {slots}: Bob's hand and the face-up cards").format(
+                (_("draw_cards(..., random.Random({seed})) from a deck of {size}, slots {slots}: Bob's hand and the "
+                   "face-up cards").format(
                     seed=seed, size=size, slots=list(slots)), (size, slots, seed), expected)
                 for size, slots, seed, expected in SEEDED_DRAWS
-            ], hint=_("recreate the deck with the rng that draw_cards is given, not a random generator of your own: a seeded game replays.")),
+            ], hint=_("recreate the deck with the rng that draw_cards is given, not a random generator of your own: a "
+                      "seeded game replays.")),
         ],
     )
 
@@ -763,14 +840,18 @@ def check_draw_cards(draw_cards: Callable) -> CheckResult:
 TUNNEL = "BAD_BAL_1"  # Baden - Bâle, a red tunnel of length 3
 ROAD = "FRI_LAU_1"  # Fribourg - Lausanne, a red route above ground of length 3
 #: Routes of 38 cars in all: their owner has 2 cars left.
-THIRTY_EIGHT_CARS = ["BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BER_LUC_1", "INT_LUC_1", "STG_ZUR_1"]
+THIRTY_EIGHT_CARS = ["BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BER_LUC_1", "INT_LUC_1",
+                     "STG_ZUR_1"]
 
 
-def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Card], deck_top: list[Card],
-           additional: list[int | None] = (), routes: dict | None = None, current: PlayerId = P1,
+def _claim(claim_route: Callable[..., Any], route_id: str, claim: SortedBag[Card], hand: list[Card],
+           deck_top: list[Card],
+           additional: Sequence[int | None] = (), routes: dict[PlayerId, list[Route]] | None = None,
+           current: PlayerId = P1,
            deck_size: int | None = None) -> tuple[GameState, GameState, list[Call]]:
     route = ChMap.route(route_id)
-    state = made_state(current=current, hands={current: hand}, deck_top=deck_top, routes=routes, deck_size=deck_size, seed=7)
+    state = made_state(current=current, hands={current: hand}, deck_top=deck_top, routes=routes, deck_size=deck_size,
+                       seed=7)
     inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
     inner[current] = ScriptedPlayer(claims=[(route, claim)], additional=list(additional))
     players, log = _players(inner, start="turn", current=current, turn=TurnKind.CLAIM_ROUTE)
@@ -778,14 +859,17 @@ def _claim(claim_route: Callable, route_id: str, claim: SortedBag, hand: list[Ca
     return state, new, log
 
 
-def check_claim_route(claim_route: Callable) -> CheckResult:
+def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
     """Check ``claim_route(players, player_names, state, rng)``, tunnels included."""
     three_red = cards(3, Card.RED)
     tunnel = ChMap.route(TUNNEL)
 
     def common(state: GameState, new: GameState, current: PlayerId = P1) -> None:
-        _expect(_total_cards(new) == 110, _("all 110 cards should still be there, the state returned holds {count}.").format(count=_total_cards(new)))
-        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player (play changes it)."))
+        _expect(_total_cards(new) == 110,
+                _("all 110 cards should still be there, the state returned holds {count}.").format(
+                    count=_total_cards(new)))
+        _expect(new.current_player_id is current, _("the turn is not over for the state: keep the same current player "
+                                                    "(play changes it)."))
 
     def road() -> str:
         state, new, log = _claim(claim_route, ROAD, three_red, [Card.RED] * 4, [])
@@ -793,8 +877,10 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         _same_infos(log, [Info("Ada").claimed_route(ChMap.route(ROAD), three_red)])
         _expect(new.player_state(P1).routes == (ChMap.route(ROAD),), _("Ada should own the route."))
         _expect(new.player_state(P1).cards == cards(1, Card.RED), _("the 3 red cards leave Ada's hand."))
-        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, _("the 3 cards go to the discards."))
-        _expect(new.card_state.deck == state.card_state.deck, _("a route above ground does not touch the deck: no card is drawn."))
+        _expect(new.card_state.discards_size == state.card_state.discards_size + 3,
+                _("the 3 cards go to the discards."))
+        _expect(new.card_state.deck == state.card_state.deck,
+                _("a route above ground does not touch the deck: no card is drawn."))
         common(state, new)
         return _(OK)
 
@@ -805,7 +891,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         _turn_order(log, P2, TurnKind.CLAIM_ROUTE)
         _same_infos(log, [Info("Bob").claimed_route(route, four_blue)])
         _expect(new.player_state(P2).routes == (route,), _("Bob should own the route."))
-        _expect(new.player_state(P2).cards == cards(1, Card.RED), _("the 4 blue cards leave Bob's hand; his red card stays."))
+        _expect(new.player_state(P2).cards == cards(1, Card.RED),
+                _("the 4 blue cards leave Bob's hand; his red card stays."))
         _expect(new.player_state(P2).car_count == 36, _("a route of 4 leaves Bob 36 cars, got {car_count}.").format(
             car_count=new.player_state(P2).car_count
         ))
@@ -823,7 +910,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Info("Ada").claimed_route(tunnel, three_red),
         ])
         _expect(new.player_state(P1).routes == (tunnel,), _("Ada should own the tunnel."))
-        _expect(new.card_state.deck_size == state.card_state.deck_size - 3, _("3 cards are drawn from the deck for a tunnel."))
+        _expect(new.card_state.deck_size == state.card_state.deck_size - 3,
+                _("3 cards are drawn from the deck for a tunnel."))
         _expect(new.card_state.discards_size == state.card_state.discards_size + 6,
                 _("the 3 claim cards and the 3 drawn cards all go to the discards."))
         common(state, new)
@@ -838,7 +926,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             asked = _calls(log, P1, "choose_additional_cards")
             options = state.player_state(P1).possible_additional_cards(2, three_red)
             _expect(len(asked) == 1 and list(asked[0].args[0]) == options,
-                    _("Ada should be asked once to choose among {options} (possible_additional_cards(2, initial cards)).").format(options=options))
+                    _("Ada should be asked once to choose among {options} (possible_additional_cards(2, initial "
+                      "cards)).").format(options=options))
             used = three_red.union(options[choice])
             _same_infos(log, [
                 Info("Ada").attempts_tunnel_claim(tunnel, three_red),
@@ -846,7 +935,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
                 Info("Ada").claimed_route(tunnel, used),
             ])
             _expect(new.player_state(P1).cards == SortedBag(tuple(hand)).difference(used),
-                    _("Ada paid with {used}, the option she chose and her initial cards: they leave her hand.").format(used=list(used)))
+                    _("Ada paid with {used}, the option she chose and her initial cards: they leave her hand.").format(
+                        used=list(used)))
             _expect(new.player_state(P1).routes == (tunnel,), _("Ada should own the tunnel."))
             _expect(new.card_state.discards_size == state.card_state.discards_size + len(used) + 3,
                     _("the claim cards and the 3 drawn cards all go to the discards."))
@@ -864,8 +954,10 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
             Info("Ada").did_not_claim_route(tunnel),
         ])
-        _expect(new.player_state(P1) == state.player_state(P1), _("Ada gave up: she keeps her cards and does not get the tunnel."))
-        _expect(new.card_state.discards_size == state.card_state.discards_size + 3, _("the 3 drawn cards go to the discards."))
+        _expect(new.player_state(P1) == state.player_state(P1),
+                _("Ada gave up: she keeps her cards and does not get the tunnel."))
+        _expect(new.card_state.discards_size == state.card_state.discards_size + 3,
+                _("the 3 drawn cards go to the discards."))
         common(state, new)
         return _(OK)
 
@@ -873,13 +965,15 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         drawn = [Card.LOCOMOTIVE, Card.BLUE, Card.RED]
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 4 + [Card.BLUE], drawn)
         _expect(not any(c.method == "choose_additional_cards" for c in log),
-                _("Ada cannot pay the 2 extra cards (one red card left): she should not be asked to choose additional cards."))
+                _("Ada cannot pay the 2 extra cards (one red card left): she should not be asked to choose additional "
+                  "cards."))
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(tunnel, three_red),
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 2),
             Info("Ada").did_not_claim_route(tunnel),
         ])
-        _expect(new.player_state(P1) == state.player_state(P1), _("Ada cannot pay: she keeps her cards and does not get the tunnel."))
+        _expect(new.player_state(P1) == state.player_state(P1),
+                _("Ada cannot pay: she keeps her cards and does not get the tunnel."))
         common(state, new)
         return _(OK)
 
@@ -890,7 +984,8 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
         state, new, log = _claim(claim_route, "AT1_STG_1", four, [Card.LOCOMOTIVE] * 6, drawn, additional=[0])
         asked = _calls(log, P1, "choose_additional_cards")
         _expect(len(asked) == 1 and list(asked[0].args[0]) == [cards(1, Card.LOCOMOTIVE)],
-                _("claimed with locomotives only, only the drawn locomotive costs more: Ada should be asked once, with the one option [1 locomotive]."))
+                _("claimed with locomotives only, only the drawn locomotive costs more: Ada should be asked once, with "
+                  "the one option [1 locomotive]."))
         _same_infos(log, [
             Info("Ada").attempts_tunnel_claim(route, four),
             Info("Ada").drew_additional_cards(SortedBag(tuple(drawn)), 1),
@@ -903,16 +998,20 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
     def small_deck() -> str:
         state, new, log = _claim(claim_route, TUNNEL, three_red, [Card.RED] * 3, [Card.BLUE], deck_size=1)
         _expect(len(_infos(log)) >= 2 and _infos(log)[1] in additional_cards_messages("Ada"),
-                _("everyone should hear the 3 drawn cards and their cost (drew_additional_cards), got {log!r}.").format(log=_infos(log)))
+                _("everyone should hear the 3 drawn cards and their cost (drew_additional_cards), "
+                  "got {log!r}.").format(log=_infos(log)))
         _expect(new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3,
                 _("the 3 tunnel cards are drawn one at a time, the deck recreated from the discards when it is empty: "
                 "{discards_size} cards should be left in the deck, got {deck_size}.").format(
-                    discards_size=state.card_state.deck_size + state.card_state.discards_size - 3, deck_size=new.card_state.deck_size
+                    discards_size=state.card_state.deck_size + state.card_state.discards_size - 3,
+                    deck_size=new.card_state.deck_size
                 ))
         common(state, new)
         return _(OK)
 
-    def refuse(route_id: str, claim: SortedBag, hand: list[Card], routes: dict | None = None) -> Callable[[], str]:
+    def refuse(route_id: str, claim: SortedBag[Card], hand: list[Card],
+               routes: dict[PlayerId, list[Route]] | None = None
+               ) -> Callable[[], str]:
         route = ChMap.route(route_id)
 
         def call() -> Any:
@@ -920,45 +1019,65 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 
         return lambda: _refused(call, "Ada", (route_id, route.station1.name))
 
-    taken_hint = _("a route is free when neither it nor its twin (the other track of a double route) is taken: state.is_route_free(route).")
-    cards_hint = _("the cards must be among state.current_player_state().possible_claim_cards(route): raise ValueError naming the player and the route.")
-    cars_hint = _("a player needs route.length cars at least: check the cars first, and raise ValueError naming the player and the route.")
+    taken_hint = _("a route is free when neither it nor its twin (the other track of a double route) is taken: "
+                   "state.is_route_free(route).")
+    cards_hint = _("the cards must be among state.current_player_state().possible_claim_cards(route): raise ValueError "
+                   "naming the player and the route.")
+    cars_hint = _("a player needs route.length cars at least: check the cars first, and raise ValueError naming the "
+                  "player and the route.")
     return _check(
         "tchu.claim_route", "claim_route()",
         [
             Example(_("claim_route(...) when Ada claims {road} with 3 red cards").format(road=ROAD), road, _(OK)),
             Example(_("claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards"), neutral, _(OK),
-                    hint=_('the player who claims is state.current_player_id; its cards leave its hand and the route costs route.length cars.')),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn blue, blue, white (no extra cost)").format(tunnel=TUNNEL), no_cost, _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 1st option)").format(
+                    hint=_('the player who claims is state.current_player_id; its cards leave its hand and the route '
+                           'costs route.length cars.')),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn blue, blue, white (no extra cost)").format(
+                tunnel=TUNNEL), no_cost, _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays "
+                      "with the 1st option)").format(
                 tunnel=TUNNEL
             ), paid(0), _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)").format(
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, locomotive, blue (2 more, Ada pays "
+                      "with the 2nd option)").format(
                 tunnel=TUNNEL
             ), paid(1), _(OK),
-                    hint=_('pay with the option the player chose, choose_additional_cards(options), and name all the cards used.')),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, blue, blue (1 more, refused)").format(tunnel=TUNNEL), refused, _(OK)),
-            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn locomotive, blue, red (2 more, cannot pay)").format(
+                    hint=_('pay with the option the player chose, choose_additional_cards(options), and name all the '
+                           'cards used.')),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn red, blue, blue (1 more, refused)").format(
+                tunnel=TUNNEL), refused, _(OK)),
+            Example(_("claim_route(...): tunnel {tunnel} with 3 red, drawn locomotive, blue, red (2 more, "
+                      "cannot pay)").format(
                 tunnel=TUNNEL
             ), cannot_pay, _(OK)),
-            Example(_("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)"), locomotives, _(OK),
-                    hint=_('let route.additional_claim_cards_count(cards, drawn) count the extra cost: with locomotives only, only drawn locomotives cost more.')),
-            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card (then recreated from the discards)").format(
+            Example(_("claim_route(...): tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, "
+                      "paid)"), locomotives, _(OK),
+                    hint=_('let route.additional_claim_cards_count(cards, drawn) count the extra cost: with '
+                           'locomotives only, only drawn locomotives cost more.')),
+            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card (then recreated from the "
+                      "discards)").format(
                 tunnel=TUNNEL
             ), small_deck, _(OK),
-                    hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before each.")),
-            Example(_("claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and {road}").format(road=ROAD),
+                    hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before "
+                           "each.")),
+            Example(_("claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and "
+                      "{road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), _(OK), hint=taken_hint),
-            Example(_("claim_route(...) when Bob already owns {tunnel}: ValueError naming Ada and {tunnel}").format(tunnel=TUNNEL),
+            Example(_("claim_route(...) when Bob already owns {tunnel}: ValueError naming Ada and {tunnel}").format(
+                tunnel=TUNNEL),
                     refuse(TUNNEL, three_red, [Card.RED] * 3, {P2: [tunnel]}), _(OK), hint=taken_hint),
-            Example(_("claim_route(...) with 3 red cards when Ada holds only 2: ValueError naming Ada and {road}").format(road=ROAD),
+            Example(_("claim_route(...) with 3 red cards when Ada holds only 2: ValueError naming Ada and "
+                      "{road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 2 + [Card.LOCOMOTIVE]), _(OK), hint=cards_hint),
-            Example(_("claim_route(...) with 3 blue cards on the red route {road}: ValueError naming Ada and {road}").format(road=ROAD),
+            Example(_("claim_route(...) with 3 blue cards on the red route {road}: ValueError naming Ada and "
+                      "{road}").format(road=ROAD),
                     refuse(ROAD, cards(3, Card.BLUE), [Card.BLUE] * 3), _(OK), hint=cards_hint),
             Example(_("claim_route(...) when Ada has 2 cars left: ValueError naming Ada and {road}").format(road=ROAD),
-                    refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), _(OK), hint=cars_hint),
+                    refuse(ROAD, three_red, [Card.RED] * 3, {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}), _(OK),
+                    hint=cars_hint),
             *_table(lambda route_id, hand, size, seed: _seeded_claim(claim_route, route_id, hand, size, seed), [
-                (_("claim_route(..., random.Random({seed})) of {route} from a deck of {size}: Ada's routes, the sizes of the deck and the discards, the deck's top cards").format(
+                (_("claim_route(..., random.Random({seed})) of {route} from a deck of {size}: Ada's routes, the sizes "
+                   "of the deck and the discards, the deck's top cards").format(
                     seed=seed, route=route_id, size=size), (route_id, hand, size, seed), expected)
                 for route_id, hand, size, seed, expected in SEEDED_CLAIMS
             ], hint=_("recreate the deck with the rng that claim_route is given, only before a tunnel card is drawn.")),
@@ -969,7 +1088,7 @@ def check_claim_route(claim_route: Callable) -> CheckResult:
 # Exercise 6 ---------------------------------------------------------------------------
 
 
-def check_end_game(end_game: Callable) -> CheckResult:
+def check_end_game(end_game: Callable[..., Any]) -> CheckResult:
     """Check ``end_game(players, player_names, state)``: a table of ends of games."""
     return _check(
         "tchu.end", "end_game()",
@@ -983,15 +1102,16 @@ def check_end_game(end_game: Callable) -> CheckResult:
 # Exercise 7 ---------------------------------------------------------------------------
 
 
-def check_play(play: Callable) -> CheckResult:
+def check_play(play: Callable[..., Any]) -> CheckResult:
     """Check ``play(players, player_names, tickets, rng)`` on whole games."""
-    games: dict[tuple, tuple[list[Call], Any]] = {}
+    games: dict[tuple[type, type, int, bool], tuple[list[Call], Any]] = {}
 
-    def game(kind1: type, kind2: type, seed: int, tickets: SortedBag = None) -> tuple[list[Call], Any]:
+    def game(kind1: type, kind2: type, seed: int, tickets: SortedBag[Ticket] | None = None) -> tuple[list[Call], Any]:
         key = (kind1, kind2, seed, tickets is None)
         if key not in games:
             players, log = _players({P1: kind1(seed), P2: kind2(seed + 1)})
-            totals = play(players, dict(NAMES), ChMap.all_tickets() if tickets is None else tickets, random.Random(seed))
+            totals = play(players, dict(NAMES), ChMap.all_tickets() if tickets is None else tickets,
+                          random.Random(seed))
             games[key] = (log, totals)
         return games[key]
 
@@ -1013,12 +1133,13 @@ def check_play(play: Callable) -> CheckResult:
                         players=players, names=names, error_type=type(error).__name__, error=error
                     )
                 ) from None
-            raise OutOfOrder(_("play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it returned {got}.").format(
+            raise OutOfOrder(_("play(...) with {players} player(s) and {names} name(s) should raise ValueError, but it "
+                               "returned {got}.").format(
                 players=players, names=names, got=short_repr(got)
             ))
         return _(OK)
 
-    def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag | None = None) -> Callable[[], str]:
+    def whole_game(kind1: type, kind2: type, seed: int, tickets: SortedBag[Ticket] | None = None) -> Callable[[], str]:
         def run() -> str:
             log, totals = game(kind1, kind2, seed, tickets)
             problem = first_problem(log, dict(NAMES))
@@ -1026,10 +1147,12 @@ def check_play(play: Callable) -> CheckResult:
             finals = {pid: _calls(log, pid, "update_state")[-1].args for pid in PlayerId}
             trails = {pid: Trail.longest(finals[pid][1].routes).length for pid in PlayerId}
             expected = {
-                pid: finals[pid][1].final_points() + (Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0)
+                pid: finals[pid][1].final_points()
+                + (Constants.LONGEST_TRAIL_BONUS_POINTS if trails[pid] == max(trails.values()) else 0)
                 for pid in PlayerId
             }
-            _expect(totals == expected, _("play should return the totals {expected} (points of the final state and the bonus), got {totals!r}.").format(
+            _expect(totals == expected, _("play should return the totals {expected} (points of the final state and the "
+                                          "bonus), got {totals!r}.").format(
                 expected=expected, totals=totals
             ))
             return _(OK)
@@ -1042,33 +1165,43 @@ def check_play(play: Callable) -> CheckResult:
         initial = GameState.initial(SINGLE_TRIP_TICKETS, random.Random(seed))
         for pid in PlayerId:
             offer = _calls(log, pid, "set_initial_ticket_choice")[0].args[0]
-            _expect(SINGLE_TRIP_TICKETS.contains_all(offer), _("the tickets offered should be those given to play, here the 34 single-trip tickets."))
+            _expect(SINGLE_TRIP_TICKETS.contains_all(offer),
+                    _("the tickets offered should be those given to play, here the 34 single-trip tickets."))
             own = _calls(log, pid, "update_state")[0].args[1]
             _expect(own.cards == initial.player_state(pid).cards,
-                    _("the first state should be GameState.initial(tickets, rng), made with the tickets and the rng given to play."))
+                    _("the first state should be GameState.initial(tickets, rng), made with the tickets and the rng "
+                      "given to play."))
         first = [Info(NAMES[pid]).can_play() for pid in PlayerId]
         turns = [m for m in _infos(log) if m in first]
         _expect(bool(turns) and turns[0] == Info(NAMES[initial.current_player_id]).can_play(),
-                _("the first turn should be {player}'s, the first player of the initial state.").format(player=NAMES[initial.current_player_id]))
+                _("the first turn should be {player}'s, the first player of the initial state.").format(
+                    player=NAMES[initial.current_player_id]))
         return _(OK)
 
     def last_turn_message() -> str:
         log, _totals = game(RandomPlayer, GreedyPlayer, 3)
         starts = {Info(NAMES[p]).can_play(): p for p in PlayerId}
         reader = MessageReader(dict(NAMES))
-        playing = message = cars = None
+        playing: PlayerId | None = None
+        message: str | None = None
+        cars: Any = None  # what the state sent to the player says
         for call in _calls(log, P1):
             if call.method == "receive_info" and call.args[0] in starts and message is None:
                 playing = starts[call.args[0]]
-            elif call.method == "receive_info" and message is None and reader.read(call.args[0]).kind is MessageKind.LAST_TURN:
+            elif (call.method == "receive_info" and message is None
+                  and reader.read(call.args[0]).kind is MessageKind.LAST_TURN):
                 message = call.args[0]
             elif call.method == "update_state" and message is not None:
                 cars = call.args[0].player_state(playing).car_count
                 break
-        _expect(message is not None, _("the last-turn message (Info.last_turn_begins) should name the player who just played and its 0, 1 or 2 cars."))
+        _expect(message is not None, _("the last-turn message (Info.last_turn_begins) should name the player who just "
+                                       "played and its 0, 1 or 2 cars."))
+        assert playing is not None, "a player was told it can play before the last-turn message"
         _expect(cars is not None and message == Info(NAMES[playing]).last_turn_begins(cars),
-                _("the last-turn message should name {player}, who just played, and its {cars} cars left, {expected!r}; got {message!r}.").format(
-                    player=NAMES[playing], cars=cars, expected=Info(NAMES[playing]).last_turn_begins(cars), message=message))
+                _("the last-turn message should name {player}, who just played, and its {cars} cars left, "
+                  "{expected!r}; got {message!r}.").format(
+                    player=NAMES[playing], cars=cars, expected=Info(NAMES[playing]).last_turn_begins(cars),
+                                                           message=message))
         return _(OK)
 
     def recreated() -> str:
@@ -1077,7 +1210,8 @@ def check_play(play: Callable) -> CheckResult:
             piles = [c.args[0].card_state for c in _calls(log, P1, "update_state")]
             if any(b.deck_size > a.deck_size for a, b in zip(piles, piles[1:])):
                 return _(OK)
-        raise OutOfOrder(_("in these long games the deck runs out, so it should be recreated from the discards: the states sent never show a deck that grew."))
+        raise OutOfOrder(_("in these long games the deck runs out, so it should be recreated from the discards: the "
+                           "states sent never show a deck that grew."))
 
     def both_updated() -> str:
         log, _totals = game(GreedyPlayer, RandomPlayer, 6)
@@ -1108,8 +1242,10 @@ def check_play(play: Callable) -> CheckResult:
             _expect((one.player, one.method, one.args, one.result) == (two.player, two.method, two.args, two.result),
                     _("played twice with random.Random(6), the game differed at call {number}: {first} the first time, "
                       "{second} the second: use only the rng given to play, for every shuffle.").format(
-                          number=index + 1, first=f"{one} {short_repr(one.args)}", second=f"{two} {short_repr(two.args)}"))
-        _expect(len(first) == len(again), _("played twice with random.Random(6), the two games had {first} and {second} calls.").format(
+                          number=index + 1, first=f"{one} {short_repr(one.args)}",
+                          second=f"{two} {short_repr(two.args)}"))
+        _expect(len(first) == len(again), _("played twice with random.Random(6), the two games had {first} and "
+                                            "{second} calls.").format(
             first=len(first), second=len(again)))
         return _(OK)
 
@@ -1121,21 +1257,26 @@ def check_play(play: Callable) -> CheckResult:
     kinds = {"GreedyPlayer": GreedyPlayer, "RandomPlayer": RandomPlayer}
 
     def illegal() -> str:
-        scripts = [
+        def play_through(players: dict[PlayerId, RecordingPlayer]) -> Any:
+            return play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
+
+        scripts: list[tuple[dict[str, Any], str | None, str]] = [
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[9]), "9", _("slot 9")),
             (dict(turns=[TurnKind.DRAW_CARDS], slots=[0, -3]), "-3", _("slot -3")),
             (dict(initial_tickets=1), None, _("1 initial ticket kept")),
             (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None, _("no ticket kept")),
         ]
         for script, word, move in scripts:
-            players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)), P2: ScriptedPlayer(**copy.deepcopy(script))})
+            players, _log = _players({P1: ScriptedPlayer(**copy.deepcopy(script)),
+                                      P2: ScriptedPlayer(**copy.deepcopy(script))})
             words = [("Ada", "Bob")] + ([word] if word else [])
             try:
-                _refused(lambda: play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2)), *words)
+                _refused(functools.partial(play_through, players), *words)
             except ScriptExhausted as error:
                 raise OutOfOrder(
                     _("after an illegal move ({move}) the game went on, and {problem}; "
-                    "an illegal move stops the game with a ValueError naming the player.").format(move=move, problem=error.explain('play()'))
+                    "an illegal move stops the game with a ValueError naming the player.").format(
+                        move=move, problem=error.explain('play()'))
                 ) from None
         return _(OK)
 
@@ -1144,26 +1285,39 @@ def check_play(play: Callable) -> CheckResult:
         [
             Example(_("play(...) with other than 2 players and 2 names: ValueError"), counts, _(OK),
                     hint=_("a game has exactly two players and two names: check both dicts.")),
-            Example(_("a whole game, RandomPlayer against GreedyPlayer (seed 3)"), whole_game(RandomPlayer, GreedyPlayer, 3), _(OK)),
-            Example(_("a whole game, GreedyPlayer against GreedyPlayer (seed 4)"), whole_game(GreedyPlayer, GreedyPlayer, 4), _(OK)),
-            Example(_("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state"),
-                    initial_state, _(OK), hint=_("make the initial state with GameState.initial(tickets, rng), the arguments of play.")),
+            Example(_("a whole game, RandomPlayer against GreedyPlayer (seed 3)"),
+                    whole_game(RandomPlayer, GreedyPlayer, 3), _(OK)),
+            Example(_("a whole game, GreedyPlayer against GreedyPlayer (seed 4)"),
+                    whole_game(GreedyPlayer, GreedyPlayer, 4), _(OK)),
+            Example(_("a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first "
+                      "state"),
+                    initial_state, _(OK), hint=_("make the initial state with GameState.initial(tickets, rng), the "
+                                                 "arguments of play.")),
             Example(_("a whole game (seed 3): the last-turn message names the player who just played and its cars"),
                     last_turn_message, _(OK),
                     hint=_('Info(name).last_turn_begins(cars) with the cars left to the player who just played.')),
-            Example(_("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards"), recreated, _(OK),
-                    hint=_('pass the rng given to play to every turn function, which recreates the deck before each card.')),
-            Example(_("a whole game, GreedyPlayer against RandomPlayer (seed 6): both players get the state before every next_turn"),
-                    both_updated, _(OK), hint=_("update_all(players, state) before every next_turn: both players, not only the one to play.")),
+            Example(_("whole games (seeds 3 and 4): the deck runs out and is recreated from the discards"), recreated,
+                    _(OK),
+                    hint=_('pass the rng given to play to every turn function, which recreates the deck before each '
+                           'card.')),
+            Example(_("a whole game, GreedyPlayer against RandomPlayer (seed 6): both players get the state before "
+                      "every next_turn"),
+                    both_updated, _(OK), hint=_("update_all(players, state) before every next_turn: both players, not "
+                                                "only the one to play.")),
             Example(_("the same seed played twice gives the same game (seed 6), call by call"), replayed, _(OK),
-                    hint=_("every shuffle uses the rng given to play, passed on to the turn functions: never a random generator of your own.")),
+                    hint=_("every shuffle uses the rng given to play, passed on to the turn functions: never a random "
+                           "generator of your own.")),
             *_table(lambda kind1, kind2, seed, single: totals_and_turns(kinds[kind1], kinds[kind2], seed, single), [
-                (_("a whole game, {kind1} against {kind2} (seed {seed}{tickets}): the totals and the number of turns").format(
+                (_("a whole game, {kind1} against {kind2} (seed {seed}{tickets}): the totals and the number of "
+                   "turns").format(
                     kind1=kind1, kind2=kind2, seed=seed, tickets=_(", single-trip tickets") if single else ""),
                  (kind1, kind2, seed, single), expected)
                 for kind1, kind2, seed, single, expected in GAMES
-            ], hint=_("the game the rules make: every call in its order, the state sent before every next_turn, the rng given for every shuffle.")),
-            Example(_("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: ValueError naming it"),
-                    illegal, _(OK), hint=_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
+            ], hint=_("the game the rules make: every call in its order, the state sent before every next_turn, the "
+                      "rng given for every shuffle.")),
+            Example(_("play(...) when a player asks for slot 9, or slot -3, or keeps 1 initial ticket, or no ticket: "
+                      "ValueError naming it"),
+                    illegal, _(OK), hint=_("an illegal move stops the game with a ValueError naming the player (and "
+                                           "the slot).")),
         ],
     )

@@ -81,7 +81,8 @@ class MessageReader:
                 )
         route = ChMap.route(_SAMPLE_ROUTE)
         trail = Trail.longest([route])
-        any_station = "(?:" + "|".join(sorted({re.escape(s.name) for s in ChMap.stations()}, key=len, reverse=True)) + ")?"
+        any_station = "(?:" + "|".join(sorted({re.escape(s.name) for s in ChMap.stations()}, key=len,
+                                              reverse=True)) + ")?"
         self.bonus = _pattern(
             Info(_NAME).gets_longest_trail_bonus(trail),
             {_NAME: "(?P<name>.+)", route.station1.name: any_station, route.station2.name: any_station},

@@ -33,7 +33,6 @@ from typing import Any
 
 from ...i18n import _
 from ..model import GameState, PlayerId, PlayerState, TurnKind
-
 from .messages import MessageKind, MessageReader
 from .recording import INFORMING, PLAYER_METHODS, Call
 
@@ -130,12 +129,15 @@ class CallOrder:
         method = call.method
         if method == "init_players":
             if seat.initialized:
-                self._fail(call, _("init_players was already called for this player; call it exactly once for each player, at the very start."))
+                self._fail(call, _("init_players was already called for this player; call it exactly once for each "
+                                   "player, at the very start."))
                 return
             seat.initialized = True
             own_id, names = call.args
             if own_id is not call.player:
-                self._fail(call, _("the player was told it is {own_id!r}; tell each player its own id.").format(own_id=own_id))
+                self._fail(call,
+                           _("the player was told it is {own_id!r}; tell each player its own id.").format(
+                               own_id=own_id))
             elif not isinstance(names, dict) or len(names) != 2:
                 self._fail(call, _("init_players must receive the names of both players (a dict of two entries)."))
             else:
@@ -144,7 +146,8 @@ class CallOrder:
                 self.reader = MessageReader(dict(names))
             return
         if not seat.initialized:
-            self._fail(call, _("this came before init_players; the game starts by calling init_players on each player."))
+            self._fail(call,
+                       _("this came before init_players; the game starts by calling init_players on each player."))
             return
         if method == "receive_info":
             self._read_info(call, seat, call.args[0])
@@ -156,11 +159,13 @@ class CallOrder:
     def _read_update(self, call: Call, seat: _Seat) -> None:
         state, own_state = call.args
         if isinstance(state, GameState):
-            self._fail(call, _("the first argument should be the public state, state.public(): the whole GameState would show each player the other's cards and the piles."))
+            self._fail(call, _("the first argument should be the public state, state.public(): the whole GameState "
+                               "would show each player the other's cards and the piles."))
             return
         missing = _cards_missing(state)
         if missing:
-            self._fail(call, _("the state sent accounts for {count} cards instead of 110 (hands, face-up cards, draw pile and discards); some cards were lost or created.").format(
+            self._fail(call, _("the state sent accounts for {count} cards instead of 110 (hands, face-up cards, draw "
+                               "pile and discards); some cards were lost or created.").format(
                 count=110 - missing
             ))
             return
@@ -183,14 +188,17 @@ class CallOrder:
         seat.infos.append(text)
         message = self.reader.read(text)
         if len(seat.infos) == 1 and message.kind is not MessageKind.WILL_PLAY_FIRST and self.turns_played == 0:
-            self._fail(call, _("the first message must say who plays first (Info.will_play_first), got {text!r}.").format(text=text))
+            self._fail(call,
+                       _("the first message must say who plays first (Info.will_play_first), got {text!r}.").format(
+                           text=text))
             return
         kind = message.kind
         if kind is MessageKind.WILL_PLAY_FIRST:
             self.first_player = message.player
         elif kind is MessageKind.KEPT_TICKETS and self.turns_played == 0:
             if not all(s.chose_initial for s in self.seats.values()):
-                self._fail(call, _("a kept-tickets message came before both players had chosen their initial tickets; wait until all players have chosen, so that the last to choose gets no advantage."))
+                self._fail(call, _("a kept-tickets message came before both players had chosen their initial tickets; "
+                                   "wait until all players have chosen, so that the last to choose gets no advantage."))
                 return
             seat.kept_messages += 1
         elif kind is MessageKind.CAN_PLAY:
@@ -198,18 +206,21 @@ class CallOrder:
             if self.last_turn_messages and call.player is PlayerId.PLAYER_1:
                 self.turns_after_last += 1
                 if self.turns_after_last > 2:
-                    self._fail(call, _("a third turn began after the last-turn message; after it, each player plays exactly one more turn and the game ends."))
+                    self._fail(call, _("a third turn began after the last-turn message; after it, each player plays "
+                                       "exactly one more turn and the game ends."))
         elif kind is MessageKind.LAST_TURN:
             if call.player is PlayerId.PLAYER_1:
                 self.last_turn_messages += 1
                 if self.last_turn_messages > 1:
-                    self._fail(call, _("the last-turn message came a second time; it is sent exactly once, when a player first ends a turn with 2 cars or fewer."))
+                    self._fail(call, _("the last-turn message came a second time; it is sent exactly once, when a "
+                                       "player first ends a turn with 2 cars or fewer."))
         elif kind is MessageKind.BONUS:
             if call.player is PlayerId.PLAYER_1:
                 self.bonuses += 1
         elif kind is MessageKind.RESULT:
             if not seat.updated:
-                self._fail(call, _("the result came without a final update_state; send every player the final state just before the result."))
+                self._fail(call, _("the result came without a final update_state; send every player the final state "
+                                   "just before the result."))
                 return
             if call.player is PlayerId.PLAYER_1:
                 self.results += 1
@@ -220,9 +231,11 @@ class CallOrder:
             return None
         steps = self.turn_steps
         if self.turn is TurnKind.DRAW_TICKETS and steps.count("choose_tickets") != 1:
-            return _("a DRAW_TICKETS turn ended without choose_tickets(); the player must choose which of the 3 drawn tickets it keeps.")
+            return _("a DRAW_TICKETS turn ended without choose_tickets(); the player must choose which of the 3 drawn "
+                     "tickets it keeps.")
         if self.turn is TurnKind.DRAW_CARDS and steps.count("draw_slot") != 2:
-            return _("a DRAW_CARDS turn ended after {count} draw_slot() call(s); a player draws two cards, so draw_slot() is called twice.").format(
+            return _("a DRAW_CARDS turn ended after {count} draw_slot() call(s); a player draws two cards, so "
+                     "draw_slot() is called twice.").format(
                 count=steps.count("draw_slot")
             )
         if self.turn is TurnKind.CLAIM_ROUTE and "initial_claim_cards" not in steps:
@@ -236,9 +249,11 @@ class CallOrder:
             other.updated_this_turn = False
         if method == "set_initial_ticket_choice":
             if self.first_player is None:
-                self._fail(call, _("the tickets were offered before the players heard who plays first (Info.will_play_first)."))
+                self._fail(call, _("the tickets were offered before the players heard who plays first "
+                                   "(Info.will_play_first)."))
             elif seat.offers:
-                self._fail(call, _("this player was already offered its initial tickets; each player gets exactly one offer of 5 tickets."))
+                self._fail(call, _("this player was already offered its initial tickets; each player gets exactly one "
+                                   "offer of 5 tickets."))
             elif len(call.args[0]) != 5:
                 self._fail(call, _("the offer holds {count} tickets instead of 5.").format(count=len(call.args[0])))
             seat.offers += 1
@@ -246,11 +261,13 @@ class CallOrder:
             return
         if method == "choose_initial_tickets":
             if not seat.offers:
-                self._fail(call, _("the player was asked to choose its initial tickets before any were offered (set_initial_ticket_choice)."))
+                self._fail(call, _("the player was asked to choose its initial tickets before any were offered "
+                                   "(set_initial_ticket_choice)."))
             elif seat.chose_initial:
                 self._fail(call, _("the player already chose its initial tickets; ask once."))
             elif not seat.updated_after_offer:
-                self._fail(call, _("no update_state came before it; send every player the state just before asking for the initial tickets, so that it sees its cards."))
+                self._fail(call, _("no update_state came before it; send every player the state just before asking for "
+                                   "the initial tickets, so that it sees its cards."))
             seat.chose_initial = True
             seat.updated = False
             return
@@ -258,36 +275,47 @@ class CallOrder:
             self._read_next_turn(call, seat, was_updated)
             return
         if call.player is not self.current or self.turn is None:
-            self._fail(call, _("{method}() was called outside a turn of this player; it belongs to the current player's turn, right after next_turn().").format(
+            self._fail(call, _("{method}() was called outside a turn of this player; it belongs to the current "
+                               "player's turn, right after next_turn().").format(
                 method=method
             ))
             return
         steps = self.turn_steps
         if method == "choose_tickets":
             if self.turn is not TurnKind.DRAW_TICKETS:
-                self._fail(call, _("the player chose {turn} in next_turn(), not {expected}.").format(turn=self.turn.name, expected="DRAW_TICKETS"))
+                self._fail(call,
+                           _("the player chose {turn} in next_turn(), not {expected}.").format(
+                               turn=self.turn.name, expected="DRAW_TICKETS"))
             elif steps:
                 self._fail(call, _("choose_tickets() is called once per DRAW_TICKETS turn."))
         elif method == "draw_slot":
             if self.turn is not TurnKind.DRAW_CARDS:
-                self._fail(call, _("the player chose {turn} in next_turn(), not {expected}.").format(turn=self.turn.name, expected="DRAW_CARDS"))
+                self._fail(call,
+                           _("the player chose {turn} in next_turn(), not {expected}.").format(
+                               turn=self.turn.name, expected="DRAW_CARDS"))
             elif len(steps) >= 2:
                 self._fail(call, _("draw_slot() is called exactly twice in a DRAW_CARDS turn."))
             elif steps and not seat.updated:
-                self._fail(call, _("the second draw_slot() came without an update_state since the first; send the state in between, so that the player sees the card that replaced the one it took."))
+                self._fail(call, _("the second draw_slot() came without an update_state since the first; send the "
+                                   "state in between, so that the player sees the card that replaced the one it took."))
         elif method == "claimed_route":
             if self.turn is not TurnKind.CLAIM_ROUTE:
-                self._fail(call, _("the player chose {turn} in next_turn(), not {expected}.").format(turn=self.turn.name, expected="CLAIM_ROUTE"))
+                self._fail(call,
+                           _("the player chose {turn} in next_turn(), not {expected}.").format(
+                               turn=self.turn.name, expected="CLAIM_ROUTE"))
             elif steps:
                 self._fail(call, _("claimed_route() is called once, first in a CLAIM_ROUTE turn."))
         elif method == "initial_claim_cards":
             if self.turn is not TurnKind.CLAIM_ROUTE or steps != ["claimed_route"]:
-                self._fail(call, _("initial_claim_cards() comes right after claimed_route(), once per CLAIM_ROUTE turn."))
+                self._fail(call,
+                           _("initial_claim_cards() comes right after claimed_route(), once per CLAIM_ROUTE turn."))
         elif method == "choose_additional_cards":
             if self.turn is not TurnKind.CLAIM_ROUTE or steps != ["claimed_route", "initial_claim_cards"]:
-                self._fail(call, _("choose_additional_cards() is only called right after claimed_route() and initial_claim_cards(), once, for a tunnel."))
+                self._fail(call, _("choose_additional_cards() is only called right after claimed_route() and "
+                                   "initial_claim_cards(), once, for a tunnel."))
             elif not call.args[0]:
-                self._fail(call, _("choose_additional_cards() was called with no option; when the player cannot pay the extra cost, do not ask it: it does not claim the tunnel."))
+                self._fail(call, _("choose_additional_cards() was called with no option; when the player cannot pay "
+                                   "the extra cost, do not ask it: it does not claim the tunnel."))
         steps.append(method)
         seat.updated = False
 
@@ -300,21 +328,26 @@ class CallOrder:
             self._fail(call, _("a turn began before both players had chosen their initial tickets."))
             return
         if seat.kept_messages < 2:
-            self._fail(call, _("a turn began before everyone heard how many tickets each player kept (Info.kept_tickets, once for each player)."))
+            self._fail(call, _("a turn began before everyone heard how many tickets each player kept "
+                               "(Info.kept_tickets, once for each player)."))
             return
         expected = self.first_player if self.current is None else self.current.next()
         if self.current is not None and self.turn is None:
             expected = self.current
+        assert expected is not None, "both players chose their tickets, so the first player was announced"
         if call.player is not expected:
-            self._fail(call, _("it is {player}'s turn; players take turns, starting with the one announced by Info.will_play_first.").format(
+            self._fail(call, _("it is {player}'s turn; players take turns, starting with the one announced by "
+                               "Info.will_play_first.").format(
                 player=self._who(expected)
             ))
             return
         if not updated:
-            self._fail(call, _("no update_state came since the previous turn; send every player the state just before asking the current player for its turn."))
+            self._fail(call, _("no update_state came since the previous turn; send every player the state just before "
+                               "asking the current player for its turn."))
             return
         if seat.announced is not call.player:
-            self._fail(call, _("the players were not told that it is {player}'s turn (Info(name).can_play()) before next_turn().").format(
+            self._fail(call, _("the players were not told that it is {player}'s turn (Info(name).can_play()) before "
+                               "next_turn().").format(
                 player=self._who(call.player)
             ))
             return
@@ -322,7 +355,8 @@ class CallOrder:
             self._fail(call, _("the game went on after the two turns that follow the last-turn message."))
             return
         if not isinstance(call.result, TurnKind):
-            self._fail(call, _("next_turn() answered {answer!r}; a game loop must refuse it.").format(answer=call.result))
+            self._fail(call,
+                       _("next_turn() answered {answer!r}; a game loop must refuse it.").format(answer=call.result))
             return
         self.current = call.player
         self.turn = call.result
@@ -346,21 +380,27 @@ class CallOrder:
             index = next(
                 (i for i, (a, b) in enumerate(zip(*infos)) if a != b), min(map(len, infos))
             )
-            self._fail(None, _("the two players did not receive the same messages: they differ at message {number}; tell every message to all players.").format(
+            self._fail(None, _("the two players did not receive the same messages: they differ at message {number}; "
+                               "tell every message to all players.").format(
                 number=index + 1
             ))
         elif self.last_turn_messages != 1:
-            self._fail(None, _("the last-turn message (Info.last_turn_begins) was never sent; send it once, when a player first ends a turn with 2 cars or fewer."))
+            self._fail(None, _("the last-turn message (Info.last_turn_begins) was never sent; send it once, when a "
+                               "player first ends a turn with 2 cars or fewer."))
         elif self.turns_after_last != 2:
-            self._fail(None, _("{count} turn(s) were played after the last-turn message instead of 2; after it, each player plays exactly one more turn.").format(
+            self._fail(None, _("{count} turn(s) were played after the last-turn message instead of 2; after it, each "
+                               "player plays exactly one more turn.").format(
                 count=self.turns_after_last
             ))
         elif self.bonuses not in (1, 2):
-            self._fail(None, _("{count} longest-trail bonus messages were sent; the longest trail gets one (two when both trails are as long).").format(
+            self._fail(None, _("{count} longest-trail bonus messages were sent; the longest trail gets one (two when "
+                               "both trails are as long).").format(
                 count=self.bonuses
             ))
         elif self.results != 1:
-            self._fail(None, _("{count} result messages were sent; send exactly one (Info.won or Info.draw).").format(count=self.results))
+            self._fail(None,
+                       _("{count} result messages were sent; send exactly one (Info.won or Info.draw).").format(
+                           count=self.results))
         elif self.reader.read(infos[0][-1]).kind is not MessageKind.RESULT:
             self._fail(None, _("the last message must be the result, got {message!r}.").format(message=infos[0][-1]))
         return self.problem

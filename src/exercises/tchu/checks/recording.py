@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ...i18n import N_, _
-from ..model import PlayerId, SortedBag, TurnKind
+from ..model import Card, PlayerId, SortedBag, Ticket, TurnKind
+
+T = TypeVar("T")
 
 __all__ = [
     "Call",
@@ -60,7 +62,7 @@ class Call:
 
     player: PlayerId
     method: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     result: Any = None
 
     def __str__(self) -> str:
@@ -157,28 +159,30 @@ class RecordingPlayer:
     def update_state(self, new_state: Any, own_state: Any) -> None:
         self._record("update_state", new_state, own_state)
 
-    def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
+    # The answers are the inner player's, whatever they are: the checks judge them.
+
+    def set_initial_ticket_choice(self, tickets: SortedBag[Ticket]) -> None:
         self._record("set_initial_ticket_choice", tickets)
 
-    def choose_initial_tickets(self) -> SortedBag:
+    def choose_initial_tickets(self) -> Any:
         return self._record("choose_initial_tickets")
 
-    def next_turn(self) -> TurnKind:
+    def next_turn(self) -> Any:
         return self._record("next_turn")
 
-    def choose_tickets(self, options: SortedBag) -> SortedBag:
+    def choose_tickets(self, options: SortedBag[Ticket]) -> Any:
         return self._record("choose_tickets", options)
 
-    def draw_slot(self) -> int:
+    def draw_slot(self) -> Any:
         return self._record("draw_slot")
 
     def claimed_route(self) -> Any:
         return self._record("claimed_route")
 
-    def initial_claim_cards(self) -> SortedBag:
+    def initial_claim_cards(self) -> Any:
         return self._record("initial_claim_cards")
 
-    def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
+    def choose_additional_cards(self, options: Sequence[SortedBag[Card]]) -> Any:
         return self._record("choose_additional_cards", options)
 
 
@@ -195,11 +199,11 @@ class ScriptedPlayer:
 
     turns: list[TurnKind] = field(default_factory=list)
     slots: list[int] = field(default_factory=list)
-    claims: list[tuple[Any, SortedBag]] = field(default_factory=list)
+    claims: list[tuple[Any, SortedBag[Card]]] = field(default_factory=list)
     additional: list[int | None] = field(default_factory=list)
     initial_tickets: int | None = None
     tickets: list[int | None] = field(default_factory=list)
-    offer: SortedBag | None = None
+    offer: SortedBag[Ticket] | None = None
 
     def __post_init__(self) -> None:
         self.asked: dict[str, int] = {}
@@ -208,7 +212,7 @@ class ScriptedPlayer:
         self.asked[method] = self.asked.get(method, 0) + 1
         return self.asked[method]
 
-    def _next(self, answers: list, method: str) -> Any:
+    def _next(self, answers: list[T], method: str) -> T:
         asked = self._count(method)
         if not answers:
             raise ScriptExhausted(method, asked, asked - 1)
@@ -223,10 +227,10 @@ class ScriptedPlayer:
     def update_state(self, new_state: Any, own_state: Any) -> None:
         pass
 
-    def set_initial_ticket_choice(self, tickets: SortedBag) -> None:
+    def set_initial_ticket_choice(self, tickets: SortedBag[Ticket]) -> None:
         self.offer = tickets
 
-    def choose_initial_tickets(self) -> SortedBag:
+    def choose_initial_tickets(self) -> SortedBag[Ticket]:
         if self.offer is None:
             raise ScriptExhausted("choose_initial_tickets", 1, 0)
         return _first(self.offer, self.initial_tickets)
@@ -234,7 +238,7 @@ class ScriptedPlayer:
     def next_turn(self) -> TurnKind:
         return self._next(self.turns, "next_turn")
 
-    def choose_tickets(self, options: SortedBag) -> SortedBag:
+    def choose_tickets(self, options: SortedBag[Ticket]) -> SortedBag[Ticket]:
         return _first(options, self.tickets.pop(0) if self.tickets else None)
 
     def draw_slot(self) -> int:
@@ -246,15 +250,15 @@ class ScriptedPlayer:
             raise ScriptExhausted("claimed_route", asked, asked - 1)
         return self.claims[0][0]
 
-    def initial_claim_cards(self) -> SortedBag:
+    def initial_claim_cards(self) -> SortedBag[Card]:
         return self._next(self.claims, "initial_claim_cards")[1]
 
-    def choose_additional_cards(self, options: Sequence[SortedBag]) -> SortedBag:
+    def choose_additional_cards(self, options: Sequence[SortedBag[Card]]) -> SortedBag[Card]:
         choice = self._next(self.additional, "choose_additional_cards")
         return SortedBag() if choice is None else options[choice]
 
 
-def _first(bag: SortedBag, count: int | None) -> SortedBag:
+def _first(bag: SortedBag[T], count: int | None) -> SortedBag[T]:
     """The first ``count`` items of ``bag`` (all of them when ``count`` is None)."""
     items = list(bag)
     return SortedBag(tuple(items if count is None else items[:count]))
@@ -274,13 +278,13 @@ def _short(value: Any) -> str:
     if kind == "SortedBag" and len(value) and type(value[0]).__name__ == "Ticket":
         return "[" + ", ".join(ticket.text for ticket in value) + "]"
     if kind == "Route":
-        return value.id
+        return str(value.id)
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_short(k)}: {_short(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
         return "[" + ", ".join(_short(item) for item in value) + "]"
     if hasattr(value, "name") and hasattr(value, "value") and not isinstance(value, type):
-        return value.name
+        return str(value.name)
     return repr(value)
 
 

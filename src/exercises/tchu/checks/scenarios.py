@@ -91,10 +91,10 @@ def made_state(
             if ticket in pile:
                 pile.remove(ticket)
     rng.shuffle(pile)
-    players = tuple(
-        PlayerState(SortedBag(tuple(given[pid])), SortedBag(tuple(hands[pid])), tuple((routes or {}).get(pid, ())))
+    players = {
+        pid: PlayerState(SortedBag(tuple(given[pid])), SortedBag(tuple(hands[pid])), tuple((routes or {}).get(pid, ())))
         for pid in PlayerId
-    )
+    }
     return GameState(
         Deck(tuple(pile)), CardState(tuple(face_up), deck, discards), current, players, last_player
     )

@@ -25,7 +25,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from ...i18n import N_, _
 from .bag import SortedBag
@@ -158,7 +158,7 @@ class Route:
         colors = [Card.of(self.color)] if self.color is not None else list(CARS)
         if not self.is_tunnel:
             return tuple(SortedBag.of(self.length, car) for car in colors)
-        sets = [
+        sets: list[SortedBag[Card]] = [
             SortedBag.of(self.length - locomotives, car, locomotives, Card.LOCOMOTIVE)
             for locomotives in range(self.length)
             for car in colors
@@ -450,7 +450,7 @@ class Trail:
         for index, route in enumerate(routes):
             adjacent.setdefault(route.station1, []).append((index, route.station2))
             adjacent.setdefault(route.station2, []).append((index, route.station1))
-        best: list = [0, 0, None]  # length, number of routes, (start, end, route indices)
+        best: list[Any] = [0, 0, None]  # length, number of routes, (start, end, route indices)
         path: list[int] = []
 
         def extend(start: Station, end: Station, used: int, length: int) -> None:
@@ -526,7 +526,10 @@ _TWINS: dict[str, Route | None] = {
 }
 
 
-def _look_up(table: dict, key: str, error: str):
+V = TypeVar("V")
+
+
+def _look_up(table: dict[str, V], key: str, error: str) -> V:
     """``table[key]``, or ValueError with ``error`` naming the key."""
     if not isinstance(key, str) or key not in table:
         raise ValueError(_(error).format(key=key))

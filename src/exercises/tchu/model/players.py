@@ -300,7 +300,8 @@ class GreedyPlayer(_BasePlayer):
         """The cheapest way to connect one trip of ``ticket``: cost and routes, or None."""
         self._route_costs()
         return _cheapest_path(
-            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips}, self._adjacent
+            {trip.from_station.id for trip in ticket.trips}, {trip.to_station.id for trip in ticket.trips},
+                              self._adjacent
         )
 
     def _rank_tickets(self, tickets: SortedBag[Ticket]) -> list[tuple[int, int, Ticket]]:
@@ -316,7 +317,7 @@ class GreedyPlayer(_BasePlayer):
 
     def _keep(self, options: SortedBag[Ticket], budget: int) -> SortedBag[Ticket]:
         """The cheapest tickets: the minimum number, plus any others that fit the budget."""
-        kept = []
+        kept: list[Ticket] = []
         spent = 0
         for cost, _points, ticket in self._rank_tickets(options):
             if len(kept) < _min_tickets(options) or (cost < self.UNREACHABLE and spent + cost <= budget):

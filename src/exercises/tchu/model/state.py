@@ -25,6 +25,7 @@ import enum
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar, cast
 
 from ...browser import NoMatplotlib
 from ...i18n import _
@@ -76,7 +77,10 @@ def has_claim_cards(counts: Mapping[Card, int], route: Route) -> bool:
     return any(counts.get(car, 0) + locomotives >= route.length for car in cars)
 
 
-def _bag_of(items: Iterable, kind: type, name: str) -> SortedBag:
+E = TypeVar("E")
+
+
+def _bag_of(items: Iterable[E], kind: type[E], name: str) -> SortedBag[E]:
     """``items`` as a SortedBag of ``kind`` values, or ValueError naming the odd one."""
     if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
         raise ValueError(_("{name} must be a SortedBag of {kind} values, got {items!r}").format(
@@ -247,7 +251,7 @@ class PlayerState(PublicPlayerState):
         return player_state_html(self)
 
 
-def _player_tuple(states: object, kind: type) -> tuple:
+def _player_tuple(states: object, kind: type) -> tuple[Any, ...]:
     """Two player states in PlayerId order, from a tuple/list or a {PlayerId: state} dict."""
     if isinstance(states, Mapping):
         if set(states) != set(PlayerId):
@@ -255,12 +259,12 @@ def _player_tuple(states: object, kind: type) -> tuple:
                 states=list(states)
             ))
         states = tuple(states[player_id] for player_id in PlayerId)
-    states = tuple(states)  # type: ignore[arg-type]
-    if len(states) != len(PlayerId) or not all(isinstance(s, kind) for s in states):
+    found = tuple(cast("Iterable[object]", states))  # not an iterable: tuple() raises TypeError
+    if len(found) != len(PlayerId) or not all(isinstance(s, kind) for s in found):
         raise ValueError(_("player_states must be 2 {kind} values (PLAYER_1, PLAYER_2), got {states!r}").format(
-            kind=kind.__name__, states=states
+            kind=kind.__name__, states=found
         ))
-    return states
+    return found
 
 
 def _is_valid_claim(route: Route, cards: SortedBag[Card]) -> bool:
@@ -374,7 +378,10 @@ class GameState(PublicGameState):
     parts; ``public()`` leaves them out.
     """
 
-    ticket_deck: Deck[Ticket]
+    # GameState writes its own __init__ (init=False): mypy's rule on the order of defaults does not apply.
+    ticket_deck: Deck[Ticket]  # type: ignore[misc]
+    card_state: CardState
+    player_states: tuple[PlayerState, PlayerState]
 
     def __init__(
         self,
@@ -407,12 +414,12 @@ class GameState(PublicGameState):
         """
         ticket_deck = Deck.of(tickets, rng)
         deck = Deck.of(Constants.ALL_CARDS, rng)
-        states = []
-        for _player in PlayerId:
-            states.append(PlayerState.initial(deck.top_cards(Constants.INITIAL_CARDS_COUNT)))
+        states = {}
+        for player in PlayerId:
+            states[player] = PlayerState.initial(deck.top_cards(Constants.INITIAL_CARDS_COUNT))
             deck = deck.without_top_cards(Constants.INITIAL_CARDS_COUNT)
         first = rng.choice(list(PlayerId))
-        return cls(ticket_deck, CardState.of(deck), first, tuple(states), None)
+        return cls(ticket_deck, CardState.of(deck), first, states, None)
 
     def player_state(self, player_id: PlayerId) -> PlayerState:
         """The complete state of player ``player_id``."""
@@ -467,7 +474,8 @@ class GameState(PublicGameState):
         drawn_tickets = _bag_of(drawn_tickets, Ticket, "drawn_tickets")
         chosen_tickets = _bag_of(chosen_tickets, Ticket, "chosen_tickets")
         if not drawn_tickets.contains_all(chosen_tickets):
-            raise ValueError(_("the chosen tickets {chosen_tickets!r} are not among the drawn tickets {drawn_tickets!r}").format(
+            raise ValueError(_("the chosen tickets {chosen_tickets!r} are not among the drawn tickets "
+                               "{drawn_tickets!r}").format(
                 chosen_tickets=chosen_tickets, drawn_tickets=drawn_tickets
             ))
         if len(drawn_tickets) > self.ticket_deck.size or self.top_tickets(len(drawn_tickets)) != drawn_tickets:
