@@ -356,6 +356,36 @@ MISTAKES = [
             "        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total1)\n"
             "    return (total1, total2)\n",
             "each round starts from both players' own totals: player 2's total is total2"),
+    Mistake('dice421-turn-prints-sorted-dice', 'dice421.play_turn',
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print("Current combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print("Current combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    print("Final combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            'the combination is printed in throw order (d1 d2 d3), as the text says, not sorted'),
+    Mistake('dice421-turn-no-final-line', 'dice421.play_turn',
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    pass\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            'the turn ends with the line Final combination = ...'),
+    Mistake('dice421-turn-prints-first-throw-only', 'dice421.play_turn',
+            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        pass\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            'every throw again prints the new combination, not only the first throw'),
+    Mistake('dice421-turn-prints-at-the-top-of-the-loop', 'dice421.play_turn',
+            "def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    while throws < 3:\n        print(f'Current combination = {d1}{d2}{d3}')\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n            break\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n    print(f'Final combination = {d1}{d2}{d3}')\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            'the combination printed at the top of the loop: the third throw is never shown'),
+    Mistake('dice421-settle-diff-prints-the-loser', 'dice421.settle_different_tokens',
+            "def settle_different_tokens(nj1, nj2, total1, total2):\n    if nj1 > nj2:\n        print('different tokens -- player 2 loses')\n        return (total1 - nj1, total2 + nj1)\n    print('different tokens -- player 1 loses')\n    return (total1 + nj2, total2 - nj2)\n",
+            'the line says who wins the round: the player with more tokens'),
+    Mistake('dice421-settle-eq-silent', 'dice421.settle_equal_tokens',
+            'def settle_equal_tokens(nj, s1, s2, total1, total2):\n    if s1 > s2:\n        return (total1 - nj, total2 + nj)\n    return (total1 + nj, total2 - nj)\n',
+            'like the worksheet, settling prints which case it was and who won'),
+    Mistake('dice421-game-no-totals-line', 'dice421.play_game',
+            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        pass\n    return (total1, total2)\n",
+            'each round ends with the line total1 = ..., total2 = ... (the widget reads it)'),
+    Mistake('dice421-game-totals-before-settling', 'dice421.play_game',
+            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        print(f'total1 = {total1}, total2 = {total2}')\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        pass\n    return (total1, total2)\n",
+            'the totals printed are the new ones, after the round is settled'),
+    Mistake('dice421-game-silent-draw', 'dice421.play_game',
+            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            pass\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n",
+            'a draw prints a line that says so'),
+    Mistake('dice421-game-one-active-line', 'dice421.play_game',
+            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n",
+            "each turn is announced: ==> Player 2 active: before player 2's turn too"),
 ]
 
 ALTERNATIVES = [
@@ -403,18 +433,22 @@ ALTERNATIVES = [
                 "            break\n"
                 "        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice, start=1)]\n"
                 "        print('Current combination =', ''.join(map(str, dice)))\n"
+                "    print('Final:', *dice)\n"
                 "    a, b, c = sort3_desc(*dice)\n"
                 "    return (tokens_of(a, b, c), value_of(a, b, c))\n",
-                "a list of dice and a bounded for loop with break instead of three names and a while"),
+                "a list of dice and a bounded for loop with break instead of three names and a while; the final dice printed apart by spaces"),
     Alternative("dice421-game-recursive", "dice421.play_game",
                 "def play_game(tokens, ask=input, rng=table_rng):\n"
                 "    if not tokens >= 1:\n        raise ValueError(f'tokens must be at least 1, not {tokens}')\n"
                 "    return next_rounds(tokens, tokens, ask, rng)\n\n"
                 "def next_rounds(total1, total2, ask, rng):\n"
                 "    if min(total1, total2) <= 0:\n        return (total1, total2)\n"
-                "    nj1, s1 = play_turn(ask, rng)\n    nj2, s2 = play_turn(ask, rng)\n"
+                "    print('\\n==> Player 1 active:')\n    nj1, s1 = play_turn(ask, rng)\n"
+                "    print('==> Player 2 active:')\n    nj2, s2 = play_turn(ask, rng)\n"
                 "    if nj1 != nj2:\n        total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n"
                 "    elif s1 != s2:\n        total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n"
+                "    else:\n        print('Draw: nobody gives a token')\n"
+                "    print(f'total1 = {total1}, total2 = {total2}')\n"
                 "    return next_rounds(total1, total2, ask, rng)\n",
                 "recursion over the rounds, with tokens compared before values (equal values mean equal tokens)"),
     Alternative("dice421-rethrow-split", "dice421.rethrow",
@@ -426,27 +460,41 @@ ALTERNATIVES = [
             "def play_turn(ask=input, rng=table_rng):\n"
             "    return next_throw([roll_die(rng), roll_die(rng), roll_die(rng)], 2, ask, rng)\n\n"
             "def next_throw(dice, left, ask, rng):\n"
+            "    print('The dice show', *dice)\n"
             "    if left and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n"
             "        return next_throw([rethrow(d, n, ask, rng) for n, d in enumerate(dice, 1)], left - 1, ask, rng)\n"
+            "    print('You keep', ''.join(map(str, dice)))\n"
             "    a, b, c = sort3_desc(*dice)\n"
             "    return tokens_of(a, b, c), value_of(a, b, c)\n",
-            "recursion over the throws left instead of a counter"),
+            "recursion over the throws left instead of a counter, the combinations printed in other words"),
     Alternative("dice421-game-draw-as-pairs", "dice421.play_game",
             "def play_game(tokens, ask=input, rng=table_rng):\n"
             "    if tokens < 1:\n        raise ValueError('each player starts with at least one token')\n"
             "    totals = [tokens, tokens]\n"
             "    while min(totals) > 0:\n"
-            "        first, second = play_turn(ask, rng), play_turn(ask, rng)\n"
-            "        if first == second:\n            continue\n"
-            "        if first[0] != second[0]:\n"
-            "            totals[1], totals[0] = settle_different_tokens(second[0], first[0], totals[1], totals[0])\n"
+            "        turns = []\n"
+            "        for player in (1, 2):\n"
+            "            print(f'==> Player {player} active:')\n"
+            "            turns.append(play_turn(ask, rng))\n"
+            "        first, second = turns\n"
+            "        if first == second:\n            print('A draw: same combinations, the round is played again.')\n"
+            "        elif first[0] != second[0]:\n"
+            "            totals = list(settle_different_tokens(first[0], second[0], *totals))\n"
             "        else:\n"
             "            totals = list(settle_equal_tokens(first[0], first[1], second[1], *totals))\n"
+            "        print('total1 = %d, total2 = %d' % tuple(totals))\n"
             "    return tuple(totals)\n",
-            "a draw as equal (tokens, value) pairs, the totals in a list, player 2's side settled as player 1"),
+            "a draw as equal (tokens, value) pairs, the totals in a list, the players' turns in a loop"),
     Alternative("dice421-settle-by-sign", "dice421.settle_different_tokens",
             "def settle_different_tokens(nj1, nj2, total1, total2):\n"
             "    given = nj1 if nj1 > nj2 else -nj2\n"
+            "    print('different tokens:', 'player', 1 if given > 0 else 2, 'wins')\n"
             "    return total1 - given, total2 + given\n",
             "one signed number of tokens given by player 1 instead of two branches"),
+    Alternative('dice421-settle-eq-one-print-in-french', 'dice421.settle_equal_tokens',
+            "def settle_equal_tokens(nj, s1, s2, total1, total2):\n    winner = 1 if s1 > s2 else 2\n    print(f'jetons égaux : le joueur {winner} gagne la manche')\n    if winner == 1:\n        return total1 - nj, total2 + nj\n    return total1 + nj, total2 - nj\n",
+            'one line in French naming the winner, then one branch per winner'),
+    Alternative('dice421-turn-dice-spaced', 'dice421.play_turn',
+            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng), roll_die(rng), roll_die(rng)]\n    throws = 1\n    print('Current combination =', *dice)\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n        dice = [rethrow(die, n, ask, rng) for n, die in zip((1, 2, 3), dice)]\n        throws += 1\n        print('Current combination =', *dice)\n    print('Final combination =', *dice, end='\\n\\n')\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            'the dice printed apart by spaces (6 6 5), and a blank line after the turn'),
 ]

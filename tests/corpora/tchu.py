@@ -249,6 +249,18 @@ MISTAKES = [
                     "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"
                     "        except ValueError:\n            pass\n"),
             "an illegal move stops the game with its ValueError; it is not skipped"),
+    Mistake("tchu-claim-cars-one-too-many", R,
+            changed(R, "if own.car_count < route.length", "if own.car_count <= route.length"),
+            "a player needs route.length cars at least: exactly as many as the route is long will do"),
+    Mistake("tchu-claim-tunnel-draws-past-an-empty-deck", R,
+            changed(R, "        if state.card_state.is_deck_empty:\n            break\n", ""),
+            "when the deck and the discards hold fewer than 3 cards, the cards there are are drawn, no more"),
+    Mistake("tchu-claim-tunnel-trusts-the-additional-cards", R,
+            changed(R, '        elif extra not in options:\n            raise ValueError(\n                f"{name} chose the additional cards {list(extra)} for tunnel {route.id}: "\n                "choose one of the options, or none to give up"\n            )\n', ""),
+            "the additional cards the player answers must be one of the options: another answer is refused"),
+    Mistake("tchu-claim-tunnel-any-other-answer-gives-up", R,
+            changed(R, "if len(extra) == 0:", "if extra not in options:"),
+            "only an empty bag gives up; an answer that is no option is refused with ValueError"),
 ]
 
 ALTERNATIVES = [
@@ -436,4 +448,13 @@ ALTERNATIVES += [
                         "    if state.card_state.deck_size == 0:\n        return state, None\n"
                         "    return state.without_top_card(), state.top_card()\n\n\ndef claim_route("),
                 "each tunnel card drawn by a helper that recreates the deck first", replace=True),
+    Alternative("tchu-claim-tunnel-while-loop-and-cars-compared-the-other-way", R,
+                changed(R, "if own.car_count < route.length", "if route.length > own.car_count",
+                        '    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = state.with_cards_deck_recreated_if_needed(rng)\n        if state.card_state.is_deck_empty:\n            break\n        drawn.append(state.top_card())\n        state = state.without_top_card()\n',
+                        "    while len(drawn) < Constants.ADDITIONAL_TUNNEL_CARDS:\n"
+                        "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                        "        if state.card_state.deck_size == 0:\n            break\n"
+                        "        drawn.append(state.top_card())\n        state = state.without_top_card()\n",
+                        "elif extra not in options:", "elif not any(extra == option for option in options):"),
+                "a while loop over the cards drawn, the cars compared the other way, the options searched by =="),
 ]

@@ -13,11 +13,13 @@ import contextlib
 import functools
 import io
 import random
+import re
+from collections import Counter
 
 import pytest
 from hypothesis import strategies as st
 from strategies.abapa import (
-    captures, ends, games, mirrored, races, keyboards, moves, playable, plays, positions,
+    captures, ends, far_moves, games, mirrored, races, keyboards, moves, playable, plays, positions,
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
@@ -41,6 +43,9 @@ POINTS = {
 
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
+    "test_board_copy_shares_no_legal_moves_with_its_board": "twin.legal_moves().clear(), then board.legal_moves()",
+    "test_board_play_refuses_any_other_whole_number_with_value_error": "Board(figure 1, 1).play(7), .play(14) and .play(-20)",
+    "test_game_run_ends_on_a_line_with_the_winner_and_scores": "the last line run() prints on two boards",
     "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
     "test_display_of_the_start": "board_text([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])",
     "test_display_with_two_digit_counts": "board_text([0, 1, 2, 3, 0, 0, 20, 0, 0, 0, 0, 1, 11, 10])",
@@ -126,6 +131,9 @@ RULES = {
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
+    "test_board_copy_shares_no_legal_moves_with_its_board": "copy() must give the twin lists of its own, the legal moves too (copy.copy shares them): or return a new list from legal_moves().",
+    "test_board_play_refuses_any_other_whole_number_with_value_error": "Check that the pit is from 0 to 5 before using it: pit 7 of player 1 or pit 20 would be a cell beyond the board, and must raise ValueError, not IndexError.",
+    "test_game_run_ends_on_a_line_with_the_winner_and_scores": "run() ends with show_winner(): one line that says who won (0 or 1), or that it is a draw, and both scores, e.g. Player 1 wins, 21 to 27.",
     "test_display_of_figure_1_exactly": "Count the spaces: top line 3 spaces then pits 12 down to 7 in 4 characters each; bottom line kalah 13 left-aligned in 4, pits 0 to 5 in 4 each, kalah 6 in 7. No newline at the end.",
     "test_display_of_the_start": "The top row is player 1's camp read from cell 12 down to 7, with kalah 13 on the left of the bottom row and kalah 6 on its right; the empty kalahs show 0.",
     "test_display_with_two_digit_counts": "Give each count a fixed width (right-aligned in 4, kalah 13 left-aligned in 4, kalah 6 in 7) instead of adding fixed spaces, so that counts like 10, 11 or 20 keep the columns in line.",
@@ -1103,3 +1111,64 @@ def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
     starts = [(position, seed) for position, seed, _ in draw(games, 3)] + draw(st.tuples(races(), st.integers(0, 99)), 3)
     asked = [case for (cells, player), seed in starts for case in greedy_game(ref, cells, player, seed)]
     compare(sub, ref, "GreedyPlayer().choose_move(Board(cells, player))", asked)
+
+
+# --- copies, far pits and the winner's line -----------------------------------------------
+
+
+#: clear the list ``legal_moves()`` returns (when it is a list) of a board's copy, then of the
+#: board with a fresh copy made before: neither may change the other board's moves or end
+COPIES = ("(lambda b, t: ((getattr(t.legal_moves(), 'clear', lambda: None)(), list(b.legal_moves()), b.is_over())[1:],"
+          " (u := b.copy(), getattr(b.legal_moves(), 'clear', lambda: None)(), list(u.legal_moves()), u.is_over())[2:])"
+          ")(b := Board(cells, player), b.copy())")
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_copy_shares_no_legal_moves_with_its_board(sub, ref):
+    compare(sub, ref, COPIES, named(positions, 40, "cells", "player") + named(ends, 10, "cells", "player"),
+            shown=lambda case: f"twin = Board({case['cells']}, {case['player']}).copy(); "
+                               f"twin.legal_moves().clear(), then the board's legal_moves() and is_over() "
+                               f"(and the other way round)")
+
+
+@pytest.mark.exercise("abapa.board_play")
+def test_board_play_refuses_any_other_whole_number_with_value_error(sub, ref):
+    compare(sub, ref, "((b := Board(cells, player)).play(pit), b.cells)",
+            named(far_moves, 60, "cells", "player", "pit"))
+
+
+#: statements that run a whole game in the notebook, p0 and p1 choosing with their own
+#: random.Random, and keep run()'s winner and the last non-blank line it printed
+WINNER = """
+import contextlib as _contextlib, io as _io, random as _random
+class _Chooser:
+    def __init__(self, seed):
+        self.rng = _random.Random(seed)
+    def choose_move(self, board):
+        return self.rng.choice(list(board.legal_moves()))
+_printed = _io.StringIO()
+with _contextlib.redirect_stdout(_printed):
+    _winner = Game(_Chooser(first), _Chooser(second), Board(cells, player)).run()
+_lines = [line for line in _printed.getvalue().splitlines() if line.strip()]
+out = (_winner, _lines[-1] if _lines else "")
+"""
+RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(dict(globals()))"
+
+
+def shows_the_winner(mine: tuple, theirs: tuple) -> bool:
+    """The same winner, and a last line that shows every number of the reference's (who
+    won and both scores), in any words and order: the words are the student's."""
+    def numbers(line: str) -> Counter:
+        return Counter(int(n) for n in re.findall(r"\d+", line)) if isinstance(line, str) else Counter()
+
+    return mine[0] == theirs[0] and numbers(theirs[1]) <= numbers(mine[1])
+
+
+@pytest.mark.exercise("abapa.game")
+def test_game_run_ends_on_a_line_with_the_winner_and_scores(sub, ref):
+    cases = [{"cells": cells, "player": player, "first": first, "second": second, "code": WINNER}
+             for (cells, player), first, second in draw(games, 12)]
+    compare(sub, ref, RUN, cases, same=shows_the_winner,
+            shown=lambda case: (f"Game(p0, p1, Board({case['cells']}, {case['player']})).run() and the last line "
+                                f"it prints, p0 and p1 playing random.Random({case['first']}) and "
+                                f"random.Random({case['second']}).choice(board.legal_moves())"))

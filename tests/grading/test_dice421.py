@@ -103,6 +103,10 @@ RULES = {
     "test_play_turn_asks_and_throws_like_the_reference_call_by_call": "' 1' to throw again",
     "test_play_game_plays_like_the_reference_call_by_call": "then 654 against 321",
     "test_play_game_replays_the_same_game_with_the_same_seed": "then 654 against 321",
+    "test_play_turn_prints_each_combination_like_the_reference": "the lines the seed's turn prints",
+    "test_settle_different_tokens_prints_who_wins_like_the_reference": "the lines settle_different_tokens(8, 1, 10, 10) prints",
+    "test_settle_equal_tokens_prints_who_wins_like_the_reference": "the lines settle_equal_tokens(2, 321, 654, 10, 10) prints",
+    "test_play_game_prints_the_players_rounds_and_totals_like_the_reference": "the lines a game of 8 tokens prints",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -160,6 +164,10 @@ HINTS = {
     "test_play_turn_asks_and_throws_like_the_reference_call_by_call": "Ask 'throw again?' only while fewer than three throws were made, and only the text 1 (spaces ignored) throws again; every throw counts, even if no die changes; then rethrow die 1, 2 and 3 in this order, numbered from 1.",
     "test_play_game_plays_like_the_reference_call_by_call": "Each round: player 1's turn, then player 2's, with the same ask and rng; settle it from both players' own totals (total1 and total2) and carry them over; stop as soon as one is 0 or less.",
     "test_play_game_replays_the_same_game_with_the_same_seed": "Throw every die with the rng you are given (never a new random.Random): the same seed and the same answers must replay the same game.",
+    "test_play_turn_prints_each_combination_like_the_reference": "Print 'Current combination = 665' (the dice in throw order) after the first throw and after every throw again, then 'Final combination = ...' once, each on its own line; the lines are compared by their numbers, so the words are yours.",
+    "test_settle_different_tokens_prints_who_wins_like_the_reference": "Print one line that says it is the case of different tokens and which player wins, with the player's number: 'different tokens -- player 1 wins'.",
+    "test_settle_equal_tokens_prints_who_wins_like_the_reference": "Print one line that says it is the case of equal tokens and which player wins, with the player's number: 'equal tokens -- player 2 wins'.",
+    "test_play_game_prints_the_players_rounds_and_totals_like_the_reference": "Each round prints '==> Player 1 active:' before player 1's turn, '==> Player 2 active:' before player 2's, a line for a draw, and then 'total1 = 2, total2 = 18' with the new totals, even after the last round.",
 }
 
 THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice
@@ -646,9 +654,19 @@ out = play_game(tokens, _recorded(lambda prompt="": next(_cycle)), _Recorded(_ra
 RETHROW_QUESTION = re.compile(r"die (\d+) = (\d+)")
 
 
+def printed_numbers(line: str) -> list[int]:
+    """The integers a printed line shows, in order; digits apart by spaces are one number
+    (``6 6 5`` is the combination 665): the words are the student's (and French in a
+    French notebook)."""
+    return [int(number) for number in re.findall(r"-?\d+", re.sub(r"(?<=\d)\s+(?=\d)", "", line))]
+
+
 def same_call(mine: tuple, theirs: tuple) -> bool:
     """The same call: the same die thrown, or a question; a rethrow question must show the
-    reference's die number and value, in this order (its wording is the student's)."""
+    reference's die number and value, in this order (its wording is the student's); a
+    printed line must show the reference's numbers, in order."""
+    if "print" in (mine[0], theirs[0]):
+        return mine[0] == theirs[0] and printed_numbers(mine[1]) == printed_numbers(theirs[1])
     if mine[0] != theirs[0] or theirs[0] != "ask":
         return mine == theirs
     shown = RETHROW_QUESTION.search(theirs[1])
@@ -668,6 +686,8 @@ def same_conversation(got, want) -> bool:
 def said(call: tuple) -> str:
     if call[0] == "ask":
         return f"ask({call[1]!r})"
+    if call[0] == "print":
+        return f"print({call[1]!r})"
     if call[0] == "randint":
         return f"rng.randint({call[1]}, {call[2]})"
     return f"{call[0]}(...)"
@@ -746,3 +766,63 @@ def test_play_game_replays_the_same_game_with_the_same_seed(sub):
         if not agree(replayed, played, same_conversation):
             said = explain_conversation(replayed, played, call)
             pytest.fail(f"played again with the same seed and answers: {said}", pytrace=False)
+
+
+# 7. What the turn, the settling and the game print: each line, among the calls -----------
+
+#: Statements that also note every non-blank line the notebook prints, as ``("print",
+#: line)``, in ``_calls`` between the questions and the throws (a line is noted at its
+#: newline, a last unfinished line at the end): ``_printed(run)`` gives ``run()``'s value
+#: and all the calls.
+PRINTING = RECORDING + """
+import contextlib as _contextlib
+
+class _Lines:
+    def __init__(self):
+        self.part = ""
+    def write(self, text):
+        self.part += str(text)
+        *lines, self.part = self.part.split("\\n")
+        _calls.extend(("print", line) for line in lines if line.strip())
+        return len(text)
+    def flush(self):
+        pass
+
+def _printed(run):
+    lines = _Lines()
+    with _contextlib.redirect_stdout(lines):
+        value = run()
+    if lines.part.strip():
+        _calls.append(("print", lines.part))
+    return value, tuple(_calls)
+"""
+TURN_PRINTED = PRINTING + f"out = _printed(lambda: play_turn({SCRIPTED.format('replies')}))"
+SETTLE_DIFFERENT_PRINTED = PRINTING + "out = _printed(lambda: settle_different_tokens(nj1, nj2, total1, total2))"
+SETTLE_EQUAL_PRINTED = PRINTING + "out = _printed(lambda: settle_equal_tokens(nj, s1, s2, total1, total2))"
+GAME_PRINTED = PRINTING + """
+_cycle = _itertools.cycle(replies)
+out = _printed(lambda: play_game(tokens, _recorded(lambda prompt="": next(_cycle)), _Recorded(_random.Random(seed))))
+"""
+
+
+@pytest.mark.exercise("dice421.play_turn")
+def test_play_turn_prints_each_combination_like_the_reference(sub, ref):
+    recorded(sub, ref, TURN_PRINTED, draw(drawn.turns(), 40),
+             lambda case: f"play_turn(answers({case['replies']}), ScriptedDice({case['faces']}))")
+
+
+@pytest.mark.exercise("dice421.settle_different_tokens")
+def test_settle_different_tokens_prints_who_wins_like_the_reference(sub, ref):
+    recorded(sub, ref, SETTLE_DIFFERENT_PRINTED, draw(drawn.different_tokens(), 40),
+             lambda case: "settle_different_tokens({nj1}, {nj2}, {total1}, {total2})".format(**case))
+
+
+@pytest.mark.exercise("dice421.settle_equal_tokens")
+def test_settle_equal_tokens_prints_who_wins_like_the_reference(sub, ref):
+    recorded(sub, ref, SETTLE_EQUAL_PRINTED, draw(drawn.equal_tokens(), 40),
+             lambda case: "settle_equal_tokens({nj}, {s1}, {s2}, {total1}, {total2})".format(**case))
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_prints_the_players_rounds_and_totals_like_the_reference(sub, ref):
+    recorded(sub, ref, GAME_PRINTED, draw(drawn.games(), 12), game_call)

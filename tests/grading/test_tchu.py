@@ -38,7 +38,7 @@ from exercises.tchu import (
 from exercises.tchu.checks.messages import MessageKind, MessageReader, additional_cards_messages
 from exercises.tchu.checks.order import CallOrder
 from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
-from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, started_state
+from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, scarce_state, started_state
 
 NOTEBOOK = "04_tchu_game"
 
@@ -55,6 +55,9 @@ POINTS = {
 
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
+    "test_claim_route_with_exactly_the_cars_it_needs": "when Ada has 2 cars left, as many as BER_NEU_1 needs",
+    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three": "when the deck holds 1 card and the discards none",
+    "test_claim_tunnel_refuses_additional_cards_that_are_no_option": "Ada answers 1 red card, no option",
     "test_tell_all_tells_every_player_once": "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
     "test_update_all_sends_the_state_and_each_players_own_state": "update_all(players, state) when PLAYER_2 is to play",
     "test_start_calls_init_players_once_each_with_own_id_and_names": "start_game(...): init_players(own id, both names) first, once for each player",
@@ -115,6 +118,9 @@ RULES = {
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
+    "test_claim_route_with_exactly_the_cars_it_needs": "A player needs route.length cars at least: with exactly as many cars left as the route is long, the claim is legal (compare with <, not <=).",
+    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three": "When the deck, even recreated from the discards, is empty, stop drawing: the tunnel costs only what the cards there are show.",
+    "test_claim_tunnel_refuses_additional_cards_that_are_no_option": "The additional cards must be one of the options (or an empty bag to give up): any other answer raises ValueError naming the player.",
     "test_tell_all_tells_every_player_once": "Send the message to every player of the dict, exactly once each, not only to the first or the current player.",
     "test_update_all_sends_the_state_and_each_players_own_state": "Each player gets the public state first, then its own complete state (the one of its own id): never the whole state, and never the current player's state for everyone.",
     "test_start_calls_init_players_once_each_with_own_id_and_names": "Before anything else, introduce each player once: its own id, and the dict of both players' names, not only its own name.",
@@ -706,6 +712,50 @@ def test_claim_route_refuses_a_route_longer_than_the_cars_left(sub, route_id):
         claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes=routes)
     assert "Ada" in str(error.value), 'the ValueError should name the player'
     assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
+
+
+@pytest.mark.exercise("tchu.claim_route")
+@pytest.mark.parametrize("route_id, claim_cards", [("BER_NEU_1", cards(2, Card.RED)), ("DE5_STG_1", cards(2, Card.BLUE))])
+def test_claim_route_with_exactly_the_cars_it_needs(sub, route_id, claim_cards):
+    # 38 cars of routes: Ada has 2 cars left, as many as the route is long
+    routes = {P1: [route(r) for r in THIRTY_EIGHT_CARS]}
+    state, new, log = claim(sub, route_id, claim_cards, list(claim_cards) + [Card.RED], [], routes=routes)
+    assert new.player_state(P1).routes[-1:] == (route(route_id),), 'a player with route.length cars left (not more) may claim the route'
+    assert new.player_state(P1).car_count == 0
+
+
+def scarce_claim(sub, deck, hand, additional=()):
+    """Ada claims the tunnel with 3 red cards when the deck holds ``deck`` and the discards nothing."""
+    state = scarce_state(hand, deck, seed=7)
+    inner = {P1: ScriptedPlayer(claims=[(route(TUNNEL), THREE_RED)], additional=list(additional)), P2: ScriptedPlayer()}
+    players, log = recorders(inner[P1], inner[P2])
+    return state, sub.claim_route(players, dict(NAMES), state, random.Random(7)), log
+
+
+@pytest.mark.exercise("tchu.claim_route")
+@pytest.mark.parametrize("deck", [[], [Card.BLUE], [Card.BLUE, Card.WHITE]])
+def test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three(sub, deck):
+    state, new, log = scarce_claim(sub, deck, [Card.RED] * 3)
+    tunnel = route(TUNNEL)
+    both_heard(log, [
+        Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
+        Info("Ada").drew_additional_cards(SortedBag(tuple(deck)), 0),
+        Info("Ada").claimed_route(tunnel, THREE_RED),
+    ])
+    assert new.player_state(P1).routes == (tunnel,), 'the cards there are cost nothing more: Ada claims the tunnel'
+    assert new.card_state.deck_size == 0 and new.card_state.discards_size == len(deck) + 3, \
+        'the cards drawn and the claim cards should go to the discards'
+    assert total_cards(new) == 110, 'all 110 cards should still be there'
+
+
+@pytest.mark.exercise("tchu.claim_route")
+@pytest.mark.parametrize("answer", [cards(1, Card.RED), cards(2, Card.BLUE), cards(3, Card.RED)])
+def test_claim_tunnel_refuses_additional_cards_that_are_no_option(sub, answer):
+    drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
+    hand = [Card.RED] * 6 + [Card.LOCOMOTIVE] * 2 + [Card.BLUE] * 2
+    with pytest.raises(ValueError) as error:
+        claim(sub, TUNNEL, THREE_RED, hand, drawn, additional=[answer])
+    assert "Ada" in str(error.value), 'the ValueError should name the player'
 
 
 # Exercise 6: end_game -------------------------------------------------------------------------

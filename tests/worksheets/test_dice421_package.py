@@ -92,19 +92,23 @@ def rethrow(die, n, ask=input, rng=None):
 def play_turn(ask=input, rng=None):
     dice = [roll_die(rng) for _ in range(3)]
     throws = 1
+    print("Current combination =", *dice)
     while throws < 3 and ask("Type 1 to throw again? ").strip() == "1":
         dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice, start=1)]
         throws += 1
+        print("Current combination =", *dice)
+    print("Final combination =", *dice)
     a, b, c = sort3_desc(*dice)
     return (tokens_of(a, b, c), value_of(a, b, c))
 
 
 def settle_different_tokens(nj1, nj2, total1, total2):
-    print("different tokens")
+    print("different tokens -- player", 1 if nj1 > nj2 else 2, "wins")
     return (total1 - nj1, total2 + nj1) if nj1 > nj2 else (total1 + nj2, total2 - nj2)
 
 
 def settle_equal_tokens(nj, s1, s2, total1, total2):
+    print("equal tokens -- player", 1 if s1 > s2 else 2, "wins")
     return (total1 - nj, total2 + nj) if s1 > s2 else (total1 + nj, total2 - nj)
 
 
@@ -113,7 +117,10 @@ def play_game(tokens, ask=input, rng=None):
         raise ValueError("at least one token")
     total1 = total2 = tokens
     while total1 > 0 and total2 > 0:
-        (nj1, s1), (nj2, s2) = play_turn(ask, rng), play_turn(ask, rng)
+        print("==> Player 1 active:")
+        nj1, s1 = play_turn(ask, rng)
+        print("==> Player 2 active:")
+        nj2, s2 = play_turn(ask, rng)
         if s1 == s2:
             print("a draw")
         elif nj1 != nj2:
@@ -345,7 +352,7 @@ def test_replay_turn_says_when_play_turn_throws_a_fourth_time():
 
 def test_a_table_runs_the_students_play_game_on_the_turns_played():
     table = Table(play_game, 10)
-    assert table.start() == "" and table.player == 1 and not table.over
+    assert table.start() == "==> Player 1 active:\n" and table.player == 1 and not table.over
     table.record(clicked([1, 2, 4]))
     printed = table.record(clicked([6, 4, 1]))
     assert table.totals == (2, 18) and table.player == 1 and table.rounds == 1

@@ -7,6 +7,8 @@ import dataclasses
 import functools
 import io
 import random
+import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -380,6 +382,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                 (list(FIGURE_1), 1),
             ),
             Example(
+                _("twin = Board().copy(); twin.legal_moves().clear(), then board.legal_moves()"),
+                lambda: _moves_after_clearing_the_twins(Board),
+                [0, 1, 2, 3, 4, 5],
+                hint=_("copy() gives the twin lists of its own, its legal moves too: or legal_moves() "
+                       "returns a new list each time."),
+            ),
+            Example(
                 "board.copy() is not board",
                 lambda: (lambda board: board.copy() is not board)(Board()),
                 True,
@@ -390,6 +399,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                               "pit; its winner is then the larger kalah, None for a draw.")),
         ]),
     )
+
+
+def _moves_after_clearing_the_twins(Board: Callable[..., Any]) -> list[int]:
+    """The legal moves of ``Board()`` after its copy's legal_moves() list was cleared."""
+    board = Board()
+    getattr(board.copy().legal_moves(), "clear", lambda: None)()
+    return list(board.legal_moves())
 
 
 def _copy_then_play(Board: Callable[..., Any]) -> tuple[Any, ...]:
@@ -510,6 +526,9 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 ("((b := Board([0, 0, 0, 0, 0, 1, 24, 5, 5, 0, 0, 0, 0, 13], 0)).play(5), b.cells, b.is_over(), "
                  "b.winner())[1:]", ([0, 0, 0, 0, 0, 0, 25, 5, 5, 0, 0, 0, 0, 13], True, 0),
                  _("With 25 in a kalah the game is over at once: nobody takes the remaining seeds.")),
+                ("((b := Board([1, 2, 3, 4, 1, 1, 12, 0, 0, 0, 0, 0, 2, 22], 1)).play(5), b.cells, b.is_over(), "
+                 "b.winner())[1:]", ([0, 2, 3, 4, 1, 1, 12, 0, 0, 0, 0, 0, 0, 25], True, 1),
+                 _("Player 1's kalah with 25 seeds ends the game too: look at both kalahs.")),
             ], {"Board": Board}, compare=_exactly),
             Example(
                 _("Board([0, 0, 0, 0, 0, 1, 23, 0, 2, 0, 0, 0, 0, 22], 0).play(5): 24 to 24"),
@@ -532,6 +551,13 @@ def check_board_play(Board: Callable[..., Any]) -> CheckResult:
                 lambda: [_illegal_is_refused(Board, START, 0, pit) for pit in (6, -1)],
                 [("ValueError", True)] * 2,
                 hint=_("A pit is a number from 0 to 5; -1 would be the last cell in Python."),
+            ),
+            Example(
+                _("Board(figure 1, 1).play(7), .play(14) and .play(-20): pits go from 0 to 5 for player 1 too"),
+                lambda: [_illegal_is_refused(Board, FIGURE_1, 1, pit) for pit in (7, 14, -20)],
+                [("ValueError", True)] * 3,
+                hint=_("Check that the pit is from 0 to 5 before using it as a cell: player 1's pit 7 "
+                       "would be cell 14, beyond the board."),
             ),
             Example(
                 _("Board([...25 in kalah 6...], 1).play(0): no move after the end"),
@@ -692,6 +718,16 @@ _SHORT_GAME_TEXTS = (
 )
 
 
+def _shows_the_numbers(got: Any, expected: list[str]) -> bool:
+    """As many lines as expected, each showing every number of its expected line (any
+    words, any order)."""
+    def numbers(line: str) -> Counter[int]:
+        return Counter(int(n) for n in re.findall(r"\d+", line))
+
+    return (isinstance(got, list) and len(got) == len(expected)
+            and all(isinstance(line, str) and numbers(wanted) <= numbers(line) for line, wanted in zip(got, expected)))
+
+
 def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResult:
     """Check the ``Game`` class (abapa.game)."""
 
@@ -723,6 +759,16 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
         game = Game(_Cheater(4), _Scripted([], "player 1"))
         game.play_turn()
         return (game.board.cells, game.board.player)
+
+    def last_lines() -> list[str]:
+        """The last line run() prints on two boards where player 0 plays pit 5: 1 wins, 0 wins."""
+        shown = []
+        for cells in ([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], [0, 0, 0, 0, 0, 2, 22, 1, 2, 3, 4, 1, 1, 12]):
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                Game(_Scripted([5], "player 0"), _Scripted([], "player 1"), Board(cells, 0)).run()
+            lines = [line for line in out.getvalue().splitlines() if line.strip()]
+            shown.append(lines[-1] if lines else "")
+        return shown
 
     def short_game(player0: Any) -> Any:
         board = Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
@@ -795,6 +841,15 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 _answer(shown_by_run),
                 (True, True, True),
                 hint=_("run() calls show_board() first, then again after each turn: print(self.board)."),
+            ),
+            Example(
+                _("the last line run() prints on two boards where player 0 plays pit 5: who wins, and the scores"),
+                _answer(last_lines),
+                [_("Player {winner} wins, {score0} to {score1}").format(winner=winner, score0=score0, score1=score1)
+                 for winner, score0, score1 in ((1, 21, 27), (0, 25, 12))],
+                compare=_shows_the_numbers,
+                hint=_("run() ends with show_winner(): one line with the winner (0 or 1) and both "
+                       "scores, or that it is a draw."),
             ),
             Example(
                 _("run() on Board([...], 0) where it ends 24 to 24: a draw"),

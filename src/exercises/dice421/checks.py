@@ -177,6 +177,40 @@ def _calls(function: Callable[..., Any], name: str, cases: list[tuple[tuple[Any,
             for example in table(rows, {name: function}, hint=hint, compare=same)]
 
 
+def _printed(call: Callable[[], Any]) -> list[str]:
+    """The non-blank lines ``call()`` prints."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        call()
+    return [line for line in out.getvalue().splitlines() if line.strip()]
+
+
+def _numbers(line: str) -> list[int]:
+    """The integers a line shows, in order; digits apart by spaces are one number (6 6 5)."""
+    return [int(number) for number in re.findall(r"-?\d+", re.sub(r"(?<=\d)\s+(?=\d)", "", line))]
+
+
+def _same_lines(got: Any, expected: list[str]) -> bool:
+    """As many lines as expected, each showing the expected line's numbers (any words)."""
+    return (isinstance(got, list) and len(got) == len(expected)
+            and all(isinstance(line, str) and _numbers(line) == _numbers(wanted)
+                    for line, wanted in zip(got, expected)))
+
+
+def _bound(function: Callable[..., Any], args: tuple[Any, ...]) -> Callable[[], Any]:
+    """``function`` called with ``args`` later (an example's call)."""
+    return lambda: function(*args)
+
+
+def _lines(description: str, call: Callable[[], Any], expected: list[str], hint: str) -> Example:
+    """An example of the lines ``call()`` prints, compared by their numbers."""
+    return Example(description, lambda: _printed(call), expected, hint=hint, compare=_same_lines)
+
+
+def _combination(dice: str, final: bool = False) -> str:
+    return (_("Final combination = {dice}") if final else _("Current combination = {dice}")).format(dice=dice)
+
+
 def _generated(exercise: str, **names: Any) -> list[Example]:
     """The exercise's generated examples (see ``course cases``), each run quietly, with the
     package's scripted keyboard and dice at hand."""
@@ -438,6 +472,20 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
                     ["die 1 = 6", "die 2 = 6", "die 3 = 5"], compare=_numbered,
                     hint=_("Rethrow die 1, then die 2, then die 3: rethrow(d1, 1, ask, rng) and so on, "
                            "numbered from 1.")),
+            Example(_("the lines the seed's turn prints (compared by their numbers)"),
+                    _scripted("play_turn", lambda dice: _printed(
+                        lambda: play_turn(answers(seed_turn, echo=False), dice)), [6, 6, 5, 5, 6], play_turn),
+                    [_combination("665"), _combination("665"), _combination("666"),
+                     _combination("666", final=True)], compare=_same_lines,
+                    hint=_("Print the combination after every throw, the first one too, then the final "
+                           "combination once, each on its own line.")),
+            Example(_("the lines 1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep prints (the dice in throw order)"),
+                    _scripted("play_turn", lambda dice: _printed(
+                        lambda: play_turn(answers(["1", "0", "1", "1", "0"], echo=False), dice)),
+                        [1, 1, 3, 2, 4], play_turn),
+                    [_combination("113"), _combination("124"), _combination("124", final=True)],
+                    compare=_same_lines,
+                    hint=_("Print the dice in the order they were thrown, d1 d2 d3, not sorted.")),
             *_generated("dice421.play_turn", play_turn=play_turn),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
@@ -448,9 +496,15 @@ def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[i
     """Check ``settle_different_tokens(nj1, nj2, total1, total2)`` [traiterJetonsDiff]."""
     cases = [((8, 1, 10, 10), (2, 18)), ((1, 2, 10, 10), (12, 8)), ((5, 2, 3, 7), (-2, 12)),
              ((1, 8, 6, 14), (14, 6)), ((2, 5, 9, 4), (14, -1))]
+    shown = _("the lines {call} prints (compared by their numbers)")
+    wins = _("different tokens -- player {number} wins")
     return _check("dice421.settle_different_tokens", _calls(
         settle, "settle_different_tokens", cases,
         hint=_("The player with more tokens gives that many to the other; totals may go below 0."))
+        + [_lines(shown.format(call=f"settle_different_tokens{args!r}"), _bound(settle, args),
+                  [wins.format(number=number)],
+                  _("Print one line: the case, then which player wins, with the player's number."))
+           for args, number in (((8, 1, 10, 10), 1), ((2, 5, 9, 4), 2))]
         + _generated("dice421.settle_different_tokens", settle_different_tokens=settle),
         settle)
 
@@ -460,10 +514,26 @@ def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[
     cases = [((5, 666, 444, 10, 10), (5, 15)), ((2, 321, 654, 10, 10), (12, 8)),
              ((1, 642, 631, 4, 4), (3, 5)), ((1, 521, 643, 2, 9), (3, 8)),
              ((5, 111, 222, 6, 3), (11, -2))]
+    shown = _("the lines {call} prints (compared by their numbers)")
+    wins = _("equal tokens -- player {number} wins")
     return _check("dice421.settle_equal_tokens", _calls(
         settle, "settle_equal_tokens", cases,
         hint=_("The higher value gives nj tokens to the other; totals may go below 0."))
+        + [_lines(shown.format(call=f"settle_equal_tokens{args!r}"), _bound(settle, args),
+                  [wins.format(number=number)],
+                  _("Print one line: the case, then which player wins, with the player's number."))
+           for args, number in (((5, 666, 444, 10, 10), 1), ((2, 321, 654, 10, 10), 2))]
         + _generated("dice421.settle_equal_tokens", settle_equal_tokens=settle), settle)
+
+
+def _round(first: str, second: str) -> list[str]:
+    """What a round's two turns print when both players keep their first throw."""
+    return [_("==> Player 1 active:"), _combination(first), _combination(first, final=True),
+            _("==> Player 2 active:"), _combination(second), _combination(second, final=True)]
+
+
+def _totals(total1: int, total2: int) -> str:
+    return _("total1 = {total1}, total2 = {total2}").format(total1=total1, total2=total2)
 
 
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
@@ -502,6 +572,15 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             game(_("2 tokens; two draws, then 641 against 652, then 531 against 222"), 2,
                  [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
                  hint=_("Keep playing rounds, as many as it takes, carrying the totals over.")),
+            Example(_("the lines a game of 8 tokens prints: 665 against 566 (a draw), then 124 against 331"),
+                    _scripted("play_game", lambda dice: _printed(
+                        lambda: play_game(8, answers(["0"] * 4, echo=False), dice)),
+                        [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], play_game),
+                    [*_round("665", "566"), _("same combinations -- a draw, play again"), _totals(8, 8),
+                     *_round("124", "331"), _("different tokens -- player {number} wins").format(number=1),
+                     _totals(0, 16)], compare=_same_lines,
+                    hint=_("Each round prints who is active before each turn, a line for a draw, "
+                           "then the new totals: total1 = 2, total2 = 18.")),
             game("play_game(0, ...)", 0, [], raises=ValueError,
                  hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
             game("play_game(-4, ...)", -4, [], raises=ValueError),

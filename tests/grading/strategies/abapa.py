@@ -228,6 +228,14 @@ def moves(draw: st.DrawFn, legal_only: bool = False) -> tuple[list[int], int, in
     return (position, player, draw(st.sampled_from([pit for pit in range(-1, 7) if pit not in legal])))
 
 
+#: a whole number that is no pit (0 to 5): next to the camp, or far beyond both ends of the
+#: 14 cells (a pit used as a cell index there fails another way than with ValueError)
+far_pits = st.one_of(st.sampled_from([-1, 6, 7, 13, 14]), st.integers(-60, -2), st.integers(8, 60))
+
+#: any position (the end too) and a whole number that is no pit
+far_moves = st.tuples(any_positions, far_pits).map(lambda t: (*t[0], t[1]))
+
+
 @st.composite
 def plays(draw: st.DrawFn, most: int = 6) -> tuple[list[int], int, list[int]]:
     """A position and a few legal pits played one after the other (whatever the rules allow)."""

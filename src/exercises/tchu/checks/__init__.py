@@ -42,7 +42,7 @@ from ..model import players as computer_players
 from .messages import MessageKind, MessageReader, additional_cards_messages
 from .order import CallOrder, first_problem
 from .recording import Call, RecordingPlayer, ScriptedPlayer, ScriptExhausted
-from .scenarios import NAMES, SINGLE_TRIP_TICKETS, cards, made_state, started_state
+from .scenarios import NAMES, SINGLE_TRIP_TICKETS, cards, made_state, scarce_state, started_state
 
 __all__ = [
     "OutOfOrder",
@@ -846,7 +846,7 @@ THIRTY_EIGHT_CARS = ["BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_ST
 
 def _claim(claim_route: Callable[..., Any], route_id: str, claim: SortedBag[Card], hand: list[Card],
            deck_top: list[Card],
-           additional: Sequence[int | None] = (), routes: dict[PlayerId, list[Route]] | None = None,
+           additional: Sequence[int | SortedBag[Card] | None] = (), routes: dict[PlayerId, list[Route]] | None = None,
            current: PlayerId = P1,
            deck_size: int | None = None) -> tuple[GameState, GameState, list[Call]]:
     route = ChMap.route(route_id)
@@ -1009,6 +1009,33 @@ def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
         common(state, new)
         return _(OK)
 
+    def exact_cars() -> str:
+        routes = {P1: [ChMap.route(r) for r in THIRTY_EIGHT_CARS]}
+        state, new, log = _claim(claim_route, "BER_NEU_1", cards(2, Card.RED), [Card.RED] * 3, [], routes=routes)
+        _expect(new.player_state(P1).routes[-1:] == (ChMap.route("BER_NEU_1"),),
+                _("with 2 cars left Ada may claim a route of 2: she should own BER_NEU_1."))
+        common(state, new)
+        return _(OK)
+
+    def scarce_deck() -> str:
+        state = scarce_state([Card.RED] * 3, [Card.BLUE], seed=7)
+        inner = {P1: ScriptedPlayer(claims=[(tunnel, three_red)]), P2: ScriptedPlayer()}
+        players, log = _players(inner, start="turn", current=P1, turn=TurnKind.CLAIM_ROUTE)
+        new = claim_route(players, dict(NAMES), state, random.Random(7))
+        _same_infos(log, [
+            Info("Ada").attempts_tunnel_claim(tunnel, three_red),
+            Info("Ada").drew_additional_cards(cards(1, Card.BLUE), 0),
+            Info("Ada").claimed_route(tunnel, three_red),
+        ])
+        _expect(new.player_state(P1).routes == (tunnel,), _("Ada should own the tunnel."))
+        common(state, new)
+        return _(OK)
+
+    def no_option() -> Any:
+        drawn = [Card.RED, Card.LOCOMOTIVE, Card.BLUE]
+        hand = [Card.RED] * 6 + [Card.LOCOMOTIVE] * 2 + [Card.BLUE] * 2
+        return _claim(claim_route, TUNNEL, three_red, hand, drawn, additional=[cards(1, Card.RED)])[1]
+
     def refuse(route_id: str, claim: SortedBag[Card], hand: list[Card],
                routes: dict[PlayerId, list[Route]] | None = None
                ) -> Callable[[], str]:
@@ -1060,6 +1087,18 @@ def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
             ), small_deck, _(OK),
                     hint=_("draw the 3 cards one at a time, with state.with_cards_deck_recreated_if_needed(rng) before "
                            "each.")),
+            Example(_("claim_route(...): tunnel {tunnel} when the deck holds 1 card and the discards none (draw the "
+                      "cards there are)").format(
+                tunnel=TUNNEL
+            ), scarce_deck, _(OK),
+                    hint=_("when the deck, even recreated, is empty, stop drawing: only the cards drawn count.")),
+            Example(_("claim_route(...): tunnel {tunnel}, drawn red, locomotive, blue (2 more), Ada answers 1 red "
+                      "card, no option: ValueError naming Ada").format(tunnel=TUNNEL),
+                    lambda: _refused(no_option, "Ada"), _(OK),
+                    hint=_("the additional cards must be one of the options, or an empty bag: raise ValueError naming "
+                           "the player otherwise.")),
+            Example(_("claim_route(...) when Ada has 2 cars left, as many as BER_NEU_1 needs"), exact_cars, _(OK),
+                    hint=_("a player needs route.length cars at least: as many cars as the route is long will do.")),
             Example(_("claim_route(...) when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and "
                       "{road}").format(road=ROAD),
                     refuse(ROAD, three_red, [Card.RED] * 3, {P2: [ChMap.route("FRI_LAU_2")]}), _(OK), hint=taken_hint),

@@ -191,7 +191,8 @@ class ScriptedPlayer:
     """A player that answers from lists given in advance.
 
     ``turns``, ``slots``, ``claims`` (pairs of a route and its initial cards) and
-    ``additional`` (an index into the options, or None to give up a tunnel) are used up
+    ``additional`` (an index into the options, None to give up a tunnel, or a bag of
+    cards answered as it is, one of the options or not) are used up
     from the front. Tickets: ``initial_tickets`` and ``tickets`` are how many tickets to
     keep (the first ones of the offer); all of them when None. Asked a question its
     script does not answer, it raises :class:`ScriptExhausted`.
@@ -200,7 +201,7 @@ class ScriptedPlayer:
     turns: list[TurnKind] = field(default_factory=list)
     slots: list[int] = field(default_factory=list)
     claims: list[tuple[Any, SortedBag[Card]]] = field(default_factory=list)
-    additional: list[int | None] = field(default_factory=list)
+    additional: list[int | SortedBag[Card] | None] = field(default_factory=list)
     initial_tickets: int | None = None
     tickets: list[int | None] = field(default_factory=list)
     offer: SortedBag[Ticket] | None = None
@@ -255,6 +256,8 @@ class ScriptedPlayer:
 
     def choose_additional_cards(self, options: Sequence[SortedBag[Card]]) -> SortedBag[Card]:
         choice = self._next(self.additional, "choose_additional_cards")
+        if isinstance(choice, SortedBag):
+            return choice
         return SortedBag() if choice is None else options[choice]
 
 

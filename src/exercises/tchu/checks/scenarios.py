@@ -27,7 +27,7 @@ from ..model import (
     Ticket,
 )
 
-__all__ = ["made_state", "started_state", "NAMES", "cards", "SINGLE_TRIP_TICKETS"]
+__all__ = ["made_state", "scarce_state", "started_state", "NAMES", "cards", "SINGLE_TRIP_TICKETS"]
 
 #: The players' names in the checks.
 NAMES = {PlayerId.PLAYER_1: "Ada", PlayerId.PLAYER_2: "Bob"}
@@ -98,6 +98,19 @@ def made_state(
     return GameState(
         Deck(tuple(pile)), CardState(tuple(face_up), deck, discards), current, players, last_player
     )
+
+
+def scarce_state(hand: Sequence[Card], deck: Sequence[Card], *, current: PlayerId = PlayerId.PLAYER_1,
+                 seed: int = 0) -> GameState:
+    """A state where the deck holds only ``deck`` and the discards nothing: the current
+    player holds ``hand``, and the other player every card that is neither in it, nor
+    face up, nor in the deck (all 110 cards are still there)."""
+    face_up = [Card.WHITE, Card.WHITE, Card.GREEN, Card.GREEN, Card.YELLOW]
+    rest = Counter(Constants.ALL_CARDS)
+    rest.subtract(list(hand) + list(deck) + face_up)
+    other = PlayerId.PLAYER_2 if current is PlayerId.PLAYER_1 else PlayerId.PLAYER_1
+    return made_state(current=current, hands={current: hand, other: sorted(rest.elements())}, face_up=face_up,
+                      deck_top=deck, deck_size=len(deck), seed=seed)
 
 
 def started_state(seed: int, tickets: SortedBag[Ticket] | None = None) -> GameState:
