@@ -674,6 +674,9 @@ def touches(self, position, square):
 
 Kingdom.touches = touches
 ''', "touches returns False, not None, when nothing touches"),
+    Mistake("dom-end-ranking-bonuses-swapped", "dominations.game", '''
+Game.ranking = lambda self: ranking(self.kingdoms, self.harmony, self.middle_kingdom)
+''', "ranking's arguments are (kingdoms, middle_kingdom, harmony), in that order"),
     Mistake("dom-legal-not-on-the-edges", "dominations.legal", '''
 def legal_placements(self, domino):
     return [((r, c), (r + dr, c + dc)) for r in range(1, self.side - 1) for c in range(1, self.side - 1)

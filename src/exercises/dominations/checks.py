@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import tempfile
+from types import SimpleNamespace
 from collections.abc import Callable
 from typing import Any
 
@@ -1207,5 +1208,13 @@ def check_game(Game: Any) -> CheckResult:
                 True,
             ),
             Example(_("playing out game.copy() leaves game as it was"), copy_independent, True),
+            *table([
+                (f"at(Game(2, random.Random(5), {bonus}=True), kingdoms=[Kingdom.from_text('C0 W1'), "
+                 "Kingdom.from_text('W1 W0 W0 C0')]).ranking()", groups,
+                 _("ranking() uses the game's bonuses, each in its place: ranking(kingdoms, middle_kingdom, harmony)."))
+                for bonus, groups in (("middle_kingdom", [[0], [1]]), ("harmony", [[1], [0]]))
+            ], {"Game": Game, "random": random, "at": _at,
+                # the student's Kingdom, read from a game when the example runs
+                "Kingdom": SimpleNamespace(from_text=lambda text: _kingdom_class(Game(2, random.Random(5))).from_text(text))}),
         ],
     )
