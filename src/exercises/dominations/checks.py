@@ -1209,8 +1209,8 @@ def check_game(Game: Any) -> CheckResult:
             ),
             Example(_("playing out game.copy() leaves game as it was"), copy_independent, True),
             *table([
-                (f"at(Game(2, random.Random(5), {bonus}=True), kingdoms=[Kingdom.from_text('C0 W1'), "
-                 "Kingdom.from_text('W1 W0 W0 C0')]).ranking()", groups,
+                (f"[list(group) for group in at(Game(2, random.Random(5), {bonus}=True), "
+                 "kingdoms=[Kingdom.from_text('C0 W1'), Kingdom.from_text('W1 W0 W0 C0')]).ranking()]", groups,
                  _("ranking() uses the game's bonuses, each in its place: ranking(kingdoms, middle_kingdom, harmony)."))
                 for bonus, groups in (("middle_kingdom", [[0], [1]]), ("harmony", [[1], [0]]))
             ], {"Game": Game, "random": random, "at": _at,
