@@ -555,6 +555,135 @@ Game.ranking = final_ranking
     Mistake("dom-end-shallow-copy", "dominations.game", '''
 Game.copy = lambda self: copy.copy(self)
 ''', "a copy of the game is independent: playing it leaves the game as it was"),
+    # ---- the set-up, a turn, touches and legal_placements at the edges of the area --------
+    Mistake("dom-setup-duel-kingdoms-stay-5x5", "dominations.game_setup", '''
+old_init = Game.__init__
+
+def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmony=False):
+    old_init(self, players, rng, mighty_duel, middle_kingdom, harmony)
+    self.kingdoms = [Kingdom() for _ in range(players)]
+
+Game.__init__ = __init__
+''', "the kingdoms of the Mighty Duel are 7x7: Kingdom(7)"),
+    Mistake("dom-setup-bonuses-swapped", "dominations.game_setup", '''
+old_init = Game.__init__
+
+def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmony=False):
+    old_init(self, players, rng, mighty_duel, middle_kingdom, harmony)
+    self.middle_kingdom, self.harmony = harmony, middle_kingdom
+
+Game.__init__ = __init__
+''', "middle_kingdom and harmony keep the bonuses asked, each its own"),
+    Mistake("dom-setup-no-num-players", "dominations.game_setup", '''
+old_init = Game.__init__
+
+def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmony=False):
+    old_init(self, players, rng, mighty_duel, middle_kingdom, harmony)
+    del self.num_players
+    self.players = players
+
+Game.__init__ = __init__
+''', "the docstring names the attribute num_players"),
+    Mistake("dom-draw-line-from-an-empty-pile", "dominations.game_setup", '''
+def draw_line(self):
+    line = self.rng.sample(self.pile, len(self.kings))
+    self.pile = [domino for domino in self.pile if domino not in line]
+    return sorted(line, key=lambda domino: domino.number)
+
+Game.draw_line = draw_line
+''', "once the pile is empty there is no line: [] (sample raises ValueError)"),
+    Mistake("dom-player-past-the-last-king", "dominations.game_setup", '''
+Game.player = property(lambda self: self.kings[self.turn] if self.kings else None)
+''', "player is None once every king of the round has acted, not an IndexError"),
+    Mistake("dom-to-place-from-claimed", "dominations.game_setup", '''
+Game.to_place = property(lambda self: self.claimed[self.turn][0] if self.turn < len(self.claimed) else None)
+''', "to_place is the domino of previous[turn], chosen last round, not of claimed"),
+    Mistake("dom-turn-last-round-choice-ignored", "dominations.game_turn", '''
+old_problem = Game.problem
+
+def problem(self, move):
+    if isinstance(move, tuple) and len(move) == 2 and not self.free():
+        return old_problem(self, (None, move[1]))
+    return old_problem(self, move)
+
+Game.problem = problem
+''', "in the last round there is no line: a choice other than None is refused"),
+    Mistake("dom-turn-move-unpacked-unchecked", "dominations.game_turn", '''
+old_problem = Game.problem
+
+def problem(self, move):
+    choice, placement = move
+    return old_problem(self, (choice, placement))
+
+Game.problem = problem
+''', "a move that is not a pair gets a sentence from problem, not an unpacking error"),
+    Mistake("dom-turn-placement-unpacked-unchecked", "dominations.game_turn", '''
+old_problem = Game.problem
+
+def problem(self, move):
+    if isinstance(move, tuple) and len(move) == 2 and self.to_place is not None \
+            and isinstance(move[1], tuple) and len(move[1]) != 2 and self.player is not None:
+        return self.kingdoms[self.player].problem(self.to_place, *move[1])
+    return old_problem(self, move)
+
+Game.problem = problem
+''', "a placement that is not a pair of squares gets a sentence, not a TypeError"),
+    Mistake("dom-turn-moves-after-the-last-king", "dominations.game_turn", '''
+def legal_moves(self):
+    choices = [domino.number for domino in self.free()] or [None]
+    placements = [None]
+    if self.to_place is not None:
+        placements = self.kingdoms[self.player].legal_placements(self.to_place) or [None]
+    return [(choice, placement) for choice in choices for placement in placements]
+
+Game.legal_moves = legal_moves
+''', "when no king is left to act there is no legal move: []"),
+    Mistake("dom-turn-no-next-round", "dominations.game_turn", '''
+old_play = Game.play
+
+def play(self, move):
+    # as if play left the next round to the game loop: next_round is not called
+    self.next_round = lambda: None
+    try:
+        old_play(self, move)
+    finally:
+        del self.next_round
+
+Game.play = play
+''', "play calls self.next_round() when the last king of the round has acted"),
+    Mistake("dom-touches-wraps-round", "dominations.placement", '''
+def touches(self, position, square):
+    row, column = position
+    for dr, dc in STEPS:
+        try:
+            neighbour = self.grid[row + dr][column + dc]
+        except IndexError:
+            continue
+        if neighbour is not None and neighbour.terrain in ("castle", square.terrain):
+            return True
+    return False
+
+Kingdom.touches = touches
+''', "grid[-1] is the last row: a square on the edge of the area has no neighbour beyond it"),
+    Mistake("dom-touches-none-when-alone", "dominations.placement", '''
+def touches(self, position, square):
+    row, column = position
+    for r, c in [(row + dr, column + dc) for dr, dc in STEPS]:
+        if self.inside((r, c)) and self.grid[r][c] is not None and self.grid[r][c].terrain in ("castle", square.terrain):
+            return True
+
+Kingdom.touches = touches
+''', "touches returns False, not None, when nothing touches"),
+    Mistake("dom-end-ranking-bonuses-swapped", "dominations.game", '''
+Game.ranking = lambda self: ranking(self.kingdoms, self.harmony, self.middle_kingdom)
+''', "ranking's arguments are (kingdoms, middle_kingdom, harmony), in that order"),
+    Mistake("dom-legal-not-on-the-edges", "dominations.legal", '''
+def legal_placements(self, domino):
+    return [((r, c), (r + dr, c + dc)) for r in range(1, self.side - 1) for c in range(1, self.side - 1)
+            for dr, dc in STEPS if self.can_place(domino, (r, c), (r + dr, c + dc))]
+
+Kingdom.legal_placements = legal_placements
+''', "the first square may be on row 0, column 0 or the last row or column of the area"),
 ]
 
 ALTERNATIVES = [
@@ -769,4 +898,34 @@ def problem(self, move):
 
 Game.problem = problem
 ''', "problem may word its sentence as it likes"),
+    Alternative("dom-draw-line-min", "dominations.game_setup", '''
+def draw_line(self):
+    line = sorted(self.rng.sample(self.pile, min(len(self.kings), len(self.pile))), key=lambda d: d.number)
+    numbers = {domino.number for domino in line}
+    self.pile = [domino for domino in self.pile if domino.number not in numbers]
+    return line
+
+Game.draw_line = draw_line
+''', "an empty pile gives an empty sample: no test of the pile needed"),
+    Alternative("dom-touches-any-inside", "dominations.placement", '''
+def touches(self, position, square):
+    row, column = position
+    near = [(row + dr, column + dc) for dr, dc in STEPS]
+    return any(self.grid[r][c] is not None and self.grid[r][c].terrain in ("castle", square.terrain)
+               for r, c in near if self.inside((r, c)))
+
+Kingdom.touches = touches
+''', "touches with any() over the neighbours inside the area"),
+    Alternative("dom-turn-move-checked-by-unpacking", "dominations.game_turn", '''
+old_problem = Game.problem
+
+def problem(self, move):
+    try:
+        choice, placement = move
+    except (TypeError, ValueError):
+        return "a move is two things: a choice and a placement"
+    return old_problem(self, (choice, placement))
+
+Game.problem = problem
+''', "a move checked by unpacking it (a list of two is accepted too)"),
 ]

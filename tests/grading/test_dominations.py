@@ -127,6 +127,10 @@ RULES = {
     "test_the_greedy_functions_leave_the_kingdom_unchanged": "generated example",
     "test_whole_games_move_by_move_like_the_reference": "legal_moves() == every free choice x every legal placement",
     "test_rounds_of_whole_games_like_the_reference": "game.kings lists the owners by the numbers they chose",
+    "test_set_up_like_the_reference_for_every_option": "Game(2, random.Random(5), mighty_duel=True).kingdoms",
+    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position": "at(Game(4, random.Random(5)), pile=[]).draw_line()",
+    "test_touches_like_the_reference_on_generated_squares": "touches((1, 5), Square('wheat', 0))",
+    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round": "line=[]).problem((7, ((4, 5), (4, 6)))) is None",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -224,11 +228,18 @@ HINTS = {
     "test_greedy_choice_like_the_reference_on_generated_lines": "Place the previous domino (if it fits) on a copy, then take the domino of the line whose greedy placement scores best, then is closest, then has the lowest number; one that fits nowhere keeps the copy's score and is farthest.",
     "test_the_greedy_functions_leave_the_kingdom_unchanged": 'Try placements on copies: greedy_placement and greedy_choice must leave the kingdom they are given as it was.',
     "test_whole_games_move_by_move_like_the_reference": "At every move, legal_moves lists every legal move once, problem says None exactly for them, play refuses the others with ValueError and changes nothing, and a legal move places the king's domino and moves the king as the rules say.",
+    "test_set_up_like_the_reference_for_every_option": "Keep what __init__ is given: num_players, middle_kingdom and harmony as attributes, one empty Kingdom per player (Kingdom(7) in the Mighty Duel, else Kingdom(5)), 2 kings each with 2 players, and no domino claimed or to place yet.",
+    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position": "player is kings[turn] (None once every king has acted), to_place the domino of previous[turn] (None if there is none), free() the line without the claimed dominos, and draw_line() gives [] on an empty pile.",
+    "test_touches_like_the_reference_on_generated_squares": "touches(position, square) is True or False: True when one of the four edge neighbours of position inside the area (row and column from 0 to side - 1, no wrapping round with negative indexes) is the castle or a square of square's terrain.",
+    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round": "problem(move) names a rule for a move or a placement that is not a pair, and for a choice other than None in the last round; play raises ValueError for each, never another error.",
     "test_rounds_of_whole_games_like_the_reference": 'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.',
 }
 
 from strategies.dominations import (
     csv_files,
+    game_positions,
+    touch_cases,
+    set_ups,
     greedy_cases,
     kingdom_cases,
     placement_cases,
@@ -1344,3 +1355,75 @@ def test_whole_games_move_by_move_like_the_reference(sub, ref):
 def test_rounds_of_whole_games_like_the_reference(sub, ref):
     for players, seed in ((4, 11), (3, 12)):
         play_alongside(sub, ref, players, seed, moves_checked=0)
+
+
+# ---- the set-up and the queries of a position, against the reference ---------------------
+
+NEW_GAME = "Game(players, random.Random(seed), mighty_duel=duel, middle_kingdom=middle, harmony=harmony)"
+SET_UP = ("(game.num_players, game.middle_kingdom, game.harmony, [kingdom.size for kingdom in game.kingdoms], "
+          "[kingdom.to_text() for kingdom in game.kingdoms], sorted(game.kings), len(game.line), len(game.pile), "
+          "len({domino.number for domino in [*game.line, *game.pile]}), game.turn, list(game.claimed), "
+          "list(game.previous), game.player in game.kings, game.to_place)")
+#: a game put in a position through its attributes (as the checks do), with its generator seeded
+AT = ("(lambda game: [setattr(game, name, value) for name, value in [*state.items(), ('rng', random.Random(seed))]]"
+      " and {})(Game(players, random.Random(0)))")
+
+
+def position_shown(query):
+    """How a failing position is named: the attributes set, dominos by number, then
+    ``query`` (or ``query(case)``)."""
+    def shown(case) -> str:
+        state = case["state"]
+        pairs = lambda pairs: [(domino.number, owner) for domino, owner in pairs]  # noqa: E731
+        return (f"game = Game({case['players']}, random.Random(0)); game.kings = {state['kings']}; "
+                f"game.turn = {state['turn']}; game.previous = {pairs(state['previous'])}; "
+                f"game.line = {numbers(state['line'])}; game.claimed = {pairs(state['claimed'])}; "
+                f"game.pile = {numbers(state['pile'])}; game.rng = random.Random({case['seed']}); "
+                f"{query(case) if callable(query) else query}")
+    return shown
+
+
+@pytest.mark.exercise("dominations.game_setup")
+def test_set_up_like_the_reference_for_every_option(sub, ref):
+    compare(sub, ref, f"(lambda game: {SET_UP})({NEW_GAME})", draw(set_ups(), 40))
+
+
+@pytest.mark.exercise("dominations.game_setup")
+def test_player_to_place_free_and_draw_line_like_the_reference_in_any_position(sub, ref):
+    query = "(game.player, game.to_place, game.free(), game.draw_line(), sorted(d.number for d in game.pile))"
+    compare(sub, ref, AT.format(query), draw(game_positions(), 60),
+            shown=position_shown(query.replace("sorted(d.number for d in game.pile)", "numbers of game.pile")))
+
+
+def turn_cases(count: int) -> list[dict]:
+    """Positions where a king is to act, each with moves that are not a pair, placements
+    that are not a pair of squares, a choice in the last round, and a legal move."""
+    cases = []
+    for position in draw(game_positions(), count):
+        state = position["state"]
+        if state["turn"] >= len(state["kings"]):
+            continue
+        taken = {domino.number for domino, _ in state["claimed"]}
+        free = [domino.number for domino in state["line"] if domino.number not in taken]
+        choice = free[0] if free else None
+        placement = ((4, 5), (4, 6)) if state["previous"] else None
+        for move in (5, None, (), (choice,), (choice, placement, None), (choice, ((4, 5),)),
+                     (choice, ((4, 5), (4, 6), (4, 7))), (choice, placement), (None if free else 7, placement)):
+            cases.append({**position, "move": move})
+    return cases
+
+
+@pytest.mark.exercise("dominations.game_turn")
+def test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round(sub, ref):
+    cases = turn_cases(30)
+    shown = position_shown(lambda case: f"game.problem({case['move']!r}) is None")
+    compare(sub, ref, AT.format("game.problem(move) is None"), cases, shown=shown)
+    illegal = [case for case, legal in zip(cases, outcomes(ref, AT.format("game.problem(move) is None"), cases))
+               if legal.value is False]
+    compare(sub, ref, AT.format("game.play(move)"), illegal,
+            shown=position_shown(lambda case: f"game.play({case['move']!r})"))
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_touches_like_the_reference_on_generated_squares(sub, ref):
+    compare(sub, ref, f"{KINGDOM}.touches(position, square)", draw(touch_cases(), 100))

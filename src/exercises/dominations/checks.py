@@ -6,9 +6,10 @@ import os
 import random
 import tempfile
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
-from ..checks import CheckResult, Example, Status, check, generated
+from ..checks import CheckResult, Example, Status, check, generated, table
 from ..i18n import _
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
@@ -323,6 +324,20 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: Kingdom.from_text("W0 W0 W0 C0 W0 W0", 7).can_place(wheat, (6, 9), (6, 10)),
                 False,
             ),
+            *table([
+                ("Kingdom().touches((0, 0), Square('wheat', 0))", False,
+                 _("touches returns True or False, never None.")),
+                ("Kingdom.from_text('.. W0\\nF0 ..\\nF0 ..\\nF0 ..\\nC0 ..').touches((1, 5), Square('wheat', 0))", True,
+                 _("Row 0 and column 0 are squares of the area too.")),
+                ("Kingdom.from_text('F0 F0 F0 F0 C0\\nW0 .. .. .. ..').touches((5, 1), Square('wheat', 0))", True),
+                ("Kingdom.from_text('C0\\nF0\\nF0\\nF0\\nW0').touches((0, 4), Square('wheat', 0))", False,
+                 _("A neighbour outside the area does not count: grid[-1] is the last row, not a neighbour.")),
+                ("Kingdom.from_text('C0 F0 F0 F0 W0').touches((4, 0), Square('wheat', 0))", False),
+                ("Kingdom.from_text('C0\\nF0\\nF0\\nF0').touches((8, 4), Square('wheat', 0))", False),
+                ("Kingdom.from_text('C0 F0 F0 F0').touches((4, 8), Square('wheat', 0))", False),
+                ("placed('C0 W0', Domino(7, Square('wheat', 0), Square('forest', 0)), (3, 5), (2, 5))",
+                 ".. F0\n.. W0\nC0 W0", _("The first square goes on `first`, the second on `second`.")),
+            ], {"Kingdom": Kingdom, "Domino": Domino, "Square": Square, "placed": placed}),
             *generated("dominations.placement", {"Kingdom": Kingdom}),
         ],
     )
@@ -401,6 +416,14 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: list(Kingdom.from_text(HOSTILE).legal_placements(_d(31, "L1", "L0"))),
                 [],
             ),
+            *table([
+                (f"{placement} in Kingdom.from_text({text!r}).legal_placements(Domino(1, Square('wheat', 0), "
+                 "Square('wheat', 0)))", True,
+                 _("Try the squares of the whole area: row 0, column 0 and the last row and column too."))
+                for text, placement in (("W0\nW0\nW0\nW0\nC0", ((0, 3), (0, 2))),
+                                        ("C0\nW0\nW0\nW0\nW0", ((8, 3), (8, 2))),
+                                        ("W0 W0 W0 W0 C0", ((3, 0), (2, 0))), ("C0 W0 W0 W0 W0", ((3, 8), (2, 8))))
+            ], {"Kingdom": Kingdom, "Domino": Domino, "Square": Square}),
             *generated("dominations.legal", {"Kingdom": Kingdom}),
         ],
     )
@@ -759,6 +782,28 @@ def _state(game: Any) -> tuple[Any, ...]:
     )
 
 
+def _at(game: Any, **attributes: Any) -> Any:
+    """``game`` put in a position: its attributes set as given (the checks' ``at``)."""
+    for name, value in attributes.items():
+        setattr(game, name, value)
+    return game
+
+
+#: Dominos the positions of the game checks are made of, named by number.
+POSITION_DOMINOS = {f"d{n}": _d(n, first, second) for n, first, second in
+                    ((12, "W0", "F0"), (30, "L1", "W0"), (41, "G0", "M2"), (45, "S1", "W0"))}
+def _next_rounds(game: Any, move: Any) -> int:
+    """How many times ``game.play(move)`` calls ``next_round`` (recorded, not run)."""
+    calls: list[None] = []
+    game.next_round = lambda: calls.append(None)
+    game.play(move)
+    return len(calls)
+
+
+#: In round 2 of a 4-player game: the kings of players 2, 0, 3, 1 stand on d12, d30, d41, d45.
+ROUND = "previous=[(d12, 2), (d30, 0), (d41, 3), (d45, 1)], kings=[2, 0, 3, 1]"
+
+
 def check_game_setup(Game: Any) -> CheckResult:
     """Check ``Game``'s set-up: kings, pile, first line, and the queries of the opening."""
 
@@ -834,6 +879,23 @@ def check_game_setup(Game: Any) -> CheckResult:
                 own_lists, ([], []),
                 hint=_("Make new lists in __init__: a list written in the class body is shared by every game."),
             ),
+            *table([
+                ("Game(3, random.Random(5)).num_players", 3),
+                ("Game(2, random.Random(5), harmony=True).harmony", True),
+                ("Game(2, random.Random(5), harmony=True).middle_kingdom", False),
+                ("Game(4, random.Random(5), middle_kingdom=True).middle_kingdom", True),
+                ("[k.size for k in Game(2, random.Random(5), mighty_duel=True).kingdoms]", [7, 7]),
+                ("[k.size for k in Game(3, random.Random(5)).kingdoms]", [5, 5, 5]),
+                ("[k.to_text() for k in Game(4, random.Random(5)).kingdoms]", ["C0"] * 4),
+                ("at(Game(4, random.Random(5)), pile=[]).draw_line()", [],
+                 _("When the pile is empty there is no new line: draw_line returns [].")),
+                ("at(Game(4, random.Random(5)), turn=4).player", None),
+                ("at(Game(2, random.Random(5)), kings=[1, 0, 0, 1], turn=3).player", 1),
+                (f"at(Game(4, random.Random(5)), {ROUND}, turn=1).to_place", POSITION_DOMINOS["d30"]),
+                (f"at(Game(4, random.Random(5)), {ROUND}, turn=4).to_place", None),
+                ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45], claimed=[(d30, 1)]).free()",
+                 [POSITION_DOMINOS[name] for name in ("d12", "d41", "d45")]),
+            ], {"Game": Game, "random": random, "at": _at, **POSITION_DOMINOS}),
             Example("Game(1, random.Random(5))", lambda: Game(1, random.Random(5)), raises=ValueError),
             Example("Game(5, random.Random(5))", lambda: Game(5, random.Random(5)), raises=ValueError),
             Example(
@@ -964,6 +1026,30 @@ def check_game_turn(Game: Any) -> CheckResult:
                 lambda: (lambda game: refused(game, (game.line[0].number, ((0, 0), (0, 1)))))(_second_round(Game)),
                 _("refused, unchanged"),
             ),
+            *table([
+                ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45]).problem(12) is None", False),
+                ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45]).problem((12, None, None)) is None",
+                 False),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[]).problem((7, ((4, 5), (4, 6)))) is None", False,
+                 _("In the last round there is no line: the choice must be None.")),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[]).problem((None, ((4, 5), (4, 6)))) is None", True),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[d5]).problem((5, ((4, 5),))) is None", False,
+                 _("A placement is a pair (first, second) of squares: refuse anything else with a sentence.")),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[d5]).problem((5, ((4, 5), (4, 6), (4, 7)))) is None",
+                 False),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[d5]).problem((5, ((0, 0), (0, 1)))) is None",
+                 False, _("Check the placement with the kingdom's problem: it must touch the castle or its terrain.")),
+                ("at(Game(4, random.Random(5)), turn=4).legal_moves()", [],
+                 _("When every king has acted there is no legal move: []")),
+                ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45], turn=4).problem((12, None)) is None",
+                 False, _("When every king has acted the game refuses every move.")),
+                (f"next_rounds(at(Game(4, random.Random(5)), {ROUND}, line=[d5, d6, d7, d8], "
+                 "claimed=[(d5, 2), (d6, 0)], turn=2), (7, ((4, 5), (4, 6))))", 0),
+                (f"next_rounds(at(Game(4, random.Random(5)), {ROUND}, line=[d5, d6, d7, d8], "
+                 "claimed=[(d5, 2), (d6, 0), (d7, 3)], turn=3), (8, ((4, 5), (4, 6))))", 1,
+                 _("When the last king of the round has acted, play calls self.next_round(), once.")),
+            ], {"Game": Game, "random": random, "at": _at, "next_rounds": _next_rounds,
+                **{f"d{n}": _d(n, "F0", "F0") for n in (5, 6, 7, 8)}, **POSITION_DOMINOS}),
             Example(
                 _("in round 2, player 2's kingdom full: (placements in legal_moves(), kingdom kept, turn after "
                   "discarding)"),
@@ -1135,5 +1221,14 @@ def check_game(Game: Any) -> CheckResult:
                 True,
             ),
             Example(_("playing out game.copy() leaves game as it was"), copy_independent, True),
+            *table([
+                (f"[list(group) for group in at(Game(2, random.Random(5), {bonus}=True), "
+                 "kingdoms=[Kingdom.from_text('C0 W1'), Kingdom.from_text('W1 W0 W0 C0')]).ranking()]", groups,
+                 _("ranking() uses the game's bonuses, each in its place: ranking(kingdoms, middle_kingdom, harmony)."))
+                for bonus, groups in (("middle_kingdom", [[0], [1]]), ("harmony", [[1], [0]]))
+            ], {"Game": Game, "random": random, "at": _at,
+                # the student's Kingdom, read from a game when the example runs
+                "Kingdom": SimpleNamespace(
+                    from_text=lambda text: _kingdom_class(Game(2, random.Random(5))).from_text(text))}),
         ],
     )

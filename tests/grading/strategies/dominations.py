@@ -204,12 +204,14 @@ def dominos():
     return st.one_of(st.sampled_from(all_dominos()), st.builds(Domino, st.integers(1, 48), squares(), squares()))
 
 
-def any_grid(rng: random.Random, size: int):
+def any_grid(rng: random.Random, size: int, top: int | None = None, left: int | None = None):
     """Squares of three terrains (so that properties meet) around the castle, anywhere
-    inside a size x size window: legal or not, as scoring reads any kingdom."""
+    inside a size x size window (at `top`, `left` when given): legal or not, as scoring
+    reads any kingdom."""
     side = 2 * size - 1
     castle = size - 1
-    top, left = rng.randint(0, castle), rng.randint(0, castle)
+    top = rng.randint(0, castle) if top is None else top
+    left = rng.randint(0, castle) if left is None else left
     grid = [[None] * side for _ in range(side)]
     for row in range(top, top + size):
         for column in range(left, left + size):
@@ -338,6 +340,82 @@ def csv_files(draw):
     elif kind == "count":
         lines = lines[:index] + lines[index + 1:] if draw(st.booleans()) else lines + ["49,wheat,0,wheat,0"]
     return lines
+
+
+@st.composite
+def touch_cases(draw):
+    """The names of a `touches` question: a kingdom, a free square of the area (next to a
+    square of the kingdom, or on the area's edge, across from the far side) and a square
+    of the terrain of a neighbour or of the square across the edge, or of any terrain."""
+    size = draw(st.sampled_from((5, 5, 7)))
+    side = 2 * size - 1
+    reaching = draw(st.booleans())
+    if reaching:  # a kingdom that reaches an edge of the area
+        rng, castle = random.Random(draw(st.integers(0, 2**32 - 1))), size - 1
+        top, left = draw(st.sampled_from(((0, None), (castle, None), (None, 0), (None, castle))))
+        grid = any_grid(rng, size, top, left)
+    else:
+        grid = draw(grids(size))
+    cells = taken(grid)
+    edge = [(r, c) for r, c in cells if r in (0, side - 1) or c in (0, side - 1)]
+    inward = [((r + dr, c + dc), (r, c)) for r, c in edge for dr, dc in STEPS
+              if 0 <= r + dr < side and 0 <= c + dc < side and grid[r + dr][c + dc] is None
+              and (r + dr, c + dc) not in edge]
+    mode = draw(st.sampled_from(("inward", "across", "near") if reaching else ("near", "inward", "across")))
+    if mode == "inward" and inward:
+        position, across = draw(st.sampled_from(inward))
+    elif mode != "across":
+        (row, column), (dr, dc) = draw(st.sampled_from(cells)), draw(st.sampled_from(STEPS))
+        position, across = (row + dr, column + dc), (row, column)
+    else:
+        across = draw(st.sampled_from(edge)) if edge else (side - 1, draw(st.integers(0, side - 1)))
+        r, c = across
+        opposite = {0: side - 1, side - 1: 0}
+        position = (opposite[r], c) if r in opposite and draw(st.booleans()) or c not in opposite \
+            else (r, opposite[c])
+    inside = 0 <= position[0] < side and 0 <= position[1] < side
+    if not inside or grid[position[0]][position[1]] is not None:
+        position = draw(st.sampled_from([(r, c) for r in range(side) for c in range(side) if grid[r][c] is None]))
+    there = grid[across[0]][across[1]]
+    square = Square(there.terrain, draw(st.integers(0, 3))) \
+        if there is not None and there.terrain != "castle" and draw(st.integers(0, 3)) else draw(squares())
+    return {"text": format_kingdom(grid), "size": size, "position": position, "square": square}
+
+
+@st.composite
+def set_ups(draw):
+    """The arguments of a new game: 2, 3 or 4 players, the Mighty Duel (2 players only),
+    either bonus, and the seed of its generator."""
+    players = draw(st.sampled_from((2, 3, 4)))
+    return {"players": players, "seed": draw(st.integers(0, 10_000)),
+            "duel": players == 2 and draw(st.booleans()),
+            "middle": draw(st.booleans()), "harmony": draw(st.booleans())}
+
+
+@st.composite
+def game_positions(draw):
+    """A position of a game, as its attributes (the checks put a game in a position so):
+    the opening, a middle round or the last round, any number of kings already acted
+    (all of them too), the pile empty or not; `seed` seeds the generator of the next line."""
+    players = draw(st.sampled_from((2, 3, 4)))
+    count = 3 if players == 3 else 4
+    owners = [player for player in range(players) for _ in range(count // players)]
+    dominos = draw(st.permutations(all_dominos()))
+    phase = draw(st.sampled_from(("opening", "round", "last")))
+    if phase == "opening":
+        kings, previous = draw(st.permutations(owners)), []
+    else:
+        placed = sorted(dominos[:count], key=lambda domino: domino.number)
+        kings = draw(st.permutations(owners))
+        previous = list(zip(placed, kings))
+    line = [] if phase == "last" else sorted(dominos[count:2 * count], key=lambda domino: domino.number)
+    turn = draw(st.integers(0, count))
+    claimed = list(zip(draw(st.permutations(line)), kings))[:turn] if line else []
+    left = 0 if phase == "last" else draw(st.integers(0, 3))
+    pile = dominos[2 * count:2 * count + left * count]
+    return {"players": players, "seed": draw(st.integers(0, 10_000)),
+            "state": {"kings": kings, "previous": previous, "line": line, "claimed": claimed,
+                      "turn": turn, "pile": pile}}
 
 
 SAMPLES = [
