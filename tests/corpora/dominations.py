@@ -822,7 +822,7 @@ class Game:
         return [domino for domino in self.line if domino not in taken]
 
     def legal_moves(self):
-        if self.is_over():
+        if self.is_over() or self.player is None:  # no king left to act
             return []
         choices = [domino.number for domino in self.free()] or [None]
         placements = [None]
