@@ -40,19 +40,32 @@ def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dic
         folder = tmp_path_factory.mktemp(f"corpus-{stem}")
         corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
                       [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
-        run = subprocess.run(
-            [sys.executable, "-m", "course.commands", "grade", str(folder / "submissions"),
-             "--out", str(folder / "out"), "--jobs", "2", "--checks", "--root", str(ROOT),
-             "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
-            capture_output=True, text=True, timeout=1200,
-        )
-        assert run.returncode == 0, run.stderr[-2000:]
-        results = {}
-        for path in (folder / "out" / "results").glob("*.json"):
-            data = json.loads(path.read_text(encoding="utf-8"))["extra_data"]
-            results[data["student"]] = data
+        results = grade(folder, [folder / "submissions"], "out")
+        # Inside the whole suite, a Domi'Nations grading process has stopped at the 600 s limit
+        # and a few files queued behind it had no result (the same run alone grades them all in
+        # seconds): a known problem under investigation. Those are graded again, alone.
+        again = [v.name for v in [*module.MISTAKES, *module.ALTERNATIVES]
+                 if results.get(v.name, {}).get("status") != "graded"]
+        if again:
+            results.update(grade(folder, [folder / "submissions" / name for name in again], "out-again"))
         _GRADED[stem] = results
     return _GRADED[stem]
+
+
+def grade(folder: Path, submissions: list[Path], out: str) -> dict[str, dict]:
+    """``course grade --checks`` on ``submissions``: extra_data by variant name."""
+    run = subprocess.run(
+        [sys.executable, "-m", "course.commands", "grade", *map(str, submissions),
+         "--out", str(folder / out), "--jobs", "2", "--checks", "--root", str(ROOT),
+         "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
+        capture_output=True, text=True, timeout=1200,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    results = {}
+    for path in (folder / out / "results").glob("*.json"):
+        data = json.loads(path.read_text(encoding="utf-8"))["extra_data"]
+        results[data["student"]] = data
+    return results
 
 
 def red_checks(data: dict, exercise: str | None = None) -> list[str]:
@@ -76,21 +89,11 @@ def test_corpus_is_well_formed(stem: str) -> None:
         compile(variant.cell, variant.name, "exec")
 
 
-#: mistakes whose grading in the whole corpus run does not finish (graded alone, in 10 s):
-#: a known problem under investigation, each with what was seen
-QUARANTINED = {
-    "dom-place-diagonal-touch": "in the corpus run its grading reached the 600 s submission limit twice, "
-                                "while `course grade --checks` on it alone takes 10 s",
-}
-
-
 @pytest.mark.slow  # each worksheet's corpus is graded in one run of a minute or more
 @pytest.mark.parametrize(("stem", "mistake"), MISTAKES, ids=lambda v: getattr(v, "name", v))
 def test_mistake_costs_points_and_turns_its_check_red(
     stem: str, mistake: corpora.Mistake, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    if mistake.name in QUARANTINED:
-        pytest.skip(QUARANTINED[mistake.name])
     data = graded(stem, tmp_path_factory)[mistake.name]
     assert data["status"] == "graded", data["reason"]
     entry = data["exercises"][mistake.exercise]
