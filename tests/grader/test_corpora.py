@@ -27,6 +27,7 @@ MODULES = {module.NOTEBOOK: module for module in corpora.modules()}
 MISTAKES = [(stem, m) for stem, module in MODULES.items() for m in module.MISTAKES]
 ALTERNATIVES = [(stem, a) for stem, module in MODULES.items() for a in module.ALTERNATIVES]
 _GRADED: dict[str, dict[str, dict]] = {}
+_FAILED: dict[str, str] = {}
 #: A mistake that explodes (a meld "in" the hand when one of its cards is) costs this much
 #: in each call of each test, instead of the grader's default 10 s; no call of a solution or
 #: an alternative comes near it.
@@ -35,21 +36,32 @@ CALL_TIMEOUT = "4"
 
 def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     """Every variant of one worksheet, graded once per session: extra_data by variant name."""
+    if stem in _FAILED:  # one failed run is enough: every test of the worksheet says why at once
+        pytest.fail(_FAILED[stem], pytrace=False)
     if stem not in _GRADED:
-        module = MODULES[stem]
-        folder = tmp_path_factory.mktemp(f"corpus-{stem}")
-        corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
-                      [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
-        results = grade(folder, [folder / "submissions"], "out")
-        # Inside the whole suite, a Domi'Nations grading process has stopped at the 600 s limit
-        # and a few files queued behind it had no result (the same run alone grades them all in
-        # seconds): a known problem under investigation. Those are graded again, alone.
-        again = [v.name for v in [*module.MISTAKES, *module.ALTERNATIVES]
-                 if results.get(v.name, {}).get("status") != "graded"]
-        if again:
-            results.update(grade(folder, [folder / "submissions" / name for name in again], "out-again"))
-        _GRADED[stem] = results
+        try:
+            _GRADED[stem] = grade_all(stem, tmp_path_factory)
+        except (AssertionError, subprocess.TimeoutExpired) as failure:
+            _FAILED[stem] = f"grading the {stem} corpus failed: {failure}"
+            raise
     return _GRADED[stem]
+
+
+def grade_all(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    """Every variant of one worksheet graded: extra_data by variant name."""
+    module = MODULES[stem]
+    folder = tmp_path_factory.mktemp(f"corpus-{stem}")
+    corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
+                  [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
+    results = grade(folder, [folder / "submissions"], "out")
+    # Inside the whole suite, a Domi'Nations grading process has stopped at the 600 s limit
+    # and a few files queued behind it had no result (the same run alone grades them all in
+    # seconds): a known problem under investigation. Those are graded again, alone.
+    again = [v.name for v in [*module.MISTAKES, *module.ALTERNATIVES]
+             if results.get(v.name, {}).get("status") != "graded"]
+    if again:
+        results.update(grade(folder, [folder / "submissions" / name for name in again], "out-again"))
+    return results
 
 
 def grade(folder: Path, submissions: list[Path], out: str) -> dict[str, dict]:
