@@ -3,6 +3,7 @@ started is left, the results already written are kept, and no temporary folder r
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -49,6 +50,22 @@ def started_by(temporary: Path) -> list[psutil.Process]:
     return found
 
 
+def still_running(processes: list[psutil.Process], seconds: float) -> list[psutil.Process]:
+    """The processes that have not ended within ``seconds``. A zombie has ended: it waits only
+    for its parent to read its status, and an orphan's new parent may be an init that never does
+    (a container's first process)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        alive = []
+        for process in processes:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(process)
+        if not alive or time.monotonic() >= deadline:
+            return alive
+        time.sleep(0.05)
+
+
 def results(out: Path) -> list[str]:
     return sorted(path.name for path in (out / "results").glob("*.json"))
 
@@ -78,8 +95,8 @@ def stop_mid_run(tmp_path: Path, number: int, quick: int, slow: int, *extra: str
         sent = time.monotonic()
         grader.send_signal(number)
         _, stderr = grader.communicate(timeout=30)
-        gone, alive = psutil.wait_procs(descendants, timeout=max(0.0, sent + STOP_SECONDS - time.monotonic()))
-        leftover = [p for p in started_by(temporary) if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        alive = still_running(descendants, max(0.0, sent + STOP_SECONDS - time.monotonic()))
+        leftover = still_running(started_by(temporary), 0.0)
         seconds = time.monotonic() - sent
     finally:
         if grader.poll() is None:
@@ -143,8 +160,7 @@ def test_a_signal_stops_a_cluster_run_and_frees_the_workers(tmp_path: Path, sche
     assert results(stopped["out"]) == ["a0.dice421.json", "a1.dice421.json"]
     assert list(stopped["temporary"].iterdir()) == [], "no temporary folder is left"
     assert stopped["seen"], "a notebook was running on a worker"
-    _, alive = psutil.wait_procs(stopped["seen"], timeout=STOP_SECONDS)
-    assert alive == [], "the cancelled grading stopped on its worker"
+    assert still_running(stopped["seen"], STOP_SECONDS) == [], "the cancelled grading stopped on its worker"
     with distributed.Client(scheduler.scheduler_address, timeout=15) as client:  # the cluster is usable
         workers = list(client.scheduler_info()["workers"])
         answers = [client.submit(sum, [index, 1], workers=[worker], pure=False) for index, worker in
