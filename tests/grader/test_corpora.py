@@ -53,10 +53,11 @@ def grade_all(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, 
     folder = tmp_path_factory.mktemp(f"corpus-{stem}")
     corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
                   [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
-    results = grade(folder, [folder / "submissions"], "out")
-    # Inside the whole suite, a Domi'Nations grading process has stopped at the 600 s limit
-    # and a few files queued behind it had no result (the same run alone grades them all in
-    # seconds): a known problem under investigation. Those are graded again, alone.
+    results = grade(folder, [folder / "submissions"], "out", codes=(0, 1))
+    # On a loaded machine a Domi'Nations notebook has reached the 600 s limit inside the
+    # whole suite (alone it takes seconds), and the grader can fail on a file of its own
+    # accord (it then exits 1; the file is kept as not graded). Such files are graded
+    # again, alone, and that run must succeed.
     again = [v.name for v in [*module.MISTAKES, *module.ALTERNATIVES]
              if results.get(v.name, {}).get("status") != "graded"]
     if again:
@@ -64,7 +65,7 @@ def grade_all(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, 
     return results
 
 
-def grade(folder: Path, submissions: list[Path], out: str) -> dict[str, dict]:
+def grade(folder: Path, submissions: list[Path], out: str, codes: tuple[int, ...] = (0,)) -> dict[str, dict]:
     """``course grade --checks`` on ``submissions``: extra_data by variant name."""
     run = subprocess.run(
         [sys.executable, "-m", "course.commands", "grade", *map(str, submissions),
@@ -72,7 +73,7 @@ def grade(folder: Path, submissions: list[Path], out: str) -> dict[str, dict]:
          "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
         capture_output=True, text=True, timeout=1200,
     )
-    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.returncode in codes, run.stderr[-2000:]
     results = {}
     for path in (folder / out / "results").glob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))["extra_data"]

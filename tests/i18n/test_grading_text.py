@@ -233,7 +233,7 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     from course.i18n.grading_text import REASONS
 
     used, strings = set(), set()
-    for name in ("grading/discover", "grading/results", "grading/local", "grading/run", "gradescope",
+    for name in ("grading/discover", "grading/results", "grading/local", "grading/batch", "grading/run", "gradescope",
                  "grading/submission", "grading/spawn", "grading/worker", "grading/differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \

@@ -7,10 +7,12 @@ import argparse
 import sys
 import threading
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n.grading_text import reason as english
 from .book import Report
 from .discover import Task
 
@@ -61,6 +63,8 @@ class Batch:
     only: dict[str, str | None]  #: with ``--only``: per file, the exercise graded again
     progress: Progress
     lock: threading.Lock = field(default_factory=threading.Lock)
+    finished: set[str] = field(default_factory=set)  #: the files whose grading is kept
+    errors: list[str] = field(default_factory=list)  #: the grader's own failures, with their traceback
 
     def options(self, task: Task) -> dict[str, Any]:
         """How a grading process grades ``task`` (beside its paths, :func:`wire.grading_task`)."""
@@ -73,4 +77,26 @@ class Batch:
         with self.lock:
             self.report.add(task, data, seconds, failure, self.prints[task.worksheet.id],  # type: ignore[union-attr]
                             self.only[task.fid])
+            self.finished.add(task.fid)
         self.progress.step(bool(failure))
+
+    def failed(self, task: Task, error: BaseException) -> str:
+        """Note the grader's own failure on ``task`` (its traceback for the end of the run); the
+        reason its row gives."""
+        with self.lock:
+            self.errors.append(f"{task.path}:\n{''.join(traceback.format_exception(error)).rstrip()}")
+        return english("the grader failed on this notebook ({error}); grade it again",
+                       error=f"{type(error).__name__}: {str(error)[:200]}")
+
+    def finish_safely(self, task: Task, data: dict[str, Any] | None, seconds: float, failure: str) -> None:
+        """:meth:`finish`; if keeping the grading fails, the file is kept as not graded, with why."""
+        try:
+            self.finish(task, data, seconds, failure)
+        except Exception as error:  # noqa: BLE001 - a file never goes without its row
+            self.finish(task, None, seconds, self.failed(task, error))
+
+    def finish_left(self) -> None:
+        """Give a row to every file of the run that has none (the grader stopped before it)."""
+        for task in self.tasks:
+            if task.fid not in self.finished:
+                self.finish(task, None, 0.0, self.failed(task, RuntimeError("no grading process took it")))

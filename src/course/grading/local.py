@@ -40,15 +40,19 @@ def grade_locally(batch: Batch) -> int | None:
     cancelled = threading.Event()
 
     def work(worker: GradingProcess) -> None:
-        while True:
+        while not cancelled.is_set():
             try:
                 task = pending.get_nowait()
             except queue.Empty:
                 return
-            data, seconds, failure = grade_one(worker, batch, task, reports / f"{task.fid}.json")
+            try:
+                data, seconds, failure = grade_one(worker, batch, task, reports / f"{task.fid}.json")
+            except Exception as error:  # noqa: BLE001 - the grader's own fault: the file still gets its row
+                worker.stop()
+                data, seconds, failure = None, 0.0, batch.failed(task, error)
             if cancelled.is_set():
                 return
-            batch.finish(task, data, seconds, failure)
+            batch.finish_safely(task, data, seconds, failure)
 
     threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
     try:
@@ -57,6 +61,7 @@ def grade_locally(batch: Batch) -> int | None:
         for thread in threads:
             while thread.is_alive():
                 thread.join(0.2)
+        batch.finish_left()
     except KeyboardInterrupt:
         cancelled.set()
         print(INTERRUPTED, file=sys.stderr)

@@ -62,7 +62,7 @@ def options_of(args: argparse.Namespace) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Grade the submissions; 0 when every file got a result.
+    """Grade the submissions; 0 when every file got a result, 1 when the grader itself failed on one.
 
     The steps: find the course, read the options, connect to the cluster if asked
     (:func:`setup`); find the files and decide which to grade (:func:`plan`); grade
@@ -186,8 +186,9 @@ def grade_on_dask(batch: Batch, client: Any) -> int | None:
     from .cluster import grade_on_cluster
 
     try:
-        grade_on_cluster(client, batch.root, batch.tasks, batch.options, batch.finish,
+        grade_on_cluster(client, batch.root, batch.tasks, batch.options, batch.finish_safely,
                          batch.args.submission_timeout)
+        batch.finish_left()
     except KeyboardInterrupt:
         print(INTERRUPTED, file=sys.stderr)
         return 130
@@ -197,10 +198,16 @@ def grade_on_dask(batch: Batch, client: Any) -> int | None:
 
 
 def finished(batch: Batch) -> int:
-    """Say what was graded and warn of the copies that do not count; 0."""
+    """Say what was graded and warn of the copies that do not count; 0, or 1 when the grader
+    itself failed on a file (each failure's traceback is printed; the file's row says so)."""
     batch.progress.stream.write("\n")
     for line in batch.report.duplicates():
         print(f"warning: {line}", file=sys.stderr)
     print(f"Graded {batch.count} files ({batch.skipped} already graded); grades in {batch.out / GRADES}, "
           f"feedback in {batch.out / FEEDBACK}", file=sys.stderr)
-    return 0
+    for error in batch.errors:
+        print(f"course grade: the grader failed on {error}", file=sys.stderr)
+    if batch.errors:
+        print(f"course grade: the grader failed on {len(batch.errors)} files; they are kept as not graded "
+              "and are graded again at the next run", file=sys.stderr)
+    return 1 if batch.errors else 0

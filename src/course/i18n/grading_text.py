@@ -130,6 +130,7 @@ REASONS = (
     "the hidden tests did not run (see the grader's log)",
     "grading stopped after {seconds} s or its process ended",
     "the hidden tests could not run on this notebook",
+    "the grader failed on this notebook ({error}); grade it again",
     "it is worksheet {worksheet}; this assignment grades worksheet {expected}",
     "the autograder failed (course grade exited with {code})",
     "DID NOT RAISE {exception}",
