@@ -131,6 +131,35 @@ def test_a_killed_mutant_and_an_equivalent_one_are_told_apart() -> None:
     assert "| dice421.sort3_desc | 2 | 1 | 1 | 1 | 0 | 100 % | 100 % | passes |" in report.markdown(result)
 
 
+def test_the_graders_own_failure_is_retried_once_then_counted_as_a_survivor_with_why(monkeypatch) -> None:
+    """A grading process that cannot start (once, then always) never drops a mutant: a single
+    failure is graded again in a fresh process; a lasting one is a survivor (not known to be
+    killed) that says why."""
+    from course.adequacy import run
+
+    [(sheet, mutants)] = plan(ROOT, ["dice421.sort3_desc"])
+    dropped = next(m for m in mutants if m.operator == "ret")
+    real, failures = run.MutantProcess.start, []
+
+    def failing(times: int):
+        def start(process):
+            if len(failures) < times:
+                failures.append(process)
+                raise BlockingIOError(11, "Resource temporarily unavailable")
+            return real(process)
+        return start
+
+    monkeypatch.setattr(run.MutantProcess, "start", failing(1))
+    [row] = analyse(ROOT, [], jobs=1, mutants=[(sheet, [dropped])])["mutants"]
+    assert (row["status"], len(failures)) == ("killed", 1)
+
+    failures.clear()
+    monkeypatch.setattr(run.MutantProcess, "start", failing(10**6))
+    [row] = analyse(ROOT, [], jobs=1, mutants=[(sheet, [dropped])])["mutants"]
+    assert row["status"] == "survived" and "the grader failed" in row["by"]
+    assert "Resource temporarily unavailable" in row["by"]
+
+
 @pytest.fixture(scope="module")
 def sample() -> dict:
     """A seeded sample of every worksheet's mutants, graded (its table is printed)."""

@@ -201,11 +201,20 @@ def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: flo
             except queue.Empty:
                 return
             started = time.monotonic()
-            answer = worker.grade(wire.grading_task(root, job.worksheet.tests, job.path, report,  # type: ignore[arg-type]
-                                                    options(job.mutant.exercise, call_seconds)), seconds)
-            data = wire.read_report(report)
-            failure = "" if answer is not None else f"grading stopped after {seconds:g} s or its process ended"
-            job.verdict = {**verdict(job.mutant.exercise, data, failure), "seconds": time.monotonic() - started}
+            for attempt in (1, 2):  # the grader's own failure (a process that cannot start): once more
+                try:
+                    answer = worker.grade(wire.grading_task(root, job.worksheet.tests, job.path, report,  # type: ignore[arg-type]
+                                                            options(job.mutant.exercise, call_seconds)), seconds)
+                except Exception as error:  # noqa: BLE001 - a job never goes without its verdict
+                    worker.stop()
+                    if attempt == 2:  # not known to be killed: counted as a survivor, with why
+                        job.verdict = {"killed": False, "flagged": None, "checks": [], "seconds": 0.0,
+                                       "by": f"not graded: the grader failed ({type(error).__name__}: {error})"}
+                    continue
+                data = wire.read_report(report)
+                failure = "" if answer is not None else f"grading stopped after {seconds:g} s or its process ended"
+                job.verdict = {**verdict(job.mutant.exercise, data, failure), "seconds": time.monotonic() - started}
+                break
             done(job)
 
     threads = [threading.Thread(target=work, args=(w, n), daemon=True) for n, w in enumerate(workers)]
