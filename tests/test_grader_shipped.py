@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from course.grading import sandbox
-from course.grading.shipped import raised, ship
-from course.grading.submission import REQUESTS, Handle, Submission, SubmissionCrashed
+from course.grading.shipped import Replay, raised, ship
+from course.grading.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
 from exercises.dominations import Domino, Square
 from test_grader_values import notebook
 
@@ -64,6 +64,12 @@ def outcome(call):
 
 def where():
     return os.getpid()
+
+
+def steps(tape, counter, pits):
+    for pit in pits:
+        tape(counter.step(pit))
+        tape(counter.cells)
 '''
 
 
@@ -164,3 +170,24 @@ def test_only_a_module_with_its_source_file_is_shipped(sub: Submission) -> None:
     with pytest.raises(ValueError, match="no source file"):
         ship(sub, sys)
     assert REQUESTS[0] == before  # nothing was sent
+
+
+def test_a_taped_loop_is_replayed_in_order_and_raises_where_the_notebook_raised(sub: Submission, module) -> None:
+    before = REQUESTS[0]
+    recorded = sub.eval("h.taped(h.steps, Counter(), [0, 1, -1, 1])", h=ship(sub, module))
+    assert REQUESTS[0] - before <= 2
+    tape = Replay(sub, recorded)
+    assert tape("Counter().step(0)") is None and tape() == [1, 0]
+    assert tape("Counter().step(1)") is None and tape() == [1, 1]
+    assert (TRACE.call, TRACE.returned) == ("Counter().step(1)", True)
+    with pytest.raises(IndexError, match="no pit -1") as error:
+        tape("Counter().step(-1)")
+    # as a direct call's exception: feedback names the call that raised it
+    assert getattr(error.value, "_from_notebook", False) and (TRACE.call, TRACE.returned) == ("Counter().step(-1)", False)
+    with pytest.raises(IndexError) as direct:
+        sub.eval("Counter().step(-1)")
+    assert type(direct.value) is type(error.value)
+    complete = Replay(sub, sub.eval("h.taped(h.steps, Counter(), [1])", h=ship(sub, module)))
+    assert complete() is None and complete() == [0, 1]
+    with pytest.raises(RuntimeError, match="more values than"):
+        complete()

@@ -13,19 +13,26 @@ crossed the wire at that moment. The expected values, and the comparison, stay i
 the notebook's process gets the helpers' code and the game's inputs, never the reference's
 answers. A module is shipped once per notebook's process (again after a restart).
 
-Inside the notebook's process a shipped module sees two names more:
+Inside the notebook's process a shipped module sees three names more:
 
 * ``snapshot(value)``: the value as it would cross at this moment: its lists, dicts and sets
   copied, the package's frozen values kept (they cannot change), any other object as itself
   (it crosses as a handle), so that what the notebook does later does not change a log;
 * ``caught(error)``: an exception of the notebook's code as data; :func:`raised` turns it back,
-  in the grader, into the exception a direct call would have raised there.
+  in the grader, into the exception a direct call would have raised there;
+* ``taped(play, *args)``: runs ``play(tape, *args)``, where ``tape(value)`` keeps a snapshot of
+  each value the loop reads, in order, and gives the value back; returns the values and the
+  exception that ended the loop (or None). In the grader, :class:`Replay` gives the values
+  back in the same order, each as the call that read it (so feedback names that call), and
+  raises the exception where the loop met it: a test's loop of calls, with its assertions,
+  runs in the grader on values that came in one request.
 """
 
 from __future__ import annotations
 
 import base64
 import enum
+import functools
 import marshal
 import random
 import sys
@@ -73,6 +80,30 @@ def raised(target: Any, error: Any, what: str = "a shipped helper") -> BaseExcep
     return process._error(error, what)
 
 
+class Replay:
+    """The values ``taped`` recorded in ``target``'s process, given back in order."""
+
+    def __init__(self, target: Any, recorded: Any) -> None:
+        values, error = recorded
+        self.target, self.values, self.error, self.position = target, values, error, 0
+
+    def __call__(self, what: str = "") -> Any:
+        """The next value; ``what`` names the call that read it, as feedback shows a call."""
+        from .submission import TRACE
+
+        if what:
+            TRACE.start(what)
+        if self.position == len(self.values):
+            if self.error is None:
+                raise RuntimeError("the hidden test read more values than its shipped loop recorded")
+            raise raised(self.target, self.error, what or "a call")
+        value = self.values[self.position]
+        self.position += 1
+        if what:
+            TRACE.done(value)
+        return value
+
+
 # ----------------------------------------------------------------------------- the notebook's side
 
 
@@ -84,6 +115,7 @@ def serve(server: Any, message: dict) -> Any:
     module = types.ModuleType(f"_shipped_{name}")
     module.__dict__["snapshot"] = Snapshots(server).snapshot
     module.__dict__["caught"] = caught
+    module.__dict__["taped"] = functools.partial(taped, module.__dict__["snapshot"])
     sys.modules[module.__name__] = module  # dataclasses and pickle look their module up
     exec(marshal.loads(base64.b64decode(code)), module.__dict__)  # noqa: S102 - the grader's code
     return server.encode(module)
@@ -92,6 +124,22 @@ def serve(server: Any, message: dict) -> Any:
 def caught(error: BaseException) -> dict:
     """An exception of the notebook's code as data (what a direct call's answer would say)."""
     return wire.error_answer(error)["error"]
+
+
+def taped(snapshot: Any, play: Any, *args: Any, **kwargs: Any) -> tuple[list, dict | None]:
+    """``play(tape, *args, **kwargs)``: the snapshots ``tape(value)`` kept, in order, and the
+    exception of the notebook's code that ended it (None when it did not raise)."""
+    values: list = []
+
+    def tape(value: Any) -> Any:
+        values.append(snapshot(value))
+        return value
+
+    try:
+        play(tape, *args, **kwargs)
+    except Exception as error:  # noqa: BLE001 - the notebook's exception, raised again by Replay
+        return values, caught(error)
+    return values, None
 
 
 class Snapshots:
