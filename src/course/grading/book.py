@@ -73,7 +73,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict) -> dict[str
     shared = [e for e in entries if owner(e) is None]
     shared += [grader / f"{name}.py" for name in (
         "grading/plugin", "grading/submission", "grading/worker", "grading/wire", "grading/sandbox", "grading/shipped",
-        "grading/many", "grading/codec", "grading/differential", "notebook",
+        "grading/journal", "grading/calls", "grading/many", "grading/codec", "grading/differential", "notebook",
         "i18n/catalog", "i18n/notebooks", "i18n/grading_text")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.rglob("*.py") if not p.name.startswith("test_")]
