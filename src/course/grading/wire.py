@@ -36,6 +36,7 @@ Values are JSON with tags, each a one-key object (a JSON object is never a plain
 ``{"$dict": [[k, v]]}`` a dict (keys of any plain type)
 ``{"$float": "nan"}``   a float that JSON cannot spell (nan, inf, -inf)
 ``{"$enum": [m, q, n]}``  member ``n`` of the package's enum ``q`` in module ``m``
+                        (a fourth item numbers it: sent once per connection)
 ``{"$data": [m, q, f]}``  the package's frozen dataclass ``q`` built as ``cls(**f)``
                         (a fourth item ``n`` numbers it when it is immutable)
 ``{"$random": state}``  a copy of a ``random.Random``
