@@ -44,3 +44,21 @@ def test_a_dict_is_read_in_the_order_it_was_written_keys_first() -> None:
     # the second key is numbered before the first value refers to it
     view = {PlayerId.PLAYER_1: [PlayerId.PLAYER_2], PlayerId.PLAYER_2: [PlayerId.PLAYER_1]}
     assert receiver.load(json.loads(json.dumps(sender.encode(view)))) == view
+
+
+def test_a_case_answered_again_in_the_next_request_sends_its_values_again(tmp_path) -> None:
+    # a huge answer that does not fit ends a batch and is asked again in the next request: the
+    # values it numbered never reached the grader, so they are sent in full again, not by number
+    from test_grader_batch import started
+
+    from course.grading import sandbox
+    from exercises.checks import Status
+
+    sub = started(tmp_path, sandbox.Limits())
+    try:
+        half = 15 << 20  # a first answer under half a message, then one that does not fit with it
+        found = sub.eval_cases("('x' * n, Status.PASSED if k else None)", [{"n": half, "k": 0}, {"n": half + (3 << 20), "k": 1}])
+        assert [(ok, len(value[0]), value[1]) for ok, value in found] == [
+            (True, half, None), (True, half + (3 << 20), Status.PASSED)]
+    finally:
+        sub.close()

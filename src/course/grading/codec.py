@@ -172,6 +172,12 @@ class Interned:
         self.sent: dict[int, tuple[Any, int]] = {}
         self.received: dict[int, Any] = {}
 
+    def forget_since(self, count: int) -> None:
+        """Forget the values numbered after the first ``count``: an answer that was encoded
+        but never sent (the receiver never got their numbers)."""
+        for key in list(self.sent)[count:]:
+            del self.sent[key]
+
     def reference(self, value: Any) -> dict | None:
         entry = self.sent.get(id(value))
         return {"$ref": entry[1]} if entry is not None and entry[0] is value else None
