@@ -70,6 +70,12 @@ def steps(tape, counter, pits):
     for pit in pits:
         tape(counter.step(pit))
         tape(counter.cells)
+
+
+def attempts(tape, counter, pits):
+    for pit in pits:
+        tape(attempt(lambda: counter.step(pit)))
+        tape(counter.cells)
 '''
 
 
@@ -191,3 +197,13 @@ def test_a_taped_loop_is_replayed_in_order_and_raises_where_the_notebook_raised(
     assert complete() is None and complete() == [0, 1]
     with pytest.raises(RuntimeError, match="more values than"):
         complete()
+
+
+def test_an_attempt_goes_on_after_an_exception_and_replays_it_where_it_was(sub: Submission, module) -> None:
+    tape = Replay(sub, sub.eval("h.taped(h.attempts, Counter(), [1, -1, 2])", h=ship(sub, module)))
+    assert tape.outcome("Counter().step(1)") is None and tape() == [0, 1]
+    with pytest.raises(IndexError, match="no pit -1"):
+        tape.outcome("Counter().step(-1)")
+    assert (TRACE.call, TRACE.returned) == ("Counter().step(-1)", False)
+    assert tape() == [0, 1]  # the loop went on
+    assert tape.outcome("Counter().step(2)") is None and tape() == [1, 1]

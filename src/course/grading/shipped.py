@@ -13,7 +13,7 @@ crossed the wire at that moment. The expected values, and the comparison, stay i
 the notebook's process gets the helpers' code and the game's inputs, never the reference's
 answers. A module is shipped once per notebook's process (again after a restart).
 
-Inside the notebook's process a shipped module sees three names more:
+Inside the notebook's process a shipped module sees four names more:
 
 * ``snapshot(value)``: the value as it would cross at this moment: its lists, dicts and sets
   copied, the package's frozen values kept (they cannot change), any other object as itself
@@ -25,7 +25,10 @@ Inside the notebook's process a shipped module sees three names more:
   exception that ended the loop (or None). In the grader, :class:`Replay` gives the values
   back in the same order, each as the call that read it (so feedback names that call), and
   raises the exception where the loop met it: a test's loop of calls, with its assertions,
-  runs in the grader on values that came in one request.
+  runs in the grader on values that came in one request;
+* ``attempt(call)``: ``("returned", snapshot(call()))``, or ``("raised", caught(error))`` when
+  the call raised an ``Exception``, so that a loop goes on where a test expects an exception
+  (:meth:`Replay.outcome` raises it again in the grader).
 """
 
 from __future__ import annotations
@@ -103,6 +106,18 @@ class Replay:
             TRACE.done(value)
         return value
 
+    def outcome(self, what: str = "") -> Any:
+        """The next value, which ``attempt`` taped: what the call returned, or the exception it
+        raised, raised here as the call itself would have."""
+        from .submission import TRACE
+
+        how, value = self(what)
+        if how != "raised":
+            return value
+        if what:
+            TRACE.start(what)  # the call raised: it returned nothing
+        raise raised(self.target, value, what or "a call")
+
 
 # ----------------------------------------------------------------------------- the notebook's side
 
@@ -116,6 +131,7 @@ def serve(server: Any, message: dict) -> Any:
     module.__dict__["snapshot"] = Snapshots(server).snapshot
     module.__dict__["caught"] = caught
     module.__dict__["taped"] = functools.partial(taped, module.__dict__["snapshot"])
+    module.__dict__["attempt"] = functools.partial(attempt, module.__dict__["snapshot"])
     sys.modules[module.__name__] = module  # dataclasses and pickle look their module up
     exec(marshal.loads(base64.b64decode(code)), module.__dict__)  # noqa: S102 - the grader's code
     return server.encode(module)
@@ -140,6 +156,14 @@ def taped(snapshot: Any, play: Any, *args: Any, **kwargs: Any) -> tuple[list, di
     except Exception as error:  # noqa: BLE001 - the notebook's exception, raised again by Replay
         return values, caught(error)
     return values, None
+
+
+def attempt(snapshot: Any, call: Any) -> tuple[str, Any]:
+    """``("returned", snapshot(call()))``, or ``("raised", caught(error))``."""
+    try:
+        return "returned", snapshot(call())
+    except Exception as error:  # noqa: BLE001 - the notebook's exception, raised again by Replay.outcome
+        return "raised", caught(error)
 
 
 class Snapshots:
