@@ -1068,30 +1068,36 @@ def test_greedy_of_drawn_positions(sub, ref):
 # --- whole games, call by call ------------------------------------------------------------
 
 
-def whole_game(target, cells: list[int], player: int, seeds: tuple[int, int]) -> tuple[list, str]:
-    """The calls the players got in ``target``'s game, and how the game ended (or what it raised).
+def whole_games(target, games: list) -> list[tuple[list, str]]:
+    """For each game (cells, player to move, the two players' seeds), the calls the players got
+    in ``target``'s game, and how the game ended (or what it raised).
 
-    The game is played in ``target``'s process (one request) between two players of
-    inside.abapa that play ``random.Random(seed).choice(board.legal_moves())`` and write down
-    every call they get: who was asked, the board's cells, its player to move and its legal moves.
+    The games are played in ``target``'s process (one request, each game with a call's time)
+    between two players of inside.abapa that play ``random.Random(seed).choice(board.legal_moves())``
+    and write down every call they get: who was asked, the board's cells, its player to move
+    and its legal moves.
     """
-    case = {"h": ship(target, inside), "cells": list(cells), "player": player, "seeds": list(seeds)}
-    (ok, value), = target.eval_cases("h.whole_game(Game, Board, cells, player, seeds)", [case])
-    if not ok:  # a name the notebook lacks: no call was made
-        return [], type(value).__name__
-    log, (how, end) = value
-    if how == "raised":
-        error = raised(target, end, "Game(p0, p1, Board(cells, player)).run()")
-        if isinstance(error, SubmissionFailure):
-            raise error
-        return log, type(error).__name__
-    return log, repr(end)
+    shipped, found = ship(target, inside), []
+    for ok, value in target.eval_cases("h.whole_game(Game, Board, cells, player, seeds)", [
+            {"h": shipped, "cells": list(cells), "player": player, "seeds": list(seeds)}
+            for cells, player, seeds in games]):
+        if not ok:  # a name the notebook lacks: no call was made
+            found.append(([], type(value).__name__))
+            continue
+        log, (how, end) = value
+        if how == "raised":
+            error = raised(target, end, "Game(p0, p1, Board(cells, player)).run()")
+            if isinstance(error, SubmissionFailure):
+                raise error
+            found.append((log, type(error).__name__))
+        else:
+            found.append((log, repr(end)))
+    return found
 
 
-def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, int]) -> None:
+def assert_same_game(got: list, got_end: str, want: list, want_end: str, cells: list[int], player: int,
+                     seeds: tuple[int, int]) -> None:
     """The notebook's game from ``Board(cells, player)`` is the reference's, call by call."""
-    got, got_end = whole_game(sub, cells, player, seeds)
-    want, want_end = whole_game(ref, cells, player, seeds)
     call = (f"Game(p0, p1, Board({cells}, {player})).run(), p0 and p1 playing "
             f"random.Random({seeds[0]}) and random.Random({seeds[1]}).choice(board.legal_moves())")
     for number, (mine, theirs) in enumerate(zip(got, want), start=1):
@@ -1113,12 +1119,13 @@ def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, 
 @pytest.mark.exercise("abapa.game")
 def test_game_of_drawn_whole_games_call_by_call(sub, ref):
     # each drawn game, and the same game with the seats swapped (player 1 to move first)
-    drawn = [game for position, first, second in draw(games, 6)
-             for game in ((position, first, second), (mirrored(position), second, first))]
-    for (cells, player), first, second in drawn:
-        assert_same_game(sub, ref, cells, player, (first, second))
-    (cells, player), first, second = drawn[-1]
-    once, again = whole_game(sub, cells, player, (first, second)), whole_game(sub, cells, player, (first, second))
+    drawn = [(cells, player, (first, second)) for position, first, second in draw(games, 6)
+             for (cells, player), first, second in ((position, first, second), (mirrored(position), second, first))]
+    wanted = whole_games(ref, drawn)  # the reference's games first, all in one request
+    for game, (want, want_end) in zip(drawn, wanted):
+        (got, got_end), = whole_games(sub, [game])  # the notebook's, one game a request, until one differs
+        assert_same_game(got, got_end, want, want_end, *game)
+    once, again = whole_games(sub, [drawn[-1], drawn[-1]])
     assert once == again, "the same seeds must replay the same game, call by call"
 
 
