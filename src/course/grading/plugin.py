@@ -114,12 +114,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
+    config.stash[_CALLBACKS] = wire.SERVED[0]
 
 
 #: where a grading session's time goes (seconds), reported as ``timings``
 TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
 _STARTED = pytest.StashKey[float]()
 _REQUESTS = pytest.StashKey[int]()
+_CALLBACKS = pytest.StashKey[int]()
 
 
 def _spent(config: pytest.Config, what: str, since: float) -> None:
@@ -591,6 +593,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report["exitstatus"] = int(exitstatus)
     report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
     report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
+    report["timings"]["callbacks"] = wire.SERVED[0] - session.config.stash[_CALLBACKS]
     wire.write_report(Path(path), report)
 
 
