@@ -14,7 +14,6 @@ says "Ada jouera en premier.", so each test builds the expected messages (and re
 with the public checks' reader) in the language the submission's package speaks.
 """
 
-import copy
 import dataclasses
 import functools
 import random
@@ -296,7 +295,10 @@ def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
 
 
 def start(sub, seed=1, inner=None):
-    players, log = recorders(*(inner or (GreedyPlayer(1), RandomPlayer(2))))
+    if inner is None:  # the package's players: the game in the notebook's process
+        state, log = played(sub, "start_game", [("greedy", 1), ("random", 2)], ChMap.all_tickets(), random.Random(seed))
+        return state, log
+    players, log = recorders(*inner)
     state = sub.start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
     return state, log
 
@@ -463,10 +465,9 @@ def card_turn(sub, slots, *, deck_top=(Card.YELLOW, Card.ORANGE, Card.VIOLET), d
         current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
         deck_top=list(deck_top), deck_size=deck_size, seed=seed,
     )
-    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
-    inner[current] = ScriptedPlayer(slots=list(slots))
-    players, log = recorders(inner[P1], inner[P2])
-    return state, sub.draw_cards(players, dict(NAMES), state, random.Random(seed)), log
+    inner = [("scripted", {"slots": list(slots)} if pid is current else {}) for pid in PlayerId]
+    new, log = played(sub, "draw_cards", inner, state, random.Random(seed))
+    return state, new, log
 
 
 @pytest.mark.exercise("tchu.draw_cards")
@@ -533,10 +534,10 @@ def claim(sub, route_id, claim_cards, hand, deck_top=(), additional=(), routes=N
     state = made_state(
         current=current, hands={current: hand}, deck_top=list(deck_top), routes=routes, deck_size=deck_size, seed=7
     )
-    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
-    inner[current] = ScriptedPlayer(claims=[(route(route_id), claim_cards)], additional=list(additional))
-    players, log = recorders(inner[P1], inner[P2])
-    return state, sub.claim_route(players, dict(NAMES), state, random.Random(7)), log
+    script = {"claims": [(route(route_id), claim_cards)], "additional": list(additional)}
+    inner = [("scripted", script if pid is current else {}) for pid in PlayerId]
+    new, log = played(sub, "claim_route", inner, state, random.Random(7))
+    return state, new, log
 
 
 @pytest.mark.exercise("tchu.claim_route")
@@ -706,8 +707,8 @@ def test_claim_route_refuses_a_route_longer_than_the_cars_left(sub, route_id):
 
 def end(sub, routes, tickets=None):
     state = made_state(routes=routes, tickets=tickets, seed=9)
-    players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
-    return state, sub.end_game(players, dict(NAMES), state), log
+    totals, log = played(sub, "end_game", [("scripted", {}), ("scripted", {})], state)
+    return state, totals, log
 
 
 def expected_totals(state):
@@ -797,14 +798,12 @@ def games(sub):
     process, one request)."""
     key = id(sub)
     if key not in _played:
-        played = conversations(sub, "play", [([(KIND[kind1], seed), (KIND[kind2], seed + 1)],
-                                              (SINGLE_TRIP_TICKETS, random.Random(seed))) for kind1, kind2, seed in GAMES])
+        found = conversations(sub, "play", [([(KIND[kind1], seed), (KIND[kind2], seed + 1)],
+                                             (SINGLE_TRIP_TICKETS, random.Random(seed))) for kind1, kind2, seed in GAMES])
         results = []
-        for (kind1, kind2, seed), (log, (how, value)) in zip(GAMES, played):
-            # feedback's last call, as when the game was played from here, call by call
-            players = {pid: RecordingPlayer(pid, None) for pid in PlayerId}
-            what = f"play({', '.join(shown(a) for a in (players, dict(NAMES), SINGLE_TRIP_TICKETS, random.Random(seed)))})"
-            TRACE.start(what if len(what) <= 160 else what[:157] + "...)")
+        for (kind1, kind2, seed), (log, (how, value)) in zip(GAMES, found):
+            # feedback's last call, as when the game was played from here
+            TRACE.start(as_called("play", SINGLE_TRIP_TICKETS, random.Random(seed)))
             if how == "raised":  # the tests that use the games fail, each with this error
                 results = value
                 break
@@ -818,6 +817,26 @@ def games(sub):
 
 #: the kinds of the players of the package, as inside.tchu names them
 KIND = {RandomPlayer: "random", GreedyPlayer: "greedy"}
+
+
+def as_called(function, *args):
+    """``function(players, names, *args)`` as feedback names the call (made from here, with
+    recording players)."""
+    players = {pid: RecordingPlayer(pid, None) for pid in PlayerId}
+    what = f"{function}({', '.join(shown(arg) for arg in (players, dict(NAMES), *args))})"
+    return what if len(what) <= 160 else what[:157] + "...)"
+
+
+def played(sub, function, inner, *args):
+    """What ``function(players, names, *args)`` returned and the log of its calls, the players
+    (kinds of inside.tchu.KINDS) playing in the notebook's process (one request); what it
+    raised is raised here, feedback naming the call."""
+    (log, (how, value)), = conversations(sub, function, [(inner, args)])
+    TRACE.start(as_called(function, *args))
+    if how == "raised":
+        raise value
+    TRACE.done(value)
+    return value, log
 
 
 def conversations(target, function: str, cases: list, view=None) -> list:
@@ -1055,9 +1074,8 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     ],
 )
 def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
-    players, _log = recorders(ScriptedPlayer(**copy.deepcopy(script)), ScriptedPlayer(**copy.deepcopy(script)))
     with pytest.raises(ValueError) as error:
-        sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
+        played(sub, "play", [("scripted", script), ("scripted", script)], ChMap.all_tickets(), random.Random(2))
     text = str(error.value)
     assert "Ada" in text or "Bob" in text, 'the ValueError should name the player'
     if word:
