@@ -112,3 +112,20 @@ def test_a_case_past_its_time_is_not_journaled(path: Path) -> None:
         assert again._process.started is True
     finally:
         again.close()
+
+
+def test_a_batch_that_said_it_was_alive_is_sent_again_as_a_batch(path: Path) -> None:
+    cases = [{"n": 0.15} for _ in range(4)]  # 0.6 s: the batch tells the grader it is alive
+    first = reference(path)
+    try:
+        assert first.eval_cases("slow(n)", cases) == [(True, 0.15)] * 4
+    finally:
+        first.close()
+    again = reference(path)
+    try:
+        assert again.eval_cases("slow(n)", cases) == [(True, 0.15)] * 4
+        assert again._process.started is False
+        assert again.tick(1) == 1  # started: the batch is sent again first, ticks and all
+        assert again._process.started is True
+    finally:
+        again.close()

@@ -52,7 +52,7 @@ class JournaledProcess(Process):
         self.confinement: dict = {}
         self.started = False
         self.kept = True  #: whether this conversation is still journaled
-        self.pending: list[dict] = []  #: the requests the journal answered, not sent yet
+        self.pending: list[tuple[dict, int]] = []  #: the requests the journal answered (and their ticks), not sent yet
         start = [key, dataclasses.asdict(limits), [str(path) for path in forbidden], zygote().process.pid]
         self.chain = hashlib.sha256(json.dumps(start).encode()).digest()
 
@@ -64,7 +64,7 @@ class JournaledProcess(Process):
         if not self.started:
             if kept and chain in JOURNAL:
                 self.chain = chain
-                self.pending.append(message)
+                self.pending.append((message, ticks))
                 return json.loads(JOURNAL[chain])
             self._start_now()
         self.chain, self.kept = chain, kept
@@ -87,10 +87,10 @@ class JournaledProcess(Process):
         Process.__init__(self, self.limits, self.forbidden)
         self.interned, self.callbacks, self.callback_numbers = kept
         self.started = True
-        for message in self.pending:
+        for message, ticks in self.pending:
             fields = dict(message)
             op = fields.pop("op")
-            super()._request(op, f"the reference's {op} again", **fields)
+            super()._request(op, f"the reference's {op} again", ticks=ticks, **fields)
         self.pending = []
 
     def close(self) -> None:
