@@ -19,9 +19,10 @@ from strategies.abapa import (
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
+from course.grading.calls import call_label
 from course.grading.differential import compare, draw
 from course.grading.shipped import Replay, raised, ship
-from course.grading.submission import SubmissionFailure, shown
+from course.grading.submission import SubmissionFailure
 from inside import abapa as inside
 
 NOTEBOOK = "03_abapa"
@@ -662,12 +663,6 @@ def replays(target, loop: str, cases: list[dict]) -> list[Replay]:
     return [Replay(target, recorded) for _, recorded in found]
 
 
-def called(label: str, *args) -> str:
-    """A call as the feedback names it (a call of a handle labelled ``label``)."""
-    what = f"{label}({', '.join(shown(arg) for arg in args)})"
-    return what if len(what) <= 160 else what[:157] + "...)"
-
-
 @pytest.mark.exercise("abapa.board_play")
 def test_board_seeded_random_games_match_the_rules(sub):
     # the seeded games of the rules, each played in the notebook's process with the same pits
@@ -707,7 +702,7 @@ def test_board_termination_no_position_comes_back(sub):
 
     start, seeds = [0, 0, 1, 2, 0, 1, 20, 0, 1, 0, 2, 1, 1, 19], range(100, 106)
     walks = replays(sub, "random_walk", [{"Board": sub.Board, "cells": start, "seed": seed} for seed in seeds])
-    label = called("Board", start, 0)
+    label = call_label("Board", start, 0)
     for seed, tape in zip(seeds, walks):
         rng = random.Random(seed)
         tape(label)
@@ -717,7 +712,7 @@ def test_board_termination_no_position_comes_back(sub):
             key = (tuple(cells), tape())
             assert key not in seen
             seen.add(key)
-            tape(called(f"{label}.play", rng.choice(list(tape(f"{label}.legal_moves()")))))
+            tape(call_label(f"{label}.play", rng.choice(list(tape(f"{label}.legal_moves()")))))
             assert progress(tape()) > progress(cells)
         assert len(seen) < 49 * 241
 
@@ -769,7 +764,7 @@ def random_moves(sub, seed: int, boards: list, count: int, fresh: bool):
                                            "fresh": fresh}])
     tape("RandomPlayer(<Random>)")
     for position in boards:
-        board = "Board()" if position is None else called("Board", list(position[0]), position[1])
+        board = "Board()" if position is None else call_label("Board", list(position[0]), position[1])
         if not fresh:
             tape(board)
         moves = []

@@ -11,10 +11,9 @@ import random
 
 import pytest
 
-from course.grading.calls import calls
+from course.grading.calls import call_label, calls
 from course.grading.differential import compare, draw, outcomes
 from course.grading.shipped import Replay, ship
-from course.grading.submission import shown
 from inside import dominations as inside
 from inside.dominations import pick
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
@@ -357,16 +356,16 @@ def placing(sub, text: str, domino: Domino, first, second, size: int) -> tuple[R
     Replay of it, the kingdom's label and the placement's arguments, as feedback shows them."""
     tape = taped(sub, "placing", Kingdom=sub.Kingdom, text=text, size=size, domino=domino, first=first,
                  second=second)
-    return tape, called("Kingdom.from_text", text, size), tuple(shown(arg) for arg in (domino, first, second))
+    return tape, call_label("Kingdom.from_text", text, size)[:100], (domino, first, second)  # a handle's label
 
 
 def refused(sub, text: str, domino: Domino, first, second, size: int = 5) -> None:
     """The placement is refused by can_place and place, and place leaves the kingdom as it was."""
     tape, kingdom, arguments = placing(sub, text, domino, first, second, size)
     tape(kingdom)
-    assert tape(f"{kingdom}.can_place({', '.join(arguments)})") is False
+    assert tape(call_label(f"{kingdom}.can_place", *arguments)) is False
     with pytest.raises(ValueError):
-        tape.outcome(f"{kingdom}.place({', '.join(arguments)})")
+        tape.outcome(call_label(f"{kingdom}.place", *arguments))
     mine = tape(f"{kingdom}.to_text()")
     tape(kingdom)
     assert mine == tape(f"{kingdom}.to_text()")
@@ -375,8 +374,8 @@ def refused(sub, text: str, domino: Domino, first, second, size: int = 5) -> Non
 def placed(sub, text: str, domino: Domino, first, second, size: int = 5) -> str:
     tape, kingdom, arguments = placing(sub, text, domino, first, second, size)
     tape(kingdom)
-    assert tape(f"{kingdom}.can_place({', '.join(arguments)})") is True
-    tape.outcome(f"{kingdom}.place({', '.join(arguments)})")
+    assert tape(call_label(f"{kingdom}.can_place", *arguments)) is True
+    tape.outcome(call_label(f"{kingdom}.place", *arguments))
     return tape(f"{kingdom}.to_text()")
 
 
@@ -1017,7 +1016,7 @@ def play_out(sub, game, how: str = "first", seed: int = 0, record=None):
         move = pick(how, tape(f"{label}.legal_moves()"), rng)
         if record is not None:
             record.append((player, to_place, move, tape()))
-        tape(called(f"{label}.play", move))
+        tape(call_label(f"{label}.play", move))
     raise AssertionError("the game did not end after 300 moves")
 
 
@@ -1029,12 +1028,6 @@ def taped(target, loop: str, **names) -> Replay:
     if not ok:
         raise recorded
     return Replay(target, recorded)
-
-
-def called(label: str, *args) -> str:
-    """A call as the feedback names it (a call of a handle labelled ``label``)."""
-    what = f"{label}({', '.join(shown(arg) for arg in args)})"
-    return what if len(what) <= 160 else what[:157] + "...)"
 
 
 @pytest.mark.exercise("dominations.game")
@@ -1338,11 +1331,11 @@ def play_alongside(sub, ref, players: int, seed: int, mighty_duel: bool = False,
             assert answer == expected, f"{where}: problem({move!r}) is None gave {answer}, expected {expected}"
             if not expected:
                 with pytest.raises(ValueError):
-                    tape.outcome(called(f"{label}.play", move))
+                    tape.outcome(call_label(f"{label}.play", move))
                 assert as_position(tape()) == got, f"{where}: play({move!r}) was refused but changed the game"
         move = entry["move"]
         tape = taped(sub, "played", game=mine, move=move)
-        tape(called(f"{label}.play", move))
+        tape(call_label(f"{label}.play", move))
         want, got = as_position(entry["after"]), as_position(tape())
         assert got == want, f"{where}: after play({move!r}), {difference(got, want)}"
     raise AssertionError("the reference's game did not end after 300 moves")

@@ -22,8 +22,9 @@ from collections import Counter
 
 import pytest
 
+from course.grading.calls import call_label
 from course.grading.shipped import raised, ship
-from course.grading.submission import TRACE, SubmissionFailure, shown
+from course.grading.submission import TRACE, SubmissionFailure
 from inside import tchu as inside
 from inside.tchu import NAMES, P1, P2, read
 from exercises import i18n
@@ -822,9 +823,7 @@ KIND = {RandomPlayer: "random", GreedyPlayer: "greedy"}
 def as_called(function, *args):
     """``function(players, names, *args)`` as feedback names the call (made from here, with
     recording players)."""
-    players = {pid: RecordingPlayer(pid, None) for pid in PlayerId}
-    what = f"{function}({', '.join(shown(arg) for arg in (players, dict(NAMES), *args))})"
-    return what if len(what) <= 160 else what[:157] + "...)"
+    return call_label(function, {pid: RecordingPlayer(pid, None) for pid in PlayerId}, dict(NAMES), *args)
 
 
 def played(sub, function, inner, *args):

@@ -21,7 +21,7 @@ def calls(function: Any, arguments: Iterable[tuple]) -> Iterator[Any]:
     """``function(*args)`` for each ``args`` (``function``: a handle, say ``sub.sort3_desc``),
     all in one request; each value given back in order (each exception raised) as that call
     would have given it."""
-    from .submission import TRACE, Handle, shown
+    from .submission import TRACE, Handle
 
     if type(function) is not Handle:
         raise TypeError("calls() takes a function of the notebook (a handle)")
@@ -32,11 +32,20 @@ def calls(function: Any, arguments: Iterable[tuple]) -> Iterator[Any]:
     cases = [{"f": handle, "args": process.encode(list(args))} for args in arguments]
     answers = many.ask(process, "f(*args)", cases) if cases else []
     for args, (ok, value) in zip(arguments, answers):
-        what = f"{label}({', '.join(shown(arg) for arg in args)})"
-        TRACE.start(what if len(what) <= 160 else what[:157] + "...)")
+        what = call_label(label, *args)
+        TRACE.start(what)
         if not ok:
             raise value
         if type(value) is Handle:
             object.__setattr__(value, "_label", what[:100])
         TRACE.done(value)
         yield value
+
+
+def call_label(label: str, *args: Any) -> str:
+    """A call of a handle labelled ``label`` as feedback names it (``sort3_desc(6, 1, 6)``),
+    for a test that replays calls made in the notebook's process."""
+    from .submission import shown
+
+    what = f"{label}({', '.join(shown(arg) for arg in args)})"
+    return what if len(what) <= 160 else what[:157] + "...)"
