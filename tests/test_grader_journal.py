@@ -129,3 +129,29 @@ def test_a_batch_that_said_it_was_alive_is_sent_again_as_a_batch(path: Path) -> 
         assert again._process.started is True
     finally:
         again.close()
+
+
+@pytest.mark.filterwarnings("ignore::nbformat.validator.MissingIDFieldWarning")  # the test's notebook has no ids
+def test_a_retry_asks_a_reference_of_its_own(path: Path) -> None:
+    from course.grading.journal import own_reference
+
+    first = reference(path)
+    try:
+        conversation(first)
+    finally:
+        first.close()
+    main = reference(path)
+    try:
+        arguments = {"ref": main, "sub": None}
+        with own_reference(arguments, sandbox.Limits(call_seconds=1)):
+            retry = arguments["ref"]
+            assert retry is not main and isinstance(retry, Reference)
+            assert retry.tick(7) == 1  # asked of its own process; the module's reference is untouched
+        assert arguments["ref"] is main and retry._process.alive is False
+        assert conversation(main) == [1, 2, 4, 5, [(True, 3), (True, 4)]]
+        assert main._process.started is False  # its conversation is still the journal's
+    finally:
+        main.close()
+    plain = {"ref": "not journaled"}
+    with own_reference(plain, sandbox.Limits()):
+        assert plain["ref"] == "not journaled"

@@ -47,6 +47,7 @@ from ..notebook import (
 )
 from . import wire
 from .sandbox import Limits
+from .journal import Reference, own_reference
 from .submission import REQUESTS, TRACE, Submission, SubmissionFailure, shown
 
 MESSAGE_CHARS = 500
@@ -521,7 +522,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
                 arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
                 arguments["sub"] = view
                 try:
-                    pyfuncitem.obj(**arguments)
+                    with own_reference(arguments, limits_of(config)):
+                        pyfuncitem.obj(**arguments)
                     passed = True
                 except BaseException:  # noqa: BLE001 - the first failure stands
                     passed = False
@@ -605,8 +607,6 @@ def ref(request: pytest.FixtureRequest, sub: Any):
     if request.config.getoption("--submission") is None:
         yield sub
         return
-    from .journal import Reference
-
     reference = solution_path(request.config, request.module.NOTEBOOK)
     started = time.perf_counter()
     # started only when the grading process has not had the same conversation with it before
