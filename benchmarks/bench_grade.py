@@ -16,8 +16,9 @@ Prints, for each class, the wall times, their ratio, and where ``course grade``'
 went (summed over notebooks from each result's ``extra_data.timings``): pytest's start
 and collection, running the notebook's cells (including forking its process), the hidden
 tests (of which retries with the given code), the grading process's own share (reading
-the task, writing results) and the requests sent to notebooks' processes. Numbers, not a
-pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
+the task, writing results), the requests sent to notebooks' processes and the callbacks
+they made (in all and per notebook), and per worksheet the mean time, hidden tests,
+requests and callbacks of a notebook. Numbers, not a pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
 cascades (a mistake costing again in later exercises), without and with them.
 """
 
@@ -158,15 +159,25 @@ def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> float:
 
 
 def breakdown(out: Path) -> str:
-    """Where grading's time went, summed over the notebooks' results."""
+    """Where grading's time went, summed over the notebooks' results, then per worksheet:
+    notebooks, the mean seconds of a notebook (of it the hidden tests) and its requests."""
     sums: dict[str, float] = {}
+    sheets: dict[str, list[float]] = {}
+    count = 0
     for path in (out / ".cache").glob("*.json"):
-        report = json.loads(path.read_text(encoding="utf-8")).get("report") or {}
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        report = entry.get("report") or {}
         timings = report.get("timings", {})
-        seconds = json.loads(path.read_text(encoding="utf-8")).get("seconds", 0.0)
+        seconds = entry.get("seconds", 0.0)
         for key, value in timings.items():
             sums[key] = sums.get(key, 0.0) + value
         sums["total"] = sums.get("total", 0.0) + seconds
+        count += 1
+        module = str((report.get("notebooks") or [{}])[0].get("module", "?")).removeprefix("test_")
+        sheet = sheets.setdefault(module, [0, 0.0, 0.0, 0.0, 0.0])
+        for index, value in enumerate((1, seconds, timings.get("tests", 0.0), timings.get("requests", 0),
+                                       timings.get("callbacks", 0))):
+            sheet[index] += value
     total = sums.get("total", 0.0) or 1.0
     session = sums.get("session", 0.0)
     measured = sum(sums.get(k, 0.0) for k in ("collect", "notebook", "tests", "checks"))
@@ -179,7 +190,14 @@ def breakdown(out: Path) -> str:
         ("grading process, results", total - session),
     ]
     lines = [f"    {name:32s} {seconds:7.1f} s  {100 * seconds / total:5.1f} %" for name, seconds in parts]
-    lines.append(f"    {'requests to notebooks':32s} {int(sums.get('requests', 0)):7d}")
+    lines.append(f"    {'requests to notebooks':32s} {int(sums.get('requests', 0)):7d}"
+                 f"  {sums.get('requests', 0) / (count or 1):7.0f} per notebook")
+    lines.append(f"    {'callbacks from notebooks':32s} {int(sums.get('callbacks', 0)):7d}"
+                 f"  {sums.get('callbacks', 0) / (count or 1):7.0f} per notebook")
+    lines.append("  per worksheet (mean of a notebook): seconds, of it hidden tests, requests, callbacks")
+    for module, (notebooks, seconds, tests, requests, callbacks) in sorted(sheets.items()):
+        lines.append(f"    {module:14s} {int(notebooks):3d} notebooks {seconds / notebooks:6.2f} s {tests / notebooks:6.2f} s"
+                     f" {requests / notebooks:7.0f} {callbacks / notebooks:7.0f}")
     return "\n".join(lines)
 
 

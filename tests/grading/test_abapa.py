@@ -9,9 +9,7 @@ domain the rules allow (strategies.abapa), and whole games call by call.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
 import random
 import re
 from collections import Counter
@@ -23,7 +21,11 @@ from strategies.abapa import (
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
+from course.grading.calls import call_label
 from course.grading.differential import compare, draw
+from course.grading.shipped import Replay, raised, ship
+from course.grading.submission import SubmissionFailure
+from inside import abapa as inside
 
 NOTEBOOK = "03_abapa"
 
@@ -655,26 +657,47 @@ def test_board_copy_is_independent(sub):
     assert twin.cells == FIGURE_1
 
 
+def replays(target, loop: str, cases: list[dict]) -> list[Replay]:
+    """The values the loop ``inside.abapa.<loop>`` read in ``target``'s process, one case after
+    the other (one request; each case with a call's time), each given back in order by a
+    Replay as the call that read it."""
+    shipped = ship(target, inside)
+    names = sorted({name for case in cases for name in case})
+    arguments = ", ".join(f"{name}={name}" for name in names)
+    found = target.eval_cases(f"h.taped(h.{loop}, {arguments})", [{"h": shipped, **case} for case in cases])
+    for ok, value in found:
+        if not ok:
+            raise value
+    return [Replay(target, recorded) for _, recorded in found]
+
+
 @pytest.mark.exercise("abapa.board_play")
 def test_board_seeded_random_games_match_the_rules(sub):
+    # the seeded games of the rules, each played in the notebook's process with the same pits
+    plans = []
     for seed in range(12):
-        rng = random.Random(seed)
-        board = sub.Board()
+        rng, cells, player, pits = random.Random(seed), list(START), 0, []
+        while legal := rules_legal(cells, player):
+            pits.append(rng.choice(legal))
+            cells, player = rules_play(cells, player, pits[-1]), 1 - player
+        plans.append(pits)
+    games = replays(sub, "rules_game", [{"Board": sub.Board, "pits": pits} for pits in plans])
+    for seed, (pits, tape) in enumerate(zip(plans, games)):
+        tape("Board()")
         cells, player = list(START), 0
-        for _ in range(500):
+        for pit in [*pits, None]:
             legal = rules_legal(cells, player)
-            assert sorted(board.legal_moves()) == legal, (seed, cells, player)
+            assert sorted(tape("Board().legal_moves()")) == legal, (seed, cells, player)
             if not legal:
                 break
-            pit = rng.choice(legal)
-            board.play(pit)
+            tape(f"Board().play({pit})")
             cells, player = rules_play(cells, player, pit), 1 - player
-            assert board.cells == cells, (seed, pit)
-            assert sum(board.cells) == 48
-            assert board.player == player
-        assert board.is_over() is True
+            assert tape() == cells, (seed, pit)
+            assert sum(tape()) == 48
+            assert tape() == player
+        assert tape("Board().is_over()") is True
         expected = None if cells[6] == cells[13] else (0 if cells[6] > cells[13] else 1)
-        assert board.winner() == expected
+        assert tape("Board().winner()") == expected
 
 
 @pytest.mark.exercise("abapa.board_play")
@@ -685,17 +708,20 @@ def test_board_termination_no_position_comes_back(sub):
         pits = sum((c % 7) * cells[c] for c in list(range(6)) + list(range(7, 13)))
         return (cells[6] + cells[13], pits)
 
-    for seed in range(100, 106):
+    start, seeds = [0, 0, 1, 2, 0, 1, 20, 0, 1, 0, 2, 1, 1, 19], range(100, 106)
+    walks = replays(sub, "random_walk", [{"Board": sub.Board, "cells": start, "seed": seed} for seed in seeds])
+    label = call_label("Board", start, 0)
+    for seed, tape in zip(seeds, walks):
         rng = random.Random(seed)
-        board = sub.Board([0, 0, 1, 2, 0, 1, 20, 0, 1, 0, 2, 1, 1, 19], 0)
+        tape(label)
         seen = set()
-        while board.is_over() is False:
-            cells = board.cells
-            key = (tuple(cells), board.player)
+        while tape(f"{label}.is_over()") is False:
+            cells = tape()
+            key = (tuple(cells), tape())
             assert key not in seen
             seen.add(key)
-            board.play(rng.choice(list(board.legal_moves())))
-            assert progress(board.cells) > progress(cells)
+            tape(call_label(f"{label}.play", rng.choice(list(tape(f"{label}.legal_moves()")))))
+            assert progress(tape()) > progress(cells)
         assert len(seen) < 49 * 241
 
 
@@ -737,25 +763,43 @@ def test_human_player_of_player_1_uses_their_side(sub):
     assert sub.HumanPlayer(ask=keyboard).choose_move(board) == 2
 
 
+def random_moves(sub, seed: int, boards: list, count: int, fresh: bool):
+    """``RandomPlayer(random.Random(seed))``'s moves, ``count`` on each board (cells and player
+    to move, None for ``Board()``), on one board each (``fresh``: a new board each time),
+    played in the notebook's process (one request); given back board after board."""
+    tape, = replays(sub, "random_moves", [{"RandomPlayer": sub.RandomPlayer, "Board": sub.Board,
+                                           "rng": random.Random(seed), "boards": boards, "count": count,
+                                           "fresh": fresh}])
+    tape("RandomPlayer(<Random>)")
+    for position in boards:
+        board = "Board()" if position is None else call_label("Board", list(position[0]), position[1])
+        if not fresh:
+            tape(board)
+        moves = []
+        for _ in range(count):
+            if fresh:
+                tape(board)
+            moves.append(tape(f"RandomPlayer(<Random>).choose_move({board})"))
+        yield moves
+
+
 @pytest.mark.exercise("abapa.players")
 def test_random_player_plays_legal_moves(sub):
-    player = sub.RandomPlayer(random.Random(5))
-    for cells, player_to_move, legal in [
+    positions = [
         (START, 0, {0, 1, 2, 3, 4, 5}),
         (FIGURE_1, 0, {0, 1, 2, 3, 5}),
         ([0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22], 0, {5}),
         ([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1, {1, 3, 5}),
-    ]:
-        board = sub.Board(list(cells), player_to_move)
-        moves = {player.choose_move(board) for _ in range(150)}
-        assert moves == legal  # every legal pit comes up, and nothing else
+    ]
+    played = random_moves(sub, 5, [(cells, mover) for cells, mover, _ in positions], 150, fresh=False)
+    for (_, _, legal), moves in zip(positions, played):
+        assert set(moves) == legal  # every legal pit comes up, and nothing else
 
 
 @pytest.mark.exercise("abapa.players")
 def test_random_player_is_reproducible_with_its_rng(sub):
     def moves(seed: int) -> list[int]:
-        player = sub.RandomPlayer(random.Random(seed))
-        return [player.choose_move(sub.Board()) for _ in range(30)]
+        return next(random_moves(sub, seed, [None], 30, fresh=True))
 
     assert moves(11) == moves(11)
     assert moves(11) != moves(12)
@@ -777,8 +821,7 @@ def test_random_player_draws_pits_until_one_is_legal(sub):
         (22, FIGURE_1, 0, [0, 1, 2, 3, 5]),
         (23, [4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1, [1, 3, 5]),
     ]:
-        player = sub.RandomPlayer(random.Random(seed))
-        moves = [player.choose_move(sub.Board(list(cells), player_to_move)) for _ in range(12)]
+        moves = next(random_moves(sub, seed, [(cells, player_to_move)], 12, fresh=True))
         rng = random.Random(seed)
         assert moves == [die_until(rng, legal) for _ in range(12)]
 
@@ -1028,41 +1071,36 @@ def test_greedy_of_drawn_positions(sub, ref):
 # --- whole games, call by call ------------------------------------------------------------
 
 
-class Recorder:
-    """A test-side player: plays ``random.Random(seed).choice(board.legal_moves())`` and
-    writes every call it gets into ``log``: who was asked, the board's cells, its player
-    to move and its legal moves."""
+def whole_games(target, games: list) -> list[tuple[list, str]]:
+    """For each game (cells, player to move, the two players' seeds), the calls the players got
+    in ``target``'s game, and how the game ended (or what it raised).
 
-    def __init__(self, name: str, seed: int, log: list) -> None:
-        self.name, self.rng, self.log = name, random.Random(seed), log
-
-    def choose_move(self, board) -> int:
-        cells, player, legal = board.cells, board.player, list(board.legal_moves())
-        self.log.append((self.name, cells, player, legal))
-        return self.rng.choice(legal) if legal else 0
-
-
-#: a whole game through the notebook's main loop, and what the game holds at its end
-GAME = ("((game := Game(p0, p1, Board(cells, player))).run(), "
-        "game.board.cells, game.board.player, game.is_over())")
-
-
-def whole_game(target, cells: list[int], player: int, seeds: tuple[int, int]) -> tuple[list, str]:
-    """The calls the players got in ``target``'s game, and how the game ended (or what it raised)."""
-    log: list = []
-    p0, p1 = Recorder("p0", seeds[0], log), Recorder("p1", seeds[1], log)
-    with contextlib.redirect_stdout(io.StringIO()):
-        try:
-            end = repr(target.eval(GAME, p0=p0, p1=p1, cells=list(cells), player=player))
-        except Exception as error:  # noqa: BLE001 - the notebook's exception is how its game ended
-            end = f"{type(error).__name__}"
-    return log, end
+    The games are played in ``target``'s process (one request, each game with a call's time)
+    between two players of inside.abapa that play ``random.Random(seed).choice(board.legal_moves())``
+    and write down every call they get: who was asked, the board's cells, its player to move
+    and its legal moves.
+    """
+    shipped, found = ship(target, inside), []
+    for ok, value in target.eval_cases("h.whole_game(Game, Board, cells, player, seeds)", [
+            {"h": shipped, "cells": list(cells), "player": player, "seeds": list(seeds)}
+            for cells, player, seeds in games]):
+        if not ok:  # a name the notebook lacks: no call was made
+            found.append(([], type(value).__name__))
+            continue
+        log, (how, end) = value
+        if how == "raised":
+            error = raised(target, end, "Game(p0, p1, Board(cells, player)).run()")
+            if isinstance(error, SubmissionFailure):
+                raise error
+            found.append((log, type(error).__name__))
+        else:
+            found.append((log, repr(end)))
+    return found
 
 
-def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, int]) -> None:
+def assert_same_game(got: list, got_end: str, want: list, want_end: str, cells: list[int], player: int,
+                     seeds: tuple[int, int]) -> None:
     """The notebook's game from ``Board(cells, player)`` is the reference's, call by call."""
-    got, got_end = whole_game(sub, cells, player, seeds)
-    want, want_end = whole_game(ref, cells, player, seeds)
     call = (f"Game(p0, p1, Board({cells}, {player})).run(), p0 and p1 playing "
             f"random.Random({seeds[0]}) and random.Random({seeds[1]}).choice(board.legal_moves())")
     for number, (mine, theirs) in enumerate(zip(got, want), start=1):
@@ -1084,32 +1122,25 @@ def assert_same_game(sub, ref, cells: list[int], player: int, seeds: tuple[int, 
 @pytest.mark.exercise("abapa.game")
 def test_game_of_drawn_whole_games_call_by_call(sub, ref):
     # each drawn game, and the same game with the seats swapped (player 1 to move first)
-    drawn = [game for position, first, second in draw(games, 6)
-             for game in ((position, first, second), (mirrored(position), second, first))]
-    for (cells, player), first, second in drawn:
-        assert_same_game(sub, ref, cells, player, (first, second))
-    (cells, player), first, second = drawn[-1]
-    once, again = whole_game(sub, cells, player, (first, second)), whole_game(sub, cells, player, (first, second))
+    drawn = [(cells, player, (first, second)) for position, first, second in draw(games, 6)
+             for (cells, player), first, second in ((position, first, second), (mirrored(position), second, first))]
+    wanted = whole_games(ref, drawn)  # the reference's games first, all in one request
+    for game, (want, want_end) in zip(drawn, wanted):
+        (got, got_end), = whole_games(sub, [game])  # the notebook's, one game a request, until one differs
+        assert_same_game(got, got_end, want, want_end, *game)
+    once, again = whole_games(sub, [drawn[-1], drawn[-1]])
     assert once == again, "the same seeds must replay the same game, call by call"
-
-
-def greedy_game(ref, cells: list[int], player: int, seed: int) -> list[dict]:
-    """Every position the reference's greedy player (player 0) is asked about in a game
-    against ``random.Random(seed).choice(board.legal_moves())``, from ``Board(cells, player)``."""
-    board, rng, greedy, asked = ref.Board(list(cells), player), random.Random(seed), ref.GreedyPlayer(), []
-    while board.is_over() is False:
-        if board.player == 0:
-            asked.append({"cells": board.cells, "player": 0})
-            board.play(greedy.choose_move(board.copy()))
-        else:
-            board.play(rng.choice(list(board.legal_moves())))
-    return asked
 
 
 @pytest.mark.exercise("abapa.greedy")
 def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
     starts = [(position, seed) for position, seed, _ in draw(games, 3)] + draw(st.tuples(races(), st.integers(0, 99)), 3)
-    asked = [case for (cells, player), seed in starts for case in greedy_game(ref, cells, player, seed)]
+    # every position the reference's greedy player (player 0) is asked about in a game against
+    # random.Random(seed).choice(board.legal_moves()), played in the reference's process
+    played = ref.eval_cases("h.greedy_game(Board, GreedyPlayer, cells, player, seed)",
+                           [{"h": ship(ref, inside), "cells": cells, "player": player, "seed": seed}
+                            for (cells, player), seed in starts])
+    asked = [case for _, found in played for case in found]
     compare(sub, ref, "GreedyPlayer().choose_move(Board(cells, player))", asked)
 
 

@@ -11,7 +11,11 @@ import random
 
 import pytest
 
+from course.grading.calls import call_label, calls
 from course.grading.differential import compare, draw, outcomes, sentence
+from course.grading.shipped import Replay, ship
+from inside import dominations as inside
+from inside.dominations import pick
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
 
 NOTEBOOK = "05_dominations"
@@ -357,20 +361,33 @@ def test_load_refuses_a_wrong_number_of_dominos(sub):
 # ---- placement -----------------------------------------------------------------------
 
 
+def placing(sub, text: str, domino: Domino, first, second, size: int) -> tuple[Replay, str, tuple]:
+    """The placement tried in the notebook's process (one request): Kingdom.from_text(text,
+    size), can_place, place, to_text, and a new Kingdom.from_text(text, size).to_text(); a
+    Replay of it, the kingdom's label and the placement's arguments, as feedback shows them."""
+    tape = taped(sub, "placing", Kingdom=sub.Kingdom, text=text, size=size, domino=domino, first=first,
+                 second=second)
+    return tape, call_label("Kingdom.from_text", text, size)[:100], (domino, first, second)  # a handle's label
+
+
 def refused(sub, text: str, domino: Domino, first, second, size: int = 5) -> None:
     """The placement is refused by can_place and place, and place leaves the kingdom as it was."""
-    kingdom = sub.Kingdom.from_text(text, size)
-    assert kingdom.can_place(domino, first, second) is False
+    tape, kingdom, arguments = placing(sub, text, domino, first, second, size)
+    tape(kingdom)
+    assert tape(call_label(f"{kingdom}.can_place", *arguments)) is False
     with pytest.raises(ValueError):
-        kingdom.place(domino, first, second)
-    assert kingdom.to_text() == sub.Kingdom.from_text(text, size).to_text()
+        tape.outcome(call_label(f"{kingdom}.place", *arguments))
+    mine = tape(f"{kingdom}.to_text()")
+    tape(kingdom)
+    assert mine == tape(f"{kingdom}.to_text()")
 
 
 def placed(sub, text: str, domino: Domino, first, second, size: int = 5) -> str:
-    kingdom = sub.Kingdom.from_text(text, size)
-    assert kingdom.can_place(domino, first, second) is True
-    kingdom.place(domino, first, second)
-    return kingdom.to_text()
+    tape, kingdom, arguments = placing(sub, text, domino, first, second, size)
+    tape(kingdom)
+    assert tape(call_label(f"{kingdom}.can_place", *arguments)) is True
+    tape.outcome(call_label(f"{kingdom}.place", *arguments))
+    return tape(f"{kingdom}.to_text()")
 
 
 @pytest.mark.exercise("dominations.placement")
@@ -475,14 +492,16 @@ def test_placements_agree_with_the_rules_on_random_kingdoms(sub):
         grid = random_kingdom(rng, rng.randint(2, 9))
         kingdom = kingdom_of(sub, grid)
         domino = rng.choice(dominos)
+        asked = []
         for _ in range(40):
             first = (rng.randint(0, 8), rng.randint(0, 8))
             dr, dc = rng.choice(STEPS)
             second = (first[0] + dr, first[1] + dc)
             if second[0] in (-1, 9) or second[1] in (-1, 9):
                 continue
-            assert kingdom.can_place(domino, first, second) is ref_legal(grid, 5, domino, first, second), (
-                format_kingdom(grid), domino, first, second)
+            asked.append((domino, first, second))
+        for (_, first, second), got in zip(asked, calls(kingdom.can_place, asked)):  # one request
+            assert got is ref_legal(grid, 5, domino, first, second), (format_kingdom(grid), domino, first, second)
 
 
 # ---- every legal placement -----------------------------------------------------------
@@ -995,18 +1014,31 @@ def test_discarding_a_domino_that_fits_is_refused(sub):
 # ---- game: rounds and the end --------------------------------------------------------
 
 
-def play_out(game, pick=lambda moves: moves[0], record=None):
-    """Play the game to the end; ``record`` collects (player, to_place, move, line numbers)."""
+def play_out(sub, game, how: str = "first", seed: int = 0, record=None):
+    """Play the game to the end in the notebook's process (one request), each move the first
+    legal one, the middle one or ``random.Random(seed).choice`` of them (``how``); ``record``
+    collects (player, to_place, move, line numbers)."""
+    label = object.__getattribute__(game, "_label")
+    tape, rng = taped(sub, "play_out", game=game, how=how, seed=seed, lines=record is not None), random.Random(seed)
     for _ in range(300):
-        if game.is_over():
+        if tape(f"{label}.is_over()"):
             return
-        player, to_place = game.player, game.to_place
-        moves = game.legal_moves()
-        move = pick(moves)
+        player, to_place = tape(), tape()
+        move = pick(how, tape(f"{label}.legal_moves()"), rng)
         if record is not None:
-            record.append((player, to_place, move, [domino.number for domino in game.line]))
-        game.play(move)
+            record.append((player, to_place, move, tape()))
+        tape(call_label(f"{label}.play", move))
     raise AssertionError("the game did not end after 300 moves")
+
+
+def taped(target, loop: str, **names) -> Replay:
+    """The values the loop ``inside.dominations.<loop>`` read in ``target``'s process (one
+    request, with a call's time), given back in order by a Replay."""
+    arguments = ", ".join(f"{name}={name}" for name in names)
+    (ok, recorded), = target.eval_cases(f"h.taped(h.{loop}, {arguments})", [{"h": ship(target, inside), **names}])
+    if not ok:
+        raise recorded
+    return Replay(target, recorded)
 
 
 @pytest.mark.exercise("dominations.game")
@@ -1014,8 +1046,7 @@ def play_out(game, pick=lambda moves: moves[0], record=None):
 def test_every_domino_in_play_comes_in_a_line(sub, players, kings, dominos):
     game = sub.Game(players, random.Random(players))
     record = []
-    rng = random.Random(1)
-    play_out(game, lambda moves: rng.choice(moves), record)
+    play_out(sub, game, "random", 1, record)
     seen = [tuple(line) for _, _, _, line in record]
     assert len({number for line in seen for number in line}) == dominos
     assert all(len(line) in (0, kings) for line in seen)
@@ -1024,7 +1055,7 @@ def test_every_domino_in_play_comes_in_a_line(sub, players, kings, dominos):
 @pytest.mark.exercise("dominations.game")
 def test_every_line_is_sorted_by_number(sub):
     record = []
-    play_out(sub.Game(4, random.Random(8)), record=record)
+    play_out(sub, sub.Game(4, random.Random(8)), record=record)
     for _, _, _, line in record:
         assert line == sorted(line)
 
@@ -1063,7 +1094,7 @@ def test_a_chosen_domino_is_placed_next_round_by_its_owner(sub):
 def test_every_player_places_12_dominos_24_in_the_mighty_duel(sub, players, duel, each):
     game = sub.Game(players, random.Random(20 + players), mighty_duel=duel)
     record = []
-    play_out(game, lambda moves: moves[len(moves) // 2], record)
+    play_out(sub, game, "middle", record=record)
     assert game.is_over() is True
     for player in range(players):
         mine = [(to_place, move) for who, to_place, move, _ in record if who == player]
@@ -1080,7 +1111,7 @@ def test_every_player_places_12_dominos_24_in_the_mighty_duel(sub, players, duel
 def test_the_last_round_has_no_choice(sub):
     game = sub.Game(4, random.Random(2))
     record = []
-    play_out(game, record=record)
+    play_out(sub, game, record=record)
     assert len(record) == 52
     last = record[-4:]
     assert all(move[0] is None and line == [] for _, _, move, line in last)
@@ -1091,8 +1122,7 @@ def test_the_last_round_has_no_choice(sub):
 @pytest.mark.exercise("dominations.game")
 def test_scores_and_ranking_at_the_end(sub):
     game = sub.Game(4, random.Random(30), middle_kingdom=True, harmony=True)
-    rng = random.Random(3)
-    play_out(game, lambda moves: rng.choice(moves))
+    play_out(sub, game, "random", 3)
     grids = [parse_kingdom(kingdom.to_text()) for kingdom in game.kingdoms]
     assert [game.score(p) for p in range(4)] == [ref_score(grid, 5, True, True) for grid in grids]
     keys = [(ref_score(grid, 5, True, True), max((len(p) for p in ref_properties(grid)), default=0),
@@ -1120,8 +1150,8 @@ def test_the_final_ranking_breaks_ties(sub):
 @pytest.mark.exercise("dominations.game")
 def test_the_same_seed_gives_the_same_game(sub):
     first, second = [], []
-    play_out(sub.Game(3, random.Random(77)), record=first)
-    play_out(sub.Game(3, random.Random(77)), record=second)
+    play_out(sub, sub.Game(3, random.Random(77)), record=first)
+    play_out(sub, sub.Game(3, random.Random(77)), record=second)
     assert [line for *_, line in first] == [line for *_, line in second]
 
 
@@ -1132,7 +1162,7 @@ def test_a_copy_is_independent(sub):
         game.play(game.legal_moves()[0])
     copy = game.copy()
     texts = [kingdom.to_text() for kingdom in game.kingdoms]
-    play_out(copy)
+    play_out(sub, copy)
     assert copy.is_over() is True and game.is_over() is False
     assert [kingdom.to_text() for kingdom in game.kingdoms] == texts
 
@@ -1260,16 +1290,6 @@ def test_the_greedy_functions_leave_the_kingdom_unchanged(sub, ref):
 # checks do), with the same generator state; then both play the same move, and all that
 # the text fixes is compared.
 
-STATE = ("(game.player, game.to_place, game.turn, list(game.kings), [tuple(pair) for pair in game.claimed], "
-         "[tuple(pair) for pair in game.previous], list(game.line), game.free(), game.is_over(), "
-         "[kingdom.to_text() for kingdom in game.kingdoms], game.legal_moves())")
-SYNC = ("[setattr(game, name, value) for name, value in (('pile', pile), ('line', line), ('kings', kings), "
-        "('claimed', claimed), ('previous', previous), ('turn', turn), ('rng', rng), "
-        "('kingdoms', [Kingdom.from_text(text, size) for text in texts]))]")
-ATTRIBUTES = ("list(game.pile)", "list(game.line)", "list(game.kings)", "[tuple(pair) for pair in game.claimed]",
-              "[tuple(pair) for pair in game.previous]", "game.turn", "[k.to_text() for k in game.kingdoms]")
-
-
 FIELDS = ("game.player", "game.to_place", "game.turn", "game.kings", "game.claimed", "game.previous", "game.line",
           "game.free()", "game.is_over()", "the kingdoms' to_text()", "game.legal_moves() (as a set)")
 
@@ -1283,64 +1303,52 @@ def difference(got: tuple, want: tuple) -> str:
     return sentence(f"{name} was {mine!r}, expected {theirs!r}")
 
 
-def position_of(target, game) -> tuple:
+def as_position(found: tuple) -> tuple:
     """What the text fixes of a game's position, plain (the legal moves in a set)."""
-    *rest, moves = target.eval(STATE, game=game)
+    *rest, moves = found
     return (*rest, None if moves is None else frozenset(tuple(move) if isinstance(move, list) else move
                                                          for move in moves))
 
 
-def candidate_moves(rng: random.Random, moves: list, game_state: tuple, size: int) -> list:
-    """Moves to ask problem() about: some legal ones and the illegal moves next to them."""
-    player, to_place, *_ = game_state
-    chosen = rng.sample(moves, min(3, len(moves)))
-    choices = sorted({choice for choice, _ in moves}, key=repr)
-    placements = sorted({placement for _, placement in moves}, key=repr)
-    side = 2 * size - 1
-    wrong = [(99, placements[0]), (None, placements[0]) if choices != [None] else (choices[0], placements[0])]
-    if choices != [None]:
-        wrong.append((choices[0], ((0, 0), (0, 1))))  # far from every kingdom
-        wrong.append((choices[-1], ((side, 0), (side, 1))))  # outside the area
-    if to_place is not None and placements != [None]:
-        wrong.append((choices[0], None))  # a discard while the domino fits
-    return chosen + [move for move in wrong if move not in moves]
-
-
 def play_alongside(sub, ref, players: int, seed: int, mighty_duel: bool = False, moves_checked: int = 60):
-    rng = random.Random(seed)
+    """The notebook's game put in the reference's position before each move (through its
+    attributes, as the checks do, with the same generator state), both playing the same
+    move; all that the text fixes compared. The reference's whole game is played in its own
+    process in one request; the notebook's, two requests a move (the position and the moves
+    asked about, then the move), so that it never gets a position before its own is compared."""
     size = 7 if mighty_duel else 5
-    theirs = ref.Game(players, random.Random(seed), mighty_duel=mighty_duel)
+    (ok, steps), = ref.eval_cases("h.reference_game(Game, Kingdom, players, seed, mighty_duel, moves_checked)",
+                                  [{"h": ship(ref, inside), "players": players, "seed": seed,
+                                    "mighty_duel": mighty_duel, "moves_checked": moves_checked}])
+    if not ok:
+        raise steps
     mine = sub.Game(players, random.Random(seed), mighty_duel=mighty_duel)
-    for step in range(300):
-        pile, line, kings, claimed, previous, turn, texts = (ref.eval(a, game=theirs) for a in ATTRIBUTES)
-        position = {"pile": pile, "line": line, "kings": kings, "claimed": claimed, "previous": previous,
-                    "turn": turn, "texts": texts, "size": size}
-        ref.eval(SYNC, game=theirs, rng=random.Random(seed * 1000 + step), **position)
-        sub.eval(SYNC, game=mine, rng=random.Random(seed * 1000 + step), **position)
-        want, got = position_of(ref, theirs), position_of(sub, mine)
+    label, kingdom = object.__getattribute__(mine, "_label"), sub.Kingdom
+    for step, entry in enumerate(steps):
+        asked = [move for move, _ in entry.get("asked", [])]
+        tape = taped(sub, "checked_position", game=mine, Kingdom=kingdom, synced=entry["attributes"], size=size,
+                     seed=seed * 1000 + step, asked=asked)
+        want, got = as_position(entry["position"]), as_position(tape())
         where = sentence(f"in a Mighty Duel (seed {seed}), move {step + 1}") if mighty_duel \
             else sentence(f"in a {players}-player game (seed {seed}), move {step + 1}")
         assert got == want, f"{where}: {difference(got, want)}"
         if want[8]:
-            assert sub.eval("game.legal_moves()", game=mine) == [], f"{where}: a finished game has no legal move"
+            assert tape() == [], f"{where}: a finished game has no legal move"
             for move in ((None, None), (1, None)):
-                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
+                answer = tape()
                 assert answer is False, f"{where}: the game is over, but problem({move!r}) is None gave {answer}"
             return step
-        legal = sorted(want[-1], key=repr)
-        if step < moves_checked:
-            for move in candidate_moves(rng, legal, want, size):
-                expected = ref.eval("game.problem(move) is None", game=theirs, move=move)
-                answer = sub.eval("game.problem(move) is None", game=mine, move=move)
-                assert answer == expected, f"{where}: problem({move!r}) is None gave {answer}, expected {expected}"
-                if not expected:
-                    with pytest.raises(ValueError):
-                        mine.play(move)
-                    assert position_of(sub, mine) == got, f"{where}: play({move!r}) was refused but changed the game"
-        move = rng.choice(legal)
-        theirs.play(move)
-        mine.play(move)
-        want, got = position_of(ref, theirs), position_of(sub, mine)
+        for move, expected in entry["asked"]:
+            answer = tape()
+            assert answer == expected, f"{where}: problem({move!r}) is None gave {answer}, expected {expected}"
+            if not expected:
+                with pytest.raises(ValueError):
+                    tape.outcome(call_label(f"{label}.play", move))
+                assert as_position(tape()) == got, f"{where}: play({move!r}) was refused but changed the game"
+        move = entry["move"]
+        tape = taped(sub, "played", game=mine, move=move)
+        tape(call_label(f"{label}.play", move))
+        want, got = as_position(entry["after"]), as_position(tape())
         assert got == want, f"{where}: after play({move!r}), {difference(got, want)}"
     raise AssertionError("the reference's game did not end after 300 moves")
 

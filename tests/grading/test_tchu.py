@@ -1,18 +1,20 @@
 """Hidden tests of worksheet 4, tCHu: the game loop (rules: ../shared/data/tchu/RULES.md §10).
 
-The notebook's functions are called with players of this side of the grader: recording
-players (``RecordingPlayer``) that write down every call, with its arguments and the
-answer of the player they wrap (a scripted, random or greedy player of the package).
-States cross by value, so the tests assert on what the players received and on the
-states returned, never on the notebook's internals. Scenario states hold all 110 cards
-with chosen hands, decks and routes (``made_state``).
+The notebook's functions are called with recording players (``RecordingPlayer``) that
+write down every call, with its arguments and the answer of the player they wrap (a
+scripted, random, greedy or styled player). A test's own scripted players (``Keeper``)
+are called back from the grader; the seeded games and the generated turns are played in
+the notebook's process (inside.tchu, shipped there: one request for all the cases of a
+test), their logs coming back as data. States cross by value, so the tests assert on
+what the players received and on the states returned, never on the notebook's internals.
+Scenario states hold all 110 cards with chosen hands, decks and routes (``made_state``).
 
 The game log is compared in the submission's own language: a French notebook's ``Info``
 says "Ada jouera en premier.", so each test builds the expected messages (and reads the log
 with the public checks' reader) in the language the submission's package speaks.
 """
 
-import copy
+import dataclasses
 import functools
 import random
 import re
@@ -20,7 +22,11 @@ from collections import Counter
 
 import pytest
 
-from course.grading.submission import SubmissionFailure
+from course.grading.calls import call_label
+from course.grading.shipped import raised, ship
+from course.grading.submission import TRACE, SubmissionFailure
+from inside import tchu as inside
+from inside.tchu import NAMES, P1, P2, read
 from exercises import i18n
 from exercises.tchu import (
     Card,
@@ -35,7 +41,7 @@ from exercises.tchu import (
     Trail,
     TurnKind,
 )
-from exercises.tchu.checks.messages import MessageKind, MessageReader, additional_cards_messages
+from exercises.tchu.checks.messages import MessageKind, additional_cards_messages
 from exercises.tchu.checks.order import CallOrder
 from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, scarce_state, started_state
@@ -179,8 +185,6 @@ HINTS = {
     "test_end_generated_states_call_by_call": "The bonus goes to the longest trail of both players; the totals decide the winner, bonus included, and equal totals are a tie whatever the route points.",
 }
 
-P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
-NAMES = {P1: "Ada", P2: "Bob"}
 route = ChMap.route
 
 
@@ -202,17 +206,6 @@ def _speaking(language):
     i18n.set_language(language)
     yield
     i18n.set_language(before)
-
-
-@functools.cache
-def reader(language):
-    """The public checks' reader of Ada and Bob's messages in ``language`` (the current one)."""
-    return MessageReader(NAMES)
-
-
-def read(message):
-    """The kind of ``message`` (one of ``Info``'s, about Ada or Bob) in the current language."""
-    return reader(i18n.get_language()).read(message).kind
 
 
 def recorders(inner1, inner2):
@@ -309,7 +302,10 @@ def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
 
 
 def start(sub, seed=1, inner=None):
-    players, log = recorders(*(inner or (GreedyPlayer(1), RandomPlayer(2))))
+    if inner is None:  # the package's players: the game in the notebook's process
+        state, log = played(sub, "start_game", [("greedy", 1), ("random", 2)], ChMap.all_tickets(), random.Random(seed))
+        return state, log
+    players, log = recorders(*inner)
     state = sub.start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
     return state, log
 
@@ -476,10 +472,9 @@ def card_turn(sub, slots, *, deck_top=(Card.YELLOW, Card.ORANGE, Card.VIOLET), d
         current=current, hands={current: [Card.BLACK]}, face_up=FACE_UP,
         deck_top=list(deck_top), deck_size=deck_size, seed=seed,
     )
-    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
-    inner[current] = ScriptedPlayer(slots=list(slots))
-    players, log = recorders(inner[P1], inner[P2])
-    return state, sub.draw_cards(players, dict(NAMES), state, random.Random(seed)), log
+    inner = [("scripted", {"slots": list(slots)} if pid is current else {}) for pid in PlayerId]
+    new, log = played(sub, "draw_cards", inner, state, random.Random(seed))
+    return state, new, log
 
 
 @pytest.mark.exercise("tchu.draw_cards")
@@ -546,10 +541,10 @@ def claim(sub, route_id, claim_cards, hand, deck_top=(), additional=(), routes=N
     state = made_state(
         current=current, hands={current: hand}, deck_top=list(deck_top), routes=routes, deck_size=deck_size, seed=7
     )
-    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
-    inner[current] = ScriptedPlayer(claims=[(route(route_id), claim_cards)], additional=list(additional))
-    players, log = recorders(inner[P1], inner[P2])
-    return state, sub.claim_route(players, dict(NAMES), state, random.Random(7)), log
+    script = {"claims": [(route(route_id), claim_cards)], "additional": list(additional)}
+    inner = [("scripted", script if pid is current else {}) for pid in PlayerId]
+    new, log = played(sub, "claim_route", inner, state, random.Random(7))
+    return state, new, log
 
 
 @pytest.mark.exercise("tchu.claim_route")
@@ -763,8 +758,8 @@ def test_claim_tunnel_refuses_additional_cards_that_are_no_option(sub, answer):
 
 def end(sub, routes, tickets=None):
     state = made_state(routes=routes, tickets=tickets, seed=9)
-    players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
-    return state, sub.end_game(players, dict(NAMES), state), log
+    totals, log = played(sub, "end_game", [("scripted", {}), ("scripted", {})], state)
+    return state, totals, log
 
 
 def expected_totals(state):
@@ -850,21 +845,79 @@ _played = {}
 
 
 def games(sub):
-    """The logs and totals of the seeded games of GAMES, played once per submission."""
+    """The logs and totals of the seeded games of GAMES, played once per submission (in its
+    process, one request)."""
     key = id(sub)
     if key not in _played:
+        found = conversations(sub, "play", [([(KIND[kind1], seed), (KIND[kind2], seed + 1)],
+                                             (SINGLE_TRIP_TICKETS, random.Random(seed))) for kind1, kind2, seed in GAMES])
         results = []
-        try:
-            for kind1, kind2, seed in GAMES:
-                players, log = recorders(kind1(seed), kind2(seed + 1))
-                totals = sub.play(players, dict(NAMES), SINGLE_TRIP_TICKETS, random.Random(seed))
-                results.append((log, totals))
-        except Exception as error:  # the tests that use the games fail, each with this error
-            results = error
+        for (kind1, kind2, seed), (log, (how, value)) in zip(GAMES, found):
+            # feedback's last call, as when the game was played from here
+            TRACE.start(as_called("play", SINGLE_TRIP_TICKETS, random.Random(seed)))
+            if how == "raised":  # the tests that use the games fail, each with this error
+                results = value
+                break
+            TRACE.done(value)
+            results.append((log, value))
         _played[key] = results
     if isinstance(_played[key], Exception):
         raise AssertionError(f"play raised {type(_played[key]).__name__}: {_played[key]}")
     return _played[key]
+
+
+#: the kinds of the players of the package, as inside.tchu names them
+KIND = {RandomPlayer: "random", GreedyPlayer: "greedy"}
+
+
+def as_called(function, *args):
+    """``function(players, names, *args)`` as feedback names the call (made from here, with
+    recording players)."""
+    return call_label(function, {pid: RecordingPlayer(pid, None) for pid in PlayerId}, dict(NAMES), *args)
+
+
+def played(sub, function, inner, *args):
+    """What ``function(players, names, *args)`` returned and the log of its calls, the players
+    (kinds of inside.tchu.KINDS) playing in the notebook's process (one request); what it
+    raised is raised here, feedback naming the call."""
+    (log, (how, value)), = conversations(sub, function, [(inner, args)])
+    TRACE.start(as_called(function, *args))
+    if how == "raised":
+        raise value
+    TRACE.done(value)
+    return value, log
+
+
+def conversations(target, function: str, cases: list, view=None) -> list:
+    """``function(players, names, *args)`` of ``target`` for each case (the kinds of the two
+    players, (kind, argument) pairs of inside.tchu.KINDS, and the other arguments), played in
+    ``target``'s process with two recording players sharing a log (one request for all the
+    cases, each with a call's time): per case the log of calls and ("value", what it returned)
+    or ("raised", the exception raised, as a direct call would have raised it here).
+
+    With ``view`` (in_turn, end), the conversation (inside.tchu.conversation) instead of the
+    log: what the worksheet fixes of it, made in ``target``'s process, so that only that crosses."""
+    try:
+        found = getattr(target, function)
+    except AttributeError as error:  # as calling it would say
+        empty = [] if view is None else inside.conversation([], *view)
+        return [(empty, ("raised", error))] * len(cases)
+    shipped = ship(target, inside)
+    expression = "h.called(f, inner, names, *args)" if view is None else "h.conversed(f, inner, names, *view, *args)"
+    answers = target.eval_cases(expression, [
+        {"h": shipped, "f": found, "inner": inner, "names": dict(NAMES), "args": list(args), "view": view}
+        for inner, args in cases])
+    results = []
+    for ok, value in answers:
+        if not ok:
+            raise value
+        log, (how, end) = value
+        if how == "raised":
+            end = raised(target, end, f"{function}(players, ...)")
+            if isinstance(end, SubmissionFailure):
+                raise end
+        results.append((log, (how, end)))
+    return results
 
 
 def turns(log):
@@ -1070,9 +1123,8 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
     ],
 )
 def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
-    players, _log = recorders(ScriptedPlayer(**copy.deepcopy(script)), ScriptedPlayer(**copy.deepcopy(script)))
     with pytest.raises(ValueError) as error:
-        sub.play(players, dict(NAMES), ChMap.all_tickets(), random.Random(2))
+        played(sub, "play", [("scripted", script), ("scripted", script)], ChMap.all_tickets(), random.Random(2))
     text = str(error.value)
     assert "Ada" in text or "Bob" in text, 'the ValueError should name the player'
     if word:
@@ -1107,133 +1159,24 @@ def _drawn(name, count):
     return tuple(draw(getattr(strategies, name)(), 2 * count)[:count])  # duplicates are dropped
 
 
-def _outcome(call):
-    """What ``call()`` gave: ("value", value) or ("raised", exception type name)."""
-    try:
-        return ("value", call())
-    except SubmissionFailure:
-        raise
-    except Exception as error:  # noqa: BLE001 - the exception is the outcome compared
-        return ("raised", type(error).__name__ if isinstance(error, ValueError) else f"{type(error).__name__}: {error}")
+def _outcome(outcome):
+    """An outcome of :func:`conversations` as compared: ("value", value) or ("raised", the
+    exception's type name, with its message unless it is a ValueError)."""
+    how, value = outcome
+    if how == "value":
+        return outcome
+    return ("raised", type(value).__name__ if isinstance(value, ValueError) else f"{type(value).__name__}: {value}")
+
+
+def _played_calls(target, function, cases, view):
+    """:func:`conversations` (their conversations, ``view``) with each outcome as compared
+    (:func:`_outcome`)."""
+    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view)]
 
 
 def _raised_like(mine, theirs):
     """A ValueError is a ValueError (its words are the student's); any other outcome is exact."""
     return mine == theirs or (mine[0] == theirs[0] == "raised" and theirs[1] == "ValueError" == mine[1])
-
-
-def _public_view(public, drop=()):
-    fields = {
-        "tickets in the pile": public.ticket_count,
-        "face-up cards": public.card_state.face_up_cards,
-        "deck size": public.card_state.deck_size,
-        "discards size": public.card_state.discards_size,
-        "deck and discards": public.card_state.deck_size + public.card_state.discards_size,
-        "player to play": public.current_player_id,
-        "last player": public.last_player,
-    }
-    for pid in PlayerId:
-        ps = public.player_state(pid)
-        fields[f"{NAMES[pid]}'s tickets, cards and routes (public)"] = (ps.ticket_count, ps.card_count, ps.routes)
-    return {k: v for k, v in fields.items() if k not in drop}
-
-
-def _state_view(args, drop=()):
-    """The fields of a state sent with update_state that the worksheet fixes at that time."""
-    if args is None:
-        return None
-    public, own = args
-    view = _public_view(public, drop)
-    view["own tickets"], view["own cards"], view["own routes"] = own.tickets, own.cards, own.routes
-    return view
-
-
-#: at each time the worksheet fixes a state: who must have it, and what of it may differ.
-#: Before the initial choice only the chooser's own state and the cards: the pile may still
-#: hold the other's offer, and the other may have chosen already (offer, update and choice
-#: player after player is as good as offers, update, choices).
-#: Before the second draw_slot the deck may be recreated before or after that draw_slot.
-_CHECKPOINTS = {
-    "choose_initial_tickets": ("chooser", ("tickets in the pile", "last player", *(
-        f"{name}'s tickets, cards and routes (public)" for name in NAMES.values()))),
-    "next_turn": ("both", ("deck and discards",)),
-    "draw_slot": ("both", ("deck size", "discards size")),
-    "end": ("both", ("deck and discards",)),
-}
-
-
-def _conversation(log, in_turn=False, end=True):
-    """What the worksheet fixes of a game's calls, for each player, each with its time.
-
-    ``decisions``: the calls asking the player something (and init_players), with their
-    arguments and answers; ``states``: the state the player had at each time the worksheet
-    fixes one; ``infos``: the messages, each with the moment it came (the start: how many
-    of its own decisions came before; a turn: the turn and the decisions of that turn).
-    """
-    view = {pid: {"decisions": [], "states": [], "infos": []} for pid in PlayerId}
-    last = {pid: None for pid in PlayerId}
-    turn = step = 0
-    if in_turn:  # a turn function: next_turn was answered before it was called
-        turn = step = 1
-    own = dict.fromkeys(PlayerId, 0)
-    for index, call in enumerate(log):
-        pid = call.player
-        if call.method == "update_state":
-            last[pid] = call.args
-        elif call.method == "receive_info":
-            when = (turn, step) if turn else (0, own[pid])
-            view[pid]["infos"].append((index, when, call.args[0]))
-        else:
-            if call.method == "next_turn":
-                turn, step = turn + 1, 0
-            point = call.method if call.method != "draw_slot" or step == 2 else None
-            if point in _CHECKPOINTS:
-                who, drop = _CHECKPOINTS[point]
-                moment = f"before {NAMES[pid]}'s {call.method}()" + (f" at turn {turn}" if turn else "")
-                for other in [pid] if who == "chooser" else PlayerId:
-                    view[other]["states"].append((index, moment, _state_view(last[other], drop)))
-            view[pid]["decisions"].append((index, turn, call.method, call.args, call.result))
-            own[pid] += 1
-            step += 1
-    for pid in PlayerId:
-        if end:
-            view[pid]["states"].append((len(log), "at the end of the game", _state_view(last[pid], _CHECKPOINTS["end"][1])))
-        view[pid]["infos"] = _normal_infos(view[pid]["infos"])
-    return view
-
-
-def _normal_infos(infos):
-    """The messages with the freedoms the worksheet leaves: kept-tickets and bonus messages
-    in any order within their run, and a tie's two names in either order."""
-    kinds = [read(text) for _i, _w, text in infos]
-    normal, run = [], []
-
-    def flush():
-        normal.extend(sorted(run, key=lambda entry: entry[2]))
-        run.clear()
-
-    for entry, kind in zip(infos, kinds):
-        index, when, text = entry
-        if kind is MessageKind.RESULT:
-            text = _tie_canonical(text)
-        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS) and (not run or run[-1][1] == when and read(run[-1][2]) is kind):
-            run.append((index, when, text))
-            continue
-        flush()
-        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS):
-            run.append((index, when, text))
-        else:
-            normal.append((index, when, text))
-    flush()
-    return normal
-
-
-def _tie_canonical(text):
-    """A tie message with the two names in the order of PlayerId (the other order is as good)."""
-    for points in range(-500, 501):
-        if text == Info.draw([NAMES[P2], NAMES[P1]], points):
-            return Info.draw([NAMES[P1], NAMES[P2]], points)
-    return text
 
 
 def _first_difference(mine, theirs, what):
@@ -1286,9 +1229,10 @@ def _info_difference(position, got, want):
     return f"heard {got[2]!r} {moment}, expected {want[2]!r}"
 
 
-def conversation_difference(log, reference_log, in_turn=False, end=True):
-    """The earliest difference between two games' conversations, in one sentence, or None."""
-    mine, theirs = _conversation(log, in_turn, end), _conversation(reference_log, in_turn, end)
+def conversation_difference(mine, theirs):
+    """The earliest difference between two games' conversations (inside.tchu.conversation:
+    what the worksheet fixes of their calls, made in each notebook's process), in one
+    sentence, or None."""
     found = []
     for pid in PlayerId:
         for part, what in (("decisions", _decision_difference), ("states", _state_difference), ("infos", _info_difference)):
@@ -1301,16 +1245,20 @@ def conversation_difference(log, reference_log, in_turn=False, end=True):
 _GAMES_PLAYED = {}
 
 
-def _game(target, match, again=False):
-    """``play`` of ``target`` on ``match``: its log and outcome (totals, or the exception).
+def _match_case(match):
+    """A match as a case of :func:`conversations`: its players' styles, its tickets and rng."""
+    return [("style", dataclasses.asdict(style)) for style in match.styles], (match.tickets, random.Random(match.seed))
 
-    Played once per notebook and match (``again``: once more, for the replay)."""
-    key = (id(target), match, again)
-    if key not in _GAMES_PLAYED:
-        players, log = recorders(*match.players())
-        outcome = _outcome(lambda: target.play(players, dict(NAMES), match.tickets, random.Random(match.seed)))
-        _GAMES_PLAYED[key] = (log, outcome)
-    return _GAMES_PLAYED[key]
+
+def _games(target, matches, again=False):
+    """``play`` of ``target`` on each match: its log and outcome (totals, or the exception).
+
+    Played once per notebook and match (``again``: once more, for the replay), the games not
+    played yet in one request."""
+    new = [match for match in matches if (id(target), match, again) not in _GAMES_PLAYED]
+    for match, found in zip(new, _played_calls(target, "play", [_match_case(match) for match in new], (False, True))):
+        _GAMES_PLAYED[(id(target), match, again)] = found
+    return [_GAMES_PLAYED[(id(target), match, again)] for match in matches]
 
 
 def _speaking_as(ref, sub):
@@ -1322,24 +1270,27 @@ def _speaking_as(ref, sub):
 
 def _compare_games(sub, ref, matches, replay=False):
     _speaking_as(ref, sub)
-    failures = []
-    for number, match in enumerate(matches, 1):
-        want_log, want = _game(ref, match)
-        log, got = _game(sub, match)
+    problems = []
+    for match, (want_log, want), (log, got) in zip(matches, _games(ref, matches), _games(sub, matches)):
         problem = conversation_difference(log, want_log)
         if problem is None and not _raised_like(got, want):
             problem = f"play returned {_short(got[1])}, expected {_short(want[1])}" if got[0] == want[0] == "value" else (
                 f"play {'raised ' + got[1] if got[0] == 'raised' else 'returned ' + _short(got[1])}, "
                 f"expected it to {'raise ' + want[1] if want[0] == 'raised' else 'return ' + _short(want[1])}")
-        if problem is None and replay:
-            again_log, again = _game(sub, match, again=True)
-            problem = conversation_difference(again_log, log)
-            if problem is None and again != got:
-                problem = f"played again, it returned {_short(again[1])}, the first time {_short(got[1])}"
-            if problem:
-                problem = "the same seed played twice gave two games: " + problem
-        if problem:
-            failures.append(f"game {number} ({match}): {problem}")
+        problems.append(problem)
+    if replay:  # the games that agree with the reference, played once more
+        again = [match for match, problem in zip(matches, problems) if problem is None]
+        replayed = dict(zip(again, _games(sub, again, again=True)))
+        for number, match in enumerate(matches):
+            if match in replayed:
+                (log, got), (again_log, again_got) = _games(sub, [match])[0], replayed[match]
+                problem = conversation_difference(again_log, log)
+                if problem is None and again_got != got:
+                    problem = f"played again, it returned {_short(again_got[1])}, the first time {_short(got[1])}"
+                if problem:
+                    problems[number] = "the same seed played twice gave two games: " + problem
+    failures = [f"game {number} ({match}): {problem}" for number, (match, problem) in enumerate(zip(matches, problems), 1)
+                if problem]
     assert not failures, failures[0] + (f" ({len(failures) - 1} more of {len(matches)} games differ)" if len(failures) > 1 else "")
 
 
@@ -1355,7 +1306,7 @@ def test_play_the_same_seed_replays_the_same_game(sub, ref):
 
 def _game_state_view(state):
     """Every field of a whole GameState, by name (for the first that differs)."""
-    view = _public_view(state.public())
+    view = inside.public_view(state.public())
     view["deck, in order"] = state.card_state.deck.cards
     view["discards"] = state.card_state.discards
     view["ticket pile, in order"] = state.ticket_deck.cards
@@ -1381,14 +1332,15 @@ def _outcome_difference(function, got, want):
 
 
 def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False):
-    """Each case run by ``run(target, case)`` -> (log, outcome) on both sides; fail with the
-    shortest description of a case that differs."""
+    """Each case played as ``run(case)`` says (the players' kinds and the other arguments of
+    :func:`conversations`) on both sides, each side in one request; fail with the shortest
+    description of a case that differs."""
     _speaking_as(ref, sub)
     failing = []
-    for case in cases:
-        want_log, want = run(ref, case)
-        log, got = run(sub, case)
-        problem = conversation_difference(log, want_log, in_turn, end) or _outcome_difference(function, got, want)
+    plays = [run(case) for case in cases]
+    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, (in_turn, end)),
+                                                 _played_calls(sub, function, plays, (in_turn, end))):
+        problem = conversation_difference(said, wanted) or _outcome_difference(function, got, want)
         if problem:
             text = describe(case)
             failing.append((len(text), f"{text}: {problem}"))
@@ -1398,27 +1350,11 @@ def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=F
         pytest.fail(failing[0][1] + (f" ({more} more of {len(cases)} cases differ)" if more else ""), pytrace=False)
 
 
-class _Answers(ScriptedPlayer):
-    """A scripted current player whose tunnel choice and kept tickets are positions."""
-
-    def __init__(self, slots=(), claims=(), choice=None, keep=()):
-        super().__init__(slots=list(slots), claims=list(claims))
-        self.choice, self.keep = choice, tuple(keep)
-
-    def choose_additional_cards(self, options):
-        self._count("choose_additional_cards")
-        return SortedBag() if self.choice is None else options[self.choice % len(options)]
-
-    def choose_tickets(self, options):
-        return SortedBag(tuple(t for i, t in enumerate(options) if i in self.keep))
-
-
-def _turn(target, function, state, current_player, seed=None):
-    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
-    inner[state.current_player_id] = current_player
-    players, log = recorders(inner[P1], inner[P2])
-    args = (players, dict(NAMES), state) + (() if seed is None else (random.Random(seed),))
-    return log, _outcome(lambda: getattr(target, function)(*args))
+def _turn(state, answers, seed=None):
+    """A turn's case of :func:`conversations`: scripted players, the current one answering as
+    inside.tchu.Answers(**answers), the state and the seeded rng (None: no rng)."""
+    inner = [("answers", answers) if pid is state.current_player_id else ("scripted", {}) for pid in PlayerId]
+    return inner, (state,) + (() if seed is None else (random.Random(seed),))
 
 
 def _described(state):
@@ -1429,11 +1365,7 @@ def _described(state):
 
 @pytest.mark.exercise("tchu.start")
 def test_start_generated_games_call_by_call(sub, ref):
-    def run(target, match):
-        players, log = recorders(*match.players())
-        return log, _outcome(lambda: target.start_game(players, dict(NAMES), match.tickets, random.Random(match.seed)))
-
-    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), run,
+    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), _match_case,
                    lambda m: f"start_game(players, names, {len(m.tickets)} tickets, random.Random({m.seed}))",
                    in_turn=False)
 
@@ -1442,7 +1374,7 @@ def test_start_generated_games_call_by_call(sub, ref):
 def test_draw_tickets_generated_turns_call_by_call(sub, ref):
     _compare_calls(
         sub, ref, "draw_tickets", _drawn("ticket_turns", TURN_COUNT),
-        lambda target, case: _turn(target, "draw_tickets", case["state"], _Answers(keep=case["keep"]), seed=0),
+        lambda case: _turn(case["state"], {"keep": case["keep"]}, seed=0),
         lambda case: f"draw_tickets(...) keeping the drawn tickets {case['keep']}, " + _described(case["state"]),
     )
 
@@ -1451,7 +1383,7 @@ def test_draw_tickets_generated_turns_call_by_call(sub, ref):
 def test_draw_cards_generated_turns_call_by_call(sub, ref):
     _compare_calls(
         sub, ref, "draw_cards", _drawn("card_turns", TURN_COUNT),
-        lambda target, case: _turn(target, "draw_cards", case["state"], _Answers(slots=case["slots"]), case["seed"]),
+        lambda case: _turn(case["state"], {"slots": case["slots"]}, case["seed"]),
         lambda case: f"draw_cards(..., random.Random({case['seed']})) with slots {case['slots']}, " + _described(case["state"]),
     )
 
@@ -1460,8 +1392,8 @@ def test_draw_cards_generated_turns_call_by_call(sub, ref):
 def test_claim_route_generated_turns_call_by_call(sub, ref):
     _compare_calls(
         sub, ref, "claim_route", _drawn("claim_turns", TURN_COUNT),
-        lambda target, case: _turn(target, "claim_route", case["state"],
-                                   _Answers(claims=[(case["route"], case["claim"])], choice=case["choice"]), case["seed"]),
+        lambda case: _turn(case["state"], {"claims": [(case["route"], case["claim"])], "choice": case["choice"]},
+                           case["seed"]),
         lambda case: (f"claim_route(..., random.Random({case['seed']})) of {case['route'].id} with {list(case['claim'])!r}"
                       f" (additional: {'give up' if case['choice'] is None else 'option ' + str(case['choice'])}), "
                       + _described(case["state"])),
@@ -1470,9 +1402,8 @@ def test_claim_route_generated_turns_call_by_call(sub, ref):
 
 @pytest.mark.exercise("tchu.end")
 def test_end_generated_states_call_by_call(sub, ref):
-    def run(target, state):
-        players, log = recorders(ScriptedPlayer(), ScriptedPlayer())
-        return log, _outcome(lambda: target.end_game(players, dict(NAMES), state))
+    def run(state):
+        return [("scripted", {}), ("scripted", {})], (state,)
 
     def describe(state):
         return "end_game(...) when " + " and ".join(

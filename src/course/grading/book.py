@@ -72,7 +72,8 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -
     # nor the commands: results are rebuilt from the kept reports at every run)
     shared = [e for e in entries if owner(e) is None]
     shared += [grader / f"{name}.py" for name in (
-        "grading/plugin", "grading/submission", "grading/worker", "grading/wire", "grading/sandbox", "notebook",
+        "grading/plugin", "grading/submission", "grading/worker", "grading/wire", "grading/sandbox", "grading/shipped",
+        "grading/journal", "grading/calls", "grading/many", "grading/codec", "grading/differential", "notebook",
         "i18n/catalog", "i18n/notebooks", "i18n/grading_text")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.rglob("*.py") if not p.name.startswith("test_")]

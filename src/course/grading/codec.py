@@ -115,7 +115,7 @@ def init_fields(value: Any) -> dict[str, Any]:
 
 def enum_member(payload: Any) -> enum.Enum:
     """The real enum member an ``$enum`` tag names."""
-    if not (isinstance(payload, list) and len(payload) == 3 and isinstance(payload[2], str)):
+    if not (isinstance(payload, list) and len(payload) in (3, 4) and isinstance(payload[2], str)):
         raise ProtocolError("bad $enum")
     cls = package_class(payload[0], payload[1])
     if not issubclass(cls, enum.Enum):
@@ -172,6 +172,12 @@ class Interned:
     def __init__(self) -> None:
         self.sent: dict[int, tuple[Any, int]] = {}
         self.received: dict[int, Any] = {}
+
+    def forget_since(self, count: int) -> None:
+        """Forget the values numbered after the first ``count``: an answer that was encoded
+        but never sent (the receiver never got their numbers)."""
+        for key in list(self.sent)[count:]:
+            del self.sent[key]
 
     def reference(self, value: Any) -> dict[str, Any] | None:
         entry = self.sent.get(id(value))
@@ -281,11 +287,11 @@ class Codec:
             return reference
         if is_package_type(kind):
             module, qualname = qualified(kind)
-            if isinstance(value, enum.Enum):
-                return {"$enum": [module, qualname, value.name]}
             known = self.interned.reference(value)
             if known is not None:
                 return known
+            if isinstance(value, enum.Enum):  # numbered: sent once in full, then as $ref
+                return {"$enum": [module, qualname, value.name, *self.interned.number(value, {})]}
             fields = {name: self.encode(item, depth + 1) for name, item in init_fields(value).items()}
             return {"$data": [module, qualname, fields, *self.interned.number(value, fields)]}
         plain = self._plain_kind(value, kind)
@@ -341,11 +347,12 @@ class Codec:
         if tag == "$dict":
             if not all(type(pair) is list and len(pair) == 2 for pair in payload):
                 raise ProtocolError("bad $dict")
-            return {self.load(key): self.load(item) for key, item in payload}
+            keys = [self.load(key) for key, _ in payload]  # as they were encoded: the keys first
+            return {key: self.load(item) for key, (_, item) in zip(keys, payload)}
         if tag == "$float":
             return decode_float(payload)
         if tag == "$enum":
-            return enum_member(payload)
+            return self.interned.store(payload, enum_member(payload))
         if tag == "$data":
             return self.interned.store(payload, dataclass_value(payload, self.load))
         if tag == "$ref":

@@ -15,14 +15,20 @@ A failure names the smallest failing case as a call the student can paste::
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import operator
+import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ..i18n.grading_text import reason
+from . import codec
 from .spawn import SubmissionFailure
 from .submission import shown
 
@@ -175,7 +181,8 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
     Derandomized, no example database, a fixed budget: a regrade draws the same cases.
     Duplicates are dropped (so fewer may come back), the order is Hypothesis's (its
     simplest examples first). A grading process draws a strategy once for every notebook
-    it grades (the same strategy and count give the same cases).
+    it grades (the same strategy and count give the same cases), and the grading processes
+    of one run share what they drew (:func:`share_draws`).
     """
     from hypothesis import HealthCheck, Phase, given, settings
 
@@ -183,6 +190,10 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
     key = (repr(strategy), count)
     if key in _DRAWN:
         return list(_DRAWN[key])
+    shared = _shared(key)
+    if shared is not None:
+        _DRAWN[key] = shared
+        return list(shared)
     found: list[Any] = []
     seen: set[str] = set()
 
@@ -197,7 +208,83 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
 
     collect()
     _DRAWN[key] = found
+    _share(key, found)
     return list(found)
+
+
+#: the folder where the grading processes of one run keep what they drew (:func:`share_draws`)
+SHARED: list[Path] = []
+
+
+def share_draws(folder: Path) -> None:
+    """Keep every draw in ``folder`` as data, and take from it what another process drew.
+
+    ``course grade``'s grading processes share their run's temporary folder, which the
+    notebooks' processes cannot write: a strategy is drawn once per run, not once per
+    grading process. A draw is kept only when it is plain data, the package's values, and
+    frozen dataclasses of modules the grading process has imported (the strategies' own).
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    SHARED[:] = [folder]
+
+
+class _Drawn(codec.Codec):
+    """Draws as JSON: what the wire carries, and the strategies' own frozen dataclasses."""
+
+    strict = False
+
+    def encode_other(self, value: Any) -> dict:
+        kind = type(value)
+        if not (codec.is_frozen_dataclass(kind) and sys.modules.get(kind.__module__) is not None):
+            raise ValueError(f"a {kind.__name__} is not kept as data")
+        fields = {name: self.encode(item) for name, item in codec.init_fields(value).items()}
+        return {"$drawn": [kind.__module__, kind.__qualname__, fields]}
+
+    def load_reference(self, tag: str, payload: Any) -> Any:
+        if tag != "$drawn":
+            raise codec.ProtocolError(f"unknown tag {tag!r}")
+        module, qualname, fields = payload
+        kind: Any = sys.modules[module]  # never imported because of the data: there already, or a KeyError
+        for part in qualname.split("."):
+            kind = getattr(kind, part)
+        if not codec.is_frozen_dataclass(kind):
+            raise codec.ProtocolError(f"{qualname} is not a frozen dataclass")
+        return kind(**{name: self.load(item) for name, item in fields.items()})
+
+
+def _shared_path(key: tuple[str, int]) -> Path | None:
+    if not SHARED:
+        return None
+    import hypothesis
+
+    digest = hashlib.sha256(json.dumps([*key, hypothesis.__version__, BACKEND]).encode()).hexdigest()
+    return SHARED[0] / f"{digest}.json"
+
+
+def _shared(key: tuple[str, int]) -> list[Any] | None:
+    """What another grading process of the run drew for ``key``, or None."""
+    path = _shared_path(key)
+    if path is None or not path.exists():
+        return None
+    try:
+        found = _Drawn().load(json.loads(path.read_text(encoding="utf-8")))
+    except Exception:  # noqa: BLE001 - a draw that cannot be read is drawn again
+        return None
+    return found if type(found) is list else None
+
+
+def _share(key: tuple[str, int], found: list[Any]) -> None:
+    """Keep a draw for the other grading processes of the run (when it is data)."""
+    path = _shared_path(key)
+    if path is None:
+        return
+    try:
+        text = json.dumps(_Drawn().encode(found))
+    except (ValueError, TypeError, RecursionError):
+        return
+    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
 
 
 #: what :func:`draw` drew in this process, by the strategy's repr and the count

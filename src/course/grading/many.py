@@ -54,6 +54,7 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
                 ticked = time.monotonic()
             server.timed_out = False
             signal.setitimer(signal.ITIMER_REAL, server.limits.call_seconds)
+        numbered = len(server.interned.sent)  # values numbered by an answer that is not sent are forgotten
         try:
             if code is None:
                 code = compile(expression, "<string>", "eval")
@@ -75,10 +76,12 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
         try:
             data = wire.dumps(answer)
         except ProtocolError as error:  # too large to send: said so, as for one call
+            server.interned.forget_since(numbered)
             answer = wire.error_answer(ValueError(str(error)))
             data = wire.dumps(answer)
         size, kept = size + len(data) + 1, kept + codec.containers(data)
         if answers and (size > wire.MAX_MESSAGE - 4096 or kept > codec.MAX_CONTAINERS - 16):
+            server.interned.forget_since(numbered)
             return answers  # too much for one answer: the grader sends this case and the rest again
         answers.append(answer)
         if size > wire.MAX_MESSAGE // 2 or kept > codec.MAX_CONTAINERS // 2:

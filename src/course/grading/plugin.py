@@ -48,6 +48,7 @@ from ..notebook import (
 )
 from . import wire
 from .sandbox import Limits
+from .journal import Reference, own_reference
 from .spawn import SubmissionFailure
 from .submission import REQUESTS, TRACE, Submission, shown
 
@@ -116,12 +117,14 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
+    config.stash[_CALLBACKS] = wire.SERVED[0]
 
 
 #: where a grading session's time goes (seconds), reported as ``timings``
 TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
 _STARTED = pytest.StashKey[float]()
 _REQUESTS = pytest.StashKey[int]()
+_CALLBACKS = pytest.StashKey[int]()
 
 
 def _spent(config: pytest.Config, what: str, since: float) -> None:
@@ -522,7 +525,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
                 arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
                 arguments["sub"] = view
                 try:
-                    pyfuncitem.obj(**arguments)
+                    with own_reference(arguments, limits_of(config)):
+                        pyfuncitem.obj(**arguments)
                     passed = True
                 except BaseException:  # noqa: BLE001 - the first failure stands
                     passed = False
@@ -594,6 +598,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     report["exitstatus"] = int(exitstatus)
     report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
     report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
+    report["timings"]["callbacks"] = wire.SERVED[0] - session.config.stash[_CALLBACKS]
     wire.write_report(Path(path), report)
 
 
@@ -607,7 +612,8 @@ def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
         return
     reference = solution_path(request.config, request.module.NOTEBOOK)
     started = time.perf_counter()
-    solution = Submission(reference, reference=reference, limits=limits_of(request.config))
+    # started only when the grading process has not had the same conversation with it before
+    solution = Reference(reference, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
     try:
         yield solution

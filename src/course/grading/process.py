@@ -59,7 +59,10 @@ def serve() -> None:
     """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
     import pytest
 
+    from .differential import share_draws
+
     cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
+    share_draws(Path(tempfile.gettempdir()) / "draws")  # the run's folder: strategies drawn once per run
 
     tasks, answers = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)

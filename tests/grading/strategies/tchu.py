@@ -24,10 +24,10 @@ import random
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
+from inside.tchu import Style, StylePlayer
 
-from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail, TurnKind
+from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
-from exercises.tchu.model.players import claimable_routes
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 
@@ -43,119 +43,6 @@ SLOTS = ("deck", "face_up", "any", "locomotives")
 ROUTES = ("longest", "shortest", "tunnels", "any")
 #: what a player does when a tunnel costs more: pay with the cheapest option, the dearest, give up, any
 TUNNELS = ("cheapest", "dearest", "give_up", "any")
-
-
-@dataclass(frozen=True)
-class Style:
-    """How a :class:`StylePlayer` plays: the weights of its turns and its preferences."""
-
-    claim: int = 4
-    cards: int = 4
-    tickets: int = 1
-    keep: str = "any"
-    slots: str = "any"
-    routes: str = "any"
-    tunnels: str = "any"
-    seed: int = 0
-
-    def __str__(self) -> str:
-        return (f"Style(claim={self.claim}, cards={self.cards}, tickets={self.tickets}, keep={self.keep!r}, "
-                f"slots={self.slots!r}, routes={self.routes!r}, tunnels={self.tunnels!r}, seed={self.seed})")
-
-
-class StylePlayer:
-    """A legal player whose choices come from ``style`` and its own ``random.Random``.
-
-    It remembers the last state it received (``update_state``) and decides from it, as a
-    real player does: a game loop that sends stale states gets other decisions.
-    """
-
-    def __init__(self, style: Style) -> None:
-        self.style = style
-        self.rng = random.Random(style.seed)
-        self.state = self.own = None
-        self.offer = SortedBag()
-        self.route = None
-
-    def init_players(self, own_id, player_names):
-        pass
-
-    def receive_info(self, info):
-        pass
-
-    def update_state(self, new_state, own_state):
-        self.state, self.own = new_state, own_state
-
-    def set_initial_ticket_choice(self, tickets):
-        self.offer = tickets
-
-    def _kept(self, options, least):
-        options = list(options)
-        count = {"fewest": least, "most": len(options)}.get(self.style.keep) or self.rng.randint(least, len(options))
-        return SortedBag(tuple(self.rng.sample(options, count)))
-
-    def choose_initial_tickets(self):
-        return self._kept(self.offer, Constants.INITIAL_TICKETS_COUNT - Constants.DISCARDABLE_TICKETS_COUNT)
-
-    def choose_tickets(self, options):
-        return self._kept(options, 1)
-
-    def next_turn(self):
-        state, own = self.state, self.own
-        routes = claimable_routes(state, own) if own is not None else []
-        weights = {
-            TurnKind.CLAIM_ROUTE: self.style.claim if routes else 0,
-            TurnKind.DRAW_CARDS: self.style.cards if state.can_draw_cards() else 0,
-            TurnKind.DRAW_TICKETS: self.style.tickets if state.can_draw_tickets() else 0,
-        }
-        if not any(weights.values()):  # the style's moves are all impossible: any legal one
-            weights = {kind: 1 for kind, ok in [
-                (TurnKind.CLAIM_ROUTE, bool(routes)), (TurnKind.DRAW_CARDS, state.can_draw_cards()),
-                (TurnKind.DRAW_TICKETS, state.can_draw_tickets())] if ok} or {TurnKind.DRAW_CARDS: 1}
-        kinds = list(weights)
-        kind = self.rng.choices(kinds, [weights[k] for k in kinds])[0]
-        self.route = self._route(routes) if kind is TurnKind.CLAIM_ROUTE else None
-        return kind
-
-    def _route(self, routes):
-        preference = self.style.routes
-        if preference == "longest":
-            best = max(r.length for r in routes)
-            routes = [r for r in routes if r.length == best]
-        elif preference == "shortest":
-            best = min(r.length for r in routes)
-            routes = [r for r in routes if r.length == best]
-        elif preference == "tunnels" and any(r.is_tunnel for r in routes):
-            routes = [r for r in routes if r.is_tunnel]
-        return self.rng.choice(routes)
-
-    def draw_slot(self):
-        cards = self.state.card_state
-        if cards.total_size == 0:  # no deck and no discards: only the face-up cards are left
-            return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
-        if self.style.slots == "deck":
-            return Constants.DECK_SLOT
-        if self.style.slots == "face_up":
-            return self.rng.randrange(Constants.FACE_UP_CARDS_COUNT)
-        if self.style.slots == "locomotives" and Card.LOCOMOTIVE in cards.face_up_cards:
-            return cards.face_up_cards.index(Card.LOCOMOTIVE)
-        return self.rng.choice([Constants.DECK_SLOT, *Constants.FACE_UP_CARD_SLOTS])
-
-    def claimed_route(self):
-        return self.route
-
-    def initial_claim_cards(self):
-        return self.rng.choice(self.own.possible_claim_cards(self.route))
-
-    def choose_additional_cards(self, options):
-        tunnels = self.style.tunnels
-        if tunnels == "cheapest":
-            return options[0]
-        if tunnels == "dearest":
-            return options[-1]
-        if tunnels == "give_up" or self.rng.random() < 0.25:
-            return SortedBag()
-        return self.rng.choice(options)
 
 
 def styles():

@@ -1,0 +1,157 @@
+"""The reference's process answered from the journal (course.grading.journal): a conversation a
+grading process had before costs no request; the first new request starts the process, which
+first gets every request the journal answered, so that it is in the same state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from course.grading import journal, sandbox
+from course.grading.journal import Reference
+from course.grading.submission import REQUESTS, Handle, SubmissionTimeout
+from support.notebooks import notebook
+from conftest import ROOT
+
+
+CELLS = [
+    "import time\ncalls = []",
+    "def tick(n):\n    calls.append(n)\n    return len(calls)",
+    "class Box:\n    def __init__(self, n):\n        self.n = n\n    def grow(self):\n        self.n += 1\n        return self.n",
+    "def slow(n):\n    time.sleep(n)\n    return n",
+    "def ask(player):\n    return player.name()",
+]
+
+
+class Named:
+    def name(self) -> str:
+        return "Ada"
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    journal.JOURNAL.clear()
+    found = tmp_path / "reference.ipynb"
+    found.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
+    return found
+
+
+def reference(path: Path) -> Reference:
+    return Reference(path, reference=ROOT / "solutions" / "00_start_here.ipynb", limits=sandbox.Limits(call_seconds=1))
+
+
+def conversation(ref: Reference) -> list:
+    box = ref.Box(3)
+    return [ref.tick(1), ref.tick(2), box.grow(), box.grow(), ref.eval_cases("tick(n)", [{"n": 3}, {"n": 4}])]
+
+
+def test_the_same_conversation_again_is_answered_by_the_journal(path: Path) -> None:
+    first = reference(path)
+    try:
+        said = conversation(first)
+    finally:
+        first.close()
+    assert said == [1, 2, 4, 5, [(True, 3), (True, 4)]]
+    before = REQUESTS[0]
+    again = reference(path)
+    try:
+        assert conversation(again) == said
+        assert REQUESTS[0] == before and again._process.started is False  # no process, no request
+        assert type(again.Box(9)) is Handle  # a new request: the process starts
+        assert again._process.started is True
+    finally:
+        again.close()
+
+
+def test_a_new_request_finds_the_process_in_the_state_the_journal_left(path: Path) -> None:
+    first = reference(path)
+    conversation(first)
+    first.close()
+    again = reference(path)
+    try:
+        box_said = conversation(again)
+        assert again._process.started is False
+        # the requests answered by the journal reached the process before this one
+        assert again.eval("(len(calls), calls)") == (4, [1, 2, 3, 4])
+        assert box_said[3] == 5 and again.tick(5) == 5
+    finally:
+        again.close()
+
+
+def test_a_conversation_that_passes_an_object_of_the_tests_is_not_journaled(path: Path) -> None:
+    for _ in range(2):
+        ref = reference(path)
+        try:
+            assert ref.tick(1) == 1
+            assert ref.ask(Named()) == "Ada"
+            assert ref._process.started is True  # the first time, and the second: nothing journaled
+            assert ref.tick(2) == 2
+        finally:
+            ref.close()
+    again = reference(path)
+    try:
+        assert again.tick(1) == 1 and again._process.started is False
+    finally:
+        again.close()
+
+
+def test_a_case_past_its_time_is_not_journaled(path: Path) -> None:
+    ref = reference(path)
+    try:
+        with pytest.raises(SubmissionTimeout):
+            ref.eval_cases("slow(n)", [{"n": 0}, {"n": 3}])
+    finally:
+        ref.close()
+    again = reference(path)
+    try:
+        assert again._process.started is False  # the cells were journaled
+        with pytest.raises(SubmissionTimeout):  # the case that ran out of time was not: asked again
+            again.eval_cases("slow(n)", [{"n": 0}, {"n": 3}])
+        assert again._process.started is True
+    finally:
+        again.close()
+
+
+def test_a_batch_that_said_it_was_alive_is_sent_again_as_a_batch(path: Path) -> None:
+    cases = [{"n": 0.15} for _ in range(4)]  # 0.6 s: the batch tells the grader it is alive
+    first = reference(path)
+    try:
+        assert first.eval_cases("slow(n)", cases) == [(True, 0.15)] * 4
+    finally:
+        first.close()
+    again = reference(path)
+    try:
+        assert again.eval_cases("slow(n)", cases) == [(True, 0.15)] * 4
+        assert again._process.started is False
+        assert again.tick(1) == 1  # started: the batch is sent again first, ticks and all
+        assert again._process.started is True
+    finally:
+        again.close()
+
+
+@pytest.mark.filterwarnings("ignore::nbformat.validator.MissingIDFieldWarning")  # the test's notebook has no ids
+def test_a_retry_asks_a_reference_of_its_own(path: Path) -> None:
+    from course.grading.journal import own_reference
+
+    first = reference(path)
+    try:
+        conversation(first)
+    finally:
+        first.close()
+    main = reference(path)
+    try:
+        arguments = {"ref": main, "sub": None}
+        with own_reference(arguments, sandbox.Limits(call_seconds=1)):
+            retry = arguments["ref"]
+            assert retry is not main and isinstance(retry, Reference)
+            assert retry.tick(7) == 1  # asked of its own process; the module's reference is untouched
+        assert arguments["ref"] is main and retry._process.alive is False
+        assert conversation(main) == [1, 2, 4, 5, [(True, 3), (True, 4)]]
+        assert main._process.started is False  # its conversation is still the journal's
+    finally:
+        main.close()
+    plain = {"ref": "not journaled"}
+    with own_reference(plain, sandbox.Limits()):
+        assert plain["ref"] == "not journaled"
