@@ -17,7 +17,7 @@ from typing import Any
 from . import many
 
 
-def calls(function: Any, arguments: Iterable[tuple]) -> Iterator[Any]:
+def calls(function: Any, arguments: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
     """``function(*args)`` for each ``args`` (``function``: a handle, say ``sub.sort3_desc``),
     all in one request; each value given back in order (each exception raised) as that call
     would have given it."""

@@ -233,7 +233,7 @@ class _Drawn(codec.Codec):
 
     strict = False
 
-    def encode_other(self, value: Any) -> dict:
+    def encode_other(self, value: Any) -> dict[str, Any]:
         kind = type(value)
         if not (codec.is_frozen_dataclass(kind) and sys.modules.get(kind.__module__) is not None):
             raise ValueError(f"a {kind.__name__} is not kept as data")

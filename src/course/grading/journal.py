@@ -51,14 +51,15 @@ class JournaledProcess(Process):
         self.callback_numbers: dict[Any, int] = {}
         self.depth, self.deadline, self.ticks = 0, 0.0, None
         self.death = None
-        self.confinement: dict = {}
+        self.confinement: dict[str, Any] = {}
         self.started = False
         self.kept = True  #: whether this conversation is still journaled
-        self.pending: list[tuple[dict, int]] = []  #: the requests the journal answered (and their ticks), not sent yet
+        #: the requests the journal answered (and their ticks), not sent yet
+        self.pending: list[tuple[dict[str, Any], int]] = []
         start = [key, dataclasses.asdict(limits), [str(path) for path in forbidden], zygote().process.pid]
         self.chain = hashlib.sha256(json.dumps(start).encode()).digest()
 
-    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict:
+    def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         message = {"op": op, **fields}
         data = wire.dumps(message) if self.kept else b""
         chain = hashlib.sha256(self.chain + data).digest() if self.kept else b""
@@ -67,7 +68,8 @@ class JournaledProcess(Process):
             if kept and chain in JOURNAL:
                 self.chain = chain
                 self.pending.append((message, ticks))
-                return json.loads(JOURNAL[chain])
+                answer: dict[str, Any] = json.loads(JOURNAL[chain])
+                return answer
             self._start_now()
         self.chain, self.kept = chain, kept
         served = len(self.callbacks)
@@ -111,7 +113,7 @@ class Reference(Submission):
 
 
 @contextlib.contextmanager
-def own_reference(arguments: dict, limits: Any) -> Iterator[None]:
+def own_reference(arguments: dict[str, Any], limits: Any) -> Iterator[None]:
     """A retry of a test (a mistake costs once) asks a reference of its own: asked again, the
     module's reference would leave the conversation its journal knows, for every later test.
     ``arguments``: the test's, whose ``ref`` is replaced for the block when it is journaled."""

@@ -47,8 +47,8 @@ from ..notebook import (
     worksheet_of,
 )
 from . import wire
-from .sandbox import Limits
 from .journal import Reference, own_reference
+from .sandbox import Limits
 from .spawn import SubmissionFailure
 from .submission import REQUESTS, TRACE, Submission, shown
 
@@ -605,14 +605,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 @pytest.fixture(scope="module")
 def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
     """The reference solution's namespace, for differential tests (:mod:`course.grading.differential`):
-    the solution notebook in a confined process of its own, or ``sub`` itself when the
-    graded notebook is the solution."""
+    the solution notebook in a confined process of its own (started at the first request
+    its journal cannot answer), or ``sub`` itself when the graded notebook is the solution."""
     if request.config.getoption("--submission") is None:
         yield sub
         return
     reference = solution_path(request.config, request.module.NOTEBOOK)
     started = time.perf_counter()
-    # started only when the grading process has not had the same conversation with it before
     solution = Reference(reference, reference=reference, limits=limits_of(request.config))
     _spent(request.config, "notebook", started)
     try:

@@ -80,7 +80,8 @@ def raised(target: Any, error: Any, what: str = "a shipped helper") -> BaseExcep
     """The exception that ``caught(error)`` described in ``target``'s process, as a direct
     call would have raised it here (a class unknown here is a ``SubmissionError``)."""
     process = object.__getattribute__(target, "_process")
-    return process._error(error, what)
+    found: BaseException = process._error(error, what)
+    return found
 
 
 class Replay:
@@ -122,7 +123,7 @@ class Replay:
 # ----------------------------------------------------------------------------- the notebook's side
 
 
-def serve(server: Any, message: dict) -> Any:
+def serve(server: Any, message: dict[str, Any]) -> Any:
     """The ``ship`` request: run the marshalled module in a module of its own; its handle."""
     name, code = message.get("name"), message.get("code")
     if type(name) is not str or type(code) is not str:
@@ -137,15 +138,16 @@ def serve(server: Any, message: dict) -> Any:
     return server.encode(module)
 
 
-def caught(error: BaseException) -> dict:
+def caught(error: BaseException) -> dict[str, Any]:
     """An exception of the notebook's code as data (what a direct call's answer would say)."""
-    return wire.error_answer(error)["error"]
+    found: dict[str, Any] = wire.error_answer(error)["error"]
+    return found
 
 
-def taped(snapshot: Any, play: Any, *args: Any, **kwargs: Any) -> tuple[list, dict | None]:
+def taped(snapshot: Any, play: Any, *args: Any, **kwargs: Any) -> tuple[list[Any], dict[str, Any] | None]:
     """``play(tape, *args, **kwargs)``: the snapshots ``tape(value)`` kept, in order, and the
     exception of the notebook's code that ended it (None when it did not raise)."""
-    values: list = []
+    values: list[Any] = []
 
     def tape(value: Any) -> Any:
         values.append(snapshot(value))
