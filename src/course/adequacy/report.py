@@ -80,7 +80,11 @@ def markdown(result: dict[str, Any], title: str = "Mutation analysis") -> str:
         for m in unseen:
             lines.append(f"- {m['id']} ({m['operator']}, line {m['line']}): `{m['before'].splitlines()[0]}` -> "
                          f"`{m['after'].splitlines()[0] if m['after'] else ''}`")
-    stale = [m for m in result["mutants"] if m["stale"]]
+    # an entry matches every mutant of the same text: it is stale only when none of them is equivalent
+    def text(m: dict[str, Any]) -> tuple[str, ...]:
+        return m["exercise"], m["operator"], m["before"], m["after"]
+    needed = {text(m) for m in result["mutants"] if m["status"] == "equivalent"}
+    stale = [m for m in result["mutants"] if m["stale"] and text(m) not in needed]
     if stale:
         lines += ["", "## Listed as equivalent but killed (remove them from the list)", ""]
         lines += [f"- {m['id']}: {m['by']}" for m in stale]
