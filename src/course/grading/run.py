@@ -208,6 +208,7 @@ def finished(batch: Batch) -> int:
     for error in batch.errors:
         print(f"course grade: the grader failed on {error}", file=sys.stderr)
     if batch.errors:
-        print(f"course grade: the grader failed on {len(batch.errors)} files; they are kept as not graded "
-              "and are graded again at the next run", file=sys.stderr)
+        count = f"{len(batch.errors)} file" + ("s" if len(batch.errors) > 1 else "")
+        print(f"course grade: the grader failed on {count}; kept as not graded, graded again at the next run",
+              file=sys.stderr)
     return 1 if batch.errors else 0
