@@ -153,7 +153,7 @@ def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_complete
         client.wait_for_workers(2, timeout=60)
     assert len(ended) == 20
     assert "died" in ended["student4.start"]
-    assert all(value == "True" for key, value in ended.items() if key != "student4.start")
+    assert all(value == "True" for key, value in ended.items() if key != "student4.start"), ended
 
 
 def test_the_hidden_tests_stay_unreadable_on_a_worker(scheduler: str, tmp_path: Path) -> None:

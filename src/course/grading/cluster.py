@@ -18,13 +18,16 @@ instructor's machine is passed on).
 Faults: a worker that dies mid-task loses nothing, since the scheduler gives its tasks
 to other workers. A submission that kills every worker it meets is given up after the
 scheduler's ``distributed.scheduler.allowed-failures`` deaths (3 by default) and gets a
-row with that reason; the batch completes. A scheduler that cannot be reached stops the
+row with that reason; the batch completes. No more notebooks are sent than the workers
+have threads: a death counts against every task assigned to the worker, and a notebook
+that only waited there must not share it. A scheduler that cannot be reached stops the
 run with one sentence.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import tempfile
 import threading
@@ -160,16 +163,27 @@ def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Call
         warnings.simplefilter("ignore")  # "large object in task graph": sent once, on purpose
         shared = client.submit(_same, bundle, key=f"tabletop-bundle-{digest}", pure=False)
     unconfined = os.environ.get("TABLETOP_GRADE_UNCONFINED") == "1"
-    futures = {}
-    for task in tasks:
-        future = client.submit(
-            function, shared, digest, task.worksheet.tests.name, task.path.name, task.path.read_bytes(),
-            message(task), seconds, unconfined, key=f"grade-{task.fid}-{task.digest[:12]}", pure=False,
-        )
-        futures[future] = task
+    waiting = iter(tasks)
+    futures: dict[Any, Any] = {}
+    running = as_completed(loop=client.loop)
+
+    def send() -> None:  # as many as the threads of the workers there are now, at least one
+        for task in itertools.islice(waiting, max(0, max(1, threads_of(client)) - running.count())):
+            future = client.submit(
+                function, shared, digest, task.worksheet.tests.name, task.path.name, task.path.read_bytes(),
+                message(task), seconds, unconfined, key=f"grade-{task.fid}-{task.digest[:12]}", pure=False,
+            )
+            futures[future] = task
+            running.add(future)
+
+    # No more notebooks on the cluster than it has threads: the scheduler counts a worker's
+    # death against every task assigned to it, so a notebook that only waited on a worker that
+    # another one killed would share its deaths and could be given up with it.
+    send()
     try:
-        for future in as_completed(futures, loop=client.loop):
+        for future in running:
             task = futures[future]
+            send()
             try:
                 answer = future.result()
             except Exception as error:  # noqa: BLE001 - a worker's death, or an error on it
@@ -186,6 +200,11 @@ def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Call
         client.cancel(list(futures))
         stop_running(client, [str(future.key) for future in futures])  # the keys given above
         raise
+
+
+def threads_of(client: Client) -> int:
+    """The threads of the cluster's workers now."""
+    return sum(int(count) for count in client.nthreads().values())
 
 
 def stop_running(client: Client, keys: list[str], seconds: float = 3.0) -> None:
