@@ -71,7 +71,7 @@ def grade(folder: Path, submissions: list[Path], out: str, codes: tuple[int, ...
         [sys.executable, "-m", "course.commands", "grade", *map(str, submissions),
          "--out", str(folder / out), "--jobs", "2", "--checks", "--root", str(ROOT),
          "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
-        capture_output=True, text=True, timeout=1200,
+        capture_output=True, text=True, timeout=2400,  # Domi'Nations: 3 min alone, up to 1,297 s inside the suite
     )
     assert run.returncode in codes, run.stderr[-2000:]
     results = {}
