@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -20,8 +19,7 @@ from course.grading.submission import (
     SubmissionTimeout,
 )
 from exercises.checks import Status
-from support.notebooks import notebook
-from conftest import ROOT
+from support.notebooks import start_notebook
 
 
 CELLS = [
@@ -47,11 +45,7 @@ CELLS = [
 
 
 def started(folder: Path, limits: sandbox.Limits) -> Submission:
-    path = folder / "batch.ipynb"
-    path.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
-    submission = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb", limits=limits)
-    assert submission.errors == []
-    return submission
+    return start_notebook(folder / "batch.ipynb", CELLS, limits)
 
 
 @pytest.fixture

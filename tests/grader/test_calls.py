@@ -3,16 +3,13 @@ by one would have answered: values, exceptions where the loop meets them, feedba
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
 from course.grading import sandbox
 from course.grading.calls import calls
 from course.grading.submission import REQUESTS, TRACE, Handle, Submission, SubmissionTimeout
-from support.notebooks import notebook
-from conftest import ROOT
+from support.notebooks import start_notebook
 
 
 CELLS = [
@@ -27,11 +24,7 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
-    path = tmp_path_factory.mktemp("calls") / "calls.ipynb"
-    path.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
-    submission = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb",
-                            limits=sandbox.Limits(call_seconds=2))
-    assert submission.errors == []
+    submission = start_notebook(tmp_path_factory.mktemp("calls") / "calls.ipynb", CELLS, sandbox.Limits(call_seconds=2))
     yield submission
     submission.close()
 

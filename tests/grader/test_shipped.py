@@ -4,7 +4,6 @@ request, its log as call-by-call would have given it, the comparison left to the
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from pathlib import Path
 
@@ -14,8 +13,7 @@ from course.grading import sandbox
 from course.grading.shipped import Replay, raised, ship
 from course.grading.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
 from exercises.dominations import Domino, Square
-from support.notebooks import notebook
-from conftest import ROOT
+from support.notebooks import start_notebook
 
 
 CELLS = [
@@ -92,11 +90,7 @@ def helpers(folder: Path, name: str = "helpers_demo", text: str = HELPERS):
 
 @pytest.fixture(scope="module")
 def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
-    path = tmp_path_factory.mktemp("shipped") / "shipped.ipynb"
-    path.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
-    submission = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb",
-                            limits=sandbox.Limits(call_seconds=5))
-    assert submission.errors == []
+    submission = start_notebook(tmp_path_factory.mktemp("shipped") / "shipped.ipynb", CELLS, sandbox.Limits(call_seconds=5))
     yield submission
     submission.close()
 

@@ -13,7 +13,7 @@ from exercises.checks import Status
 from course.grading import codec, wire
 from course.grading.submission import Handle, Submission, SubmissionError, SubmissionFailure
 from conftest import ROOT
-from support.notebooks import notebook
+from support.notebooks import start_notebook
 
 
 CELLS = [
@@ -53,10 +53,7 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
-    path = tmp_path_factory.mktemp("values") / "values.ipynb"
-    path.write_text(json.dumps(notebook(CELLS)), encoding="utf-8")
-    submission = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb")
-    assert submission.errors == []
+    submission = start_notebook(tmp_path_factory.mktemp("values") / "values.ipynb", CELLS)
     yield submission
     submission.close()
 

@@ -24,6 +24,18 @@ def notebook(cells: list[str]) -> dict:
     }
 
 
+def start_notebook(path: Path, cells: list[str], limits=None):
+    """A start notebook of ``cells`` written at ``path`` and started as a graded submission (the
+    start solution its reference), every cell run without error."""
+    from course.grading import sandbox
+    from course.grading.submission import Submission
+
+    save(path, notebook(cells))
+    submission = Submission(path, reference=SOLUTION, limits=limits or sandbox.Limits())
+    assert submission.errors == []
+    return submission
+
+
 def variant(source: Path, cells: dict[str, str], extra: list[tuple[int, str]] = ()) -> dict:
     """The notebook with the cells of some exercises replaced, and code cells inserted."""
     notebook = copy.deepcopy(json.loads(source.read_text(encoding="utf-8")))
