@@ -1,13 +1,15 @@
 """One verdict: every mistake of the corpora costs points and turns its check red; every
 correct alternative keeps full marks and green checks.
 
-The corpora are data in tests/corpora/ (one module per worksheet). Each worksheet's
-variants are graded in one ``course grade --checks`` run, which also runs every public
-check cell afresh after the hidden tests and records its verdict. The run has
-``--no-cascade``: a mistake is judged on its own exercise, which its earlier exercises
-(the solution's) do not touch, and an alternative has no failure to cascade from, so
-grading later exercises again with the reference's earlier ones would only cost time
-(tests/grader/test_cascade.py tests the cascade itself).
+The corpora are data in tests/corpora/ (one module per worksheet). A mistake is judged on
+its own exercise, graded as ``course adequacy`` grades a mutant: that exercise's hidden
+tests (the first failure is enough), then that exercise's public check cells, run afresh
+after the notebook. A worksheet's correct alternatives are graded in one
+``course grade --checks`` run, which grades every exercise and runs every public check
+cell afresh after the hidden tests. Both use ``--no-cascade``: a mistake is judged on its
+own exercise, which its earlier exercises (the solution's) do not touch, and an
+alternative has no failure to cascade from (tests/grader/test_cascade.py tests the
+cascade itself).
 """
 
 from __future__ import annotations
@@ -16,50 +18,67 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import corpora
 import pytest
 
+from course.adequacy.mutants import Mutant
+from course.adequacy.run import Job, grade_locally
+from course.grading.discover import worksheets
 from course.notebook import exercise_ids
 from conftest import ROOT
 
 MODULES = {module.NOTEBOOK: module for module in corpora.modules()}
 MISTAKES = [(stem, m) for stem, module in MODULES.items() for m in module.MISTAKES]
 ALTERNATIVES = [(stem, a) for stem, module in MODULES.items() for a in module.ALTERNATIVES]
-_GRADED: dict[str, dict[str, dict]] = {}
-_FAILED: dict[str, str] = {}
+_GRADED: dict[tuple[str, str], dict[str, dict]] = {}
+_FAILED: dict[tuple[str, str], str] = {}
 #: A mistake that explodes (a meld "in" the hand when one of its cards is) costs this much
 #: in each call of each test, instead of the grader's default 10 s; no call of a solution or
 #: an alternative comes near it.
-CALL_TIMEOUT = "4"
+CALL_TIMEOUT = 4.0
+#: the most one notebook's grading may take (a run of a whole worksheet takes seconds)
+NOTEBOOK_SECONDS = 600.0
 
 
-def graded(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    """Every variant of one worksheet, graded once per session: extra_data by variant name."""
-    if stem in _FAILED:  # one failed run is enough: every test of the worksheet says why at once
-        pytest.fail(_FAILED[stem], pytrace=False)
-    if stem not in _GRADED:
+def graded(stem: str, kind: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
+    """The mistakes' verdicts or the alternatives' results of one worksheet, graded once per
+    session: by variant name."""
+    key = (stem, kind)
+    if key in _FAILED:  # one failed run is enough: every test of the worksheet says why at once
+        pytest.fail(_FAILED[key], pytrace=False)
+    if key not in _GRADED:
         try:
-            _GRADED[stem] = grade_all(stem, tmp_path_factory)
+            folder = tmp_path_factory.mktemp(f"corpus-{stem}-{kind}")
+            _GRADED[key] = (grade_mistakes if kind == "mistakes" else grade_alternatives)(stem, folder)
         except (AssertionError, subprocess.TimeoutExpired) as failure:
-            _FAILED[stem] = f"grading the {stem} corpus failed: {failure}"
+            _FAILED[key] = f"grading the {stem} corpus's {kind} failed: {failure}"
             raise
-    return _GRADED[stem]
+    return _GRADED[key]
 
 
-def grade_all(stem: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
-    """Every variant of one worksheet graded: extra_data by variant name."""
+def grade_mistakes(stem: str, folder: Path) -> dict[str, dict[str, Any]]:
+    """Each mistake graded on its own exercise (as a mutant is): its verdict by name."""
     module = MODULES[stem]
-    folder = tmp_path_factory.mktemp(f"corpus-{stem}")
-    corpora.write(ROOT / "solutions" / f"{stem}.ipynb",
-                  [*module.MISTAKES, *module.ALTERNATIVES], folder / "submissions")
+    sheet = next(sheet for sheet in worksheets(ROOT) if sheet.stem == stem)
+    corpora.write(sheet.solution, module.MISTAKES, folder)
+    jobs = {m.name: Job(Mutant(m.exercise, number, "corpus", -1, 0, "", m.name, "", ""), sheet,
+                        folder / m.name / sheet.solution.name)
+            for number, m in enumerate(module.MISTAKES, 1)}
+    grade_locally(ROOT, list(jobs.values()), 2, CALL_TIMEOUT, NOTEBOOK_SECONDS, lambda job: None)
+    return {name: job.verdict for name, job in jobs.items()}
+
+
+def grade_alternatives(stem: str, folder: Path) -> dict[str, dict[str, Any]]:
+    """Every alternative of one worksheet graded by ``course grade --checks``: extra_data by name."""
+    module = MODULES[stem]
+    corpora.write(ROOT / "solutions" / f"{stem}.ipynb", module.ALTERNATIVES, folder / "submissions")
     results = grade(folder, [folder / "submissions"], "out", codes=(0, 1))
-    # On a loaded machine a Domi'Nations notebook has reached the 600 s limit inside the
-    # whole suite (alone it takes seconds), and the grader can fail on a file of its own
-    # accord (it then exits 1; the file is kept as not graded). Such files are graded
-    # again, alone, and that run must succeed.
-    again = [v.name for v in [*module.MISTAKES, *module.ALTERNATIVES]
-             if results.get(v.name, {}).get("status") != "graded"]
+    # The grader can fail on a file of its own accord on a loaded machine (it then exits 1;
+    # the file is kept as not graded). Such files are graded again, alone, and that run
+    # must succeed.
+    again = [v.name for v in module.ALTERNATIVES if results.get(v.name, {}).get("status") != "graded"]
     if again:
         results.update(grade(folder, [folder / "submissions" / name for name in again], "out-again"))
     return results
@@ -70,8 +89,8 @@ def grade(folder: Path, submissions: list[Path], out: str, codes: tuple[int, ...
     run = subprocess.run(
         [sys.executable, "-m", "course.commands", "grade", *map(str, submissions),
          "--out", str(folder / out), "--jobs", "2", "--checks", "--root", str(ROOT),
-         "--call-timeout", CALL_TIMEOUT, "--no-cascade"],
-        capture_output=True, text=True, timeout=2400,  # Domi'Nations: 3 min alone, up to 1,297 s inside the suite
+         "--call-timeout", str(CALL_TIMEOUT), "--no-cascade"],
+        capture_output=True, text=True, timeout=1200,
     )
     assert run.returncode in codes, run.stderr[-2000:]
     results = {}
@@ -102,18 +121,19 @@ def test_corpus_is_well_formed(stem: str) -> None:
         compile(variant.cell, variant.name, "exec")
 
 
-@pytest.mark.slow  # each worksheet's corpus is graded in one run of a minute or more
+@pytest.mark.slow  # each worksheet's mistakes are graded together, in a minute or more
 @pytest.mark.parametrize(("stem", "mistake"), MISTAKES, ids=lambda v: getattr(v, "name", v))
 def test_mistake_costs_points_and_turns_its_check_red(
     stem: str, mistake: corpora.Mistake, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    data = graded(stem, tmp_path_factory)[mistake.name]
-    assert data["status"] == "graded", data["reason"]
-    entry = data["exercises"][mistake.exercise]
-    # an exercise worth 0 points (an optional one) still has tests that must fail
-    assert entry["passed"] < entry["total"], f"the hidden tests pass: {mistake.why}"
-    assert entry["score"] < entry["max"] or entry["max"] == 0, f"full marks for: {mistake.why}"
-    assert red_checks(data, mistake.exercise), f"every check of {mistake.exercise} passes: {mistake.why}"
+    verdict = graded(stem, "mistakes", tmp_path_factory)[mistake.name]
+    assert "timings" in verdict, f"not graded: {verdict['by']}"  # a grading that crashed is no verdict
+    assert verdict["by"] != "no hidden test ran", f"{mistake.exercise} has no hidden test"
+    # a failing test costs its share of the exercise's points (an optional exercise, worth
+    # 0 points, still has tests that must fail)
+    assert verdict["killed"], f"the hidden tests pass: {mistake.why}"
+    assert verdict["checks"], f"{mistake.exercise} has no public check"
+    assert verdict["flagged"], f"every check of {mistake.exercise} passes: {mistake.why}"
 
 
 @pytest.mark.slow
@@ -121,7 +141,7 @@ def test_mistake_costs_points_and_turns_its_check_red(
 def test_alternative_keeps_full_marks_and_green_checks(
     stem: str, alternative: corpora.Alternative, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    data = graded(stem, tmp_path_factory)[alternative.name]
+    data = graded(stem, "alternatives", tmp_path_factory)[alternative.name]
     assert data["status"] == "graded", data["reason"]
     lost = {e: v for e, v in data["exercises"].items() if v["score"] < v["max"]}
     assert not lost, f"{alternative.why}: points lost in {lost}"
