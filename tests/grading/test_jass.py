@@ -50,6 +50,7 @@ RULES = {
     "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "how many runs of 3, 4 and 5 cards",
     "test_runs_never_wrap_from_ace_to_six": "the runs of 3 spades (cards: points)",
     "test_melds_of_all_are_equal_by_value_to_new_melds": "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL) == True",
+    "test_a_meld_is_immutable": "setattr(Meld(parse_cards('♠6 ♠7 ♠8'), 20), 'points', 0)",
     "test_meld_all_in_the_seed_hand_finds_its_four_melds": "Meld.all_in(EXAMPLE_HAND)",
     "test_meld_all_in_matches_brute_force_on_random_hands": "len(Meld.all_in(DECK)) == 78",
     "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": "Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))",
@@ -62,6 +63,7 @@ RULES = {
     "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "mutually_disjoint([{1, 2}, {2, 3}]) == False",
     "test_mutually_disjoint_leaves_its_sets_unchanged": "mutually_disjoint([{1}, {2}, {3}, {4, 5}]) == True",
     "test_meld_set_points_add_up_the_melds": "MeldSet.of([nines, run678]).points() == 170",
+    "test_a_meld_set_is_immutable": "setattr(MeldSet.of([run678]), 'melds', frozenset())",
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of([nines, run678]).melds",
     "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "the message of MeldSet.of([run678, run789])",
     "test_meld_set_of_leaves_its_argument_untouched": "melds after MeldSet.of(melds), melds = [run789, nines, run678]",
@@ -93,6 +95,7 @@ HINTS = {
     "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "Each suit has 7 runs of 3 cards (20 points), 6 of 4 (50) and 5 of 5 (100): let your slice of the suit's cards reach the ace, and give each size of run its own points.",
     "test_runs_never_wrap_from_ace_to_six": "A run stops at the ace: the ace and the 6 are not consecutive, so no run holds both, while the queen, king and ace of a suit still make a run of 3.",
     "test_melds_of_all_are_equal_by_value_to_new_melds": "Two melds with the same cards and points must be equal and hash alike: keep Meld a frozen dataclass of a frozenset of cards and its points, and let Meld.ALL hold 78 different melds.",
+    "test_a_meld_is_immutable": "A Meld is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld.cards or meld.points raises an error instead of changing a meld that may already be in a set.",
     "test_meld_all_in_the_seed_hand_finds_its_four_melds": "The example hand holds 4 melds: the runs ♠6 to ♠8, ♠7 to ♠9 and ♠6 to ♠9, and the four 9s. Keep every meld whose cards are all in the hand, even melds that share cards.",
     "test_meld_all_in_matches_brute_force_on_random_hands": "Return each meld of Meld.ALL whose cards all lie in the hand, once, for hands of any size: no card, 3, 9, 12, 20 or all 36 cards.",
     "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": "A meld is in the hand when all its cards are, also when its cards are the whole hand: test for a subset, not a strict (proper) subset.",
@@ -105,6 +108,7 @@ HINTS = {
     "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "No element may be in two of the sets, however many sets there are and whatever their sizes (empty ones included): check each set against the union of all the earlier ones, and return a bool.",
     "test_mutually_disjoint_leaves_its_sets_unchanged": "Do not add elements into the sets you were given: start the running union from a new empty set of your own, not from the first set of the collection.",
     "test_meld_set_points_add_up_the_melds": "points() is the sum of the points of the set's melds: 0 for a meld set with no meld, and a whole number (int), not a float or a list.",
+    "test_a_meld_set_is_immutable": "A MeldSet is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld_set.melds raises an error instead of changing a meld set that may already be in a set.",
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of keeps exactly the melds it is given, as a frozenset of those melds: not their cards, not only the best one, and with their own points.",
     "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "When two melds share a card, raise ValueError and name one of the shared cards in its message: for the runs ♠6 to ♠8 and ♠7 to ♠9, that is ♠7 or ♠8.",
     "test_meld_set_of_leaves_its_argument_untouched": "MeldSet.of must not sort, remove from or add to the list of melds it gets, whether it makes a meld set or raises: read it, or make your own copy of it.",
@@ -243,6 +247,23 @@ def test_melds_of_all_are_equal_by_value_to_new_melds(sub):
     assert sub.eval("Meld(nines, 150) in set(Meld.ALL)", nines=nines) is True
     assert sub.eval("Meld(run, 20) in set(Meld.ALL)", run=run678) is True
     assert sub.eval("len(set(Meld.ALL))") == 78
+
+
+FROZEN = """
+try:
+    setattr(value, field, changed)
+    out = "changed"
+except AttributeError:
+    out = "refused"
+"""
+
+
+@pytest.mark.exercise("jass.meld")
+def test_a_meld_is_immutable(sub):
+    for field, changed in (("points", 0), ("cards", frozenset())):
+        value = sub.eval("Meld(cards, 20)", cards=frozenset(parse_cards("♠6 ♠7 ♠8")))
+        assert run(sub, FROZEN, value=value, field=field, changed=changed) == "refused", field
+    assert run(sub, FROZEN, value=sub.eval("next(iter(Meld.ALL))"), field="points", changed=0) == "refused"
 
 
 @pytest.mark.exercise("jass.meld")
@@ -393,6 +414,12 @@ def test_meld_set_of_leaves_its_argument_untouched(sub):
     assert run(sub, code, melds=overlapping) == ("refused", True)
     disjoint = [meld_of("♡6 ♡7 ♡8", 20), meld_of("♣K ♣A ♣Q", 20), meld_of("♠6 ♠7 ♠8", 20)]
     assert run(sub, code, melds=disjoint) == ("made", True)
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_a_meld_set_is_immutable(sub):
+    value = sub.eval(OF, melds=[meld_of("♠6 ♠7 ♠8", 20)])
+    assert run(sub, FROZEN, value=value, field="melds", changed=frozenset()) == "refused"
 
 
 @pytest.mark.exercise("jass.meld_set")

@@ -857,6 +857,15 @@ def check_game_setup(Game: Any) -> CheckResult:
                 hint=_("Put the kings in a random order with self.rng (rng.shuffle)."),
             ),
             Example(
+                _("the next line of Game(4, random.Random(5)) given rng = random.Random(seed), for seeds 0 to 11, "
+                  "is not always the same"),
+                lambda: len({tuple(_numbers(_at(new(), rng=random.Random(seed)).draw_line()))
+                             for seed in range(12)}) > 1,
+                True,
+                hint=_("Draw each line with self.rng when it is needed (self.rng.sample(self.pile, k)), not from "
+                "a pile shuffled in advance: a copy given a new rng must not know the future lines."),
+            ),
+            Example(
                 _("Game(3, random.Random(77)) twice: the same line"),
                 lambda: _numbers(new(3, 77).line) == _numbers(new(3, 77).line),
                 True,
@@ -1039,6 +1048,9 @@ def check_game_turn(Game: Any) -> CheckResult:
                  False),
                 (f"at(Game(4, random.Random(5)), {ROUND}, line=[d5]).problem((5, ((0, 0), (0, 1)))) is None",
                  False, _("Check the placement with the kingdom's problem: it must touch the castle or its terrain.")),
+                (f"{{choice for choice, _ in at(Game(4, random.Random(5)), {ROUND}, line=[]).legal_moves()}}", {None},
+                 _("In the last round there is no line, but each king still places its domino: every move is "
+                   "(None, placement).")),
                 ("at(Game(4, random.Random(5)), turn=4).legal_moves()", [],
                  _("When every king has acted there is no legal move: []")),
                 ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45], turn=4).problem((12, None)) is None",

@@ -266,6 +266,12 @@ def check_meld_all_in(Meld: Any) -> CheckResult:
                 hint=_("Two melds with the same cards and points are equal and have the same "
                 "hash: keep Meld a frozen dataclass."),
             ),
+            *table(
+                [("setattr(Meld(parse_cards('♠6 ♠7 ♠8'), 20), 'points', 0)", AttributeError, _(
+                    "A meld is immutable: keep @dataclass(frozen=True) above class Meld, so that "
+                    "changing a field raises an error."))],
+                names,
+            ),
             *table([("Meld.all_in(EXAMPLE_HAND)", ["♠6 ♠7 ♠8: 20", "♠6 ♠7 ♠8 ♠9: 50", "♠7 ♠8 ♠9: 20",
                                                    "♠9 ♡9 ♢9 ♣9: 150"])], names, view=_texts),
             *table(
@@ -406,6 +412,12 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
     return check(
         "jass.meld_set",
         [
+            *table(
+                [("setattr(MeldSet.of([run678]), 'melds', frozenset())", AttributeError, _(
+                    "A meld set is immutable: keep @dataclass(frozen=True) above class MeldSet, "
+                    "so that changing its field raises an error."))],
+                names,
+            ),
             Example(
                 "MeldSet.mutually_disjoint([])",
                 lambda: MeldSet.mutually_disjoint([]),
