@@ -1,7 +1,9 @@
 """Mistakes and correct alternatives, as data: the proof that checks and grades agree.
 
-One module per worksheet (``jass.py``, ``abapa.py``...) sets ``NOTEBOOK`` (the solution
-notebook's stem) and two lists:
+Each module (``jass.py``, ``abapa.py``...) sets ``NOTEBOOK`` (the solution notebook's
+stem) and two lists; a worksheet may have several modules (``jass_unseen.py``: variants
+written from the worksheet's text and rules alone, not from its hidden tests or checks),
+whose lists :func:`modules` joins:
 
 * ``MISTAKES``: wrong answers a student could plausibly write. Each is a code cell run
   after every cell of the solution notebook (usually redefining a function or a method),
@@ -53,12 +55,16 @@ Variant = Mistake | Alternative
 
 
 def modules() -> list[ModuleType]:
-    """The corpus module of every worksheet, in the order of the notebooks."""
-    found = [
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
-    ]
-    return sorted(found, key=lambda module: module.NOTEBOOK)
+    """The corpus of every worksheet, in the order of the notebooks: one module each, whose
+    ``MISTAKES`` and ``ALTERNATIVES`` are those of every module of that notebook."""
+    joined: dict[str, ModuleType] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda info: info.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        corpus = joined.setdefault(module.NOTEBOOK, ModuleType(f"{__name__}.{module.NOTEBOOK}"))
+        corpus.NOTEBOOK = module.NOTEBOOK
+        corpus.MISTAKES = [*getattr(corpus, "MISTAKES", []), *module.MISTAKES]
+        corpus.ALTERNATIVES = [*getattr(corpus, "ALTERNATIVES", []), *module.ALTERNATIVES]
+    return [joined[notebook] for notebook in sorted(joined)]
 
 
 def notebook_with(solution: dict, variant: Variant) -> dict:

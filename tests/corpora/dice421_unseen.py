@@ -1,0 +1,318 @@
+"""the 421 dice game: mistakes and alternatives written from the worksheet's text and the rules
+alone (shared/rules), not from its hidden tests or its checks."""
+
+from corpora import Alternative, Mistake
+
+NOTEBOOK = "02_dice_421"
+
+MISTAKES = [
+    # --- 1. sorting -------------------------------------------------------------------
+    Mistake("dice421-unseen-swap-sorts-instead", "dice421.swap", '''\
+def swap(a: int, b: int) -> tuple[int, int]:
+    """Return the pair (b, a): the two integers exchanged."""
+    return (max(a, b), min(a, b))
+''', "swap must return (b, a) whatever the order: swap(2, 1) is (1, 2), not a sort", replace=True),
+
+    Mistake("dice421-unseen-sort2-return-inside-if", "dice421.sort2_desc", '''\
+def sort2_desc(a: int, b: int) -> tuple[int, int]:
+    """Return (a, b) sorted decreasingly: a tuple (x, y) with x >= y."""
+    if a < b:
+        a, b = swap(a, b)
+        return (a, b)
+''', "'Return the two integers in decreasing order': returns None when a >= b (return indented in the if)", replace=True),
+
+    Mistake("dice421-unseen-sort3-step2-uses-original-b", "dice421.sort3_desc", '''\
+def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
+    """Return (a, b, c) sorted decreasingly, with three calls of sort2_desc."""
+    x, y = sort2_desc(a, b)
+    y, z = sort2_desc(b, c)
+    x, y = sort2_desc(x, y)
+    return (x, y, z)
+''', "'then sort b and c': the second step sorts the original b, not the b of step one (2,3,1 -> 3,3,1)", replace=True),
+
+    # --- 2. naming and scoring --------------------------------------------------------
+    Mistake("dice421-unseen-straight-ends-only", "dice421.is_straight", '''\
+def is_straight(a: int, b: int, c: int) -> bool:
+    """True when the sorted combination (a, b, c) is a straight (three consecutive dice)."""
+    return a - c == 2
+''', "'Test that a is b + 1 and b is c + 1': only the ends are tested, so 4-4-2 or 3-3-1 count as straights", replace=True),
+
+    Mistake("dice421-unseen-three-kind-compares-b-c", "dice421.is_three_of_a_kind", '''\
+def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
+    """True when the three dice are equal."""
+    # sorted, so comparing two of them is enough
+    return b == c
+''', "'three equal dice': on a sorted combination b == c is not enough (6-5-5 is not three of a kind)", replace=True),
+
+    Mistake("dice421-unseen-421-forgets-middle", "dice421.is_421", '''\
+def is_421(a: int, b: int, c: int) -> bool:
+    """True when the sorted combination (a, b, c) is 4, 2, 1."""
+    return a == 4 and c == 1
+''', "'test that a is 4, b is 2 and c is 1': b is never tested, so 4-3-1 or 4-4-1 count as 421", replace=True),
+
+    Mistake("dice421-unseen-tokens-cafe-111", "dice421.tokens_of", '''\
+def tokens_of(a: int, b: int, c: int) -> int:
+    """The number of tokens of the sorted combination (a, b, c)."""
+    if is_421(a, b, c):
+        return 8
+    if a == b == c == 1:  # the "mac" of the cafe rules
+        return 7
+    if is_three_of_a_kind(a, b, c):
+        return 5
+    if is_straight(a, b, c):
+        return 2
+    return 1
+''', "rules: tokens are 8, 5, 2 or 1 only; three of a kind (1-1-1 included) gives 5, not the cafe's 7", replace=True),
+
+    Mistake("dice421-unseen-value-as-text", "dice421.value_of", '''\
+def value_of(a: int, b: int, c: int) -> int:
+    """The value 100a + 10b + c of the sorted combination (a, b, c)."""
+    return f"{a}{b}{c}"
+''', "'The value is s = 100a + 10b + c', an int: this returns the string '651'", replace=True),
+
+    # --- 3. a turn --------------------------------------------------------------------
+    Mistake("dice421-unseen-roll-global-random", "dice421.roll_die", '''\
+def roll_die(rng: random.Random) -> int:
+    """One throw of a die."""
+    return random.randint(1, 6)
+''', "'Throw it with the rng you are given ... exactly one call of rng.randint(1, 6)': uses the random module instead", replace=True),
+
+    Mistake("dice421-unseen-rethrow-int-answer", "dice421.rethrow", '''\
+def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
+    """Ask whether to rethrow die number n (now showing die); return its new value."""
+    answer = ask(f"Value of die {n} = {die} (type 1 to rethrow)? ")
+    if int(answer) == 1:
+        die = roll_die(rng)
+    return die
+''', "'any other answer, a number or not, keeps the die ... compare the text': int() crashes on 'yes' and rethrows on '01'", replace=True),
+
+    Mistake("dice421-unseen-rethrow-rolls-before-asking", "dice421.rethrow", '''\
+def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
+    """Ask whether to rethrow die number n (now showing die); return its new value."""
+    new = roll_die(rng)
+    answer = ask(f"Value of die {n} = {die} (type 1 to rethrow)? ")
+    if answer.strip() == "1":
+        return new
+    return die
+''', "'If the answer is \"1\", throw the die again': the die is thrown (rng used) even when it is kept", replace=True),
+
+    Mistake("dice421-unseen-turn-asks-after-third-throw", "dice421.play_turn", '''\
+def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play one turn of at most three throws; return (tokens, value) of the final combination."""
+    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)
+    throws = 1
+    print(f"Current combination = {d1}{d2}{d3}")
+    while ask("Type 1 to throw again (anything else keeps)? ").strip() == "1" and throws < 3:
+        d1 = rethrow(d1, 1, ask, rng)
+        d2 = rethrow(d2, 2, ask, rng)
+        d3 = rethrow(d3, 3, ask, rng)
+        throws += 1
+        print(f"Current combination = {d1}{d2}{d3}")
+    print(f"Final combination = {d1}{d2}{d3}")
+    a, b, c = sort3_desc(d1, d2, d3)
+    return (tokens_of(a, b, c), value_of(a, b, c))
+''', "'asked whether to throw again only while a throw is still allowed': the question comes before the limit test, so it is asked after the third throw", replace=True),
+
+    Mistake("dice421-unseen-turn-no-print-after-rethrow", "dice421.play_turn", '''\
+def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play one turn of at most three throws; return (tokens, value) of the final combination."""
+    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)
+    throws = 1
+    print(f"Current combination = {d1}{d2}{d3}")
+    while throws < 3 and ask("Type 1 to throw again (anything else keeps)? ").strip() == "1":
+        d1 = rethrow(d1, 1, ask, rng)
+        d2 = rethrow(d2, 2, ask, rng)
+        d3 = rethrow(d3, 3, ask, rng)
+        throws += 1
+    print(f"Final combination = {d1}{d2}{d3}")
+    a, b, c = sort3_desc(d1, d2, d3)
+    return (tokens_of(a, b, c), value_of(a, b, c))
+''', "'count one more throw, and print the new combination': the Current combination line is missing after a rethrow", replace=True),
+
+    Mistake("dice421-unseen-turn-rethrow-order-321", "dice421.play_turn", '''\
+def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play one turn of at most three throws; return (tokens, value) of the final combination."""
+    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)
+    throws = 1
+    print(f"Current combination = {d1}{d2}{d3}")
+    while throws < 3 and ask("Type 1 to throw again (anything else keeps)? ").strip() == "1":
+        d3 = rethrow(d3, 3, ask, rng)
+        d2 = rethrow(d2, 2, ask, rng)
+        d1 = rethrow(d1, 1, ask, rng)
+        throws += 1
+        print(f"Current combination = {d1}{d2}{d3}")
+    print(f"Final combination = {d1}{d2}{d3}")
+    a, b, c = sort3_desc(d1, d2, d3)
+    return (tokens_of(a, b, c), value_of(a, b, c))
+''', "'rethrow die 1, then die 2, then die 3': asks and throws the dice in the reverse order", replace=True),
+
+    # --- 4. settling a round ----------------------------------------------------------
+    Mistake("dice421-unseen-diff-p2-gives-nj1", "dice421.settle_different_tokens", '''\
+def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tuple[int, int]:
+    """The totals after a round where the players' tokens differ (nj1 != nj2)."""
+    print("different tokens -- ", end="")
+    if nj1 > nj2:
+        print("player 1 wins")
+        total1 -= nj1
+        total2 += nj1
+    else:
+        print("player 2 wins")
+        total1 += nj1
+        total2 -= nj1
+    return (total1, total2)
+''', "'the player with more tokens ... gives that many tokens': when player 2 wins, player 1's (smaller) count is moved", replace=True),
+
+    Mistake("dice421-unseen-equal-p2-wrong-direction", "dice421.settle_equal_tokens", '''\
+def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> tuple[int, int]:
+    """The totals after a round where both players have nj tokens and values s1 != s2."""
+    print("equal tokens -- ", end="")
+    if s1 > s2:
+        print("player 1 wins")
+        total1 -= nj
+        total2 += nj
+    else:
+        print("player 2 wins")
+        total1 -= nj
+        total2 += nj
+    return (total1, total2)
+''', "'the higher value wins the round and gives nj': when player 2 wins, player 1 still gives the tokens", replace=True),
+
+    # --- 5. the game ------------------------------------------------------------------
+    Mistake("dice421-unseen-game-accepts-zero-tokens", "dice421.play_game", '''\
+def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play rounds until a player has no tokens left; return the final (total1, total2)."""
+    if tokens < 0:
+        raise ValueError(f"the number of tokens cannot be negative, not {tokens}")
+    total1 = total2 = tokens
+    while total1 > 0 and total2 > 0:
+        print("==> Player 1 active:")
+        nj1, s1 = play_turn(ask, rng)
+        print("==> Player 2 active:")
+        nj2, s2 = play_turn(ask, rng)
+        if s1 == s2:
+            print("same combinations -- a draw, play again")
+        elif nj1 != nj2:
+            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
+        else:
+            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
+        print(f"total1 = {total1}, total2 = {total2}")
+    return (total1, total2)
+''', "'It must be at least 1: raise a ValueError otherwise': 0 tokens is accepted and (0, 0) returned", replace=True),
+
+    Mistake("dice421-unseen-game-no-draw", "dice421.play_game", '''\
+def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play rounds until a player has no tokens left; return the final (total1, total2)."""
+    if tokens < 1:
+        raise ValueError(f"each player starts with at least one token, not {tokens}")
+    total1 = total2 = tokens
+    while total1 > 0 and total2 > 0:
+        print("==> Player 1 active:")
+        nj1, s1 = play_turn(ask, rng)
+        print("==> Player 2 active:")
+        nj2, s2 = play_turn(ask, rng)
+        if nj1 != nj2:
+            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
+        else:
+            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
+        print(f"total1 = {total1}, total2 = {total2}")
+    return (total1, total2)
+''', "'Same value: a draw; nobody gives tokens': equal values fall into settle_equal_tokens and player 2 is paid", replace=True),
+
+    Mistake("dice421-unseen-game-player2-default-rng", "dice421.play_game", '''\
+def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play rounds until a player has no tokens left; return the final (total1, total2)."""
+    if tokens < 1:
+        raise ValueError(f"each player starts with at least one token, not {tokens}")
+    total1 = total2 = tokens
+    while total1 > 0 and total2 > 0:
+        print("==> Player 1 active:")
+        nj1, s1 = play_turn(ask, rng)
+        print("==> Player 2 active:")
+        nj2, s2 = play_turn(ask)
+        if s1 == s2:
+            print("same combinations -- a draw, play again")
+        elif nj1 != nj2:
+            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
+        else:
+            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
+        print(f"total1 = {total1}, total2 = {total2}")
+    return (total1, total2)
+''', "'Both turns use the same ask and rng': player 2's turn forgets rng and throws the table's dice", replace=True),
+]
+
+ALTERNATIVES = [
+    Alternative("dice421-unseen-swap-tmp", "dice421.swap", '''\
+def swap(a: int, b: int) -> tuple[int, int]:
+    """Return the pair (b, a): the two integers exchanged."""
+    tmp = a
+    a = b
+    b = tmp
+    return a, b
+''', "the classic swap through a third variable, as in the worksheet's pseudo-code", replace=True),
+
+    Alternative("dice421-unseen-three-kind-ends", "dice421.is_three_of_a_kind", '''\
+def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
+    """True when the three dice are equal."""
+    # the combination is sorted (a >= b >= c): the ends are equal only if all are
+    return a == c
+''', "relies on the sorted order the text guarantees: a == c implies a == b == c", replace=True),
+
+    Alternative("dice421-unseen-tokens-table", "dice421.tokens_of", '''\
+def tokens_of(a: int, b: int, c: int) -> int:
+    """The number of tokens of the sorted combination (a, b, c): 8, 5, 2 or 1."""
+    if is_straight(a, b, c):
+        return 2
+    elif is_three_of_a_kind(a, b, c):
+        return 5
+    elif is_421(a, b, c):
+        return 8
+    else:
+        return 1
+''', "the three predicates tested in another order (they never overlap), with an elif/else chain", replace=True),
+
+    Alternative("dice421-unseen-rethrow-early-return", "dice421.rethrow", '''\
+def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
+    """Ask whether to rethrow die number n (now showing die); return its new value."""
+    prompt = "Value of die " + str(n) + " = " + str(die) + " (type 1 to rethrow)? "
+    if ask(prompt).strip() != "1":
+        return die
+    return roll_die(rng)
+''', "prompt built by concatenation, early return when the die is kept", replace=True),
+
+    Alternative("dice421-unseen-turn-for-break", "dice421.play_turn", '''\
+def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play one turn of at most three throws; return (tokens, value) of the final combination."""
+    dice = [roll_die(rng) for _ in range(3)]
+    print("Current combination = " + "".join(str(d) for d in dice))
+    for _throw in range(2):  # at most two more throws after the first
+        if ask("Type 1 to throw again (anything else keeps)? ").strip() != "1":
+            break
+        for i in range(3):
+            dice[i] = rethrow(dice[i], i + 1, ask, rng)
+        print("Current combination = " + "".join(str(d) for d in dice))
+    print("Final combination = " + "".join(str(d) for d in dice))
+    a, b, c = sort3_desc(*dice)
+    return tokens_of(a, b, c), value_of(a, b, c)
+''', "a list of dice and a bounded for loop with break instead of a while loop with a counter", replace=True),
+
+    Alternative("dice421-unseen-game-tokens-case-first", "dice421.play_game", '''\
+def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
+    """Play rounds until a player has no tokens left; return the final (total1, total2)."""
+    if not tokens >= 1:
+        raise ValueError("the number of tokens must be at least 1")
+    total1, total2 = tokens, tokens
+    while min(total1, total2) > 0:
+        print("==> Player 1 active:")
+        nj1, s1 = play_turn(ask, rng)
+        print("==> Player 2 active:")
+        nj2, s2 = play_turn(ask, rng)
+        if nj1 != nj2:  # different tokens imply different values: same outcome as testing s1 == s2 first
+            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
+        elif s1 != s2:
+            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
+        else:
+            print("draw: same value, nobody gives tokens")
+        print(f"total1 = {total1}, total2 = {total2}")
+    return total1, total2
+''', "tests the tokens first (equal values always mean equal tokens), min() in the loop test, another draw message", replace=True),
+]

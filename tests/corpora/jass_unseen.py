@@ -1,0 +1,861 @@
+"""Jass melds: mistakes and alternatives written from the worksheet's text and the rules
+alone (shared/rules), not from its hidden tests or its checks."""
+
+from corpora import Alternative, Mistake
+
+NOTEBOOK = "01_jass_melds"
+
+MISTAKES = [
+    Mistake(
+        'jass-unseen-nine-jack-points-swapped', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        points = {Rank.NINE: 200, Rank.TEN: 100, Rank.JACK: 150,
+                  Rank.QUEEN: 100, Rank.KING: 100, Rank.ACE: 100}
+        for rank, value in points.items():
+            melds.append(cls(frozenset(Card.of(suit, rank) for suit in Suit), value))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            for size, points in points_of_size.items():
+                start, end = 0, size
+                while end <= len(cards):
+                    melds.append(cls(frozenset(cards[start:end]), points))
+                    start, end = start + 1, end + 1
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        hand = validate_hand(hand)
+        return {meld for meld in cls.ALL if meld.cards <= hand}
+''',
+        "table: four 9s are worth 150 and four jacks 200 (and 'Use quartet_points(rank)'); the student typed the points by hand and swapped them, as in trump order",
+        replace=True),
+    Mistake(
+        'jass-unseen-runs-stop-before-ace', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in Rank:
+            if rank >= Rank.NINE:
+                cards = frozenset(Card.of(suit, rank) for suit in Suit)
+                melds.append(cls(cards, quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            for size, points in points_of_size.items():
+                start, end = 0, size
+                while end < len(cards):
+                    melds.append(cls(frozenset(cards[start:end]), points))
+                    start, end = start + 1, end + 1
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        hand = validate_hand(hand)
+        return {meld for meld in cls.ALL if meld.cards <= hand}
+''',
+        'table: 28 + 24 + 20 = 72 runs; off-by-one on the end index drops every run ending at the ace (Q-K-A, J-Q-K-A, 10-J-Q-K-A), leaving 60',
+        replace=True),
+    Mistake(
+        'jass-unseen-runs-wrap-around', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in Rank:
+            if rank >= Rank.NINE:
+                cards = frozenset(Card.of(suit, rank) for suit in Suit)
+                melds.append(cls(cards, quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            circle = list(cards) + list(cards)  # the ace is followed by the 6 again
+            for size, points in points_of_size.items():
+                for start in range(len(cards)):
+                    melds.append(cls(frozenset(circle[start:start + size]), points))
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        hand = validate_hand(hand)
+        return {meld for meld in cls.ALL if meld.cards <= hand}
+''',
+        "'Runs never wrap around: the ace and the 6 are not consecutive.'",
+        replace=True),
+    Mistake(
+        'jass-unseen-all-in-no-validate', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in Rank:
+            if rank >= Rank.NINE:
+                cards = frozenset(Card.of(suit, rank) for suit in Suit)
+                melds.append(cls(cards, quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            for size, points in points_of_size.items():
+                start, end = 0, size
+                while end <= len(cards):
+                    melds.append(cls(frozenset(cards[start:end]), points))
+                    start, end = start + 1, end + 1
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        hand = set(hand)
+        return {meld for meld in cls.ALL if meld.cards <= hand}
+''',
+        "'Your all_in methods start by calling it [validate_hand]': a card twice or a non-card is silently accepted instead of raising ValueError",
+        replace=True),
+    Mistake(
+        'jass-unseen-all-in-reads-hand-twice', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in Rank:
+            if rank >= Rank.NINE:
+                cards = frozenset(Card.of(suit, rank) for suit in Suit)
+                melds.append(cls(cards, quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            for size, points in points_of_size.items():
+                start, end = 0, size
+                while end <= len(cards):
+                    melds.append(cls(frozenset(cards[start:end]), points))
+                    start, end = start + 1, end + 1
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        validate_hand(hand)
+        cards = frozenset(hand)
+        return {meld for meld in cls.ALL if meld.cards <= cards}
+''',
+        'hand is any Iterable[Card]: the validated frozenset is thrown away and the hand read a second time, so a one-shot iterator (generator) gives no meld',
+        replace=True),
+    Mistake(
+        'jass-unseen-meld-not-frozen', 'jass.meld',
+        '''@dataclass(unsafe_hash=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in Rank:
+            if rank >= Rank.NINE:
+                cards = frozenset(Card.of(suit, rank) for suit in Suit)
+                melds.append(cls(cards, quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        points_of_size = {3: 20, 4: 50, 5: 100}
+        for cards in ALL_OF.values():
+            for size, points in points_of_size.items():
+                start, end = 0, size
+                while end <= len(cards):
+                    melds.append(cls(frozenset(cards[start:end]), points))
+                    start, end = start + 1, end + 1
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        hand = validate_hand(hand)
+        return {meld for meld in cls.ALL if meld.cards <= hand}
+''',
+        "'The class Meld is immutable ... It is a frozen dataclass': the student forced a hash instead, so meld.points = 0 is accepted",
+        replace=True),
+    Mistake(
+        'jass-unseen-disjoint-only-subset', 'jass.disjoint',
+        '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
+    """Return True when no two of `sets` share an element (also for zero or one set)."""
+    union: set = set()
+    for s in sets:
+        if s and s <= union:  # all its elements were already seen
+            return False
+        union |= s
+    return True
+''',
+        "'pairwise disjoint: no element belongs to two of them': only a set lying wholly inside the union is caught, so [{1, 2}, {2, 3}] is taken as disjoint (the example still passes)",
+        replace=True),
+    Mistake(
+        'jass-unseen-disjoint-mutates-first-set', 'jass.disjoint',
+        '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
+    """Return True when no two of `sets` share an element (also for zero or one set)."""
+    union = None
+    for s in sets:
+        if union is None:
+            union = s
+            continue
+        size = len(union)
+        union |= s
+        if len(union) != size + len(s):
+            return False
+    return True
+''',
+        "'Keep a running union of the sets seen so far, and do not change the sets you are given': the first set (a mutable set) becomes the running union and grows",
+        replace=True),
+    Mistake(
+        'jass-unseen-disjoint-len-of-iterable', 'jass.disjoint',
+        '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
+    """Return True when no two of `sets` share an element (also for zero or one set)."""
+    if len(sets) < 2:
+        return True
+    union: set = set()
+    for s in sets:
+        size = len(union)
+        union |= s
+        if len(union) != size + len(s):
+            return False
+    return True
+''',
+        'the signature takes an Iterable[Set]: len() fails (TypeError) on a generator of sets',
+        replace=True),
+    Mistake(
+        'jass-unseen-of-assert-not-valueerror', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        melds = list(melds)
+        counts = Counter(card for meld in melds for card in meld.cards)
+        shared = [card for card, count in counts.items() if count > 1]
+        assert cls.mutually_disjoint(melds), f"two of these melds share {min(shared)}"
+        return cls(frozenset(melds))
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint([meld.cards for meld in melds])
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        return [
+            cls(subset) for subset in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(subset)
+        ]
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        return sum(meld.points for meld in self.melds)
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        "'MeldSet.of(melds) ... raises a ValueError naming a shared card': an assert raises AssertionError (and nothing at all under python -O)",
+        replace=True),
+    Mistake(
+        'jass-unseen-of-message-names-no-card', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        melds = list(melds)
+        if not cls.mutually_disjoint(melds):
+            raise ValueError("these melds are not compatible: a card belongs to one meld only")
+        return cls(frozenset(melds))
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint([meld.cards for meld in melds])
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        return [
+            cls(subset) for subset in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(subset)
+        ]
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        return sum(meld.points for meld in self.melds)
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        "'raises a ValueError naming a shared card': the message names no card",
+        replace=True),
+    Mistake(
+        'jass-unseen-of-pops-given-list', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        if not isinstance(melds, list):
+            melds = list(melds)
+        if cls.mutually_disjoint(melds):
+            return cls(frozenset(melds))
+        while melds:
+            meld = melds.pop()
+            for other in melds:
+                shared = meld.cards & other.cards
+                if shared:
+                    raise ValueError(
+                        f"two of these melds share {min(shared)}: a card belongs to one meld only")
+        raise ValueError("these melds share a card")
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint([meld.cards for meld in melds])
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        return [
+            cls(subset) for subset in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(subset)
+        ]
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        return sum(meld.points for meld in self.melds)
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        "'raises a ValueError ... (and leaves melds as it was)': the search for the shared card pops melds out of the caller's list",
+        replace=True),
+    Mistake(
+        'jass-unseen-all-in-drops-empty-set', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        melds = list(melds)
+        if not cls.mutually_disjoint(melds):
+            counts = Counter(card for meld in melds for card in meld.cards)
+            shared = min(card for card, count in counts.items() if count > 1)
+            message = f"two of these melds share {shared}: a card belongs to one meld only"
+            raise ValueError(message)
+        return cls(frozenset(melds))
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint([meld.cards for meld in melds])
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        return [
+            cls(subset)
+            for subset in power_set(Meld.all_in(hand))
+            if subset and cls.mutually_disjoint(subset)
+        ]
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        return sum(meld.points for meld in self.melds)
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        "'returns the list of all the meld sets of the given hand (the empty one included)' / 'the empty meld set ... is always present'",
+        replace=True),
+    Mistake(
+        'jass-unseen-points-sum-of-set', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        melds = list(melds)
+        if not cls.mutually_disjoint(melds):
+            counts = Counter(card for meld in melds for card in meld.cards)
+            shared = min(card for card, count in counts.items() if count > 1)
+            message = f"two of these melds share {shared}: a card belongs to one meld only"
+            raise ValueError(message)
+        return cls(frozenset(melds))
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint([meld.cards for meld in melds])
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        return [
+            cls(subset) for subset in power_set(Meld.all_in(hand)) if cls.mutually_disjoint(subset)
+        ]
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        return sum({meld.points for meld in self.melds})
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        "'points(), its total number of points': summing a set of points counts two melds of equal worth (two runs of 20, four kings and four aces) once",
+        replace=True),
+    Mistake(
+        'jass-unseen-print-best-first', 'jass.print_meld_sets',
+        '''def print_meld_sets(hand: Iterable[Card]) -> None:
+    """Print the meld sets of `hand` by increasing points, one a line, as `170: {...}`."""
+    meld_sets = sorted(MeldSet.all_in(hand), key=lambda meld_set: (meld_set.points(), str(meld_set)))
+    for meld_set in reversed(meld_sets):
+        print(f"{meld_set.points():>3}: {meld_set}")
+''',
+        'the example lists the meld sets by increasing points (0 first, 170 last); the best one is printed first here',
+        replace=True),
+    Mistake(
+        'jass-unseen-print-frozenset-of-melds', 'jass.print_meld_sets',
+        '''def print_meld_sets(hand: Iterable[Card]) -> None:
+    """Print the meld sets of `hand` by increasing points, one a line, as `170: {...}`."""
+    for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
+        print(f"{meld_set.points():>3}: {meld_set.melds}")
+''',
+        'the line is f"{points:>3}: {meld_set}": printing the field melds shows frozenset({Meld(...)}) instead of {[♠6, ♠7, ♠8]}',
+        replace=True),
+    Mistake(
+        'jass-unseen-count-ignores-quartets', 'jass.hands_without_meld',
+        '''def count_hands_without_meld(size: int) -> int:
+    """Return how many hands of `size` distinct cards of the deck hold no meld."""
+    def has_run(ranks: frozenset) -> bool:
+        return any(index in ranks and index + 1 in ranks and index + 2 in ranks for index in range(7))
+
+    patterns = [ranks for ranks in power_set(range(len(Rank))) if not has_run(ranks)]
+
+    def multiply(a: list[int], b: list[int]) -> list[int]:
+        product = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                product[i + j] += x * y
+        return product
+
+    quartet_ranks = []
+    total = 0
+    for forced in power_set(quartet_ranks):
+        one_suit = [0] * (len(Rank) + 1)
+        for ranks in patterns:
+            if forced <= ranks:
+                one_suit[len(ranks)] += 1
+        four_suits = [1]
+        for _ in Suit:
+            four_suits = multiply(four_suits, one_suit)
+        if size < len(four_suits):
+            total += (-1) ** len(forced) * four_suits[size]
+    return total
+''',
+        "'Quartets tie the suits together': counting only run-free hands also counts the hands holding four 9s..four aces (count_hands_without_meld(3) = 7112 still passes)",
+        replace=True),
+    Mistake(
+        'jass-unseen-count-quartets-of-low-ranks', 'jass.hands_without_meld',
+        '''def count_hands_without_meld(size: int) -> int:
+    """Return how many hands of `size` distinct cards of the deck hold no meld."""
+    def has_run(ranks: frozenset) -> bool:
+        return any(index in ranks and index + 1 in ranks and index + 2 in ranks for index in range(7))
+
+    patterns = [ranks for ranks in power_set(range(len(Rank))) if not has_run(ranks)]
+
+    def multiply(a: list[int], b: list[int]) -> list[int]:
+        product = [0] * (len(a) + len(b) - 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                product[i + j] += x * y
+        return product
+
+    quartet_ranks = [rank.index for rank in Rank]
+    total = 0
+    for forced in power_set(quartet_ranks):
+        one_suit = [0] * (len(Rank) + 1)
+        for ranks in patterns:
+            if forced <= ranks:
+                one_suit[len(ranks)] += 1
+        four_suits = [1]
+        for _ in Suit:
+            four_suits = multiply(four_suits, one_suit)
+        if size < len(four_suits):
+            total += (-1) ** len(forced) * four_suits[size]
+    return total
+''',
+        "'There is no quartet of 6s, 7s or 8s' / 'a set F of quartet ranks (9 to A)': hands with four 6s, 7s or 8s are wrongly excluded",
+        replace=True),
+]
+ALTERNATIVES = [
+    Alternative(
+        'jass-unseen-meld-runs-by-size-filter', 'jass.meld',
+        '''@dataclass(frozen=True)
+class Meld:
+    """A meld (annonce): a set of cards worth some points. Immutable, equal by value."""
+
+    cards: frozenset[Card]
+    points: int
+
+    #: The 78 melds of a Jass deck (set by the cell below this class).
+    ALL: ClassVar[tuple["Meld", ...]] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", frozenset(self.cards))  # any collection of cards
+
+    def __str__(self) -> str:
+        return "[" + ", ".join(str(card) for card in sorted(self.cards)) + "]"
+
+    def __repr__(self) -> str:
+        return f"Meld({self}, {self.points})"
+
+    @classmethod
+    def add_all_quartets_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 6 quartets: the 4 cards of a rank from 9 up."""
+        for rank in (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE):
+            melds.append(cls([Card.of(suit, rank) for suit in Suit], quartet_points(rank)))
+
+    @classmethod
+    def add_all_suits_into(cls, melds: list["Meld"]) -> None:
+        """Add to `melds` the 72 runs: 3, 4 or 5 cards in a row of one suit."""
+        for size, points in ((3, 20), (4, 50), (5, 100)):
+            for suit in Suit:
+                cards = ALL_OF[suit]
+                for start in range(len(cards) - size + 1):
+                    melds.append(cls(cards[start:start + size], points))
+
+    @classmethod
+    def all_melds(cls) -> tuple["Meld", ...]:
+        """The 78 melds of a Jass deck: the quartets, then the runs."""
+        melds: list[Meld] = []
+        cls.add_all_quartets_into(melds)
+        cls.add_all_suits_into(melds)
+        return tuple(melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> set["Meld"]:
+        """Return the set of the melds of Meld.ALL whose cards are all in `hand`."""
+        cards = validate_hand(hand)
+        return set(filter(lambda meld: meld.cards.issubset(cards), cls.ALL))
+''',
+        'explicit tuple of quartet ranks, runs built size by size with a for/range (another order of the 72 runs), cards passed as lists (frozen by __post_init__), filter()',
+        replace=True),
+    Alternative(
+        'jass-unseen-disjoint-counter', 'jass.disjoint',
+        '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
+    """Return True when no two of `sets` share an element (also for zero or one set)."""
+    counts = Counter()
+    for s in sets:
+        counts.update(s)
+    return all(count == 1 for count in counts.values())
+''',
+        'counts how many sets hold each element with a Counter (one pass, nothing mutated) instead of comparing the size of a running union',
+        replace=True),
+    Alternative(
+        'jass-unseen-disjoint-pairs', 'jass.disjoint',
+        '''from itertools import combinations
+
+
+def mutually_disjoint(sets: Iterable[Set]) -> bool:
+    """Return True when no two of `sets` share an element (also for zero or one set)."""
+    sets = list(sets)
+    return all(a.isdisjoint(b) for a, b in combinations(sets, 2))
+''',
+        'checks every pair with isdisjoint after reading the iterable once into a list',
+        replace=True),
+    Alternative(
+        'jass-unseen-meld-set-try-of', 'jass.meld_set',
+        '''@dataclass(frozen=True)
+class MeldSet:
+    """A set of melds no two of which share a card. Make one with MeldSet.of(melds)."""
+
+    melds: frozenset[Meld]
+
+    @classmethod
+    def of(cls, melds: Iterable[Meld]) -> "MeldSet":
+        """Return the meld set of `melds`; ValueError naming a shared card if two overlap."""
+        melds = tuple(melds)
+        seen: set[Card] = set()
+        for meld in melds:
+            for card in sorted(meld.cards):
+                if card in seen:
+                    raise ValueError(
+                        f"{card} is in two of these melds, but a card takes part in one meld only")
+                seen.add(card)
+        return cls(frozenset(melds))
+
+    @staticmethod
+    def mutually_disjoint(melds: Iterable[Meld]) -> bool:
+        """Return True when the sets of cards of `melds` are pairwise disjoint."""
+        return mutually_disjoint(meld.cards for meld in melds)
+
+    @classmethod
+    def all_in(cls, hand: Iterable[Card]) -> list["MeldSet"]:
+        """Return the list of all the meld sets of `hand`, the empty one included."""
+        meld_sets = []
+        for subset in power_set(Meld.all_in(hand)):
+            try:
+                meld_sets.append(cls.of(subset))
+            except ValueError:
+                pass
+        return meld_sets
+
+    def points(self) -> int:
+        """Return the total points of the melds of this set (0 for the empty set)."""
+        total = 0
+        for meld in self.melds:
+            total += meld.points
+        return total
+
+    def __str__(self) -> str:
+        melds = sorted(self.melds, key=lambda meld: (-meld.points, sorted(meld.cards)))
+        return "{" + ", ".join(str(meld) for meld in melds) + "}"
+
+    def __repr__(self) -> str:
+        return f"MeldSet.of({self})"
+''',
+        'of() finds the first shared card with a seen-set and words the message differently (still naming the card); all_in keeps the subsets MeldSet.of accepts; a loop for points',
+        replace=True),
+    Alternative(
+        'jass-unseen-print-key-points-rjust', 'jass.print_meld_sets',
+        '''def print_meld_sets(hand: Iterable[Card]) -> None:
+    """Print the meld sets of `hand` by increasing points, one a line, as `170: {...}`."""
+    meld_sets = MeldSet.all_in(hand)
+    meld_sets.sort(key=MeldSet.points)
+    lines = [str(meld_set.points()).rjust(3) + ": " + str(meld_set) for meld_set in meld_sets]
+    print("\\n".join(lines))
+''',
+        'sorts by MeldSet.points alone (ties in any order, allowed), builds the lines with rjust and prints them with one print call',
+        replace=True),
+    Alternative(
+        'jass-unseen-count-by-ranks-dp', 'jass.hands_without_meld',
+        '''def count_hands_without_meld(size: int) -> int:
+    """Return how many hands of `size` distinct cards of the deck hold no meld."""
+    suits = list(Suit)
+    # state: (cards in a row just below, per suit, capped at 2; cards so far) -> ways
+    states = Counter({(tuple(0 for _ in suits), 0): 1})
+    for rank in Rank:
+        quartet = rank >= Rank.NINE
+        following = Counter()
+        for (rows, held), ways in states.items():
+            for chosen in range(1 << len(suits)):
+                taken = [chosen >> i & 1 for i in range(len(suits))]
+                if quartet and all(taken):
+                    continue
+                new_rows = tuple(row + 1 if take else 0 for row, take in zip(rows, taken))
+                if max(new_rows) >= 3:
+                    continue
+                following[new_rows, held + sum(taken)] += ways
+        states = following
+    return sum(ways for (rows, held), ways in states.items() if held == size)
+''',
+        "dynamic programming up the ranks (the worksheet's second idea) instead of inclusion-exclusion",
+        replace=True),
+]
