@@ -178,7 +178,7 @@ HINTS = {
     "test_play_refuses_an_illegal_move_naming_the_player": "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player (and the slot) in its message.",
     "test_play_whole_games_of_many_players_call_by_call": "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, and tell every message to both players.",
     "test_play_the_same_seed_replays_the_same_game": "A seeded game must replay: every shuffle uses the rng given to play, passed on to every turn function, never a random generator of your own.",
-    "test_start_generated_games_call_by_call": "Make one initial state with the tickets and rng given, offer the top 5 tickets to each player in turn, and send the state before the choices.",
+    "test_start_generated_games_call_by_call": "Make one initial state with the tickets and rng given, offer PLAYER_1 the 5 tickets at the top of the pile, then PLAYER_2 the next 5, and send the state before the choices.",
     "test_draw_tickets_generated_turns_call_by_call": "Offer the 3 top tickets of the pile, keep only those chosen, and tell everyone how many were drawn and kept.",
     "test_draw_cards_generated_turns_call_by_call": "Before each card, recreate the deck with the rng you were given; send both players the state before the second draw_slot, whatever the first card was.",
     "test_claim_route_generated_turns_call_by_call": "Count a tunnel's extra cost from the claim cards only, recreate the deck with the given rng just before each tunnel card, and never for a route above ground.",
