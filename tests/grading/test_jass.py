@@ -71,6 +71,7 @@ RULES = {
     "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "MeldSet.mutually_disjoint([run678, hearts678, run8910])",
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "points of MeldSet.all_in(EXAMPLE_HAND)",
     "test_meld_set_all_in_always_includes_the_empty_meld_set": "points of MeldSet.all_in([]) == [0]",
+    "test_meld_set_all_in_returns_a_list": "isinstance(MeldSet.all_in(EXAMPLE_HAND), list) == True",
     "test_meld_set_all_in_matches_brute_force_on_random_hands": "points of MeldSet.all_in(EXAMPLE_HAND)",
     "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": "points of MeldSet.all_in(parse_cards('♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J'))",
     "test_meld_set_all_in_combines_three_disjoint_melds": "points of MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A'))",
@@ -116,6 +117,7 @@ HINTS = {
     "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "Two melds clash when their cards overlap, not when the melds themselves are equal: give mutually_disjoint the card sets of the melds, not the melds.",
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "The example hand has 6 meld sets (0, 20, 20, 50, 150 and 170 points): take the power set of the hand's melds and keep only the subsets whose melds share no card.",
     "test_meld_set_all_in_always_includes_the_empty_meld_set": "The empty meld set (0 points) is in the list of every hand exactly once, also for a hand with no meld or with no card at all.",
+    "test_meld_set_all_in_returns_a_list": "MeldSet.all_in returns the list of the meld sets, as the text says: a list, not a set, a tuple or a generator.",
     "test_meld_set_all_in_matches_brute_force_on_random_hands": "List each valid meld set of the hand once: every subset of the hand's melds in which no two melds share a card, for hands of 5, 9 or 12 cards.",
     "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": "Six hearts in a row hold several overlapping runs of 3, 4 and 5, and ♡J is also in the four jacks: keep every combination that shares no card, like the four jacks with ♡6 to ♡10.",
     "test_meld_set_all_in_combines_three_disjoint_melds": "A meld set may hold more than two melds: these three runs share no card, so all 8 subsets of them are valid meld sets, the three runs together included.",
@@ -466,6 +468,12 @@ def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
         got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
         assert got.count(frozenset()) == 1, hand
     assert sub.eval(f"[{MELD_SET} for s in MeldSet.all_in([])]") == [frozenset()]
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_all_in_returns_a_list(sub):
+    for hand in ([], list(EXAMPLE), parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")):
+        assert sub.eval("isinstance(MeldSet.all_in(hand), list)", hand=hand) is True, hand
 
 
 @pytest.mark.exercise("jass.meld_set")

@@ -485,9 +485,11 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
             ),
             *table([("MeldSet.of(meld for meld in [nines, run678]).points()", 170)], names, hint=once_hint),
             Example(
-                _("MeldSet.of([nines, clubs789]), ♣9 in both"),
-                lambda: MeldSet.of([nines, clubs789]),
-                raises=ValueError,
+                _("the message of MeldSet.of([nines, clubs789]), ♣9 in both"),
+                lambda: _refusal(lambda: MeldSet.of([nines, clubs789])),
+                _("a ValueError naming ♣9"),
+                compare=_names_a_card("♣9"),
+                hint=_("Name a card that is in both melds, not just any card of one of them."),
             ),
             Example(
                 _("melds after MeldSet.of(melds), melds = [nines, run678]"),
@@ -531,6 +533,8 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 hint=_("Take the power set of Meld.all_in(hand) (the empty subset included) and "
                 "keep the mutually disjoint subsets, each once."),
             ),
+            *table([("isinstance(MeldSet.all_in(EXAMPLE_HAND), list)", True,
+                     _("MeldSet.all_in returns a list of meld sets, not a set or a generator."))], names),
             Example(
                 _("points of MeldSet.all_in([])"),
                 lambda: [meld_set.points() for meld_set in MeldSet.all_in([])],
