@@ -142,10 +142,10 @@ HINTS = {
     "test_load_gives_48_dominos_numbered_1_to_48": "Skip only the header, keep every one of the 48 lines in the file's order, and make each number an int; return a list, not a generator or a dict.",
     "test_load_gives_96_squares_and_39_crowns": "Each line gives two squares, terrain1 with crowns1 and terrain2 with crowns2: read the crowns as ints and do not mix up the columns of the two halves.",
     "test_load_keeps_the_halves_in_the_file_order": "Keep the halves as the file gives them: terrain1 and crowns1 make the first square, terrain2 and crowns2 the second; never sort or swap them.",
-    "test_load_reads_the_file_it_is_given": "Open the path passed to the function, not the course's own file: load_dominos must read whatever file it is given.",
+    "test_load_reads_the_file_it_is_given": "Open the path passed to the function, not the course's own file: load_dominos must read whatever file it is given, and return its dominos in the order of its lines, not sorted.",
     "test_load_refuses_a_missing_column_naming_the_line": "Check that a line has five columns before unpacking it, and raise ValueError with 'line N' in the message, counting the header as line 1.",
     "test_load_refuses_a_header_without_a_column": "Check the header too: if it is not the five expected column names, raise ValueError whose message says line 1.",
-    "test_load_refuses_a_bad_terrain_naming_the_line": "A terrain outside TERRAINS (a French word, a capital letter, 'mountain') must raise ValueError naming its line, whether it is in the first or the second half.",
+    "test_load_refuses_a_bad_terrain_naming_the_line": "A terrain outside TERRAINS (a French word, a capital letter, 'mountain', the castle) must raise ValueError naming its line, whether it is in the first or the second half.",
     "test_load_refuses_crowns_outside_0_to_3_naming_the_line": "Crowns must be a whole number from 0 to 3: for 4, -1 or a word, raise your own ValueError with 'line N', not the bare error of int() that names no line.",
     "test_load_refuses_a_wrong_number_of_dominos": "Count the dominos once the whole file is read: with 47 or 49 of them, raise ValueError naming the last line of the file (the header is line 1).",
     "test_any_terrain_may_touch_the_castle": "The castle accepts every terrain, and one half touching it is enough: look for a touch around the second square as well as the first.",
@@ -305,6 +305,10 @@ def test_load_keeps_the_halves_in_the_file_order(sub):
 def test_load_reads_the_file_it_is_given(sub):
     path = write_csv(sub, csv_lines(), "copy.csv")
     assert [domino.number for domino in sub.load_dominos(path)] == list(range(1, 49))
+    lines = csv_lines()
+    reordered = [lines[0], *reversed(lines[1:])]  # "in the order of the file", not by number
+    path = write_csv(sub, reordered, "reversed.csv")
+    assert [domino.number for domino in sub.load_dominos(path)] == list(range(48, 0, -1))
 
 
 def error_message(call) -> str:
@@ -340,6 +344,9 @@ def test_load_refuses_a_bad_terrain_naming_the_line(sub):
     lines = csv_lines()
     lines[5] = "5,Champs,0,forest,0"
     assert names_line(6, error_message(lambda: sub.load_dominos(write_csv(sub, lines))))
+    lines = csv_lines()
+    lines[30] = "30,castle,0,wheat,0"  # the castle is a square, not one of TERRAINS
+    assert names_line(31, error_message(lambda: sub.load_dominos(write_csv(sub, lines))))
 
 
 @pytest.mark.exercise("dominations.load")

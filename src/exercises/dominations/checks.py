@@ -144,6 +144,12 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 hint=_("Read the file at `path`, not DOMINOS_CSV."),
             ),
             Example(
+                _("[d.number for d in load_dominos(a copy of the file with its dominos in reverse order)][:3]"),
+                lambda: [d.number for d in _with_csv([lines[0], *reversed(lines[1:])], load_dominos)()][:3],
+                [48, 47, 46],
+                hint=_("Return the dominos in the order of the file's lines, not sorted by number."),
+            ),
+            Example(
                 _("a file whose header has 4 columns: 'line 1' in the message"),
                 message(changed(0, "number,terrain1,crowns1,terrain2")), True, compare=names(1),
                 hint=_("Line 1 is the header: check its five columns too."),
@@ -157,6 +163,11 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 _("a file whose line 8 has the terrain 'desert': 'line 8' in the message"),
                 message(changed(7, "7,wheat,0,desert,0")), True, compare=names(8),
                 hint=_("Raise ValueError with 'line 8' in its message (line 1 is the header)."),
+            ),
+            Example(
+                _("a file whose line 31 has the terrain 'castle': 'line 31' in the message"),
+                message(changed(30, "30,castle,0,wheat,0")), True, compare=names(31),
+                hint=_("The castle is no terrain of a domino: only the six of TERRAINS are."),
             ),
             Example(
                 _("a file whose line 4 has 4 crowns: 'line 4' in the message"),
@@ -268,6 +279,12 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 lambda: refused("C0 W0", wheat_forest, (4, 5), (3, 5)),
                 no,
                 hint=_("can_place says False, place raises ValueError and changes nothing."),
+            ),
+            Example(
+                _("'C0 W0' + #13 on (3, 4), (4, 4) (the second half on the castle)"),
+                lambda: refused("C0 W0", wheat_forest, (3, 4), (4, 4)),
+                no,
+                hint=_("Both squares must be free: check the second half too."),
             ),
             Example(
                 _("Kingdom().place(#13, (4, 5), (4, 7)) (halves not neighbours)"),
@@ -402,6 +419,12 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
             Example("Kingdom().is_full()", lambda: Kingdom().is_full(), False),
             Example(_("a complete 5x5 kingdom is_full()"), lambda: Kingdom.from_text(full).is_full(), True),
             Example(
+                _("a 5x5 kingdom with 9 empty squares is_full()"),
+                lambda: Kingdom.from_text(HOSTILE).is_full(),
+                False,
+                hint=_("Full means size x size squares taken, not a kingdom that spans 5 rows and 5 columns."),
+            ),
+            Example(
                 _("Kingdom.from_text(a complete 5x5 kingdom, 7).is_full()  (the Mighty Duel needs 7x7)"),
                 lambda: Kingdom.from_text(full, 7).is_full(),
                 False,
@@ -474,6 +497,13 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (4, 2)],
                 hint=_("When a square has no new neighbour, pop it and go on from the square below it "
                 "on the stack."),
+            ),
+            Example(
+                _("len(property_of((2, 2))) of a 5x5 kingdom all wheat around its castle  (24 squares)"),
+                lambda: len(Kingdom.from_text(FULL_WHEAT).property_of((2, 2))),
+                24,
+                hint=_("Mark a square as seen when you push it, not when you pop it: in a block of 2x2 "
+                "squares a square can be reached twice."),
             ),
             Example(
                 _("len(... .property_of((2, 2)))  (each square once)"),
@@ -738,6 +768,13 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 lambda: choice(ring, [_d(1, "W0", "W0"), _d(5, "F0", "F0")], None),
                 5,
                 hint=_("A domino that fits nowhere is the farthest of all."),
+            ),
+            Example(
+                f"greedy_choice(Kingdom.from_text({ring!r}), [#1 W0 W0, #5 F0 F0], #2 W0 W0).number",
+                lambda: choice(ring, [_d(1, "W0", "W0"), _d(5, "F0", "F0")], _d(2, "W0", "W0")),
+                5,
+                hint=_("When the previous domino fits nowhere, it is discarded: judge the line on the "
+                "kingdom as it is."),
             ),
             Example(
                 _("neither function changes the kingdom"), unchanged, True,
