@@ -751,3 +751,805 @@ class GreedyPlayer(Player):
         return best
 ''', "explicit loop with a strict comparison instead of max with a tuple key", replace=True),
 ]
+
+
+# More of them, of other kinds than those above.
+MISTAKES += [
+    # ----------------------------------------------------------------- abapa.display
+    Mistake("abapa-unseen-text-trailing-newline", "abapa.display", r'''
+def board_text(cells: list[int]) -> str:
+    """The board as two lines of text, as in the worksheet's figure 1."""
+    text = "   "
+    for i in range(12, 6, -1):
+        text += f"{cells[i]:4}"
+    text += "\n"
+    text += f"{cells[13]:<4}"
+    for i in range(6):
+        text += f"{cells[i]:4}"
+    text += f"{cells[6]:7}" + "\n"
+    return text
+''', "'returns those two lines (joined by a newline, no newline at the end)': ends the text with a newline", replace=True),
+
+    # ----------------------------------------------------------------- abapa.sowing
+    Mistake("abapa-unseen-sow-skips-opponent-kalah", "abapa.sowing", r'''
+def sow(cells: list[int], start: int) -> tuple[list[int], int]:
+    """Sow the seeds of cell `start`: return the new cells and the cell of the last seed."""
+    cells = list(cells)
+    seeds = cells[start]
+    cells[start] = 0
+    my_kalah = 6 if start < 6 else 13
+    position = start
+    while seeds > 0:
+        position = (position + 1) % CELLS
+        if position == start:
+            continue
+        if position in (6, 13) and position != my_kalah:
+            continue  # no seed in the opponent's store
+        cells[position] += 1
+        seeds -= 1
+    return cells, position
+''', "'one seed in each following cell, kalahs included' / rules: 'both kalahs: y compris dans les kalahs' - skips the opponent's kalah, as in Kalah", replace=True),
+
+    Mistake("abapa-unseen-sow-last-ignores-skip", "abapa.sowing", r'''
+def sow(cells: list[int], start: int) -> tuple[list[int], int]:
+    """Sow the seeds of cell `start`: return the new cells and the cell of the last seed."""
+    new = list(cells)
+    seeds = new[start]
+    new[start] = 0
+    i = start
+    for _ in range(seeds):
+        i = (i + 1) % CELLS
+        if i == start:  # a full lap: skip the emptied pit
+            i = (i + 1) % CELLS
+        new[i] += 1
+    last = (start + seeds) % CELLS  # the last seed is `seeds` cells further on
+    return new, last
+''', "'Return the new list of cells and the cell where the last seed fell': with 14 seeds or more the skipped pit shifts the last cell by one, the returned cell ignores it", replace=True),
+
+    # ----------------------------------------------------------------- abapa.capture
+    Mistake("abapa-unseen-capture-two-or-more", "abapa.capture", r'''
+def capture(cells: list[int], last: int, player: int) -> list[int]:
+    """The cells after `player`'s captures, when their last seed fell in cell `last`."""
+    cells = list(cells)
+    their_camp = camp(opponent(player))
+    taken = []
+    position = last
+    while position in their_camp and cells[position] >= 2:
+        taken.append(position)
+        position -= 1
+    if not taken or sum(cells[i] for i in taken) == sum(cells[i] for i in their_camp):
+        return cells
+    for i in taken:
+        cells[kalah(player)] += cells[i]
+        cells[i] = 0
+    return cells
+''', "'a pit of the opponent's camp that then holds 2 or 3 seeds': captures pits of 2 seeds or more (4, 5, ... too)", replace=True),
+
+    Mistake("abapa-unseen-grand-slam-counts-kalah", "abapa.capture", r'''
+def capture(cells: list[int], last: int, player: int) -> list[int]:
+    """The cells after `player`'s captures, when their last seed fell in cell `last`."""
+    cells = list(cells)
+    other = opponent(player)
+    taken = []
+    position = last
+    while position in camp(other) and cells[position] in (2, 3):
+        taken.append(position)
+        position -= 1
+    # the opponent's side: their 6 pits and their kalah
+    their_side = range(cell(other, 0), kalah(other) + 1)
+    left = sum(cells[i] for i in their_side) - sum(cells[i] for i in taken)
+    if left == 0:
+        return cells  # grand slam: they would have nothing left
+    for i in taken:
+        cells[kalah(player)] += cells[i]
+        cells[i] = 0
+    return cells
+''', "grand slam 'if the captures would leave the opponent's camp empty': counts the opponent's kalah with their camp, so a non-empty kalah hides the grand slam", replace=True),
+
+    # ----------------------------------------------------------------- abapa.feeding
+    Mistake("abapa-unseen-feeds-threshold-from-cell", "abapa.feeding", r'''
+def feeds(cells: list[int], player: int, pit: int) -> bool:
+    """True when the seeds of `player`'s pit (0 to 5) reach the opponent's camp."""
+    i = cell(player, pit)
+    return cells[i] >= 7 - i  # pit i reaches the opponent with 7 - i seeds
+
+
+def legal_pits(cells: list[int], player: int) -> list[int]:
+    """The pits (0 to 5) that `player` may empty, in increasing order."""
+    my_camp = camp(player)
+    pits = [pit for pit in range(PITS) if cells[my_camp[pit]] > 0]
+    if not any(cells[i] for i in camp(opponent(player))):
+        pits = [pit for pit in pits if feeds(cells, player, pit)]
+    return pits
+''', "'Pit i of the mover ... reaches the opponent's camp when it holds at least 7 - i' (i a pit, 0 to 5): uses the cell number, so every non-empty pit of player 1 'feeds'", replace=True),
+
+    Mistake("abapa-unseen-legal-fallback-when-none-feeds", "abapa.feeding", r'''
+def feeds(cells: list[int], player: int, pit: int) -> bool:
+    """True when the seeds of `player`'s pit (0 to 5) reach the opponent's camp."""
+    return cells[cell(player, pit)] >= 7 - pit
+
+
+def legal_pits(cells: list[int], player: int) -> list[int]:
+    """The pits (0 to 5) that `player` may empty, in increasing order."""
+    pits = [pit for pit in range(PITS) if cells[cell(player, pit)] > 0]
+    if not any(cells[i] for i in camp(opponent(player))):
+        feeding = [pit for pit in pits if feeds(cells, player, pit)]
+        if feeding:  # when no pit can feed, any non-empty pit will do
+            pits = feeding
+    return pits
+''', "feeding rule: 'If no pit can, the game ends' - when no pit feeds, every non-empty pit stays legal and the game goes on", replace=True),
+
+    # ----------------------------------------------------------------- abapa.end
+    Mistake("abapa-unseen-game-over-movers-kalah-only", "abapa.end", r'''
+def game_over(cells: list[int], player: int) -> bool:
+    """True when the game has ended, `player` being the one to move."""
+    if cells[kalah(player)] >= WINNING_SCORE:
+        return True
+    return not legal_pits(cells, player)
+
+
+def take_remaining(cells: list[int], player: int) -> list[int]:
+    """The cells after `player` takes every seed left in the pits into their kalah."""
+    cells = list(cells)
+    for i in list(camp(0)) + list(camp(1)):
+        cells[kalah(player)] += cells[i]
+        cells[i] = 0
+    return cells
+''', "'It ends when a kalah holds 25 seeds or more': only looks at the kalah of the player to move, not at the one who just reached 25", replace=True),
+
+    Mistake("abapa-unseen-take-remaining-misses-cell-12", "abapa.end", r'''
+def game_over(cells: list[int], player: int) -> bool:
+    """True when the game has ended, `player` being the one to move."""
+    if max(cells[kalah(0)], cells[kalah(1)]) >= WINNING_SCORE:
+        return True
+    return not legal_pits(cells, player)
+
+
+def take_remaining(cells: list[int], player: int) -> list[int]:
+    """The cells after `player` takes every seed left in the pits into their kalah."""
+    cells = list(cells)
+    for i in range(12):  # the 12 pits...
+        if i == kalah(0):  # ...but not player 0's kalah
+            continue
+        cells[kalah(player)] += cells[i]
+        cells[i] = 0
+    return cells
+''', "'takes every seed left in the pits': range(12) minus cell 6 leaves out pit 12 (player 1's last pit)", replace=True),
+
+    # ----------------------------------------------------------------- abapa.board
+    Mistake("abapa-unseen-board-no-length-check", "abapa.board", r'''
+class Board:
+    """An Abapa board (the seed's Plateau): 14 cells and the player to move."""
+
+    def __init__(self, cells: list[int] | None = None, player: int = 0) -> None:
+        if cells is None:
+            cells = [4] * PITS + [0] + [4] * PITS + [0]
+        cells = list(cells)
+        for seeds in cells:
+            if type(seeds) is not int or seeds < 0:
+                raise ValueError(f"a cell holds a whole number of seeds, 0 or more, not {seeds!r}")
+        if sum(cells) != SEEDS:
+            raise ValueError(f"a board holds {SEEDS} seeds, not {sum(cells)}")
+        if player not in (0, 1):
+            raise ValueError(f"the player to move is 0 or 1, not {player!r}")
+        self._cells = cells
+        self.player = player
+        self._legal = [] if game_over(cells, player) else legal_pits(cells, player)
+
+    @property
+    def cells(self) -> list[int]:
+        return list(self._cells)
+
+    def copy(self) -> "Board":
+        twin = copy.copy(self)
+        twin._cells = list(self._cells)
+        return twin
+
+    def score(self, player: int) -> int:
+        return self._cells[kalah(player)]
+
+    def is_over(self) -> bool:
+        return not self._legal
+
+    def legal_moves(self) -> list[int]:
+        return list(self._legal)
+
+    def winner(self) -> int | None:
+        if not self.is_over() or self.score(0) == self.score(1):
+            return None
+        return 0 if self.score(0) > self.score(1) else 1
+
+    def __str__(self) -> str:
+        return board_text(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Board({self.cells}, {self.player})"
+''', "'Board(cells, player) any position: 14 whole numbers ... (else ValueError)': the number of cells is never checked (15 cells accepted, 13 give an IndexError)", replace=True),
+
+    Mistake("abapa-unseen-board-keeps-callers-list", "abapa.board", r'''
+class Board:
+    """An Abapa board (the seed's Plateau): 14 cells and the player to move."""
+
+    def __init__(self, cells: list[int] | None = None, player: int = 0) -> None:
+        if cells is None:
+            cells = [4] * PITS + [0] + [4] * PITS + [0]
+        if len(cells) != CELLS:
+            raise ValueError(f"a board has {CELLS} cells, not {len(cells)}")
+        if any(type(seeds) is not int or seeds < 0 for seeds in cells):
+            raise ValueError(f"every cell holds a whole number of seeds, 0 or more: {list(cells)}")
+        if sum(cells) != SEEDS:
+            raise ValueError(f"a board holds {SEEDS} seeds, not {sum(cells)}")
+        if player not in (0, 1):
+            raise ValueError(f"the player to move is 0 or 1, not {player!r}")
+        self._cells = cells  # the list we were given
+        self.player = player
+        self._legal = [] if game_over(cells, player) else legal_pits(cells, player)
+
+    @property
+    def cells(self) -> list[int]:
+        return list(self._cells)
+
+    def copy(self) -> "Board":
+        twin = copy.copy(self)
+        twin._cells = list(self._cells)
+        return twin
+
+    def score(self, player: int) -> int:
+        return self._cells[kalah(player)]
+
+    def is_over(self) -> bool:
+        return not self._legal
+
+    def legal_moves(self) -> list[int]:
+        return list(self._legal)
+
+    def winner(self) -> int | None:
+        if not self.is_over() or self.score(0) == self.score(1):
+            return None
+        return 0 if self.score(0) > self.score(1) else 1
+
+    def __str__(self) -> str:
+        return board_text(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Board({self.cells}, {self.player})"
+''', "'The board keeps a copy of the list it is given: changing that list later changes nothing': keeps the caller's list itself", replace=True),
+
+    Mistake("abapa-unseen-board-copy-forgets-player", "abapa.board", r'''
+class Board:
+    """An Abapa board (the seed's Plateau): 14 cells and the player to move."""
+
+    def __init__(self, cells: list[int] | None = None, player: int = 0) -> None:
+        if cells is None:
+            cells = [4] * PITS + [0] + [4] * PITS + [0]
+        cells = list(cells)
+        if len(cells) != CELLS:
+            raise ValueError(f"a board has {CELLS} cells, not {len(cells)}")
+        if any(type(seeds) is not int or seeds < 0 for seeds in cells):
+            raise ValueError(f"every cell holds a whole number of seeds, 0 or more: {cells}")
+        if sum(cells) != SEEDS:
+            raise ValueError(f"a board holds {SEEDS} seeds, not {sum(cells)}")
+        if player not in (0, 1):
+            raise ValueError(f"the player to move is 0 or 1, not {player!r}")
+        self._cells = cells
+        self.player = player
+        self._legal = [] if game_over(cells, player) else legal_pits(cells, player)
+
+    @property
+    def cells(self) -> list[int]:
+        return list(self._cells)
+
+    def copy(self) -> "Board":
+        return Board(self.cells)  # a new board with the same cells
+
+    def score(self, player: int) -> int:
+        return self._cells[kalah(player)]
+
+    def is_over(self) -> bool:
+        return not self._legal
+
+    def legal_moves(self) -> list[int]:
+        return list(self._legal)
+
+    def winner(self) -> int | None:
+        if not self.is_over() or self.score(0) == self.score(1):
+            return None
+        return 0 if self.score(0) > self.score(1) else 1
+
+    def __str__(self) -> str:
+        return board_text(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Board({self.cells}, {self.player})"
+''', "'board.copy() an independent board' (of the same position): rebuilds Board(self.cells), so the copy always has player 0 to move", replace=True),
+
+    Mistake("abapa-unseen-winner-tie-to-player0", "abapa.board", r'''
+class Board:
+    """An Abapa board (the seed's Plateau): 14 cells and the player to move."""
+
+    def __init__(self, cells: list[int] | None = None, player: int = 0) -> None:
+        if cells is None:
+            cells = [4] * PITS + [0] + [4] * PITS + [0]
+        cells = list(cells)
+        if len(cells) != CELLS:
+            raise ValueError(f"a board has {CELLS} cells, not {len(cells)}")
+        if any(type(seeds) is not int or seeds < 0 for seeds in cells):
+            raise ValueError(f"every cell holds a whole number of seeds, 0 or more: {cells}")
+        if sum(cells) != SEEDS:
+            raise ValueError(f"a board holds {SEEDS} seeds, not {sum(cells)}")
+        if player not in (0, 1):
+            raise ValueError(f"the player to move is 0 or 1, not {player!r}")
+        self._cells = cells
+        self.player = player
+        self._legal = [] if game_over(cells, player) else legal_pits(cells, player)
+
+    @property
+    def cells(self) -> list[int]:
+        return list(self._cells)
+
+    def copy(self) -> "Board":
+        twin = copy.copy(self)
+        twin._cells = list(self._cells)
+        return twin
+
+    def score(self, player: int) -> int:
+        return self._cells[kalah(player)]
+
+    def is_over(self) -> bool:
+        return not self._legal
+
+    def legal_moves(self) -> list[int]:
+        return list(self._legal)
+
+    def winner(self) -> int | None:
+        if not self.is_over():
+            return None
+        if self.score(0) >= self.score(1):
+            return 0
+        return 1
+
+    def __str__(self) -> str:
+        return board_text(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Board({self.cells}, {self.player})"
+''', "'winner() is 0 or 1, or None for a draw' / '24 to 24 is a draw': a finished 24-24 game is won by player 0", replace=True),
+
+    # ----------------------------------------------------------------- abapa.board_play
+    Mistake("abapa-unseen-play-feeding-checked-after-sowing", "abapa.board_play", r'''
+def play(self: Board, pit: int) -> None:
+    """The mover empties `pit` (0 to 5): sow, capture, and the other player moves."""
+    if self.is_over():
+        raise ValueError("the game is over: no more moves can be played")
+    if not isinstance(pit, int) or isinstance(pit, bool) or not 0 <= pit < PITS:
+        raise ValueError(f"a pit is a number from 0 to 5, not {pit!r}")
+    me, you = self.player, opponent(self.player)
+    if self._cells[cell(me, pit)] == 0:
+        raise ValueError(f"pit {pit} is empty; choose one of {self.legal_moves()}")
+    starving = sum(self._cells[i] for i in camp(you)) == 0
+    self._cells, last = sow(self._cells, cell(me, pit))
+    if starving and sum(self._cells[i] for i in camp(you)) == 0:
+        raise ValueError(f"you must feed your opponent: choose one of {self.legal_moves()}")
+    self._cells = capture(self._cells, last, me)
+    won = max(self._cells[kalah(0)], self._cells[kalah(1)]) >= WINNING_SCORE
+    legal = [] if won else legal_pits(self._cells, you)
+    if not won and not legal:
+        self._cells = take_remaining(self._cells, you)
+    self.player, self._legal = you, legal
+
+
+Board.play = play
+''', "'An illegal pit (... not feeding when it must ...) raises ValueError ... and leaves the board unchanged: check everything before changing anything': finds out the move does not feed after sowing it into the board", replace=True),
+
+    Mistake("abapa-unseen-play-takes-remaining-after-win", "abapa.board_play", r'''
+def play(self: Board, pit: int) -> None:
+    """The mover empties `pit` (0 to 5): sow, capture, and the other player moves."""
+    if self.is_over():
+        raise ValueError("the game is over: no more moves can be played")
+    if not isinstance(pit, int) or isinstance(pit, bool) or not 0 <= pit < PITS:
+        raise ValueError(f"a pit is a number from 0 to 5, not {pit!r}")
+    if self._cells[cell(self.player, pit)] == 0:
+        raise ValueError(f"pit {pit} is empty; choose one of {self._legal}")
+    if pit not in self._legal:
+        raise ValueError(f"your opponent has no seeds, so you must feed them: choose one of {self._legal}")
+    cells, last = sow(self._cells, cell(self.player, pit))
+    cells = capture(cells, last, self.player)
+    mover = opponent(self.player)
+    if not legal_pits(cells, mover):
+        cells = take_remaining(cells, mover)  # they cannot feed: they take what is left
+    self._cells, self.player = cells, mover
+    self._legal = [] if game_over(cells, mover) else legal_pits(cells, mover)
+
+
+Board.play = play
+''', "'if that player has no legal pit (and no kalah has 25), they take the remaining seeds': also sweeps the pits into their kalah when the game was already won by 25", replace=True),
+
+    Mistake("abapa-unseen-random-uses-module-random", "abapa.players", r'''
+class Player:
+    """Someone who plays Abapa (the seed's Joueur)."""
+
+    def choose_move(self, board: Board) -> int:
+        raise NotImplementedError("each kind of player says how it chooses its move")
+
+
+class HumanPlayer(Player):
+    """A player at the keyboard: `ask(prompt)` returns what they type."""
+
+    def __init__(self, ask=input) -> None:
+        self.ask = ask
+
+    def choose_move(self, board: Board) -> int:
+        legal = board.legal_moves()
+        while True:
+            answer = str(self.ask(f"Player {board.player}, which pit? {legal} ")).strip()
+            if answer.isdigit() and int(answer) in legal:
+                return int(answer)
+            print(f"{answer!r} is not a pit you can play: choose one of {legal}.")
+
+
+class RandomPlayer(Player):
+    """An artificial player that plays at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, board: Board) -> int:
+        legal = board.legal_moves()
+        while True:
+            pit = random.randrange(6)  # roll a six-sided die
+            if pit in legal:
+                return pit
+''', "'draws a pit with self.rng.randrange(6) ... the same seed gives the same moves': rolls Python's global random, not self.rng, so a seeded game cannot be replayed", replace=True),
+
+    Mistake("abapa-unseen-human-accepts-empty-pit", "abapa.players", r'''
+class Player:
+    """Someone who plays Abapa (the seed's Joueur)."""
+
+    def choose_move(self, board: Board) -> int:
+        raise NotImplementedError("each kind of player says how it chooses its move")
+
+
+class HumanPlayer(Player):
+    """A player at the keyboard: `ask(prompt)` returns what they type."""
+
+    def __init__(self, ask=input) -> None:
+        self.ask = ask
+
+    def choose_move(self, board: Board) -> int:
+        while True:
+            answer = str(self.ask(f"Player {board.player}, which pit (0 to 5)? ")).strip()
+            if answer in ("0", "1", "2", "3", "4", "5"):
+                return int(answer)
+            print(f"{answer!r} is not a pit: type a number from 0 to 5.")
+
+
+class RandomPlayer(Player):
+    """An artificial player that plays at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, board: Board) -> int:
+        legal = board.legal_moves()
+        while True:
+            pit = self.rng.randrange(PITS)
+            if pit in legal:
+                return pit
+''', "'asks ... until the answer is a legal pit': accepts any pit 0 to 5, an empty one or one that does not feed too", replace=True),
+
+    Mistake("abapa-unseen-human-returns-string", "abapa.players", r'''
+class Player:
+    """Someone who plays Abapa (the seed's Joueur)."""
+
+    def choose_move(self, board: Board) -> int:
+        raise NotImplementedError("each kind of player says how it chooses its move")
+
+
+class HumanPlayer(Player):
+    """A player at the keyboard: `ask(prompt)` returns what they type."""
+
+    def __init__(self, ask=input) -> None:
+        self.ask = ask
+
+    def choose_move(self, board: Board) -> int:
+        allowed = [str(pit) for pit in board.legal_moves()]
+        answer = self.ask(f"Player {board.player}, which pit? {', '.join(allowed)} ").strip()
+        while answer not in allowed:
+            print(f"Choose one of {', '.join(allowed)}.")
+            answer = self.ask(f"Player {board.player}, which pit? {', '.join(allowed)} ").strip()
+        return answer
+
+
+class RandomPlayer(Player):
+    """An artificial player that plays at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, board: Board) -> int:
+        legal = board.legal_moves()
+        while True:
+            pit = self.rng.randrange(PITS)
+            if pit in legal:
+                return pit
+''', "'choose_move asks ... and returns it as an int': returns the text typed, a str", replace=True),
+
+    # ----------------------------------------------------------------- abapa.game
+    Mistake("abapa-unseen-game-default-board-shared", "abapa.game", r'''
+class Game:
+    """A game of Abapa (the seed's Jeu): a board and two players."""
+
+    def __init__(self, player0: Player, player1: Player, board: Board = Board()) -> None:
+        self.players = [player0, player1]
+        self.board = board
+
+    def show_board(self) -> None:
+        print(self.board)
+        print()
+
+    def is_over(self) -> bool:
+        return self.board.is_over()
+
+    def play_turn(self) -> int:
+        pit = self.players[self.board.player].choose_move(self.board.copy())
+        self.board.play(pit)
+        return pit
+
+    def show_winner(self) -> None:
+        scores = f"{self.board.score(0)} to {self.board.score(1)}"
+        winner = self.board.winner()
+        print("A draw, " + scores if winner is None else f"Player {winner} wins, " + scores)
+
+    def run(self) -> int | None:
+        self.show_board()
+        while not self.is_over():
+            self.play_turn()
+            self.show_board()
+        self.show_winner()
+        return self.board.winner()
+''', "'holds a board (a new Board() when none is given)': a default argument Board() is made once, so every game without a board shares one (the second starts where the first ended)", replace=True),
+
+    Mistake("abapa-unseen-game-run-misses-final-board", "abapa.game", r'''
+class Game:
+    """A game of Abapa (the seed's Jeu): a board and two players."""
+
+    def __init__(self, player0: Player, player1: Player, board: Board | None = None) -> None:
+        self.players = [player0, player1]
+        self.board = Board() if board is None else board
+
+    def show_board(self) -> None:
+        print(self.board)
+        print()
+
+    def is_over(self) -> bool:
+        return self.board.is_over()
+
+    def play_turn(self) -> int:
+        pit = self.players[self.board.player].choose_move(self.board.copy())
+        self.board.play(pit)
+        return pit
+
+    def show_winner(self) -> None:
+        scores = f"{self.board.score(0)} to {self.board.score(1)}"
+        winner = self.board.winner()
+        print("A draw, " + scores if winner is None else f"Player {winner} wins, " + scores)
+
+    def run(self) -> int | None:
+        while not self.is_over():
+            self.show_board()
+            self.play_turn()
+        self.show_winner()
+        return self.board.winner()
+''', "main loop 'show the board / while not over: play a turn, show the board / show the winner': shows the board before each turn, so the final position is never shown", replace=True),
+
+    # ----------------------------------------------------------------- abapa.greedy
+    Mistake("abapa-unseen-greedy-ignores-feeding", "abapa.greedy", r'''
+class GreedyPlayer(Player):
+    """Plays the pit after which its kalah leads the opponent's by the most."""
+
+    def choose_move(self, board: Board) -> int:
+        me, you = board.player, opponent(board.player)
+        best, best_lead = None, None
+        for pit in range(PITS):
+            if board.cells[cell(me, pit)] == 0:
+                continue  # an empty pit cannot be played
+            after = board.copy()
+            after.play(pit)
+            lead = after.score(me) - after.score(you)
+            if best_lead is None or lead > best_lead:
+                best, best_lead = pit, lead
+        return best
+''', "'it tries each legal pit': tries every non-empty pit, so when the opponent must be fed play raises ValueError on a pit that does not feed", replace=True),
+
+    Mistake("abapa-unseen-greedy-lead-of-next-mover", "abapa.greedy", r'''
+class GreedyPlayer(Player):
+    """Plays the pit after which its kalah leads the opponent's by the most."""
+
+    def choose_move(self, board: Board) -> int:
+        def lead(pit: int) -> int:
+            after = board.copy()
+            after.play(pit)
+            mine = after.score(after.player)
+            theirs = after.score(opponent(after.player))
+            return mine - theirs
+
+        return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))
+''', "'after which its kalah leads the opponent's by the most': measures the lead of after.player, who is the opponent once the pit is played", replace=True),
+]
+
+ALTERNATIVES += [
+    Alternative("abapa-unseen-alt-text-percent", "abapa.display", r'''
+def board_text(cells: list[int]) -> str:
+    """The board as two lines of text, as in the worksheet's figure 1."""
+    lines = [
+        "   " + "".join("%4d" % cells[i] for i in range(12, 6, -1)),
+        "%-4d" % cells[13] + "".join("%4d" % seeds for seeds in cells[0:6]) + "%7d" % cells[6],
+    ]
+    return "\n".join(lines)
+''', "printf-style % formatting, a list of lines joined, slices instead of camp()", replace=True),
+
+    Alternative("abapa-unseen-alt-sow-cycle", "abapa.sowing", r'''
+from itertools import cycle, islice
+
+
+def sow(cells: list[int], start: int) -> tuple[list[int], int]:
+    """Sow the seeds of cell `start`: return the new cells and the cell of the last seed."""
+    new = list(cells)
+    seeds, new[start] = new[start], 0
+    others = [(start + step) % CELLS for step in range(1, CELLS)]  # never `start`
+    targets = list(islice(cycle(others), seeds))
+    for target in targets:
+        new[target] += 1
+    return new, targets[-1] if targets else start
+''', "cycles over the 13 other cells with itertools.cycle/islice, so the skip is built in", replace=True),
+
+    Alternative("abapa-unseen-alt-capture-recursive", "abapa.capture", r'''
+def capture(cells: list[int], last: int, player: int) -> list[int]:
+    """The cells after `player`'s captures, when their last seed fell in cell `last`."""
+    theirs = camp(opponent(player))
+
+    def chain(i: int) -> list[int]:
+        """The cells captured from cell i backwards."""
+        if i in theirs and cells[i] in (2, 3):
+            return [i] + chain(i - 1)
+        return []
+
+    taken = chain(last)
+    left = sum(cells[i] for i in theirs if i not in taken)
+    after = list(cells)
+    if taken and left > 0:  # left == 0 would be a grand slam
+        for i in taken:
+            after[kalah(player)] += after[i]
+            after[i] = 0
+    return after
+''', "collects the chain recursively and tests the grand slam as 'seeds left outside the chain'", replace=True),
+
+    Alternative("abapa-unseen-alt-feeds-by-sowing", "abapa.feeding", r'''
+def feeds(cells: list[int], player: int, pit: int) -> bool:
+    """True when the seeds of `player`'s pit (0 to 5) reach the opponent's camp."""
+    theirs = camp(opponent(player))
+    after, _ = sow(cells, cell(player, pit))
+    return sum(after[i] for i in theirs) > sum(cells[i] for i in theirs)
+
+
+def legal_pits(cells: list[int], player: int) -> list[int]:
+    """The pits (0 to 5) that `player` may empty, in increasing order."""
+    starving = all(cells[i] == 0 for i in camp(opponent(player)))
+    return list(filter(
+        lambda pit: cells[cell(player, pit)] > 0 and (not starving or feeds(cells, player, pit)),
+        range(PITS),
+    ))
+''', "feeds sows on a copy and compares the opponent's camp instead of the 7 - i formula; legal_pits with filter", replace=True),
+
+    Alternative("abapa-unseen-alt-play-via-constructor", "abapa.board_play", r'''
+def play(self: Board, pit: int) -> None:
+    """The mover empties `pit` (0 to 5): sow, capture, and the other player moves."""
+    allowed = self.legal_moves()
+    if not allowed:
+        raise ValueError("the game has ended: no pit can be played any more")
+    if type(pit) is not int or pit not in allowed:
+        raise ValueError(f"you may play one of the pits {allowed}, not {pit!r}")
+    cells, last = sow(self.cells, cell(self.player, pit))
+    cells = capture(cells, last, self.player)
+    following = opponent(self.player)
+    if max(cells[kalah(0)], cells[kalah(1)]) < WINNING_SCORE and not legal_pits(cells, following):
+        cells = take_remaining(cells, following)
+    after = Board(cells, following)  # the constructor works out the legal moves and the end
+    self._cells, self.player, self._legal = after._cells, after.player, after._legal
+
+
+Board.play = play
+''', "one legality test against legal_moves(), then builds the next position with the Board constructor and takes its state", replace=True),
+
+    Alternative("abapa-unseen-alt-players-randint-recursive", "abapa.players", r'''
+class Player:
+    """Someone who plays Abapa (the seed's Joueur)."""
+
+    def choose_move(self, board: Board) -> int:
+        raise NotImplementedError
+
+
+class HumanPlayer(Player):
+    """A player at the keyboard: `ask(prompt)` returns what they type."""
+
+    def __init__(self, ask=input) -> None:
+        self.ask = ask
+
+    def choose_move(self, board: Board) -> int:
+        answer = str(self.ask("Your pit: ")).strip()
+        if answer in [str(pit) for pit in board.legal_moves()]:
+            return int(answer)
+        print("You can play", " or ".join(str(pit) for pit in board.legal_moves()))
+        return self.choose_move(board)  # ask again
+
+
+class RandomPlayer(Player):
+    """An artificial player that plays at random, like a six-sided die."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_move(self, board: Board) -> int:
+        while True:
+            pit = self.rng.randint(0, 5)  # the same draws as randrange(6)
+            if pit in board.legal_moves():
+                return pit
+''', "HumanPlayer asks again by recursion with another prompt; RandomPlayer uses rng.randint(0, 5), which draws the same numbers as randrange(6)", replace=True),
+
+    Alternative("abapa-unseen-alt-game-plain-print", "abapa.game", r'''
+class Game:
+    """A game of Abapa (the seed's Jeu): a board and two players."""
+
+    def __init__(self, player0: Player, player1: Player, board: Board | None = None) -> None:
+        self.board = board if board is not None else Board()
+        self.players = {0: player0, 1: player1}
+
+    def show_board(self) -> None:
+        print(self.board)
+
+    def is_over(self) -> bool:
+        return self.board.is_over()
+
+    def play_turn(self) -> int:
+        chooser = self.players[self.board.player]
+        pit = chooser.choose_move(self.board.copy())
+        self.board.play(pit)
+        return pit
+
+    def show_winner(self) -> None:
+        winner = self.board.winner()
+        if winner is None:
+            print(f"Draw: {self.board.score(0)}-{self.board.score(1)}")
+        else:
+            print(f"Winner: player {winner} ({self.board.score(winner)} seeds "
+                  f"against {self.board.score(opponent(winner))})")
+
+    def run(self) -> int | None:
+        self.show_board()
+        while not self.is_over():
+            self.play_turn()
+            self.show_board()
+        self.show_winner()
+        return self.board.winner()
+''', "players in a dict; show_board prints exactly as print(board) does (no blank line); other wording for the result", replace=True),
+
+    Alternative("abapa-unseen-alt-greedy-try-every-pit", "abapa.greedy", r'''
+class GreedyPlayer(Player):
+    """Plays the pit after which its kalah leads the opponent's by the most."""
+
+    def choose_move(self, board: Board) -> int:
+        me, you = board.player, opponent(board.player)
+        before = board.score(me) - board.score(you)
+        best_pit, best_gain = None, None
+        for pit in range(PITS):  # lowest first: a tie keeps the lowest
+            trial = board.copy()
+            try:
+                trial.play(pit)
+            except ValueError:
+                continue  # not a legal pit
+            gain = trial.score(me) - trial.score(you) - before
+            if best_gain is None or gain > best_gain:
+                best_pit, best_gain = pit, gain
+        return best_pit
+''', "finds the legal pits by trying all six and catching ValueError; compares the gain in lead, which orders pits as the lead does", replace=True),
+]

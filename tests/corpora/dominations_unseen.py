@@ -1141,3 +1141,1568 @@ def play(self: Game, move: Move) -> None:
 add_methods(Game, legal_moves, problem, play)
 ''', "legal moves with itertools.product, moves unpacked with try/except, other wordings, next round when `player` becomes None", replace=True),
 ]
+
+
+# More of them, of other kinds than those above.
+MISTAKES += [
+    # ------------------------------------------------------------ dominations.load
+    Mistake('dom-unseen-load-count-names-domino-count', 'dominations.load', r'''
+HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
+
+
+def read_square(terrain: str, crowns: str, line: int) -> Square:
+    """The square of a CSV line with `terrain` and `crowns` (ValueError naming the line)."""
+    if terrain not in TERRAINS:
+        raise ValueError(f"line {line}: unknown terrain {terrain!r}, expected one of {', '.join(TERRAINS)}")
+    if not crowns.isdigit() or int(crowns) > 3:
+        raise ValueError(f"line {line}: a square has 0 to 3 crowns, not {crowns!r}")
+    return Square(terrain, int(crowns))
+
+
+def load_dominos(path: str) -> list[Domino]:
+    """Read the dominos of the CSV file at `path`, in the order of the file.
+
+    >>> len(load_dominos(DOMINOS_CSV))
+    48
+    """
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
+    if not rows or [cell.strip() for cell in rows[0]] != HEADER:
+        raise ValueError(f"line 1: the header must be {','.join(HEADER)}")
+    dominos = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(HEADER):
+            raise ValueError(f"line {line}: expected {len(HEADER)} columns, found {len(row)}")
+        number, terrain1, crowns1, terrain2, crowns2 = (cell.strip() for cell in row)
+        if not number.isdigit():
+            raise ValueError(f"line {line}: the number {number!r} is not a whole number")
+        first = read_square(terrain1, crowns1, line)
+        second = read_square(terrain2, crowns2, line)
+        dominos.append(Domino(int(number), first, second))
+    if len(dominos) != 48:
+        raise ValueError(f"line {len(dominos)}: the file holds {len(dominos)} dominos, not 48")
+    return dominos
+''',
+            "'the file does not hold exactly 48 dominos (name the last line of the file)': names line len(dominos), one less than the last line (the header counts)", replace=True),
+
+    Mistake('dom-unseen-load-header-not-checked', 'dominations.load', r'''
+HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
+
+
+def read_square(terrain: str, crowns: str, line: int) -> Square:
+    """The square of a CSV line with `terrain` and `crowns` (ValueError naming the line)."""
+    if terrain not in TERRAINS:
+        raise ValueError(f"line {line}: unknown terrain {terrain!r}, expected one of {', '.join(TERRAINS)}")
+    if not crowns.isdigit() or int(crowns) > 3:
+        raise ValueError(f"line {line}: a square has 0 to 3 crowns, not {crowns!r}")
+    return Square(terrain, int(crowns))
+
+
+def load_dominos(path: str) -> list[Domino]:
+    """Read the dominos of the CSV file at `path`, in the order of the file.
+
+    >>> len(load_dominos(DOMINOS_CSV))
+    48
+    """
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
+    # rows[0] is the header: skip it
+    dominos = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(HEADER):
+            raise ValueError(f"line {line}: expected {len(HEADER)} columns, found {len(row)}")
+        number, terrain1, crowns1, terrain2, crowns2 = (cell.strip() for cell in row)
+        if not number.isdigit():
+            raise ValueError(f"line {line}: the number {number!r} is not a whole number")
+        first = read_square(terrain1, crowns1, line)
+        second = read_square(terrain2, crowns2, line)
+        dominos.append(Domino(int(number), first, second))
+    if len(dominos) != 48:
+        raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
+    return dominos
+''',
+            "'(or the header is not the one above)' must raise ValueError naming line 1: the first line is skipped unread, any header is accepted", replace=True),
+
+    Mistake('dom-unseen-load-castle-is-a-terrain', 'dominations.load', r'''
+HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
+
+
+def read_square(terrain: str, crowns: str, line: int) -> Square:
+    """The square of a CSV line with `terrain` and `crowns` (ValueError naming the line)."""
+    if not crowns.isdigit():
+        raise ValueError(f"line {line}: the crowns {crowns!r} are not a whole number")
+    try:
+        return Square(terrain, int(crowns))  # Square checks the terrain and the 0 to 3 crowns
+    except ValueError as error:
+        raise ValueError(f"line {line}: {error}") from None
+
+
+def load_dominos(path: str) -> list[Domino]:
+    """Read the dominos of the CSV file at `path`, in the order of the file.
+
+    >>> len(load_dominos(DOMINOS_CSV))
+    48
+    """
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
+    if not rows or [cell.strip() for cell in rows[0]] != HEADER:
+        raise ValueError(f"line 1: the header must be {','.join(HEADER)}")
+    dominos = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(HEADER):
+            raise ValueError(f"line {line}: expected {len(HEADER)} columns, found {len(row)}")
+        number, terrain1, crowns1, terrain2, crowns2 = (cell.strip() for cell in row)
+        if not number.isdigit():
+            raise ValueError(f"line {line}: the number {number!r} is not a whole number")
+        first = read_square(terrain1, crowns1, line)
+        second = read_square(terrain2, crowns2, line)
+        dominos.append(Domino(int(number), first, second))
+    if len(dominos) != 48:
+        raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
+    return dominos
+''',
+            "'a terrain is not one of TERRAINS': lets Square judge the terrain, and Square knows the castle too, so a line 'castle,0' loads the castle as a domino square", replace=True),
+
+    Mistake('dom-unseen-load-sorted-by-number', 'dominations.load', r'''
+HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
+
+
+def read_square(terrain: str, crowns: str, line: int) -> Square:
+    """The square of a CSV line with `terrain` and `crowns` (ValueError naming the line)."""
+    if terrain not in TERRAINS:
+        raise ValueError(f"line {line}: unknown terrain {terrain!r}, expected one of {', '.join(TERRAINS)}")
+    if not crowns.isdigit() or int(crowns) > 3:
+        raise ValueError(f"line {line}: a square has 0 to 3 crowns, not {crowns!r}")
+    return Square(terrain, int(crowns))
+
+
+def load_dominos(path: str) -> list[Domino]:
+    """Read the dominos of the CSV file at `path`, in the order of the file.
+
+    >>> len(load_dominos(DOMINOS_CSV))
+    48
+    """
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
+    if not rows or [cell.strip() for cell in rows[0]] != HEADER:
+        raise ValueError(f"line 1: the header must be {','.join(HEADER)}")
+    dominos = []
+    for line, row in enumerate(rows[1:], start=2):
+        if len(row) != len(HEADER):
+            raise ValueError(f"line {line}: expected {len(HEADER)} columns, found {len(row)}")
+        number, terrain1, crowns1, terrain2, crowns2 = (cell.strip() for cell in row)
+        if not number.isdigit():
+            raise ValueError(f"line {line}: the number {number!r} is not a whole number")
+        first = read_square(terrain1, crowns1, line)
+        second = read_square(terrain2, crowns2, line)
+        dominos.append(Domino(int(number), first, second))
+    if len(dominos) != 48:
+        raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
+    return sorted(dominos, key=lambda domino: domino.number)
+''',
+            "'returns the list of its dominos, in the order of the file': sorts them by number (same list for the course's file, not for a file in another order)", replace=True),
+
+    # ------------------------------------------------------------ dominations.placement
+    Mistake('dom-unseen-place-unseen-half-on-taken-square', 'dominations.placement', r'''
+def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
+    """None if `domino` may go with its first square on `first` and its second on `second`,
+    else the rule that the placement breaks.
+
+    >>> Kingdom().problem(Domino(1, Square("wheat", 0), Square("wheat", 0)), (4, 5), (4, 6)) is None
+    True
+    """
+    for position in (first, second):
+        if not self.inside(position):
+            return f"square {position} is outside the {self.side}x{self.side} area"
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return f"the two halves must cover neighbouring squares, {first} and {second} are not"
+    if self.grid[first[0]][first[1]] is not None:
+        return f"square {first} is already taken"
+    if not (self.touches(first, domino.first) or self.touches(second, domino.second)):
+        return "the domino must touch the castle or a square of the same terrain"
+    rows = [r for r, row in enumerate(self.grid) if any(row)] + [first[0], second[0]]
+    columns = [c for c, column in enumerate(zip(*self.grid)) if any(column)]
+    columns += [first[1], second[1]]
+    if max(rows) - min(rows) >= self.size or max(columns) - min(columns) >= self.size:
+        return f"the kingdom would no longer fit in a {self.size}x{self.size} square"
+    return None
+
+
+def touches(self: Kingdom, position: Position, square: Square) -> bool:
+    """True when `position` has the castle or a square of `square`'s terrain next to it."""
+    row, column = position
+    for dr, dc in STEPS:
+        r, c = row + dr, column + dc
+        if 0 <= r < self.side and 0 <= c < self.side:
+            neighbour = self.grid[r][c]
+            if neighbour is not None and neighbour.terrain in ("castle", square.terrain):
+                return True
+    return False
+
+
+def can_place(self: Kingdom, domino: Domino, first: Position, second: Position) -> bool:
+    """True when `domino` may go on `first` and `second` (see `problem`)."""
+    return self.problem(domino, first, second) is None
+
+
+def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> None:
+    """Put `domino` on `first` and `second`; ValueError (kingdom unchanged) if illegal."""
+    problem = self.problem(domino, first, second)
+    if problem is not None:
+        raise ValueError(f"cannot place domino {domino.number} there: {problem}")
+    self.grid[first[0]][first[1]] = domino.first
+    self.grid[second[0]][second[1]] = domino.second
+
+
+add_methods(Kingdom, problem, touches, can_place, place)
+''',
+            "rule 1 'both squares are inside the area and free': only the first square is tested, the second half may cover a square of the kingdom or the castle", replace=True),
+
+    Mistake('dom-unseen-place-touches-diagonally', 'dominations.placement', r'''
+def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
+    """None if `domino` may go with its first square on `first` and its second on `second`,
+    else the rule that the placement breaks.
+
+    >>> Kingdom().problem(Domino(1, Square("wheat", 0), Square("wheat", 0)), (4, 5), (4, 6)) is None
+    True
+    """
+    for position in (first, second):
+        if not self.inside(position):
+            return f"square {position} is outside the {self.side}x{self.side} area"
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return f"the two halves must cover neighbouring squares, {first} and {second} are not"
+    for position in (first, second):
+        if self.grid[position[0]][position[1]] is not None:
+            return f"square {position} is already taken"
+    if not (self.touches(first, domino.first) or self.touches(second, domino.second)):
+        return "the domino must touch the castle or a square of the same terrain"
+    rows = [r for r, row in enumerate(self.grid) if any(row)] + [first[0], second[0]]
+    columns = [c for c, column in enumerate(zip(*self.grid)) if any(column)]
+    columns += [first[1], second[1]]
+    if max(rows) - min(rows) >= self.size or max(columns) - min(columns) >= self.size:
+        return f"the kingdom would no longer fit in a {self.size}x{self.size} square"
+    return None
+
+
+def touches(self: Kingdom, position: Position, square: Square) -> bool:
+    """True when `position` has the castle or a square of `square`'s terrain next to it."""
+    row, column = position
+    for r in range(row - 1, row + 2):  # the 3x3 block around the square
+        for c in range(column - 1, column + 2):
+            if (r, c) != position and self.inside((r, c)):
+                neighbour = self.grid[r][c]
+                if neighbour is not None and neighbour.terrain in ("castle", square.terrain):
+                    return True
+    return False
+
+
+def can_place(self: Kingdom, domino: Domino, first: Position, second: Position) -> bool:
+    """True when `domino` may go on `first` and `second` (see `problem`)."""
+    return self.problem(domino, first, second) is None
+
+
+def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> None:
+    """Put `domino` on `first` and `second`; ValueError (kingdom unchanged) if illegal."""
+    problem = self.problem(domino, first, second)
+    if problem is not None:
+        raise ValueError(f"cannot place domino {domino.number} there: {problem}")
+    self.grid[first[0]][first[1]] = domino.first
+    self.grid[second[0]][second[1]] = domino.second
+
+
+add_methods(Kingdom, problem, touches, can_place, place)
+''',
+            "rule 3 'touches (by an edge) the castle, or a square of the same terrain': touches looks at the 8 squares around, so a corner contact connects", replace=True),
+
+    Mistake('dom-unseen-place-measure-not-taken-back', 'dominations.placement', r'''
+def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
+    """None if `domino` may go with its first square on `first` and its second on `second`,
+    else the rule that the placement breaks.
+
+    >>> Kingdom().problem(Domino(1, Square("wheat", 0), Square("wheat", 0)), (4, 5), (4, 6)) is None
+    True
+    """
+    for position in (first, second):
+        if not self.inside(position):
+            return f"square {position} is outside the {self.side}x{self.side} area"
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return f"the two halves must cover neighbouring squares, {first} and {second} are not"
+    for position in (first, second):
+        if self.grid[position[0]][position[1]] is not None:
+            return f"square {position} is already taken"
+    if not (self.touches(first, domino.first) or self.touches(second, domino.second)):
+        return "the domino must touch the castle or a square of the same terrain"
+    # as the report: put the domino down, measure, take it back
+    self.grid[first[0]][first[1]] = domino.first
+    self.grid[second[0]][second[1]] = domino.second
+    taken = [(r, c) for r in range(self.side) for c in range(self.side) if self.grid[r][c] is not None]
+    height = max(r for r, _ in taken) - min(r for r, _ in taken) + 1
+    width = max(c for _, c in taken) - min(c for _, c in taken) + 1
+    if height > self.size or width > self.size:
+        return f"the kingdom would no longer fit in a {self.size}x{self.size} square"
+    self.grid[first[0]][first[1]] = None
+    self.grid[second[0]][second[1]] = None
+    return None
+
+
+def touches(self: Kingdom, position: Position, square: Square) -> bool:
+    """True when `position` has the castle or a square of `square`'s terrain next to it."""
+    row, column = position
+    for dr, dc in STEPS:
+        r, c = row + dr, column + dc
+        if 0 <= r < self.side and 0 <= c < self.side:
+            neighbour = self.grid[r][c]
+            if neighbour is not None and neighbour.terrain in ("castle", square.terrain):
+                return True
+    return False
+
+
+def can_place(self: Kingdom, domino: Domino, first: Position, second: Position) -> bool:
+    """True when `domino` may go on `first` and `second` (see `problem`)."""
+    return self.problem(domino, first, second) is None
+
+
+def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> None:
+    """Put `domino` on `first` and `second`; ValueError (kingdom unchanged) if illegal."""
+    problem = self.problem(domino, first, second)
+    if problem is not None:
+        raise ValueError(f"cannot place domino {domino.number} there: {problem}")
+    self.grid[first[0]][first[1]] = domino.first
+    self.grid[second[0]][second[1]] = domino.second
+
+
+add_methods(Kingdom, problem, touches, can_place, place)
+''',
+            "'put the domino down, measure, take it back' / place 'leaves the kingdom unchanged': on the too-big path problem returns before taking the domino back, so asking (can_place, legal_placements, place) changes the kingdom", replace=True),
+
+    # ------------------------------------------------------------ dominations.legal
+    Mistake('dom-unseen-legal-frontier-twice', 'dominations.legal', r'''
+def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
+    """Every placement `(first, second)` of `domino` allowed by the rules.
+
+    >>> len(Kingdom().legal_placements(Domino(1, Square("wheat", 0), Square("wheat", 0))))
+    24
+    """
+    # a legal domino touches the kingdom: one of its squares is an empty square next to it
+    frontier = []
+    for row in range(self.side):
+        for column in range(self.side):
+            if self.grid[row][column] is None and any(
+                self.inside((row + dr, column + dc)) and self.grid[row + dr][column + dc] is not None
+                for dr, dc in STEPS
+            ):
+                frontier.append((row, column))
+    placements = []
+    for square in frontier:
+        for dr, dc in STEPS:
+            other = (square[0] + dr, square[1] + dc)
+            for first, second in ((square, other), (other, square)):
+                if self.can_place(domino, first, second):
+                    placements.append((first, second))
+    return placements
+
+
+def is_full(self: Kingdom) -> bool:
+    """True when the kingdom has size * size squares (castle included)."""
+    taken = sum(square is not None for row in self.grid for square in row)
+    return taken == self.size * self.size
+
+
+add_methods(Kingdom, legal_placements, is_full)
+''',
+            "legal_placements: 'every pair (first, second) that can_place accepts ... each once': a domino lying on two squares of the frontier is found from both, so it is listed twice (not on the empty kingdom of the example)", replace=True),
+
+    Mistake('dom-unseen-legal-full-is-5x5-box', 'dominations.legal', r'''
+def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
+    """Every placement `(first, second)` of `domino` allowed by the rules.
+
+    >>> len(Kingdom().legal_placements(Domino(1, Square("wheat", 0), Square("wheat", 0))))
+    24
+    """
+    # A square more than size - 1 rows (or columns) away from a square of the kingdom
+    # can never be used: only try the squares of that window.
+    taken = [(r, c) for r in range(self.side) for c in range(self.side) if self.grid[r][c] is not None]
+    top = max(0, max(r for r, _ in taken) - self.size + 1)
+    bottom = min(self.side - 1, min(r for r, _ in taken) + self.size - 1)
+    left = max(0, max(c for _, c in taken) - self.size + 1)
+    right = min(self.side - 1, min(c for _, c in taken) + self.size - 1)
+    placements = []
+    for row in range(top, bottom + 1):
+        for column in range(left, right + 1):
+            if self.grid[row][column] is not None:
+                continue
+            for dr, dc in STEPS:
+                first, second = (row, column), (row + dr, column + dc)
+                if self.can_place(domino, first, second):
+                    placements.append((first, second))
+    return placements
+
+
+def is_full(self: Kingdom) -> bool:
+    """True when the kingdom has size * size squares (castle included)."""
+    rows = [r for r in range(self.side) if any(self.grid[r])]
+    columns = [c for c in range(self.side) if any(row[c] for row in self.grid)]
+    return len(rows) == self.size and len(columns) == self.size  # a complete 5x5
+
+
+add_methods(Kingdom, legal_placements, is_full)
+''',
+            "is_full: 'True when the kingdom has size * size squares': tests that the kingdom spans 5 rows and 5 columns, so a 5x5 with holes counts as full", replace=True),
+
+    Mistake('dom-unseen-legal-window-centred-on-castle', 'dominations.legal', r'''
+def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
+    """Every placement `(first, second)` of `domino` allowed by the rules.
+
+    >>> len(Kingdom().legal_placements(Domino(1, Square("wheat", 0), Square("wheat", 0))))
+    24
+    """
+    # the kingdom is a 5x5 around the castle: only try the squares of that window
+    reach = self.size // 2
+    top, bottom = self.castle[0] - reach, self.castle[0] + reach
+    left, right = self.castle[1] - reach, self.castle[1] + reach
+    placements = []
+    for row in range(top, bottom + 1):
+        for column in range(left, right + 1):
+            if self.grid[row][column] is not None:
+                continue
+            for dr, dc in STEPS:
+                first, second = (row, column), (row + dr, column + dc)
+                if self.can_place(domino, first, second):
+                    placements.append((first, second))
+    return placements
+
+
+def is_full(self: Kingdom) -> bool:
+    """True when the kingdom has size * size squares (castle included)."""
+    taken = sum(square is not None for row in self.grid for square in row)
+    return taken == self.size * self.size
+
+
+add_methods(Kingdom, legal_placements, is_full)
+''',
+            "'The finished kingdom must fit in a 5x5 square (anywhere around the castle)': first squares are only tried in the 5x5 centred on the castle, so placements of a kingdom grown to one side are missing", replace=True),
+
+    # ------------------------------------------------------------ dominations.properties
+    Mistake('dom-unseen-props-marked-when-popped', 'dominations.properties', r'''
+def property_of(self: Kingdom, start: Position) -> list[Position]:
+    """The positions of the property holding `start` (edge-connected, same terrain)."""
+    square = self.grid[start[0]][start[1]]
+    if square is None or square.terrain == "castle":
+        return []
+    seen = []
+    stack = [start]
+    while stack:
+        row, column = stack.pop()
+        seen.append((row, column))
+        for dr, dc in STEPS:
+            position = (row + dr, column + dc)
+            if not self.inside(position) or position in seen:
+                continue
+            neighbour = self.grid[position[0]][position[1]]
+            if neighbour is not None and neighbour.terrain == square.terrain:
+                stack.append(position)
+    return seen
+
+
+def crown_map(self: Kingdom) -> list[list[int]]:
+    """For every square, the crowns of its whole property (0 for empty squares and the castle)."""
+    crowns = [[0] * self.side for _ in range(self.side)]
+    done = set()
+    for row in range(self.side):
+        for column in range(self.side):
+            if self.grid[row][column] is None or (row, column) in done:
+                continue
+            positions = self.property_of((row, column))
+            total = sum(self.grid[r][c].crowns for r, c in positions)
+            for r, c in positions:
+                crowns[r][c] = total
+            done.update(positions)
+    return crowns
+
+
+add_methods(Kingdom, property_of, crown_map)
+''',
+            "'marks it as seen, pushes it' / 'each once': squares are marked only when popped, so in a 2x2 block a square pushed twice is listed twice and its crowns count twice", replace=True),
+
+    Mistake('dom-unseen-props-crown-map-shared-rows', 'dominations.properties', r'''
+def property_of(self: Kingdom, start: Position) -> list[Position]:
+    """The positions of the property holding `start` (edge-connected, same terrain)."""
+    square = self.grid[start[0]][start[1]]
+    if square is None or square.terrain == "castle":
+        return []
+    seen = [start]
+    stack = [start]
+    while stack:
+        row, column = stack[-1]
+        for dr, dc in STEPS:
+            position = (row + dr, column + dc)
+            if not self.inside(position) or position in seen:
+                continue
+            neighbour = self.grid[position[0]][position[1]]
+            if neighbour is not None and neighbour.terrain == square.terrain:
+                seen.append(position)
+                stack.append(position)
+                break
+        else:
+            stack.pop()
+    return seen
+
+
+def crown_map(self: Kingdom) -> list[list[int]]:
+    """For every square, the crowns of its whole property (0 for empty squares and the castle)."""
+    crowns = [[0] * self.side] * self.side
+    done = set()
+    for row in range(self.side):
+        for column in range(self.side):
+            if self.grid[row][column] is None or (row, column) in done:
+                continue
+            positions = self.property_of((row, column))
+            total = sum(self.grid[r][c].crowns for r, c in positions)
+            for r, c in positions:
+                crowns[r][c] = total
+            done.update(positions)
+    return crowns
+
+
+add_methods(Kingdom, property_of, crown_map)
+''',
+            "crown_map 'a grid of ints, same shape as grid': [[0] * side] * side makes every row the same list, so a property's crowns appear in every row", replace=True),
+
+    Mistake('dom-unseen-props-castle-alone', 'dominations.properties', r'''
+def property_of(self: Kingdom, start: Position) -> list[Position]:
+    """The positions of the property holding `start` (edge-connected, same terrain)."""
+    square = self.grid[start[0]][start[1]]
+    if square is None:
+        return []
+    seen = [start]
+    stack = [start]
+    while stack:
+        row, column = stack[-1]
+        for dr, dc in STEPS:
+            position = (row + dr, column + dc)
+            if not self.inside(position) or position in seen:
+                continue
+            neighbour = self.grid[position[0]][position[1]]
+            if neighbour is not None and neighbour.terrain == square.terrain:
+                seen.append(position)
+                stack.append(position)
+                break
+        else:
+            stack.pop()
+    return seen
+
+
+def crown_map(self: Kingdom) -> list[list[int]]:
+    """For every square, the crowns of its whole property (0 for empty squares and the castle)."""
+    crowns = [[0] * self.side for _ in range(self.side)]
+    done = set()
+    for row in range(self.side):
+        for column in range(self.side):
+            if self.grid[row][column] is None or (row, column) in done:
+                continue
+            positions = self.property_of((row, column))
+            total = sum(self.grid[r][c].crowns for r, c in positions)
+            for r, c in positions:
+                crowns[r][c] = total
+            done.update(positions)
+    return crowns
+
+
+add_methods(Kingdom, property_of, crown_map)
+''',
+            "'[] for an empty square or the castle' / 'The castle belongs to no property': property_of of the castle returns [castle] (a property of one square)", replace=True),
+
+    # ------------------------------------------------------------ dominations.score
+    Mistake('dom-unseen-score-centred-strictly-inside', 'dominations.score', r'''
+def is_centred(self: Kingdom) -> bool:
+    """True when every square is within size // 2 rows and columns of the castle."""
+    reach = self.size // 2
+    return all(
+        abs(row - self.castle[0]) < reach and abs(column - self.castle[1]) < reach
+        for row in range(self.side)
+        for column in range(self.side)
+        if self.grid[row][column] is not None
+    )
+
+
+def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) -> int:
+    """The kingdom's points: squares x crowns summed over its properties, plus the bonuses asked."""
+    points = sum(sum(row) for row in self.crown_map())
+    if middle_kingdom and self.is_centred():
+        points += 10
+    if harmony and self.is_full():
+        points += 5
+    return points
+
+
+add_methods(Kingdom, is_centred, score)
+''',
+            "Middle Kingdom: 'every square is at most size // 2 rows and size // 2 columns away': < instead of <=, a square 2 away from the castle loses the bonus", replace=True),
+
+    Mistake('dom-unseen-score-harmony-method-not-called', 'dominations.score', r'''
+def is_centred(self: Kingdom) -> bool:
+    """True when every square is within size // 2 rows and columns of the castle."""
+    reach = self.size // 2
+    return all(
+        abs(row - self.castle[0]) <= reach and abs(column - self.castle[1]) <= reach
+        for row in range(self.side)
+        for column in range(self.side)
+        if self.grid[row][column] is not None
+    )
+
+
+def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) -> int:
+    """The kingdom's points: squares x crowns summed over its properties, plus the bonuses asked."""
+    points = sum(sum(row) for row in self.crown_map())
+    if middle_kingdom and self.is_centred():
+        points += 10
+    if harmony and self.is_full:
+        points += 5
+    return points
+
+
+add_methods(Kingdom, is_centred, score)
+''',
+            "Harmony '+5 when the kingdom is complete (is_full())': the method is not called, the bound method is always true, so +5 for any kingdom", replace=True),
+
+    # ------------------------------------------------------------ dominations.ranking
+    Mistake('dom-unseen-rank-groups-on-score-only', 'dominations.ranking', r'''
+def largest_property(self: Kingdom) -> int:
+    """The number of squares of the kingdom's largest property (0 if it has none)."""
+    return max(
+        (len(self.property_of((row, column))) for row in range(self.side) for column in range(self.side)),
+        default=0,
+    )
+
+
+def crowns(self: Kingdom) -> int:
+    """The number of crowns in the kingdom."""
+    return sum(square.crowns for row in self.grid for square in row if square is not None)
+
+
+add_methods(Kingdom, largest_property, crowns)
+
+
+def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool = False) -> list[list[int]]:
+    """The players from best to worst, in groups of players that are still tied."""
+    keys = [
+        (kingdom.score(middle_kingdom, harmony), kingdom.largest_property(), kingdom.crowns())
+        for kingdom in kingdoms
+    ]
+    groups: list[list[int]] = []
+    for player in sorted(range(len(kingdoms)), key=lambda p: keys[p], reverse=True):
+        if groups and keys[groups[-1][0]][0] == keys[player][0]:
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    return groups
+''',
+            "'a group holds the players still equal after every tie-break': sorted by the tie-breaks but grouped on the score alone, so a tie-break winner still shares the place", replace=True),
+
+    Mistake('dom-unseen-rank-largest-by-value', 'dominations.ranking', r'''
+def largest_property(self: Kingdom) -> int:
+    """The number of squares of the kingdom's largest property (0 if it has none)."""
+    best, best_value = 0, -1
+    for row in range(self.side):
+        for column in range(self.side):
+            positions = self.property_of((row, column))
+            if positions:
+                value = len(positions) * sum(self.grid[r][c].crowns for r, c in positions)
+                if value > best_value:
+                    best, best_value = len(positions), value
+    return best
+
+
+def crowns(self: Kingdom) -> int:
+    """The number of crowns in the kingdom."""
+    return sum(square.crowns for row in self.grid for square in row if square is not None)
+
+
+add_methods(Kingdom, largest_property, crowns)
+
+
+def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool = False) -> list[list[int]]:
+    """The players from best to worst, in groups of players that are still tied."""
+    keys = [
+        (kingdom.score(middle_kingdom, harmony), kingdom.largest_property(), kingdom.crowns())
+        for kingdom in kingdoms
+    ]
+    groups: list[list[int]] = []
+    for player in sorted(range(len(kingdoms)), key=lambda p: keys[p], reverse=True):
+        if groups and keys[groups[-1][0]] == keys[player]:
+            groups[-1].append(player)
+        else:
+            groups.append([player])
+    return groups
+''',
+            "'largest property has the most squares (crowns do not count there)': takes the size of the property worth the most points, not of the one with the most squares", replace=True),
+
+    # ------------------------------------------------------------ dominations.greedy
+    Mistake('dom-unseen-greedy-distance-first-square', 'dominations.greedy', r'''
+def distance(kingdom: Kingdom, placement: Placement) -> int:
+    """Rows plus columns from the castle to each square of `placement`, summed."""
+    row, column = kingdom.castle
+    r, c = placement[0]  # where the domino is put down
+    return abs(r - row) + abs(c - column)
+
+
+def greedy_placement(kingdom: Kingdom, domino: Domino) -> Placement | None:
+    """The placement of `domino` with the best score now (ties: closest to the castle)."""
+    best, best_key = None, None
+    for placement in kingdom.legal_placements(domino):
+        trial = kingdom.copy()
+        trial.place(domino, *placement)
+        key = (-trial.score(), distance(kingdom, placement), placement)
+        if best_key is None or key < best_key:
+            best, best_key = placement, key
+    return best
+
+
+def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None) -> Domino:
+    """The domino of `line` (not empty) whose greedy placement scores best, after `previous`."""
+    base = kingdom.copy()
+    if previous is not None:
+        placement = greedy_placement(base, previous)
+        if placement is not None:
+            base.place(previous, *placement)
+    best, best_key = None, None
+    for domino in line:
+        placement = greedy_placement(base, domino)
+        if placement is None:
+            key = (-base.score(), float("inf"), domino.number)
+        else:
+            trial = base.copy()
+            trial.place(domino, *placement)
+            key = (-trial.score(), distance(base, placement), domino.number)
+        if best_key is None or key < best_key:
+            best, best_key = domino, key
+    return best
+''',
+            "distance: 'the sum, over its two squares, of the rows plus the columns between the square and the castle': only the first square is measured", replace=True),
+
+    Mistake('dom-unseen-greedy-placement-with-bonuses', 'dominations.greedy', r'''
+def distance(kingdom: Kingdom, placement: Placement) -> int:
+    """Rows plus columns from the castle to each square of `placement`, summed."""
+    row, column = kingdom.castle
+    return sum(abs(r - row) + abs(c - column) for r, c in placement)
+
+
+def greedy_placement(kingdom: Kingdom, domino: Domino) -> Placement | None:
+    """The placement of `domino` with the best score now (ties: closest to the castle)."""
+    best, best_key = None, None
+    for placement in kingdom.legal_placements(domino):
+        trial = kingdom.copy()
+        trial.place(domino, *placement)
+        key = (-trial.score(middle_kingdom=True, harmony=True), distance(kingdom, placement), placement)
+        if best_key is None or key < best_key:
+            best, best_key = placement, key
+    return best
+
+
+def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None) -> Domino:
+    """The domino of `line` (not empty) whose greedy placement scores best, after `previous`."""
+    base = kingdom.copy()
+    if previous is not None:
+        placement = greedy_placement(base, previous)
+        if placement is not None:
+            base.place(previous, *placement)
+    best, best_key = None, None
+    for domino in line:
+        placement = greedy_placement(base, domino)
+        if placement is None:
+            key = (-base.score(), float("inf"), domino.number)
+        else:
+            trial = base.copy()
+            trial.place(domino, *placement)
+            key = (-trial.score(), distance(base, placement), domino.number)
+        if best_key is None or key < best_key:
+            best, best_key = domino, key
+    return best
+''',
+            "'The scores here are plain scores, without bonuses': greedy_placement counts the Middle Kingdom and Harmony bonuses", replace=True),
+
+    Mistake('dom-unseen-greedy-nowhere-counts-closest', 'dominations.greedy', r'''
+def distance(kingdom: Kingdom, placement: Placement) -> int:
+    """Rows plus columns from the castle to each square of `placement`, summed."""
+    row, column = kingdom.castle
+    return sum(abs(r - row) + abs(c - column) for r, c in placement)
+
+
+def greedy_placement(kingdom: Kingdom, domino: Domino) -> Placement | None:
+    """The placement of `domino` with the best score now (ties: closest to the castle)."""
+    best, best_key = None, None
+    for placement in kingdom.legal_placements(domino):
+        trial = kingdom.copy()
+        trial.place(domino, *placement)
+        key = (-trial.score(), distance(kingdom, placement), placement)
+        if best_key is None or key < best_key:
+            best, best_key = placement, key
+    return best
+
+
+def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None) -> Domino:
+    """The domino of `line` (not empty) whose greedy placement scores best, after `previous`."""
+    base = kingdom.copy()
+    if previous is not None:
+        placement = greedy_placement(base, previous)
+        if placement is not None:
+            base.place(previous, *placement)
+    best, best_key = None, None
+    for domino in line:
+        placement = greedy_placement(base, domino)
+        if placement is None:
+            key = (-base.score(), 0, domino.number)  # nothing placed: no distance
+        else:
+            trial = base.copy()
+            trial.place(domino, *placement)
+            key = (-trial.score(), distance(base, placement), domino.number)
+        if best_key is None or key < best_key:
+            best, best_key = domino, key
+    return best
+''',
+            "greedy_choice: 'on equal scores ... (a domino that fits nowhere is farthest)': a domino that fits nowhere gets distance 0 and beats placeable dominos of equal score", replace=True),
+
+    Mistake('dom-unseen-greedy-previous-fits-nowhere', 'dominations.greedy', r'''
+def distance(kingdom: Kingdom, placement: Placement) -> int:
+    """Rows plus columns from the castle to each square of `placement`, summed."""
+    row, column = kingdom.castle
+    return sum(abs(r - row) + abs(c - column) for r, c in placement)
+
+
+def greedy_placement(kingdom: Kingdom, domino: Domino) -> Placement | None:
+    """The placement of `domino` with the best score now (ties: closest to the castle)."""
+    best, best_key = None, None
+    for placement in kingdom.legal_placements(domino):
+        trial = kingdom.copy()
+        trial.place(domino, *placement)
+        key = (-trial.score(), distance(kingdom, placement), placement)
+        if best_key is None or key < best_key:
+            best, best_key = placement, key
+    return best
+
+
+def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None) -> Domino:
+    """The domino of `line` (not empty) whose greedy placement scores best, after `previous`."""
+    base = kingdom.copy()
+    if previous is not None:
+        base.place(previous, *greedy_placement(base, previous))
+    best, best_key = None, None
+    for domino in line:
+        placement = greedy_placement(base, domino)
+        if placement is None:
+            key = (-base.score(), float("inf"), domino.number)
+        else:
+            trial = base.copy()
+            trial.place(domino, *placement)
+            key = (-trial.score(), distance(base, placement), domino.number)
+        if best_key is None or key < best_key:
+            best, best_key = domino, key
+    return best
+''',
+            "'first place the previous domino (if any) at its greedy placement': when the previous domino fits nowhere (greedy_placement is None) greedy_choice crashes with TypeError instead of judging the line on the kingdom as it is", replace=True),
+
+    # ------------------------------------------------------------ dominations.game_setup
+    Mistake('dom-unseen-setup-one-king-per-player', 'dominations.game_setup', r'''
+class Game:
+    """A game of Kingdomino between `players` players, numbered 0 to players - 1.
+
+    Its attributes, listed above, hold the whole state of the game.
+    """
+
+    def __init__(self, players: int, rng: random.Random, mighty_duel: bool = False,
+                 middle_kingdom: bool = False, harmony: bool = False) -> None:
+        """Set up the kingdoms, the kings in a random order, the pile, and draw the first line."""
+        if players not in IN_PLAY:
+            raise ValueError(f"Kingdomino is played by 2, 3 or 4 players, not {players}")
+        if mighty_duel and players != 2:
+            raise ValueError("the Mighty Duel is a game for 2 players")
+        self.num_players = players
+        self.rng = rng
+        self.middle_kingdom, self.harmony = middle_kingdom, harmony
+        self.kingdoms = [Kingdom(7 if mighty_duel else 5) for _ in range(players)]
+        self.pile = rng.sample(load_dominos(DOMINOS_CSV), 48 if mighty_duel else IN_PLAY[players])
+        self.kings = list(range(players))  # one king per player
+        rng.shuffle(self.kings)
+        self.claimed: list[tuple[Domino, int]] = []
+        self.previous: list[tuple[Domino, int]] = []
+        self.turn = 0
+        self.line = self.draw_line()
+
+    def draw_line(self) -> list[Domino]:
+        """Take one domino per king from the pile, sorted by number ([] once the pile is empty)."""
+        if not self.pile:
+            return []
+        line = self.rng.sample(self.pile, len(self.kings))
+        self.pile = [domino for domino in self.pile if domino not in line]
+        return sorted(line, key=lambda domino: domino.number)
+
+    @property
+    def player(self) -> int | None:
+        """The owner of the king to act (None when every king has acted)."""
+        return self.kings[self.turn] if self.turn < len(self.kings) else None
+
+    @property
+    def to_place(self) -> Domino | None:
+        """The domino the king to act stands on (None in the opening and at the end)."""
+        return self.previous[self.turn][0] if self.turn < len(self.previous) else None
+
+    def free(self) -> list[Domino]:
+        """The dominos of the new line that no king stands on yet."""
+        taken = {domino.number for domino, _ in self.claimed}
+        return [domino for domino in self.line if domino.number not in taken]
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (its random generator too)."""
+        return copy.deepcopy(self)
+''',
+            "'With 2 players each player has two kings': every player gets one king, a 2-player game has lines of 2 and 12 rounds of one domino each", replace=True),
+
+    Mistake('dom-unseen-setup-module-random', 'dominations.game_setup', r'''
+class Game:
+    """A game of Kingdomino between `players` players, numbered 0 to players - 1.
+
+    Its attributes, listed above, hold the whole state of the game.
+    """
+
+    def __init__(self, players: int, rng: random.Random, mighty_duel: bool = False,
+                 middle_kingdom: bool = False, harmony: bool = False) -> None:
+        """Set up the kingdoms, the kings in a random order, the pile, and draw the first line."""
+        if players not in IN_PLAY:
+            raise ValueError(f"Kingdomino is played by 2, 3 or 4 players, not {players}")
+        if mighty_duel and players != 2:
+            raise ValueError("the Mighty Duel is a game for 2 players")
+        self.num_players = players
+        self.rng = rng
+        self.middle_kingdom, self.harmony = middle_kingdom, harmony
+        self.kingdoms = [Kingdom(7 if mighty_duel else 5) for _ in range(players)]
+        self.pile = rng.sample(load_dominos(DOMINOS_CSV), 48 if mighty_duel else IN_PLAY[players])
+        self.kings = [player for player in range(players) for _ in range(KINGS[players])]
+        rng.shuffle(self.kings)
+        self.claimed: list[tuple[Domino, int]] = []
+        self.previous: list[tuple[Domino, int]] = []
+        self.turn = 0
+        self.line = self.draw_line()
+
+    def draw_line(self) -> list[Domino]:
+        """Take one domino per king from the pile, sorted by number ([] once the pile is empty)."""
+        if not self.pile:
+            return []
+        line = random.sample(self.pile, len(self.kings))
+        self.pile = [domino for domino in self.pile if domino not in line]
+        return sorted(line, key=lambda domino: domino.number)
+
+    @property
+    def player(self) -> int | None:
+        """The owner of the king to act (None when every king has acted)."""
+        return self.kings[self.turn] if self.turn < len(self.kings) else None
+
+    @property
+    def to_place(self) -> Domino | None:
+        """The domino the king to act stands on (None in the opening and at the end)."""
+        return self.previous[self.turn][0] if self.turn < len(self.previous) else None
+
+    def free(self) -> list[Domino]:
+        """The dominos of the new line that no king stands on yet."""
+        taken = {domino.number for domino, _ in self.claimed}
+        return [domino for domino in self.line if domino.number not in taken]
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (its random generator too)."""
+        return copy.deepcopy(self)
+''',
+            "'Draw every line with self.rng (self.rng.sample(self.pile, k))': the lines come from the module's random, so a seeded game is not reproducible", replace=True),
+
+    Mistake('dom-unseen-setup-assert-players', 'dominations.game_setup', r'''
+class Game:
+    """A game of Kingdomino between `players` players, numbered 0 to players - 1.
+
+    Its attributes, listed above, hold the whole state of the game.
+    """
+
+    def __init__(self, players: int, rng: random.Random, mighty_duel: bool = False,
+                 middle_kingdom: bool = False, harmony: bool = False) -> None:
+        """Set up the kingdoms, the kings in a random order, the pile, and draw the first line."""
+        assert players in IN_PLAY, f"Kingdomino is played by 2, 3 or 4 players, not {players}"
+        assert not mighty_duel or players == 2, "the Mighty Duel is a game for 2 players"
+        self.num_players = players
+        self.rng = rng
+        self.middle_kingdom, self.harmony = middle_kingdom, harmony
+        self.kingdoms = [Kingdom(7 if mighty_duel else 5) for _ in range(players)]
+        self.pile = rng.sample(load_dominos(DOMINOS_CSV), 48 if mighty_duel else IN_PLAY[players])
+        self.kings = [player for player in range(players) for _ in range(KINGS[players])]
+        rng.shuffle(self.kings)
+        self.claimed: list[tuple[Domino, int]] = []
+        self.previous: list[tuple[Domino, int]] = []
+        self.turn = 0
+        self.line = self.draw_line()
+
+    def draw_line(self) -> list[Domino]:
+        """Take one domino per king from the pile, sorted by number ([] once the pile is empty)."""
+        if not self.pile:
+            return []
+        line = self.rng.sample(self.pile, len(self.kings))
+        self.pile = [domino for domino in self.pile if domino not in line]
+        return sorted(line, key=lambda domino: domino.number)
+
+    @property
+    def player(self) -> int | None:
+        """The owner of the king to act (None when every king has acted)."""
+        return self.kings[self.turn] if self.turn < len(self.kings) else None
+
+    @property
+    def to_place(self) -> Domino | None:
+        """The domino the king to act stands on (None in the opening and at the end)."""
+        return self.previous[self.turn][0] if self.turn < len(self.previous) else None
+
+    def free(self) -> list[Domino]:
+        """The dominos of the new line that no king stands on yet."""
+        taken = {domino.number for domino, _ in self.claimed}
+        return [domino for domino in self.line if domino.number not in taken]
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (its random generator too)."""
+        return copy.deepcopy(self)
+''',
+            "'__init__ refuses a number of players other than 2, 3 or 4 ... with ValueError': refuses with assert, an AssertionError (and nothing at all under python -O)", replace=True),
+
+    Mistake('dom-unseen-setup-player-past-last-king', 'dominations.game_setup', r'''
+class Game:
+    """A game of Kingdomino between `players` players, numbered 0 to players - 1.
+
+    Its attributes, listed above, hold the whole state of the game.
+    """
+
+    def __init__(self, players: int, rng: random.Random, mighty_duel: bool = False,
+                 middle_kingdom: bool = False, harmony: bool = False) -> None:
+        """Set up the kingdoms, the kings in a random order, the pile, and draw the first line."""
+        if players not in IN_PLAY:
+            raise ValueError(f"Kingdomino is played by 2, 3 or 4 players, not {players}")
+        if mighty_duel and players != 2:
+            raise ValueError("the Mighty Duel is a game for 2 players")
+        self.num_players = players
+        self.rng = rng
+        self.middle_kingdom, self.harmony = middle_kingdom, harmony
+        self.kingdoms = [Kingdom(7 if mighty_duel else 5) for _ in range(players)]
+        self.pile = rng.sample(load_dominos(DOMINOS_CSV), 48 if mighty_duel else IN_PLAY[players])
+        self.kings = [player for player in range(players) for _ in range(KINGS[players])]
+        rng.shuffle(self.kings)
+        self.claimed: list[tuple[Domino, int]] = []
+        self.previous: list[tuple[Domino, int]] = []
+        self.turn = 0
+        self.line = self.draw_line()
+
+    def draw_line(self) -> list[Domino]:
+        """Take one domino per king from the pile, sorted by number ([] once the pile is empty)."""
+        if not self.pile:
+            return []
+        line = self.rng.sample(self.pile, len(self.kings))
+        self.pile = [domino for domino in self.pile if domino not in line]
+        return sorted(line, key=lambda domino: domino.number)
+
+    @property
+    def player(self) -> int | None:
+        """The owner of the king to act (None when every king has acted)."""
+        return self.kings[self.turn]
+
+    @property
+    def to_place(self) -> Domino | None:
+        """The domino the king to act stands on (None in the opening and at the end)."""
+        return self.previous[self.turn][0] if self.turn < len(self.previous) else None
+
+    def free(self) -> list[Domino]:
+        """The dominos of the new line that no king stands on yet."""
+        taken = {domino.number for domino, _ in self.claimed}
+        return [domino for domino in self.line if domino.number not in taken]
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (its random generator too)."""
+        return copy.deepcopy(self)
+''',
+            "player: 'The owner of the king to act (None when every king has acted)': indexes kings without the bound, IndexError at the end of the game (legal_moves() then fails instead of [])", replace=True),
+
+    # ------------------------------------------------------------ dominations.game_turn
+    Mistake('dom-unseen-turn-claim-before-placing', 'dominations.game_turn', r'''
+def legal_moves(self: Game) -> list[Move]:
+    """Every legal move of the king to act ([] when no king is left to act)."""
+    if self.player is None:
+        return []
+    choices = [domino.number for domino in self.free()] or [None]
+    placements: list = [None]
+    if self.to_place is not None:
+        placements = self.kingdoms[self.player].legal_placements(self.to_place) or [None]
+    return [(choice, placement) for choice in choices for placement in placements]
+
+
+def problem(self: Game, move: Move) -> str | None:
+    """None if `move` is legal now, else the rule it breaks."""
+    if self.player is None:
+        return "the game is over"
+    if not isinstance(move, tuple) or len(move) != 2:
+        return "a move is a pair (choice, placement)"
+    choice, placement = move
+    free = [domino.number for domino in self.free()]
+    if free and choice not in free:
+        return f"choose one of the free dominos {free}, not {choice!r}"
+    if not free and choice is not None:
+        return "there is no new line in the last round: the choice must be None"
+    domino = self.to_place
+    if domino is None:
+        return None if placement is None else "there is no domino to place in the opening round"
+    kingdom = self.kingdoms[self.player]
+    if placement is None:
+        if kingdom.legal_placements(domino):
+            return f"domino {domino.number} fits in the kingdom: it may be discarded only when it fits nowhere"
+        return None
+    if not isinstance(placement, tuple) or len(placement) != 2:
+        return "a placement is a pair (first, second) of (row, column) squares"
+    return kingdom.problem(domino, *placement)
+
+
+def play(self: Game, move: Move) -> None:
+    """Play `move` for the king to act; ValueError (game unchanged) if it breaks a rule."""
+    if self.player is None:
+        raise ValueError("the game is over")
+    choice, placement = move
+    player = self.player
+    free = [domino.number for domino in self.free()]
+    if free and choice not in free:
+        raise ValueError(f"choose one of the free dominos {free}, not {choice!r}")
+    if not free and choice is not None:
+        raise ValueError("there is no new line in the last round: the choice must be None")
+    if self.to_place is None and placement is not None:
+        raise ValueError("there is no domino to place in the opening round")
+    if choice is not None:
+        domino = next(domino for domino in self.line if domino.number == choice)
+        self.claimed.append((domino, player))
+    if placement is not None:
+        self.kingdoms[player].place(self.to_place, *placement)  # ValueError if illegal
+    elif self.to_place is not None and self.kingdoms[player].legal_placements(self.to_place):
+        raise ValueError(f"domino {self.to_place.number} fits: it may be discarded only when it fits nowhere")
+    self.turn += 1
+    if self.turn == len(self.kings):
+        self.next_round()
+
+
+add_methods(Game, legal_moves, problem, play)
+''',
+            "'A move that breaks a rule raises ValueError ... and leaves the game unchanged': the king takes its new domino before the placement is checked, so a refused placement leaves the domino claimed", replace=True),
+
+    Mistake('dom-unseen-turn-claimed-domino-chosen-again', 'dominations.game_turn', r'''
+def legal_moves(self: Game) -> list[Move]:
+    """Every legal move of the king to act ([] when no king is left to act)."""
+    if self.player is None:
+        return []
+    choices = [domino.number for domino in self.free()] or [None]
+    placements: list = [None]
+    if self.to_place is not None:
+        placements = self.kingdoms[self.player].legal_placements(self.to_place) or [None]
+    return [(choice, placement) for choice in choices for placement in placements]
+
+
+def problem(self: Game, move: Move) -> str | None:
+    """None if `move` is legal now, else the rule it breaks."""
+    if self.player is None:
+        return "the game is over"
+    if not isinstance(move, tuple) or len(move) != 2:
+        return "a move is a pair (choice, placement)"
+    choice, placement = move
+    free = [domino.number for domino in self.free()]
+    if free and choice not in [domino.number for domino in self.line]:
+        return f"choose one of the free dominos {free}, not {choice!r}"
+    if not free and choice is not None:
+        return "there is no new line in the last round: the choice must be None"
+    domino = self.to_place
+    if domino is None:
+        return None if placement is None else "there is no domino to place in the opening round"
+    kingdom = self.kingdoms[self.player]
+    if placement is None:
+        if kingdom.legal_placements(domino):
+            return f"domino {domino.number} fits in the kingdom: it may be discarded only when it fits nowhere"
+        return None
+    if not isinstance(placement, tuple) or len(placement) != 2:
+        return "a placement is a pair (first, second) of (row, column) squares"
+    return kingdom.problem(domino, *placement)
+
+
+def play(self: Game, move: Move) -> None:
+    """Play `move` for the king to act; ValueError (game unchanged) if it breaks a rule."""
+    problem = self.problem(move)
+    if problem is not None:
+        raise ValueError(problem)
+    choice, placement = move
+    player = self.player
+    if placement is not None:
+        self.kingdoms[player].place(self.to_place, *placement)
+    if choice is not None:
+        domino = next(domino for domino in self.line if domino.number == choice)
+        self.claimed.append((domino, player))
+    self.turn += 1
+    if self.turn == len(self.kings):
+        self.next_round()
+
+
+add_methods(Game, legal_moves, problem, play)
+''',
+            "'then moves the king to a free domino of the new line': problem checks the choice against the whole line, so a king may stand on a domino another king already took", replace=True),
+
+    Mistake('dom-unseen-turn-opening-placement-ignored', 'dominations.game_turn', r'''
+def legal_moves(self: Game) -> list[Move]:
+    """Every legal move of the king to act ([] when no king is left to act)."""
+    if self.player is None:
+        return []
+    choices = [domino.number for domino in self.free()] or [None]
+    placements: list = [None]
+    if self.to_place is not None:
+        placements = self.kingdoms[self.player].legal_placements(self.to_place) or [None]
+    return [(choice, placement) for choice in choices for placement in placements]
+
+
+def problem(self: Game, move: Move) -> str | None:
+    """None if `move` is legal now, else the rule it breaks."""
+    if self.player is None:
+        return "the game is over"
+    if not isinstance(move, tuple) or len(move) != 2:
+        return "a move is a pair (choice, placement)"
+    choice, placement = move
+    free = [domino.number for domino in self.free()]
+    if free and choice not in free:
+        return f"choose one of the free dominos {free}, not {choice!r}"
+    if not free and choice is not None:
+        return "there is no new line in the last round: the choice must be None"
+    domino = self.to_place
+    if domino is None:
+        return None  # nothing to place in the opening: the placement is ignored
+    kingdom = self.kingdoms[self.player]
+    if placement is None:
+        if kingdom.legal_placements(domino):
+            return f"domino {domino.number} fits in the kingdom: it may be discarded only when it fits nowhere"
+        return None
+    if not isinstance(placement, tuple) or len(placement) != 2:
+        return "a placement is a pair (first, second) of (row, column) squares"
+    return kingdom.problem(domino, *placement)
+
+
+def play(self: Game, move: Move) -> None:
+    """Play `move` for the king to act; ValueError (game unchanged) if it breaks a rule."""
+    problem = self.problem(move)
+    if problem is not None:
+        raise ValueError(problem)
+    choice, placement = move
+    player = self.player
+    if placement is not None:
+        self.kingdoms[player].place(self.to_place, *placement)
+    if choice is not None:
+        domino = next(domino for domino in self.line if domino.number == choice)
+        self.claimed.append((domino, player))
+    self.turn += 1
+    if self.turn == len(self.kings):
+        self.next_round()
+
+
+add_methods(Game, legal_moves, problem, play)
+''',
+            "'placement ... None in the opening round': a move with a placement in the opening is accepted (and the placement silently dropped) instead of refused", replace=True),
+
+    # ------------------------------------------------------------ dominations.game
+    Mistake('dom-unseen-game-previous-aliases-claimed', 'dominations.game', r'''
+def next_round(self: Game) -> None:
+    """Order the kings by the numbers they chose, and draw the next line."""
+    self.claimed.sort(key=lambda pair: pair[0].number)
+    self.previous = self.claimed
+    self.kings = [player for _, player in self.previous]
+    self.claimed.clear()  # the new round starts with no claim
+    self.turn = 0
+    self.line = self.draw_line()
+
+
+def is_over(self: Game) -> bool:
+    """True when every domino has been placed or discarded."""
+    return not self.kings
+
+
+def final_score(self: Game, player: int) -> int:
+    """The score of `player`'s kingdom, with the game's bonuses."""
+    return self.kingdoms[player].score(self.middle_kingdom, self.harmony)
+
+
+def final_ranking(self: Game) -> list[list[int]]:
+    """The players from best to worst, in groups still tied after the tie-breaks."""
+    return ranking(self.kingdoms, self.middle_kingdom, self.harmony)
+
+
+add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
+''',
+            "next_round: 'those dominos are the ones to place': previous is the same list as claimed, emptied with clear(), so no domino is ever placed (to_place stays None)", replace=True),
+
+    Mistake('dom-unseen-game-score-without-bonuses', 'dominations.game', r'''
+def next_round(self: Game) -> None:
+    """Order the kings by the numbers they chose, and draw the next line."""
+    self.previous = sorted(self.claimed, key=lambda pair: pair[0].number)
+    self.kings = [player for _, player in self.previous]
+    self.claimed = []
+    self.turn = 0
+    self.line = self.draw_line()
+
+
+def is_over(self: Game) -> bool:
+    """True when every domino has been placed or discarded."""
+    return not self.kings
+
+
+def final_score(self: Game, player: int) -> int:
+    """The score of `player`'s kingdom, with the game's bonuses."""
+    return self.kingdoms[player].score()
+
+
+def final_ranking(self: Game) -> list[list[int]]:
+    """The players from best to worst, in groups still tied after the tie-breaks."""
+    return ranking(self.kingdoms, self.middle_kingdom, self.harmony)
+
+
+add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
+''',
+            "'the final score(player) (with the game's bonuses)': the game's middle_kingdom and harmony are not passed, a game with bonuses scores without them", replace=True),
+
+    Mistake('dom-unseen-game-ranking-bonuses-swapped', 'dominations.game', r'''
+def next_round(self: Game) -> None:
+    """Order the kings by the numbers they chose, and draw the next line."""
+    self.previous = sorted(self.claimed, key=lambda pair: pair[0].number)
+    self.kings = [player for _, player in self.previous]
+    self.claimed = []
+    self.turn = 0
+    self.line = self.draw_line()
+
+
+def is_over(self: Game) -> bool:
+    """True when every domino has been placed or discarded."""
+    return not self.kings
+
+
+def final_score(self: Game, player: int) -> int:
+    """The score of `player`'s kingdom, with the game's bonuses."""
+    return self.kingdoms[player].score(self.middle_kingdom, self.harmony)
+
+
+def final_ranking(self: Game) -> list[list[int]]:
+    """The players from best to worst, in groups still tied after the tie-breaks."""
+    return ranking(self.kingdoms, self.harmony, self.middle_kingdom)
+
+
+add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
+''',
+            "ranking() 'as ranking of exercise 6' with the game's bonuses: the two flags are passed in the wrong order, a game with only one bonus ranks with the other one", replace=True),
+
+]
+
+ALTERNATIVES += [
+    Alternative('dom-unseen-alt-legal-frontier-set', 'dominations.legal', r'''
+def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
+    """Every placement `(first, second)` of `domino` allowed by the rules.
+
+    >>> len(Kingdom().legal_placements(Domino(1, Square("wheat", 0), Square("wheat", 0))))
+    24
+    """
+    # a legal domino touches the kingdom, so one of its halves lies on an empty square
+    # next to a square of the kingdom: start from those squares only
+    frontier = {
+        (row + dr, column + dc)
+        for row in range(self.side)
+        for column in range(self.side)
+        if self.grid[row][column] is not None
+        for dr, dc in STEPS
+        if self.inside((row + dr, column + dc)) and self.grid[row + dr][column + dc] is None
+    }
+    found: set[Placement] = set()
+    for square in frontier:
+        for dr, dc in STEPS:
+            other = (square[0] + dr, square[1] + dc)
+            for placement in ((square, other), (other, square)):
+                if placement not in found and self.can_place(domino, *placement):
+                    found.add(placement)
+    return sorted(found)
+
+
+def is_full(self: Kingdom) -> bool:
+    """True when the kingdom has size * size squares (castle included)."""
+    return sum(1 for row in self.grid for square in row if square) == self.size ** 2
+
+
+add_methods(Kingdom, legal_placements, is_full)
+''',
+                'tries only dominos with a half on the frontier (empty squares next to the kingdom), a set removes the pairs found from both halves; sorted list', replace=True),
+
+    Alternative('dom-unseen-alt-score-sum-of-products', 'dominations.score', r'''
+def is_centred(self: Kingdom) -> bool:
+    """True when every square is within size // 2 rows and columns of the castle."""
+    taken = [(r, c) for r, row in enumerate(self.grid) for c, square in enumerate(row) if square is not None]
+    rows = [r for r, _ in taken]
+    columns = [c for _, c in taken]
+    castle_row, castle_column = self.castle
+    reach = self.size // 2
+    return (castle_row - reach <= min(rows) and max(rows) <= castle_row + reach
+            and castle_column - reach <= min(columns) and max(columns) <= castle_column + reach)
+
+
+def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) -> int:
+    """The kingdom's points: squares x crowns summed over its properties, plus the bonuses asked."""
+    points = 0
+    counted: set[Position] = set()
+    for row in range(self.side):
+        for column in range(self.side):
+            if (row, column) in counted:
+                continue
+            positions = self.property_of((row, column))
+            counted.update(positions)
+            points += len(positions) * sum(self.grid[r][c].crowns for r, c in positions)
+    bonus = (10 if middle_kingdom and self.is_centred() else 0) + (5 if harmony and self.is_full() else 0)
+    return points + bonus
+
+
+add_methods(Kingdom, is_centred, score)
+''',
+                'is_centred compares the bounding box of the squares with the window around the castle; the score sums squares x crowns per property (the product, not the crown map)', replace=True),
+
+    Alternative('dom-unseen-alt-greedy-put-down-take-back', 'dominations.greedy', r'''
+def distance(kingdom: Kingdom, placement: Placement) -> int:
+    """Rows plus columns from the castle to each square of `placement`, summed."""
+    return sum(abs(a - b) for square in placement for a, b in zip(square, kingdom.castle))
+
+
+def greedy_placement(kingdom: Kingdom, domino: Domino) -> Placement | None:
+    """The placement of `domino` with the best score now (ties: closest to the castle)."""
+    ranked = []
+    for placement in kingdom.legal_placements(domino):
+        (r1, c1), (r2, c2) = placement
+        # as the report: put the domino down, score, take it back
+        kingdom.grid[r1][c1], kingdom.grid[r2][c2] = domino.first, domino.second
+        try:
+            points = kingdom.score()
+        finally:
+            kingdom.grid[r1][c1] = kingdom.grid[r2][c2] = None
+        ranked.append((-points, distance(kingdom, placement), placement))
+    return sorted(ranked)[0][2] if ranked else None
+
+
+def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None) -> Domino:
+    """The domino of `line` (not empty) whose greedy placement scores best, after `previous`."""
+    base = kingdom.copy()
+    if previous is not None:
+        where = greedy_placement(base, previous)
+        if where is not None:
+            base.place(previous, *where)
+    ranked = []
+    for domino in line:
+        where = greedy_placement(base, domino)
+        if where is None:
+            ranked.append((-base.score(), 1, 0, domino.number, domino))
+        else:
+            trial = base.copy()
+            trial.place(domino, *where)
+            ranked.append((-trial.score(), 0, distance(base, where), domino.number, domino))
+    ranked.sort(key=lambda entry: entry[:4])
+    return ranked[0][4]
+''',
+                'greedy_placement puts the domino down on the kingdom itself, scores it and takes it back (in a finally), then sorts the keys; greedy_choice sorts (score, fits, distance, number)', replace=True),
+
+    Alternative('dom-unseen-alt-setup-docstring-order', 'dominations.game_setup', r'''
+class Game:
+    """A game of Kingdomino between `players` players, numbered 0 to players - 1.
+
+    Its attributes, listed above, hold the whole state of the game.
+    """
+
+    def __init__(self, players: int, rng: random.Random, mighty_duel: bool = False,
+                 middle_kingdom: bool = False, harmony: bool = False) -> None:
+        """Set up the kingdoms, the kings in a random order, the pile, and draw the first line."""
+        if players not in (2, 3, 4):
+            raise ValueError(f"{players} players: Kingdomino is a game for 2 to 4 players")
+        if mighty_duel and players != 2:
+            raise ValueError(f"the Mighty Duel is played by 2 players, not {players}")
+        self.num_players = players
+        self.middle_kingdom = middle_kingdom
+        self.harmony = harmony
+        self.rng = rng
+        size = 7 if mighty_duel else 5
+        self.kingdoms = [Kingdom(size) for _ in range(players)]
+        kings = []
+        for player in range(players):
+            kings += [player] * KINGS[players]
+        self.rng.shuffle(kings)
+        self.kings = kings
+        in_play = 48 if mighty_duel else IN_PLAY[players]
+        self.pile = self.rng.sample(load_dominos(DOMINOS_CSV), in_play)
+        self.claimed = []
+        self.previous = []
+        self.turn = 0
+        self.line = self.draw_line()
+
+    def draw_line(self) -> list[Domino]:
+        """Take one domino per king from the pile, sorted by number ([] once the pile is empty)."""
+        if len(self.pile) == 0:
+            return []
+        drawn = self.rng.sample(self.pile, len(self.kings))
+        rest = list(self.pile)
+        for domino in drawn:
+            rest.remove(domino)
+        self.pile = rest
+        drawn.sort(key=lambda domino: domino.number)
+        return drawn
+
+    @property
+    def player(self) -> int | None:
+        """The owner of the king to act (None when every king has acted)."""
+        if self.turn >= len(self.kings):
+            return None
+        return self.kings[self.turn]
+
+    @property
+    def to_place(self) -> Domino | None:
+        """The domino the king to act stands on (None in the opening and at the end)."""
+        if self.turn >= len(self.previous):
+            return None
+        domino, _owner = self.previous[self.turn]
+        return domino
+
+    def free(self) -> list[Domino]:
+        """The dominos of the new line that no king stands on yet."""
+        taken = [domino for domino, _ in self.claimed]
+        return [domino for domino in self.line if domino not in taken]
+
+    def copy(self) -> "Game":
+        """An independent copy of the game (its random generator too)."""
+        return copy.deepcopy(self)
+''',
+                "follows the docstring's order (kings shuffled before the pile is drawn, both with the rng given), removes the drawn dominos one by one, compares dominos instead of numbers", replace=True),
+
+    Alternative('dom-unseen-alt-game-nothing-left', 'dominations.game', r'''
+def next_round(self: Game) -> None:
+    """Order the kings by the numbers they chose, and draw the next line."""
+    order = sorted(range(len(self.claimed)), key=lambda i: self.claimed[i][0].number)
+    self.previous = [self.claimed[i] for i in order]
+    self.kings = [self.claimed[i][1] for i in order]
+    self.claimed = []
+    self.line = self.draw_line()
+    self.turn = 0
+
+
+def is_over(self: Game) -> bool:
+    """True when every domino has been placed or discarded."""
+    # nothing left to draw, nothing in the line, nothing waiting to be placed
+    return not self.pile and not self.line and not self.previous
+
+
+def final_score(self: Game, player: int) -> int:
+    """The score of `player`'s kingdom, with the game's bonuses."""
+    return self.kingdoms[player].score(middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+
+
+def final_ranking(self: Game) -> list[list[int]]:
+    """The players from best to worst, in groups still tied after the tie-breaks."""
+    return ranking(self.kingdoms, middle_kingdom=self.middle_kingdom, harmony=self.harmony)
+
+
+add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
+''',
+                'sorts the indexes of the claims, draws the line before resetting the turn, is_over when pile, line and dominos to place are all empty, keyword arguments', replace=True),
+
+]
