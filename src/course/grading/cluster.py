@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import socket
 import tempfile
 import threading
 import time
@@ -131,10 +132,19 @@ class SchedulerUnreachable(Exception):
 
 
 def connect(address: str) -> Client:
-    """A Dask client of the scheduler at ``address``."""
+    """A Dask client of the scheduler at ``address``.
+
+    A ``tcp://host:port`` address is tried with one plain connection first: a refused one
+    (no scheduler there) is said at once, where distributed would retry for
+    :data:`CONNECT_SECONDS`.
+    """
     from distributed import Client
 
     try:
+        if address.startswith("tcp://"):
+            host, _, port = address.removeprefix("tcp://").rpartition(":")
+            with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
+                pass
         return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         raise SchedulerUnreachable(
