@@ -3,6 +3,7 @@ enums and frozen dataclasses, random states, interned objects and handles (:clas
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import enum
 import functools
@@ -235,6 +236,11 @@ _PLAIN_ORDER = (bool, int, float, str, list, tuple, frozenset, set, dict)
 
 _PLAIN_TYPES = frozenset(_PLAIN_ORDER)
 
+#: the standard library's dicts that the strict side sends as plain dicts (exactly these
+#: types: a subclass of them may redefine what it holds), so that an answer the text types
+#: as a dict may be a Counter, an OrderedDict or a defaultdict
+_STANDARD_DICTS = frozenset({collections.Counter, collections.OrderedDict, collections.defaultdict})
+
 
 
 _REFERENCES = ("$handle", "$callback")
@@ -274,7 +280,7 @@ class Codec:
 
     def _plain_kind(self, value: Any, kind: type) -> type | None:
         if self.strict:
-            return kind if kind in _PLAIN_TYPES else None
+            return kind if kind in _PLAIN_TYPES else dict if kind in _STANDARD_DICTS else None
         return next((base for base in _PLAIN_ORDER if isinstance(value, base)), None)
 
     def encode(self, value: Any, depth: int = 0) -> Any:
