@@ -242,7 +242,7 @@ def solution_namespace(path: Path) -> dict[str, Any]:
     transformer = TransformerManager()
 
     def run(source: str) -> None:
-        exec(compile(transformer.transform_cell(source), f"<{Path(path).name}>", "exec"), namespace)
+        exec(compile(transformer.transform_cell(source), f"<{Path(path).name}>", "exec", dont_inherit=True), namespace)
 
     namespace: dict[str, Any] = {"__name__": "__main__", "get_ipython": Shell(run)}
     for source in graded_cells(notebook, skipped_sources(notebook)):

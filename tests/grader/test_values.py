@@ -302,3 +302,19 @@ def test_the_wire_is_written_once() -> None:
     for code in ("def rebuild_exception", "def error_answer", "struct.Struct(", '"kind": "exception"',
                  "tarfile.open(", "recv_fds("):
         assert [name for name, text in sources.items() if code in text] == ["grading/wire.py"], code
+
+
+def test_cells_run_as_in_jupyter_without_the_graders_future_imports(tmp_path) -> None:
+    # under the grader's own `from __future__ import annotations`, a dataclass took a
+    # ClassVar for a field (and a slotted one then refused every instance)
+    cells = ["from dataclasses import dataclass, fields\nfrom typing import ClassVar",
+             "@dataclass(frozen=True, slots=True)\nclass Meld:\n    points: int\n"
+             "    ALL: ClassVar[tuple] = ()\nMeld.ALL = (Meld(1),)",
+             "def f(x: int) -> int:\n    return x"]
+    submission = start_notebook(tmp_path / "future.ipynb", cells)
+    try:
+        assert submission.eval("[f.name for f in fields(Meld)]") == ["points"]
+        assert submission.eval("Meld(2).points") == 2
+        assert submission.eval("f.__annotations__['x'] is int") is True
+    finally:
+        submission.close()

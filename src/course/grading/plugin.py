@@ -454,7 +454,7 @@ def given_code(reference: Path) -> dict[str, Given]:
         found = {}
         for exercise, parts in sources.items():
             source = "\n".join(parts)
-            code = compile(source, f"<the given {exercise}>", "exec")
+            code = compile(source, f"<the given {exercise}>", "exec", dont_inherit=True)  # as a notebook cell runs
             names = []
             for node in ast.parse(source).body:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

@@ -278,7 +278,9 @@ class Server(codec.Codec):
             from IPython.core.inputtransformer2 import TransformerManager
 
             self.transformer = TransformerManager()
-        exec(compile(self.transformer.transform_cell(source), name, "exec"), self.namespace)
+        # dont_inherit: the cell runs as in Jupyter, without this module's `from __future__ import
+        # annotations` (under it, a dataclass in a cell took `ALL: ClassVar[...]` for a field)
+        exec(compile(self.transformer.transform_cell(source), name, "exec", dont_inherit=True), self.namespace)
 
     def op_cell(self, message: dict[str, Any]) -> Any:
         """Run one cell; its error as ``Type: message``, or None."""
