@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=None, help="grading processes (default: all cores)")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="grade the mutants on the Dask cluster of this scheduler, as course grade does")
+    parser.add_argument("--operators", default="first-order", choices=("first-order", "student", "all"),
+                        help="the mutation operators: first-order ones, those of the kinds students make, "
+                             "or both (default: %(default)s; docs/ADEQUACY.md)")
     parser.add_argument("--sample", type=int, default=None, metavar="N",
                         help="a seeded sample of N mutants per worksheet (default: every mutant)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default: %(default)s)")
@@ -46,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     try:
-        mutants = plan(root, args.exercise, args.sample, args.seed)  # refuses a bad name before anything runs
+        # a bad name is refused before anything runs
+        mutants = plan(root, args.exercise, args.sample, args.seed, args.operators)
         result = analyse(root, args.exercise, jobs=args.jobs or os.cpu_count() or 1, scheduler=args.scheduler,
                          sample=args.sample, seed=args.seed, call_seconds=args.call_timeout, progress=progress,
                          mutants=mutants)
