@@ -146,3 +146,14 @@ def test_the_report_counts_each_operator() -> None:
         {"operator": "memo", "mutants": 2, "killed": 1, "flagged": 1, "equivalent": 0, "survivors": 1},
         {"operator": "is", "mutants": 1, "killed": 0, "flagged": 0, "equivalent": 1, "survivors": 0}]
     assert "| memo | 2 | 1 | 1 | 0 | 1 |" in report.markdown(result)
+
+
+def test_course_adequacy_plans_the_family_asked_for() -> None:
+    """roll_die draws with its rng: a student draws from module random, or memoizes it."""
+    from course.adequacy.run import plan
+
+    [(_, student)] = plan(ROOT, ["dice421.roll_die"], family="student")
+    assert {m.operator for m in student} == {"rand", "memo"}
+    [(_, first)] = plan(ROOT, ["dice421.roll_die"])
+    [(_, both)] = plan(ROOT, ["dice421.roll_die"], family="all")
+    assert sorted(m.after for m in both) == sorted(m.after for m in first + student)
