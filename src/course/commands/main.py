@@ -74,10 +74,11 @@ def parser() -> argparse.ArgumentParser:
                          help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
     release.set_defaults(run=_release)
 
-    from . import adequacy, cases, grade, gradescope, link, lite, report, translate
+    from . import adequacy, cases, grade, gradebook, gradescope, link, lite, report, translate
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
+        ("gradebook", gradebook, "the gradebook of an output folder: history, rules, changes by hand"),
         ("report", report, "what the class misunderstood, from the grades"),
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
