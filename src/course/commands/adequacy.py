@@ -22,12 +22,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a seeded sample of N mutants per worksheet (default: every mutant)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default: %(default)s)")
     parser.add_argument("--out", default=None, metavar="DIR", help="write adequacy.md and adequacy.json here")
+    parser.add_argument("--wait", action="store_true",
+                        help="if another command is using --out, wait for it to end instead of refusing")
     parser.add_argument("--root", default=None, help="the course folder (default: found from the current folder)")
     parser.add_argument("--call-timeout", type=float, default=5.0, metavar="SECONDS",
                         help="time limit of one cell or one call of a test on a mutant (default: %(default)s)")
 
 
 def run(args: argparse.Namespace) -> int:
+    """Analyse, print the table, write the files asked for (holding --out's lock, as course grade does)."""
+    from ..gradebook.lock import Busy, hold
+
+    if not args.out:
+        return analysed(args)
+    try:
+        with hold(Path(args.out).resolve(), "course adequacy", wait=args.wait):
+            return analysed(args)
+    except Busy as error:
+        print(f"course adequacy: {error}", file=sys.stderr)
+        return 2
+
+
+def analysed(args: argparse.Namespace) -> int:
     """Analyse, print the table, write the files asked for."""
     import os
 

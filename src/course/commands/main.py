@@ -80,10 +80,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     release.set_defaults(run=_release, usage_of=release)
     found = {"release": release}
 
-    from . import adequacy, cases, grade, gradescope, link, lite, report, translate
+    from . import adequacy, cases, grade, gradebook, gradescope, link, lite, report, translate
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
+        ("gradebook", gradebook, "the gradebook of an output folder: history, rules, changes by hand"),
         ("report", report, "what the class misunderstood, from the grades"),
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
