@@ -30,25 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Analyse, print the table, write the files asked for (holding --out's lock, as course grade does)."""
-    from ..gradebook.lock import Busy, hold
-
-    if not args.out:
-        return analysed(args)
-    try:
-        with hold(Path(args.out).resolve(), "course adequacy", wait=args.wait):
-            return analysed(args)
-    except Busy as error:
-        print(f"course adequacy: {error}", file=sys.stderr)
-        return 2
-
-
-def analysed(args: argparse.Namespace) -> int:
-    """Analyse, print the table, write the files asked for."""
+    """Analyse, print the table, write the files asked for (holding --out's lock, as course grade does,
+    once the names given are known: a refused name writes nothing)."""
     import os
+    from contextlib import nullcontext
 
     from ..adequacy import report
     from ..adequacy.run import Refused, analyse, plan
+    from ..gradebook.lock import Busy, hold
     from ..grading.discover import find_root
 
     root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
@@ -65,20 +54,21 @@ def analysed(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     try:
-        # a bad name is refused before anything runs
+        # a bad name is refused before anything runs or is written
         mutants = plan(root, args.exercise, args.sample, args.seed, args.operators)
-        result = analyse(root, args.exercise, jobs=args.jobs or os.cpu_count() or 1, scheduler=args.scheduler,
-                         sample=args.sample, seed=args.seed, call_seconds=args.call_timeout, progress=progress,
-                         mutants=mutants)
-    except Refused as error:
+        with hold(Path(args.out).resolve(), "course adequacy", wait=args.wait) if args.out else nullcontext():
+            result = analyse(root, args.exercise, jobs=args.jobs or os.cpu_count() or 1, scheduler=args.scheduler,
+                             sample=args.sample, seed=args.seed, call_seconds=args.call_timeout,
+                             progress=progress, mutants=mutants)
+            sys.stderr.write("\n")
+            print(report.markdown(result), end="")
+            if args.out:
+                for path in report.write(result, Path(args.out)):
+                    print(f"written: {path}", file=sys.stderr)
+    except (Refused, Busy) as error:
         print(f"course adequacy: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\ncourse adequacy: interrupted; nothing was written", file=sys.stderr)
         return 130
-    sys.stderr.write("\n")
-    print(report.markdown(result), end="")
-    if args.out:
-        for path in report.write(result, Path(args.out)):
-            print(f"written: {path}", file=sys.stderr)
     return 1 if any(m["status"] == "survived" for m in result["mutants"]) else 0
