@@ -12,7 +12,8 @@ from exercises.i18n import STUB_PATTERN
 from ..i18n.grading_text import ENGLISH, Words, one_line
 from .results import GradingResult, number
 
-STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
+#: a stub's sentence, in any language: French spaces the colon after the exception's name
+STUB = re.compile(r"NotImplementedError[ \u202f]?: " + STUB_PATTERN.pattern)
 MISSING = re.compile(r"(?:(?:does not define|defines no) [`']|NameError: name ')(?P<name>\w+)[`']")
 
 

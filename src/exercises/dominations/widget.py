@@ -439,7 +439,9 @@ class KingdominoTable(widgets.VBox):
                     terrain = preview[(row, column)].terrain
                     colour, text = COLORS.get(terrain, "#cccccc"), "◆" + LETTERS[terrain]
                 button.style.button_color, button.style.text_color, button.description = colour, ink(colour), text
-                button.tooltip = f"({row}, {column})" + (f": {square_text(shown)}" if shown is not None else "")
+                where = f"({row}, {column})"
+                button.tooltip = where if shown is None else \
+                    _("{where}: {square}").format(where=where, square=square_text(shown))
         can_act = not over and to_place is not None
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
@@ -480,4 +482,4 @@ def _player_name(player: int) -> str:
 
 
 def _scores(scores: list[int]) -> str:
-    return ", ".join(f"{_player_name(p)} {s}" for p, s in enumerate(scores))
+    return ", ".join(_("{player} {score}").format(player=_player_name(p), score=s) for p, s in enumerate(scores))
