@@ -414,6 +414,21 @@ def print_meld_sets(hand):
     for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
         print(f"{meld_set.points():>3}: {meld_set}")
 """, "the hand is an Iterable: validated, then read again, a generator prints only the empty set"),
+    # decisions written into the text: the melds and the sets are taken as given
+    Mistake("jass-of-the-same-meld-twice-as-one", "jass.meld_set", """
+_of = MeldSet.of.__func__
+
+def of(cls, melds):
+    return _of(cls, set(melds))
+
+MeldSet.of = classmethod(of)
+""", "the melds are taken as given: the same meld twice shares its cards with itself, so of([m, m]) raises"),
+    Mistake("jass-disjoint-as-a-set-of-sets", "jass.disjoint", """
+_disjoint = mutually_disjoint
+
+def mutually_disjoint(sets):
+    return _disjoint({frozenset(s) for s in sets})
+""", "the sets are taken as given: a non-empty set given twice shares its elements with itself"),
 ]
 
 ALTERNATIVES = [

@@ -46,6 +46,8 @@ POINTS = {
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_board_copy_shares_no_legal_moves_with_its_board": "twin.legal_moves().clear(), then board.legal_moves()",
+    "test_board_legal_moves_hands_out_a_new_list": "board.legal_moves().clear(), then board.legal_moves() and board.is_over()",
+    "test_game_run_plays_each_turn_with_play_turn": "the calls of play_turn() that run() makes",
     "test_board_play_refuses_any_other_whole_number_with_value_error": "Board(figure 1, 1).play(7), .play(14) and .play(-20)",
     "test_game_run_ends_on_a_line_with_the_winner_and_scores": "the last line run() prints on two boards",
     "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
@@ -134,6 +136,8 @@ RULES = {
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
     "test_board_copy_shares_no_legal_moves_with_its_board": "copy() must give the twin lists of its own, the legal moves too (copy.copy shares them): or return a new list from legal_moves().",
+    "test_board_legal_moves_hands_out_a_new_list": "legal_moves() returns a new list each time (return list(self._legal)): a caller who clears it must not change the board's moves, nor end its game.",
+    "test_game_run_plays_each_turn_with_play_turn": "run() plays each turn by calling self.play_turn(), once per move, not by a copy of play_turn's code.",
     "test_board_play_refuses_any_other_whole_number_with_value_error": "Check that the pit is from 0 to 5 before using it: pit 7 of player 1 or pit 20 would be a cell beyond the board, and must raise ValueError, not IndexError.",
     "test_game_run_ends_on_a_line_with_the_winner_and_scores": "run() ends with show_winner(): one line that says who won (0 or 1), or that it is a draw, and both scores, e.g. Player 1 wins, 21 to 27.",
     "test_display_of_figure_1_exactly": "Count the spaces: top line 3 spaces then pits 12 down to 7 in 4 characters each; bottom line kalah 13 left-aligned in 4, pits 0 to 5 in 4 each, kalah 6 in 7. No newline at the end.",
@@ -1162,6 +1166,18 @@ def test_board_copy_shares_no_legal_moves_with_its_board(sub, ref):
                                f"(and the other way round)")
 
 
+#: clear the list ``legal_moves()`` returns (when it is a list), then ask the board again
+OWN_MOVES = ("(b := Board(cells, player), getattr(b.legal_moves(), 'clear', lambda: None)(),"
+             " list(b.legal_moves()), b.is_over())[2:]")
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_legal_moves_hands_out_a_new_list(sub, ref):
+    compare(sub, ref, OWN_MOVES, named(positions, 30, "cells", "player"),
+            shown=lambda case: f"board = Board({case['cells']}, {case['player']}); board.legal_moves().clear(), "
+                               f"then board.legal_moves() and board.is_over()")
+
+
 @pytest.mark.exercise("abapa.board_play")
 def test_board_play_refuses_any_other_whole_number_with_value_error(sub, ref):
     compare(sub, ref, "((b := Board(cells, player)).play(pit), b.cells)",
@@ -1184,6 +1200,28 @@ _lines = [line for line in _printed.getvalue().splitlines() if line.strip()]
 out = (_winner, _lines[-1] if _lines else "")
 """
 RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(dict(globals()))"
+#: statements that run a whole game as WINNER does, with the game's own play_turn counted:
+#: ``out`` is (the calls of play_turn, the moves the players chose)
+TURNS = """
+import contextlib as _contextlib, io as _io, random as _random
+_chosen = []
+class _Chooser:
+    def __init__(self, seed):
+        self.rng = _random.Random(seed)
+    def choose_move(self, board):
+        _chosen.append(board.player)
+        return self.rng.choice(list(board.legal_moves()))
+_game = Game(_Chooser(first), _Chooser(second), Board(cells, player))
+_turns = []
+_play_turn = _game.play_turn
+def _counted_turn():
+    _turns.append(1)
+    return _play_turn()
+_game.play_turn = _counted_turn
+with _contextlib.redirect_stdout(_io.StringIO()):
+    _game.run()
+out = (len(_turns), len(_chosen))
+"""
 
 
 def shows_the_winner(mine: tuple, theirs: tuple) -> bool:
@@ -1203,3 +1241,14 @@ def test_game_run_ends_on_a_line_with_the_winner_and_scores(sub, ref):
             shown=lambda case: (f"Game(p0, p1, Board({case['cells']}, {case['player']})).run() and the last line "
                                 f"it prints, p0 and p1 playing random.Random({case['first']}) and "
                                 f"random.Random({case['second']}).choice(board.legal_moves())"))
+
+
+@pytest.mark.exercise("abapa.game")
+def test_game_run_plays_each_turn_with_play_turn(sub):
+    cases = [{"cells": cells, "player": player, "first": first, "second": second, "code": TURNS}
+             for (cells, player), first, second in draw(games, 12)[:4]]
+    for case in cases:
+        turns, moves = sub.eval(RUN, **case)
+        assert turns == moves, (
+            f"Game(p0, p1, Board({case['cells']}, {case['player']})).run() called play_turn() {turns} times "
+            f"for {moves} moves")
