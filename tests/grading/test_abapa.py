@@ -128,6 +128,7 @@ RULES = {
     "test_board_play_of_drawn_sequences": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
     "test_human_player_of_drawn_answers": "HumanPlayer answering ' 3 ' on Board(): spaces around the pit",
     "test_random_player_of_drawn_positions": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+    "test_random_player_draws_even_when_one_pit_is_legal": "rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()",
     "test_game_of_drawn_whole_games_call_by_call": "Game(p0, p1, Board(figure 1, 1)).play_turn(): player 1 is to move",
     "test_greedy_of_drawn_positions": "GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))",
     "test_greedy_of_drawn_whole_games_call_by_call": "GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))",
@@ -218,6 +219,7 @@ HINTS = {
     "test_board_play_of_drawn_sequences": "Keep the board's state right move after move: its cells, the player to move, its legal moves and its end, so that every later move is played on the right position.",
     "test_human_player_of_drawn_answers": "Strip the spaces of each answer, accept only a pit of board.legal_moves() (feeding counts), return it as an int, and ask no more once a legal pit is typed.",
     "test_random_player_of_drawn_positions": "Draw self.rng.randrange(6) until the pit is one of board.legal_moves() (feeding included), one draw per try, nothing else drawn from the rng.",
+    "test_random_player_draws_even_when_one_pit_is_legal": "Draw self.rng.randrange(6) until the pit is legal even when only one pit is: returning it without drawing leaves the rng where a replay does not.",
     "test_game_of_drawn_whole_games_call_by_call": "Ask players[board.player] (the board says who is to move, player 1 too), show it a copy, play its pit, until the board is over; return the board's winner.",
     "test_greedy_of_drawn_positions": "Try every legal pit on a copy and keep the biggest lead after it, even among pits that win or capture; on a tie, the lowest pit.",
     "test_greedy_of_drawn_whole_games_call_by_call": "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest pit on a tie; no shortcut for captures or wins.",
@@ -1063,6 +1065,16 @@ def test_random_player_of_drawn_positions(sub, ref):
     compare(sub, ref, "[chooser.choose_move(Board(cells, player)) "
                       "for chooser in [RandomPlayer(random.Random(seed))] for _ in range(8)]",
             [{"cells": cells, "player": player, "seed": seed} for (cells, player), seed in draw(seeded_positions, 40)])
+
+
+@pytest.mark.exercise("abapa.players")
+def test_random_player_draws_even_when_one_pit_is_legal(sub, ref):
+    # player 1's camp is empty: only pit 5 of player 0 feeds it
+    hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    compare(sub, ref, "(rng := random.Random(seed), RandomPlayer(rng).choose_move(Board(cells, 0)), rng.random())[1:]",
+            [{"cells": hungry, "seed": seed} for seed in range(10)],
+            shown=lambda case: f"rng = random.Random({case['seed']}); RandomPlayer(rng).choose_move(Board({hungry}, 0)), "
+                               "then rng.random()")
 
 
 @pytest.mark.exercise("abapa.greedy")

@@ -351,6 +351,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                  _("Either kalah with 25 seeds ends the game, the one of the player to move too.")),
             ], {"Board": Board}, compare=_exactly),
             Example(
+                _("Board([0, 0, 0, 0, 0, 0, 22, 1, 1, 1, 0, 0, 0, 23], 0): over (player 0 cannot move), winner()"),
+                lambda: Board([0] * 6 + [22, 1, 1, 1, 0, 0, 0, 23], 0).winner(),
+                1,
+                hint=_("winner() compares the two kalahs as they are: the seeds left in the pits are taken "
+                       "by play, not by winner."),
+            ),
+            Example(
                 _("Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw"),
                 lambda: _state(Board([0] * 6 + [24] + [0] * 6 + [24], 0)),
                 (True, None, 24, 24, []),
@@ -633,6 +640,14 @@ def _answer(call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+def _rng_after_drawing(seed: int, legal: tuple[int, ...]) -> float:
+    """rng.random() after drawing randrange(6) from random.Random(seed) until a pit of ``legal``."""
+    rng = random.Random(seed)
+    while rng.randrange(6) not in legal:
+        pass
+    return rng.random()
+
+
 def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``HumanPlayer`` and ``RandomPlayer`` (abapa.players)."""
 
@@ -682,6 +697,14 @@ def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callab
                 _("RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds"),
                 lambda: {RandomPlayer(random.Random(1)).choose_move(Board(list(HUNGRY), 0)) for _ in range(20)},
                 {5},
+            ),
+            Example(
+                _("rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()"),
+                lambda: (lambda rng: (RandomPlayer(rng).choose_move(Board(list(HUNGRY), 0)), rng.random()))(
+                    random.Random(3)),
+                (5, _rng_after_drawing(3, (5,))),
+                hint=_("Draw with self.rng.randrange(6) until the pit is legal, even when only one pit is: "
+                       "the draws are what a replay repeats."),
             ),
             Example(
                 "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
