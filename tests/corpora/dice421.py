@@ -394,6 +394,11 @@ MISTAKES = [
             "def sort3_desc(a, b, c):\n    a, b = sort2_desc(a, b)\n    b, c = sort2_desc(b, c)\n"
             "    a, b = sort2_desc(a, b)\n    b, c = sort2_desc(b, c)\n    return (a, b, c)\n",
             "three calls are enough and the text asks for three: a fourth, just in case, is one too many"),
+    Mistake("dice421-rethrow-in-french", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    reponse = ask(f'Valeur du dé {n} = {die} (tapez 1 pour relancer) ? ')\n"
+            "    if reponse.strip() in {'1'}:\n        return roll_die(rng)\n    return die\n",
+            "the prompt is the text's, in the notebook's language: an English notebook asks in English"),
     Mistake("dice421-rethrow-space-before-question-mark", "dice421.rethrow",
             "def rethrow(die, n, ask=input, rng=table_rng):\n"
             "    if ask(f'Value of die {n} = {die} (type 1 to rethrow) ? ').strip() == '1':\n"
@@ -444,11 +449,6 @@ ALTERNATIVES = [
     Alternative("dice421-value-from-text", "dice421.value_of",
                 "def value_of(a, b, c):\n    return int(f'{a}{b}{c}')\n",
                 "the dice read as a number through their text"),
-    Alternative("dice421-rethrow-in-french", "dice421.rethrow",
-                "def rethrow(die, n, ask=input, rng=table_rng):\n"
-                "    reponse = ask(f'Valeur du dé {n} = {die} (tapez 1 pour relancer) ? ')\n"
-                "    if reponse.strip() in {'1'}:\n        return roll_die(rng)\n    return die\n",
-                "the seed's French question, which still shows the die's number and value"),
     Alternative("dice421-turn-list-and-for", "dice421.play_turn",
                 "def play_turn(ask=input, rng=table_rng):\n"
                 "    dice = [roll_die(rng) for _ in range(3)]\n"
