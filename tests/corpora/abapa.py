@@ -887,9 +887,6 @@ ALTERNATIVES = [
                 "    return min(board.legal_moves(), key=lambda pit: -gain(pit))\n"
                 "GreedyPlayer.choose_move = choose_move\n",
                 "the move's gain instead of the lead after it (the same order), min of the opposite, a board rebuilt from its cells"),
-    Alternative('abapa-board-copy-of-the-position', 'abapa.board',
-            'Board.copy = lambda self: Board(self.cells, self.player)\nBoard.legal_moves = lambda self: self._legal\n',
-            "copy() builds a new board of the same position, so legal_moves() may hand out the board's own list"),
     Alternative('abapa-game-winner-in-other-words', 'abapa.game',
             "def show_winner(self):\n    zero, one = self.board.score(0), self.board.score(1)\n    who = self.board.winner()\n    print(f'Final score {zero}-{one}:', 'nobody wins' if who is None else f'player {who} takes the game')\nGame.show_winner = show_winner\n",
             'the result in other words and order: the scores first, then who won'),
