@@ -478,19 +478,6 @@ def mutually_disjoint(sets):
     first, rest = sets[0], sets[1:]
     return not any(first & s for s in rest) and mutually_disjoint(rest)
 ''', "recursion: the first set against the rest, then the rest"),
-    Alternative("jass-of-names-the-highest-card", "jass.meld_set", '''
-from itertools import combinations
-
-def of(cls, melds):
-    melds = frozenset(melds)
-    for a, b in combinations(melds, 2):
-        if a.cards & b.cards:
-            raise ValueError(f"{max(a.cards & b.cards)} is in two melds, {a} and {b}")
-    return cls(melds)
-
-MeldSet.of = classmethod(of)
-MeldSet.mutually_disjoint = classmethod(lambda cls, melds: mutually_disjoint(m.cards for m in melds))
-''', "another shared card and wording in the error; mutually_disjoint as a classmethod"),
     Alternative("jass-all-in-by-size", "jass.meld_set", '''
 from itertools import combinations
 
