@@ -181,7 +181,7 @@ def test_a_typo_in_points_is_named_and_nobody_is_graded(hand_in: Path, tmp_path:
     shutil.copytree(ROOT / "tests" / "grading" / "strategies", root / "tests" / "grading" / "strategies")
     run = course("grade", str(hand_in), "--out", str(tmp_path / "out"), root=root)
     assert run.returncode == 2, run.stderr
-    assert "test_count_pips_of_no_dice_is_zero grades start.count_pips, which POINTS does not name " \
+    assert "test_count_pips_sums_every_die_as_an_int grades start.count_pips, which POINTS does not name " \
            "(POINTS names start.count_pip)" in run.stderr
     assert not (tmp_path / "out" / "grades.csv").exists()
 
@@ -192,7 +192,8 @@ def test_points_data_naming_a_missing_exercise_is_refused(hand_in: Path, tmp_pat
     wrong = course("gradebook", "points", "start.count_pip", "2", "--out", str(out))
     assert wrong.returncode == 2 and "no worksheet has an exercise 'start.count_pip'" in wrong.stderr
     ok(course("gradebook", "points", "start.count_pips", "4", "--out", str(out)))
-    ok(course("gradebook", "weight", "start.count_pips: test_count_pips_of_no_dice_is_zero", "0", "--out", str(out)))
+    ok(course("gradebook", "weight", "start.count_pips: test_count_pips_sums_every_die_as_an_int", "0",
+              "--out", str(out)))
     row = table(out)[("", "zoe")]
     assert (row["start.count_pips"], row["maximum"]) == ("4", "4")
     result = next((out / "results").glob("zoe.*.json")).read_text(encoding="utf-8")

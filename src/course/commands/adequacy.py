@@ -53,10 +53,12 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\rmutants graded: {done}/{total}")
         sys.stderr.flush()
 
+    out = Path(args.out).resolve() if args.out else None
+    made = out is not None and not out.exists()
     try:
         # a bad name is refused before anything runs or is written
         mutants = plan(root, args.exercise, args.sample, args.seed, args.operators)
-        with hold(Path(args.out).resolve(), "course adequacy", wait=args.wait) if args.out else nullcontext():
+        with hold(out, "course adequacy", wait=args.wait) if out is not None else nullcontext():
             result = analyse(root, args.exercise, jobs=args.jobs or os.cpu_count() or 1, scheduler=args.scheduler,
                              sample=args.sample, seed=args.seed, call_seconds=args.call_timeout,
                              progress=progress, mutants=mutants)
@@ -66,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
                 for path in report.write(result, Path(args.out)):
                     print(f"written: {path}", file=sys.stderr)
     except (Refused, Busy) as error:
+        if made and out is not None and out.is_dir() and [path.name for path in out.iterdir()] == [".lock"]:
+            (out / ".lock").unlink()  # a refused run (an unreachable scheduler) leaves no folder behind
+            out.rmdir()
         print(f"course adequacy: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
