@@ -80,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     """Grade the submissions; 0 when every file got a result, 1 when the grader itself failed on one.
 
     The steps: find the course, check its hidden tests' points and the rules given,
-    hold the output folder's lock, settle the rules with the gradebook, connect to the
-    cluster if asked (:func:`setup`); find the files and decide which to grade
+    connect to the cluster if asked (:func:`connect`), hold the output folder's lock,
+    settle the rules with the gradebook (:func:`setup`); find the files and decide which to grade
     (:func:`plan`); grade them in local grading processes or on the cluster, each
     grading kept in the gradebook as it comes (:func:`grade_locally`,
     :func:`grade_on_dask`); write the views and say what was done (:func:`finished`).
@@ -108,28 +108,29 @@ def steps(args: argparse.Namespace) -> int:
         if "/" in (args.section or ""):
             raise Refused(f"--section {args.section!r} has a /; name a section without one (e.g. A or monday)")
         out = Path(args.out).resolve()
-        with hold(out, "course grade " + " ".join(args.submissions), wait=args.wait):
-            return graded(args, root, sheets, given, out)
+        client = connect(args)  # an unreachable scheduler is refused before anything is written
+        try:
+            with hold(out, "course grade " + " ".join(args.submissions), wait=args.wait):
+                return graded(args, root, sheets, given, out, client)
+        finally:
+            if client is not None:
+                client.close()
     except (Refused, BadRule, Busy) as error:
         print(f"course grade: {error}", file=sys.stderr)
         return 2
 
 
-def graded(args: argparse.Namespace, root: Path, sheets: list[Worksheet], given: Given, out: Path) -> int:
-    """The steps of :func:`run` that need the output folder, its lock held."""
+def graded(args: argparse.Namespace, root: Path, sheets: list[Worksheet], given: Given, out: Path,
+           client: Any) -> int:
+    """The steps of :func:`run` that need the output folder, its lock held (``client``: Dask's, or None)."""
     book = Gradebook(out)
     try:
         options = setup(args, book, sheets, given, out)
-        client = connect(args)
-        try:
-            batch = plan(args, root, options, book, sheets)
-            grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
-            code = grade(batch)
-            book.log(someone(), "grade", history_line(batch, code))
-            return code or finished(batch)
-        finally:
-            if client is not None:
-                client.close()
+        batch = plan(args, root, options, book, sheets)
+        grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
+        code = grade(batch)
+        book.log(someone(), "grade", history_line(batch, code))
+        return code or finished(batch)
     finally:
         book.close()
 
