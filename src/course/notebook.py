@@ -34,7 +34,8 @@ class NotebookFormatError(ValueError):
 
 
 def read_notebook(source: Path | bytes, check: bool = True) -> Any:
-    """A notebook (format 4) from its file or its bytes, read with nbformat: its cells and metadata.
+    """A notebook (format 4, an older one upgraded) from its file or its bytes, read with
+    nbformat: its cells and metadata.
 
     Text that is not JSON raises ValueError (with json's own message), bytes that are not
     UTF-8 UnicodeDecodeError. With ``check`` (the course's own notebooks), a notebook the
@@ -45,6 +46,8 @@ def read_notebook(source: Path | bytes, check: bool = True) -> Any:
 
     text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source.decode("utf-8")
     notebook = nbformat.from_dict(json.loads(text))
+    if isinstance(notebook, dict) and isinstance(notebook.get("nbformat"), int) and notebook["nbformat"] < 4:
+        notebook = nbformat.convert(notebook, 4)  # an older format, upgraded as Jupyter does on opening it
     if check:
         try:
             nbformat.validate(notebook)
