@@ -118,7 +118,7 @@ def test_abapa_is_played_by_clicks_without_threads(site, lite_page):
     run_cells(page, setup)
     run_cell(page, cell(page, widget_cell), SHORT_GAME)
     output = output_of(page, widget_cell).first
-    status = output.locator("div.widget-label")
+    status = output.locator(".course-live")  # the live region (anywidget, served by the site)
     expect(status).to_have_text("Your move: click one of the pits [0, 1, 2, 3, 5].")
     for move, mine in enumerate(MINE):
         assert enabled_pits(output)[0] == mine, (move, enabled_pits(output))
@@ -291,7 +291,7 @@ def test_the_site_lock_names_the_files_it_serves(tmp_path):
     lock = site_lock(pyodide_lock, [wheel], "314.0.6")
     assert lock["packages"]["numpy"]["file_name"] == PYODIDE_CDN.format(version="314.0.6") + "numpy-2-cp314.whl"
     course = lock["packages"]["tabletop-python"]
-    assert course["file_name"] == wheel.name and course["depends"] == ["ipywidgets"]
+    assert course["file_name"] == wheel.name and course["depends"] == ["ipywidgets", "anywidget"]
     assert course["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert pyodide_lock["packages"]["numpy"]["file_name"] == "numpy-2-cp314.whl"  # its input unchanged
     assert json.loads(json.dumps(lock)) == lock
