@@ -18,7 +18,8 @@ and collection, running the notebook's cells (including forking its process), th
 tests (of which retries with the given code), the grading process's own share (reading
 the task, writing results), the requests sent to notebooks' processes and the callbacks
 they made (in all and per notebook), and per worksheet the mean time, hidden tests,
-requests and callbacks of a notebook. Numbers, not a pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
+requests and callbacks of a notebook, and the machine's load average (it may be shared).
+Numbers, not a pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
 cascades (a mistake costing again in later exercises), without and with them.
 """
 
@@ -205,7 +206,8 @@ def measure(name: str, folder: Path, notebooks: list[Path], jobs: int) -> float:
     grading = time_grading(folder / "hand-in", folder / "grades", jobs)
     executing = time_nbconvert(notebooks, folder / "executed", jobs)
     count = len(notebooks)
-    print(f"{name}: {count} submissions, {jobs} jobs, {os.cpu_count()} cores")
+    print(f"{name}: {count} submissions, {jobs} jobs, {os.cpu_count()} cores, "
+          f"load {os.getloadavg()[0]:.1f} (the last minute's, after measuring)")
     print(f"  course grade (run, isolate, hidden tests): {grading:7.1f} s  {60 * count / grading:7.1f} submissions/min")
     print(f"  nbconvert --execute (run only):             {executing:7.1f} s  {60 * count / executing:7.1f} submissions/min")
     print(f"  grading takes {grading / executing:.2f} of nbconvert's time ({executing / grading:.1f}x faster)")
@@ -238,7 +240,7 @@ def main() -> None:
             notebooks = make_realistic_class(folder / "hand-in", args.copies, args.seed)
             ratios["realistic class"] = measure("realistic class", folder, notebooks, args.jobs)
     print("ratios (course grade / nbconvert --execute): "
-          + ", ".join(f"{name} {ratio:.2f}" for name, ratio in ratios.items()))
+          + ", ".join(f"{name} {ratio:.2f}" for name, ratio in ratios.items()) + f" (load {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

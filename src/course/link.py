@@ -47,6 +47,14 @@ def notebook_path(notebook: str) -> str:
     return notebook.lstrip("/")
 
 
+def check_notebook(notebook: str, names: list[str]) -> None:
+    """Refuse a notebook that is not in the bundle (``names``: its notebooks, by stem)."""
+    known = {f"notebooks/{folder}{name}.ipynb" for name in names for folder in ("", "fr/")}
+    if names and notebook_path(notebook) not in known:
+        raise ValueError(f"the bundle has no notebook {notebook!r}: name one of {', '.join(names)} "
+                         "(or notebooks/fr/NAME for its French version)")
+
+
 def nbgitpuller_link(hub: str, repo: str, branch: str | None = "main", notebook: str = DEFAULT_NOTEBOOK) -> str:
     """The nbgitpuller link that pulls ``repo`` on ``hub`` and opens ``notebook`` in JupyterLab."""
     if not re.match(r"^https?://[^/]+", hub):

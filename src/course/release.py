@@ -9,11 +9,11 @@ release twice changes nothing, and a test compares notebooks/ with a fresh relea
 
 ``course release --to DIR`` also writes the student bundle: the notebooks, the
 package's source (``src/exercises``, never the grader ``src/course``), a student README,
-a pyproject.toml without the instructor's command and extras, environment.yml, the lock
-(constraints.txt) and binder/; never solutions/ or tests/. With ``--git`` the bundle is a
-git repository (branch ``main``) and each release that changes something is one more
-commit on top of the last: students pull it with
-nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
+a pyproject.toml without the instructor's command and extras, an environment.yml that
+installs the package alone from the lock (constraints.txt), the lock and binder/; never
+solutions/ or tests/. With ``--git`` the bundle is a git repository (branch ``main``)
+and each release that changes something is one more commit on top of the last: students
+pull it with nbgitpuller, whose merge brings the new files and keeps their answers (a bundle's
 history is never rewritten, or nbgitpuller could not merge).
 """
 
@@ -50,9 +50,23 @@ from .notebook import (
 )
 
 #: files of the course folder copied into the bundle as they are
-BUNDLE_FILES = ("environment.yml", "constraints.txt", "LICENSE")
-#: the extras of the course a student may install (environment.yml installs ``.[test]``)
-STUDENT_EXTRAS = ("test",)
+BUNDLE_FILES = ("constraints.txt", "LICENSE")
+#: the extras of the course a student may install: none (the checks run in the notebooks;
+#: pytest, playwright, mypy and ruff are the course's own tests')
+STUDENT_EXTRAS: tuple[str, ...] = ()
+#: the bundle's environment.yml: the package and its dependencies, at the versions of the lock
+STUDENT_ENVIRONMENT = """\
+# conda env create -f environment.yml   (Binder reads binder/environment.yml instead)
+name: tabletop-python
+channels:
+  - conda-forge
+dependencies:
+  - python=3.11
+  - pip
+  - pip:
+      - -c constraints.txt  # the lock: the versions the course was tested with
+      - -e .
+"""
 BUNDLE_FOLDERS = ("binder",)
 #: what git leaves out of a bundle repository (what Jupyter and pip write next to it)
 GITIGNORE = """.ipynb_checkpoints/
@@ -224,6 +238,7 @@ def write_bundle(root: Path, released: dict[str, str], bundle: Path, readme: str
         if (root / "pyproject.toml").exists():
             pyproject = student_pyproject((root / "pyproject.toml").read_text(encoding="utf-8"), dependencies)
             (staging / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+        (staging / "environment.yml").write_text(STUDENT_ENVIRONMENT, encoding="utf-8")
         (staging / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
         if history.is_dir():
             history.rename(staging / ".git")

@@ -549,15 +549,28 @@ def _md_table(rows: list[dict[str, Any]], columns: list[str]) -> list[str]:
     return lines + [""]
 
 
-def to_markdown(report: Report, top: int = 10) -> str:
+def _md_cut(rows: list[dict[str, Any]], columns: list[str], everything: int, csv_file: str) -> list[str]:
+    """A table of the first rows, and when some are left out, where they all are."""
+    lines = _md_table(rows, columns)
+    if len(rows) < everything:
+        lines += [f"{len(rows)} of {everything} shown; all in {csv_file}.", ""]
+    return lines
+
+
+def to_markdown(report: Report, top: int = 10, tables_folder: str = "report-tables") -> str:
+    """The report in Markdown: whole tables, or the first ``top`` rows and where all of them are."""
     cls, tables = report.cls, report.tables
     lines = ["# Class report", "", f"{len(cls.students)} students, {len(cls.results)} graded submissions.", ""]
     lines += ["## Worksheets", ""] + _md_table(tables["worksheets"], TABLES["worksheets"])
     lines += ["## Exercises", ""] + _md_table(tables["exercises"], TABLES["exercises"])
-    lines += ["## Hidden tests failed most", ""] + _md_table(tables["failed_tests"][:top], TABLES["failed_tests"])
-    big = [row for row in tables["clusters"] if row["size"] > 1][:top]
-    lines += ["## Largest clusters of wrong answers", ""] + _md_table(big, TABLES["clusters"])
-    lines += ["## Similar submissions", ""] + _md_table(tables["similar"][:top], TABLES["similar"])
+    for title, name, rows in (
+        ("Hidden tests failed most", "failed_tests", tables["failed_tests"]),
+        ("Largest clusters of wrong answers (two students or more)", "clusters",
+         [row for row in tables["clusters"] if row["size"] > 1]),
+        ("Similar submissions", "similar", tables["similar"]),
+    ):
+        lines += [f"## {title}", ""] + _md_cut(rows[:top], TABLES[name], len(tables[name]),
+                                               f"{tables_folder}/{name}.csv")
     if cls.notes:
         lines += ["## Input", ""] + [f"- {note}" for note in cls.notes] + [""]
     return "\n".join(lines)

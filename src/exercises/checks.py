@@ -33,8 +33,8 @@ from typing import Any
 
 from .i18n import STUB_PATTERN, _, ngettext
 
-__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "generated", "hint_line", "said", "same",
-           "short_repr", "table"]
+__all__ = ["Example", "CheckResult", "RuleBroken", "Status", "check", "generated", "hint_line", "observed", "said",
+           "same", "short_repr", "table"]
 
 
 
@@ -175,6 +175,24 @@ def table(rows: Iterable[tuple[Any, ...]], names: dict[str, Any], *, view: Calla
         examples.append(Example(call, run, None if raises else expected, raises=raises,
                                 hint=more[0] if more else hint, compare=compare))
     return examples
+
+
+def observed(rows: Iterable[tuple[Any, ...]], subject: Any, *, hint: str = "",
+             compare: Callable[[Any, Any], bool] | None = None) -> list[Example]:
+    """The examples of a table of observations: one per row ``(description, observe,
+    arguments, expected)`` or ``(description, observe, arguments, expected, hint)``.
+
+    Where a call cannot be written as one line (a game between scripted players, a turn in a
+    chosen state), ``observe`` is a function of the check's module that runs the student's
+    ``subject`` and returns what it saw; the example calls ``observe(subject, *arguments)``.
+    The rest of the row is data, so a check holds its examples as rows, never as closures::
+
+        >>> [e.call() for e in observed([("a sum", lambda f, *xs: f(xs), (4, 2, 1), 7)], sum)]
+        [7]
+    """
+    return [Example(description, functools.partial(observe, subject, *arguments), expected,
+                    hint=more[0] if more else hint, compare=compare)
+            for description, observe, arguments, expected, *more in rows]
 
 
 def _where(error: BaseException) -> str:

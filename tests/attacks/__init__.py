@@ -56,11 +56,11 @@ ATTACKS = [
            exercise="def count_pips(dice):\n    hog = bytearray(10 * 1024 ** 3)\n    return sum(dice)\n"),
     Attack("os_exit_on_empty", "count_pips kills its process on [] only: the other tests "
            "get a fresh process", exercise="def count_pips(dice):\n    if not dice:\n"
-           "        import os\n        os._exit(0)\n    return sum(dice)\n", expected=2 / 4),  # [] is in two tests
+           "        import os\n        os._exit(0)\n    return sum(dice)\n", expected=0),  # [] is in both tests
     Attack("loop_on_empty", "count_pips loops on [] only, swallowing the timeout",
            exercise="def count_pips(dice):\n    while not dice:\n        try:\n"
                     "            while True:\n                pass\n        except BaseException:\n"
-                    "            pass\n    return sum(dice)\n", expected=2 / 4),  # [] is in two tests
+                    "            pass\n    return sum(dice)\n", expected=0),  # [] is in both tests
     Attack("sys_exit_in_cell", "a cell before count_pips calls sys.exit(0)",
            before=("import sys\nsys.exit(0)\n",), expected=1),
     Attack("sys_exit_in_function", "count_pips calls sys.exit(0)",
@@ -114,19 +114,19 @@ ATTACKS = [
                   "exercises.start.check_count_pips = lambda *args: 'All examples pass.'\n",),
            exercise="def count_pips(dice):\n    raise NotImplementedError('stub')\n"),
     Attack("return_zero", "honest control: count_pips returns 0 (what patching the grader buys)",
-           exercise="def count_pips(dice):\n    return 0\n", expected=2 / 4),  # [] and the int type
+           exercise="def count_pips(dice):\n    return 0\n", expected=0),  # both tests ask for the total
     Attack("patch_grader_in_own_process", "a stub plus the grader's own worker code patched "
            "to answer 0 to every call", exercise="def count_pips(dice):\n    raise NotImplementedError\n",
            after=("import sys\n"
                   "sys.modules['__main__'].Server.op_call = lambda self, message: 0\n",),
-           expected=2 / 4),
+           expected=0),
     Attack("patch_batch_in_own_process", "a stub plus the worker's calls and batches of cases patched "
            "to answer 0 to every call and case", exercise="def count_pips(dice):\n    raise NotImplementedError\n",
            after=("import sys\n"
                   "server = sys.modules['__main__'].Server\n"
                   "server.op_call = lambda self, message: 0\n"
                   "server.op_eval_cases = lambda self, message: [{'ok': 0}] * len(message['cases'])\n",),
-           expected=2 / 4),  # what returning 0 earns: 2 of the 4 tests, the differential one lost
+           expected=0),  # what returning 0 earns: nothing, every test asks for the total
     Attack("fake_results_file", "writes forged results and grades; count_pips cheats if it could",
            before=("import json, os\n"
                    "def escaped():\n"

@@ -634,6 +634,45 @@ MISTAKES = [
     Mistake('abapa-game-run-forgets-the-winner', 'abapa.game',
             'def run(self):\n    self.show_board()\n    while not self.is_over():\n        self.play_turn()\n        self.show_board()\n    return self.board.winner()\nGame.run = run\n',
             "run() ends by showing the winner, as the worksheet's main loop does"),
+    # decisions written into the text: run() calls play_turn(), legal_moves() hands out a new
+    # list, winner() compares the kalahs as they are, the random player draws even when one
+    # pit is legal
+    Mistake("abapa-game-run-plays-the-turns-itself", "abapa.game",
+            "def run(self):\n"
+            "    self.show_board()\n"
+            "    while not self.is_over():\n"
+            "        pit = self.players[self.board.player].choose_move(self.board.copy())\n"
+            "        self.board.play(pit)\n"
+            "        self.show_board()\n"
+            "    self.show_winner()\n"
+            "    return self.board.winner()\n"
+            "Game.run = run\n",
+            "run() plays each turn by calling play_turn(), not by a copy of its code"),
+    Mistake("abapa-board-legal-moves-hands-out-its-own-list", "abapa.board",
+            "Board.legal_moves = lambda self: self._legal\n"
+            "def copy(self):\n"
+            "    return Board(self.cells, self.player)\n"
+            "Board.copy = copy\n",
+            "legal_moves() returns a new list each time: clearing it must not end the board's game"),
+    Mistake("abapa-board-winner-counts-the-pits", "abapa.board",
+            "def winner(self):\n"
+            "    if not self.is_over():\n"
+            "        return None\n"
+            "    cells = self.cells\n"
+            "    if max(cells[6], cells[13]) < 25:\n"
+            "        cells = take_remaining(cells, self.player)\n"
+            "    if cells[6] == cells[13]:\n"
+            "        return None\n"
+            "    return 0 if cells[6] > cells[13] else 1\n"
+            "Board.winner = winner\n",
+            "winner() compares the kalahs as they are: the seeds left are taken by play, not by winner"),
+    Mistake("abapa-random-player-no-draw-for-one-pit", "abapa.players",
+            "_choose = RandomPlayer.choose_move\n"
+            "def choose_move(self, board):\n"
+            "    legal = list(board.legal_moves())\n"
+            "    return legal[0] if len(legal) == 1 else _choose(self, board)\n"
+            "RandomPlayer.choose_move = choose_move\n",
+            "the random player draws until the pit is legal even when only one is: the draws are replayed"),
 ]
 
 ALTERNATIVES = [
@@ -848,10 +887,17 @@ ALTERNATIVES = [
                 "    return min(board.legal_moves(), key=lambda pit: -gain(pit))\n"
                 "GreedyPlayer.choose_move = choose_move\n",
                 "the move's gain instead of the lead after it (the same order), min of the opposite, a board rebuilt from its cells"),
-    Alternative('abapa-board-copy-of-the-position', 'abapa.board',
-            'Board.copy = lambda self: Board(self.cells, self.player)\nBoard.legal_moves = lambda self: self._legal\n',
-            "copy() builds a new board of the same position, so legal_moves() may hand out the board's own list"),
     Alternative('abapa-game-winner-in-other-words', 'abapa.game',
             "def show_winner(self):\n    zero, one = self.board.score(0), self.board.score(1)\n    who = self.board.winner()\n    print(f'Final score {zero}-{one}:', 'nobody wins' if who is None else f'player {who} takes the game')\nGame.show_winner = show_winner\n",
             'the result in other words and order: the scores first, then who won'),
+    Alternative("abapa-game-show-board-without-a-blank-line", "abapa.game",
+                "def show_board(self):\n"
+                "    print(self.board)\n"
+                "Game.show_board = show_board\n",
+                "the board's two lines as print(board) prints them, with no blank line after: allowed"),
+    Alternative("abapa-game-show-board-with-board-text", "abapa.game",
+                "def show_board(self):\n"
+                "    print(board_text(self.board.cells), end='\\n\\n')\n"
+                "Game.show_board = show_board\n",
+                "the board's two lines then a blank line, printed from board_text"),
 ]

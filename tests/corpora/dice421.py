@@ -386,6 +386,36 @@ MISTAKES = [
     Mistake('dice421-game-one-active-line', 'dice421.play_game',
             "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n",
             "each turn is announced: ==> Player 2 active: before player 2's turn too"),
+    # decisions written into the text: three calls of sort2_desc, the prompt exactly, strip()
+    Mistake("dice421-sort3-with-sorted", "dice421.sort3_desc",
+            "def sort3_desc(a, b, c):\n    return tuple(sorted((a, b, c), reverse=True))\n",
+            "the text asks for three calls of sort2_desc, not sorted: right results, no call"),
+    Mistake("dice421-sort3-four-calls", "dice421.sort3_desc",
+            "def sort3_desc(a, b, c):\n    a, b = sort2_desc(a, b)\n    b, c = sort2_desc(b, c)\n"
+            "    a, b = sort2_desc(a, b)\n    b, c = sort2_desc(b, c)\n    return (a, b, c)\n",
+            "three calls are enough and the text asks for three: a fourth, just in case, is one too many"),
+    Mistake("dice421-rethrow-in-french", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    reponse = ask(f'Valeur du dé {n} = {die} (tapez 1 pour relancer) ? ')\n"
+            "    if reponse.strip() in {'1'}:\n        return roll_die(rng)\n    return die\n",
+            "the prompt is the text's, in the notebook's language: an English notebook asks in English"),
+    Mistake("dice421-rethrow-space-before-question-mark", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    if ask(f'Value of die {n} = {die} (type 1 to rethrow) ? ').strip() == '1':\n"
+            "        return roll_die(rng)\n    return die\n",
+            "the prompt is the text's exactly: no space before the question mark"),
+    Mistake("dice421-rethrow-prints-then-asks", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    print(f'Value of die {n} = {die} (type 1 to rethrow)? ', end='')\n"
+            "    if ask('').strip() == '1':\n"
+            "        return roll_die(rng)\n    return die\n",
+            "the prompt is passed to ask, not printed before an empty one: it looks the same on a console only"),
+    Mistake("dice421-rethrow-strips-spaces-only", "dice421.rethrow",
+            "def rethrow(die, n, ask=input, rng=table_rng):\n"
+            "    if ask(f'Value of die {n} = {die} (type 1 to rethrow)? ').strip(' ') == '1':\n"
+            "        return roll_die(rng)\n    return die\n",
+            "whitespace around the 1 is ignored as str.strip() ignores it: a tab after the 1 too"),
+
 ]
 
 ALTERNATIVES = [
@@ -419,11 +449,6 @@ ALTERNATIVES = [
     Alternative("dice421-value-from-text", "dice421.value_of",
                 "def value_of(a, b, c):\n    return int(f'{a}{b}{c}')\n",
                 "the dice read as a number through their text"),
-    Alternative("dice421-rethrow-in-french", "dice421.rethrow",
-                "def rethrow(die, n, ask=input, rng=table_rng):\n"
-                "    reponse = ask(f'Valeur du dé {n} = {die} (tapez 1 pour relancer) ? ')\n"
-                "    if reponse.strip() in {'1'}:\n        return roll_die(rng)\n    return die\n",
-                "the seed's French question, which still shows the die's number and value"),
     Alternative("dice421-turn-list-and-for", "dice421.play_turn",
                 "def play_turn(ask=input, rng=table_rng):\n"
                 "    dice = [roll_die(rng) for _ in range(3)]\n"
@@ -497,4 +522,15 @@ ALTERNATIVES = [
     Alternative('dice421-turn-dice-spaced', 'dice421.play_turn',
             "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng), roll_die(rng), roll_die(rng)]\n    throws = 1\n    print('Current combination =', *dice)\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n        dice = [rethrow(die, n, ask, rng) for n, die in zip((1, 2, 3), dice)]\n        throws += 1\n        print('Current combination =', *dice)\n    print('Final combination =', *dice, end='\\n\\n')\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
             'the dice printed apart by spaces (6 6 5), and a blank line after the turn'),
+    Alternative("dice421-sort3-other-three-calls", "dice421.sort3_desc",
+                "def sort3_desc(a, b, c):\n    b, c = sort2_desc(b, c)\n    a, b = sort2_desc(a, b)\n"
+                "    b, c = sort2_desc(b, c)\n    return (a, b, c)\n",
+                "three calls of sort2_desc in another working order: the largest rises first"),
+    Alternative("dice421-game-tokens-le-zero", "dice421.play_game",
+                "_play_game = play_game\n"
+                "def play_game(tokens, ask=input, rng=table_rng):\n"
+                "    if tokens <= 0:\n"
+                "        raise ValueError(f'at least one token, not {tokens}')\n"
+                "    return _play_game(tokens, ask, rng)\n",
+                "tokens is an int: 'at least 1' and 'not 0 or less' are the same test"),
 ]

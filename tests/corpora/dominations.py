@@ -684,6 +684,69 @@ def legal_placements(self, domino):
 
 Kingdom.legal_placements = legal_placements
 ''', "the first square may be on row 0, column 0 or the last row or column of the area"),
+    # ---- decisions written into the text, and check gaps closed ---------------------------
+    Mistake("dom-place-second-half-with-the-first-terrain", "dominations.placement", '''
+def problem(self, domino, first, second):
+    for position in (first, second):
+        if not self.inside(position):
+            return f"square {position} is outside the area"
+    if abs(first[0] - second[0]) + abs(first[1] - second[1]) != 1:
+        return "the two halves must cover neighbouring squares"
+    for position in (first, second):
+        if self.grid[position[0]][position[1]] is not None:
+            return f"square {position} is already taken"
+    if not (self.touches(first, domino.first) or self.touches(second, domino.first)):
+        return "the domino must touch the castle or a square of the same terrain"
+    rows = [r for r, row in enumerate(self.grid) if any(row)] + [first[0], second[0]]
+    columns = [c for c, column in enumerate(zip(*self.grid)) if any(column)] + [first[1], second[1]]
+    if max(rows) - min(rows) >= self.size or max(columns) - min(columns) >= self.size:
+        return "the kingdom would no longer fit"
+    return None
+
+Kingdom.problem = problem
+''', "each half connects by its own terrain: the second square is tested with domino.second"),
+    Mistake("dom-greedy-tie-kept-in-the-order-tried", "dominations.greedy", '''
+def greedy_placement(kingdom, domino):
+    best, best_key = None, None
+    for placement in kingdom.legal_placements(domino):
+        trial = kingdom.copy()
+        trial.place(domino, *placement)
+        key = (-trial.score(), distance(kingdom, placement))
+        if best_key is None or key < best_key:
+            best, best_key = placement, key
+    return best
+''', "equal scores and distances: the smallest placement as a tuple, not the first one tried"),
+    Mistake("dom-turn-choice-none-while-the-line-is-free", "dominations.game_turn", '''
+old_problem = Game.problem
+
+def problem(self, move):
+    if isinstance(move, tuple) and len(move) == 2 and move[0] is None and self.player is not None:
+        domino = self.to_place
+        if domino is None:
+            return None if move[1] is None else "there is no domino to place in the opening round"
+        kingdom = self.kingdoms[self.player]
+        if move[1] is None:
+            return None if not kingdom.legal_placements(domino) else "it fits: it may not be discarded"
+        return kingdom.problem(domino, *move[1])
+    return old_problem(self, move)
+
+Game.problem = problem
+''', "while the line has free dominos the king must choose one: None only in the last round"),
+    Mistake("dom-load-int-with-a-sign", "dominations.load", load().replace(
+        "if not number.isdigit():", "if not number.lstrip('+-').isdigit():"),
+        "a whole number is written with the digits 0 to 9 only: +3 and -5 are refused"),
+    Mistake("dom-load-crowns-by-int", "dominations.load", '''
+def read_square(terrain, crowns, line):
+    if terrain not in TERRAINS:
+        raise ValueError(f"line {line}: unknown terrain {terrain!r}")
+    try:
+        count = int(crowns)
+    except ValueError:
+        raise ValueError(f"line {line}: crowns {crowns!r} is not a whole number") from None
+    if not 0 <= count <= 3:
+        raise ValueError(f"line {line}: a square has 0 to 3 crowns")
+    return Square(terrain, count)
+''', "a whole number is written with the digits 0 to 9 only: int() also takes +1 (and ' 1')"),
 ]
 
 ALTERNATIVES = [
@@ -928,4 +991,13 @@ def problem(self, move):
 
 Game.problem = problem
 ''', "a move checked by unpacking it (a list of two is accepted too)"),
+    Alternative("dom-load-digits-by-a-pattern", "dominations.load", '''
+import re as _re
+old_read_square = read_square
+
+def read_square(terrain, crowns, line):
+    if not _re.fullmatch("[0-9]+", crowns):
+        raise ValueError(f"line {line}: the crowns {crowns!r} are not a whole number")
+    return old_read_square(terrain, crowns, line)
+''', "digits tested with a pattern instead of isdigit: 01 is one crown, +1 is refused"),
 ]

@@ -414,6 +414,21 @@ def print_meld_sets(hand):
     for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
         print(f"{meld_set.points():>3}: {meld_set}")
 """, "the hand is an Iterable: validated, then read again, a generator prints only the empty set"),
+    # decisions written into the text: the melds and the sets are taken as given
+    Mistake("jass-of-the-same-meld-twice-as-one", "jass.meld_set", """
+_of = MeldSet.of.__func__
+
+def of(cls, melds):
+    return _of(cls, set(melds))
+
+MeldSet.of = classmethod(of)
+""", "the melds are taken as given: the same meld twice shares its cards with itself, so of([m, m]) raises"),
+    Mistake("jass-disjoint-as-a-set-of-sets", "jass.disjoint", """
+_disjoint = mutually_disjoint
+
+def mutually_disjoint(sets):
+    return _disjoint({frozenset(s) for s in sets})
+""", "the sets are taken as given: a non-empty set given twice shares its elements with itself"),
 ]
 
 ALTERNATIVES = [
@@ -463,19 +478,6 @@ def mutually_disjoint(sets):
     first, rest = sets[0], sets[1:]
     return not any(first & s for s in rest) and mutually_disjoint(rest)
 ''', "recursion: the first set against the rest, then the rest"),
-    Alternative("jass-of-names-the-highest-card", "jass.meld_set", '''
-from itertools import combinations
-
-def of(cls, melds):
-    melds = frozenset(melds)
-    for a, b in combinations(melds, 2):
-        if a.cards & b.cards:
-            raise ValueError(f"{max(a.cards & b.cards)} is in two melds, {a} and {b}")
-    return cls(melds)
-
-MeldSet.of = classmethod(of)
-MeldSet.mutually_disjoint = classmethod(lambda cls, melds: mutually_disjoint(m.cards for m in melds))
-''', "another shared card and wording in the error; mutually_disjoint as a classmethod"),
     Alternative("jass-all-in-by-size", "jass.meld_set", '''
 from itertools import combinations
 

@@ -458,3 +458,34 @@ ALTERNATIVES += [
                         "elif extra not in options:", "elif not any(extra == option for option in options):"),
                 "a while loop over the cards drawn, the cars compared the other way, the options searched by =="),
 ]
+
+# Decisions of the statement held by the corpus: where the text leaves a choice free, a
+# correct answer takes the other choice; where it fixes one, a mistake takes another.
+MISTAKES += [
+    Mistake("tchu-start-first-player-offered-the-top-tickets", S,
+            changed(S, "    for player_id in PlayerId:\n        offers[player_id] = state.top_tickets(",
+                    "    for player_id in (state.current_player_id, state.current_player_id.next()):\n"
+                    "        offers[player_id] = state.top_tickets("),
+            "PLAYER_1 gets the 5 tickets at the top of the pile, then PLAYER_2 the next 5, whoever plays first"),
+    # What a program keeps across calls: a list of the module kept from one tunnel to the next,
+    # a flag of the module that outlives the game that set it.
+    Mistake("tchu-claim-tunnel-cards-in-a-list-of-the-module", R,
+            changed(R, "    drawn = []\n", "    drawn = TURNED_OVER\n",
+                    "def claim_route(", "TURNED_OVER = []\n\n\ndef claim_route("),
+            "each tunnel turns over its own 3 cards: a list kept by the module keeps the cards of earlier tunnels"),
+    Mistake("tchu-play-last-turn-told-once-per-process", P,
+            changed(P, "        if state.last_turn_begins():\n",
+                    "        if state.last_turn_begins() and not LAST_TURN_TOLD:\n            LAST_TURN_TOLD.append(True)\n",
+                    "def play(", "LAST_TURN_TOLD = []\n\n\ndef play("),
+            "every game tells its own last turn: a flag of the module outlives the game that set it"),
+]
+
+ALTERNATIVES += [
+    Alternative("tchu-alt-cards-state-sent-before-the-deck-is-recreated", C,
+                changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
+                           "        if draw == 1:\n            update_all(players, state)\n",
+                        "        if draw == 1:\n            update_all(players, state)\n"
+                        "        state = state.with_cards_deck_recreated_if_needed(rng)\n"),
+                "the state sent before the second draw_slot, then the deck recreated: the text allows both orders",
+                replace=True),
+]

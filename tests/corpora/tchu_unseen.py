@@ -1780,3 +1780,50 @@ def play(
             "can_play is told before the state is sent: update_state is still just before next_turn, and the text fixes no order between the two", replace=True),
 
 ]
+
+# The alternative the last round left refused: the number of tunnel cards counted from the
+# deck and the discards first, and one more state update after the claim, before the drawn
+# cards reach the discards (the text allows an update at every change of the state).
+ALTERNATIVES += [
+    Alternative("tchu-unseen-alt-tunnel-cards-counted-first-and-updated-after", "tchu.claim_route", '''def claim_route(players, player_names, state, rng):
+    """Play a CLAIM_ROUTE turn of the current player; return the new state."""
+    name = player_names[state.current_player_id]
+    player = players[state.current_player_id]
+    route = player.claimed_route()
+    cards = player.initial_claim_cards()
+    own = state.current_player_state()
+    if not state.is_route_free(route):
+        raise ValueError(f"{name} cannot claim {route.id}: it is taken")
+    if own.car_count < route.length or cards not in own.possible_claim_cards(route):
+        raise ValueError(f"{name} cannot claim {route.id} with {list(cards)}")
+    if not route.is_tunnel:
+        tell_all(players, Info(name).claimed_route(route, cards))
+        return state.with_claimed_route(route, cards)
+    tell_all(players, Info(name).attempts_tunnel_claim(route, cards))
+    count = min(Constants.ADDITIONAL_TUNNEL_CARDS, state.card_state.deck_size + state.card_state.discards_size)
+    drawn = []
+    for _ in range(count):
+        state = state.with_cards_deck_recreated_if_needed(rng)
+        drawn.append(state.top_card())
+        state = state.without_top_card()
+    drawn = SortedBag(drawn)
+    extra_count = route.additional_claim_cards_count(cards, drawn)
+    tell_all(players, Info(name).drew_additional_cards(drawn, extra_count))
+    used = cards
+    if extra_count > 0:
+        options = state.current_player_state().possible_additional_cards(extra_count, cards)
+        extra = player.choose_additional_cards(options) if options else SortedBag()
+        if extra and extra not in options:
+            raise ValueError(f"{name} chose {list(extra)} for {route.id}: not an option")
+        used = cards.union(extra) if extra else None
+    if used is None:
+        tell_all(players, Info(name).did_not_claim_route(route))
+    else:
+        tell_all(players, Info(name).claimed_route(route, used))
+        state = state.with_claimed_route(route, used)
+    update_all(players, state)
+    return state.with_more_discarded_cards(drawn)
+''',
+                "'draw those there are' counted first, min(3, deck + discards), and an update after the tunnel "
+                "while its 3 cards are still turned over", replace=True),
+]

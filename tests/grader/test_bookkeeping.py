@@ -83,7 +83,7 @@ def test_regrading_one_students_folder_keeps_their_row_and_adds_no_phantom(tmp_p
     assert sorted(table(tmp_path / "fresh")) == ["student37"]
 
 
-def test_a_deleted_submission_leaves_the_totals(tmp_path: Path) -> None:
+def test_a_deleted_submission_keeps_its_result_marked_until_forgotten(tmp_path: Path) -> None:
     hand_in = tmp_path / "hand-in"
     put(hand_in / "ann" / "00_start_here.ipynb", SOLUTION, T0)
     put(hand_in / "ann" / "00_start_here-Copy1.ipynb", STUB, T0 + 60)
@@ -95,9 +95,14 @@ def test_a_deleted_submission_leaves_the_totals(tmp_path: Path) -> None:
     (hand_in / "ben" / "00_start_here.ipynb").unlink()
     again = course(str(hand_in), "--out", str(out))
     assert again.returncode == 0, again.stderr
-    assert "leave the totals" in again.stderr
-    assert sorted(table(out)) == ["ann"] and table(out)["ann"]["total"] == "1"
-    assert sorted(results(out)) == ["ann.start"]
+    assert "their results are kept" in again.stderr
+    assert sorted(table(out)) == ["ann", "ben"] and table(out)["ann"]["total"] == "1"  # the copy still there counts
+    assert (table(out)["ben"]["total"], table(out)["ben"]["notes"]) == ("1", "00_start_here.ipynb: not in the last hand-in")
+    assert "not in the last hand-in" in (out / "feedback" / "ben.md").read_text(encoding="utf-8")
+    forget = subprocess.run([sys.executable, "-m", "course.commands", "gradebook", "forget", "ben", "--out", str(out),
+                             "--root", str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert forget.returncode == 0, forget.stderr
+    assert sorted(table(out)) == ["ann"] and sorted(results(out)) == ["ann.start"]
     assert not (out / "feedback" / "ben.md").exists()
 
 
@@ -145,7 +150,8 @@ def test_lms_csv_has_worksheet_totals_zeros_ids_and_a_late_penalty(tmp_path: Pat
     hand_in = lms_class(tmp_path / "lms")
     put(hand_in / "canvas" / "late_99999_1_00_start_here.ipynb", SOLUTION, T0 + 3 * DAY + 5)
     put(hand_in / "canvas" / "nobody_99998_2_notes.txt", "not a notebook", T0)
-    ids = put(tmp_path / "ids.csv", "doejane,1001\nsam,1002\n")
+    ids = put(tmp_path / "ids.csv", "doejane,1001\nsam,1002\nroerick,1003\nJane Moe,1004\nJim Poe,1005\n"
+                                    "tia,1006\nlate,1007\nnobody,1008\n")  # every student: a missing one is refused
     out = tmp_path / "out"
     deadline = "2026-11-21T00:00:00+00:00"
     import datetime
@@ -153,7 +159,7 @@ def test_lms_csv_has_worksheet_totals_zeros_ids_and_a_late_penalty(tmp_path: Pat
     os.utime(hand_in / "canvas" / "late_99999_1_00_start_here.ipynb", (late_moment + 2 * DAY - 1,) * 2)
     os.utime(hand_in / "canvas" / "doejane_12345_678_00_start_here.ipynb", (late_moment - 1,) * 2)
     run = course(str(hand_in), "--out", str(out), "--lms-ids", str(ids), "--deadline", deadline,
-                 "--late-penalty", "25")
+                 "--late-penalty", "25", "--handed-in", "timestamp", "--handed-in", "file-time")
     assert run.returncode == 0, run.stderr
     header = next(csv.reader((out / "lms.csv").open(encoding="utf-8")))
     assert header == ["student", "id", "start", "total"]

@@ -20,7 +20,8 @@ DICE_STUB = ROOT / "notebooks" / "02_dice_421.ipynb"
 HIDDEN = ROOT / "tests" / "grading" / "test_dice421.py"
 #: what a failure line must say: what was expected, or why nothing could be compared
 STATES_EXPECTATION = re.compile(
-    r"expected|does not define|not done yet|raised \w+|ran longer than|called sys\.exit|process (ended|was)")
+    r"expected|returned no bool|does not define|not done yet|raised \w+|ran longer than|called sys\.exit"
+    r"|process (ended|was)")
 
 
 
@@ -77,7 +78,8 @@ def test_a_failure_says_what_was_called_and_what_came_back(graded: Path) -> None
     text = (graded / "feedback" / "swapped_back.md").read_text(encoding="utf-8")
     assert re.search(r"`swap\(\d+, \d+\)` returned \(\d+, \d+\), expected \(\d+, \d+\)", text), text
     text = (graded / "feedback" / "straight_list.md").read_text(encoding="utf-8")
-    assert "`is_straight(3, 2, 1)` returned [True], expected True" in text, text
+    # a list is truthy where a bool is asked for: the type test says so, on the throws it failed
+    assert "is_straight returned no bool (True or False) on [(3, 2, 1)" in text, text
     text = (graded / "feedback" / "value_sum.md").read_text(encoding="utf-8")
     assert re.search(r"`value_of\(\d, \d, \d\)` returned \d+, expected \d{3}", text), text
 

@@ -156,8 +156,12 @@ def test_deleted_files_and_changed_tests_move_the_totals(seeded: dict) -> None:
     hidden.write_text(hidden.read_text(encoding="utf-8").replace('"start.count_pips": 1,', '"start.count_pips": 2,'),
                       encoding="utf-8")
     run = grade(seeded["root"], hand_in, out)
-    assert "leave the totals" in run.stderr
+    assert "their results are kept" in run.stderr  # the deleted file's result stays, marked
     assert "already graded" in run.stderr  # the dice results stand: their tests did not change
+    assert "not in the last hand-in" in rows(out)[student]["notes"]
+    forget = subprocess.run([sys.executable, "-m", "course.commands", "gradebook", "forget", student, "--out", str(out),
+                             "--root", str(seeded["root"])], capture_output=True, text=True, timeout=600)
+    assert forget.returncode == 0, forget.stderr
     points = maxima(out)
     table = rows(out)
     for name, truth in seeded["truth"].items():

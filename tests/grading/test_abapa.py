@@ -46,6 +46,8 @@ POINTS = {
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_board_copy_shares_no_legal_moves_with_its_board": "twin.legal_moves().clear(), then board.legal_moves()",
+    "test_board_legal_moves_hands_out_a_new_list": "board.legal_moves().clear(), then board.legal_moves() and board.is_over()",
+    "test_game_run_plays_each_turn_with_play_turn": "the calls of play_turn() that run() makes",
     "test_board_play_refuses_any_other_whole_number_with_value_error": "Board(figure 1, 1).play(7), .play(14) and .play(-20)",
     "test_game_run_ends_on_a_line_with_the_winner_and_scores": "the last line run() prints on two boards",
     "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
@@ -126,6 +128,7 @@ RULES = {
     "test_board_play_of_drawn_sequences": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
     "test_human_player_of_drawn_answers": "HumanPlayer answering ' 3 ' on Board(): spaces around the pit",
     "test_random_player_of_drawn_positions": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+    "test_random_player_draws_even_when_one_pit_is_legal": "rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()",
     "test_game_of_drawn_whole_games_call_by_call": "Game(p0, p1, Board(figure 1, 1)).play_turn(): player 1 is to move",
     "test_greedy_of_drawn_positions": "GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))",
     "test_greedy_of_drawn_whole_games_call_by_call": "GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))",
@@ -134,6 +137,8 @@ RULES = {
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
     "test_board_copy_shares_no_legal_moves_with_its_board": "copy() must give the twin lists of its own, the legal moves too (copy.copy shares them): or return a new list from legal_moves().",
+    "test_board_legal_moves_hands_out_a_new_list": "legal_moves() returns a new list each time (return list(self._legal)): a caller who clears it must not change the board's moves, nor end its game.",
+    "test_game_run_plays_each_turn_with_play_turn": "run() plays each turn by calling self.play_turn(), once per move, not by a copy of play_turn's code.",
     "test_board_play_refuses_any_other_whole_number_with_value_error": "Check that the pit is from 0 to 5 before using it: pit 7 of player 1 or pit 20 would be a cell beyond the board, and must raise ValueError, not IndexError.",
     "test_game_run_ends_on_a_line_with_the_winner_and_scores": "run() ends with show_winner(): one line that says who won (0 or 1), or that it is a draw, and both scores, e.g. Player 1 wins, 21 to 27.",
     "test_display_of_figure_1_exactly": "Count the spaces: top line 3 spaces then pits 12 down to 7 in 4 characters each; bottom line kalah 13 left-aligned in 4, pits 0 to 5 in 4 each, kalah 6 in 7. No newline at the end.",
@@ -214,6 +219,7 @@ HINTS = {
     "test_board_play_of_drawn_sequences": "Keep the board's state right move after move: its cells, the player to move, its legal moves and its end, so that every later move is played on the right position.",
     "test_human_player_of_drawn_answers": "Strip the spaces of each answer, accept only a pit of board.legal_moves() (feeding counts), return it as an int, and ask no more once a legal pit is typed.",
     "test_random_player_of_drawn_positions": "Draw self.rng.randrange(6) until the pit is one of board.legal_moves() (feeding included), one draw per try, nothing else drawn from the rng.",
+    "test_random_player_draws_even_when_one_pit_is_legal": "Draw self.rng.randrange(6) until the pit is legal even when only one pit is: returning it without drawing leaves the rng where a replay does not.",
     "test_game_of_drawn_whole_games_call_by_call": "Ask players[board.player] (the board says who is to move, player 1 too), show it a copy, play its pit, until the board is over; return the board's winner.",
     "test_greedy_of_drawn_positions": "Try every legal pit on a copy and keep the biggest lead after it, even among pits that win or capture; on a tie, the lowest pit.",
     "test_greedy_of_drawn_whole_games_call_by_call": "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest pit on a tie; no shortcut for captures or wins.",
@@ -1061,6 +1067,16 @@ def test_random_player_of_drawn_positions(sub, ref):
             [{"cells": cells, "player": player, "seed": seed} for (cells, player), seed in draw(seeded_positions, 40)])
 
 
+@pytest.mark.exercise("abapa.players")
+def test_random_player_draws_even_when_one_pit_is_legal(sub, ref):
+    # player 1's camp is empty: only pit 5 of player 0 feeds it
+    hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
+    compare(sub, ref, "(rng := random.Random(seed), RandomPlayer(rng).choose_move(Board(cells, 0)), rng.random())[1:]",
+            [{"cells": hungry, "seed": seed} for seed in range(10)],
+            shown=lambda case: f"rng = random.Random({case['seed']}); RandomPlayer(rng).choose_move(Board({hungry}, 0)), "
+                               "then rng.random()")
+
+
 @pytest.mark.exercise("abapa.greedy")
 def test_greedy_of_drawn_positions(sub, ref):
     # the pit chosen, and the board it was given afterwards (left unchanged)
@@ -1162,6 +1178,18 @@ def test_board_copy_shares_no_legal_moves_with_its_board(sub, ref):
                                f"(and the other way round)")
 
 
+#: clear the list ``legal_moves()`` returns (when it is a list), then ask the board again
+OWN_MOVES = ("(b := Board(cells, player), getattr(b.legal_moves(), 'clear', lambda: None)(),"
+             " list(b.legal_moves()), b.is_over())[2:]")
+
+
+@pytest.mark.exercise("abapa.board")
+def test_board_legal_moves_hands_out_a_new_list(sub, ref):
+    compare(sub, ref, OWN_MOVES, named(positions, 30, "cells", "player"),
+            shown=lambda case: f"board = Board({case['cells']}, {case['player']}); board.legal_moves().clear(), "
+                               f"then board.legal_moves() and board.is_over()")
+
+
 @pytest.mark.exercise("abapa.board_play")
 def test_board_play_refuses_any_other_whole_number_with_value_error(sub, ref):
     compare(sub, ref, "((b := Board(cells, player)).play(pit), b.cells)",
@@ -1184,6 +1212,28 @@ _lines = [line for line in _printed.getvalue().splitlines() if line.strip()]
 out = (_winner, _lines[-1] if _lines else "")
 """
 RUN = "(lambda scope: (exec(code, scope), scope.get('out'))[1])(dict(globals()))"
+#: statements that run a whole game as WINNER does, with the game's own play_turn counted:
+#: ``out`` is (the calls of play_turn, the moves the players chose)
+TURNS = """
+import contextlib as _contextlib, io as _io, random as _random
+_chosen = []
+class _Chooser:
+    def __init__(self, seed):
+        self.rng = _random.Random(seed)
+    def choose_move(self, board):
+        _chosen.append(board.player)
+        return self.rng.choice(list(board.legal_moves()))
+_game = Game(_Chooser(first), _Chooser(second), Board(cells, player))
+_turns = []
+_play_turn = _game.play_turn
+def _counted_turn():
+    _turns.append(1)
+    return _play_turn()
+_game.play_turn = _counted_turn
+with _contextlib.redirect_stdout(_io.StringIO()):
+    _game.run()
+out = (len(_turns), len(_chosen))
+"""
 
 
 def shows_the_winner(mine: tuple, theirs: tuple) -> bool:
@@ -1203,3 +1253,14 @@ def test_game_run_ends_on_a_line_with_the_winner_and_scores(sub, ref):
             shown=lambda case: (f"Game(p0, p1, Board({case['cells']}, {case['player']})).run() and the last line "
                                 f"it prints, p0 and p1 playing random.Random({case['first']}) and "
                                 f"random.Random({case['second']}).choice(board.legal_moves())"))
+
+
+@pytest.mark.exercise("abapa.game")
+def test_game_run_plays_each_turn_with_play_turn(sub):
+    cases = [{"cells": cells, "player": player, "first": first, "second": second, "code": TURNS}
+             for (cells, player), first, second in draw(games, 12)[:4]]
+    for case in cases:
+        turns, moves = sub.eval(RUN, **case)
+        assert turns == moves, (
+            f"Game(p0, p1, Board({case['cells']}, {case['player']})).run() called play_turn() {turns} times "
+            f"for {moves} moves")

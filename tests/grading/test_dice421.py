@@ -58,6 +58,7 @@ RULES = {
     "test_sort3_desc_on_every_throw": "sort3_desc(1, 6, 4) == (6, 4, 1)",
     "test_sort3_desc_on_every_permutation_of_distinct_values": "sort3_desc(7, 100, 42) == (100, 42, 7)",
     "test_sort3_desc_returns_a_tuple": "sort3_desc(3, 2, 6) == (6, 3, 2)",
+    "test_sort3_desc_makes_three_calls_of_sort2_desc": "the calls of sort2_desc that sort3_desc(3, 2, 6) makes",
     "test_is_straight_on_every_combination": "is_straight(4, 2, 2) == False",
     "test_is_straight_returns_a_bool": "is_straight(3, 2, 1) == True",
     "test_is_three_of_a_kind_on_every_combination": "is_three_of_a_kind(6, 6, 5) == False",
@@ -78,6 +79,7 @@ RULES = {
     "test_rethrow_keeps_the_die_on_any_other_answer": "rethrow(5, 1, answers(['11']), ScriptedDice([])) == 5",
     "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "rethrow(4, 2, answers(['yes']), ScriptedDice([])) == 4",
     "test_rethrow_shows_the_die_number_and_value": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
+    "test_rethrow_asks_with_the_prompt_of_the_text": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
     "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": "keep the first throw 1 2 4 (sorted before scoring) == (8, 421)",
     "test_play_turn_returns_a_tuple_of_two_ints": "keep the first throw 6 6 5 == (1, 665)",
     "test_play_turn_rethrows_only_the_chosen_dice": "the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
@@ -119,7 +121,8 @@ HINTS = {
     "test_sort3_desc_on_every_throw": "Keep the pair each sort2_desc call returns: sort a and b, then b and c, then a and b again. The third call is the one most often forgotten.",
     "test_sort3_desc_on_every_permutation_of_distinct_values": "sort3_desc sorts any three integers, not only dice: in all six orders of three different values, such as 7, 100 and 42, the largest must come first.",
     "test_sort3_desc_returns_a_tuple": "Return the three sorted integers as one tuple (largest first), not a list, and return it rather than printing it.",
-    "test_is_straight_on_every_combination": "A straight needs both steps of one: a is b + 1 and b is c + 1. Checking only the first and last die (a is c + 2) wrongly accepts 4-2-2.",
+    "test_sort3_desc_makes_three_calls_of_sort2_desc": "Sort with exactly three calls of sort2_desc (a and b, then b and c, then a and b again), not with sorted, max or min, and without a fourth call.",
+    "test_is_straight_on_every_combination": "A straight needs both steps, a == b + 1 and b == c + 1, joined by and: one step alone (6-6-5 has b == c + 1) is no straight.",
     "test_is_straight_returns_a_bool": "Return the bool True or False, not 1 or 0 or a string; a function that returns nothing when the dice are no straight gives None, not False.",
     "test_is_three_of_a_kind_on_every_combination": "All three dice must be equal: compare a with b and b with c. A pair such as 6-6-5 is not three of a kind.",
     "test_is_three_of_a_kind_returns_a_bool": "Return the bool True or False, not 1 or 0 or a string; when the dice differ, return False rather than nothing (None).",
@@ -135,10 +138,11 @@ HINTS = {
     "test_roll_die_covers_one_to_six": "A die has six faces, 1 to 6 both included: ask the rng for a whole number from 1 up to 6, not from 0 or only up to 5.",
     "test_roll_die_calls_randint_1_6_once_and_returns_its_face": "Make exactly one call of the rng's randint with 1 and 6 and return that face: no randrange or choice, and no second throw.",
     "test_rethrow_on_answer_1_throws_the_die_again": "The answer comes back as text: the string \"1\" (not the number 1) means throw that die again, once, with roll_die(rng); return the new face. Ask only one question.",
-    "test_rethrow_ignores_spaces_around_the_answer": "Players type \" 1\" or \"1 \": strip the spaces around the answer before comparing it with \"1\".",
+    "test_rethrow_ignores_spaces_around_the_answer": "Players type \" 1\", \"1 \" or a tab after the 1: remove what answer.strip() removes around the answer before comparing it with \"1\".",
     "test_rethrow_keeps_the_die_on_any_other_answer": "\"0\", \"2\", \"11\" or an empty answer all keep the die: only the answer 1 exactly rethrows, not any answer that contains a 1 or is a number.",
     "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "Do not convert the answer with int(): a word such as \"yes\" must keep the die, not crash the turn. Compare the text with \"1\" instead.",
     "test_rethrow_shows_the_die_number_and_value": "The question passed to ask must show both the die's number n and its current value, as in \"Value of die 3 = 5 (type 1 to rethrow)? \"; do not just print it.",
+    "test_rethrow_asks_with_the_prompt_of_the_text": "Pass the text's prompt to ask, exactly: \"Value of die 3 = 5 (type 1 to rethrow)? \", no space before the ? and one after it; do not print it and ask with an empty prompt.",
     "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": "Throw the three dice with roll_die(rng) and ask once; when the player keeps them, sort them with sort3_desc before scoring: 1 2 4 is a 421, value 421, not 124.",
     "test_play_turn_returns_a_tuple_of_two_ints": "Return (tokens, value) as a tuple of two ints: not a list, not the printed text, and not the value as a string of digits.",
     "test_play_turn_rethrows_only_the_chosen_dice": "After a 1 to \"throw again?\", call rethrow for die 1, then die 2, then die 3, each with its own question; only the dice answered 1 are thrown again.",
@@ -289,6 +293,35 @@ def test_sort3_desc_returns_a_tuple(sub):
     assert type(sub.sort3_desc(2, 6, 4)) is tuple
 
 
+#: Statements that count the calls of the notebook's sort2_desc that sort3_desc makes on
+#: each of ``triples``: ``out`` is the list of (result, calls); sort2_desc is put back after.
+SORT3_CALLS = """
+_namespace = sort3_desc.__globals__
+_sort2 = _namespace["sort2_desc"]
+_pairs = []
+
+def _counted(a, b):
+    _pairs.append((a, b))
+    return _sort2(a, b)
+
+out = []
+_namespace["sort2_desc"] = _counted
+try:
+    for _dice in triples:
+        _pairs.clear()
+        out.append((sort3_desc(*_dice), len(_pairs)))
+finally:
+    _namespace["sort2_desc"] = _sort2
+"""
+
+
+@pytest.mark.exercise("dice421.sort3_desc")
+def test_sort3_desc_makes_three_calls_of_sort2_desc(sub):
+    triples = [(3, 2, 6), (1, 2, 3), (6, 6, 1), (5, 5, 5), (-5, 12, 0)]
+    for dice, (got, made) in zip(triples, sub.eval(RUN, code=SORT3_CALLS, triples=triples)):
+        assert made == 3, f"sort3_desc{dice} made {made} calls of sort2_desc; the text asks for three"
+
+
 # 2. Tokens and value ----------------------------------------------------------------
 
 
@@ -305,10 +338,19 @@ def test_is_straight_on_every_combination(sub):
     _agrees_on_every_throw(sub.is_straight, brute_is_straight)
 
 
+#: sorted combinations of every kind: a test of the type of a result asks only its type, so
+#: that a wrong value fails the test of the values alone
+KINDS = [(3, 2, 1), (6, 6, 5), (4, 2, 1), (2, 2, 2), (6, 4, 1), (5, 4, 3)]
+
+
+def _bools(function):
+    """The combinations of KINDS on which ``function`` returns no bool."""
+    return [dice for dice, got in zip(KINDS, calls(function, KINDS)) if type(got) is not bool]
+
+
 @pytest.mark.exercise("dice421.is_straight")
 def test_is_straight_returns_a_bool(sub):
-    assert sub.is_straight(3, 2, 1) is True
-    assert sub.is_straight(6, 6, 5) is False
+    assert not _bools(sub.is_straight), f"is_straight returned no bool (True or False) on {_bools(sub.is_straight)}"
 
 
 @pytest.mark.exercise("dice421.is_three_of_a_kind")
@@ -318,8 +360,8 @@ def test_is_three_of_a_kind_on_every_combination(sub):
 
 @pytest.mark.exercise("dice421.is_three_of_a_kind")
 def test_is_three_of_a_kind_returns_a_bool(sub):
-    assert sub.is_three_of_a_kind(2, 2, 2) is True
-    assert sub.is_three_of_a_kind(2, 2, 1) is False
+    assert not _bools(sub.is_three_of_a_kind), (
+        f"is_three_of_a_kind returned no bool (True or False) on {_bools(sub.is_three_of_a_kind)}")
 
 
 @pytest.mark.exercise("dice421.is_421")
@@ -329,8 +371,7 @@ def test_is_421_on_every_combination(sub):
 
 @pytest.mark.exercise("dice421.is_421")
 def test_is_421_returns_a_bool(sub):
-    assert sub.is_421(4, 2, 1) is True
-    assert sub.is_421(4, 2, 2) is False
+    assert not _bools(sub.is_421), f"is_421 returned no bool (True or False) on {_bools(sub.is_421)}"
 
 
 @pytest.mark.exercise("dice421.tokens_of")
@@ -398,7 +439,7 @@ def test_rethrow_on_answer_1_throws_the_die_again(sub):
 
 @pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_ignores_spaces_around_the_answer(sub):
-    for answer in [" 1", "1 ", " 1 "]:
+    for answer in [" 1", "1 ", " 1 ", "1\t", "\t1\n"]:
         dice = LoadedDice([4])
         assert sub.rethrow(2, 3, Keyboard([answer]), dice) == 4, answer
         assert dice.thrown == 1, answer
@@ -426,6 +467,18 @@ def test_rethrow_shows_the_die_number_and_value(sub):
     sub.rethrow(5, 3, keyboard, LoadedDice([]))
     assert len(keyboard.prompts) == 1
     assert "3" in keyboard.prompts[0] and "5" in keyboard.prompts[0]
+
+
+@pytest.mark.exercise("dice421.rethrow")
+def test_rethrow_asks_with_the_prompt_of_the_text(sub):
+    for die, n in [(5, 3), (1, 1), (6, 2)]:
+        keyboard = Keyboard(["0"])
+        sub.rethrow(die, n, keyboard, LoadedDice([]))
+        # the text's prompt in the notebook's language (a French notebook shows its own)
+        wanted = sub.eval("__import__('exercises.dice421.checks', fromlist=['rethrow_question'])"
+                          ".rethrow_question(n, die)", n=n, die=die)
+        assert keyboard.prompts == [wanted], (
+            f"rethrow({die}, {n}, ask, rng) asked {keyboard.prompts!r}, expected [{wanted!r}]")
 
 
 def _turn(sub, answers, faces, then_face=None, then_answer="0"):

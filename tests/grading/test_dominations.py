@@ -42,10 +42,11 @@ RULES = {
     "test_load_keeps_the_halves_in_the_file_order": "[str(d) for d in load_dominos(DOMINOS_CSV)][16:20]",
     "test_load_reads_the_file_it_is_given": "load_dominos(a copy of the file whose line 2 is",
     "test_load_refuses_a_missing_column_naming_the_line": "a file whose line 11 is '10,forest,0,forest' (4 columns)",
-    "test_load_refuses_a_header_without_a_column": "a file whose header has 4 columns: 'line 1' in the message",
+    "test_load_refuses_a_header_without_a_column": "a file whose header has 4 columns",
     "test_load_refuses_a_bad_terrain_naming_the_line": "a file whose line 8 has the terrain 'desert'",
     "test_load_refuses_crowns_outside_0_to_3_naming_the_line": "a file whose line 3 has -1 crowns",
     "test_load_refuses_a_wrong_number_of_dominos": "a file with 47 dominos (ends on line 48)",
+    "test_load_whole_numbers_are_written_with_digits_only": "a file whose line 4 has the number '+3'",
     "test_any_terrain_may_touch_the_castle": "(only the second half touches the castle)",
     "test_a_domino_may_touch_a_square_of_its_terrain": "(wheat on wheat)",
     "test_touching_only_other_terrains_is_refused": "(water touches only wheat)",
@@ -62,7 +63,7 @@ RULES = {
     "test_legal_placements_are_exactly_the_legal_ones": "len(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))",
     "test_legal_placements_in_the_mighty_duel": "len(Kingdom.from_text('W0 W0 W0 C0 W0 W0', 7).legal_placements(",
     "test_legal_placements_leave_the_kingdom_unchanged": "after legal_placements(#20 W1 F0): to_text()",
-    "test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom": "a complete kingdom's legal_placements(#13)",
+    "test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom": ".legal_placements(#13 W0 F0) == []",
     "test_is_full": "(the Mighty Duel needs 7x7)",
     "test_property_of_follows_edges_through_any_shape": "(a wheat U: the search must come back)",
     "test_two_separate_properties_of_one_terrain": "(another wheat property, apart)",
@@ -81,7 +82,7 @@ RULES = {
     "test_the_highest_score_wins": "ranking of ['W1 W0 W0 C0', 'C0 G1 G0']",
     "test_a_tie_goes_to_the_largest_property": "then largest property 2 > 1, whatever the crowns",
     "test_then_the_most_crowns": "then 1 crown < 3",
-    "test_then_a_shared_victory": "(a and e share the victory)",
+    "test_then_a_shared_victory": "(players 0 and 2 share the victory)",
     "test_ranking_uses_the_bonuses_asked": "with middle_kingdom=True",
     "test_greedy_placement_takes_the_best_score": "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
     "test_greedy_placement_ties_go_toward_the_castle_then_smallest": "(all score 0: closest, then smallest)",
@@ -148,6 +149,7 @@ HINTS = {
     "test_load_refuses_a_bad_terrain_naming_the_line": "A terrain outside TERRAINS (a French word, a capital letter, 'mountain', the castle) must raise ValueError naming its line, whether it is in the first or the second half.",
     "test_load_refuses_crowns_outside_0_to_3_naming_the_line": "Crowns must be a whole number from 0 to 3: for 4, -1 or a word, raise your own ValueError with 'line N', not the bare error of int() that names no line.",
     "test_load_refuses_a_wrong_number_of_dominos": "Count the dominos once the whole file is read: with 47 or 49 of them, raise ValueError naming the last line of the file (the header is line 1).",
+    "test_load_whole_numbers_are_written_with_digits_only": "A whole number is written with the digits 0 to 9 only: accept 03 as 3, and refuse +3, -5 or 1.0 with a ValueError naming the line, rather than converting with int() first.",
     "test_any_terrain_may_touch_the_castle": "The castle accepts every terrain, and one half touching it is enough: look for a touch around the second square as well as the first.",
     "test_a_domino_may_touch_a_square_of_its_terrain": "A half is connected when an edge neighbour has that half's own terrain; test each half with its own terrain, and the other half may then touch anything.",
     "test_touching_only_other_terrains_is_refused": "A neighbour of another terrain connects nothing: only the castle or a square of the same terrain as the touching half counts, else refuse the placement.",
@@ -359,6 +361,25 @@ def test_load_refuses_crowns_outside_0_to_3_naming_the_line(sub):
 
 
 @pytest.mark.exercise("dominations.load")
+def test_load_whole_numbers_are_written_with_digits_only(sub):
+    # "03" is 3 (and "01" one crown); a sign, a point or a word is no whole number here
+    lines = csv_lines()
+    lines[3] = "03,forest,01,forest,0"
+    got = sub.load_dominos(write_csv(sub, lines))[2]
+    assert (got.number, got.first.crowns) == (3, 1), f"load_dominos(a file whose line 4 is {lines[3]!r})[2] gave {got}"
+    for line in ("+3,forest,0,forest,0", "-5,forest,0,forest,0", "3,forest,+1,forest,0"):
+        lines = csv_lines()
+        lines[3] = line
+        try:
+            sub.load_dominos(write_csv(sub, lines))
+            message = ""
+        except ValueError as error:
+            message = str(error)
+        assert names_line(4, message), (
+            f"load_dominos(a file whose line 4 is {line!r}) raised no ValueError naming line 4 ({message!r})")
+
+
+@pytest.mark.exercise("dominations.load")
 def test_load_refuses_a_wrong_number_of_dominos(sub):
     lines = csv_lines()
     assert names_line(48, error_message(lambda: sub.load_dominos(write_csv(sub, lines[:-1]))))
@@ -561,12 +582,11 @@ def test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom(sub):
 @pytest.mark.exercise("dominations.legal")
 def test_is_full(sub):
     full = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0"] + ["W0 W0 W0 W0 W0"] * 2)
-    assert sub.Kingdom.from_text(full).is_full() is True
-    assert sub.Kingdom().is_full() is False
-    almost = full[:-2] + ".."
-    assert sub.Kingdom.from_text(almost).is_full() is False
-    assert sub.Kingdom.from_text(full, 7).is_full() is False
-    assert sub.Kingdom.from_text("\n".join(["W0 W0 W0 W0 W0 W0 W0"] * 3 + ["W0 W0 W0 C0 W0 W0 W0"] + ["W0 W0 W0 W0 W0 W0 W0"] * 3), 7).is_full() is True
+    duel = "\n".join(["W0 W0 W0 W0 W0 W0 W0"] * 3 + ["W0 W0 W0 C0 W0 W0 W0"] + ["W0 W0 W0 W0 W0 W0 W0"] * 3)
+    for text, size, expected in [(full, 5, True), ("C0", 5, False), (full[:-2] + "..", 5, False),
+                                 (full, 7, False), (duel, 7, True)]:
+        got = sub.Kingdom.from_text(text, size).is_full()
+        assert got is expected, f"Kingdom.from_text({text!r}, {size}).is_full() returned {got!r}, expected {expected}"
 
 
 # ---- properties ----------------------------------------------------------------------
@@ -716,18 +736,25 @@ def rank(sub, texts, **bonuses):
     return [list(group) for group in groups]
 
 
+def ranks(sub, texts, expected, **bonuses):
+    """ranking of the kingdoms ``texts`` is ``expected``; a failure shows the kingdoms."""
+    got = rank(sub, texts, **bonuses)
+    asked = "".join(f", {name}=True" for name, on in bonuses.items() if on)
+    assert got == expected, f"ranking of the kingdoms {texts}{asked} gave {got}, expected {expected}"
+
+
 @pytest.mark.exercise("dominations.ranking")
 def test_the_highest_score_wins(sub):
-    assert rank(sub, ["C0 G1 G0", "W1 W0 W0 C0", "C0"]) == [[1], [0], [2]]
+    ranks(sub, ["C0 G1 G0", "W1 W0 W0 C0", "C0"], [[1], [0], [2]])
 
 
 @pytest.mark.exercise("dominations.ranking")
 def test_a_tie_goes_to_the_largest_property(sub):
     # 2 points each; largest properties 2 and 4 (a forest without crowns)
-    assert rank(sub, ["W1 W0 C0", "C0 F0 F0\n.. F0 F0\n.. W1 W0"]) == [[1], [0]]
+    ranks(sub, ["W1 W0 C0", "C0 F0 F0\n.. F0 F0\n.. W1 W0"], [[1], [0]])
     # crowns do not matter in that tie-break: 6 points each, 2 squares with 3 crowns
     # lose to 3 squares with 2 crowns
-    assert rank(sub, ["C0 L2 L1", "C0 W1 W1 W0"]) == [[1], [0]]
+    ranks(sub, ["C0 L2 L1", "C0 W1 W1 W0"], [[1], [0]])
 
 
 @pytest.mark.exercise("dominations.ranking")
@@ -735,23 +762,23 @@ def test_then_the_most_crowns(sub):
     # 3 points each, largest property 3 each; 1 crown against 3
     a = "W1 W0 W0 C0\n.. F0 F0 F0"
     b = "M3 .. .. C0\n.. F0 F0 F0"
-    assert rank(sub, [a, b]) == [[1], [0]]
+    ranks(sub, [a, b], [[1], [0]])
 
 
 @pytest.mark.exercise("dominations.ranking")
 def test_then_a_shared_victory(sub):
     a = "W1 W0 W0 C0"
     b = "C0 F1 F0 F0"
-    assert rank(sub, [a, "C0", b]) == [[0, 2], [1]]
-    assert rank(sub, [a, a, a, a]) == [[0, 1, 2, 3]]
+    ranks(sub, [a, "C0", b], [[0, 2], [1]])
+    ranks(sub, [a, a, a, a], [[0, 1, 2, 3]])
 
 
 @pytest.mark.exercise("dominations.ranking")
 def test_ranking_uses_the_bonuses_asked(sub):
     off_centre = "C0 W1 W0 W0 W0"  # 4 points, 4 with the bonus
     centred = "C0 L1 L0"  # 2 points, 12 with the bonus
-    assert rank(sub, [off_centre, centred]) == [[0], [1]]
-    assert rank(sub, [off_centre, centred], middle_kingdom=True) == [[1], [0]]
+    ranks(sub, [off_centre, centred], [[0], [1]])
+    ranks(sub, [off_centre, centred], [[1], [0]], middle_kingdom=True)
 
 
 # ---- greedy --------------------------------------------------------------------------

@@ -67,6 +67,7 @@ RULES = {
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of([nines, run678]).melds",
     "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "the message of MeldSet.of([run678, run789])",
     "test_meld_set_of_leaves_its_argument_untouched": "melds after MeldSet.of(melds), melds = [run789, nines, run678]",
+    "test_meld_set_of_the_same_meld_twice_raises_value_error": "MeldSet.of([run678, run678]), the same meld twice",
     "test_meld_sets_are_equal_and_hashable_by_value": "MeldSet.of([run678]) == MeldSet.of([run789]) == False",
     "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "MeldSet.mutually_disjoint([run678, hearts678, run8910])",
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "points of MeldSet.all_in(EXAMPLE_HAND)",
@@ -113,6 +114,7 @@ HINTS = {
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of keeps exactly the melds it is given, as a frozenset of those melds: not their cards, not only the best one, and with their own points.",
     "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "When two melds share a card, raise ValueError and name one of the shared cards in its message: for the runs ♠6 to ♠8 and ♠7 to ♠9, that is ♠7 or ♠8.",
     "test_meld_set_of_leaves_its_argument_untouched": "MeldSet.of must not sort, remove from or add to the list of melds it gets, whether it makes a meld set or raises: read it, or make your own copy of it.",
+    "test_meld_set_of_the_same_meld_twice_raises_value_error": "The melds are taken as given: the same meld twice shares its cards with itself, so MeldSet.of([m, m]) raises ValueError and MeldSet.mutually_disjoint([m, m]) is False. Do not turn them into a set before checking.",
     "test_meld_sets_are_equal_and_hashable_by_value": "Meld sets with the same melds, in any order, are equal and hash alike; sets with other melds differ, even at equal points. Keep MeldSet a frozen dataclass of a frozenset of melds.",
     "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "Two melds clash when their cards overlap, not when the melds themselves are equal: give mutually_disjoint the card sets of the melds, not the melds.",
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "The example hand has 6 meld sets (0, 20, 20, 50, 150 and 170 points): take the power set of the hand's melds and keep only the subsets whose melds share no card.",
@@ -398,6 +400,17 @@ def test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card(s
     assert "♠7" in str(raised.value) or "♠8" in str(raised.value)
     with pytest.raises(ValueError):
         sub.eval(OF, melds=[meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♣7 ♣8 ♣9", 20)])
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_of_the_same_meld_twice_raises_value_error(sub):
+    # the melds are taken as given: a meld twice shares its cards with itself
+    for cards, points in [("♠6 ♠7 ♠8", 20), ("♠9 ♡9 ♢9 ♣9", 150)]:
+        twice = [meld_of(cards, points)] * 2
+        made = run(sub, f"try:\n    {OF}\n    out = 'made'\nexcept ValueError:\n    out = 'refused'\n", melds=twice)
+        assert made == "refused", f"MeldSet.of([m, m]) with m the meld of {cards} was not refused with a ValueError"
+        assert sub.eval("MeldSet.mutually_disjoint([Meld(c, p) for c, p in melds])", melds=twice) is False, (
+            f"MeldSet.mutually_disjoint([m, m]) with m the meld of {cards} is not False")
 
 
 @pytest.mark.exercise("jass.meld_set")

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, load
 from course.i18n.glossary import path as glossary_path, read
 from course.i18n.catalog import read_catalog
 from support.french_typography import french_catalogs, is_french, masked, strings
@@ -31,16 +31,28 @@ ENGLISH = re.compile(
 MENU_PATH = re.compile(r"\w+ → [^()*\n]*")
 
 
+def plain(text: str) -> str:
+    """A French text as the rules read it: code masked, emphasis left out ("*petite* combinaison")."""
+    return re.sub(r"(?<!\w)[*_]+|[*_]+(?!\w)", "", masked(text))
+
+
 def french_entries():
-    """(catalog, location, English, masked French) of every French text of the course."""
+    """(file, location, English, masked French) of every French text of the course: the
+    catalogs' entries, then the French notebooks' text cells (beside their English cell)."""
     for path in CATALOGS:
         for message in read_catalog(path):
             if not is_french(message):
                 continue
             english = message.id if isinstance(message.id, str) else " ".join(message.id)
             where = message.locations[0][0] if message.locations else "?"
-            for text in strings(message):  # emphasis left out: "*petite* combinaison"
-                yield path.relative_to(ROOT), where, english, re.sub(r"(?<!\w)[*_]+|[*_]+(?!\w)", "", masked(text))
+            for text in strings(message):
+                yield path.relative_to(ROOT), where, english, plain(text)
+    for path in sorted((ROOT / "notebooks" / "fr").glob("*.ipynb")):
+        english = {cell["id"]: "".join(cell["source"]) for cell in load(ROOT / "notebooks" / path.name)["cells"]}
+        for cell in load(path)["cells"]:
+            if cell["cell_type"] == "markdown":
+                yield (path.relative_to(ROOT), cell["id"], english.get(cell["id"], ""),
+                       plain("".join(cell["source"])))
 
 
 ENTRIES = list(french_entries())
@@ -79,7 +91,7 @@ def test_a_malformed_glossary_is_refused_with_its_line(tmp_path):
 
 @pytest.mark.parametrize("term", [term for term in TERMS if term.avoid], ids=lambda term: term.english)
 def test_no_catalog_renders_a_listed_term_another_way(term):
-    avoid = re.compile(rf"(?<!\w){re.escape(term.avoid)}(?!\w)", re.IGNORECASE)
+    avoid = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, term.avoided))})(?!\w)", re.IGNORECASE)
     found = [f"{path}, {where}, entry {english[:60]!r}: {avoid.search(french).group()!r}"
              for path, where, english, french in ENTRIES
              if mentions(english, term.english) and avoid.search(french)]
@@ -87,22 +99,51 @@ def test_no_catalog_renders_a_listed_term_another_way(term):
                        f"not {term.avoid!r}:\n" + "\n".join(found[:20]))
 
 
+def agreements(term) -> re.Pattern[str]:
+    """What a reader sees as the other gender of ``term``: a determiner, an adjective
+    agreed with it ("son propre kalah", "kalahs compris"), "l'un ou l'autre", a pronoun
+    that stands for it ("votre kalah moins celui de l'autre")."""
+    noun, other = re.escape(term.french), "f" if term.gender == "m" else "m"
+    determiners = [d for d in DETERMINERS[other] if term.french not in VERBS_TOO or d not in ("le", "la")]
+    adjectives = ADJECTIVES[other]
+    return re.compile("|".join([
+        rf"\b(?:{'|'.join(determiners)}) (?:(?:plus )?(?:propre|{adjectives}) )?{noun}\b",
+        rf"\b(?:{POSSESSIVES[other]}) (?:plus )?(?:propre|{adjectives}) {noun}\b",
+        rf"\b(?:{ONE_OR_OTHER[other]}) {noun}\b",
+        rf"\b{noun}s? (?:{INCLUDED[other]})\b",
+        rf"\b{noun}\b(?: du joueur(?: qui joue)?)? (?:moins|devance le plus) {PRONOUN[other]}\b",
+    ]), re.IGNORECASE)
+
+
+#: what agrees with a noun of each gender
+POSSESSIVES = {"m": "son|mon|ton", "f": "sa|ma|ta"}
+ADJECTIVES = {"m": "grand|petit|premier|dernier|nouveau|seul", "f": "grande|petite|première|dernière|nouvelle|seule"}
+ONE_OR_OTHER = {"m": "l'un ou l'autre|l'un des|chacun des", "f": "l'une ou l'autre|l'une des|chacune des"}
+INCLUDED = {"m": "compris|entier", "f": "comprises|entière"}
+PRONOUN = {"m": "celui", "f": "celle"}
+
+
 @pytest.mark.parametrize("term", [term for term in TERMS if term.gender and " " not in term.french],
                          ids=lambda term: term.english)
 def test_a_listed_term_keeps_its_gender(term):
-    other = "f" if term.gender == "m" else "m"
-    determiners = [d for d in DETERMINERS[other] if term.french not in VERBS_TOO or d not in ("le", "la")]
-    wrong = re.compile(rf"\b({'|'.join(determiners)}) {re.escape(term.french)}\b", re.IGNORECASE)
+    wrong = agreements(term)
     found = [f"{path}, {where}, entry {english[:60]!r}: {wrong.search(french).group()!r}"
              for path, where, english, french in ENTRIES if wrong.search(french)]
     assert not found, (f"{term.french!r} is {'feminine' if term.gender == 'f' else 'masculine'}:\n"
                        + "\n".join(found[:20]))
 
 
-def test_the_gender_rule_fails_on_a_masculine_kalah():
+@pytest.mark.parametrize("text", [
+    "la dernière graine dans le kalah 6", "son propre kalah", "l'un ou l'autre kalah a 25 graines",
+    "12 cases, kalahs compris", "votre kalah moins celui de l'autre", "le plus grand kalah",
+    "la kalah du joueur qui joue devance le plus celui de l'autre",
+])
+def test_the_gender_rule_sees_a_masculine_kalah_as_a_reader_does(text):
     kalah = next(term for term in TERMS if term.english == "kalah")
-    assert kalah.gender == "f"
-    assert re.search(rf"\b({'|'.join(DETERMINERS['m'])}) kalah\b", "la dernière graine dans le kalah 6")
+    assert agreements(kalah).search(text), text
+    feminine = (text.replace("le kalah", "la kalah").replace("son propre", "sa propre").replace("l'un ou", "l'une ou")
+                .replace("compris", "comprises").replace("celui", "celle").replace("le plus grand", "la plus grande"))
+    assert not agreements(kalah).search(feminine), feminine
 
 
 def test_no_english_words_are_left_in_the_french_text():

@@ -73,7 +73,7 @@ def test_english_words_are_the_templates_themselves(tmp_path):
     assert Words(tmp_path, "fr")("a true value") == "a true value"  # no catalog: English
     french = Words(ROOT, "fr")
     assert french("expected {want}, got {got}", want="1", got="2") == "attendu\u202f: 1, obtenu\u202f: 2"
-    english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py#test_count_pips_sums_every_die")
+    english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py#test_count_pips_sums_every_die_as_an_int")
     assert french.hint(english_hint).startswith("Additionnez")
 
 

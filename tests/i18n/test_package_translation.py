@@ -359,7 +359,7 @@ def test_tchu_info_speaks_the_original_french_and_english_by_default():
     assert Info("Ada").won(3, 1) == "\nAda remporte la victoire avec 3 points, contre 1 point\u202f!\n"
     assert Info.draw(["Ada", "Bob"], 17) == "\nAda et Bob sont ex æquo avec 17 points\u202f!\n"
     assert Info("Ada").gets_longest_trail_bonus(Trail.longest([route])).startswith(
-        "\nAda reçoit un bonus de 10 points pour le plus long trajet ("
+        "\nAda reçoit un bonus de 10 points pour le plus long chemin ("
     )
     i18n.set_language("en")
     assert Info("Ada").will_play_first() == english[0]

@@ -387,7 +387,7 @@ def test_french_notebook_runs_with_only_stub_errors(path, tmp_path):
     assert not problems_found, "\n".join(problems_found)
 
 
-WRONG = ("    return sum(dice)\n", "    return float(sum(dice[1:]))\n")  #: a wrong count_pips: a float, the first die left out
+WRONG = ("    return sum(dice)\n", "    return sum(dice[:7])\n")  #: a wrong count_pips: it stops at the seventh die
 
 
 def wrong(notebook: dict) -> dict:

@@ -122,3 +122,21 @@ def test_binder_links_open_notebook_00_in_jupyterlab():
         "https://binder.example.edu/v2/git/https%3A%2F%2Fgitlab.example.edu%2Ft%2Fb.git/v2"
         "?urlpath=lab%2Ftree%2Fnotebooks%2F00_start_here.ipynb"
     )
+
+
+def test_a_notebook_the_bundle_does_not_hold_is_refused_naming_the_known_ones(tmp_path):
+    completed = subprocess.run(
+        [str(COURSE), "link", "--hub", "https://hub.example.edu", "--repo", "https://github.com/c/b",
+         "--notebook", "07_nothing"],
+        capture_output=True, text=True,
+    )
+    assert completed.returncode == 2 and completed.stdout == ""
+    message = completed.stderr.strip()
+    assert "'07_nothing'" in message and "00_start_here" in message and "05_dominations" in message
+    assert message.count("\n") == 0  # one sentence
+    french = subprocess.run(
+        [str(COURSE), "link", "--binder", "--repo", "https://github.com/c/b", "--notebook",
+         "notebooks/fr/03_abapa.ipynb"],
+        capture_output=True, text=True,
+    )
+    assert french.returncode == 0 and "notebooks%2Ffr%2F03_abapa.ipynb" in french.stdout

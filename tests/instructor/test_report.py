@@ -259,3 +259,25 @@ def test_hints_reach_the_feedback_and_the_report(graded: Path, made: course_repo
     assert "Hint: " in (graded / "feedback" / "s11.md").read_text(encoding="utf-8")
     swap = [r for r in made.tables["failed_tests"] if r["exercise"] == "dice421.swap"]
     assert swap and all(r["hint"] and "Hint:" not in r["message"] for r in swap)
+
+
+def test_the_markdown_says_which_tables_it_cuts_and_where_they_are_whole() -> None:
+    """41 failed tests and 34 pairs: 10 of each shown, with where all of them are; a short
+    table is whole and says nothing."""
+    def rows(name: str, count: int, **fixed: object) -> list[dict]:
+        return [{**{column: f"{column} {n}" for column in course_report.TABLES[name]}, **fixed} for n in range(count)]
+
+    tables = {"worksheets": rows("worksheets", 2), "exercises": rows("exercises", 3),
+              "failed_tests": rows("failed_tests", 41),
+              "clusters": rows("clusters", 12, size=2) + rows("clusters", 3, size=1),
+              "similar": rows("similar", 34)}
+    made = course_report.Report(course_report.Class(results=[]), tables, 0.5)
+    text = course_report.to_markdown(made, tables_folder="week-tables")
+    assert "10 of 41 shown; all in week-tables/failed_tests.csv." in text
+    assert "10 of 34 shown; all in week-tables/similar.csv." in text
+    assert "10 of 15 shown; all in week-tables/clusters.csv." in text
+    assert "test 10 |" not in text and "test 9 |" in text
+    assert "exercise 2 |" in text and "exercises.csv" not in text  # a whole table says nothing more
+    whole = course_report.to_markdown(made, top=50)
+    assert "shown; all in" not in whole.replace("12 of 15 shown; all in report-tables/clusters.csv.", "")
+    assert "test 40 |" in whole and "other 33 |" in whole

@@ -227,7 +227,7 @@ LAYERS = {
     "course.commands": 4,
     "course.adequacy": 3,
     "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2, "course.lite": 2,
-    "course.i18n": 1,
+    "course.i18n": 1, "course.gradebook": 1,
     "course.notebook": 0,
 }
 #: the imports between rooms of one layer, and why

@@ -43,6 +43,10 @@ COVERED = {
     ".venv/bin/course grade hand-in/ --out grades/ --jobs 2": "grader/test_cli.py (the classroom fixture)",
     ".venv/bin/course grade hand-in/alice --out grades/ --force":
         "grader/test_cli.py::test_a_rerun_skips_what_is_graded_unless_forced",
+    '.venv/bin/course gradebook adjust alice dice421.roll_die 1 --reason "regrade request" --out grades/':
+        "test_gradebook.py::test_a_whole_term_keeps_every_decision_and_result (an adjustment, its reason)",
+    ".venv/bin/course gradebook history --out grades/":
+        "test_gradebook.py::test_a_whole_term_keeps_every_decision_and_result (the history read)",
     ".venv/bin/course report grades/ --out grades/report.html":
         "test_report.py::test_command_writes_html_markdown_and_csvs",
     ".venv/bin/course grade hand-in/ --out grades/ --scheduler tcp://10.0.0.5:8786":

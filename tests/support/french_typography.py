@@ -10,7 +10,9 @@ typography puts a space that must not break the line:
 - around ``×`` in a dimension (``9\u202f×\u202f9``, never ``9x9``).
 
 Code is not French: Markdown code spans and blocks, ``{fields}`` of a template, URLs and
-LaTeX are left out before the rules are applied (a ``:`` in code is not punctuation).
+LaTeX are left out before the rules are applied (a ``:`` in code is not punctuation), and
+so are quotations in straight quotes, which stand for what a program reads or prints
+(:mod:`course.i18n.quotes`).
 
 :func:`faults` names what is wrong in one text; :func:`fixed` mends what can be mended
 mechanically (an ordinary space made narrow, a missing one added). Run this file with
@@ -24,6 +26,8 @@ import re
 import sys
 from pathlib import Path
 
+from course.i18n.quotes import QUOTED
+
 NNBSP = "\u202f"
 #: the spaces that are wrong where a no-break space belongs
 _SPACE = "[ \u00a0\t]"
@@ -34,6 +38,7 @@ _MASKS = [
     re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL),  # code spans
     re.compile(r"\$\$.+?\$\$|\$[^$\n]+\$", re.DOTALL),  # LaTeX
     re.compile(r"(?:\b[fr])?'[^'\n]*\{[^'\n]*'|\b[fr]\"[^\"\n]*\""),  # quoted Python: f'{x}: {y}', '170: {...}'
+    QUOTED,  # a quoted input or output, kept byte for byte: '  0: {}', "Nombre? "
     re.compile(r"\{\{|\}\}"),  # escaped braces of a template
     re.compile(r"\{[^{}\n]*\}"),  # a template's fields
     re.compile(r"<[a-zA-Z/][^<>\n]*>"),  # HTML tags

@@ -4,7 +4,10 @@ solution notebook) and with wrong versions of them."""
 
 from __future__ import annotations
 
+import ast
+import functools
 import html
+import inspect
 import json
 import random
 import threading
@@ -12,7 +15,7 @@ import threading
 import pytest
 
 from conftest import ROOT
-from exercises.checks import Status
+from exercises.checks import CheckResult, Status
 from course.notebook import cell_source, course_meta, solution_namespace
 from exercises.tchu import (
     Card,
@@ -263,6 +266,57 @@ def test_checks_say_not_implemented_on_stubs(check, names):
 
     result = check(*(stub for _ in names))
     assert result.status is Status.NOT_IMPLEMENTED
+
+
+def _examples_of(check, names, monkeypatch):
+    """The examples ``check`` hands to the shared ``check`` (not run)."""
+    import exercises.tchu.checks as checks
+
+    seen = []
+    monkeypatch.setattr(checks, "check", lambda exercise, examples: seen.extend(examples) or
+                        CheckResult(exercise, Status.PASSED))
+    check(*(f"the student's {name}" for name in names))
+    return seen
+
+
+def _module_function(value):
+    """True if ``value`` is a function defined at the top of the tCHu checks' modules."""
+    return (inspect.isfunction(value) and value.__module__.startswith("exercises.tchu.checks")
+            and "<" not in value.__qualname__)
+
+
+def _plain_data(value):
+    """True if ``value`` holds no closure: data, classes, or functions of the checks' modules."""
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return all(_plain_data(item) for item in value)
+    if isinstance(value, dict):
+        return all(_plain_data(key) and _plain_data(item) for key, item in value.items())
+    if isinstance(value, functools.partial):
+        return _module_function(value.func) and _plain_data(value.args) and _plain_data(value.keywords)
+    return not callable(value) or inspect.isclass(value) or _module_function(value)
+
+
+@pytest.mark.parametrize("check, names", CHECKS, ids=[c.__name__ for c, _ in CHECKS])
+def test_every_example_of_a_check_is_a_row_of_data(check, names, monkeypatch):
+    examples = _examples_of(check, names, monkeypatch)
+    assert examples
+    for example in examples:
+        guard = example.call
+        assert isinstance(guard, functools.partial) and _module_function(guard.func)
+        observe = guard.args[0]  # the row: an observer of the module and its arguments
+        assert isinstance(observe, functools.partial) and _module_function(observe.func), example.description
+        subject, *arguments = observe.args
+        assert isinstance(subject, (str, tuple)), example.description
+        assert _plain_data(arguments) and _plain_data(example.expected), example.description
+
+
+def test_no_function_of_the_tchu_checks_is_longer_than_60_lines():
+    folder = ROOT / "src" / "exercises" / "tchu" / "checks"
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                assert length <= 60, f"{path.name}: {node.name} has {length} lines"
 
 
 def test_check_draw_cards_explains_a_missing_update(sol):

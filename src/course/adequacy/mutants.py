@@ -37,8 +37,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..notebook import solution_regions
+from . import student
 
 OPERATORS = ("aor", "ror", "lcr", "crp", "slice", "sdl", "ret", "exc", "swap", "copy")
+#: the families ``course adequacy --operators`` chooses from (docs/ADEQUACY.md)
+FAMILIES: dict[str, tuple[str, ...]] = {"first-order": OPERATORS, "student": student.OPERATORS,
+                                        "all": OPERATORS + student.OPERATORS}
 
 _ARITHMETIC: dict[type, type] = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
@@ -263,8 +267,10 @@ def region_diff(old: str, new: str, name: str) -> str:
                                           f"{name} (mutant)", lineterm="", n=2))
 
 
-def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
-    """Every (operator, mutated source) of one cell's solution regions, in source order."""
+def cell_mutants(source: str, where: str = "cell", family: str = "first-order") -> Iterator[tuple[str, str]]:
+    """Every (operator, mutated source) of one cell's solution regions by the operators of
+    ``family`` (first-order ones first, each node in source order, then the rewrites)."""
+    wanted = FAMILIES[family]
     regions = [(region.begin + 2, region.end) for region in solution_regions(source, where)]  # 1-based code lines
     if not regions:
         return
@@ -276,10 +282,13 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
         line, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
         return line is not None and last is not None and any(begin <= line and last <= end for begin, end in regions)
 
+    spots = student.places(tree)
     for parent, field, index, node in list(_children(tree)):
         if not inside(node):
             continue
-        for operator, replacement in replacements(node):
+        for operator, replacement in [*replacements(node), *student.replacements(node, spots)]:
+            if operator not in wanted:
+                continue
             if (operator == "sdl" and isinstance(node, ast.Return) and isinstance(parent, ast.FunctionDef)
                     and field == "body" and index == len(parent.body) - 1):
                 continue  # a function's last ``return x`` removed is ``return None``: ret's mutant
@@ -300,11 +309,16 @@ def cell_mutants(source: str, where: str = "cell") -> Iterator[tuple[str, str]]:
             if mutated not in seen:
                 seen.add(mutated)
                 yield operator, mutated
+    for operator, mutated in student.rewrites(source, regions):
+        if operator in wanted and mutated not in seen:
+            seen.add(mutated)
+            yield operator, mutated
 
 
-def notebook_mutants(notebook: dict[str, Any], exercises: list[str] | None = None) -> list[Mutant]:
-    """Every mutant of the exercises of a solution notebook (all of them by default),
-    numbered per exercise in notebook order."""
+def notebook_mutants(notebook: dict[str, Any], exercises: list[str] | None = None,
+                     family: str = "first-order") -> list[Mutant]:
+    """Every mutant of the exercises of a solution notebook (all of them by default) by the
+    operators of ``family``, numbered per exercise in notebook order."""
     from ..notebook import cell_source, course_meta
 
     found: list[Mutant] = []
@@ -314,7 +328,7 @@ def notebook_mutants(notebook: dict[str, Any], exercises: list[str] | None = Non
         if cell.get("cell_type") != "code" or not exercise or (exercises is not None and exercise not in exercises):
             continue
         source = cell_source(cell)
-        for operator, mutated in cell_mutants(source, exercise):
+        for operator, mutated in cell_mutants(source, exercise, family):
             counts[exercise] = counts.get(exercise, 0) + 1
             line, before, after = _changed_lines(source, mutated)
             found.append(Mutant(exercise, counts[exercise], operator, position, line, mutated, before, after,

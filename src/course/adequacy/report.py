@@ -31,6 +31,20 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def by_operator(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per operator, in the order they first appear: mutants, killed by the hidden
+    tests, flagged by the check, equivalent, survivors."""
+    rows = []
+    for operator in dict.fromkeys(m["operator"] for m in result["mutants"]):
+        mine = [m for m in result["mutants"] if m["operator"] == operator]
+        rows.append({"operator": operator, "mutants": len(mine),
+                     "killed": sum(m["status"] == "killed" for m in mine),
+                     "flagged": sum(m["check"] == "flagged" for m in mine if m["status"] != "equivalent"),
+                     "equivalent": sum(m["status"] == "equivalent" for m in mine),
+                     "survivors": sum(m["status"] == "survived" for m in mine)})
+    return rows
+
+
 def _percent(rate: float) -> str:
     return f"{100 * rate:.0f} %"
 
@@ -69,6 +83,10 @@ def markdown(result: dict[str, Any], title: str = "Mutation analysis") -> str:
     lines.append(f"| **all** | {total['mutants']} | {total['killed']} | {total['flagged']} | {total['equivalent']} "
                  f"| {total['survivors']} | {_percent(total['killed'] / relevant if relevant else 1)} "
                  f"| {_percent((total['flagged'] + total['check_listed']) / relevant if relevant else 1)} | |")
+    lines += ["", "Per operator:", "", "| operator | mutants | killed by hidden tests | flagged by the check "
+              "| equivalent | survivors |", "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {r['operator']} | {r['mutants']} | {r['killed']} | {r['flagged']} | {r['equivalent']} "
+              f"| {r['survivors']} |" for r in by_operator(result)]
     survivors = [m for m in result["mutants"] if m["status"] == "survived"]
     if survivors:
         lines += ["", "## Survivors", ""]
@@ -94,7 +112,7 @@ def markdown(result: dict[str, Any], title: str = "Mutation analysis") -> str:
 def write(result: dict[str, Any], out: Path) -> list[Path]:
     """``adequacy.json`` (every mutant's row and the summary) and ``adequacy.md`` in ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    data = {**result, "summary": summary(result)}
+    data = {**result, "summary": summary(result), "operators": by_operator(result)}
     paths = [out / "adequacy.json", out / "adequacy.md"]
     paths[0].write_text(json.dumps(data, indent=1), encoding="utf-8")
     paths[1].write_text(markdown(result), encoding="utf-8")

@@ -121,13 +121,14 @@ def select(root: Path, wanted: list[str]) -> list[tuple[Worksheet, list[str]]]:
             if any(e in chosen for e in sheet.exercises)]
 
 
-def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0
+def plan(root: Path, wanted: list[str], sample: int | None = None, seed: int = 0, family: str = "first-order"
          ) -> list[tuple[Worksheet, list[Mutant]]]:
-    """The mutants to grade per worksheet: all of them, or a seeded sample of ``sample`` each."""
+    """The mutants of ``family``'s operators to grade per worksheet: all of them, or a seeded
+    sample of ``sample`` each."""
     planned = []
     for sheet, exercises in select(root, wanted):
         notebook = read_notebook(sheet.solution)
-        mutants = notebook_mutants(notebook, exercises)
+        mutants = notebook_mutants(notebook, exercises, family)
         if sample is not None and sample < len(mutants):
             chosen = set(random.Random(f"{seed}:{sheet.id}").sample(range(len(mutants)), sample))
             mutants = [mutant for index, mutant in enumerate(mutants) if index in chosen]

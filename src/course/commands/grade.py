@@ -39,14 +39,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="grade this exercise again (e.g. dice421.roll_die), keeping the others' results")
     parser.add_argument("--students", metavar="CSV",
                         help="a mapping (two columns: a folder, file name or LMS id, and the student's id)")
-    parser.add_argument("--visibility", choices=VISIBILITIES, default="after_due_date",
-                        help="Gradescope visibility of each test in results/*.json (default: %(default)s)")
+    parser.add_argument("--visibility", choices=VISIBILITIES, default=None,
+                        help="Gradescope visibility of each test in results/*.json (default: after_due_date); "
+                             "kept in the gradebook")
     parser.add_argument("--lms-ids", metavar="CSV",
-                        help="the LMS's id of each student (two columns: student, id) for lms.csv")
-    parser.add_argument("--deadline", action="append", default=[], metavar="[WORKSHEET=]TIME",
-                        help="the deadline (ISO time, UTC unless it says), of all worksheets or one; repeatable")
-    parser.add_argument("--late-penalty", type=float, default=0.0, metavar="PERCENT",
-                        help="lms.csv: percent of a worksheet's points lost per started day late")
+                        help="the LMS's id of each student (two columns: student, id) for lms.csv; "
+                             "kept in the gradebook")
+    parser.add_argument("--deadline", action="append", default=[], metavar="[WORKSHEET[@STUDENT]=]TIME",
+                        help="the deadline (ISO time, UTC unless it says), of all worksheets, one, or one "
+                             "student's; repeatable; kept in the gradebook (course gradebook deadline changes it)")
+    parser.add_argument("--late-penalty", type=float, default=None, metavar="PERCENT",
+                        help="lms.csv: percent of a worksheet's points lost per started day late; "
+                             "kept in the gradebook")
+    parser.add_argument("--handed-in", action="append", default=[], metavar="SOURCE",
+                        help="where hand-in times come from: canvas:EXPORT.csv, moodle:EXPORT.csv, timestamp "
+                             "(nbgrader's timestamp.txt, the default) or file-time; WORKSHEET= before one "
+                             "limits it to that worksheet; repeatable, the first that knows a file wins")
+    parser.add_argument("--section", default=None, metavar="NAME",
+                        help="the section these students are in: a student is their section and name")
+    parser.add_argument("--wait", action="store_true",
+                        help="if another command is using --out, wait for it to end instead of refusing")
 
 
 def check(args: argparse.Namespace) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from ..link import BINDERHUB, DEFAULT_NOTEBOOK, binder_link, nbgitpuller_link
+from ..link import BINDERHUB, DEFAULT_NOTEBOOK, binder_link, check_notebook, nbgitpuller_link
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,11 +21,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--notebook", default=DEFAULT_NOTEBOOK, metavar="NAME",
                         help="the notebook to open: a path in the bundle or a name like 01_jass_melds "
                              "(default: %(default)s)")
+    parser.add_argument("--root", default=None,
+                        help="the course folder, whose solutions/ name the notebooks (default: found from here)")
+
+
+def notebook_names(root: str | None) -> list[str]:
+    """The stems of the course's notebooks (00_start_here...); none outside a course folder."""
+    from ..grading.discover import find_root
+
+    folder = Path(root).resolve() if root else find_root(Path.cwd().resolve())
+    return sorted(path.stem for path in (folder / "solutions").glob("*.ipynb")) if folder else []
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the link."""
     try:
+        check_notebook(args.notebook, notebook_names(args.root))
         if args.hub:
             print(nbgitpuller_link(args.hub, args.repo, args.branch, args.notebook))
         else:

@@ -57,6 +57,11 @@ def _release(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``course``."""
+    return _parsers()[0]
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line of ``course`` and each command's own parser, by name."""
     main_parser = argparse.ArgumentParser(
         prog="course", description="Instructor tools of Tabletop Python."
     )
@@ -72,12 +77,14 @@ def parser() -> argparse.ArgumentParser:
     release.add_argument("--message", metavar="TEXT", help="the release commit's message (with --git)")
     release.add_argument("--lang", default="en", choices=("en", "fr"),
                          help="the language: fr writes notebooks/fr/ from the catalogs in locale/ (default: en)")
-    release.set_defaults(run=_release)
+    release.set_defaults(run=_release, usage_of=release)
+    found = {"release": release}
 
-    from . import adequacy, cases, grade, gradescope, link, lite, report, translate
+    from . import adequacy, cases, grade, gradebook, gradescope, link, lite, report, translate
 
     for name, module, text in (
         ("grade", grade, "grade student notebooks with the hidden tests"),
+        ("gradebook", gradebook, "the gradebook of an output folder: history, rules, changes by hand"),
         ("report", report, "what the class misunderstood, from the grades"),
         ("link", link, "print the nbgitpuller (or Binder) link that opens the course"),
         ("gradescope", gradescope, "write a Gradescope autograder zip"),
@@ -88,13 +95,42 @@ def parser() -> argparse.ArgumentParser:
     ):
         command = commands.add_parser(name, help=text)
         module.add_arguments(command)
-        command.set_defaults(run=module.run)
-    return main_parser
+        command.set_defaults(run=module.run, usage_of=command)
+        found[name] = command
+    return main_parser, found
+
+
+def _unknown_options(command: argparse.ArgumentParser, argv: list[str]) -> list[str]:
+    """The ``--options`` of ``argv`` that ``command`` does not know (nor abbreviate)."""
+    known = [option for action in command._actions for option in action.option_strings]
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return [word for word in words if word.startswith("--")
+            and not any(option.startswith(word.split("=")[0]) for option in known)]
+
+
+def _refuse_unknown(command: argparse.ArgumentParser, unknown: list[str]) -> None:
+    """Exit with the command's own usage and the first unknown option (and the option it may mean)."""
+    import difflib
+
+    word = next((item for item in unknown if item.startswith("-")), unknown[0])
+    known = [option for action in command._actions for option in action.option_strings]
+    close = difflib.get_close_matches(word.split("=")[0], known, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else f"; its options: {', '.join(known)}"
+    command.error(f"no option {word}{hint}")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``course`` command."""
-    args = parser().parse_args(argv)
+    main_parser, commands = _parsers()
+    words = sys.argv[1:] if argv is None else argv
+    name = next((word for word in words if not word.startswith("-")), "")
+    if name in commands:  # before the command's own checks: its usage and the misspelt option, not a missing one
+        misspelt = _unknown_options(commands[name], words[words.index(name) + 1:])
+        if misspelt:
+            _refuse_unknown(commands[name], misspelt)
+    args, unknown = main_parser.parse_known_args(argv)
+    if unknown:
+        _refuse_unknown(args.usage_of, unknown)
     code: int = args.run(args)  # each command's run(args) -> int
     return code
 

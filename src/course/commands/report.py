@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else grades / "report.html"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(to_html(report), encoding="utf-8")
-    out.with_suffix(".md").write_text(to_markdown(report), encoding="utf-8")
+    out.with_suffix(".md").write_text(to_markdown(report, tables_folder=f"{out.stem}-tables"), encoding="utf-8")
     write_csvs(report, out.parent / f"{out.stem}-tables")
     print(f"Report of {len(report.cls.students)} students written to {out} "
           f"(and {out.with_suffix('.md').name}, {out.stem}-tables/)")

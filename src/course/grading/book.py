@@ -1,5 +1,5 @@
-"""The output folder of ``course grade``: every file's grading kept in a cache, the copy that
-counts chosen per student and worksheet, and results, grade books and feedback published."""
+"""The output folder of ``course grade``: every file's grading kept in the gradebook, the copy
+that counts chosen per student and worksheet, and results, grade books and feedback written from it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ..gradebook.store import Gradebook
 from .discover import Task, Worksheet
 from .feedback import feedback
 from .results import (
@@ -18,6 +19,7 @@ from .results import (
     Late,
     Options,
     by_student,
+    deadline_of,
     grades_csv,
     late_of,
     lms_csv,
@@ -31,7 +33,8 @@ RESULTS = "results"
 FEEDBACK = "feedback"
 GRADES = "grades.csv"
 LMS = "lms.csv"
-CACHE = ".cache"
+CACHE = ".cache"  #: the cache of earlier versions, taken into the gradebook
+REPORTS = ".reports"  #: where grading processes write their reports
 
 
 def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -> dict[str, str]:
@@ -92,30 +95,29 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -
 
 
 class Report:
-    """The output folder: every file's grading kept in a cache, one result per student and worksheet.
+    """The output folder: every file's grading kept in the gradebook, one result per student and worksheet.
 
-    ``DIR/.cache/<file id>.json`` keeps, for every file ever given (by its absolute
-    path), its student, worksheet, content digest, submission time, the fingerprint of
-    what graded it and the plugin's raw report. ``DIR/results/`` holds exactly the
-    selected results (:meth:`selected`), ``grades.csv``, ``lms.csv`` and ``feedback/``
-    are written from them.
+    The gradebook (:mod:`course.gradebook`) keeps, for every file ever given (by its
+    absolute path), its student, worksheet, content digest, hand-in time and its source,
+    the fingerprint of what graded it and the grading process's report. ``DIR/results/``,
+    ``grades.csv``, ``lms.csv`` and ``feedback/`` are written from it (:meth:`publish`).
+    A file that is gone keeps its result, marked "not in the last hand-in", until
+    ``course gradebook forget`` removes it.
     """
 
-    def __init__(self, out: Path, sheets: list[Worksheet], options: Options = Options()) -> None:
+    def __init__(self, out: Path, sheets: list[Worksheet], options: Options = Options(),
+                 book: Gradebook | None = None) -> None:
         self.out = out
         self.sheets = sheets
         self.by_id = {sheet.id: sheet for sheet in sheets}
         self.root = sheets[0].solution.parent.parent if sheets else None  #: for the feedback's catalogs
         self.options = options
+        self.book = book or Gradebook(out)
+        if (out / CACHE).is_dir():
+            self.book.take_old_cache(out / CACHE)
         self._results: dict[int, tuple[Any, GradingResult]] = {}
-        self.entries: dict[str, dict[str, Any]] = {}
-        for path in sorted((out / CACHE).glob("*.json")):
-            try:
-                entry = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            if isinstance(entry, dict) and "path" in entry:
-                self.entries[path.stem] = entry
+        self.entries: dict[str, dict[str, Any]] = self.book.files()
+        self.adjustments = self.book.adjustments()
         self.published: dict[str, str] = {}  # results/<key>.json -> its student
         for path in sorted((out / RESULTS).glob("*.json")):
             try:
@@ -124,32 +126,45 @@ class Report:
             except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 self.published[path.stem] = ""
 
-    # the cache ----------------------------------------------------------------------
-    def prune(self) -> list[dict[str, Any]]:
-        """Forget the files that are gone: their results leave the totals."""
-        gone = [fid for fid, entry in self.entries.items() if not Path(entry["path"]).exists()]
-        for fid in gone:
-            (self.out / CACHE / f"{fid}.json").unlink(missing_ok=True)
-        return [self.entries.pop(fid) for fid in gone]
+    # the files ---------------------------------------------------------------------------
+    def gone(self) -> list[dict[str, Any]]:
+        """The files graded before that are no longer there: their results are kept, marked."""
+        return [entry for entry in self.entries.values() if not Path(entry["path"]).exists()]
+
+    def forget(self, students: set[str] | None = None) -> list[dict[str, Any]]:
+        """Remove the files that are gone (of ``students``; None: of everyone) from the results."""
+        gone = [e for e in self.gone() if students is None or e["student"] in students
+                or e["student"].rpartition("/")[2] in students]
+        self.book.forget_files([entry["fid"] for entry in gone])
+        for entry in gone:
+            del self.entries[entry["fid"]]
+        return gone
 
     def known_students(self) -> dict[str, str]:
         return {fid: entry["student"] for fid, entry in self.entries.items()}
 
-    def _save(self, fid: str) -> None:
-        write_json(self.out / CACHE / f"{fid}.json", self.entries[fid])
+    def moved_from(self, task: Task) -> dict[str, Any] | None:
+        """The gone file this one is, moved: same student, same content, graded."""
+        return next((e for e in self.gone() if e["sha256"] == task.digest and e["student"] == task.student
+                     and "graded" in e and e["fid"] != task.fid), None)
 
     def register(self, task: Task) -> None:
         """Note a file of this run (its grading, if any, is kept while its content is the same)."""
         entry = self.entries.get(task.fid)
-        fresh = {"path": str(Path(os.path.abspath(task.path))), "student": task.student,
-                 "worksheet": task.worksheet.id if task.worksheet else None, "group": task.group,
-                 "sha256": task.digest, "submitted": task.submitted, "lms_late": task.lms_late,
-                 "reason": task.reason, **({"language": task.language} if task.language else {})}
-        if entry is not None and entry.get("sha256") == task.digest and "graded" in entry:
-            fresh.update({k: entry[k] for k in ("graded", "fingerprint", "report", "seconds", "failure")})
+        earlier = entry if entry is not None and entry.get("sha256") == task.digest else self.moved_from(task)
+        fresh = {"fid": task.fid, "path": str(Path(os.path.abspath(task.path))), "student": task.student,
+                 "worksheet": task.worksheet.id if task.worksheet else None, "grp": task.group,
+                 "sha256": task.digest, "handed_in": task.submitted or None, "handed_in_source": task.source,
+                 "lms_late": task.lms_late, "reason": task.reason, "language": task.language}
+        if earlier is not None:
+            if earlier.get("handed_in_source"):  # the time a source gave for this content stays
+                fresh.update(handed_in=earlier["handed_in"], handed_in_source=earlier["handed_in_source"])
+            if "graded" in earlier:
+                fresh.update({k: earlier[k] for k in ("graded", "fingerprint", "report", "seconds", "failure")})
         if fresh != entry:
             self.entries[task.fid] = fresh
-            self._save(task.fid)
+            self.book.save_file(fresh)
+        task.submitted, task.source = float(fresh["handed_in"] or 0.0), str(fresh["handed_in_source"] or "")
 
     def current(self, task: Task, fingerprint: str) -> bool:
         """Whether the file's kept grading holds: same content, same tests, options and package."""
@@ -159,7 +174,8 @@ class Report:
 
     def add(self, task: Task, report: dict[str, Any] | None, seconds: float, failure: str = "",
             fingerprint: str = "", only: str | None = None) -> None:
-        """Keep a file's grading (with ``only``, that exercise's tests replace the kept ones)."""
+        """Keep a file's grading in the gradebook (with ``only``, that exercise's tests replace the kept ones)
+        and write the student's results and feedback; the CSVs are written at the end (:meth:`publish`)."""
         self.register(task)
         entry = self.entries[task.fid]
         if only and report is not None and entry.get("report") and entry.get("sha256") == task.digest:
@@ -169,15 +185,15 @@ class Report:
             fingerprint = entry.get("fingerprint", fingerprint)
         entry.update({"graded": time.time(), "fingerprint": fingerprint, "report": report,
                       "seconds": seconds, "failure": failure})
-        self._save(task.fid)
+        self.book.save_file(entry, graded=True)
         self.publish({task.student})
 
     # selection -----------------------------------------------------------------------
     def task_of(self, entry: dict[str, Any]) -> Task:
         return Task(Path(entry["path"]), entry["student"], entry["sha256"],
-                    worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason", ""),
-                    submitted=entry.get("submitted", 0.0), lms_late=entry.get("lms_late", False),
-                    language=entry.get("language"))
+                    worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason") or "",
+                    submitted=entry.get("handed_in") or 0.0, lms_late=bool(entry.get("lms_late")),
+                    language=entry.get("language"), source=entry.get("handed_in_source") or "")
 
     def result(self, entry: dict[str, Any]) -> GradingResult:
         """The result of a kept grading (built once per grading)."""
@@ -192,23 +208,33 @@ class Report:
         found: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for entry in self.entries.values():
             if students is None or entry["student"] in students:
-                found.setdefault((entry["student"], entry["group"]), []).append(entry)
+                found.setdefault((entry["student"], entry["grp"]), []).append(entry)
         return found
 
     def choose(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
-        """The copy that counts: the newest (by submission time, then path), or the best."""
+        """The copy that counts: of the files still there (else of the gone ones), the newest
+        (by hand-in time, then path), or the best."""
         graded = [e for e in entries if "graded" in e]
+        present = [e for e in graded if Path(e["path"]).exists()]
+        graded = present or graded
         if not graded:
             return None
-
-        def newest(e: dict[str, Any]) -> tuple[float, str]:
-            return (e.get("submitted", 0.0), e["path"])
         if self.options.rule == "best":
-            return max(graded, key=lambda e: (self.result(e).score, newest(e)))
-        return max(graded, key=newest)
+            return max(graded, key=lambda e: (self.result(e).score, self.age(e)))
+        return max(graded, key=self.age)
+
+    @staticmethod
+    def age(entry: dict[str, Any]) -> tuple[float, str]:
+        """What orders the copies: the hand-in time, else the file's time (which decides no lateness)."""
+        try:
+            moment = entry.get("handed_in") or Path(entry["path"]).stat().st_mtime
+        except OSError:
+            moment = 0.0
+        return (moment, entry["path"])
 
     def newest(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
-        return max(entries, key=lambda e: (e.get("submitted", 0.0), e["path"]))
+        present = [e for e in entries if Path(e["path"]).exists()]
+        return max(present or entries, key=self.age)
 
     def chosen(self, students: set[str] | None = None) -> dict[str, GradingResult]:
         """One result per student and worksheet, by key; the other copies named in it."""
@@ -217,13 +243,35 @@ class Report:
             entry = self.choose(entries)
             if entry is None:
                 continue
-            others = tuple(sorted(Path(e["path"]).name for e in entries if e is not entry))
-            result = replace(self.result(entry), others=others)
-            days, penalty = late_of(result, self.options)
-            if days or entry.get("lms_late"):
-                result = replace(result, late=Late(days, penalty, bool(entry.get("lms_late"))))
+            others = tuple(sorted(Path(e["path"]).name for e in entries
+                                  if e is not entry and Path(e["path"]).exists()))
+            result = replace(self.result(entry), others=others, gone=not Path(entry["path"]).exists())
+            result = self.adjusted(self.late(result, entry))
             chosen[result_key(student, group)] = result
         return chosen
+
+    def late(self, result: GradingResult, entry: dict[str, Any]) -> GradingResult:
+        """The result with how late it was handed in, by the rules kept now."""
+        days, penalty = late_of(result, self.options)
+        if not days and not entry.get("lms_late"):
+            return result
+        deadline = deadline_of(result.student, result.worksheet or "", self.options) or result.submitted
+        return replace(result, late=Late(days, penalty, bool(entry.get("lms_late")),
+                                         max(0.0, result.submitted - deadline), entry.get("handed_in_source") or ""))
+
+    def adjusted(self, result: GradingResult) -> GradingResult:
+        """The result with the points given or taken by hand on its exercises (within 0 and the maximum)."""
+        mine = [a for a in self.adjustments if a.student == result.student and a.exercise in result.exercises]
+        if not mine:
+            return result
+        exercises = dict(result.exercises)
+        for change in mine:
+            entry = exercises[change.exercise]
+            exercises[change.exercise] = replace(entry, score=round(min(entry.max, max(0.0, entry.score
+                                                                                        + change.points)), 4))
+        return replace(result, exercises=exercises, score=round(sum(e.score for e in exercises.values()), 4),
+                       adjustments=tuple({"exercise": a.exercise, "points": a.points, "reason": a.reason,
+                                          "who": a.who} for a in mine))
 
     def selected(self, students: set[str] | None = None) -> dict[str, dict[str, Any]]:
         """The results.json of :meth:`chosen`, by key."""
@@ -240,7 +288,8 @@ class Report:
 
     # output ------------------------------------------------------------------------
     def publish(self, students: set[str] | None = None) -> None:
-        """Write the selected results of ``students`` (None: everyone), feedback and grade books."""
+        """Write the selected results and feedback of ``students``; with None, of everyone, and the
+        grade books (grades.csv, lms.csv), all from the gradebook."""
         chosen = self.chosen(students)
         for key, result in chosen.items():
             write_json(self.out / RESULTS / f"{key}.json", result.to_json())
@@ -249,19 +298,22 @@ class Report:
             if key not in chosen and (students is None or student in students or not student):
                 (self.out / RESULTS / f"{key}.json").unlink(missing_ok=True)
                 del self.published[key]
-        everyone = self.chosen() if students is not None else chosen
         mine = by_student(list(chosen.values()))
-        for student in (students if students is not None else set(mine)):
-            safe = result_key(student, "x")[:-2]
-            if mine.get(student):
-                write_text(self.out / FEEDBACK / f"{safe}.md", feedback(student, mine[student], self.root))
-            else:
-                (self.out / FEEDBACK / f"{safe}.md").unlink(missing_ok=True)
-        if students is None:  # feedback of students who are gone
-            keep = {f"{result_key(s, 'x')[:-2]}.md" for s in mine}
-            for path in (self.out / FEEDBACK).glob("*.md"):
-                if path.name not in keep:
-                    path.unlink(missing_ok=True)
-        results = list(everyone.values())
+        for student, results in mine.items():
+            write_text(self.out / FEEDBACK / f"{result_key(student, 'x')[:-2]}.md",
+                       feedback(student.rpartition("/")[2], results, self.root))
+        if students is not None:
+            return
+        keep = {f"{result_key(s, 'x')[:-2]}.md" for s in mine}
+        for path in (self.out / FEEDBACK).glob("*.md"):
+            if path.name not in keep:
+                path.unlink(missing_ok=True)
+        results = list(chosen.values())
         write_text(self.out / GRADES, grades_csv(results, self.sheets))
         write_text(self.out / LMS, lms_csv(results, self.sheets, self.options))
+        for student in mine:
+            section, _, name = student.rpartition("/")
+            self.book.save_student(student, section, name)
+            lms_id = dict(self.options.lms_ids)
+            if student in lms_id or name in lms_id:
+                self.book.set_lms_id(student, lms_id.get(student, lms_id.get(name, "")))

@@ -116,13 +116,14 @@ class Task:
     worksheet: Worksheet | None = None
     reason: str = ""
     key: str = ""
-    submitted: float = 0.0  #: when it was handed in (nbgrader's timestamp.txt, else the file's time)
+    submitted: float = 0.0  #: when it was handed in (0: no source says; see :mod:`course.gradebook.handin`)
+    source: str = ""  #: the source of the hand-in time (an LMS export, nbgrader's timestamp.txt, the file time)
     lms_late: bool = False  #: the LMS marked it late (Canvas's ``LATE_``)
     language: str | None = None  #: the notebook's language when not English (its metadata)
 
     @property
     def fid(self) -> str:
-        """The file's id in the cache: its absolute path, hashed."""
+        """The file's id in the gradebook: its absolute path, hashed."""
         return file_id(self.path)
 
     @property
@@ -226,35 +227,6 @@ def student_of(path: Path, folder: Path | None, sheets: list[Worksheet],
     return path.stem
 
 
-def submitted_at(path: Path) -> float:
-    """When a file was handed in: nbgrader's timestamp.txt beside it (or above), else its time."""
-    for folder in (path.parent, path.parent.parent):
-        stamp = folder / "timestamp.txt"
-        if stamp.is_file():
-            try:
-                return parse_time(stamp.read_text(encoding="utf-8").strip())
-            except (OSError, ValueError):
-                break
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
-
-
-def parse_time(text: str) -> float:
-    """Seconds since the epoch of an ISO time (``2026-11-20 13:45:01.5 UTC``; naive is UTC)."""
-    from datetime import UTC, datetime
-
-    text = text.strip()
-    if text.endswith(" UTC") or text.endswith("Z"):
-        text = text[:-4] if text.endswith(" UTC") else text[:-1]
-        text += "+00:00"
-    moment = datetime.fromisoformat(text)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.timestamp()
-
-
 def match_worksheet(notebook: Any, path: Path, sheets: list[Worksheet]) -> Worksheet | None:
     """The worksheet of a notebook: its metadata, else its cells, else its file name."""
     by_id = {sheet.id: sheet for sheet in sheets}
@@ -290,8 +262,7 @@ def prepare(path: Path, folder: Path | None, sheets: list[Worksheet],
         data = path.read_bytes()
     except OSError as error:
         return Task(path, student, "", reason=english("cannot be read ({error})", error=error.strerror))
-    task = Task(path, student, hashlib.sha256(data).hexdigest(), submitted=submitted_at(path),
-                lms_late=bool(lms and lms[1]))
+    task = Task(path, student, hashlib.sha256(data).hexdigest(), lms_late=bool(lms and lms[1]))
     if path.suffix.lower() != ".ipynb":
         task.reason = english("not a notebook (a {suffix}, not a .ipynb)", suffix=path.suffix) if path.suffix \
             else english("not a notebook (a file without extension, not a .ipynb)")

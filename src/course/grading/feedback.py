@@ -12,7 +12,8 @@ from exercises.i18n import STUB_PATTERN
 from ..i18n.grading_text import ENGLISH, Words, one_line
 from .results import GradingResult, number
 
-STUB = re.compile(r"NotImplementedError: " + STUB_PATTERN.pattern)  # a stub's sentence, in any language
+#: a stub's sentence, in any language: French spaces the colon after the exception's name
+STUB = re.compile(r"NotImplementedError[ \u202f]?: " + STUB_PATTERN.pattern)
 MISSING = re.compile(r"(?:(?:does not define|defines no) [`']|NameError: name ')(?P<name>\w+)[`']")
 
 
@@ -64,10 +65,7 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
             rule = say("the best") if result.rule == "best" else say("the newest")
             lines += [say("Several notebooks of this worksheet were handed in: {name} counts ({rule}); "
                           "not counted: {others}.", name=name, rule=rule, others=", ".join(result.others)), ""]
-        late = result.late
-        if late and late.days:
-            lines += [say("Handed in {days} day(s) late: {percent}% of the points are taken off in the grade book.",
-                          days=late.days, percent=number(late.penalty_percent)), ""]
+        lines += circumstances(result, say)
         failing = [test for test in result.tests if not test.passed]
         causes: dict[str, dict[str, list[str]]] = {}
         rest: dict[str, list[tuple[str, str]]] = {}
@@ -147,6 +145,25 @@ def feedback(student: str, results: list[GradingResult], root: Path | None = Non
             lines += [_cell_line(cell, say) for cell in cells]
         lines.append("")
     return "\n".join(lines)
+
+
+def circumstances(result: GradingResult, say: Words) -> list[str]:
+    """The feedback's lines on how the result stands: not in the last hand-in, late, changed by hand."""
+    lines = []
+    if result.gone:
+        lines += [say("This notebook was not in the last hand-in; its result is kept."), ""]
+    late = result.late
+    if late and late.days and late.penalty_percent:
+        lines += [say("Handed in {days} day(s) late ({late} after the deadline): {percent}% of the points are "
+                      "taken off in the grade book.", days=late.days, late=late.hours(),
+                      percent=number(late.penalty_percent)), ""]
+    elif late and late.days:
+        lines += [say("Handed in {days} day(s) late ({late} after the deadline).", days=late.days,
+                      late=late.hours()), ""]
+    for change in result.adjustments:
+        lines += [say("Points changed by hand on {exercise}: {points} ({reason}).", exercise=change["exercise"],
+                      points=f"{float(change['points']):+g}", reason=change["reason"]), ""]
+    return lines
 
 
 def root_cause_name(message: str, say: Words = ENGLISH) -> re.Match[str] | None:

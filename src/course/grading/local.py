@@ -1,5 +1,5 @@
 """Grading on this machine: ``--jobs`` grading processes take the batch's files one after the
-other, each result kept as it comes; an interruption keeps every result written."""
+other, each grading kept in the gradebook as it comes; the views are written at the end, or on Ctrl-C."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Any
 from ..i18n.grading_text import reason as english
 from . import wire
 from .batch import INTERRUPTED, Batch
-from .book import CACHE
+from .book import REPORTS
 from .discover import Task
 from .process import GradingProcess
 
@@ -33,7 +33,7 @@ def grade_locally(batch: Batch) -> int | None:
     pending: queue.Queue[Task] = queue.Queue()
     for task in batch.tasks:
         pending.put(task)
-    reports = batch.out / CACHE / ".reports"
+    reports = batch.out / REPORTS
     reports.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
     workers = [GradingProcess(scratch) for _ in range(jobs)]

@@ -27,9 +27,11 @@ class Options:
 
     rule: str = "newest"  #: which copy of a worksheet counts: "newest" or "best"
     visibility: str = "after_due_date"  #: Gradescope visibility of each test
-    deadlines: tuple[tuple[str, float], ...] = ()  #: (worksheet or "", seconds since the epoch)
+    deadlines: tuple[tuple[str, float], ...] = ()  #: (worksheet, worksheet@student or "", seconds since the epoch)
     late_penalty: float = 0.0  #: percent of the worksheet's points per started day late
     lms_ids: tuple[tuple[str, str], ...] = ()  #: student -> the LMS's id
+    points: tuple[tuple[str, float], ...] = ()  #: exercise -> its points, in place of the module's POINTS
+    weights: tuple[tuple[str, float], ...] = ()  #: "exercise: test" -> its weight in its exercise (default 1)
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,17 @@ class Late:
     days: int
     penalty_percent: float
     lms_says_late: bool
+    seconds: float = 0.0  #: after the deadline
+    source: str = ""  #: where the hand-in time comes from
 
     def to_json(self) -> dict[str, Any]:
-        return {"days": self.days, "penalty_percent": self.penalty_percent, "lms_says_late": self.lms_says_late}
+        return {"days": self.days, "penalty_percent": self.penalty_percent, "lms_says_late": self.lms_says_late,
+                "seconds": self.seconds, "source": self.source}
+
+    def hours(self) -> str:
+        """How late, in hours (rounded up), or minutes under an hour."""
+        minutes = -(-int(self.seconds) // 60)
+        return f"{minutes} min" if minutes < 60 else f"{-(-minutes // 60)} h"
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,8 @@ class GradingResult:
     language: str | None = None
     late: Late | None = None
     counted: bool | None = None  #: whether it counts, in a results file that says
+    gone: bool = False  #: the file was not in the last hand-in (its result is kept)
+    adjustments: tuple[dict[str, Any], ...] = ()  #: points given or taken by hand: exercise, points, reason, who
 
     def to_json(self) -> dict[str, Any]:
         """Gradescope's results.json, the grader's details under ``extra_data``."""
@@ -132,6 +144,10 @@ class GradingResult:
             extra["late"] = self.late.to_json()
         if self.counted is not None:
             extra["counted"] = self.counted
+        if self.gone:
+            extra["not_in_last_hand_in"] = True
+        if self.adjustments:
+            extra["adjustments"] = list(self.adjustments)
         return {"score": self.score, "execution_time": self.execution_time, "output": self.output,
                 "stdout_visibility": "hidden", "tests": [test.to_json() for test in self.tests],
                 "extra_data": extra}
@@ -153,29 +169,47 @@ class GradingResult:
             checks=tuple(extra.get("checks", ())), confinement=extra.get("confinement", {}),
             timings=extra.get("timings", {}), others=tuple(extra.get("others", ())),
             rule=str(extra.get("rule", "newest")), language=extra.get("language"),
-            late=Late(late["days"], late["penalty_percent"], late["lms_says_late"]) if late else None,
-            counted=extra.get("counted"),
+            late=Late(late["days"], late["penalty_percent"], late["lms_says_late"], late.get("seconds", 0.0),
+                      late.get("source", "")) if late else None,
+            counted=extra.get("counted"), gone=bool(extra.get("not_in_last_hand_in")),
+            adjustments=tuple(extra.get("adjustments", ())),
         )
 
 
-def shares(points: float, count: int) -> list[float]:
-    """``points`` split over ``count`` tests: equal shares rounded to 0.0001, the last one
-    taking what is left, so that they add up to ``points`` (Gradescope adds them)."""
+def shares(points: float, count: int, weights: list[float] | None = None) -> list[float]:
+    """``points`` split over ``count`` tests: shares by weight (equal by default) rounded to 0.0001,
+    the last one taking what is left, so that they add up to ``points`` (Gradescope adds them)."""
     if count <= 1:
         return [points] * count
-    share = round(points / count, 4)
-    return [share] * (count - 1) + [round(points - share * (count - 1), 10)]
+    weights = weights or [1.0] * count
+    total = sum(weights) or 1.0
+    parts = [round(points * weight / total, 4) for weight in weights[:-1]]
+    return parts + [round(points - sum(parts), 10)]
 
 
-def scores(tests: list[dict[str, Any]]) -> dict[str, ExerciseScore]:
+def split(tests: list[dict[str, Any]], options: Options) -> dict[str, tuple[float, list[float]]]:
+    """Per exercise: its points (the gradebook's, else the module's) and each test's share of them."""
+    points, weights = dict(options.points), dict(options.weights)
+    exercises: dict[str, list[dict[str, Any]]] = {}
+    for test in tests:
+        exercises.setdefault(test["exercise"], []).append(test)
+    found = {}
+    for exercise, mine in exercises.items():
+        total = float(points.get(exercise, mine[0]["points"]))
+        found[exercise] = (total, shares(total, len(mine), [weights.get(f"{exercise}: {t['name']}", 1.0)
+                                                            for t in mine]))
+    return found
+
+
+def scores(tests: list[dict[str, Any]], options: Options = Options()) -> dict[str, ExerciseScore]:
     """Per exercise: its points and score (the shares of the tests it passes), from the plugin's report."""
     exercises: dict[str, dict[str, Any]] = {}
     for test in tests:
-        entry = exercises.setdefault(test["exercise"], {"max": float(test["points"]), "tests": []})
+        entry = exercises.setdefault(test["exercise"], {"tests": []})
         entry["tests"].append(test)
     found = {}
-    for exercise, e in exercises.items():
-        parts = shares(e["max"], len(e["tests"]))
+    for exercise, (maximum, parts) in split(tests, options).items():
+        e = {**exercises[exercise], "max": maximum}
         passed = [share for share, test in zip(parts, e["tests"]) if test["outcome"] == "passed"]
         found[exercise] = ExerciseScore(score=round(sum(passed), 4), max=e["max"], passed=len(passed),
                                         total=len(e["tests"]))
@@ -188,11 +222,11 @@ def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure
     tests = report.get("tests", []) if report else []
     language = (report or {}).get("language") or task.language
     say = Words(task.worksheet.solution.parent.parent if task.worksheet else root, language)
-    exercises = scores(tests)
+    exercises = scores(tests, options)
     gradescope_tests = []
-    split = {exercise: iter(shares(entry.max, entry.total)) for exercise, entry in exercises.items()}
+    parts = {exercise: iter(each) for exercise, (_, each) in split(tests, options).items()}
     for test in tests:
-        share = next(split[test["exercise"]])
+        share = next(parts[test["exercise"]])
         gradescope_tests.append(TestOutcome(
             name=f"{test['exercise']}: {test['name']}",
             score=share if test["outcome"] == "passed" else 0.0,
@@ -212,7 +246,7 @@ def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure
         confinement = notebook.get("confinement", confinement)
     reason = task.reason or failure
     if report is not None and not tests and not reason:
-        reason = english("the hidden tests did not run (see the grader's log)")
+        reason = english("the hidden tests did not run (their module failed to load: run pytest on it to see why)")
     return GradingResult(
         score=round(sum(e.score for e in exercises.values()), 4),
         execution_time=round(seconds, 2),
@@ -235,12 +269,20 @@ def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure
     )
 
 
+def deadline_of(student: str, worksheet: str, options: Options) -> float | None:
+    """The deadline of a student's worksheet: their extension, else the worksheet's, else everyone's."""
+    deadlines = dict(options.deadlines)
+    for target in (f"{worksheet}@{student}", f"@{student}", worksheet, ""):
+        if target in deadlines:
+            return deadlines[target]
+    return None
+
+
 def late_of(result: GradingResult, options: Options) -> tuple[int, float]:
     """Days late (started days after the worksheet's deadline) and the penalty in percent."""
-    deadlines = dict(options.deadlines)
-    deadline = deadlines.get(result.worksheet or "", deadlines.get(""))
+    deadline = deadline_of(result.student, result.worksheet or "", options)
     submitted = result.submitted or 0.0
-    if deadline is None or submitted <= deadline:
+    if deadline is None or not submitted or submitted <= deadline:
         return 0, 0.0
     days = int(-(-(submitted - deadline) // 86400))
     return days, min(100.0, days * options.late_penalty)
@@ -310,23 +352,39 @@ def grades_csv(results: list[GradingResult], sheets: list[Worksheet]) -> str:
     cols = columns(results, sheets)
     maximum = sum(points for _, points in cols)
     students = by_student(results)
+    sections = any("/" in student for student in students)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", *[c for c, _ in cols], "total", "maximum", "notes"])
+    writer.writerow([*(["section"] if sections else []), "student", *[c for c, _ in cols], "total", "maximum",
+                     "notes"])
     for student in sorted(students):
         earned: dict[str, float] = {}
         notes = []
         for result in sorted(students[student], key=lambda r: r.path):
             for exercise, entry in result.exercises.items():
                 earned[exercise] = entry.score
-            if result.reason:
-                notes.append(f"{Path(result.path).name}: {result.reason}")
-            if result.others:
-                notes.append(f"{Path(result.path).name} counts for {result.worksheet} ({result.rule}); "
-                             f"not counted: {', '.join(result.others)}")
-        row = [student] + [number(earned[c]) if c in earned else "" for c, _ in cols]
+            notes += notes_of(result)
+        section, _, name = student.rpartition("/")
+        row = [*([section] if sections else []), name] + [number(earned[c]) if c in earned else "" for c, _ in cols]
         writer.writerow([*row, number(sum(earned.values())), number(maximum), "; ".join(notes)])
     return out.getvalue()
+
+
+def notes_of(result: GradingResult) -> list[str]:
+    """What grades.csv says of one result: why not graded, the copy that counts, lateness, changes by hand."""
+    name = Path(result.path).name
+    notes = [f"{name}: {result.reason}"] if result.reason else []
+    if result.others:
+        notes.append(f"{name} counts for {result.worksheet} ({result.rule}); not counted: {', '.join(result.others)}")
+    if result.gone:
+        notes.append(f"{name}: not in the last hand-in")
+    late = result.late
+    if late and late.days:
+        notes.append(f"{name}: handed in {late.hours()} late ({late.days} started day(s), "
+                     f"{number(late.penalty_percent)}% off in lms.csv; time from {late.source or 'the LMS'})")
+    for change in result.adjustments:
+        notes.append(f"{change['exercise']}: {float(change['points']):+g} by {change['who']} ({change['reason']})")
+    return notes
 
 
 def lms_csv(results: list[GradingResult], sheets: list[Worksheet], options: Options) -> str:
@@ -347,8 +405,8 @@ def lms_csv(results: list[GradingResult], sheets: list[Worksheet], options: Opti
         totals = dict.fromkeys(graded, 0.0)
         for result in mine:
             if result.worksheet in totals:
-                _, penalty = late_of(result, options)
+                penalty = result.late.penalty_percent if result.late else late_of(result, options)[1]
                 totals[result.worksheet] = (result.score or 0.0) * (1 - penalty / 100)
-        writer.writerow([student, *([ids.get(student, "")] if ids else []),
+        writer.writerow([student, *([ids.get(student, ids.get(student.rpartition("/")[2], ""))] if ids else []),
                          *[number(totals[w]) for w in graded], number(sum(totals.values()))])
     return out.getvalue()

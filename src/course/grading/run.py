@@ -10,15 +10,19 @@ folders of notebooks. For each file it
 * runs the worksheet's hidden test module (tests/grading/test_*.py whose ``NOTEBOOK``
   names the worksheet's notebook) against it, in one of N grading processes, each
   notebook in a confined process of its own (see :mod:`course.grading.submission`);
-* writes ``DIR/results/<student>.<worksheet>.json`` (Gradescope's results.json format,
-  with the grader's details under ``extra_data``) as soon as the notebook is graded,
-  then ``DIR/grades.csv`` (one row per student, one column per exercise, total and
-  maximum) and ``DIR/feedback/<student>.md`` (points per exercise, the failing tests'
-  names and messages, the cells that raised; never a hidden test's source).
+* keeps each grading in the gradebook ``DIR/gradebook.sqlite`` as soon as the notebook
+  is graded (:mod:`course.gradebook`), and writes from it the student's
+  ``DIR/results/<student>.<worksheet>.json`` (Gradescope's results.json format, with the
+  grader's details under ``extra_data``) and ``DIR/feedback/<student>.md`` (points per
+  exercise, the failing tests' names and messages, the cells that raised; never a hidden
+  test's source);
+* when the run ends, or is interrupted, writes ``DIR/grades.csv`` (one row per student,
+  one column per exercise, total and maximum) and ``DIR/lms.csv``.
 
-A rerun skips notebooks whose result exists for the same file content (``--force``
-grades them again); an interrupted run keeps every result written. A file that is not
-a notebook, not valid JSON, or matches no worksheet gets a row with the reason.
+A rerun skips notebooks whose grading holds for the same file content (``--force``
+grades them again); an interrupted run keeps every grading done. A file that is not
+a notebook, not valid JSON, or matches no worksheet gets a row with the reason. One
+command at a time holds the output folder (:mod:`course.gradebook.lock`).
 """
 
 from __future__ import annotations
@@ -29,20 +33,35 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..gradebook.handin import HandIns
+from ..gradebook.lock import Busy, hold
+from ..gradebook.store import Gradebook, someone
 from .batch import INTERRUPTED, Batch, Progress
 from .book import FEEDBACK, GRADES, Report, fingerprints
 from .discover import (
     Task,
+    Worksheet,
     expand,
     find_root,
     grades_exercise,
-    parse_time,
     prepare_safely,
     read_mapping,
     worksheets,
 )
 from .local import grade_locally
 from .results import Options
+from .rules import (
+    BadRule,
+    Given,
+    check_points,
+    check_stored,
+    deadline,
+    lms_missing,
+    options_of,
+    settle,
+    source_list,
+    visibility,
+)
 from .stop import stopped_by_signals
 
 
@@ -50,24 +69,22 @@ class Refused(Exception):
     """Why ``course grade`` cannot run, in one sentence (it exits with status 2)."""
 
 
-def options_of(args: argparse.Namespace) -> Options:
-    """The result options of a command line (ValueError for a bad deadline)."""
-    deadlines = []
-    for given in args.deadline:
-        worksheet, _, moment = given.rpartition("=") if "=" in given else ("", "", given)
-        deadlines.append((worksheet, parse_time(moment)))
-    return Options(rule="best" if args.best else "newest", visibility=args.visibility,
-                   deadlines=tuple(deadlines), late_penalty=args.late_penalty,
-                   lms_ids=tuple(read_mapping(args.lms_ids).items()))
+def given_rules(args: argparse.Namespace, sheets: list[Worksheet]) -> Given:
+    """The rules the command line gives (BadRule for one that cannot be used)."""
+    return Given(deadlines=tuple(deadline(text, sheets) for text in args.deadline),
+                 late_penalty=args.late_penalty, visibility=visibility(args.visibility),
+                 lms_ids=tuple(read_mapping(args.lms_ids).items()), sources=source_list(args.handed_in))
 
 
 def run(args: argparse.Namespace) -> int:
     """Grade the submissions; 0 when every file got a result, 1 when the grader itself failed on one.
 
-    The steps: find the course, read the options, connect to the cluster if asked
-    (:func:`setup`); find the files and decide which to grade (:func:`plan`); grade
-    them in local grading processes or on the cluster, each result kept as it comes
-    (:func:`grade_locally`, :func:`grade_on_dask`); say what was done (:func:`finished`).
+    The steps: find the course, check its hidden tests' points and the rules given,
+    connect to the cluster if asked (:func:`connect`), hold the output folder's lock,
+    settle the rules with the gradebook (:func:`setup`); find the files and decide which to grade
+    (:func:`plan`); grade them in local grading processes or on the cluster, each
+    grading kept in the gradebook as it comes (:func:`grade_locally`,
+    :func:`grade_on_dask`); write the views and say what was done (:func:`finished`).
     SIGTERM and SIGHUP interrupt it as Ctrl-C does (:mod:`course.grading.stop`); the exit
     status is then 128 + the signal's number.
     """
@@ -82,60 +99,87 @@ def run(args: argparse.Namespace) -> int:
 def steps(args: argparse.Namespace) -> int:
     """The steps of :func:`run`; 2 when refused, 130 when interrupted while grading."""
     try:
-        root, options, client = setup(args)
-    except Refused as error:
+        root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
+        if root is None or not (root / "solutions").is_dir():
+            raise Refused("no course folder (with solutions/ and tests/grading/) here or above; use --root")
+        sheets = worksheets(root)
+        check_points(sheets)
+        given = given_rules(args, sheets)
+        if "/" in (args.section or ""):
+            raise Refused(f"--section {args.section!r} has a /; name a section without one (e.g. A or monday)")
+        out = Path(args.out).resolve()
+        client = connect(args)  # an unreachable scheduler is refused before anything is written
+        try:
+            with hold(out, "course grade " + " ".join(args.submissions), wait=args.wait):
+                return graded(args, root, sheets, given, out, client)
+        finally:
+            if client is not None:
+                client.close()
+    except (Refused, BadRule, Busy) as error:
         print(f"course grade: {error}", file=sys.stderr)
         return 2
+
+
+def graded(args: argparse.Namespace, root: Path, sheets: list[Worksheet], given: Given, out: Path,
+           client: Any) -> int:
+    """The steps of :func:`run` that need the output folder, its lock held (``client``: Dask's, or None)."""
+    book = Gradebook(out)
     try:
-        batch = plan(args, root, options)
+        options = setup(args, book, sheets, given, out)
+        batch = plan(args, root, options, book, sheets)
         grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
-        return grade(batch) or finished(batch)
-    except Refused as error:
-        print(f"course grade: {error}", file=sys.stderr)
-        return 2
+        code = grade(batch)
+        book.log(someone(), "grade", history_line(batch, code))
+        return code or finished(batch)
     finally:
-        if client is not None:
-            client.close()
+        book.close()
 
 
-def setup(args: argparse.Namespace) -> tuple[Path, Options, Any]:
-    """The course folder, the result options and the Dask client (None: grade locally)."""
-    root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
-    if root is None or not (root / "solutions").is_dir():
-        raise Refused("no course folder (with solutions/ and tests/grading/) here or above; use --root")
-    try:
-        options = options_of(args)
-    except (ValueError, OSError) as error:
-        raise Refused(str(error)) from None
+def setup(args: argparse.Namespace, book: Gradebook, sheets: list[Worksheet], given: Given, out: Path) -> Options:
+    """The result options: the rules given, settled with those the gradebook keeps (BadRule when one differs)."""
+    settle(book, given, out, someone(), (args.section or "").strip())
+    check_stored(book, sheets)
+    return options_of(book, given, rule="best" if args.best else "newest")
+
+
+def connect(args: argparse.Namespace) -> Any:
+    """The Dask client (None: grade locally)."""
     if not args.scheduler:
-        return root, options, None
-    from .cluster import SchedulerUnreachable, connect
+        return None
+    from .cluster import SchedulerUnreachable
+    from .cluster import connect as connect_to
 
     try:
-        return root, options, connect(args.scheduler)
+        return connect_to(args.scheduler)
     except SchedulerUnreachable as error:
         raise Refused(str(error)) from None
 
 
-def plan(args: argparse.Namespace, root: Path, options: Options) -> Batch:
+def history_line(batch: Batch, code: int | None) -> str:
+    """What the history says of a run."""
+    state = "interrupted" if code else "done"
+    return (f"{batch.count} files graded or recorded, {batch.skipped} already graded ({state}); "
+            f"from {', '.join(batch.args.submissions)}")
+
+
+def plan(args: argparse.Namespace, root: Path, options: Options, book: Gradebook, sheets: list[Worksheet]) -> Batch:
     """The files to grade: found, matched to a student and a worksheet, and not graded already.
 
-    Files that cannot be graded (not a notebook, no worksheet) get their row at once.
+    Files that cannot be graded (not a notebook, no worksheet) get their entry at once.
     """
-    sheets = worksheets(root)
     if args.only and not any(grades_exercise(sheet, args.only) for sheet in sheets):
         raise Refused(f"no worksheet has an exercise {args.only!r}")
     grading_options = {"call_timeout": args.call_timeout, "memory_limit": args.memory_limit,
                        "checks": bool(args.checks), "cascade": bool(args.cascade)}
     prints = fingerprints(root, sheets, grading_options)
     out = Path(args.out).resolve()
-    report = Report(out, sheets, options)
-    gone = report.prune()
+    report = Report(out, sheets, options, book)
+    gone = report.gone()
     if gone:
-        print(f"{len(gone)} files graded before are gone; their results leave the totals: "
+        print(f"{len(gone)} files graded before are not in this hand-in; their results are kept, marked "
+              "\"not in the last hand-in\" (course gradebook forget removes them): "
               + ", ".join(sorted(Path(e["path"]).name for e in gone)[:10]), file=sys.stderr)
-    mapping, known = read_mapping(args.students), report.known_students()
-    tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(args.submissions)]
+    tasks = found_tasks(args, sheets, report, book)
     if not tasks:
         report.publish()
         raise Refused("no files to grade")
@@ -149,6 +193,38 @@ def plan(args: argparse.Namespace, root: Path, options: Options) -> Batch:
     graded = [t for t in todo if not t.reason]
     return Batch(args, root, out, report, prints, graded, len(todo), skipped,
                  kept_only(args.only, graded, report), progress)
+
+
+def found_tasks(args: argparse.Namespace, sheets: list[Worksheet], report: Report, book: Gradebook) -> list[Task]:
+    """The files of the hand-in: each with its student (in its section), worksheet and hand-in time."""
+    from .rules import sources_of
+
+    section = (args.section or "").strip()
+    known = {fid: student.rpartition("/")[2] for fid, student in report.known_students().items()}
+    sections = {fid: student.rpartition("/")[0] for fid, student in report.known_students().items()}
+    mapping = read_mapping(args.students)
+    tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(args.submissions)]
+    hand_ins = HandIns(sources_of(book, given_rules(args, sheets), section))
+    for task in tasks:
+        mine = section or sections.get(task.fid, "")
+        lms = [task.student, *[part for part in task.path.stem.split("_") if part.isdigit()],
+               *[part for part in task.path.parent.name.split("_") if part.isdigit()]]
+        moment, task.source = hand_ins.time_of(task.path, lms, task.worksheet.id if task.worksheet else "")
+        task.submitted = moment or 0.0
+        task.student = f"{mine}/{task.student}" if mine else task.student
+    missing = lms_missing(book, {task.student for task in tasks})
+    if missing:
+        raise Refused(f"the LMS ids name no id for {', '.join(missing[:10])}"
+                      f"{' and others' if len(missing) > 10 else ''}; add a row (student,id) for each "
+                      "to the --lms-ids file and run again")
+    if options_has_deadlines(book) and any(not task.submitted and not task.reason for task in tasks):
+        print("warning: a deadline is set but no hand-in time is known for some files; name a source with "
+              "--handed-in canvas:EXPORT.csv, moodle:EXPORT.csv, timestamp or file-time", file=sys.stderr)
+    return tasks
+
+
+def options_has_deadlines(book: Gradebook) -> bool:
+    return any(name == "deadline" for name, _ in book.rules())
 
 
 def to_grade(args: argparse.Namespace, tasks: list[Task], report: Report,

@@ -5,10 +5,11 @@ One row per term: ``worksheets`` (the notebooks, by number, whose glossary cell 
 e.g. ``03 04``; ``-`` for a term of the whole course that no cell lists), ``english``
 (the name in the code or the English word), ``french`` (its one rendering), ``gender``
 (``m`` or ``f`` where it matters), ``note`` (said in parentheses in the glossary cell)
-and ``avoid`` (another rendering that a French text must not use where its English says
-the term). The glossary cell after a translated notebook's title comes from it (see
+and ``avoid`` (other renderings, separated by ``|``, that a French text must not use
+where its English says the term: ``aire|zone`` for the area). The glossary cell after a
+translated notebook's title comes from it (see
 :func:`course.i18n.notebooks.translate_notebook`); ``tests/i18n/test_glossary.py`` keeps the
-catalogs to it.
+catalogs and the French notebooks to it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ class Term:
     gender: str = ""
     note: str = ""
     avoid: str = ""
+
+    @property
+    def avoided(self) -> tuple[str, ...]:
+        """The renderings a French text must not use for this term."""
+        return tuple(part.strip() for part in self.avoid.split("|") if part.strip())
 
     @property
     def shown(self) -> str:

@@ -351,6 +351,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                  _("Either kalah with 25 seeds ends the game, the one of the player to move too.")),
             ], {"Board": Board}, compare=_exactly),
             Example(
+                _("Board([0, 0, 0, 0, 0, 0, 22, 1, 1, 1, 0, 0, 0, 23], 0): over (player 0 cannot move), winner()"),
+                lambda: Board([0] * 6 + [22, 1, 1, 1, 0, 0, 0, 23], 0).winner(),
+                1,
+                hint=_("winner() compares the two kalahs as they are: the seeds left in the pits are taken "
+                       "by play, not by winner."),
+            ),
+            Example(
                 _("Board([0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24], 0): over, a draw"),
                 lambda: _state(Board([0] * 6 + [24] + [0] * 6 + [24], 0)),
                 (True, None, 24, 24, []),
@@ -389,6 +396,13 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
                        "returns a new list each time."),
             ),
             Example(
+                _("board = Board(); board.legal_moves().clear(), then board.legal_moves() and board.is_over()"),
+                lambda: _moves_after_clearing_its_own(Board),
+                ([0, 1, 2, 3, 4, 5], False),
+                hint=_("legal_moves() returns a new list each time: return list(self._legal), not the "
+                       "list the board keeps."),
+            ),
+            Example(
                 "board.copy() is not board",
                 lambda: (lambda board: board.copy() is not board)(Board()),
                 True,
@@ -406,6 +420,14 @@ def _moves_after_clearing_the_twins(Board: Callable[..., Any]) -> list[int]:
     board = Board()
     getattr(board.copy().legal_moves(), "clear", lambda: None)()
     return list(board.legal_moves())
+
+
+def _moves_after_clearing_its_own(Board: Callable[..., Any]) -> tuple[list[int], bool]:
+    """The legal moves of ``Board()`` and whether it is over, after the list its legal_moves()
+    returned was cleared."""
+    board = Board()
+    getattr(board.legal_moves(), "clear", lambda: None)()
+    return (list(board.legal_moves()), board.is_over())
 
 
 def _copy_then_play(Board: Callable[..., Any]) -> tuple[Any, ...]:
@@ -618,6 +640,14 @@ def _answer(call: Callable[[], Any]) -> Callable[[], Any]:
     return run
 
 
+def _rng_after_drawing(seed: int, legal: tuple[int, ...]) -> float:
+    """rng.random() after drawing randrange(6) from random.Random(seed) until a pit of ``legal``."""
+    rng = random.Random(seed)
+    while rng.randrange(6) not in legal:
+        pass
+    return rng.random()
+
+
 def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callable[..., Any]) -> CheckResult:
     """Check ``HumanPlayer`` and ``RandomPlayer`` (abapa.players)."""
 
@@ -667,6 +697,14 @@ def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callab
                 _("RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds"),
                 lambda: {RandomPlayer(random.Random(1)).choose_move(Board(list(HUNGRY), 0)) for _ in range(20)},
                 {5},
+            ),
+            Example(
+                _("rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()"),
+                lambda: (lambda rng: (RandomPlayer(rng).choose_move(Board(list(HUNGRY), 0)), rng.random()))(
+                    random.Random(3)),
+                (5, _rng_after_drawing(3, (5,))),
+                hint=_("Draw with self.rng.randrange(6) until the pit is legal, even when only one pit is: "
+                       "the draws are what a replay repeats."),
             ),
             Example(
                 "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
@@ -770,6 +808,22 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
             shown.append(lines[-1] if lines else "")
         return shown
 
+    def turns_of_run() -> tuple[int, int]:
+        """The calls of play_turn() that run() made in a game of three moves, and the moves chosen."""
+        first, second = _Scripted([4, 5], "player 0"), _Scripted([0], "player 1")
+        game = Game(first, second, Board([0, 0, 0, 0, 1, 1, 22, 1, 0, 0, 0, 0, 0, 23], 0))
+        played: list[int] = []
+        play_turn = game.play_turn
+
+        def counted() -> Any:
+            played.append(1)
+            return play_turn()
+
+        game.play_turn = counted
+        with contextlib.redirect_stdout(io.StringIO()):
+            game.run()
+        return (len(played), len(first.seen) + len(second.seen))
+
     def short_game(player0: Any) -> Any:
         board = Board([0, 0, 0, 0, 0, 1, 20, 1, 1, 1, 0, 0, 0, 24], 0)
         game = Game(player0, _Scripted([], "player 1"), board)
@@ -835,6 +889,12 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
                 _answer(lambda: short_game(_Cheater(5))),
                 (1, [0, 0, 0, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 27], True),
                 hint=_("run() plays each turn with play_turn(), which shows the player a copy."),
+            ),
+            Example(
+                _("the calls of play_turn() that run() makes in a game of three moves, and the moves chosen"),
+                _answer(turns_of_run),
+                (3, 3),
+                hint=_("run() plays each turn by calling self.play_turn(), not by a copy of its code."),
             ),
             Example(
                 _("what run() prints there: the board before the move, then after it"),

@@ -229,7 +229,9 @@ def _counter(label: str, total: int | None, active: bool) -> str:
     border = "#1d4ed8" if active else "#cccccc"
     return (
         f'<div style="display:inline-block;border:2px solid {border};border-radius:6px;'
-        f'padding:4px 12px;margin-right:8px"><b>{html.escape(label)}</b>: {tokens_text(total)}</div>'
+        f'padding:4px 12px;margin-right:8px">'
+        + _("{player}: {tokens}").format(player=f"<b>{html.escape(label)}</b>", tokens=tokens_text(total))
+        + "</div>"
     )
 
 
@@ -253,10 +255,11 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
         lines.append(f"{has}.")
     else:
         given = before[0] - after[0]
-        if given > 0:
-            lines.append(_("{name} gave {given}: {has}.").format(name=html.escape(names[0]), given=given, has=has))
-        elif given < 0:
-            lines.append(_("{name} gave {given}: {has}.").format(name=html.escape(names[1]), given=-given, has=has))
+        if given:
+            giver = html.escape(names[0] if given > 0 else names[1])
+            # the same English for one and many: French says "jeton" or "jetons"
+            lines.append(ngettext("{name} gave {given}: {has}.", "{name} gave {given}: {has}.", abs(given))
+                         .format(name=giver, given=abs(given), has=has))
         else:
             lines.append(_("Nobody gave tokens: {has}.").format(has=has))
     return "<br>".join(lines)

@@ -101,6 +101,11 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
         # "ligne 11" is what the French worksheet asks for
         return lambda got, _: f"line {line}" in got or f"ligne {line}" in got
 
+    def naming(description: str, broken: list[str], line: int, hint: str = "") -> Example:
+        """The message of the ValueError that loading ``broken`` raises names ``line``."""
+        return Example(description, message(broken), _("a ValueError whose message names line {line}").format(
+            line=line), compare=names(line), hint=hint)
+
     return check(
         "dominations.load",
         [
@@ -149,55 +154,41 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
                 [48, 47, 46],
                 hint=_("Return the dominos in the order of the file's lines, not sorted by number."),
             ),
+            naming(_("a file whose header has 4 columns"), changed(0, "number,terrain1,crowns1,terrain2"), 1,
+                   hint=_("Line 1 is the header: check its five columns too.")),
+            naming(_("a file whose line 2, the first domino, has the terrain 'desert'"),
+                   changed(1, "1,wheat,0,desert,0"), 2,
+                   hint=_("Number the lines as the file does: line 1 is the header, line 2 the first "
+                          "domino (enumerate(rows, start=1)).")),
+            naming(_("a file whose line 11 is '10,forest,0,forest' (4 columns)"), changed(10, "10,forest,0,forest"), 11,
+                   hint=_("Check that each line has five columns before reading it.")),
+            naming(_("a file whose line 8 has the terrain 'desert'"), changed(7, "7,wheat,0,desert,0"), 8,
+                   hint=_("Raise ValueError with 'line 8' in its message (line 1 is the header).")),
+            naming(_("a file whose line 31 has the terrain 'castle'"), changed(30, "30,castle,0,wheat,0"), 31,
+                   hint=_("The castle is no terrain of a domino: only the six of TERRAINS are.")),
+            naming(_("a file whose line 4 has 4 crowns"), changed(3, "3,forest,0,forest,4"), 4,
+                   hint=_("A square has 0 to 3 crowns.")),
+            naming(_("a file whose line 3 has -1 crowns"), changed(2, "2,wheat,-1,wheat,0"), 3,
+                   hint=_("A square has 0 to 3 crowns: -1 is too few.")),
+            naming(_("a file whose line 45 has the crowns 'one'"), changed(44, "44,wheat,one,mine,0"), 45,
+                   hint=_("Crowns are a whole number: say which line is wrong rather than let int() fail.")),
+            naming(_("a file whose line 6 has the number 'x5'"), changed(5, "x5,wheat,0,forest,0"), 6,
+                   hint=_("A domino's number is a whole number: say which line is wrong rather than let int() fail.")),
             Example(
-                _("a file whose header has 4 columns: 'line 1' in the message"),
-                message(changed(0, "number,terrain1,crowns1,terrain2")), True, compare=names(1),
-                hint=_("Line 1 is the header: check its five columns too."),
+                _("load_dominos(a copy of the file whose line 4 is '03,forest,01,forest,0')[2]"),
+                lambda: _with_csv(changed(3, "03,forest,01,forest,0"), load_dominos)()[2],
+                _d(3, "F1", "F0"),
+                hint=_("03 is a whole number written with digits: 3, and 01 is one crown."),
             ),
-            Example(
-                _("a file whose line 11 is '10,forest,0,forest' (4 columns): 'line 11' in the message"),
-                message(changed(10, "10,forest,0,forest")), True, compare=names(11),
-                hint=_("Check that each line has five columns before reading it."),
-            ),
-            Example(
-                _("a file whose line 8 has the terrain 'desert': 'line 8' in the message"),
-                message(changed(7, "7,wheat,0,desert,0")), True, compare=names(8),
-                hint=_("Raise ValueError with 'line 8' in its message (line 1 is the header)."),
-            ),
-            Example(
-                _("a file whose line 31 has the terrain 'castle': 'line 31' in the message"),
-                message(changed(30, "30,castle,0,wheat,0")), True, compare=names(31),
-                hint=_("The castle is no terrain of a domino: only the six of TERRAINS are."),
-            ),
-            Example(
-                _("a file whose line 4 has 4 crowns: 'line 4' in the message"),
-                message(changed(3, "3,forest,0,forest,4")), True, compare=names(4),
-                hint=_("A square has 0 to 3 crowns."),
-            ),
-            Example(
-                _("a file whose line 3 has -1 crowns: 'line 3' in the message"),
-                message(changed(2, "2,wheat,-1,wheat,0")), True, compare=names(3),
-                hint=_("A square has 0 to 3 crowns: -1 is too few."),
-            ),
-            Example(
-                _("a file whose line 45 has the crowns 'one': 'line 45' in the message"),
-                message(changed(44, "44,wheat,one,mine,0")), True, compare=names(45),
-                hint=_("Crowns are a whole number: say which line is wrong rather than let int() fail."),
-            ),
-            Example(
-                _("a file whose line 6 has the number 'x5': 'line 6' in the message"),
-                message(changed(5, "x5,wheat,0,forest,0")), True, compare=names(6),
-                hint=_("A domino's number is a whole number: say which line is wrong rather than let int() fail."),
-            ),
-            Example(
-                _("a file with 47 dominos (ends on line 48): 'line 48' in the message"),
-                message(lines[:-1]), True, compare=names(48),
-                hint=_("Name the last line of the file when there are not 48 dominos."),
-            ),
-            Example(
-                _("a file with 49 dominos (ends on line 50): 'line 50' in the message"),
-                message(lines + ["49,wheat,0,wheat,0"]), True, compare=names(50),
-            ),
+            naming(_("a file whose line 4 has the number '+3'"), changed(3, "+3,forest,0,forest,0"), 4,
+                   hint=_("A whole number is written with the digits 0 to 9 only: no sign, no point. "
+                          "Test the text (number.isdigit()) before converting it.")),
+            naming(_("a file whose line 4 has the crowns '+1'"), changed(3, "3,forest,+1,forest,0"), 4,
+                   hint=_("A whole number is written with the digits 0 to 9 only: no sign, no point. "
+                          "Test the text (crowns.isdigit()) before converting it.")),
+            naming(_("a file with 47 dominos (ends on line 48)"), lines[:-1], 48,
+                   hint=_("Name the last line of the file when there are not 48 dominos.")),
+            naming(_("a file with 49 dominos (ends on line 50)"), lines + ["49,wheat,0,wheat,0"], 50),
         ],
     )
 
@@ -267,6 +258,18 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 _("'C0 W0' + #13 W0 F0 on (3, 5), (3, 6) (wheat on wheat)"),
                 lambda: Kingdom.from_text("C0 W0").can_place(wheat_forest, (3, 5), (3, 6)),
                 True,
+            ),
+            Example(
+                _("'F0 F0 C0' + #13 W0 F0 on (2, 2), (3, 2) (the forest half touches forest)"),
+                lambda: Kingdom.from_text("F0 F0 C0").can_place(wheat_forest, (2, 2), (3, 2)),
+                True,
+                hint=_("Each half connects by its own terrain: the second square with domino.second."),
+            ),
+            Example(
+                _("'W0 W0 C0' + #13 W0 F0 on (2, 2), (3, 2) (the forest half touches only wheat)"),
+                lambda: refused("W0 W0 C0", wheat_forest, (2, 2), (3, 2)),
+                no,
+                hint=_("Each half connects by its own terrain: the second square with domino.second."),
             ),
             Example(
                 _("'C0 W0' + #1 W0 W0 on (3, 6), (2, 6) (a corner is not a touch)"),
@@ -417,20 +420,22 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 hint=_("Try placements without placing them (can_place), or on a copy."),
             ),
             Example("Kingdom().is_full()", lambda: Kingdom().is_full(), False),
-            Example(_("a complete 5x5 kingdom is_full()"), lambda: Kingdom.from_text(full).is_full(), True),
+            Example(f"Kingdom.from_text({full!r}).is_full()", lambda: Kingdom.from_text(full).is_full(), True,
+                    hint=_("A kingdom of size x size squares, castle included, is full: count the squares "
+                           "that are not None and compare with self.size * self.size.")),
             Example(
-                _("a 5x5 kingdom with 9 empty squares is_full()"),
+                f"Kingdom.from_text({HOSTILE!r}).is_full()  " + _("(a 5x5 kingdom with 9 empty squares)"),
                 lambda: Kingdom.from_text(HOSTILE).is_full(),
                 False,
                 hint=_("Full means size x size squares taken, not a kingdom that spans 5 rows and 5 columns."),
             ),
             Example(
-                _("Kingdom.from_text(a complete 5x5 kingdom, 7).is_full()  (the Mighty Duel needs 7x7)"),
+                f"Kingdom.from_text({full!r}, 7).is_full()  " + _("(the Mighty Duel needs 7x7)"),
                 lambda: Kingdom.from_text(full, 7).is_full(),
                 False,
             ),
             Example(
-                _("a complete kingdom's legal_placements(#13)"),
+                f"Kingdom.from_text({full!r}).legal_placements(#13 W0 F0)",
                 lambda: list(Kingdom.from_text(full).legal_placements(_d(13, "W0", "F0"))),
                 [],
             ),
@@ -655,7 +660,7 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
             Example(f"Kingdom.from_text({b!r}).crowns()", lambda: Kingdom.from_text(b).crowns(), 2),
             Example(_("ranking of {kingdoms}").format(kingdoms=[a, d]), lambda: rank(a, d), [[0], [1]]),
             Example(
-                _("ranking of {kingdoms}  (3 points each for b and a: larger property wins)").format(
+                _("ranking of {kingdoms}  (3 points each for players 1 and 2: the larger property wins)").format(
                     kingdoms=[d, b, a]),
                 lambda: rank(d, b, a),
                 [[2], [1], [0]],
@@ -676,7 +681,7 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
             ),
             Example(_("ranking of {kingdoms}  (shared victory)").format(kingdoms=[a, a]), lambda: rank(a, a), [[0, 1]]),
             Example(
-                _("ranking of {kingdoms}  (a and e share the victory)").format(kingdoms=[a, d, e]),
+                _("ranking of {kingdoms}  (players 0 and 2 share the victory)").format(kingdoms=[a, d, e]),
                 lambda: rank(a, d, e),
                 [[0, 2], [1]],
                 hint=_("A group holds the players still equal, in increasing order."),
@@ -733,6 +738,13 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 lambda: greedy_placement(Kingdom.from_text("W1 C0 F0 F0"), _d(1, "W0", "W0")),
                 ((3, 3), (3, 4)),
                 hint=_("The distance is measured from the castle, not from the kingdom's corner."),
+            ),
+            Example(
+                "greedy_placement(Kingdom.from_text('C0 F1\\n.. W0'), #22 W1 S0)",
+                lambda: greedy_placement(Kingdom.from_text("C0 F1\n.. W0"), _d(22, "W1", "S0")),
+                ((5, 4), (5, 3)),
+                hint=_("Equal scores and distances: the smallest placement (first, second) in Python's "
+                       "order of tuples, ((5, 4), (5, 3)) before ((5, 4), (6, 4)), whatever order you tried them in."),
             ),
             Example(
                 _("greedy_placement(a complete kingdom, #31 L1 L0)"),
@@ -1075,6 +1087,11 @@ def check_game_turn(Game: Any) -> CheckResult:
             *table([
                 ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45]).problem(12) is None", False),
                 ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45]).problem((12, None, None)) is None",
+                 False),
+                ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45]).problem((None, None)) is None", False,
+                 _("While the line has free dominos the king must choose one: the choice is None only in the "
+                   "last round, when there is no line.")),
+                (f"at(Game(4, random.Random(5)), {ROUND}, line=[d5]).problem((None, ((4, 5), (4, 6)))) is None",
                  False),
                 (f"at(Game(4, random.Random(5)), {ROUND}, line=[]).problem((7, ((4, 5), (4, 6)))) is None", False,
                  _("In the last round there is no line: the choice must be None.")),

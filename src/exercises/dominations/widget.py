@@ -527,4 +527,4 @@ def _player_name(player: int) -> str:
 
 
 def _scores(scores: list[int]) -> str:
-    return ", ".join(f"{_player_name(p)} {s}" for p, s in enumerate(scores))
+    return ", ".join(_("{player} {score}").format(player=_player_name(p), score=s) for p, s in enumerate(scores))

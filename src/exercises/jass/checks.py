@@ -468,6 +468,13 @@ def check_meld_set(MeldSet: Any, Meld: Any) -> CheckResult:
                 "not assert, nor another exception."),
             ),
             Example(
+                _("MeldSet.of([run678, run678]), the same meld twice"),
+                lambda: MeldSet.of([run678, run678]),
+                raises=ValueError,
+                hint=_("The melds are taken as given: a meld given twice shares its cards with itself. "
+                       "Check the list before making a set of it."),
+            ),
+            Example(
                 _("the message of MeldSet.of([run678, run789])"),
                 lambda: _refusal(lambda: MeldSet.of([run678, run789])),
                 _("a ValueError naming ♠7 or ♠8"),

@@ -62,7 +62,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import browser
-from ..i18n import _, get_language, ngettext
+from ..i18n import N_, _, get_language, ngettext
 from ..ui import Announcer, ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import (
     Card,
@@ -82,6 +82,8 @@ from .pictures import map_png, map_text, player_state_html
 __all__ = ["GameAbandoned", "Question", "RemotePlayer", "TchuGame"]
 
 OPPONENTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
+#: how the computer's name says its kind: "Computer (greedy)"
+OPPONENT_NAMES = {"greedy": N_("greedy"), "random": N_("random")}
 LOG_LINES = 40
 #: The map on the page: 800 px wide at most (as drawn), its station names 10 points (11 px).
 MAP_WIDTH_PX = 800
@@ -398,7 +400,7 @@ class TchuGame(widgets.VBox):
         computer = OPPONENTS[self.opponent](random.Random(seed))
         players = {PlayerId.PLAYER_1: player, PlayerId.PLAYER_2: computer}
         names = {PlayerId.PLAYER_1: self.your_name,
-                 PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=self.opponent)}
+                 PlayerId.PLAYER_2: _("Computer ({opponent})").format(opponent=_(OPPONENT_NAMES[self.opponent]))}
         if player.recorded is not None:
             self._run(player, players, names, random.Random(seed))
             return

@@ -17,8 +17,11 @@ The rules of the game loop (the original's step 6, in the order of its text):
   begins, exactly once; then exactly two more turns are played.
 * End: everyone receives the final state, hears who gets the longest-trail bonus (one
   or two messages) and then the result (one message, the very last one).
-* Both players hear the same messages, in the same order, and every state sent to a
-  player accounts for all 110 cards.
+* Both players hear the same messages, in the same order, and every state a player holds
+  when it decides (the initial tickets, its turn, its second card) or hears the result
+  accounts for all 110 cards. A state sent in between may show a tunnel's three cards
+  turned over, out of the deck and not yet in the discards: the text allows a state update
+  at every change of the state.
 
 :class:`CallOrder` reads a log of :class:`~exercises.tchu.checks.recording.Call` values
 one call at a time and stops at the first call that breaks one of these rules,
@@ -57,6 +60,7 @@ class _Seat:
     announced: PlayerId | None = None  # whose turn the last can_play message announced
     infos: list[str] = field(default_factory=list)
     kept_messages: int = 0
+    missing: int = 0  # the cards the last state received does not account for
 
 
 class CallOrder:
@@ -162,13 +166,7 @@ class CallOrder:
             self._fail(call, _("the first argument should be the public state, state.public(): the whole GameState "
                                "would show each player the other's cards and the piles."))
             return
-        missing = _cards_missing(state)
-        if missing:
-            self._fail(call, _("the state sent accounts for {count} cards instead of 110 (hands, face-up cards, draw "
-                               "pile and discards); some cards were lost or created.").format(
-                count=110 - missing
-            ))
-            return
+        seat.missing = _cards_missing(state)
         try:
             seen = state.player_state(call.player)
             same = isinstance(own_state, PlayerState) and seen in (own_state, own_state.public())
@@ -180,6 +178,15 @@ class CallOrder:
         seat.updated = seat.updated_this_turn = True
         if seat.offers:
             seat.updated_after_offer = True
+
+    def _held_all_cards(self, call: Call, seat: _Seat) -> bool:
+        """False (and the problem told) if the last state ``seat`` received, which it holds
+        at ``call``, does not account for all 110 cards."""
+        if seat.missing:
+            self._fail(call, _("the last state {player} received before this call accounts for {count} cards "
+                               "instead of 110 (hands, face-up cards, draw pile and discards); some cards were lost "
+                               "or created.").format(player=seat.name or _("the player"), count=110 - seat.missing))
+        return not seat.missing
 
     def _read_info(self, call: Call, seat: _Seat, text: Any) -> None:
         if not isinstance(text, str):
@@ -221,6 +228,8 @@ class CallOrder:
             if not seat.updated:
                 self._fail(call, _("the result came without a final update_state; send every player the final state "
                                    "just before the result."))
+                return
+            if not self._held_all_cards(call, seat):
                 return
             if call.player is PlayerId.PLAYER_1:
                 self.results += 1
@@ -268,6 +277,8 @@ class CallOrder:
             elif not seat.updated_after_offer:
                 self._fail(call, _("no update_state came before it; send every player the state just before asking for "
                                    "the initial tickets, so that it sees its cards."))
+            else:
+                self._held_all_cards(call, seat)
             seat.chose_initial = True
             seat.updated = False
             return
@@ -280,6 +291,11 @@ class CallOrder:
                 method=method
             ))
             return
+        self._read_turn_step(call, seat, method)
+
+    def _read_turn_step(self, call: Call, seat: _Seat, method: str) -> None:
+        """Read a decision of the current player within its turn (after next_turn)."""
+        assert self.turn is not None, "a turn step is read only within a turn"
         steps = self.turn_steps
         if method == "choose_tickets":
             if self.turn is not TurnKind.DRAW_TICKETS:
@@ -298,6 +314,8 @@ class CallOrder:
             elif steps and not seat.updated:
                 self._fail(call, _("the second draw_slot() came without an update_state since the first; send the "
                                    "state in between, so that the player sees the card that replaced the one it took."))
+            elif steps:
+                self._held_all_cards(call, seat)
         elif method == "claimed_route":
             if self.turn is not TurnKind.CLAIM_ROUTE:
                 self._fail(call,
@@ -344,6 +362,8 @@ class CallOrder:
         if not updated:
             self._fail(call, _("no update_state came since the previous turn; send every player the state just before "
                                "asking the current player for its turn."))
+            return
+        if not all(self._held_all_cards(call, other) for other in self.seats.values()):
             return
         if seat.announced is not call.player:
             self._fail(call, _("the players were not told that it is {player}'s turn (Info(name).can_play()) before "
