@@ -146,7 +146,7 @@ def test_a_kingdom_picture_says_what_it_holds_in_the_packages_language():
     assert 'aria-label="you: the castle alone. row 4: column 4 castle."' in kingdom_svg("C0", title="you")
     exercises.set_language("fr")
     said = "royaume : blé : 2 cases, 1 couronne ; forêt : 1 case ; mine : 1 case, 3 couronnes"
-    said += ". ligne 3 : colonne 3 blé, colonne 4 blé avec 1 couronne ; ligne 4 : colonne 4 château"
+    said += ". rangée 3 : colonne 3 blé, colonne 4 blé avec 1 couronne ; rangée 4 : colonne 4 château"
     assert f'aria-label="{said}'.replace(" :", "\u202f:").replace(" ;", "\u202f;") in kingdom_svg(text)
     assert 'aria-label="domino 41\u202f: blé et prairie avec 2 couronnes"' in domino_svg(
         Domino(41, Square("wheat", 0), Square("grassland", 2)))
