@@ -570,11 +570,13 @@ class TchuGame(widgets.VBox):
     def _ask(self, markup: str, upto: int | None = None) -> None:
         """Show (and have read aloud) what the game asks, after what was played since it
         last asked (up to message ``upto``): the computer's moves and the effects of yours,
-        as the game log writes them."""
+        as the game log writes them. The news and the question are a line each: the
+        question still starts its own line ("Your turn: ...")."""
         player = self.player
         news = [info.strip() for info in player.infos[self._said:upto]] if player is not None else []
         self._said = len(player.infos) if player is not None else 0
-        self.status.say((html.escape(" ".join(news)) + "<br>" if news else "") + markup)
+        said = f'<div class="tchu-news">{html.escape(" ".join(news))}</div>' if news else ""
+        self.status.say(f"{said}<div>{markup}</div>")
 
     def _count_tickets(self, count: int) -> None:
         self.ticket_count.value = ngettext("{count} ticket selected", "{count} tickets selected", count).format(
