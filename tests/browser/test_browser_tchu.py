@@ -149,9 +149,9 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         # the list's options and its focus may come a message after the status and the hand
         from playwright.sync_api import expect
 
-        expect(tickets.locator("option")).to_have_count(3, timeout=30_000)
+        expect(tickets.locator("option")).to_have_count(3)
         page.wait_for_function("s => s === document.activeElement || s.contains(document.activeElement)",
-                               arg=tickets.element_handle(), timeout=30_000)
+                               arg=tickets.element_handle())
         enter_on(keep)()
         widget.get_by_text("Keep at least 1 ticket: 0 selected.").first.wait_for()
         pick_tickets(1)

@@ -88,12 +88,12 @@ def focused(page) -> dict:
     return page.evaluate(FOCUS)
 
 
-def press(page, key: str, settle_ms: int = 10_000) -> dict:
-    """Press ``key``; then an element must have the focus and show it, within ``settle_ms``
-    (a button that a move disables loses the focus until the widget hands it on)."""
+def press(page, key: str) -> dict:
+    """Press ``key``; then an element must have the focus and show it, within the page's
+    timeout (a button that a move disables loses the focus until the widget hands it on)."""
     page.keyboard.press(key)
     try:
-        page.wait_for_function("() => (" + FOCUS + ")().visible", timeout=settle_ms)
+        page.wait_for_function("() => (" + FOCUS + ")().visible")
     except Exception:
         raise AssertionError(f"after {key}, the focus on {focused(page)} does not show") from None
     return focused(page)
@@ -189,8 +189,10 @@ class LiveRegion:
     """The one polite live region of a widget, and every sentence it has shown since."""
 
     def __init__(self, output) -> None:
+        from playwright.sync_api import expect
+
         regions = output.locator("[aria-live]")
-        assert regions.count() == 1, f"{regions.count()} live regions in the widget, not one"
+        expect(regions).to_have_count(1)  # drawn by its own module, maybe after the rest of the widget
         self.locator = regions.first
         assert self.locator.get_attribute("aria-live") == "polite"
         assert self.locator.get_attribute("role") == "status"
@@ -202,10 +204,11 @@ class LiveRegion:
         assert self.handle.evaluate("e => e.isConnected"), "the live region's element was replaced"
         return self.handle.evaluate("e => e.__said")
 
-    def wait_for(self, page, pattern: str, timeout_ms: int = 10_000) -> str:
-        """Wait until a sentence matching ``pattern`` (a regular expression) was shown; that sentence."""
+    def wait_for(self, page, pattern: str) -> str:
+        """Wait (bounded by the page's timeout) until a sentence matching ``pattern`` (a
+        regular expression) was shown; that sentence."""
         page.wait_for_function("([e, p]) => e.__said.some(s => new RegExp(p).test(s))",
-                               arg=[self.handle, pattern], timeout=timeout_ms)
+                               arg=[self.handle, pattern])
         return next(s for s in self.said() if re.search(pattern, s))
 
 
