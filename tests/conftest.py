@@ -76,12 +76,15 @@ def chromium():
 @pytest.fixture
 def page(chromium):
     """A fresh browser page of a student's size (1280 px wide), every wait bounded."""
+    from playwright.sync_api import expect
     from support.lab_server import TIMEOUT_MS, VIEWPORT
 
     context = chromium.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)  # expect() waits as long as the page's steps, not 5 s
     try:
         yield page
     finally:
+        expect.set_options(timeout=None)
         context.close()

@@ -12,7 +12,8 @@ What the build takes, all pinned:
   ``pyodide`` at the version the Makefile pins, the one jupyterlite-pyodide-kernel was
   built for (checked here), installed by ``make lite-deps`` into ``.venv/lite``;
 * the pure Python wheels the kernel loads at start (micropip, IPython, jedi and their
-  dependencies) and ipywidgets with comm, downloaded by ``make lite-deps`` from PyPI at the
+  dependencies), ipywidgets with comm, and anywidget (the widgets' grids and live regions)
+  with psygnal, downloaded by ``make lite-deps`` from PyPI at the
   versions of ``constraints.txt`` (``download_wheels``);
 * the course's own wheel, ``exercises`` alone (never ``course``), written here.
 
@@ -43,9 +44,9 @@ PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 #: The Python of Pyodide's interpreter (its wheels' markers are evaluated for it).
 PYODIDE_PYTHON = "3.14"
 #: What the kernel installs at start (micropip, then these) and what the widgets need.
-KERNEL_ROOTS = ("micropip", "ipython", "jedi", "comm", "ipywidgets")
+KERNEL_ROOTS = ("micropip", "ipython", "jedi", "comm", "ipywidgets", "anywidget")
 #: Loaded while Pyodide starts: the course (``exercises``) and what it imports.
-PRELOAD = ("tabletop-python", "ipywidgets")
+PRELOAD = ("tabletop-python", "ipywidgets", "anywidget")
 #: Dependencies the site never installs in the browser: their front end (or the whole
 #: program) is JupyterLab's, which the site itself is.
 NOT_IN_BROWSER = {"widgetsnbextension", "jupyterlab-widgets", "jupyterlab", "matplotlib"}
@@ -155,7 +156,7 @@ def build_course_wheel(root: Path, dest: Path) -> Path:
     files[f"{dist_info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: tabletop-python\nVersion: {version}\n"
         f"Summary: {project['description']}\nRequires-Python: {project['requires-python']}\n"
-        "Requires-Dist: ipywidgets\n"
+        "Requires-Dist: ipywidgets\nRequires-Dist: anywidget\n"
     ).encode()
     files[f"{dist_info}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: course lite\nRoot-Is-Purelib: true\n"
                                    b"Tag: py3-none-any\n")

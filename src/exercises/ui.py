@@ -1,8 +1,17 @@
-"""Small pieces every worksheet widget uses: running the student's code safely.
+"""Small pieces every worksheet widget uses: running the student's code safely, a live
+region that screen readers read aloud, and grids walked with the arrow keys.
 
 A widget runs the student's own functions. When one of them raises, the widget must
 not die: :class:`ErrorPanel` shows the exception, in one short paragraph, inside the
 widget, and :meth:`ErrorPanel.call` is the one place where widgets call student code.
+
+:class:`Announcer` is a status line that is also a polite live region: its element stays
+in the page and only its text changes, so that screen readers read each new sentence.
+:class:`Grid` is a grid of buttons after the WAI-ARIA grid pattern: one Tab stop (roving
+tabindex), the arrow keys, Home and End inside it (they never reach JupyterLab, whose
+shortcuts would move the notebook), each cell named by its position and content. Both are
+anywidget widgets, a small ES module each: ipywidgets alone can neither set an element's
+``tabindex`` and ``aria-*`` attributes nor keep a key from JupyterLab.
 """
 
 from __future__ import annotations
@@ -13,13 +22,16 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from .i18n import STUB_PATTERN, _
 
 T = TypeVar("T")
 
-__all__ = ["ErrorPanel", "StudentCodeError", "focus_outline", "write_first", "write_first_html"]
+__all__ = ["Announcer", "ErrorPanel", "Grid", "StudentCodeError", "focus_outline", "grid_cell", "spoken",
+           "write_first", "write_first_html"]
 
 #: JupyterLab's lists and drop-downs show their keyboard focus by a faint border alone (a
 #: rule of its own removes their outline): inside a widget of class ``course-focus``, they
@@ -102,7 +114,7 @@ class ErrorPanel(widgets.HTML):
             else _("Your code raised an error: ")
         )
         self.value = (
-            '<div style="color:#b42318;border-left:4px solid #b42318;padding:2px 8px">'
+            '<div style="border-left:4px solid #b42318;padding:2px 8px">'
             f"{html.escape(prefix + describe(error))}</div>"
         )
 
@@ -120,3 +132,236 @@ class ErrorPanel(widgets.HTML):
             raise StudentCodeError(describe(error)) from error
         self.clear()
         return result
+
+
+def spoken(markup: str) -> str:
+    """What a screen reader says of ``markup``: its text, each picture by its text alternative.
+
+        >>> spoken('<b>Ann</b> kept <svg role="img"><title>dice 4 2 1</title><circle/></svg>.<br>Done')
+        'Ann kept dice 4 2 1. Done'
+    """
+    def picture(match: re.Match[str]) -> str:
+        opening = re.match(r"<svg\b[^>]*>", match.group(0))
+        label = (re.search(r'aria-label="([^"]*)"', opening.group(0)) if opening else None) or re.search(
+            r"<title>(.*?)</title>", match.group(0), flags=re.DOTALL)
+        return f" {label.group(1)}" if label else " "
+
+    text = re.sub(r"<svg\b.*?</svg>", picture, markup, flags=re.DOTALL)
+    text = re.sub(r"<br\s*/?>|</div>|</p>", " ", text)
+    text = html.unescape(re.sub(r"<[^>]+>", "", text))
+    return re.sub(r"\s+", " ", text).replace(" .", ".").strip()
+
+
+#: The live region: one element, made once; a new sentence replaces its text in place.
+LIVE_ESM = """
+function render({ model, el }) {
+  const region = document.createElement("div");
+  region.className = "course-live";
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-atomic", "true");
+  const show = () => {
+    if (model.get("html")) region.innerHTML = model.get("value");
+    else region.textContent = model.get("value");
+  };
+  show();
+  model.on("change:value", show);
+  model.on("change:said", show);
+  el.appendChild(region);
+}
+export default { render };
+"""
+
+LIVE_CSS = """
+.course-focus .jupyter-button:focus, .course-focus .jupyter-button:focus-visible {
+  outline: 2px solid var(--jp-brand-color1, #1976d2) !important; outline-offset: 1px; }
+.course-focus select:focus { outline: 2px solid var(--jp-brand-color1, #1976d2) !important; outline-offset: 1px; }
+.course-live { font-family: var(--jp-ui-font-family); font-size: var(--jp-widgets-font-size, 13px);
+  color: var(--jp-widgets-color, var(--jp-ui-font-color1)); line-height: 1.4; margin: 2px 0;
+  overflow-wrap: anywhere; min-height: 1.4em; }
+"""
+
+
+class Announcer(anywidget.AnyWidget):
+    """A status line that is a polite live region: screen readers read each sentence shown.
+
+    ``value`` is its text (HTML when ``html`` is true); :meth:`say` shows a sentence and
+    has it read again even when it is the one already shown. Its style sheet also gives
+    the buttons of a widget of class ``course-focus`` a focus outline of 3:1 or more (ipywidgets'
+    own is 1 px of light blue, 2.2:1).
+    """
+
+    _esm = LIVE_ESM
+    _css = LIVE_CSS
+    value = traitlets.Unicode("").tag(sync=True)
+    html = traitlets.Bool(False).tag(sync=True)
+    said = traitlets.Int(0).tag(sync=True)
+
+    def say(self, sentence: str) -> None:
+        """Show ``sentence`` and have it read aloud (again, if it is already shown)."""
+        if sentence == self.value:
+            self.said += 1
+        self.value = sentence
+
+
+#: The grid: rows of cells, each a button; one of them (the active one) is the Tab stop.
+GRID_ESM = """
+const KEYS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"];
+
+function render({ model, el }) {
+  const grid = document.createElement("div");
+  grid.className = "course-grid";
+  grid.setAttribute("role", "grid");
+  el.appendChild(grid);
+  let buttons = [];
+
+  const move = (index, focus) => {
+    if (index < 0 || index >= buttons.length) return;
+    buttons.forEach((button, i) => button.setAttribute("tabindex", i === index ? "0" : "-1"));
+    if (focus) buttons[index].focus();
+    if (model.get("active") !== index) { model.set("active", index); model.save_changes(); }
+  };
+
+  const build = () => {
+    const cells = model.get("cells"), columns = Math.max(1, model.get("columns"));
+    if (buttons.length !== cells.length) {
+      grid.replaceChildren();
+      buttons = [];
+      for (let start = 0; start < cells.length; start += columns) {
+        const row = document.createElement("div");
+        row.setAttribute("role", "row");
+        row.className = "course-grid-row";
+        for (let i = start; i < Math.min(start + columns, cells.length); i++) {
+          const cell = document.createElement("div");
+          cell.setAttribute("role", "gridcell");
+          const button = document.createElement("button");
+          button.type = "button";
+          button.className = "course-grid-cell";
+          button.addEventListener("click", () => { move(i, false); model.send({ activate: i }); });
+          button.addEventListener("focus", () => move(i, false));
+          cell.appendChild(button);
+          row.appendChild(cell);
+          buttons.push(button);
+        }
+        grid.appendChild(row);
+      }
+    }
+    grid.setAttribute("aria-label", model.get("label"));
+    grid.style.setProperty("--course-cell", model.get("cell_size"));
+    grid.style.setProperty("--course-cell-font", model.get("font_size"));
+    cells.forEach((cell, i) => {
+      const button = buttons[i];
+      button.textContent = cell.text;
+      button.setAttribute("aria-label", cell.label);
+      button.title = cell.label;
+      if (cell.pressed === null || cell.pressed === undefined) button.removeAttribute("aria-pressed");
+      else button.setAttribute("aria-pressed", cell.pressed ? "true" : "false");
+      button.setAttribute("aria-disabled", cell.disabled ? "true" : "false");
+      button.style.background = cell.background || "";
+      button.style.color = cell.color || "";
+      button.classList.toggle("course-grid-mark", !!cell.mark);
+    });
+    const active = Math.min(Math.max(model.get("active"), 0), buttons.length - 1);
+    buttons.forEach((button, i) => button.setAttribute("tabindex", i === active ? "0" : "-1"));
+  };
+
+  grid.addEventListener("keydown", (event) => {
+    if (!KEYS.includes(event.key)) {
+      if (event.key === "Enter" || event.key === " ") event.stopPropagation();
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    const columns = Math.max(1, model.get("columns")), last = buttons.length - 1;
+    const index = Math.max(0, buttons.indexOf(document.activeElement));
+    const first = index - (index % columns), end = Math.min(first + columns - 1, last);
+    const next = {
+      ArrowRight: Math.min(index + 1, end),
+      ArrowLeft: Math.max(index - 1, first),
+      ArrowDown: index + columns <= last ? index + columns : index,
+      ArrowUp: index - columns >= 0 ? index - columns : index,
+      Home: event.ctrlKey ? 0 : first,
+      End: event.ctrlKey ? last : end,
+    }[event.key];
+    move(next, true);
+  });
+
+  build();
+  model.on("change:cells", build);
+  model.on("change:columns", build);
+  model.on("change:label", build);
+  model.on("change:active", build);
+  model.on("change:focused", () => {
+    const active = model.get("active");
+    if (buttons[active]) buttons[active].focus();
+  });
+}
+export default { render };
+"""
+
+GRID_CSS = """
+.course-grid { display: inline-flex; flex-direction: column; gap: 1px; margin: 2px 0; }
+.course-grid-row { display: flex; gap: 1px; }
+.course-grid-cell { box-sizing: border-box; width: var(--course-cell); height: var(--course-cell); padding: 0;
+  margin: 0; border: 1px solid var(--jp-border-color1, #9e9e9e); border-radius: 2px; cursor: pointer;
+  font-family: var(--jp-ui-font-family); font-size: var(--course-cell-font, var(--jp-widgets-font-size, 13px));
+  line-height: 1; background: var(--jp-layout-color2, #eeeeee); color: var(--jp-ui-font-color1, #000000);
+  overflow: hidden; white-space: nowrap; }
+.course-grid-cell[aria-pressed="true"], .course-grid-cell.course-grid-mark {
+  box-shadow: inset 0 0 0 3px var(--jp-ui-font-color1, #000000); }
+.course-grid-cell[aria-disabled="true"] { cursor: default; }
+.course-grid-cell:focus-visible, .course-grid-cell:focus {
+  outline: 3px solid var(--jp-brand-color1, #1976d2); outline-offset: 1px; position: relative; z-index: 1; }
+"""
+
+
+def grid_cell(text: str, label: str, *, pressed: bool | None = None, disabled: bool = False,
+              background: str = "", color: str = "", mark: bool = False) -> dict[str, Any]:
+    """One cell of a :class:`Grid`: what it shows, the name a screen reader says, its state."""
+    return {"text": text, "label": label, "pressed": pressed, "disabled": disabled,
+            "background": background, "color": color, "mark": mark}
+
+
+class Grid(anywidget.AnyWidget):
+    """Buttons in rows after the WAI-ARIA grid pattern; ``on_activate(index)`` runs when a
+    cell is clicked (or Enter or Space is pressed on it), disabled or not: the widget says
+    why it refuses.
+
+    ``cells`` are :func:`grid_cell` values, ``columns`` a row's length, ``label`` the grid's
+    name; ``active`` is the cell that holds the grid's Tab stop.
+    """
+
+    _esm = GRID_ESM
+    _css = GRID_CSS
+    label = traitlets.Unicode("").tag(sync=True)
+    columns = traitlets.Int(1).tag(sync=True)
+    cells = traitlets.List(traitlets.Dict()).tag(sync=True)
+    active = traitlets.Int(0).tag(sync=True)
+    cell_size = traitlets.Unicode("30px").tag(sync=True)
+    font_size = traitlets.Unicode("").tag(sync=True)
+    focused = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, on_activate: Callable[[int], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_activate = on_activate
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if isinstance(content, dict) and isinstance(content.get("activate"), int):
+            self.click(content["activate"])
+
+    def click(self, index: int) -> None:
+        """What a click on cell ``index`` does (tests call it too)."""
+        if 0 <= index < len(self.cells):
+            self.active = index
+            self.on_activate(index)
+
+    def enabled(self) -> list[int]:
+        """The cells not disabled, by index."""
+        return [index for index, cell in enumerate(self.cells) if not cell["disabled"]]
+
+    def focus(self, index: int | None = None) -> None:
+        """Give the keyboard's focus to cell ``index`` (the active cell by default)."""
+        if index is not None:
+            self.active = index
+        self.focused += 1

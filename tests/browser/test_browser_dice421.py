@@ -5,7 +5,10 @@ Opens the solution notebook in the shared JupyterLab, runs only the cells the ga
 widget needs (``GameWidget(play_game, tokens=10, opponent=hunt_421, seed=7)``), then
 throws, marks a die, throws the marked die, keeps, round after round, to the verdict:
 Tab and Shift+Tab to a control, Enter on a button, Space on a die; every focused
-element shows its focus, and after Keep the focus is on Throw again (or New game).
+element shows its focus, and after Keep the focus is on Throw again (or New game). The
+dice are one grid (one Tab stop, arrows, Home and End), each die a toggle named by its
+value (``aria-pressed`` when marked); the status line is the one live region: it says each
+throw, each mark, a refusal with its reason, the computer's turn, each round and the end.
 The same clicks are played on a GameWidget in this process with the solution's own
 ``play_game`` (the same seed throws the same dice), and after each click the page must
 show what that widget shows: the dice, the status, the round, the totals. axe-core
@@ -21,8 +24,18 @@ import time
 
 import pytest
 
-from support.accessibility import Audit, output_of, fits_every_width, focused, press, start_at, tab_to
-from support.lab_server import open_notebook, stop_kernels
+from support.accessibility import (
+    Audit,
+    LiveRegion,
+    fits_every_width,
+    focused,
+    output_of,
+    press,
+    start_at,
+    tab_to,
+    walk_grid,
+)
+from support.lab_server import TIMEOUT_MS, open_notebook, stop_kernels
 from support.browser_steps import (
     ARTIFACTS, cells_for, overflowing, report, run_cells, shown, text_of,
     timed, widget_of,
@@ -34,13 +47,15 @@ from exercises.dice421 import GameWidget, TurnWidget, hunt_421
 pytestmark = pytest.mark.browser
 
 SOLUTION = ROOT / "solutions" / "02_dice_421.ipynb"
-#: how long the page may take to show what the oracle shows (a bounded wait)
-SETTLE_SECONDS = 5.0
+#: how long the page may take to show what the oracle shows (a bounded wait: the page's own)
+SETTLE_SECONDS = TIMEOUT_MS / 1000
 
 
 def test_one_turn_by_clicks(lab, page, capsys):
     """TurnWidget: throw, mark the first two dice, throw them, keep; the page says what the
     solution's play_turn says of the same dice."""
+    from playwright.sync_api import expect
+
     oracle = TurnWidget(solution_namespace(SOLUTION)["play_turn"], seed=421)
     cells = cells_for(SOLUTION, "TurnWidget(play_turn")
     audit = Audit(page, capsys)
@@ -49,7 +64,7 @@ def test_one_turn_by_clicks(lab, page, capsys):
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         output = output_of(widget)
-        dice = widget.locator("button.widget-toggle-button")
+        dice = widget.locator("[role=grid] button")
         widget.get_by_text("Click Throw to throw the three dice.").wait_for()
         audit.check(output, "02 TurnWidget, before a throw")
         panel = oracle.panel
@@ -57,9 +72,9 @@ def test_one_turn_by_clicks(lab, page, capsys):
         widget.locator(".widget-button", has_text="Throw").click()
         widget.get_by_text(panel.status.value).wait_for()
         for position in (0, 1):
-            panel.dice_buttons[position].value = True
+            panel.dice.click(position)
             dice.nth(position).click()
-        widget.locator("button.widget-toggle-button.mod-active").nth(1).wait_for()
+        widget.locator('[role=grid] button[aria-pressed="true"]').nth(1).wait_for()
         audit.check(output, "02 TurnWidget, two dice marked")
         panel.throw_button.click()
         widget.locator(".widget-button", has_text="Throw marked dice").click()
@@ -68,10 +83,13 @@ def test_one_turn_by_clicks(lab, page, capsys):
         widget.locator(".widget-button", has_text="Keep").click()
         assert panel.status.value.startswith("Final combination: your play_turn says tokens = ")
         widget.get_by_text(panel.status.value).wait_for()
-        assert [dice.nth(i).inner_text().strip() for i in range(3)] == [b.description for b in panel.dice_buttons]
+        # the grid's cells come in a message of their own, maybe after the status line's
+        expect(dice).to_have_text([c["text"] for c in panel.dice.cells])
+        for index, drawn in enumerate(panel.dice.cells):
+            expect(dice.nth(index)).to_have_attribute("aria-label", drawn["label"])
         # the turn's dice in words, and the focus on New turn (Keep is disabled now)
         faces = " ".join(str(face) for face in panel.turn.dice)
-        assert widget.get_by_role("img", name=f"dice {faces}").count() == 1
+        expect(widget.get_by_role("img", name=f"dice {faces}")).to_have_count(1)
         page.wait_for_function("() => document.activeElement.innerText.includes('New turn')")
         audit.check(output, "02 TurnWidget, the turn kept")
         fits_every_width(page, output)
@@ -91,7 +109,7 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
         open_notebook(page, lab, "solutions/02_dice_421.ipynb")
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
-        dice = widget.locator("button.widget-toggle-button")
+        dice = widget.locator("[role=grid] button")
         throw = widget.locator(".widget-button", has_text="Throw")
         keep = widget.locator(".widget-button", has_text="Keep")
         counters = widget.locator(".widget-html").first
@@ -99,10 +117,10 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
         def page_matches_oracle() -> None:
             """The page shows the oracle's dice, status, counters and verdict."""
             panel = oracle.panel
-            for position, button in enumerate(panel.dice_buttons):
-                assert dice.nth(position).inner_text().strip() == button.description
-                marked = "mod-active" in (dice.nth(position).get_attribute("class") or "")
-                assert marked == button.value
+            for position, cell in enumerate(panel.dice.cells):
+                assert dice.nth(position).inner_text().strip() == cell["text"]
+                assert dice.nth(position).get_attribute("aria-label") == cell["label"]
+                assert dice.nth(position).get_attribute("aria-pressed") == str(cell["pressed"]).lower()
             assert shown(counters) == text_of(oracle.counters.value)
             assert text_of(oracle.who.value) in shown(widget)
             if oracle.verdict.value:
@@ -126,6 +144,7 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
         page.screenshot(path=str(ARTIFACTS / "02_start.png"))
         output = output_of(widget)
         audit.check(output, "02 GameWidget, the start")
+        live = LiveRegion(output)
         start_at(page, throw)
 
         def enter_on(button) -> None:
@@ -141,13 +160,22 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
             first = oracle.panel.status.value
             latencies["throw"].append(timed(lambda: enter_on(throw), widget.get_by_text(first).wait_for))
             same_as_oracle()
+            if rounds == 1:  # Throw marked dice with none marked: refused, the reason said
+                oracle.panel.throw_button.click()
+                press(page, "Enter")
+                assert "mark at least one die" in live.wait_for(page, "^Refused: ")
+                tab_to(page, dice.nth(0))
+                names = walk_grid(page, widget.locator("[role=grid]"))
+                assert names[:2] == [c["label"] for c in oracle.panel.dice.cells[:2]], names
+                press(page, "Home")
             if rounds % 2 == 1:  # odd rounds: mark the first die (Space) and throw it again
-                oracle.panel.dice_buttons[0].value = True
+                oracle.panel.dice.click(0)
                 tab_to(page, dice.nth(0))
                 latencies["mark a die"].append(timed(
                     lambda: press(page, "Space"),
-                    lambda: widget.locator("button.widget-toggle-button.mod-warning").first.wait_for(),
+                    lambda: widget.locator('[role=grid] button[aria-pressed="true"]').first.wait_for(),
                 ))
+                assert live.wait_for(page, r"^Die 1 \(\d\) marked for a rethrow\.$")
                 assert throw.inner_text().strip() == "Throw marked dice"
                 label = throw.evaluate("b => [b.scrollWidth, b.clientWidth]")
                 assert label[0] <= label[1], f"the Throw button's label is cut: {label}"
@@ -170,12 +198,18 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
 
         assert rounds >= 2
         winner = oracle.names[oracle.table.winner - 1]
-        widget.get_by_text(f"{winner} has no tokens left and wins the game!").wait_for()
+        widget.get_by_text(f"{winner} has no tokens left and wins the game!").first.wait_for()
         page_text = shown(widget)
         assert re.search(r"-\d+ tokens?|−\d", page_text) is None, page_text
         assert f"{winner}:notokensleft".replace(" ", "") in shown(counters)
         assert throw.is_disabled() and keep.is_disabled()
         assert overflowing(widget) == []
+        # the live region said each throw, the computer's turns, each round and the end
+        said = live.said()
+        assert any(s.startswith("You threw ") for s in said), said
+        assert any(re.search(r"Player 1 kept dice \d \d \d; the computer threw dice", s) for s in said), said
+        assert sum(bool(re.search(r"Round \d+ ", s)) for s in said) >= rounds - 1, said
+        assert f"{winner} has no tokens left and wins the game!" in said[-1], said
         audit.check(output, "02 GameWidget, the verdict")
         fits_every_width(page, output)
         widget.scroll_into_view_if_needed()

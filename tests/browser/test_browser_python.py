@@ -88,17 +88,17 @@ def test_abapa_computer_answers_on_the_event_loop_without_threads(no_threads, so
 
         widget = AbapaGame(solution["Board"], opponent=RandomPlayer(random.Random(3)))
         rng = random.Random(4)
-        widget.pits[2].click()
+        widget.pits.click(2)
         assert widget.thinking and "thinking" in widget.status.value  # the page is told first
-        assert all(button.disabled for button in widget.pits)
-        widget.pits[3].click()  # refused while the computer thinks
+        assert widget.pits.enabled() == []
+        widget.pits.click(3)  # refused while the computer thinks
         assert widget._thread is None and widget.wait(30)
         assert widget.history[0] == (0, 2) and widget.history[1][0] == 1 and len(widget.history) == 2
         for _ in range(300):
-            legal = [pit for pit, button in enumerate(widget.pits) if not button.disabled]
+            legal = widget.pits.enabled()
             if not legal:
                 break
-            widget.pits[rng.choice(legal)].click()
+            widget.pits.click(rng.choice(legal))
             assert widget.wait(30)
         assert widget.board.is_over() and "Click New game" in widget.status.value
 

@@ -8,7 +8,9 @@ solution's own ``play`` (the same seed deals the same cards), and after each ans
 page must show that game's status and your hand (cards, tickets, routes, cars, points).
 Every action is keys: Tab (or Shift+Tab) to a control, every focus visible on the way;
 Enter on a button; Home and Shift+arrows in the ticket list, arrows in the route menu.
-After each answer the focus is on the next question's first control. axe-core audits
+After each answer the focus is on the next question's first control. The status line
+is the widget's one live region, never rebuilt: it says the refusal, then with each
+question the moves played since (the computer's and yours). axe-core audits
 the widget (``make axe``); it fits at 1280 px with the side panel open and at 200 % zoom;
 the map has a text alternative.
 The map must be drawn, its station names at least 10 px, and the game log must fit in
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.accessibility import Audit, output_of, fits_every_width, press, tab_to
+from support.accessibility import Audit, LiveRegion, fits_every_width, output_of, press, tab_to
 from support.lab_server import open_notebook
 from support.browser_steps import (
     ARTIFACTS, cells_for, overflowing, report,
@@ -84,7 +86,8 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         run_cells(page, cells)
         widget = widget_of(page, cells[-1])
         output = output_of(widget)
-        status = widget.locator(".widget-html").first
+        status = widget.locator(".course-live")
+        live = LiveRegion(output)
         hand = widget.locator(".widget-html").last
         log = widget.locator(".tchu-game-log")
         tickets = widget.locator(".widget-select-multiple select")
@@ -112,7 +115,8 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         assert tickets.evaluate("s => [...s.selectedOptions].length") == 0
         page.wait_for_function("s => s === document.activeElement", arg=tickets.element_handle())
         latencies["keep no ticket (refused)"] = [timed(enter_on(keep), widget.get_by_text(
-            "Keep at least 3 tickets: 0 selected.").wait_for)]
+            "Keep at least 3 tickets: 0 selected.").first.wait_for)]
+        assert live.wait_for(page, "^Refused: keep at least 3 tickets: 0 selected\\.$")
         img = widget.locator("img")
         img.wait_for()
         assert img.get_attribute("alt") == "Map of Switzerland, 88 routes."
@@ -145,11 +149,11 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
         # the list's options and its focus may come a message after the status and the hand
         from playwright.sync_api import expect
 
-        expect(tickets.locator("option")).to_have_count(3, timeout=30_000)
+        expect(tickets.locator("option")).to_have_count(3)
         page.wait_for_function("s => s === document.activeElement || s.contains(document.activeElement)",
-                               arg=tickets.element_handle(), timeout=30_000)
+                               arg=tickets.element_handle())
         enter_on(keep)()
-        widget.get_by_text("Keep at least 1 ticket: 0 selected.").wait_for()
+        widget.get_by_text("Keep at least 1 ticket: 0 selected.").first.wait_for()
         pick_tickets(1)
         oracle.keep_tickets((0,))
         answered("keep 1 ticket", enter_on(keep), "next_turn")
@@ -172,6 +176,9 @@ def test_play_turns_of_tchu_by_keyboard(lab, page, capsys):
             assert claimed.description in log.inner_text()
             page.screenshot(path=str(ARTIFACTS / f"04_claimed_{kind}.png"))
         assert "attempts to claim the tunnel" in log.inner_text()
+        # the live region said the moves: yours (as the game writes them) and the computer's
+        said = " ".join(live.said())
+        assert "Ada drew" in said and "Computer" in said and "attempts to claim the tunnel" in said, said
         assert overflowing(widget) == []
         audit.check(output, "04 TchuGame, routes claimed")
         fits_every_width(page, output)

@@ -20,7 +20,7 @@ import sys
 
 import pytest
 
-from support.browser_steps import cell, cells_for, run_cell, run_cells, shown, text_of, widget_of
+from support.browser_steps import cell, cells_for, finished, run_cell, run_cells, shown, text_of, widget_of
 from conftest import ROOT
 from support.lite_site import (
     TCHU_GAME, TCHU_WIDGET, TIMEOUT_MS, build, guard, missing, notebook_url, open_site, serving,
@@ -57,12 +57,18 @@ def lite_page(site, chromium, refused):
     back), every request not for 127.0.0.1 refused; none may have been made at the end."""
     from support.lab_server import VIEWPORT
 
+    from playwright.sync_api import expect
+
     context = chromium.new_context(viewport=VIEWPORT, accept_downloads=True)
     context.set_default_timeout(TIMEOUT_MS)
+    # Python in the page answers in seconds on a loaded machine: expect() waits as long as
+    # the page's own steps, not its 5 s default
+    expect.set_options(timeout=TIMEOUT_MS)
     guard(context, refused)
     try:
         yield context.new_page()
     finally:
+        expect.set_options(timeout=None)
         context.close()
     assert refused == [], f"requests left the machine: {refused[:5]}"
 
@@ -118,7 +124,7 @@ def test_abapa_is_played_by_clicks_without_threads(site, lite_page):
     run_cells(page, setup)
     run_cell(page, cell(page, widget_cell), SHORT_GAME)
     output = output_of(page, widget_cell).first
-    status = output.locator("div.widget-label")
+    status = output.locator(".course-live")  # the live region (anywidget, served by the site)
     expect(status).to_have_text("Your move: click one of the pits [0, 1, 2, 3, 5].")
     for move, mine in enumerate(MINE):
         assert enabled_pits(output)[0] == mine, (move, enabled_pits(output))
@@ -209,6 +215,7 @@ def test_tchu_is_played_by_clicks_and_its_map_says_in_one_sentence_that_it_needs
     *definitions, widget_cell = cells_for(solution, TCHU_WIDGET)
     run_cells(page, [i for i in definitions if i not in setup])
     run_cell(page, cell(page, widget_cell), TCHU_GAME.format(draw_map=True))
+    finished(page, widget_cell)  # the game has run to its first question
     output = output_of(page, widget_cell).first
     expect(output.get_by_text(sentence)).to_be_visible()  # where the map would be
     draw = output.locator(".widget-button", has_text="Draw cards")
@@ -291,7 +298,7 @@ def test_the_site_lock_names_the_files_it_serves(tmp_path):
     lock = site_lock(pyodide_lock, [wheel], "314.0.6")
     assert lock["packages"]["numpy"]["file_name"] == PYODIDE_CDN.format(version="314.0.6") + "numpy-2-cp314.whl"
     course = lock["packages"]["tabletop-python"]
-    assert course["file_name"] == wheel.name and course["depends"] == ["ipywidgets"]
+    assert course["file_name"] == wheel.name and course["depends"] == ["ipywidgets", "anywidget"]
     assert course["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert pyodide_lock["packages"]["numpy"]["file_name"] == "numpy-2-cp314.whl"  # its input unchanged
     assert json.loads(json.dumps(lock)) == lock

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -87,12 +88,12 @@ def focused(page) -> dict:
     return page.evaluate(FOCUS)
 
 
-def press(page, key: str, settle_ms: int = 10_000) -> dict:
-    """Press ``key``; then an element must have the focus and show it, within ``settle_ms``
-    (a button that a move disables loses the focus until the widget hands it on)."""
+def press(page, key: str) -> dict:
+    """Press ``key``; then an element must have the focus and show it, within the page's
+    timeout (a button that a move disables loses the focus until the widget hands it on)."""
     page.keyboard.press(key)
     try:
-        page.wait_for_function("() => (" + FOCUS + ")().visible", timeout=settle_ms)
+        page.wait_for_function("() => (" + FOCUS + ")().visible")
     except Exception:
         raise AssertionError(f"after {key}, the focus on {focused(page)} does not show") from None
     return focused(page)
@@ -170,3 +171,83 @@ def fits_every_width(page, output) -> None:
     finally:
         zoomed(page, 100)
         side_panel(page, True)
+
+
+# ---- live regions and grids (exercises.ui.Announcer and Grid) -------------------------
+
+#: Records every text the live region shows, in the element itself (which must never be replaced).
+LISTEN = """region => {
+    region.__said = [region.textContent.trim()];
+    new MutationObserver(() => {
+        const text = region.textContent.trim();
+        if (text && region.__said[region.__said.length - 1] !== text) region.__said.push(text);
+    }).observe(region, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+class LiveRegion:
+    """The one polite live region of a widget, and every sentence it has shown since."""
+
+    def __init__(self, output) -> None:
+        from playwright.sync_api import expect
+
+        regions = output.locator("[aria-live]")
+        expect(regions).to_have_count(1)  # drawn by its own module, maybe after the rest of the widget
+        self.locator = regions.first
+        assert self.locator.get_attribute("aria-live") == "polite"
+        assert self.locator.get_attribute("role") == "status"
+        self.handle = self.locator.element_handle()
+        self.handle.evaluate(LISTEN)
+
+    def said(self) -> list[str]:
+        """The sentences shown, oldest first; fails if the region's element was rebuilt."""
+        assert self.handle.evaluate("e => e.isConnected"), "the live region's element was replaced"
+        return self.handle.evaluate("e => e.__said")
+
+    def wait_for(self, page, pattern: str) -> str:
+        """Wait (bounded by the page's timeout) until a sentence matching ``pattern`` (a
+        regular expression) was shown; that sentence."""
+        page.wait_for_function("([e, p]) => e.__said.some(s => new RegExp(p).test(s))",
+                               arg=[self.handle, pattern])
+        return next(s for s in self.said() if re.search(pattern, s))
+
+
+def active_cell(page) -> int:
+    """The index of the notebook's active cell (what JupyterLab's arrow keys would move)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell')]
+        .findIndex(c => c.classList.contains('jp-mod-active'))""")
+
+
+def walk_grid(page, grid) -> list[str]:
+    """Check the WAI-ARIA grid pattern on ``grid`` (a ``role=grid`` locator) with the focus
+    in it: one Tab stop, arrows, Home and End move inside it, the notebook's active cell
+    stays; the names of the cells visited."""
+    assert grid.get_attribute("role") == "grid" and grid.get_attribute("aria-label")
+    assert grid.locator('[tabindex="0"]').count() == 1, "not one Tab stop in the grid"
+    before = active_cell(page)
+    names = []
+    for key in ("Home", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "End", "ArrowRight"):
+        page.keyboard.press(key)
+        now = focused(page)
+        assert has_focus(grid) and now["visible"], f"after {key} the focus left the grid: {now}"
+        assert grid.locator('[tabindex="0"]').count() == 1
+        names.append(now["text"])
+        assert active_cell(page) == before, f"{key} moved the notebook"
+    return names
+
+
+def arrow_to(page, grid, row: int, column: int) -> int:
+    """With the focus in ``grid``, press the arrow keys until the cell at (``row``,
+    ``column``) has it; the number of presses."""
+    columns = grid.locator("[role=row]").first.locator("button").count()
+    where = grid.evaluate("g => [...g.querySelectorAll('button')].indexOf(document.activeElement)")
+    assert where >= 0, f"the focus is not in the grid: {focused(page)}"
+    now_row, now_column = divmod(where, columns)
+    keys = (["ArrowDown"] * (row - now_row) + ["ArrowUp"] * (now_row - row)
+            + ["ArrowRight"] * (column - now_column) + ["ArrowLeft"] * (now_column - column))
+    for key in keys:
+        press(page, key)
+    assert grid.evaluate("g => [...g.querySelectorAll('button')].indexOf(document.activeElement)") == (
+        row * columns + column)
+    return len(keys)
+

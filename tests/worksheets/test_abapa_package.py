@@ -120,12 +120,12 @@ def test_picture_needs_fourteen_cells():
 
 
 def enabled(widget: AbapaGame) -> list[int]:
-    return [pit for pit, button in enumerate(widget.pits) if not button.disabled]
+    return widget.pits.enabled()
 
 
 def play(widget: AbapaGame, pit: int) -> None:
     """Click ``pit`` and wait (at most 30 s) until the computer has answered."""
-    widget.pits[pit].click()
+    widget.pits.click(pit)
     assert widget.wait(30), "the computer did not answer within 30 s"
 
 
@@ -209,7 +209,7 @@ def test_widget_on_a_stub_board_says_what_to_write_and_offers_no_button():
 
 def test_widget_on_a_board_without_play_says_what_to_write(Board):
     widget = AbapaGame(board_with_stub_play(Board), opponent=AlphaBetaPlayer(depth=1))
-    widget.pits[0].click()
+    widget.pits.click(0)
     assert widget.status.value == "Write `Half.play` first (exercise abapa.board_play), then run this cell again."
     assert widget.errors.value == ""
     assert enabled(widget) == [] and widget.new_game_button.disabled
@@ -218,19 +218,33 @@ def test_widget_on_a_board_without_play_says_what_to_write(Board):
 def test_widget_shows_the_computer_thinking_and_refuses_a_second_click(Board):
     computer = SlowPlayer()
     widget = AbapaGame(Board, opponent=computer)
-    widget.pits[4].click()
+    widget.pits.click(4)
     assert computer.asked.wait(30)
-    assert "The computer is thinking" in widget.status.value
-    assert enabled(widget) == [] and widget.new_game_button.disabled
+    assert widget.status.value == "You played pit 4. The computer is thinking…"
+    assert enabled(widget) == []
     assert "player 1: kalah 0 (to move)" in widget.picture.value  # your move shows at once
     widget.click(5)  # a second click while the computer thinks: not played, not kept for later
     assert widget.history == [(0, 4)] and widget.errors.value == ""
+    assert widget.status.value == "Wait: the computer is thinking."  # the refusal is said
+    widget.new_game()  # New game keeps the focus while the computer thinks, and refuses too
+    assert widget.history == [(0, 4)] and widget.status.said == 1
     computer.go.set()
     assert widget.wait(30)
     assert widget.history == [(0, 4), (1, 0)]
     assert widget.errors.value == ""
-    assert "The computer played pit 0" in widget.status.value
+    assert widget.status.value.startswith("The computer played pit 0. Your move: one of ")
+    assert widget.status.value.endswith("Kalahs: you 1, the computer 0.")
     assert enabled(widget) == widget.board.legal_moves() and not widget.new_game_button.disabled
+
+
+def test_widget_names_each_pit_with_its_seeds_and_says_why_it_refuses_one(Board):
+    widget = AbapaGame(lambda: Board([0, 1, 2, 1, 0, 3, 18, 2, 1, 2, 0, 1, 2, 15], 0),
+                       opponent=AlphaBetaPlayer(depth=1))
+    assert [cell["label"] for cell in widget.pits.cells][:3] == ["pit 0: 0 seeds", "pit 1: 1 seed", "pit 2: 2 seeds"]
+    assert [cell["text"] for cell in widget.pits.cells][:2] == ["pit 0", "pit 1"]
+    widget.pits.click(0)  # empty: your Board refuses it, and the reason is said in the live region
+    assert widget.status.value.startswith("Your move was not played. ValueError: ")
+    assert widget.history == []
 
 
 def test_widget_shows_errors_raised_while_playing(Board):

@@ -435,19 +435,27 @@ def test_nothing_exported_scores_or_settles():
 def test_turn_widget_throws_marks_and_stops_after_three_throws():
     widget = TurnWidget(play_turn, seed=1)
     panel = widget.panel
-    assert all(button.disabled for button in panel.dice_buttons)
+    assert panel.dice.enabled() == []
+    panel.dice.click(0)  # before the first throw: refused, the reason said
+    assert panel.status.value.startswith("Refused: ") and panel.turn.marked == set()
     panel.throw_button.click()
     first = panel.turn.dice
-    assert [button.description for button in panel.dice_buttons] == ["⚀⚁⚂⚃⚄⚅"[d - 1] for d in first]
+    assert [cell["text"] for cell in panel.dice.cells] == ["⚀⚁⚂⚃⚄⚅"[d - 1] for d in first]
+    # named by value, not by glyph; a toggle (aria-pressed)
+    assert [cell["label"] for cell in panel.dice.cells] == [f"die {n}: {d}" for n, d in enumerate(first, start=1)]
+    assert [cell["pressed"] for cell in panel.dice.cells] == [False] * 3
+    assert panel.status.value.startswith(f"You threw {first[0]}, {first[1]}, {first[2]}. Throw 1 of 3")
     assert not panel.keep_button.disabled
-    panel.dice_buttons[1].value = True
-    assert panel.turn.marked == {1} and panel.dice_buttons[1].button_style == "warning"
+    panel.dice.click(1)
+    assert panel.turn.marked == {1} and panel.dice.cells[1]["pressed"]
+    assert panel.dice.cells[1]["label"] == f"die 2: {first[1]}, marked for a rethrow"
+    assert panel.status.value == f"Die 2 ({first[1]}) marked for a rethrow."
     panel.throw_button.click()
     assert panel.turn.dice[0] == first[0] and panel.turn.dice[2] == first[2]
-    assert panel.turn.throws == 2 and not panel.dice_buttons[1].value
+    assert panel.turn.throws == 2 and not panel.dice.cells[1]["pressed"]
     panel.throw_button.click()  # nothing marked: refused, said in the status
-    assert panel.turn.throws == 2 and "Mark at least one die" in panel.status.value
-    panel.dice_buttons[0].value = True
+    assert panel.turn.throws == 2 and panel.status.value.startswith("Refused: mark at least one die")
+    panel.dice.click(0)
     panel.throw_button.click()
     assert panel.turn.over and panel.throw_button.disabled and panel.keep_button.disabled
     tokens, value = play_turn(answers(panel.turn.replies, echo=False), ScriptedDice(panel.turn.faces))

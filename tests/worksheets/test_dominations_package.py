@@ -7,6 +7,7 @@ demos, run here), so the given code is tested against the code it will meet.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -138,11 +139,15 @@ def test_line_picture_draws_kings():
 
 def test_a_kingdom_picture_says_what_it_holds_in_the_packages_language():
     text = "W0 W1 ..\n.. C0 F0\nM3 .. .."
-    assert 'aria-label="kingdom: wheat: 2 squares, 1 crown; forest: 1 square; mine: 1 square, 3 crowns"' in kingdom_svg(text)
-    assert 'aria-label="you: the castle alone"' in kingdom_svg("C0", title="you")
+    # what it holds, then where, row by row (as a sighted student reads the picture)
+    assert ('aria-label="kingdom: wheat: 2 squares, 1 crown; forest: 1 square; mine: 1 square, 3 crowns. '
+            "row 3: column 3 wheat, column 4 wheat with 1 crown; row 4: column 4 castle, column 5 forest; "
+            'row 5: column 3 mine with 3 crowns."') in kingdom_svg(text)
+    assert 'aria-label="you: the castle alone. row 4: column 4 castle."' in kingdom_svg("C0", title="you")
     exercises.set_language("fr")
     said = "royaume : blé : 2 cases, 1 couronne ; forêt : 1 case ; mine : 1 case, 3 couronnes"
-    assert f'aria-label="{said}"'.replace(" :", "\u202f:").replace(" ;", "\u202f;") in kingdom_svg(text)
+    said += ". rangée 3 : colonne 3 blé, colonne 4 blé avec 1 couronne ; rangée 4 : colonne 4 château"
+    assert f'aria-label="{said}'.replace(" :", "\u202f:").replace(" ;", "\u202f;") in kingdom_svg(text)
     assert 'aria-label="domino 41\u202f: blé et prairie avec 2 couronnes"' in domino_svg(
         Domino(41, Square("wheat", 0), Square("grassland", 2)))
 
@@ -356,13 +361,18 @@ def test_widget_plays_a_whole_game(solution):
     assert "Game over" in table.status.value
     assert table.errors.value == ""
     assert len(table.game.kingdoms[0].to_text().split()) > 1
-    # every square of the kingdom says its terrain by a letter, in words in its tooltip
-    for row, buttons in enumerate(table.squares):
-        for column, button in enumerate(buttons):
-            square = parse_kingdom(table.game.kingdoms[0].to_text(), 5)[row][column]
-            if square is not None and square.terrain != "castle":
-                assert button.description.startswith(LETTERS[square.terrain]), (row, column, button.description)
-                assert button.tooltip.startswith(f"({row}, {column}): {square.terrain}"), button.tooltip
+    # every square of the kingdom shows its terrain by a letter, and is named by position and content
+    grid = parse_kingdom(table.game.kingdoms[0].to_text(), 5)
+    for index, cell in enumerate(table.squares.cells):
+        row, column = divmod(index, 9)
+        square = grid[row][column]
+        if square is not None and square.terrain != "castle":
+            assert cell["text"].startswith(LETTERS[square.terrain]), (row, column, cell["text"])
+            assert cell["label"].startswith(f"row {row}, column {column}: {square.terrain}"), cell["label"]
+        elif square is None:
+            assert cell["label"] == f"row {row}, column {column}: empty"
+    # the game's end is said in the live region, with the scores
+    assert "Game over" in table.message.value and "Scores: you" in table.message.value
 
 
 def test_widget_shows_the_rule_a_placement_breaks(solution):
@@ -498,3 +508,27 @@ def test_add_methods_adds_functions_but_no_stub_over_a_method():
 
     add_methods(Thing, size)
     assert Thing().size() == 2
+
+
+def test_widget_says_every_move_in_its_live_region(solution):
+    Game, greedy = solution["Game"], solution["greedy_player"]
+    table = KingdominoTable(Game, [greedy, greedy, greedy], seed=5)
+    while table.game.to_place is None:
+        table.choose(table.game.free()[0].number)
+    # the AIs' moves before your turn are said, then what to do and the scores
+    assert re.search(r"AI \d (placed domino \d+ at row \d, column \d and row \d, column \d, and )?took domino \d+\.",
+                     table.message.value), table.message.value
+    number, placement = next(move for move in table.game.legal_moves() if move[1] is not None)
+    placing = table.game.to_place.number
+    table.choose(number)
+    assert f"Your king is on domino {number}." in table.message.value
+    table.select(*placement[0])
+    while DIRECTIONS[table.direction] != (placement[1][0] - placement[0][0], placement[1][1] - placement[0][1]):
+        table.rotate()
+    assert "Preview: row" in table.message.value
+    table.place()
+    (r1, c1), (r2, c2) = placement
+    said = table.message.value
+    assert (f"You placed domino {placing} at row {r1}, column {c1} and row {r2}, column {c2}, "
+            f"and took domino {number}.") in said, said
+    assert "AI 1 " in said and "Scores: you " in said

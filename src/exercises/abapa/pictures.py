@@ -60,8 +60,8 @@ class BoardPicture:
             )
             label_y = y + 40 if index < 7 else y - 32
             parts.append(
-                f'<text x="{x}" y="{label_y}" text-anchor="middle" font-size="11" '
-                f'fill="#444">{_pit_label(index % 7)}</text>'
+                f'<text x="{x}" y="{label_y}" text-anchor="middle" font-size="12" '  # 8:1 on the board
+                f'fill="#111111">{_pit_label(index % 7)}</text>'
             )
         for index, x in ((13, 14), (6, PIT * 7 + 2)):
             parts.append(

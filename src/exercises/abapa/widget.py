@@ -1,8 +1,10 @@
 """``AbapaGame``: play Abapa against the computer in a notebook, with the student's ``Board``.
 
 The computer thinks in a thread of its own, so that the page stays alive: meanwhile the
-status says so and every button is disabled, and a click that still reaches the kernel is
-refused (never kept and played later on the new position). The thread ends with the
+status says so and every pit is disabled, and a click that still reaches the kernel is
+refused, with the reason said (never kept and played later on the new position). The pits
+are a grid (:class:`exercises.ui.Grid`): one Tab stop, arrow keys along it, each pit named
+with its seeds; the status line is a live region that says each move, refusal and score. The thread ends with the
 computer's turn (within its time budget). In the browser's Python (no threads) the turn
 runs on the kernel's event loop, right after the click that asked for it has been answered.
 """
@@ -17,8 +19,8 @@ import ipywidgets as widgets
 
 from ..ai import AlphaBetaPlayer
 from ..browser import start_background, wait_background
-from ..i18n import _
-from ..ui import ErrorPanel, StudentCodeError, write_first
+from ..i18n import _, ngettext
+from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, describe, grid_cell, write_first
 from .model import START
 from .pictures import PIT, BoardPicture
 
@@ -55,28 +57,21 @@ class AbapaGame(widgets.VBox):
         self._thread: threading.Thread | None = None
         self._refocus = False  # after a move from the page: focus a pit that can be played
         self.picture = widgets.HTML()
-        self.pits = [
-            # as wide as a pit, for the row of buttons to stand under the pits; no side padding,
-            # for the longer labels of other languages ("trou 0")
-            widgets.Button(description=_("pit {pit}").format(pit=pit),
-                           layout=widgets.Layout(width="56px", padding="0"))
-            for pit in range(6)
-        ]
-        for pit, button in enumerate(self.pits):
-            button.on_click(lambda _button, pit=pit: self.click(pit))
+        # as wide as a pit, for the row of buttons to stand under the pits
+        self.pits = Grid(self.click, columns=6, cell_size=f"{PIT - 1}px", label=_("your pits"),
+                         layout=widgets.Layout(margin=f"0 0 0 {int(PIT * 1.5) - 28}px"))
         self.new_game_button = widgets.Button(description=_("New game"), icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
-        self.status = widgets.Label()
+        self.status = Announcer()
         self.errors = ErrorPanel()
-        row = widgets.HBox(
-            self.pits, layout=widgets.Layout(margin=f"0 0 0 {int(PIT * 1.5) - 28}px")
-        )
-        super().__init__([self.picture, row, self.new_game_button, self.status, self.errors])
+        super().__init__([self.picture, self.pits, self.new_game_button, self.status, self.errors])
+        self.add_class("course-focus")  # a focus outline of 3:1 on the buttons (exercises.ui)
         self.new_game()
 
     def new_game(self) -> None:
         """Set up the start position (and let the computer move if it starts)."""
         if self.thinking:
+            self.status.say(_("Wait: the computer is thinking."))
             return
         self.last, self.history = None, []
         try:
@@ -97,7 +92,8 @@ class AbapaGame(widgets.VBox):
     def click(self, pit: int) -> None:
         """Play your ``pit`` (0 to 5), then let the computer answer."""
         with self._lock:
-            if self.thinking:  # a click sent before the page disabled the pits
+            if self.thinking:  # a click sent while the computer thinks: refused, and said
+                self.status.say(_("Wait: the computer is thinking."))
                 return
         if self.board is None or self.stopped:
             return
@@ -111,8 +107,10 @@ class AbapaGame(widgets.VBox):
                 return
             self.errors.call(self.board.play, pit, doing=_("playing pit {pit}").format(pit=pit))
         except StudentCodeError:
-            if not self._stop_at_stub():
-                self._refresh(_("Your move was not played."), keep_error=True)
+            if not self._stop_at_stub():  # the reason (your Board's error) is said too
+                reason = describe(self.errors.last_error) if self.errors.last_error else ""
+                self._refresh((_("Your move was not played.") + " " + reason).strip(), keep_error=True)
+                self.status.said += 1  # said again when refused again
             return
         self._played(self.human, pit)
         self._refocus = True
@@ -127,8 +125,8 @@ class AbapaGame(widgets.VBox):
             return False
         self.stopped = sentence
         self.errors.clear()
-        for button in (*self.pits, self.new_game_button):
-            button.disabled = True
+        self.pits.cells = [{**cell, "disabled": True} for cell in self.pits.cells]
+        self.new_game_button.disabled = True
         self.status.value = sentence
         return True
 
@@ -146,8 +144,10 @@ class AbapaGame(widgets.VBox):
             return
         with self._lock:
             self.thinking = True
-        self._refresh(_("The computer is thinking…"))
-        self.new_game_button.disabled = True
+        thinking = _("The computer is thinking…")
+        if self.history and self.history[-1][0] == self.human:
+            thinking = _("You played pit {pit}.").format(pit=self.history[-1][1]) + " " + thinking
+        self._refresh(thinking)
         self._thread = start_background(self._computer_turn, "abapa-computer")
 
     def _computer_turn(self) -> None:
@@ -162,15 +162,16 @@ class AbapaGame(widgets.VBox):
                 self.thinking = False
                 if not self._stop_at_stub():
                     self._refresh(message, keep_error=keep_error)
-                    self.new_game_button.disabled = False
                     if self._refocus:
                         self._focus_next()
 
     def _focus_next(self) -> None:
-        """Give the keyboard's focus to the first pit you can play (New game at the end):
-        the pit played, now disabled, lost it."""
-        playable = [button for button in self.pits if not button.disabled]
-        (playable[0] if playable else self.new_game_button).focus()
+        """Give the keyboard's focus to the first pit you can play (New game at the end)."""
+        playable = self.pits.enabled()
+        if playable:
+            self.pits.focus(playable[0])
+        else:
+            self.new_game_button.focus()
 
     def _played(self, player: int, pit: int) -> None:
         self.last = 7 * player + pit
@@ -199,20 +200,35 @@ class AbapaGame(widgets.VBox):
             if winner == self.human:
                 return _("You win, {scores}. Click New game to play again.").format(scores=scores)
             return _("The computer wins, {scores}. Click New game to play again.").format(scores=scores)
-        legal = self.errors.call(self.board.legal_moves, doing=_("asking legal_moves()"))
+        legal = list(self.errors.call(self.board.legal_moves, doing=_("asking legal_moves()")))
+        kalahs = self._kalahs()
         if self.history:
             player, pit = self.history[-1]
             if player == self.human:
-                return _("You played pit {pit}. Your move: one of {legal}.").format(pit=pit, legal=list(legal))
-            return _("The computer played pit {pit}. Your move: one of {legal}.").format(
-                pit=pit, legal=list(legal)
-            )
-        return _("Your move: click one of the pits {legal}.").format(legal=list(legal))
+                said = _("You played pit {pit}. Your move: one of {legal}.").format(pit=pit, legal=legal)
+            else:
+                pits: list[int] = []  # the computer's moves since yours (an extra turn gives it several)
+                for mover, played in reversed(self.history):
+                    if mover == self.human:
+                        break
+                    pits.insert(0, played)
+                said = (_("The computer played pit {pit}. Your move: one of {legal}.").format(pit=pit, legal=legal)
+                        if len(pits) < 2 else _("The computer played pits {pits}. Your move: one of {legal}.")
+                        .format(pits=_(", then ").join(str(p) for p in pits), legal=legal))
+            return f"{said} {kalahs}"
+        return _("Your move: click one of the pits {legal}.").format(legal=legal)
+
+    def _kalahs(self) -> str:
+        """The score as the kalahs hold it: "Kalahs: you 3, the computer 5."."""
+        cells = self.errors.call(lambda: list(self.board.cells), doing=_("reading board.cells"))
+        return _("Kalahs: you {mine}, the computer {theirs}.").format(
+            mine=cells[7 * self.human + 6], theirs=cells[7 * (1 - self.human) + 6])
 
     def _refresh(self, message: str = "", keep_error: bool = False) -> None:
         """Redraw the board, the buttons and the status line."""
         saved = (self.errors.value, self.errors.last_error)
         legal: list[int] = []
+        cells = list(START)
         try:
             if self.board is not None:
                 cells = self.errors.call(lambda: list(self.board.cells), doing=_("reading board.cells"))
@@ -233,6 +249,11 @@ class AbapaGame(widgets.VBox):
             message = message or _("Your Board raised an error.")
         if keep_error and saved[1] is not None and self.errors.last_error is None:
             self.errors.value, self.errors.last_error = saved
-        for pit, button in enumerate(self.pits):
-            button.disabled = pit not in legal
+        self.pits.cells = [self._pit_cell(pit, cells[7 * self.human + pit], pit not in legal) for pit in range(6)]
         self.status.value = message
+
+    @staticmethod
+    def _pit_cell(pit: int, seeds: int, disabled: bool) -> dict[str, Any]:
+        """A pit's button: "pit 2", named with its seeds for a screen reader."""
+        label = ngettext("pit {pit}: {count} seed", "pit {pit}: {count} seeds", seeds).format(pit=pit, count=seeds)
+        return grid_cell(_("pit {pit}").format(pit=pit), label, disabled=disabled)

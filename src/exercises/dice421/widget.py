@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets
 
 from ..i18n import _, ngettext
-from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
+from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, grid_cell, spoken, write_first, write_first_html
 from .model import MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn
 from .pictures import DICE_FACES, dice_svg
 
@@ -50,7 +50,7 @@ def run_student(errors: ErrorPanel, function: Callable[..., T], *args: Any, doin
     except StudentCodeError:
         if isinstance(errors.last_error, TableError):
             errors.value = (
-                '<div style="color:#b42318;border-left:4px solid #b42318;padding:2px 8px">'
+                '<div style="border-left:4px solid #b42318;padding:2px 8px">'
                 f"{html.escape(str(errors.last_error))}.</div>"
             )
         raise
@@ -72,51 +72,43 @@ class TurnPanel(widgets.VBox):
     ) -> None:
         self.play_turn, self.rng, self.errors, self.on_over = play_turn, rng, errors, on_over
         self.turn = self._new_turn()
-        self._syncing = False
-        self.dice_buttons = [
-            widgets.ToggleButton(
-                description="?",
-                tooltip=_("die {number}: click to mark it for a rethrow").format(number=position + 1),
-                layout=widgets.Layout(width="76px", height="76px"),
-                disabled=True,
-            )
-            for position in range(3)
-        ]
-        for position, button in enumerate(self.dice_buttons):
-            button.style.font_size = "44px"
-            button.observe(self._toggled(position), names="value")
+        # the dice: a grid of three toggles (aria-pressed: marked for a rethrow), named by value
+        self.dice = Grid(self.toggle, columns=3, cell_size="76px", font_size="44px", label=_("your dice"))
         self.throw_button = widgets.Button(  # "auto": the default 148 px cut "Throw marked dice"
             description=_("Throw"), icon="dice", button_style="primary", layout=widgets.Layout(width="auto")
         )
         self.keep_button = widgets.Button(description=_("Keep"), icon="check", disabled=True)
         self.throw_button.on_click(lambda _button: self.throw())
         self.keep_button.on_click(lambda _button: self.keep())
-        self.status = widgets.HTML()  # not a Label: a long sentence wraps instead of being cut
+        # the live region: each throw, mark and refusal is read aloud; a long sentence wraps
+        self.status = Announcer(html=True)
         self.picture = widgets.HTML()
         super().__init__(
             [
-                widgets.HBox(self.dice_buttons),
+                self.dice,
                 widgets.HBox([self.throw_button, self.keep_button]),
                 self.status,
                 self.picture,
             ]
         )
+        self.add_class("course-focus")  # a focus outline of 3:1 on the buttons (exercises.ui)
         self.refresh()
 
     def _new_turn(self) -> Turn:
         return Turn(lambda: self.rng.randint(1, 6))
 
-    def _toggled(self, position: int) -> Callable[[dict[str, Any]], None]:
-        def handler(change: dict[str, Any]) -> None:
-            if self._syncing:
-                return
-            try:
-                self.turn.toggle(position)
-            except ValueError as error:
-                self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
-            self.refresh()
-
-        return handler
+    def toggle(self, position: int) -> None:
+        """Mark die ``position`` (0 to 2) for a rethrow, or unmark it; a refusal says why."""
+        try:
+            self.turn.toggle(position)
+        except ValueError as error:
+            self.refresh(keep_status=True)
+            self.status.say(_("Refused: {reason}.").format(reason=html.escape(str(error), quote=False)))
+            return
+        self.refresh(keep_status=True)
+        face = self.turn.dice[position]
+        self.status.say((_("Die {number} ({face}) marked for a rethrow.") if position in self.turn.marked
+                         else _("Die {number} ({face}) kept.")).format(number=position + 1, face=face))
 
     def start(self) -> None:
         """Begin a new turn."""
@@ -129,7 +121,7 @@ class TurnPanel(widgets.VBox):
             self.turn.throw()
         except ValueError as error:
             self.refresh()
-            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
+            self.status.say(_("Refused: {reason}.").format(reason=html.escape(str(error), quote=False)))
             return
         self.refresh()
         if self.turn.over:
@@ -140,7 +132,7 @@ class TurnPanel(widgets.VBox):
         try:
             self.turn.keep()
         except ValueError as error:
-            self.status.value = html.escape(str(error).capitalize(), quote=False) + "."
+            self.status.say(_("Refused: {reason}.").format(reason=html.escape(str(error), quote=False)))
             return
         self.refresh()
         self._finish()
@@ -165,15 +157,7 @@ class TurnPanel(widgets.VBox):
     def refresh(self, keep_status: bool = False) -> None:
         """Redraw the dice, buttons and status from the turn."""
         turn = self.turn
-        self._syncing = True
-        try:
-            for position, button in enumerate(self.dice_buttons):
-                button.description = DICE_FACES[turn.dice[position] - 1] if turn.dice else "?"
-                button.value = position in turn.marked
-                button.disabled = turn.throws == 0 or turn.over
-                button.button_style = "warning" if position in turn.marked else ""
-        finally:
-            self._syncing = False
+        self.dice.cells = [self._die_cell(position) for position in range(3)]
         self.throw_button.disabled = turn.over
         self.throw_button.description = _("Throw") if turn.throws == 0 else _("Throw marked dice")
         self.keep_button.disabled = turn.throws == 0 or turn.over
@@ -183,9 +167,19 @@ class TurnPanel(widgets.VBox):
         if turn.throws == 0:
             self.status.value = _("Click Throw to throw the three dice.")
         elif not turn.over:
-            self.status.value = (
+            self.status.value = _("You threw {dice}.").format(dice=", ".join(str(face) for face in turn.dice)) + " " + (
                 _("Throw {throws} of {most}: click the dice to rethrow, then Throw marked dice; or Keep.")
             ).format(throws=turn.throws, most=MAX_THROWS)
+
+    def _die_cell(self, position: int) -> dict[str, Any]:
+        """Die ``position``'s toggle: its face, named by its value, pressed when marked."""
+        turn, number = self.turn, position + 1
+        if not turn.dice:
+            return grid_cell("?", _("die {number}: not thrown yet").format(number=number), pressed=False, disabled=True)
+        face, marked = turn.dice[position], position in turn.marked
+        label = (_("die {number}: {face}, marked for a rethrow") if marked else _("die {number}: {face}")).format(
+            number=number, face=face)
+        return grid_cell(DICE_FACES[face - 1], label, pressed=marked, disabled=turn.throws == 0 or turn.over)
 
 
 class TurnWidget(widgets.VBox):
@@ -204,6 +198,7 @@ class TurnWidget(widgets.VBox):
 
         self.new_button.on_click(new_turn)
         super().__init__([self.panel, self.new_button, self.errors])
+        self.add_class("course-focus")
         show_write_first(self, _stub_error(play_turn))
 
 
@@ -319,6 +314,7 @@ class GameWidget(widgets.VBox):
                 self.errors,
             ]
         )
+        self.add_class("course-focus")
         self.new_game()
 
     def new_game(self) -> None:
@@ -340,6 +336,7 @@ class GameWidget(widgets.VBox):
 
     def _turn_over(self, turn: Turn) -> None:
         name = self.names[self.table.player - 1]
+        rounds = self.table.rounds
         if not self._record(turn):
             self.panel.throw_button.disabled = True
             return
@@ -364,8 +361,20 @@ class GameWidget(widgets.VBox):
         else:
             self.panel.start()
         self.refresh()
+        self._announce(rounds)
         # the focus leaves the disabled Keep for what comes next (a keyboard user's place)
         (self.new_button if self.table.over else self.panel.throw_button).focus()
+
+    def _announce(self, rounds: int) -> None:
+        """Say in the live region what the turn did: the dice kept (the computer's too), the
+        round's tokens when it ended one, whose turn it is or who won."""
+        news = [spoken(self.story.value)]
+        if self.table.rounds != rounds:
+            news.append(spoken(self.verdict.value))
+        news.append(spoken(self.who.value))
+        if not self.table.over:
+            news.append(spoken(self.panel.status.value))
+        self.panel.status.say(html.escape(" ".join(part for part in news if part), quote=False))
 
     def _record(self, turn: Turn) -> bool:
         try:

@@ -145,6 +145,18 @@ def kingdom_text(grid: Sequence[Sequence[Square | None]]) -> str:
     return _("; ").join(parts) or _("the castle alone")
 
 
+def kingdom_rows(grid: Sequence[Sequence[Square | None]]) -> str:
+    """Where everything lies, row by row, as a sighted student reads the picture:
+    "row 4: column 4 castle, column 5 forest with 1 crown; row 5: column 5 wheat"."""
+    rows = []
+    for r, row in enumerate(grid):
+        squares = [_("column {column} {square}").format(column=c, square=square_text(square))
+                   for c, square in enumerate(row) if square is not None]
+        if squares:
+            rows.append(_("row {row}: {squares}").format(row=r, squares=", ".join(squares)))
+    return _("; ").join(rows)
+
+
 def _svg(width: float, height: float, body: str, label: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -230,8 +242,8 @@ def kingdom_svg(
         f'height="{size * cell}" fill="none" stroke="#495057" stroke-width="1.5" '
         'stroke-dasharray="5,4"/>'
     )
-    return _svg(side * cell + 4, side * cell + 4 + top, body, _("{title}: {contents}").format(
-        title=title or _("kingdom"), contents=kingdom_text(grid)))
+    label = _("{title}: {contents}").format(title=title or _("kingdom"), contents=kingdom_text(grid))
+    return _svg(side * cell + 4, side * cell + 4 + top, body, f"{label}. {kingdom_rows(grid)}.")
 
 
 def show_domino(domino: Any) -> SvgPicture:

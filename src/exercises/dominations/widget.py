@@ -10,6 +10,9 @@ The human is player 0. On their turn they click a domino of the line to put thei
 it, then choose where the domino their king stood on goes: click a square of their
 kingdom for its first half, **Rotate** to send the second half right, down, left or up,
 **Flip** to swap the halves, then **Place**. A preview shows where the domino would go.
+The kingdom is a grid (:class:`exercises.ui.Grid`): one Tab stop, the arrow keys move in
+it, each square is named by its row, column and content. The message line is a live
+region: it says every move (the AIs' too), every refusal, the scores and the end.
 A move that ``Game.play`` refuses (a ``ValueError``) shows its message: the rule broken.
 While the ``Game`` still has a stub, the table shows one sentence instead (what to write
 first, then run the cell again) and no button.
@@ -31,7 +34,7 @@ import ipywidgets as widgets
 from ..ai import as_player
 from ..display import ink, side_by_side
 from ..i18n import N_, _
-from ..ui import ErrorPanel, StudentCodeError, write_first
+from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, grid_cell, spoken, write_first
 from .model import COLORS, LETTERS, parse_kingdom
 from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 
@@ -74,29 +77,23 @@ class KingdominoTable(widgets.VBox):
 
         self.errors = ErrorPanel()
         self.status = widgets.HTML()
-        self.message = widgets.HTML()
+        self.message = Announcer(html=True)
+        self.moves: list[str] = []  # the moves played since the human's last, in words
         self.line_box = widgets.HBox()
         self.line_slots: list[tuple[widgets.VBox, widgets.HTML, widgets.Button]] = []
         self.line_numbers: list[int] = []
         self.no_line = widgets.HTML(_("<i>No new line: the last round.</i>"))
         self.previous_view = widgets.HTML()
         side = 2 * self.size - 1
-        self.squares = [
-            [self._square_button(row, column) for column in range(side)] for row in range(side)
-        ]
-        board = widgets.GridBox(
-            [button for row in self.squares for button in row],
-            layout=widgets.Layout(
-                grid_template_columns=f"repeat({side}, 30px)",
-                grid_gap="1px",
-                width="max-content",
-                flex="0 0 auto",  # never squeezed: the controls go under it on a narrow page
-            ),
-        )
+        # one Tab stop; its roving focus starts right of the castle
+        self.squares = Grid(lambda index: self.select(*divmod(index, side)), columns=side, label=_("your kingdom"),
+                            active=(side // 2) * side + side // 2 + 1,
+                            layout=widgets.Layout(flex="0 0 auto"))  # never squeezed: the controls go under it
+        board = self.squares
         self.rotate_button = widgets.Button(description=_("Rotate"), icon="redo")
         self.flip_button = widgets.Button(description=_("Flip"), icon="exchange-alt")
         self.place_button = widgets.Button(description=_("Place"), button_style="primary")
-        self.discard_button = widgets.Button(description=_("Discard"), button_style="warning")
+        self.discard_button = widgets.Button(description=_("Discard"))  # white on orange: 2.7:1
         self.new_button = widgets.Button(description=_("New game"), icon="sync")
         self.rotate_button.on_click(lambda _: self.rotate())
         self.flip_button.on_click(lambda _: self.flip())
@@ -124,6 +121,7 @@ class KingdominoTable(widgets.VBox):
             ]
         )
         super().__init__([self.status, self.message, self.errors, self.table])
+        self.add_class("course-focus")  # a focus outline of 3:1 on the buttons (exercises.ui)
         self.new_game()
 
     # ---- the game -------------------------------------------------------------------
@@ -144,7 +142,9 @@ class KingdominoTable(widgets.VBox):
                 self.status.value = _("<b>The game could not start.</b>")
                 self._disable_all()
             return
+        self.moves = []
         self._advance()
+        self._announce()
 
     def _reset_move(self) -> None:
         self.choice = None
@@ -172,12 +172,12 @@ class KingdominoTable(widgets.VBox):
         self.table.layout.display = "none"
 
     def _disable_all(self) -> None:
+        self.squares.cells = [{**cell, "disabled": True} for cell in self.squares.cells]
         for button in self._buttons():
             button.disabled = True
 
     def _buttons(self) -> list[widgets.Button]:
         return [
-            *(button for row in self.squares for button in row),
             *(button for _box, _picture, button in self.line_slots),
             self.rotate_button, self.flip_button, self.place_button, self.discard_button, self.new_button,
         ]
@@ -193,8 +193,10 @@ class KingdominoTable(widgets.VBox):
                     break
                 move = self._call(self.opponents[player - 1].choose_move, self.game,
                                   doing=_("asking AI {player} for a move").format(player=player))
+                placing = self._call(lambda: self.game.to_place, doing=_("reading game.to_place"))
                 self._call(self.game.play, move,
                            doing=_("playing AI {player}'s move {move!r}").format(player=player, move=move))
+                self.moves.append(_move_text(player, move, placing))
         except StudentCodeError:
             pass
         self._render()
@@ -215,25 +217,38 @@ class KingdominoTable(widgets.VBox):
     def _submit(self, move: Any) -> None:
         """Play the human's move; a refusal (ValueError) shows the rule it breaks."""
         try:
+            placing = self._call(lambda: self.game.to_place, doing=_("reading game.to_place"))
             self._call(self.game.play, move, doing=_("playing your move {move!r}").format(move=move))
         except StudentCodeError:
             error = self.errors.last_error
             if isinstance(error, ValueError):
                 self.errors.clear()
-                self.message.value = _note(_("Refused: {error}").format(error=error), "#b42318")
+                self.message.say(_note(_("Refused: {error}").format(error=error), "#b42318"))
             self._render()
             return
-        self.message.value = ""
+        self.moves = [_move_text(0, move, placing)]
         self._reset_move()
         self._advance()
+        self._announce()
         self._focus_next()
+
+    def _announce(self) -> None:
+        """Say the moves played since the human's last one, then the turn and scores (or the end)."""
+        if self.game is None or self.stopped:
+            return
+        self.message.say(_note(" ".join([*self.moves, spoken(self.status.value)])))
+        self.moves = []
 
     def _focus_next(self) -> None:
         """After a move, the keyboard's focus goes to the next thing to do: a domino to take,
         else a square of the kingdom, else New game (the button pressed may be disabled now)."""
         takes = [button for _box, _picture, button in self.line_slots if not button.disabled]
-        squares = [button for row in self.squares for button in row if not button.disabled]
-        (takes or squares or [self.new_button])[0].focus()
+        if takes:
+            takes[0].focus()
+        elif self.squares.enabled():
+            self.squares.focus()
+        else:
+            self.new_button.focus()
 
     # ---- what the buttons do --------------------------------------------------------
 
@@ -260,29 +275,49 @@ class KingdominoTable(widgets.VBox):
         if to_place is None:
             self._submit((number, None))
         else:
-            self.message.value = _note(
+            self.message.say(_note(
                 _("Your king is on domino {number}. Now place domino {domino}: click a square.").format(
                     number=number, domino=to_place.number
                 )
-            )
+            ))
             self._render()
+            self.squares.focus()  # the next thing to do: choose a square
 
     def select(self, row: int, column: int) -> None:
         """Put the first half of the domino to place on square (row, column) (a preview)."""
-        if self.stopped:
+        if self.stopped or self.game is None:
             return
         self.anchor = (row, column)
         self._render()
+        try:
+            to_place = self._call(lambda: self.game.to_place, doing=_("reading game.to_place"))
+        except StudentCodeError:
+            return
+        if to_place is None or not self._my_turn():  # no preview to show: say what to do first
+            self.message.say(_note(_("First click a domino of the line to put your king on it.")))
+        else:
+            self._say_preview()
 
     def rotate(self) -> None:
         """Turn the domino a quarter: its second half goes right, down, left, then up."""
         self.direction = (self.direction + 1) % 4
         self._render()
+        self._say_preview()
 
     def flip(self) -> None:
         """Swap the two halves of the domino."""
         self.flipped = not self.flipped
         self._render()
+        self._say_preview()
+
+    def _say_preview(self) -> None:
+        """Say where the previewed domino lies (or that no square is chosen yet)."""
+        where = self._placement()
+        direction = _(DIRECTION_NAMES[self.direction])
+        side = (_("second half: {direction}, flipped") if self.flipped else _("second half: {direction}")).format(
+            direction=direction)
+        preview = _("Preview: {where}.").format(where=_where(where)) + " " if where else ""
+        self.message.say(_note(f"{preview}{side}."))
 
     def place(self) -> None:
         """Play: the king's new domino and the previewed placement."""
@@ -293,10 +328,10 @@ class KingdominoTable(widgets.VBox):
         except StudentCodeError:
             return
         if must_choose and self.choice is None:
-            self.message.value = _note(_("First click a domino of the line to put your king on it."))
+            self.message.say(_note(_("First click a domino of the line to put your king on it.")))
             return
         if to_place is not None and self.anchor is None:
-            self.message.value = _note(_("Click a square of your kingdom for the domino's first half."))
+            self.message.say(_note(_("Click a square of your kingdom for the domino's first half.")))
             return
         self._submit((self.choice if must_choose else None, self._placement()))
 
@@ -309,7 +344,7 @@ class KingdominoTable(widgets.VBox):
         except StudentCodeError:
             return
         if must_choose and self.choice is None:
-            self.message.value = _note(_("First click a domino of the line to put your king on it."))
+            self.message.say(_note(_("First click a domino of the line to put your king on it.")))
             return
         self._submit((self.choice if must_choose else None, None))
 
@@ -322,17 +357,6 @@ class KingdominoTable(widgets.VBox):
         button = widgets.Button(layout=widgets.Layout(width="max-content", min_width="76px"))
         button.on_click(lambda _button: self.choose(self.line_numbers[index]))
         return widgets.VBox([picture, button]), picture, button
-
-    def _square_button(self, row: int, column: int) -> widgets.Button:
-        button = widgets.Button(
-            description=BLANK,
-            # no margin: the grid's 30 px columns hold the whole button (a margin made the
-            # kingdom scroll sideways by 2 px)
-            layout=widgets.Layout(width="30px", height="30px", padding="0", margin="0"),
-            tooltip=f"({row}, {column})",
-        )
-        button.on_click(lambda _button, r=row, c=column: self.select(r, c))
-        return button
 
     def _render(self) -> None:
         """Redraw everything; an error shown before stays shown (drawing would clear it)."""
@@ -423,8 +447,11 @@ class KingdominoTable(widgets.VBox):
             )
         else:
             self.to_place_view.value = _("<i>none</i>")
-        for row, buttons in enumerate(self.squares):
-            for column, button in enumerate(buttons):
+        can_act = not over and to_place is not None
+        side = self.squares.columns
+        cells = []
+        for row in range(side):
+            for column in range(side):
                 square = grid[row][column] if row < len(grid) and column < len(grid) else None
                 shown = preview.get((row, column), square)
                 # a square's letter and crowns say its terrain, not its colour alone
@@ -434,20 +461,18 @@ class KingdominoTable(widgets.VBox):
                     colour, text = PLAYER_COLORS[0], "♜"
                 else:
                     colour, text = COLORS[shown.terrain], LETTERS[shown.terrain] + _crowns_text(shown.crowns)
-                button.button_style = "info" if (row, column) in preview else ""
                 if (row, column) in preview:
                     terrain = preview[(row, column)].terrain
                     colour, text = COLORS.get(terrain, "#cccccc"), "◆" + LETTERS[terrain]
-                button.style.button_color, button.style.text_color, button.description = colour, ink(colour), text
-                where = f"({row}, {column})"
-                button.tooltip = where if shown is None else \
-                    _("{where}: {square}").format(where=where, square=square_text(shown))
-        can_act = not over and to_place is not None
+                label = _("row {row}, column {column}: {what}").format(
+                    row=row, column=column, what=square_text(shown) if shown is not None else _("empty"))
+                if (row, column) in preview:
+                    label += " " + _("(preview)")
+                cells.append(grid_cell(text, label, background=colour, color=ink(colour), disabled=not can_act,
+                                       mark=(row, column) in preview))
+        self.squares.cells = cells
         for button in (self.rotate_button, self.flip_button, self.place_button, self.discard_button):
             button.disabled = not can_act
-        for buttons in self.squares:
-            for button in buttons:
-                button.disabled = not can_act
         self.new_button.disabled = False
 
     def _draw_kingdoms(self, scores: list[int]) -> None:
@@ -473,8 +498,28 @@ def _crowns_text(crowns: int) -> str:
     return "♛" * crowns if crowns <= 2 else f"{crowns}♛"
 
 
+def _where(placement: tuple[tuple[int, int], tuple[int, int]]) -> str:
+    """Two squares in words: "row 4, column 5 and row 4, column 6"."""
+    return _(" and ").join(_("row {row}, column {column}").format(row=row, column=column) for row, column in placement)
+
+
+def _move_text(player: int, move: Any, placing: Any) -> str:
+    """A move in words: "AI 2 placed domino 12 at row 4, column 5 and row 4, column 6, and took domino 30."."""
+    number, placement = move if isinstance(move, tuple) and len(move) == 2 else (None, None)
+    done = []
+    if placing is not None:
+        done.append(_("placed domino {domino} at {where}").format(domino=placing.number, where=_where(placement))
+                    if placement is not None else _("discarded domino {domino}").format(domino=placing.number))
+    if number is not None:
+        done.append(_("took domino {number}").format(number=number))
+    name = _player_name(player)
+    return _("{player} {done}.").format(player=name[:1].upper() + name[1:], done=_(", and ").join(done))
+
+
 def _note(text: str, color: str = "#1c4f82") -> str:
-    return f'<div style="color:{color}">{html.escape(text)}</div>'
+    """A sentence of the table, in the theme's text colour (readable in both themes); a bar of
+    ``color`` beside it (red for a refusal)."""
+    return f'<div style="border-left:4px solid {color};padding-left:6px">{html.escape(text)}</div>'
 
 
 def _player_name(player: int) -> str:

@@ -63,7 +63,7 @@ import ipywidgets as widgets
 
 from .. import browser
 from ..i18n import N_, _, get_language, ngettext
-from ..ui import ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
+from ..ui import Announcer, ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import (
     Card,
     ChMap,
@@ -289,7 +289,9 @@ class TchuGame(widgets.VBox):
         self.result: Any = None
         self._lock = threading.Lock()
 
-        self.status = widgets.HTML()
+        # the live region: what the game asks, after the moves played since it last asked
+        self.status = Announcer(html=True)
+        self._said = 0  # the game's messages (player.infos) said so far
         self.errors = ErrorPanel()
         self.map_options = {"label_size": MAP_LABEL_POINTS}
         # the map: a PNG in an <img> with its text alternative (ipywidgets' Image has no alt)
@@ -387,6 +389,7 @@ class TchuGame(widgets.VBox):
         self.player = RemotePlayer(self._on_question, self._on_update, self._on_info,
                                    recorded=None if browser.THREADS else [])
         self.game_log.value = ""
+        self._said = 0
         self.hand.value = ""
         self.status.value = _("<b>The game starts...</b>")
         self._launch(self.player)
@@ -431,7 +434,8 @@ class TchuGame(widgets.VBox):
             self.result = result
             self._draw_map()
             last = html.escape(player.infos[-1].strip()) if player.infos else ""
-            self.status.value = _("<b>Game over.</b> {last} Click <i>New game</i> to play again.").format(last=last)
+            # the game's last message is in the sentence itself
+            self._ask(_("<b>Game over.</b> {last} Click <i>New game</i> to play again.").format(last=last), -1)
             self._show_question(None)
 
     def wait(self, timeout: float = 10.0) -> Question | None:
@@ -455,7 +459,7 @@ class TchuGame(widgets.VBox):
         text = "\n".join(message.strip("\n") for message in recent)
         label = html.escape(_("game log"))
         self.game_log.value = (  # focusable (tabindex): the keyboard scrolls the log too
-            f'<div tabindex="0" role="log" aria-label="{label}" '
+            f'<div tabindex="0" role="region" aria-label="{label}" '
             'style="font-family:monospace;font-size:12px;line-height:1.3;white-space:pre-wrap;'
             'overflow-wrap:anywhere">'
             + html.escape(text)
@@ -526,21 +530,21 @@ class TchuGame(widgets.VBox):
         state, own = player.state, player.own_state
         if method == "next_turn":
             notice, self._notice = self._notice, ""
-            self.status.value = notice + _("<b>Your turn:</b> draw tickets, draw cards, or claim a route.")
+            self._ask(notice + _("<b>Your turn:</b> draw tickets, draw cards, or claim a route."))
             self._fill_slots(state)
             self._fill_routes(state, own)
             self.tickets_button.disabled = not _safe(lambda: state.can_draw_tickets(), False)
             self.cards_button.disabled = not _safe(lambda: state.can_draw_cards(), False)
             self.route.disabled = self.claim_cards.disabled = False
         elif method == "draw_slot":
-            self.status.value = _("<b>Your second card:</b> choose a face-up card or the deck.")
+            self._ask(_("<b>Your second card:</b> choose a face-up card or the deck."))
             self._fill_slots(state)
             self.tickets_button.disabled = True
             self.cards_button.disabled = False
             self.route.disabled = self.claim_cards.disabled = self.claim_button.disabled = True
         elif method in ("choose_initial_tickets", "choose_tickets"):
             least = 3 if method == "choose_initial_tickets" else 1
-            self.status.value = _("<b>Choose your tickets.</b>")
+            self._ask(_("<b>Choose your tickets.</b>"))
             self.ticket_note.value = _("Keep at least {least} of these tickets (click, Ctrl-click for more):").format(
                 least=least
             )
@@ -549,19 +553,30 @@ class TchuGame(widgets.VBox):
             self.ticket_choice.value = ()
         elif method == "choose_additional_cards":
             options = list(question.options or ())
-            self.status.value = _("<b>Your tunnel costs more cards.</b>")
+            self._ask(_("<b>Your tunnel costs more cards.</b>"))
             drawn = player.infos[-1].strip() if player.infos else ""
             self.tunnel_note.value = html.escape(drawn) + _("<br>Pay with one of these sets of cards, or give up:")
             self.tunnel_options.options = [(_cards_text(option), i) for i, option in enumerate(options)]
             self.tunnel_options.value = 0 if options else None
         else:  # claimed_route / initial_claim_cards without a plan: answered by the last claim
-            self.status.value = _("<b>The game asks:</b> {method}()").format(method=html.escape(method))
+            self._ask(_("<b>The game asks:</b> {method}()").format(method=html.escape(method)))
         # the keyboard's focus goes to the question's first control (the one pressed may be hidden now)
         first = {"next_turn": self.slot if self.tickets_button.disabled else self.tickets_button,
                  "draw_slot": self.slot, "choose_initial_tickets": self.ticket_choice,
                  "choose_tickets": self.ticket_choice, "choose_additional_cards": self.tunnel_options}.get(method)
         if first is not None:
             first.focus()
+
+    def _ask(self, markup: str, upto: int | None = None) -> None:
+        """Show (and have read aloud) what the game asks, after what was played since it
+        last asked (up to message ``upto``): the computer's moves and the effects of yours,
+        as the game log writes them. The news and the question are a line each: the
+        question still starts its own line ("Your turn: ...")."""
+        player = self.player
+        news = [info.strip() for info in player.infos[self._said:upto]] if player is not None else []
+        self._said = len(player.infos) if player is not None else 0
+        said = f'<div class="tchu-news">{html.escape(" ".join(news))}</div>' if news else ""
+        self.status.say(f"{said}<div>{markup}</div>")
 
     def _count_tickets(self, count: int) -> None:
         self.ticket_count.value = ngettext("{count} ticket selected", "{count} tickets selected", count).format(
@@ -606,7 +621,7 @@ class TchuGame(widgets.VBox):
     def _answer(self, expected: tuple[str, ...], value: Any, **plan: Any) -> bool:
         player = self.player
         if player is None or player.question is None or player.question.method not in expected:
-            self.status.value = _("<b>Wait:</b> the game is not asking for that now.")
+            self.status.say(_("<b>Wait:</b> the game is not asking for that now."))
             return False
         self._show_question(None)
         self.status.value = _("<i>The computer is playing...</i>")
@@ -630,7 +645,7 @@ class TchuGame(widgets.VBox):
         """Claim route ``route_id`` with the ``option``-th set of its possible claim cards."""
         player = self.player
         if route_id is None or option is None or player is None or player.own_state is None:
-            self.status.value = _("<b>Choose</b> a route and the cards to claim it with.")
+            self.status.say(_("<b>Choose</b> a route and the cards to claim it with."))
             return False
         route = ChMap.route(route_id)
         cards = player.own_state.possible_claim_cards(route)[option]
@@ -649,6 +664,8 @@ class TchuGame(widgets.VBox):
                 "Keep at least {least} tickets: {selected} selected.",
                 least,
             ).format(least=least, selected=len(indices))
+            reason = self.ticket_note.value.rstrip(".")
+            self.status.say(_("Refused: {reason}.").format(reason=html.escape(reason[:1].lower() + reason[1:])))
             return False
         kept = SortedBag(tuple(offer[i] for i in indices))
         return self._answer(("choose_initial_tickets", "choose_tickets"), kept)
