@@ -75,6 +75,7 @@ class Test:
     passed: bool
     message: str
     hint: str = ""
+    language: str = "en"  #: the language of the notebook, so of its message and hint
 
 
 @dataclass
@@ -125,7 +126,7 @@ def _result(path: Path, graded: GradingResult) -> Result:
         hint = hint.removesuffix("\nHint: ")  # a French notebook's hint is "Indice\u202f: " (course.i18n.grading_text)
         passed = test.passed or (test.score or 0) >= (1 if test.max_score is None else test.max_score)
         tests.append(Test(exercise=(test.tags or (exercise,))[0], name=name or exercise, passed=passed,
-                          message=one_line(message), hint=one_line(hint)))
+                          message=one_line(message), hint=one_line(hint), language=graded.language or "en"))
     exercises = {exercise: {"score": entry.score, "max": entry.max} for exercise, entry in graded.exercises.items()}
     return Result(
         student=graded.student, worksheet=str(graded.worksheet), path=graded.path,
@@ -235,7 +236,11 @@ def exercise_rows(cls: Class) -> list[dict[str, Any]]:
 
 
 def failed_tests(cls: Class, most: int = 5) -> list[dict[str, Any]]:
-    """Per exercise, the hidden tests that failed for most students, with message and hint."""
+    """Per exercise, the hidden tests that failed for most students, with message and hint.
+
+    A test counts every student who failed it, whatever the language of their notebook;
+    its message and hint are said in English (the report's language) when an English
+    notebook failed it too, else in the language of those that did."""
     rows = []
     for worksheet, exercise in exercise_order(cls):
         graded = [r for r in cls.of(worksheet) if exercise in r.exercises]
@@ -246,11 +251,12 @@ def failed_tests(cls: Class, most: int = 5) -> list[dict[str, Any]]:
                     failing[test.name].append(test)
         ranked = sorted(failing.items(), key=lambda item: (-len(item[1]), item[0]))[:most]
         for name, tests in ranked:
-            message, _ = Counter(t.message for t in tests).most_common(1)[0]
+            said = [t for t in tests if t.language == "en"] or tests
+            message, _ = Counter(t.message for t in said).most_common(1)[0]
             rows.append({
                 "worksheet": worksheet, "exercise": exercise, "test": name,
                 "students": len(tests), "share": len(tests) / len(graded),
-                "message": message, "hint": next((t.hint for t in tests if t.hint), ""),
+                "message": message, "hint": next((t.hint for t in said if t.hint), ""),
             })
     return rows
 

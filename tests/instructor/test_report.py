@@ -281,3 +281,35 @@ def test_the_markdown_says_which_tables_it_cuts_and_where_they_are_whole() -> No
     whole = course_report.to_markdown(made, top=50)
     assert "shown; all in" not in whole.replace("12 of 15 shown; all in report-tables/clusters.csv.", "")
     assert "test 40 |" in whole and "other 33 |" in whole
+
+
+def test_a_test_failed_in_both_languages_is_one_row_said_in_english(tmp_path: Path) -> None:
+    """Three French notebooks and two English ones fail the same test: one row of five
+    students, its message and hint in English, the report's language; failed in French
+    notebooks only, the row says what they were told."""
+    from course.grading.results import ExerciseScore, GradingResult, TestOutcome
+
+    said = {"fr": ("attendu (2, 1), obtenu (1, 2)", "Indice\u202f: renvoyez la paire échangée"),
+            "en": ("expected (2, 1), got (1, 2)", "Hint: return the pair swapped")}
+
+    def write(folder: Path, student: str, language: str) -> None:
+        message, hint = said[language]
+        failed = TestOutcome(name="dice421.swap: test_swap", score=0.0, max_score=1.0, status="failed",
+                             output=f"{message}\n{hint}", tags=("dice421.swap",))
+        graded = GradingResult(score=0.0, output="", student=student, worksheet="02_dice_421", path=f"{student}.ipynb",
+                               status="graded", tests=(failed,), language=language,
+                               exercises={"dice421.swap": ExerciseScore(score=0.0, max=1.0)})
+        (folder / "results").mkdir(parents=True, exist_ok=True)
+        (folder / "results" / f"{student}.json").write_text(json.dumps(graded.to_json()), encoding="utf-8")
+
+    for n in range(3):
+        write(tmp_path / "mixed", f"f{n}", "fr")
+        write(tmp_path / "french", f"f{n}", "fr")
+    for n in range(2):
+        write(tmp_path / "mixed", f"e{n}", "en")
+    rows = course_report.failed_tests(course_report.load(tmp_path / "mixed"))
+    assert [(r["test"], r["students"], r["message"], r["hint"]) for r in rows] == [
+        ("test_swap", 5, "expected (2, 1), got (1, 2)", "return the pair swapped")]
+    rows = course_report.failed_tests(course_report.load(tmp_path / "french"))
+    assert [(r["students"], r["message"], r["hint"]) for r in rows] == [
+        (3, "attendu (2, 1), obtenu (1, 2)", "renvoyez la paire échangée")]
