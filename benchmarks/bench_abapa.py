@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from exercises.ai import AlphaBetaPlayer
-from course.grading.differential import draw
+from course.grading.grader.differential import draw
 from course.notebook import solution_namespace
 
 ROOT = Path(__file__).resolve().parents[1]

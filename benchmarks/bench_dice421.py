@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from exercises import dice421
-from course.grading.differential import draw
+from course.grading.grader.differential import draw
 from course.notebook import solution_namespace
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from course.grading.differential import draw
+from course.grading.grader.differential import draw
 from course.notebook import solution_namespace
 from exercises.jass import ALL_OF, Suit, deal
 

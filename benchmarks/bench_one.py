@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from course.grading.discover import worksheets  # noqa: E402
+from course.grading.instructor.discover import worksheets  # noqa: E402
 
 
 def load() -> str:

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from course import report  # noqa: E402
-from course.grading.discover import worksheets  # noqa: E402
-from course.grading.results import scores  # noqa: E402
+from course.grading.instructor.discover import worksheets  # noqa: E402
+from course.grading.instructor.results import scores  # noqa: E402
 from course.notebook import course_meta  # noqa: E402
 
 

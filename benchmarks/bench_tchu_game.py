@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from course.grading.differential import draw
+from course.grading.grader.differential import draw
 from course.notebook import solution_namespace
 from exercises.tchu import ChMap, GreedyPlayer, PlayerId, RandomPlayer
 

@@ -10,8 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The hidden tests' `sub` fixture and `exercise` marker (`course grade` passes -p course.grading.plugin).
-pytest_plugins = ["course.grading.plugin"]
+# The hidden tests' `sub` fixture and `exercise` marker (`course grade` passes -p course.grading.grader.plugin).
+pytest_plugins = ["course.grading.grader.plugin"]
 
 # Notebooks kept under tests/ are test data (attacks, broken sources), not stored outputs.
 collect_ignore_glob = ["*.ipynb"]

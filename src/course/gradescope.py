@@ -36,7 +36,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from .grading.results import GradingResult
+from .grading.instructor.results import GradingResult
 from .i18n.grading_text import ENGLISH, Words
 from .i18n.grading_text import reason as english
 
@@ -85,7 +85,7 @@ echo "Using $("$PYTHON" --version) for the autograder"
 LOCK=()
 [ -f "$SOURCE/constraints.txt" ] && LOCK=(-c "$SOURCE/constraints.txt")
 "$VENV/bin/python" -m pip install --quiet "${LOCK[@]}" "$SOURCE[grade]"
-"$VENV/bin/python" -c "import course.grading.process, pytest"
+"$VENV/bin/python" -c "import course.grading.grader.process, pytest"
 echo "The course is installed in $VENV"
 """
 
@@ -145,7 +145,7 @@ def write_autograder(root: Path, to: Path, visibility: str = "visible", timeout:
         if not (root / needed).exists():
             raise ValueError(f"{root.resolve()} has no {needed}: run in the course folder or use --root")
     if worksheet:
-        from .grading.discover import worksheets
+        from .grading.instructor.discover import worksheets
 
         known = [sheet.id for sheet in worksheets(root)]
         if worksheet not in known:

@@ -234,7 +234,7 @@ def solution_namespace(path: Path) -> dict[str, Any]:
 
     For benchmarks and the package's own tests, which need a solution's functions at full
     speed. What the cells print is dropped. Never use it on a student's notebook: the
-    grader runs those in a confined process (:mod:`course.grading.submission`).
+    grader runs those in a confined process (:mod:`course.grading.grader.submission`).
     """
     import contextlib
     import io

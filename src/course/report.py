@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .grading.results import GradingResult
+from .grading.instructor.results import GradingResult
 from .i18n.grading_text import one_line
 from .notebook import cell_source, course_meta, read_notebook
 

@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from course.grading import sandbox
+from course.grading.notebook import sandbox
 
 CORRECT = "def count_pips(dice):\n    return sum(dice)\n"
 

@@ -81,7 +81,7 @@ def test_the_student_bundle_has_binder(tmp_path):
 
 def test_student_bundle_has_the_package_without_the_grader(tmp_path):
     bundle = make_bundle(tmp_path)
-    assert (tmp_path / "course" / "src" / "course" / "grading" / "plugin.py").exists()
+    assert (tmp_path / "course" / "src" / "course" / "grading" / "grader" / "plugin.py").exists()
     assert sorted(p.name for p in (bundle / "src").iterdir()) == ["exercises"]
     assert not list(bundle.rglob("course/*.py")), "the instructor's tools stay out of the bundle"
     # a student's pip install gives no `course` command and no pytest plugin

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from course.grading import sandbox
-from course.grading.differential import compare, outcomes
-from course.grading.submission import (
+from course.grading.notebook import sandbox
+from course.grading.grader.differential import compare, outcomes
+from course.grading.grader.submission import (
     REQUESTS,
     Handle,
     Submission,
@@ -57,8 +57,9 @@ def sub(tmp_path: Path) -> Submission:
 
 @pytest.fixture
 def roomy(tmp_path: Path) -> Submission:
-    """A notebook with the call's usual time (large values take long to encode on a busy machine)."""
-    submission = started(tmp_path, sandbox.Limits())
+    """A notebook whose calls have time to spare: encoding a million values before refusing them
+    takes over the usual 10 s on a loaded machine, and the limit these tests test is the size."""
+    submission = started(tmp_path, sandbox.Limits(call_seconds=120))
     yield submission
     submission.close()
 

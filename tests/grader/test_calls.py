@@ -1,4 +1,4 @@
-"""Many calls of a notebook's function in one request (course.grading.calls), as the calls one
+"""Many calls of a notebook's function in one request (course.grading.grader.calls), as the calls one
 by one would have answered: values, exceptions where the loop meets them, feedback's call."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from course.grading import sandbox
-from course.grading.calls import calls
-from course.grading.submission import REQUESTS, TRACE, Handle, Submission, SubmissionTimeout
+from course.grading.notebook import sandbox
+from course.grading.grader.calls import calls
+from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionTimeout
 from support.notebooks import start_notebook
 
 

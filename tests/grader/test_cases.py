@@ -7,7 +7,7 @@ import json
 import pytest
 
 from conftest import ROOT
-from course.grading import cases
+from course.grading.instructor import cases
 from exercises import checks
 from exercises.jass.model import Card, Rank, Suit
 from exercises.start import check_count_pips

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from course.grading.submission import Submission
+from course.grading.grader.submission import Submission
 
 DEMO = "log.append('demo')\nraise SystemExit('a demo must not run')"
 CHECK = "log.append('check')"

@@ -195,7 +195,7 @@ def collection_errors(root: Path) -> str:
     """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
-         "-p", "course.grading.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+         "-p", "course.grading.grader.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
     )
     assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
     assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
@@ -231,7 +231,7 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
     )
     assert f"{start_tests()} failed" in stub.stdout, stub.stdout[-2000:]
     solution = subprocess.run(  # the plugin named explicitly (the run above had it from tests/conftest.py)
-        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.grading.plugin"],
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.grading.grader.plugin"],
         capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert f"{start_tests()} passed" in solution.stdout, solution.stdout[-2000:]
@@ -248,7 +248,7 @@ def test_a_students_own_pytest_does_not_load_the_grading_plugin(tmp_path: Path) 
 
 
 def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path) -> None:
-    from course.grading import book, discover
+    from course.grading.instructor import book, discover
 
     sheets = discover.worksheets(ROOT)
     task = discover.prepare(SOLUTION, None, sheets)

@@ -1,4 +1,4 @@
-"""The package's enum members cross once per connection, then by number (course.grading.codec)."""
+"""The package's enum members cross once per connection, then by number (course.grading.wire.codec)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from course.grading import codec
+from course.grading.wire import codec
 from exercises.tchu import Card, PlayerId, SortedBag
 
 
@@ -51,7 +51,7 @@ def test_a_case_answered_again_in_the_next_request_sends_its_values_again(tmp_pa
     # values it numbered never reached the grader, so they are sent in full again, not by number
     from grader.test_batch import started
 
-    from course.grading import sandbox
+    from course.grading.notebook import sandbox
     from exercises.checks import Status
 
     sub = started(tmp_path, sandbox.Limits())

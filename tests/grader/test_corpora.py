@@ -25,7 +25,7 @@ import pytest
 
 from course.adequacy.mutants import Mutant
 from course.adequacy.run import Job, grade_locally
-from course.grading.discover import worksheets
+from course.grading.instructor.discover import worksheets
 from course.notebook import exercise_ids
 from conftest import ROOT
 

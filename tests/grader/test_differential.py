@@ -1,4 +1,4 @@
-"""course.grading.differential: the submission against the reference, on drawn cases."""
+"""course.grading.grader.differential: the submission against the reference, on drawn cases."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import strategies as st
 
 from conftest import ROOT
-from course.grading.differential import Outcome, agree, call_text, compare, draw
+from course.grading.grader.differential import Outcome, agree, call_text, compare, draw
 
 
 class Namespace:
@@ -86,11 +86,11 @@ def test_a_draw_is_the_same_at_every_call_and_in_every_process():
     strategy = st.tuples(st.text(max_size=12), st.integers())
     first = draw(strategy, 200)
     assert first == draw(strategy, 200) and len(first) > 150
-    program = ("from hypothesis import strategies as st\nfrom course.grading.differential import draw\n"
+    program = ("from hypothesis import strategies as st\nfrom course.grading.grader.differential import draw\n"
                "{imports}print(draw(st.tuples(st.text(max_size=12), st.integers()), 200))")
     outputs = {
         subprocess.run([sys.executable, "-c", program.format(imports=imports)], cwd=ROOT, capture_output=True,
                        text=True, timeout=120, check=True).stdout
-        for imports in ("", "import course.grading.run, course.report, exercises.dominations\n")
+        for imports in ("", "import course.grading.instructor.run, course.report, exercises.dominations\n")
     }
     assert outputs == {f"{first}\n"}, "what a process imported changed the cases it drew"

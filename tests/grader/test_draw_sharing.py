@@ -1,4 +1,4 @@
-"""The grading processes of one run share their draws (course.grading.differential.share_draws):
+"""The grading processes of one run share their draws (course.grading.grader.differential.share_draws):
 a strategy drawn by one is read as data by the others, with the same cases."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import strategies as st
 
-from course.grading import differential
-from course.grading.differential import draw, share_draws
+from course.grading.grader import differential
+from course.grading.grader.differential import draw, share_draws
 from exercises.dominations import Domino, Square
 from exercises.tchu import Card, SortedBag
 

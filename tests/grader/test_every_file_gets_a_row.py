@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ROOT
 from course.commands.main import main
-from course.grading import book, local
+from course.grading.instructor import book, local
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 NAMES = ("a", "b", "c", "d", "e")

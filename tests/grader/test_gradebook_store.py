@@ -18,7 +18,7 @@ from course.gradebook.handin import BadSource, HandIns, parse_source
 from course.gradebook.lock import hold
 from course.gradebook.schema import NAME, VERSION, NewerGradebook, connect
 from course.gradebook.store import Gradebook
-from course.grading import book, discover
+from course.grading.instructor import book, discover
 
 
 def test_a_new_gradebook_has_the_latest_schema_and_a_newer_one_is_refused(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The reference's process answered from the journal (course.grading.journal): a conversation a
+"""The reference's process answered from the journal (course.grading.grader.journal): a conversation a
 grading process had before costs no request; the first new request starts the process, which
 first gets every request the journal answered, so that it is in the same state."""
 
@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from course.grading import journal, sandbox
-from course.grading.journal import Reference
-from course.grading.submission import REQUESTS, Handle, SubmissionTimeout
+from course.grading.grader import journal
+from course.grading.notebook import sandbox
+from course.grading.grader.journal import Reference
+from course.grading.grader.submission import REQUESTS, Handle, SubmissionTimeout
 from support.notebooks import notebook
 from conftest import ROOT
 
@@ -133,7 +134,7 @@ def test_a_batch_that_said_it_was_alive_is_sent_again_as_a_batch(path: Path) -> 
 
 @pytest.mark.filterwarnings("ignore::nbformat.validator.MissingIDFieldWarning")  # the test's notebook has no ids
 def test_a_retry_asks_a_reference_of_its_own(path: Path) -> None:
-    from course.grading.journal import own_reference
+    from course.grading.grader.journal import own_reference
 
     first = reference(path)
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from course.grading.discover import notebook_of_module
+from course.grading.instructor.discover import notebook_of_module
 from course.notebook import cell_source, course_meta
 from conftest import ROOT
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from course.grading.discover import notebook_of_module
+from course.grading.instructor.discover import notebook_of_module
 from course.notebook import exercise_ids
 from conftest import ROOT
 

@@ -4,7 +4,7 @@ A grading is a :class:`GradingResult` (its ``TestOutcome``s and :class:`Exercise
 inside the grader; results.json is written from it and read back into it. Notebooks are
 read by :func:`course.notebook.read_notebook` (nbformat; the course's own notebooks are
 checked against the format's schema). A grading process keeps pytest's rewritten hidden
-test modules in a folder of its own (:func:`course.grading.process.cache_rewrites`).
+test modules in a folder of its own (:func:`course.grading.grader.process.cache_rewrites`).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course.grading.discover import prepare, worksheets
-from course.grading import results
-from course.grading.results import ExerciseScore, GradingResult, Late, Options, result_of
+from course.grading.instructor.discover import prepare, worksheets
+from course.grading.instructor import results
+from course.grading.instructor.results import ExerciseScore, GradingResult, Late, Options, result_of
 from course.notebook import NotebookFormatError, read_notebook
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
@@ -85,7 +85,7 @@ def test_a_grading_process_keeps_rewritten_test_modules_in_its_own_folder(tmp_pa
     """With PYTHONDONTWRITEBYTECODE and whatever the course folder allows, the rewritten
     hidden test module is kept for the next session, in the folder given, by its source's hash."""
     cache = tmp_path / "pycache"
-    code = ("import sys, pytest; from pathlib import Path; from course.grading.process import cache_rewrites; "
+    code = ("import sys, pytest; from pathlib import Path; from course.grading.grader.process import cache_rewrites; "
             f"cache_rewrites(Path({str(cache)!r})); "
             f"sys.exit(pytest.main([{str(ROOT / 'tests' / 'grading' / 'test_start.py')!r}, '--collect-only', '-q', "
             "'-p', 'no:cacheprovider', '-o', 'addopts=']))")

@@ -11,8 +11,8 @@ import pytest
 
 from conftest import ROOT
 
-from course.grading import sandbox
-from course.grading.submission import (
+from course.grading.notebook import sandbox
+from course.grading.grader.submission import (
     Submission,
     SubmissionCrashed,
     SubmissionError,

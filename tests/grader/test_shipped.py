@@ -1,4 +1,4 @@
-"""Helpers shipped into a notebook's process (course.grading.shipped): a whole loop in one
+"""Helpers shipped into a notebook's process (course.grading.notebook.shipped): a whole loop in one
 request, its log as call-by-call would have given it, the comparison left to the grader."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from course.grading import sandbox
-from course.grading.shipped import Replay, raised, ship
-from course.grading.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
+from course.grading.notebook import sandbox
+from course.grading.notebook.shipped import Replay, raised, ship
+from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
 from exercises.dominations import Domino, Square
 from support.notebooks import start_notebook
 

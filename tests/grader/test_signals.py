@@ -140,7 +140,7 @@ def notebooks_of(cluster) -> list[psutil.Process]:
     found = []
     for worker in psutil.Process().children(recursive=True):
         try:
-            if "course.grading.worker" in " ".join(worker.cmdline()):
+            if "course.grading.notebook.worker" in " ".join(worker.cmdline()):
                 found += worker.children()
         except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
             continue

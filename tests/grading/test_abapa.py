@@ -21,10 +21,10 @@ from strategies.abapa import (
     rules_legal, rules_play, seeded_positions, sowings, bad_positions,
 )
 
-from course.grading.calls import call_label
-from course.grading.differential import compare, draw
-from course.grading.shipped import Replay, raised, ship
-from course.grading.submission import SubmissionFailure
+from course.grading.grader.calls import call_label
+from course.grading.grader.differential import compare, draw
+from course.grading.notebook.shipped import Replay, raised, ship
+from course.grading.grader.submission import SubmissionFailure
 from inside import abapa as inside
 
 NOTEBOOK = "03_abapa"

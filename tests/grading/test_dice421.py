@@ -19,8 +19,8 @@ import re
 import pytest
 from hypothesis import strategies as st
 
-from course.grading.calls import calls
-from course.grading.differential import Outcome, agree, compare, draw, outcomes
+from course.grading.grader.calls import calls
+from course.grading.grader.differential import Outcome, agree, compare, draw, outcomes
 from exercises.checks import same
 from strategies import dice421 as drawn
 

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from course.grading.calls import call_label, calls
-from course.grading.differential import compare, draw, outcomes, sentence
-from course.grading.shipped import Replay, ship
+from course.grading.grader.calls import call_label, calls
+from course.grading.grader.differential import compare, draw, outcomes, sentence
+from course.grading.notebook.shipped import Replay, ship
 from inside import dominations as inside
 from inside.dominations import pick
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom

@@ -22,7 +22,7 @@ from itertools import combinations
 
 import pytest
 
-from course.grading.differential import compare, draw, outcomes
+from course.grading.grader.differential import compare, draw, outcomes
 from strategies import jass as drawn
 
 from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_cards

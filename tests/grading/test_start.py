@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from course.grading.differential import compare, draw
+from course.grading.grader.differential import compare, draw
 from strategies.start import dice
 
 NOTEBOOK = "00_start_here"

@@ -22,9 +22,9 @@ from collections import Counter
 
 import pytest
 
-from course.grading.calls import call_label
-from course.grading.shipped import raised, ship
-from course.grading.submission import TRACE, SubmissionFailure
+from course.grading.grader.calls import call_label
+from course.grading.notebook.shipped import raised, ship
+from course.grading.grader.submission import TRACE, SubmissionFailure
 from inside import tchu as inside
 from inside.tchu import NAMES, P1, P2, read
 from exercises import i18n
@@ -1162,7 +1162,7 @@ TURN_COUNT = 60
 def _drawn(name, count):
     """The generated cases of strategy ``name`` of strategies.tchu (the same at every run);
     for whole games, ``count`` varied ones of 8 times as many drawn."""
-    from course.grading.differential import draw
+    from course.grading.grader.differential import draw
     import strategies.tchu as strategies
 
     if name == "matches":

@@ -13,9 +13,9 @@ import re
 import pytest
 from conftest import ROOT
 
-from course.grading.feedback import feedback
-from course.grading.results import ExerciseScore, GradingResult
-from course.grading.results import TestOutcome as Outcome
+from course.grading.instructor.feedback import feedback
+from course.grading.instructor.results import ExerciseScore, GradingResult
+from course.grading.instructor.results import TestOutcome as Outcome
 from course.i18n.grading_text import ENGLISH, Words
 from exercises.i18n import stub_sentence
 

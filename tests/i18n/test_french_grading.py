@@ -154,7 +154,7 @@ def test_a_french_notebook_that_is_not_graded_says_why_in_french(graded):
 
 def test_the_gradescope_summary_of_a_french_submission_is_french():
     from course.gradescope import merge
-    from course.grading.results import GradingResult
+    from course.grading.instructor.results import GradingResult
 
     result = {"score": 0.0, "output": "matches no worksheet of the course", "tests": [], "extra_data": {
         "path": "/hand-in/autre.ipynb", "status": "not graded", "reason": "matches no worksheet of the course",

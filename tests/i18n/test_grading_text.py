@@ -60,7 +60,7 @@ def said(path: Path) -> set[str]:
 
 def test_every_sentence_of_the_grader_is_in_the_catalog_and_used():
     used = set()
-    for name in ("grading/plugin", "grading/results", "grading/feedback", "grading/discover", "grading/local",
+    for name in ("grading/grader/plugin", "grading/instructor/results", "grading/instructor/feedback", "grading/instructor/discover", "grading/instructor/local",
                  "gradescope"):
         used |= said(ROOT / "src" / "course" / f"{name}.py")
     assert used - set(MESSAGES) == set(), "say() with a sentence missing from grading_text.MESSAGES"
@@ -178,7 +178,7 @@ def test_a_message_is_translated_with_the_values_it_was_made_with(tiny):
 
 
 PIECES = '''
-from course.grading.differential import sentence
+from course.grading.grader.differential import sentence
 
 
 def difference(name, got, want):
@@ -233,8 +233,8 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     from course.i18n.grading_text import REASONS
 
     used, strings = set(), set()
-    for name in ("grading/discover", "grading/results", "grading/local", "grading/batch", "grading/run", "gradescope",
-                 "grading/submission", "grading/spawn", "grading/worker", "grading/differential"):
+    for name in ("grading/instructor/discover", "grading/instructor/results", "grading/instructor/local", "grading/instructor/batch", "grading/instructor/run", "gradescope",
+                 "grading/grader/submission", "grading/grader/spawn", "grading/notebook/worker", "grading/grader/differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \
                     isinstance(node.args[0], ast.Constant):
@@ -280,7 +280,7 @@ def test_how_the_notebooks_process_ended_is_said_in_french_inside_the_sentence_t
 
 
 def test_a_missing_name_is_a_root_cause_in_french_too():
-    from course.grading.feedback import root_cause
+    from course.grading.instructor.feedback import root_cause
 
     french = Words(ROOT, "fr")
     message = french.sentence("the notebook defines no 'count_pips' (is the cell that defines it run?)")

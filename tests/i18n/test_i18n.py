@@ -96,7 +96,7 @@ def test_a_check_and_a_widget_see_a_french_stub_as_code_not_written_yet():
 
 
 def test_the_grader_finds_the_exercise_of_a_french_stub():
-    from course.grading.feedback import root_cause
+    from course.grading.instructor.feedback import root_cause
 
     message = "NotImplementedError: " + i18n.stub_sentence("dice421.roll_die", "fr")
     assert "`dice421.roll_die`" in root_cause(message)

@@ -116,7 +116,7 @@ def test_the_zip_holds_the_scripts_and_what_grading_needs(autograder_zip):
         modes = {info.filename: info.external_attr >> 16 for info in zf.infolist()}
     assert names[:2] == ["setup.sh", "run_autograder"]  # at the root of the zip, not in a folder
     assert modes["setup.sh"] & stat.S_IXUSR and modes["run_autograder"] & stat.S_IXUSR
-    for needed in ("pyproject.toml", "README.md", "src/course/grading/run.py",
+    for needed in ("pyproject.toml", "README.md", "src/course/grading/instructor/run.py",
                    "solutions/00_start_here.ipynb", "tests/grading/test_start.py"):
         assert needed in names
     assert not [name for name in names if "__pycache__" in name or name.startswith("notebooks/")]
@@ -231,7 +231,7 @@ def test_setup_sh_installs_a_working_autograder(autograder_zip, tmp_path, capsys
 
 def test_a_visibility_that_course_grade_gives_a_test_is_kept():
     from course.gradescope import merge
-    from course.grading.results import GradingResult
+    from course.grading.instructor.results import GradingResult
 
     result = {
         "score": 1.0, "output": "Graded by the hidden tests.",

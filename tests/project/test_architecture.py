@@ -206,10 +206,10 @@ def test_a_cycle_is_found_and_a_lazy_import_counts(tmp_path):
     assert cycle({**graph, "c": ["a"]}) == ["a", "b", "c", "a"]
     module = tmp_path / "cluster.py"
     module.write_text("def grade():\n    from .run import Batch\n", encoding="utf-8")
-    found = imports("course.grading.cluster", module)
-    assert [(item.module, item.lazy) for item in found] == [("course.grading.run", True)]
-    assert cycle({"course.grading.cluster": ["course.grading.run"],
-                  "course.grading.run": ["course.grading.cluster"]}) is not None
+    found = imports("course.grading.instructor.cluster", module)
+    assert [(item.module, item.lazy) for item in found] == [("course.grading.instructor.run", True)]
+    assert cycle({"course.grading.instructor.cluster": ["course.grading.instructor.run"],
+                  "course.grading.instructor.run": ["course.grading.instructor.cluster"]}) is not None
 
 
 def test_the_rules_see_a_wrong_import():
@@ -260,6 +260,44 @@ def test_course_imports_follow_the_layers(name):
         assert theirs == mine or LAYERS[theirs] < LAYERS[mine] or (mine, theirs) in SIDEWAYS, (
             f"{where}: {mine} (layer {LAYERS[mine]}) may not import {theirs} (layer {LAYERS[theirs]})"
         )
+
+
+#: grading's rooms, named for the process their modules run in, and the rooms each may import
+GRADING_ROOMS = {
+    "wire": set(),  # every message between the processes, and how a value crosses
+    "notebook": {"wire"},  # the zygote and a graded notebook's confined process
+    "grader": {"wire", "notebook"},  # a grading process: pytest and the hidden tests' plugin
+    "instructor": {"wire", "notebook", "grader"},  # the course grade process, and course cases
+}
+#: imports against the rooms' order, and why
+GRADING_EXCEPTIONS = {
+    ("course.grading.notebook.many", "course.grading.grader.spawn"):
+        "the batch's two halves live in one module; the grader's half raises the grader's failures",
+    ("course.grading.notebook.shipped", "course.grading.grader.submission"):
+        "the helpers' grader half reads the trace switch of the tests' side, lazily",
+}
+
+
+def grading_room(module: str) -> str | None:
+    """The room of a module of ``course.grading`` (``wire`` for the package ``course.grading.wire``)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["course", "grading"] else None
+
+
+def test_every_grading_module_is_in_a_room():
+    loose = [name for name in INSTRUCTOR if name.startswith("course.grading.") and grading_room(name) not in GRADING_ROOMS]
+    assert loose == []
+
+
+@pytest.mark.parametrize("name", sorted(name for name in INSTRUCTOR if grading_room(name)))
+def test_grading_imports_follow_its_rooms(name):
+    """The notebook's process loads no instructor code: a room imports only its own and the rooms it may."""
+    mine = grading_room(name)
+    for item in imports(name, INSTRUCTOR[name]):
+        theirs = grading_room(item.module)
+        if theirs is None or theirs == mine or (name, item.module) in GRADING_EXCEPTIONS:
+            continue
+        assert theirs in GRADING_ROOMS[mine], f"{name} line {item.line}: the {mine} room may not import {item.module}"
 
 
 @pytest.mark.parametrize("name", sorted(INSTRUCTOR))

@@ -30,10 +30,10 @@ import pytest
 
 from conftest import ROOT
 
-from course.grading.discover import notebook_of_module
+from course.grading.instructor.discover import notebook_of_module
 from course.notebook import cell_source, course_meta
-from course.grading.sandbox import Limits
-from course.grading.submission import Submission, SubmissionFailure
+from course.grading.notebook.sandbox import Limits
+from course.grading.grader.submission import Submission, SubmissionFailure
 
 HIDDEN = {notebook_of_module(path): path for path in (ROOT / "tests" / "grading").glob("test_*.py")}
 GENERIC = ("exercises.ai",)

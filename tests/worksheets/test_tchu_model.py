@@ -914,7 +914,7 @@ def test_every_value_crosses_the_grader_protocol_as_json():
     import enum
     import json
 
-    from course.grading import codec
+    from course.grading.wire import codec
 
     def dump(value):
         if codec.is_package_type(type(value)):

@@ -1,9 +1,9 @@
 """A pytest plugin for grading mutants: after the tests of ``--only-exercise``, run that
 exercise's public check cells only (``--run-checks`` runs every check of the notebook).
 
-Loaded beside :mod:`course.grading.plugin` (``-p course.adequacy.probe``). The verdicts are
+Loaded beside :mod:`course.grading.grader.plugin` (``-p course.adequacy.probe``). The verdicts are
 the report's ``checks`` list, in the shape of a notebook entry's ``checks``; the notebook
-is run afresh first, as :func:`course.grading.plugin.run_checks` does.
+is run afresh first, as :func:`course.grading.grader.plugin.run_checks` does.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from ..grading import plugin
-from ..grading.submission import Submission
+from ..grading.grader import plugin
+from ..grading.grader.submission import Submission
 from ..notebook import course_meta, read_notebook
 
 

@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from ..grading import wire
-from ..grading.discover import Worksheet, worksheets
-from ..grading.process import GradingProcess
+from ..grading.grader.process import GradingProcess
+from ..grading.instructor.discover import Worksheet, worksheets
 from ..notebook import read_notebook
 from .mutants import Mutant, notebook_mutants
 
@@ -96,7 +96,7 @@ class Job:
     verdict: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def fid(self) -> str:  # what course.grading.cluster names a task by
+    def fid(self) -> str:  # what course.grading.instructor.cluster names a task by
         return hashlib.sha256(str(self.path).encode()).hexdigest()[:24]
 
     @property
@@ -233,7 +233,7 @@ def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: flo
 def grade_on_dask(root: Path, jobs: list[Job], address: str, call_seconds: float, seconds: float,
                   done: Callable[[Job], None]) -> None:
     """Grade every job on the Dask cluster of ``address``, as ``course grade --scheduler`` does."""
-    from ..grading.cluster import SchedulerUnreachable, connect, grade_on_cluster
+    from ..grading.instructor.cluster import SchedulerUnreachable, connect, grade_on_cluster
 
     try:
         client = connect(address)

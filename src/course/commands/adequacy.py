@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..adequacy import report
     from ..adequacy.run import Refused, analyse, plan
     from ..gradebook.lock import Busy, hold
-    from ..grading.discover import find_root
+    from ..grading.instructor.discover import find_root
 
     root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
     if root is None or not (root / "solutions").is_dir():

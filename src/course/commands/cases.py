@@ -1,5 +1,5 @@
 """``course cases``: its options, and the worksheets whose generated examples it writes
-(:mod:`course.grading.cases` computes them)."""
+(:mod:`course.grading.instructor.cases` computes them)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..grading.cases import cases_path, compute, text, worksheets, write
+from ..grading.instructor.cases import cases_path, compute, text, worksheets, write
 from . import paths
 
 

@@ -1,13 +1,13 @@
-"""The options of ``course grade`` (the run itself is :func:`course.grading.run.run`)."""
+"""The options of ``course grade`` (the run itself is :func:`course.grading.instructor.run.run`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from ..grading import run as grading
-from ..grading.results import VISIBILITIES
-from ..grading.sandbox import Limits
+from ..grading.instructor import run as grading
+from ..grading.instructor.results import VISIBILITIES
+from ..grading.notebook.sandbox import Limits
 from . import paths
 
 __all__ = ["add_arguments", "run"]
@@ -74,7 +74,7 @@ def check(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the paths, then grade (:func:`course.grading.run.run`)."""
+    """Check the paths, then grade (:func:`course.grading.instructor.run.run`)."""
     try:
         check(args)
     except paths.BadPath as error:

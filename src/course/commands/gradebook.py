@@ -11,10 +11,10 @@ from pathlib import Path
 from ..gradebook.lock import Busy, hold
 from ..gradebook.schema import NAME
 from ..gradebook.store import Gradebook, someone
-from ..grading.book import Report
-from ..grading.discover import Worksheet, find_root, worksheets
-from ..grading.results import VISIBILITIES
-from ..grading.rules import BadRule, Given, check_stored, deadline, exercises_of, options_of, shown
+from ..grading.instructor.book import Report
+from ..grading.instructor.discover import Worksheet, find_root, worksheets
+from ..grading.instructor.results import VISIBILITIES
+from ..grading.instructor.rules import BadRule, Given, check_stored, deadline, exercises_of, options_of, shown
 
 #: the changes: what each takes, and what it does
 CHANGES = {

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def notebook_names(root: str | None) -> list[str]:
     """The stems of the course's notebooks (00_start_here...); none outside a course folder."""
-    from ..grading.discover import find_root
+    from ..grading.instructor.discover import find_root
 
     folder = Path(root).resolve() if root else find_root(Path.cwd().resolve())
     return sorted(path.stem for path in (folder / "solutions").glob("*.ipynb")) if folder else []

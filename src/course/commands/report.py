@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..grading.discover import find_root
+from ..grading.instructor.discover import find_root
 from ..report import THRESHOLD, ReportError, build, to_html, to_markdown, write_csvs
 from . import paths
 

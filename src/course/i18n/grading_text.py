@@ -2,7 +2,7 @@
 
 A notebook in another language (metadata ``course.language``, set by ``course release
 --lang``) gets its feedback in that language: the grader's own sentences (:data:`MESSAGES`,
-the templates of :mod:`course.grading.plugin` and of the feedback file), "expected"/"got", and
+the templates of :mod:`course.grading.grader.plugin` and of the feedback file), "expected"/"got", and
 the hints of the hidden tests (the ``HINTS`` table of each ``tests/grading/test_*.py``),
 the messages of their ``assert`` and ``raise`` statements, and the reasons a file is not
 graded (:data:`REASONS`). The hidden tests stay plain Python: an ``assert`` message that
@@ -44,7 +44,7 @@ HEADER = """\
 
 #: every sentence the grader writes for a student, as a template of named fields
 MESSAGES = (
-    # course.grading.plugin: what failed
+    # course.grading.grader.plugin: what failed
     "`{call}` returned {value}, a {got}; expected a {want}",
     "expected a {want}, got a {got}",
     " (from `{call}`)",
@@ -66,7 +66,7 @@ MESSAGES = (
     "graded with the given {names} because yours fail their tests",
     "{name} is not a {worksheet} notebook",
     "skipped: {reason}",
-    # course.grading.feedback: the feedback file
+    # course.grading.instructor.feedback: the feedback file
     "\nHint: {hint}",
     "`{exercise}` is not done yet (its code still raises NotImplementedError)",
     "your notebook does not define `{name}`",
@@ -118,7 +118,7 @@ MESSAGES = (
 )
 
 #: why a file is not graded, or its grading failed (course.grading, course.gradescope), how
-#: the notebook's process failed (course.grading.submission, course.grading.worker), and pytest's own
+#: the notebook's process failed (course.grading.grader.submission, course.grading.notebook.worker), and pytest's own
 #: sentences that reach a student: written in English where they arise (``reason(...)``;
 #: results.json's ``reason`` and the grade book stay English) and translated where a
 #: student reads them (:meth:`Words.sentence`)
@@ -139,13 +139,13 @@ REASONS = (
     "the autograder failed (course grade exited with {code})",
     "DID NOT RAISE {exception}",
     "DID NOT RAISE any exception",
-    # course.grading.differential: the submission against the reference on one generated case
+    # course.grading.grader.differential: the submission against the reference on one generated case
     "`{call}` returned {got}, expected {want}",
     "`{call}` raised {got}, expected {want}",
     "`{call}` gave {got}, expected {want} to be raised",
     "`{call}` returned {got}, a {got_type}; expected {want}, a {want_type}",
     "{failure} ({more} more of {total} cases fail)",
-    # course.grading.submission: what went wrong in the notebook's process
+    # course.grading.grader.submission: what went wrong in the notebook's process
     "the notebook defines no {name} (is the cell that defines it run?)",
     "the notebook raised {name}, which a test does not accept",
     "{what} ran longer than {seconds} s: the notebook's process was stopped",
@@ -158,7 +158,7 @@ REASONS = (
     "code cell {number}",
     "the given code",
     "an added cell",
-    # course.grading.worker: how the notebook's process ended ({status} above)
+    # course.grading.notebook.worker: how the notebook's process ended ({status} above)
     "killed (time or memory limit) by {signal}",
     "stopped at its CPU time limit by {signal}",
     "crashed (segmentation fault) by {signal}",
@@ -277,7 +277,7 @@ def said(module: Path) -> list[Said]:
                 message = child.args[0]
             elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "sentence" \
                     and len(child.args) == 1:
-                message = child.args[0]  # a piece of a message, marked by course.grading.differential.sentence
+                message = child.args[0]  # a piece of a message, marked by course.grading.grader.differential.sentence
             template = template_of(message) if message is not None else None
             if template is not None and _sentence(template) and isinstance(child, (ast.stmt, ast.expr)):
                 found.append(Said(module.name, child.lineno, function, template))

@@ -1,7 +1,7 @@
 """What the hidden tests of worksheet 3, Abapa, run inside the notebook's process: seeded
 players that record every call they get, and whole games played with the notebook's classes.
 
-Shipped by course.grading.shipped, which gives this module ``snapshot`` (a value as it
+Shipped by course.grading.notebook.shipped, which gives this module ``snapshot`` (a value as it
 would cross to the grader at that moment) and ``caught`` (an exception as data). Every
 function returns plain data; the grader compares it with the reference's.
 """
@@ -50,7 +50,7 @@ def greedy_game(Board, GreedyPlayer, cells, player, seed):
 
 
 
-# --- loops of calls whose values the grader replays (course.grading.shipped.Replay) ---------
+# --- loops of calls whose values the grader replays (course.grading.notebook.shipped.Replay) ---------
 #
 # Each loop makes the calls the hidden test made one by one before, in the same order, and
 # tapes each value the test read; it stops where the test's assertions would stop it at the

@@ -1,7 +1,7 @@
 """What the hidden tests of worksheet 5, Domi'Nations, run inside the notebook's process:
 games played to the end, and the reference's whole games with every position they go through.
 
-Shipped by course.grading.shipped, which gives this module ``snapshot``, ``caught`` and
+Shipped by course.grading.notebook.shipped, which gives this module ``snapshot``, ``caught`` and
 ``taped``. The loops make the calls the hidden tests made one by one before, in the same
 order, taping each value read; the grader replays the tests' assertions on those values.
 """

@@ -2,7 +2,7 @@
 of the games (styled, scripted, random, greedy), each wrapped in a player that records every
 call, and the notebook's game functions called with them.
 
-Shipped by course.grading.shipped, which gives this module ``snapshot`` and ``caught``. A
+Shipped by course.grading.notebook.shipped, which gives this module ``snapshot`` and ``caught``. A
 recording player writes down each call with its arguments as they would have crossed to the
 grader at that moment (a snapshot), and gives its player that copy, as a player of the grader
 would have received it. The strategies (strategies.tchu) import :class:`Style` and

@@ -19,7 +19,7 @@ import random
 
 from hypothesis import strategies as st
 
-from course.grading.cases import Sample
+from course.grading.instructor.cases import Sample
 
 SEEDS = 48
 START = (4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from course.grading.cases import Sample
+from course.grading.instructor.cases import Sample
 
 #: The answers that mean "yes, throw": the text's "1", spaces around it ignored.
 BLANKS = ["", " ", "  "]

@@ -11,7 +11,7 @@ import random
 
 from hypothesis import strategies as st
 
-from course.grading.cases import Sample
+from course.grading.instructor.cases import Sample
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom
 from exercises.dominations.model import TERRAINS
 

@@ -14,7 +14,7 @@ import random
 
 from hypothesis import strategies as st
 
-from course.grading.cases import Sample
+from course.grading.instructor.cases import Sample
 from exercises.jass import ALL_OF, DECK, Card, Rank, Suit, quartet_points
 
 RANKS = tuple(Rank)

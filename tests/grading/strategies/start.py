@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from course.grading.cases import Sample
+from course.grading.instructor.cases import Sample
 
 
 def dice(min_size: int = 0, max_size: int = 8):

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .differential import call_text, draw, outcomes
-from .submission import Submission
+from ..grader.differential import call_text, draw, outcomes
+from ..grader.submission import Submission
 
 #: where the generated examples of a worksheet live, in the package
 CASES_FILE = "cases.json"

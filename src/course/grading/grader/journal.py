@@ -28,7 +28,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from . import codec, wire
+from .. import wire
+from ..wire import codec
 from .spawn import zygote
 from .submission import Process, Submission
 

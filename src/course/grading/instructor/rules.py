@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..gradebook.handin import BadSource, Source, parse_source, parse_time, read_export
-from ..gradebook.store import Gradebook
+from ...gradebook.handin import BadSource, Source, parse_source, parse_time, read_export
+from ...gradebook.store import Gradebook
 from .discover import Worksheet
 from .results import VISIBILITIES, Options
 

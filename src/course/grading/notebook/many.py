@@ -23,9 +23,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from . import codec, wire
-from .codec import ProtocolError
-from .spawn import SubmissionError, SubmissionFailure
+from .. import wire
+from ..grader.spawn import SubmissionError, SubmissionFailure
+from ..wire import codec
+from ..wire.codec import ProtocolError
 
 #: a batch of cases tells the grader it is alive at most this often
 TICK_SECONDS = 0.25

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from . import many
+from ..notebook import many
 
 
 def calls(function: Any, arguments: Iterable[tuple[Any, ...]]) -> Iterator[Any]:

@@ -14,12 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..i18n.grading_text import reason as english
-from . import wire
+from ...i18n.grading_text import reason as english
+from .. import wire
+from ..grader.process import GradingProcess
 from .batch import INTERRUPTED, Batch
 from .book import REPORTS
 from .discover import Task
-from .process import GradingProcess
 
 
 def grade_locally(batch: Batch) -> int | None:

@@ -9,7 +9,7 @@ folders of notebooks. For each file it
   with a solution notebook, else the file name);
 * runs the worksheet's hidden test module (tests/grading/test_*.py whose ``NOTEBOOK``
   names the worksheet's notebook) against it, in one of N grading processes, each
-  notebook in a confined process of its own (see :mod:`course.grading.submission`);
+  notebook in a confined process of its own (see :mod:`course.grading.grader.submission`);
 * keeps each grading in the gradebook ``DIR/gradebook.sqlite`` as soon as the notebook
   is graded (:mod:`course.gradebook`), and writes from it the student's
   ``DIR/results/<student>.<worksheet>.json`` (Gradescope's results.json format, with the
@@ -33,9 +33,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..gradebook.handin import HandIns
-from ..gradebook.lock import Busy, hold
-from ..gradebook.store import Gradebook, someone
+from ...gradebook.handin import HandIns
+from ...gradebook.lock import Busy, hold
+from ...gradebook.store import Gradebook, someone
 from .batch import INTERRUPTED, Batch, Progress
 from .book import FEEDBACK, GRADES, Report, fingerprints
 from .discover import (
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     (:func:`plan`); grade them in local grading processes or on the cluster, each
     grading kept in the gradebook as it comes (:func:`grade_locally`,
     :func:`grade_on_dask`); write the views and say what was done (:func:`finished`).
-    SIGTERM and SIGHUP interrupt it as Ctrl-C does (:mod:`course.grading.stop`); the exit
+    SIGTERM and SIGHUP interrupt it as Ctrl-C does (:mod:`course.grading.instructor.stop`); the exit
     status is then 128 + the signal's number.
     """
     with stopped_by_signals() as stops:  # SIGTERM and SIGHUP stop the run as Ctrl-C does

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..gradebook.store import Gradebook
+from ...gradebook.store import Gradebook
 from .discover import Task, Worksheet
 from .feedback import feedback
 from .results import (
@@ -53,7 +53,7 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -
     import exercises
 
     package = Path(exercises.__file__).resolve().parent
-    grader = Path(__file__).resolve().parent.parent  # the package course
+    grader = Path(__file__).resolve().parents[2]  # the package course
     ids = [sheet.id for sheet in sheets]
 
     def owner(entry: Path) -> str | None:
@@ -75,8 +75,10 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -
     # nor the commands: results are rebuilt from the kept reports at every run)
     shared = [e for e in entries if owner(e) is None]
     shared += [grader / f"{name}.py" for name in (
-        "grading/plugin", "grading/submission", "grading/worker", "grading/wire", "grading/sandbox", "grading/shipped",
-        "grading/journal", "grading/calls", "grading/many", "grading/codec", "grading/differential", "notebook",
+        "grading/grader/plugin", "grading/grader/submission", "grading/grader/journal",
+        "grading/grader/calls", "grading/grader/differential", "grading/notebook/worker",
+        "grading/notebook/sandbox", "grading/notebook/shipped", "grading/notebook/many",
+        "grading/wire/__init__", "grading/wire/codec", "notebook",
         "i18n/catalog", "i18n/notebooks", "i18n/grading_text")]
     hidden = root / "tests" / "grading"
     helpers = [p for p in hidden.rglob("*.py") if not p.name.startswith("test_")]

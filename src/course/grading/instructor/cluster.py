@@ -38,12 +38,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import wire
+from .. import wire
 
 if TYPE_CHECKING:  # distributed comes with the cluster extra; the grading process only on a worker
     from distributed import Client
 
-    from .process import GradingProcess
+    from ..grader.process import GradingProcess
 
 CONNECT_SECONDS = 15.0
 
@@ -91,7 +91,7 @@ def stop_tasks(keys: list[str]) -> int:
 
 def _grading_process() -> GradingProcess:
     """A grading process of this worker that no other task is using."""
-    from .process import GradingProcess
+    from ..grader.process import GradingProcess
 
     with _idle_lock:
         if _idle:

@@ -1,6 +1,6 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
-The grader starts ``python -I -m course.grading.worker FD`` once (the *zygote*) with
+The grader starts ``python -I -m course.grading.notebook.worker FD`` once (the *zygote*) with
 a scrubbed environment and a temporary working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
@@ -9,7 +9,7 @@ zygote forks a child for it, which
 
 * moves into a fresh work folder (its cwd, HOME and TMPDIR) and closes stdin; its
   output goes to a capped buffer, never to the grader's terminal or pipes;
-* confines itself (:mod:`course.grading.sandbox`): limits, no privileges, Landlock,
+* confines itself (:mod:`course.grading.notebook.sandbox`): limits, no privileges, Landlock,
   seccomp;
 * serves the grader's requests on its socket (:mod:`course.grading.wire`): run a
   cell, read a global, call, iterate... and sends back plain values or handles.
@@ -34,11 +34,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from ..i18n.grading_text import reason as english
-from ..notebook import Shell
-from . import codec, many, sandbox, shipped, wire
-from .codec import ProtocolError
-from .wire import Channel
+from ...i18n.grading_text import reason as english
+from ...notebook import Shell
+from .. import wire
+from ..wire import Channel, codec
+from ..wire.codec import ProtocolError
+from . import many, sandbox, shipped
 
 PRELOAD = [
     "collections", "dataclasses", "enum", "fractions", "functools", "heapq", "itertools",

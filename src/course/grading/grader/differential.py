@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 
-from ..i18n.grading_text import reason
-from . import codec
+from ...i18n.grading_text import reason
+from ..wire import codec
 from .spawn import SubmissionFailure
 from .submission import shown
 

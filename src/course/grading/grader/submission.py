@@ -2,7 +2,7 @@
 
 Hidden tests reach the graded code only through the ``sub`` fixture: ``sub.Meld`` is the
 notebook's global ``Meld``. The notebook runs in another process (see
-:mod:`course.grading.worker`), confined and limited in time and memory; the tests
+:mod:`course.grading.notebook.worker`), confined and limited in time and memory; the tests
 and their assertions run here. Whatever comes back is either
 
 * plain data, rebuilt on the test's side: ``None``, ``bool``, ``int``, ``float``,
@@ -45,12 +45,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from ..i18n.grading_text import reason as english
-from ..i18n.notebooks import reference_skips
-from ..notebook import graded_cell_positions, read_notebook, skipped_sources
-from . import codec, many, wire
-from .codec import ProtocolError
-from .sandbox import Limits
+from ...i18n.grading_text import reason as english
+from ...i18n.notebooks import reference_skips
+from ...notebook import graded_cell_positions, read_notebook, skipped_sources
+from .. import wire
+from ..notebook import many
+from ..notebook.sandbox import Limits
+from ..wire import Channel, ChannelClosed, ChannelTimeout, codec
+from ..wire.codec import ProtocolError
 from .spawn import (
     SubmissionCrashed,
     SubmissionError,
@@ -59,7 +61,6 @@ from .spawn import (
     SubmissionTimeout,
     zygote,
 )
-from .wire import Channel, ChannelClosed, ChannelTimeout
 
 T = TypeVar("T")
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
@@ -458,7 +459,7 @@ def forbidden_paths(reference: Path | None) -> list[Path]:
 class Submission:
     """A notebook run in a confined process, seen through the hidden tests' contract."""
 
-    process_type: Any = Process  #: how its process is made (the reference's: course.grading.journal)
+    process_type: Any = Process  #: how its process is made (the reference's: course.grading.grader.journal)
 
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
         self.path = Path(path)

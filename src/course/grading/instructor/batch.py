@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n.grading_text import reason as english
+from ...i18n.grading_text import reason as english
 from .book import Report
 from .discover import Task
 

@@ -43,8 +43,9 @@ import types
 from pathlib import Path
 from typing import Any
 
-from . import codec, wire
-from .codec import ProtocolError
+from .. import wire
+from ..wire import codec
+from ..wire.codec import ProtocolError
 
 # ----------------------------------------------------------------------------- the grader's side
 
@@ -93,7 +94,7 @@ class Replay:
 
     def __call__(self, what: str = "") -> Any:
         """The next value; ``what`` names the call that read it, as feedback shows a call."""
-        from .submission import TRACE
+        from ..grader.submission import TRACE
 
         if what:
             TRACE.start(what)
@@ -110,7 +111,7 @@ class Replay:
     def outcome(self, what: str = "") -> Any:
         """The next value, which ``attempt`` taped: what the call returned, or the exception it
         raised, raised here as the call itself would have."""
-        from .submission import TRACE
+        from ..grader.submission import TRACE
 
         how, value = self(what)
         if how != "raised":

@@ -15,7 +15,7 @@ of the table that no test grades is a collection error of the module.
 
 ``sub`` is the solution notebook solutions/<NOTEBOOK>.ipynb by default, or the notebook
 given with ``--submission PATH``; it runs in a confined process of its own (see
-:mod:`course.grading.submission`). An exercise's points are shared equally by its tests; it
+:mod:`course.grading.grader.submission`). An exercise's points are shared equally by its tests; it
 scores its points times the fraction of its tests that pass.
 
 ``--grading-report FILE`` writes, at the end of the session, every test's exercise,
@@ -38,17 +38,17 @@ from typing import Any
 
 import pytest
 
-from ..i18n.grading_text import ENGLISH, Words
-from ..notebook import (
+from ...i18n.grading_text import ENGLISH, Words
+from ...notebook import (
     cell_source,
     check_cells,
     language_of,
     read_notebook,
     worksheet_of,
 )
-from . import wire
+from .. import wire
+from ..notebook.sandbox import Limits
 from .journal import Reference, own_reference
-from .sandbox import Limits
 from .spawn import SubmissionFailure
 from .submission import REQUESTS, TRACE, Submission, shown
 
@@ -604,7 +604,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 @pytest.fixture(scope="module")
 def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
-    """The reference solution's namespace, for differential tests (:mod:`course.grading.differential`):
+    """The reference solution's namespace, for differential tests (:mod:`course.grading.grader.differential`):
     the solution notebook in a confined process of its own (started at the first request
     its journal cannot answer), or ``sub`` itself when the graded notebook is the solution."""
     if request.config.getoption("--submission") is None:

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import wire
+from .. import wire
 
 START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
 
@@ -60,7 +60,7 @@ class ZygoteClient:
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "course.grading.worker", str(theirs.fileno())],
+            [sys.executable, "-I", "-m", "course.grading.notebook.worker", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd=self.home, env=env,
         )

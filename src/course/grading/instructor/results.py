@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..i18n.grading_text import Words
-from ..i18n.grading_text import reason as english
+from ...i18n.grading_text import Words
+from ...i18n.grading_text import reason as english
 from .discover import Task, Worksheet
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..i18n.grading_text import reason as english
-from ..notebook import (
+from ...i18n.grading_text import reason as english
+from ...notebook import (
     cell_source,
     exercise_ids,
     language_of,

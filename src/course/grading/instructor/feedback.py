@@ -9,7 +9,7 @@ from typing import Any
 
 from exercises.i18n import STUB_PATTERN
 
-from ..i18n.grading_text import ENGLISH, Words, one_line
+from ...i18n.grading_text import ENGLISH, Words, one_line
 from .results import GradingResult, number
 
 #: a stub's sentence, in any language: French spaces the colon after the exception's name

@@ -1,4 +1,4 @@
-"""A grading process (``python -m course.grading.process --serve``): reads tasks on stdin and
+"""A grading process (``python -m course.grading.grader.process --serve``): reads tasks on stdin and
 grades each notebook with pytest and the grading plugin; :class:`GradingProcess` drives one."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import wire
-from .codec import ProtocolError
-from .sandbox import Limits
+from .. import wire
+from ..notebook.sandbox import Limits
+from ..wire.codec import ProtocolError
 
 #: pytest's own plugins that grading does not need (each costs time in every session)
 QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml", "pastebin",
@@ -34,7 +34,7 @@ def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, lim
         str(module), "--submission", str(notebook), "--grading-report", str(report),
         "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
         "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
-        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.grading.plugin",
+        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.grading.grader.plugin",
     ]
     for plugin in QUIET_PLUGINS:
         arguments += ["-p", f"no:{plugin}"]
@@ -94,7 +94,7 @@ class GradingProcess:
     def start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "course.grading.process", "--serve"],
+                [sys.executable, "-m", "course.grading.grader.process", "--serve"],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 bufsize=0, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
