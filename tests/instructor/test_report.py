@@ -287,7 +287,7 @@ def test_a_test_failed_in_both_languages_is_one_row_said_in_english(tmp_path: Pa
     """Three French notebooks and two English ones fail the same test: one row of five
     students, its message and hint in English, the report's language; failed in French
     notebooks only, the row says what they were told."""
-    from course.grading.results import ExerciseScore, GradingResult, TestOutcome
+    from course.grading.instructor.results import ExerciseScore, GradingResult, TestOutcome
 
     said = {"fr": ("attendu (2, 1), obtenu (1, 2)", "Indice\u202f: renvoyez la paire échangée"),
             "en": ("expected (2, 1), got (1, 2)", "Hint: return the pair swapped")}
