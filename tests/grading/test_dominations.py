@@ -99,6 +99,8 @@ RULES = {
     "test_the_same_seed_gives_the_same_set_up": "Game(3, random.Random(77)) twice: the same line",
     "test_the_opening_position": "game.free() == game.line in a new game",
     "test_each_game_has_its_own_lists": "after another game's claimed.append(...) and previous.append(...)",
+    "test_each_player_has_their_own_kingdom": "[k.to_text() for k in Game(4, random.Random(5)).kingdoms]",
+    "test_the_queries_answer_anew_as_the_game_changes": "at(Game(2, random.Random(5)), kings=[1, 0, 0, 1], turn=3).player",
     "test_bad_set_ups_are_refused": "Game(3, random.Random(5), mighty_duel=True)",
     "test_the_opening_is_only_choices": "the opening's moves: {placement for _, placement in",
     "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
@@ -202,6 +204,8 @@ HINTS = {
     "test_the_same_seed_gives_the_same_set_up": "Draw everything with the generator the game is given (self.rng), never the module random or a new Random, so one seed gives one set-up.",
     "test_the_opening_position": "At the opening the player to act owns the first king, there is nothing to place yet, and every domino of the line is free.",
     "test_each_game_has_its_own_lists": "Make claimed and previous new empty lists in __init__, not class attributes or default arguments that every game shares.",
+    "test_each_player_has_their_own_kingdom": "Make one new Kingdom for each player: a list repeated with * holds the same kingdom several times.",
+    "test_the_queries_answer_anew_as_the_game_changes": "player, to_place and free() read turn, kings, previous, line and claimed each time they are asked: keep no answer from an earlier call.",
     "test_bad_set_ups_are_refused": "Raise ValueError for any number of players other than 2, 3 or 4, and for a Mighty Duel with other than 2 players.",
     "test_the_opening_is_only_choices": "In the opening there is nothing to place: every move is a free domino's number with None, and a move with a placement raises ValueError, leaving the game as it was.",
     "test_a_choice_puts_the_king_on_the_domino": "A choice records the domino with the player who acts in claimed, so it is no longer free; then the turn goes up by one and the next king acts.",
@@ -925,6 +929,34 @@ def test_each_game_has_its_own_lists(sub):
     sub.eval("[game.claimed.append((game.line[0], 0)), game.previous.append((game.line[1], 1))]", game=first)
     second = sub.Game(4, random.Random(4))
     assert (list(second.claimed), list(second.previous)) == ([], [])
+
+
+@pytest.mark.exercise("dominations.game_setup")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_player_has_their_own_kingdom(sub, players):
+    # a domino placed in player 0's kingdom leaves the others with their castle alone
+    game = sub.Game(players, random.Random(players))
+    sub.eval("(lambda kingdom, domino: kingdom.place(domino, *kingdom.legal_placements(domino)[0]))"
+             "(game.kingdoms[0], game.line[0])", game=game)
+    texts = sub.eval("[kingdom.to_text() for kingdom in game.kingdoms]", game=game)
+    assert len(texts) == players
+    assert texts[0] != "C0"
+    assert texts[1:] == ["C0"] * (players - 1)
+
+
+@pytest.mark.exercise("dominations.game_setup")
+def test_the_queries_answer_anew_as_the_game_changes(sub):
+    # the same game asked again after its attributes change: kings act one after another
+    game = sub.Game(4, random.Random(3))
+    kings, line = list(game.kings), numbers(game.line)
+    sub.eval("setattr(game, 'previous', list(zip(game.line, game.kings)))", game=game)
+    for turn in range(4):
+        assert game.player == kings[turn], turn
+        assert game.to_place.number == line[turn], turn
+        assert numbers(game.free()) == line[turn:], turn
+        sub.eval("[game.claimed.append((game.line[turn], game.player)), setattr(game, 'turn', turn + 1)]",
+                 game=game, turn=turn)
+    assert (game.player, game.to_place, game.free()) == (None, None, [])
 
 
 @pytest.mark.exercise("dominations.game_setup")
