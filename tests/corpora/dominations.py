@@ -188,6 +188,17 @@ def is_full(self):
 
 Kingdom.is_full = is_full
 ''', "a kingdom is full at size * size squares: 49 in the Mighty Duel"),
+    Mistake("dom-legal-is-full-remembered", "dominations.legal", '''
+_full = {}
+
+
+def is_full(self):
+    if id(self) not in _full:
+        _full[id(self)] = sum(square is not None for row in self.grid for square in row) == self.size * self.size
+    return _full[id(self)]
+
+Kingdom.is_full = is_full
+''', "is_full looks at the kingdom as it is now: an answer kept by id(self) stays False after the last domino"),
     # ---- properties --------------------------------------------------------------------
     Mistake("dom-properties-diagonal-neighbours", "dominations.properties", '''
 def property_of(self, start):

@@ -249,6 +249,17 @@ MeldSet.points = lambda self: float(sum(meld.points for meld in self.melds))
     Mistake("jass-points-best-meld", "jass.meld_set", '''
 MeldSet.points = lambda self: max((meld.points for meld in self.melds), default=0)
 ''', "points() adds up the points of all the melds, not the best one"),
+    Mistake("jass-points-cached-by-id", "jass.meld_set", '''
+_totals = {}
+
+
+def points(self):
+    if id(self) not in _totals:
+        _totals[id(self)] = sum(meld.points for meld in self.melds)
+    return _totals[id(self)]
+
+MeldSet.points = points
+''', "a total kept by id(self) answers for a later meld set that takes the place of a dropped one"),
     Mistake("jass-equal-by-points", "jass.meld_set", '''
 MeldSet.__eq__ = lambda self, other: self.points() == other.points()
 MeldSet.__hash__ = lambda self: hash(self.points())

@@ -101,6 +101,7 @@ RULES = {
     "test_human_player_returns_the_pit_typed": "HumanPlayer(ask answering '2').choose_move(Board())",
     "test_human_player_asks_again_until_the_pit_is_legal": "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
     "test_human_player_of_player_1_uses_their_side": "HumanPlayer answering '0', then '2', as player 1",
+    "test_human_player_asks_anew_for_each_move": "HumanPlayer(ask answering '2').choose_move(Board())",
     "test_random_player_plays_legal_moves": "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
     "test_random_player_is_reproducible_with_its_rng": "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
     "test_random_player_draws_pits_until_one_is_legal": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
@@ -191,6 +192,7 @@ HINTS = {
     "test_board_termination_no_position_comes_back": "Games near the end must finish: is_over must be True exactly when there is no legal move, and no move may take seeds out of a kalah or send them backwards.",
     "test_human_player_returns_the_pit_typed": "The answer typed is text: turn it into an int before returning it, and ask only once when the first answer is already a legal pit.",
     "test_human_player_asks_again_until_the_pit_is_legal": "Keep asking while the answer is not a legal pit: a number outside 0 to 5, a word, an empty answer or an empty pit must neither crash nor be returned.",
+    "test_human_player_asks_anew_for_each_move": "Ask at every call, on the board as it is then: an answer kept from an earlier call is a move of another position.",
     "test_human_player_of_player_1_uses_their_side": "Check the answer against the board's legal moves, which count pits from the mover's side: for player 1, an empty pit 0 (cell 7) must be refused and asked again.",
     "test_random_player_plays_legal_moves": "Return only pits among the board's legal moves: draw again when the pit is empty or does not feed, and let every legal pit come up.",
     "test_random_player_is_reproducible_with_its_rng": "Draw with the random.Random given to the constructor (self.rng), not the random module itself, and make HumanPlayer and RandomPlayer subclasses of Player.",
@@ -767,6 +769,19 @@ def test_human_player_of_player_1_uses_their_side(sub):
     keyboard = Keyboard(["0", "2"])
     board = sub.Board([4, 4, 4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 8, 0], 1)
     assert sub.HumanPlayer(ask=keyboard).choose_move(board) == 2
+
+
+@pytest.mark.exercise("abapa.players")
+def test_human_player_asks_anew_for_each_move(sub):
+    # one player and one board through three moves: each call asks for the board as it is then
+    keyboard = Keyboard(["2", "3", "1"])
+    player, board = sub.HumanPlayer(ask=keyboard), sub.Board()
+    moves = []
+    for _ in range(3):
+        moves.append(player.choose_move(board))
+        board.play(moves[-1])
+    assert moves == [2, 3, 1]
+    assert keyboard.answers == []
 
 
 def random_moves(sub, seed: int, boards: list, count: int, fresh: bool):

@@ -99,6 +99,8 @@ RULES = {
     "test_the_same_seed_gives_the_same_set_up": "Game(3, random.Random(77)) twice: the same line",
     "test_the_opening_position": "game.free() == game.line in a new game",
     "test_each_game_has_its_own_lists": "after another game's claimed.append(...) and previous.append(...)",
+    "test_each_player_has_their_own_kingdom": "[k.to_text() for k in Game(4, random.Random(5)).kingdoms]",
+    "test_the_queries_answer_anew_as_the_game_changes": "at(Game(2, random.Random(5)), kings=[1, 0, 0, 1], turn=3).player",
     "test_bad_set_ups_are_refused": "Game(3, random.Random(5), mighty_duel=True)",
     "test_the_opening_is_only_choices": "the opening's moves: {placement for _, placement in",
     "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
@@ -118,6 +120,12 @@ RULES = {
     "test_the_same_seed_gives_the_same_game": "two games with random.Random(77): the same lines",
     "test_a_copy_is_independent": "playing out game.copy() leaves game as it was",
     "test_load_like_the_reference_on_generated_files": "a file whose line 6 has the number 'x5'",
+    "test_the_same_kingdom_is_asked_again_after_a_placement": "(square (4, 5) is taken)",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "(the Mighty Duel needs 7x7)",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+    "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
+    "test_a_move_is_judged_again_after_the_game_changes": "choosing line[0] again after the first king took it",
+    "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "game.ranking() of that game sorts by score, largest property, crowns",
     "test_can_place_like_the_reference_on_generated_kingdoms": "generated example",
     "test_problem_is_none_exactly_when_the_placement_is_legal": "generated example",
     "test_place_like_the_reference_on_generated_kingdoms": "generated example",
@@ -202,6 +210,8 @@ HINTS = {
     "test_the_same_seed_gives_the_same_set_up": "Draw everything with the generator the game is given (self.rng), never the module random or a new Random, so one seed gives one set-up.",
     "test_the_opening_position": "At the opening the player to act owns the first king, there is nothing to place yet, and every domino of the line is free.",
     "test_each_game_has_its_own_lists": "Make claimed and previous new empty lists in __init__, not class attributes or default arguments that every game shares.",
+    "test_each_player_has_their_own_kingdom": "Make one new Kingdom for each player: a list repeated with * holds the same kingdom several times.",
+    "test_the_queries_answer_anew_as_the_game_changes": "player, to_place and free() read turn, kings, previous, line and claimed each time they are asked: keep no answer from an earlier call.",
     "test_bad_set_ups_are_refused": "Raise ValueError for any number of players other than 2, 3 or 4, and for a Mighty Duel with other than 2 players.",
     "test_the_opening_is_only_choices": "In the opening there is nothing to place: every move is a free domino's number with None, and a move with a placement raises ValueError, leaving the game as it was.",
     "test_a_choice_puts_the_king_on_the_domino": "A choice records the domino with the player who acts in claimed, so it is no longer free; then the turn goes up by one and the next king acts.",
@@ -221,6 +231,12 @@ HINTS = {
     "test_the_same_seed_gives_the_same_game": "Draw every line with the game's own generator, and only when it is needed, so two games with the same seed draw the same lines.",
     "test_a_copy_is_independent": "A copy must share no list or kingdom with the game, and the game must keep its state in its attributes only, so that playing the copy leaves the game as it was.",
     "test_load_like_the_reference_on_generated_files": "For every mistake the text lists, raise your own ValueError saying 'line N', N the first wrong line (the header is line 1; a wrong count names the last line): never let int()'s own error escape.",
+    "test_the_same_kingdom_is_asked_again_after_a_placement": "problem, can_place and touches read the kingdom's squares each time: keep no answer from an earlier call, the kingdom changes.",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "legal_placements and is_full look at the kingdom as it is now: keep no answer from an earlier call.",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "Compare terrains with ==, never is (a domino read from the file has its own strings), and work the crowns out from the kingdom as it is now.",
+    "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement and greedy_choice judge the kingdom and the line as they are at each call: keep no answer from an earlier call.",
+    "test_a_move_is_judged_again_after_the_game_changes": "problem(move) judges the move in the game as it is now: a domino free a moment ago may be taken.",
+    "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "score and ranking count the kingdoms as they are now: keep no answer from an earlier call.",
     "test_can_place_like_the_reference_on_generated_kingdoms": 'can_place must apply every rule at once, on any kingdom: free squares inside the area, edge neighbours, a touch of the castle or of a square of the same terrain as the touching half, and the whole kingdom within size x size afterwards.',
     "test_problem_is_none_exactly_when_the_placement_is_legal": 'problem returns None for a legal placement and a sentence for an illegal one, under the same rules as can_place: check every rule, in any kingdom.',
     "test_place_like_the_reference_on_generated_kingdoms": 'place puts the first square on the first position and the second on the second when the placement is legal, and raises ValueError otherwise, without touching the kingdom.',
@@ -928,6 +944,34 @@ def test_each_game_has_its_own_lists(sub):
 
 
 @pytest.mark.exercise("dominations.game_setup")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_player_has_their_own_kingdom(sub, players):
+    # a domino placed in player 0's kingdom leaves the others with their castle alone
+    game = sub.Game(players, random.Random(players))
+    sub.eval("(lambda kingdom, domino: kingdom.place(domino, *min(kingdom.legal_placements(domino))))"
+             "(game.kingdoms[0], game.line[0])", game=game)
+    texts = sub.eval("[kingdom.to_text() for kingdom in game.kingdoms]", game=game)
+    assert len(texts) == players
+    assert texts[0] != "C0"
+    assert texts[1:] == ["C0"] * (players - 1)
+
+
+@pytest.mark.exercise("dominations.game_setup")
+def test_the_queries_answer_anew_as_the_game_changes(sub):
+    # the same game asked again after its attributes change: kings act one after another
+    game = sub.Game(4, random.Random(3))
+    kings, line = list(game.kings), numbers(game.line)
+    sub.eval("setattr(game, 'previous', list(zip(game.line, game.kings)))", game=game)
+    for turn in range(4):
+        assert game.player == kings[turn], turn
+        assert game.to_place.number == line[turn], turn
+        assert numbers(game.free()) == line[turn:], turn
+        sub.eval("[game.claimed.append((game.line[turn], game.player)), setattr(game, 'turn', turn + 1)]",
+                 game=game, turn=turn)
+    assert (game.player, game.to_place, game.free()) == (None, None, [])
+
+
+@pytest.mark.exercise("dominations.game_setup")
 def test_bad_set_ups_are_refused(sub):
     for players in (0, 1, 5):
         with pytest.raises(ValueError):
@@ -1469,3 +1513,60 @@ def test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_rou
 @pytest.mark.exercise("dominations.placement")
 def test_touches_like_the_reference_on_generated_squares(sub, ref):
     compare(sub, ref, f"{KINGDOM}.touches(position, square)", draw(touch_cases(), 100))
+
+
+# ---- the same objects asked again after a change ---------------------------------------
+# A kingdom, a line or a game asked the same question before and after it changes answers
+# anew: nothing is kept from an earlier call.
+
+ALMOST_FULL = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0", "W0 W0 W0 W0 W0", "W0 W0 W0 .. .."])
+
+
+def asked_again(sub, ref, expression: str, **values) -> None:
+    """``expression`` (its questions, a change, the same questions) like the reference's."""
+    compare(sub, ref, expression, [values])
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_the_same_kingdom_is_asked_again_after_a_placement(sub, ref):
+    # the same domino and squares before and after they are placed: taken now, and (3, 5) touches wheat
+    asked_again(sub, ref, "(lambda k, a, b, near: [k.problem(domino, a, b) is None, k.can_place(domino, a, b), "
+                "k.touches(near, domino.first), k.place(domino, a, b), k.problem(domino, a, b) is None, "
+                "k.can_place(domino, a, b), k.touches(near, domino.first)])(Kingdom(), (4, 5), (4, 6), (3, 5))",
+                domino=d(20, "W1", "F0"))
+
+
+@pytest.mark.exercise("dominations.legal")
+def test_the_same_kingdom_is_asked_again_after_a_placement_fills_it(sub, ref):
+    asked_again(sub, ref, "(lambda k: [sorted(k.legal_placements(domino)), k.is_full(), "
+                "k.place(domino, *min(k.legal_placements(domino))), sorted(k.legal_placements(domino)), k.is_full()])"
+                "(Kingdom.from_text(text))", text=ALMOST_FULL, domino=d(1, "W0", "W0"))
+
+
+@pytest.mark.exercise("dominations.properties")
+def test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property(sub, ref):
+    # the domino comes from the grader: its terrains are equal strings, not the kingdom's own objects
+    asked_again(sub, ref, "(lambda k: [k.crown_map(), sorted(k.property_of((4, 3))), k.place(domino, (3, 3), (3, 4)), "
+                "k.crown_map(), sorted(k.property_of((4, 3)))])(Kingdom.from_text('W1 C0'))", domino=d(21, "W0", "W1"))
+
+
+@pytest.mark.exercise("dominations.greedy")
+def test_greedy_asked_again_after_the_kingdom_and_the_line_change(sub, ref):
+    asked_again(sub, ref, "(lambda k, line: [greedy_placement(k, domino), greedy_choice(k, line, domino).number, "
+                "k.place(domino, *greedy_placement(k, domino)), line.pop(0), "
+                "greedy_placement(k, domino), greedy_choice(k, line, domino).number])(Kingdom.from_text('W1 C0'), line)",
+                domino=d(20, "W1", "F0"), line=[d(22, "W1", "L0"), d(3, "F0", "F0"), d(30, "L1", "L0")])
+
+
+@pytest.mark.exercise("dominations.game_turn")
+def test_a_move_is_judged_again_after_the_game_changes(sub, ref):
+    # the same move object: free in the opening, taken once a king stands on it
+    asked_again(sub, ref, "(lambda game: (lambda move: [game.problem(move) is None, game.play(move), "
+                "game.problem(move) is None])((game.line[0].number, None)))(Game(4, random.Random(seed)))", seed=3)
+
+
+@pytest.mark.exercise("dominations.game")
+def test_scores_and_ranking_asked_again_after_a_kingdom_changes(sub, ref):
+    ranking = "[sorted(group) for group in game.ranking()]"
+    asked_again(sub, ref, f"(lambda game: [game.score(0), {ranking}, game.kingdoms[0].place(domino, (4, 5), (4, 6)), "
+                f"game.score(0), {ranking}])(Game(2, random.Random(seed)))", seed=1, domino=d(20, "W1", "F0"))

@@ -62,6 +62,8 @@ RULES = {
     "test_only_the_first_and_last_of_three_sets_overlap": "mutually_disjoint([{1}, {2}, {3, 1}]) == False",
     "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "mutually_disjoint([{1, 2}, {2, 3}]) == False",
     "test_mutually_disjoint_leaves_its_sets_unchanged": "mutually_disjoint([{1}, {2}, {3}, {4, 5}]) == True",
+    "test_mutually_disjoint_of_large_sets": "mutually_disjoint([{1}, {2}, {3}, {4, 5}]) == True",
+    "test_meld_set_points_of_meld_sets_made_one_after_another": "MeldSet.of([nines, run678]).points() == 170",
     "test_meld_set_points_add_up_the_melds": "MeldSet.of([nines, run678]).points() == 170",
     "test_a_meld_set_is_immutable": "setattr(MeldSet.of([run678]), 'melds', frozenset())",
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of([nines, run678]).melds",
@@ -109,6 +111,8 @@ HINTS = {
     "test_only_the_first_and_last_of_three_sets_overlap": "Check each set against all the sets before it, not only its neighbour: keep a running union of every set seen so far.",
     "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "No element may be in two of the sets, however many sets there are and whatever their sizes (empty ones included): check each set against the union of all the earlier ones, and return a bool.",
     "test_mutually_disjoint_leaves_its_sets_unchanged": "Do not add elements into the sets you were given: start the running union from a new empty set of your own, not from the first set of the collection.",
+    "test_mutually_disjoint_of_large_sets": "Compare sizes with == (or !=), never with is: two equal ints above 256 are not always the same object.",
+    "test_meld_set_points_of_meld_sets_made_one_after_another": "points() adds the points of this meld set's melds at each call: keep no total from an earlier meld set, whose place in memory a new one may take.",
     "test_meld_set_points_add_up_the_melds": "points() is the sum of the points of the set's melds: 0 for a meld set with no meld, and a whole number (int), not a float or a list.",
     "test_a_meld_set_is_immutable": "A MeldSet is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld_set.melds raises an error instead of changing a meld set that may already be in a set.",
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of keeps exactly the melds it is given, as a frozenset of those melds: not their cards, not only the best one, and with their own points.",
@@ -364,6 +368,13 @@ def test_mutually_disjoint_matches_pairwise_checks_on_random_sets(sub):
 
 
 @pytest.mark.exercise("jass.disjoint")
+def test_mutually_disjoint_of_large_sets(sub):
+    # sizes above 256: CPython keeps one object for each small int only, so sizes compare by value
+    assert sub.eval("mutually_disjoint([set(range(300)), set(range(300, 700))])") is True
+    assert sub.eval("mutually_disjoint([set(range(300)), set(range(299, 700))])") is False
+
+
+@pytest.mark.exercise("jass.disjoint")
 def test_mutually_disjoint_leaves_its_sets_unchanged(sub):
     sets = [{1, 2}, {3}, {4, 5}]
     answer, after = run(sub, "out = mutually_disjoint(sets), sets", sets=sets)
@@ -383,6 +394,17 @@ def test_meld_set_points_add_up_the_melds(sub):
     assert sub.eval(f"{OF}.points()", melds=melds) == 220
     assert sub.eval(f"{OF}.points()", melds=[]) == 0
     assert sub.eval(f"type({OF}.points()) is int", melds=melds[:1]) is True
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_points_of_meld_sets_made_one_after_another(sub):
+    # each meld set (a frozen dataclass: MeldSet(melds) makes one) is dropped before the next
+    # is made, which may take its place in memory
+    melds = [meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20), meld_of("♢J ♢Q ♢K ♢A", 50),
+             meld_of("♣10 ♣J ♣Q ♣K ♣A", 100)]
+    got = sub.eval("(lambda made: [MeldSet(group).points() for group in made for _ in range(2)])"
+                   "([frozenset([Meld(cards, points)]) for cards, points in melds])", melds=melds)
+    assert got == [150, 150, 20, 20, 50, 50, 100, 100]
 
 
 @pytest.mark.exercise("jass.meld_set")

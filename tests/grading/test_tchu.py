@@ -120,6 +120,12 @@ RULES = {
     "test_draw_cards_generated_turns_call_by_call": "Bob's hand and the face-up cards",
     "test_claim_route_generated_turns_call_by_call": "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
     "test_end_generated_states_call_by_call": "end_game(...) when the totals are equal but the route points are not",
+    "test_start_twice_on_the_same_objects_starts_anew": "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_draw_tickets_twice_on_the_same_objects_plays_anew": "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
+    "test_draw_cards_twice_on_the_same_objects_plays_anew": "Bob's hand and the face-up cards",
+    "test_claim_route_twice_on_the_same_objects_plays_anew": "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
+    "test_end_twice_on_the_same_objects_ends_anew": "end_game(...) when the totals are equal but the route points are not",
+    "test_play_twice_on_the_same_objects_plays_a_new_game": "the same seed played twice gives the same game (seed 6), call by call",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -183,6 +189,12 @@ HINTS = {
     "test_draw_cards_generated_turns_call_by_call": "Before each card, recreate the deck with the rng you were given; send both players the state before the second draw_slot, whatever the first card was.",
     "test_claim_route_generated_turns_call_by_call": "Count a tunnel's extra cost from the claim cards only, recreate the deck with the given rng just before each tunnel card, and never for a route above ground.",
     "test_end_generated_states_call_by_call": "The bonus goes to the longest trail of both players; the totals decide the winner, bonus included, and equal totals are a tie whatever the route points.",
+    "test_start_twice_on_the_same_objects_starts_anew": "Keep nothing from one call to the next: a second start with the same players and rng calls the players again and draws a new state.",
+    "test_draw_tickets_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the same state and players.",
+    "test_draw_cards_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks for two slots and tells everyone again, even with the same state and players.",
+    "test_claim_route_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the same state and players.",
+    "test_end_twice_on_the_same_objects_ends_anew": "Keep nothing from one call to the next: each call sends the final state and the result to everyone again.",
+    "test_play_twice_on_the_same_objects_plays_a_new_game": "Keep nothing from one game to the next: a second game with the same players and the rng going on is played anew, turn by turn.",
 }
 
 route = ChMap.route
@@ -888,7 +900,7 @@ def played(sub, function, inner, *args):
     return value, log
 
 
-def conversations(target, function: str, cases: list, view=None) -> list:
+def conversations(target, function: str, cases: list, view=None, again=False) -> list:
     """``function(players, names, *args)`` of ``target`` for each case (the kinds of the two
     players, (kind, argument) pairs of inside.tchu.KINDS, and the other arguments), played in
     ``target``'s process with two recording players sharing a log (one request for all the
@@ -896,16 +908,20 @@ def conversations(target, function: str, cases: list, view=None) -> list:
     or ("raised", the exception raised, as a direct call would have raised it here).
 
     With ``view`` (in_turn, end), the conversation (inside.tchu.conversation) instead of the
-    log: what the worksheet fixes of it, made in ``target``'s process, so that only that crosses."""
+    log: what the worksheet fixes of it, made in ``target``'s process, so that only that crosses.
+    With ``again``, each case calls ``function`` twice on the same objects (inside.tchu.twice):
+    the log of both calls, and the outcome of the second."""
     try:
         found = getattr(target, function)
     except AttributeError as error:  # as calling it would say
         empty = [] if view is None else inside.conversation([], *view)
         return [(empty, ("raised", error))] * len(cases)
     shipped = ship(target, inside)
-    expression = "h.called(f, inner, names, *args)" if view is None else "h.conversed(f, inner, names, *view, *args)"
+    expression = "h.called(g, inner, names, *args)" if view is None else "h.conversed(g, inner, names, *view, *args)"
+    expression = f"(lambda g: {expression})(h.twice(f) if again else f)"
     answers = target.eval_cases(expression, [
-        {"h": shipped, "f": found, "inner": inner, "names": dict(NAMES), "args": list(args), "view": view}
+        {"h": shipped, "f": found, "inner": inner, "names": dict(NAMES), "args": list(args), "view": view,
+         "again": again}
         for inner, args in cases])
     results = []
     for ok, value in answers:
@@ -1179,10 +1195,10 @@ def _outcome(outcome):
     return ("raised", type(value).__name__ if isinstance(value, ValueError) else f"{type(value).__name__}: {value}")
 
 
-def _played_calls(target, function, cases, view):
-    """:func:`conversations` (their conversations, ``view``) with each outcome as compared
-    (:func:`_outcome`)."""
-    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view)]
+def _played_calls(target, function, cases, view, again=False):
+    """:func:`conversations` (their conversations, ``view``; ``again``: each call made twice) with
+    each outcome as compared (:func:`_outcome`)."""
+    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view, again)]
 
 
 def _raised_like(mine, theirs):
@@ -1342,15 +1358,16 @@ def _outcome_difference(function, got, want):
     return f"{function} {said_got}, expected it to {said_want}"
 
 
-def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False):
+def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False, again=False):
     """Each case played as ``run(case)`` says (the players' kinds and the other arguments of
-    :func:`conversations`) on both sides, each side in one request; fail with the shortest
-    description of a case that differs."""
+    :func:`conversations`; ``again``: twice on the same objects) on both sides, each side in
+    one request; fail with the shortest description of a case that differs."""
     _speaking_as(ref, sub)
     failing = []
     plays = [run(case) for case in cases]
-    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, (in_turn, end)),
-                                                 _played_calls(sub, function, plays, (in_turn, end))):
+    view = (in_turn, end)
+    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, view, again),
+                                                 _played_calls(sub, function, plays, view, again)):
         problem = conversation_difference(said, wanted) or _outcome_difference(function, got, want)
         if problem:
             text = describe(case)
@@ -1374,51 +1391,113 @@ def _described(state):
             f"face up {list(cs.face_up_cards)!r}, a deck of {cs.deck_size} and {cs.discards_size} discards")
 
 
+def _start_described(match):
+    return f"start_game(players, names, {len(match.tickets)} tickets, random.Random({match.seed}))"
+
+
+def _ticket_turn(case):
+    return _turn(case["state"], {"keep": case["keep"]}, seed=0)
+
+
+def _ticket_described(case):
+    return f"draw_tickets(...) keeping the drawn tickets {case['keep']}, " + _described(case["state"])
+
+
+def _card_turn(case, calls=1):
+    return _turn(case["state"], {"slots": case["slots"] * calls}, case["seed"])
+
+
+def _card_described(case):
+    return f"draw_cards(..., random.Random({case['seed']})) with slots {case['slots']}, " + _described(case["state"])
+
+
+def _claim_turn(case, calls=1):
+    claims = [(case["route"], case["claim"])] * calls
+    return _turn(case["state"], {"claims": claims, "choice": case["choice"]}, case["seed"])
+
+
+def _claim_described(case):
+    return (f"claim_route(..., random.Random({case['seed']})) of {case['route'].id} with {list(case['claim'])!r}"
+            f" (additional: {'give up' if case['choice'] is None else 'option ' + str(case['choice'])}), "
+            + _described(case["state"]))
+
+
+def _end_run(state):
+    return [("scripted", {}), ("scripted", {})], (state,)
+
+
+def _end_described(state):
+    return "end_game(...) when " + " and ".join(
+        f"{NAMES[p]} owns {[r.id for r in state.player_state(p).routes]} and holds {len(state.player_state(p).tickets)} tickets"
+        for p in PlayerId)
+
+
 @pytest.mark.exercise("tchu.start")
 def test_start_generated_games_call_by_call(sub, ref):
-    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), _match_case,
-                   lambda m: f"start_game(players, names, {len(m.tickets)} tickets, random.Random({m.seed}))",
-                   in_turn=False)
+    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), _match_case, _start_described, in_turn=False)
 
 
 @pytest.mark.exercise("tchu.draw_tickets")
 def test_draw_tickets_generated_turns_call_by_call(sub, ref):
-    _compare_calls(
-        sub, ref, "draw_tickets", _drawn("ticket_turns", TURN_COUNT),
-        lambda case: _turn(case["state"], {"keep": case["keep"]}, seed=0),
-        lambda case: f"draw_tickets(...) keeping the drawn tickets {case['keep']}, " + _described(case["state"]),
-    )
+    _compare_calls(sub, ref, "draw_tickets", _drawn("ticket_turns", TURN_COUNT), _ticket_turn, _ticket_described)
 
 
 @pytest.mark.exercise("tchu.draw_cards")
 def test_draw_cards_generated_turns_call_by_call(sub, ref):
-    _compare_calls(
-        sub, ref, "draw_cards", _drawn("card_turns", TURN_COUNT),
-        lambda case: _turn(case["state"], {"slots": case["slots"]}, case["seed"]),
-        lambda case: f"draw_cards(..., random.Random({case['seed']})) with slots {case['slots']}, " + _described(case["state"]),
-    )
+    _compare_calls(sub, ref, "draw_cards", _drawn("card_turns", TURN_COUNT), _card_turn, _card_described)
 
 
 @pytest.mark.exercise("tchu.claim_route")
 def test_claim_route_generated_turns_call_by_call(sub, ref):
-    _compare_calls(
-        sub, ref, "claim_route", _drawn("claim_turns", TURN_COUNT),
-        lambda case: _turn(case["state"], {"claims": [(case["route"], case["claim"])], "choice": case["choice"]},
-                           case["seed"]),
-        lambda case: (f"claim_route(..., random.Random({case['seed']})) of {case['route'].id} with {list(case['claim'])!r}"
-                      f" (additional: {'give up' if case['choice'] is None else 'option ' + str(case['choice'])}), "
-                      + _described(case["state"])),
-    )
+    _compare_calls(sub, ref, "claim_route", _drawn("claim_turns", TURN_COUNT), _claim_turn, _claim_described)
 
 
 @pytest.mark.exercise("tchu.end")
 def test_end_generated_states_call_by_call(sub, ref):
-    def run(state):
-        return [("scripted", {}), ("scripted", {})], (state,)
+    _compare_calls(sub, ref, "end_game", _drawn("ends", TURN_COUNT), _end_run, _end_described, in_turn=False, end=True)
 
-    def describe(state):
-        return "end_game(...) when " + " and ".join(
-            f"{NAMES[p]} owns {[r.id for r in state.player_state(p).routes]} and holds {len(state.player_state(p).tickets)} tickets"
-            for p in PlayerId)
 
-    _compare_calls(sub, ref, "end_game", _drawn("ends", TURN_COUNT), run, describe, in_turn=False, end=True)
+# The same call twice on the same objects (the players, the names, the state, the rng going
+# on): each call plays anew, keeping nothing from the one before.
+AGAIN_COUNT = 6
+
+
+def _twice(describe):
+    return lambda case: describe(case) + ", called twice on the same objects"
+
+
+@pytest.mark.exercise("tchu.start")
+def test_start_twice_on_the_same_objects_starts_anew(sub, ref):
+    _compare_calls(sub, ref, "start_game", _drawn("matches", AGAIN_COUNT), _match_case, _twice(_start_described),
+                   in_turn=False, again=True)
+
+
+@pytest.mark.exercise("tchu.draw_tickets")
+def test_draw_tickets_twice_on_the_same_objects_plays_anew(sub, ref):
+    _compare_calls(sub, ref, "draw_tickets", _drawn("ticket_turns", AGAIN_COUNT), _ticket_turn,
+                   _twice(_ticket_described), again=True)
+
+
+@pytest.mark.exercise("tchu.draw_cards")
+def test_draw_cards_twice_on_the_same_objects_plays_anew(sub, ref):
+    _compare_calls(sub, ref, "draw_cards", _drawn("card_turns", AGAIN_COUNT), lambda case: _card_turn(case, 2),
+                   _twice(_card_described), again=True)
+
+
+@pytest.mark.exercise("tchu.claim_route")
+def test_claim_route_twice_on_the_same_objects_plays_anew(sub, ref):
+    _compare_calls(sub, ref, "claim_route", _drawn("claim_turns", AGAIN_COUNT), lambda case: _claim_turn(case, 2),
+                   _twice(_claim_described), again=True)
+
+
+@pytest.mark.exercise("tchu.end")
+def test_end_twice_on_the_same_objects_ends_anew(sub, ref):
+    _compare_calls(sub, ref, "end_game", _drawn("ends", AGAIN_COUNT), _end_run, _twice(_end_described),
+                   in_turn=False, end=True, again=True)
+
+
+@pytest.mark.exercise("tchu.play")
+def test_play_twice_on_the_same_objects_plays_a_new_game(sub, ref):
+    matches = _drawn("matches", MATCH_COUNT)[:1]
+    _compare_calls(sub, ref, "play", matches, _match_case, lambda match: f"play(...) of {match}, called twice on the same objects",
+                   in_turn=False, end=True, again=True)

@@ -182,6 +182,17 @@ def called(function, inner, names, *args):
         return log, ("raised", caught(error))
 
 
+def twice(function):
+    """``function`` that, called, calls ``function`` twice with the same players, names and
+    arguments (its rng going on), and returns what the second call returned."""
+
+    def again(players, names, *args):
+        function(players, names, *args)
+        return function(players, names, *args)
+
+    return again
+
+
 def conversed(function, inner, names, in_turn, end, *args):
     """:func:`called`, with the game's conversation (:func:`conversation`) in place of its log."""
     log, outcome = called(function, inner, names, *args)
