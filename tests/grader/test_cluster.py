@@ -144,7 +144,7 @@ def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_complete
             distributed.Client(local, timeout=15) as client:
         started = time.monotonic()
         cluster.grade_on_cluster(
-            client, root, tasks, lambda task: {"call_seconds": 10, "memory_mb": 1024},
+            client, root, tasks, lambda task: wire.GradingOptions(call_seconds=10, memory_mb=1024),
             lambda task, data, seconds, failure: ended.__setitem__(f"{task.student}.{task.worksheet.id}", failure or str(data is not None)),
             function=poisoned,
         )

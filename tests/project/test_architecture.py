@@ -300,6 +300,13 @@ def test_grading_imports_follow_its_rooms(name):
         assert theirs in GRADING_ROOMS[mine], f"{name} line {item.line}: the {mine} room may not import {item.module}"
 
 
+@pytest.mark.parametrize("name", sorted(name for name in INSTRUCTOR if grading_room(name)))
+def test_argparse_stays_in_the_commands(name):
+    """``course grade`` turns argparse's answer into a typed request; no grading module sees a Namespace."""
+    found = [item for item in imports(name, INSTRUCTOR[name]) if item.module.split(".")[0] == "argparse"]
+    assert not found, f"{name} line {found[0].line}: {found[0].text.strip()}" if found else ""
+
+
 @pytest.mark.parametrize("name", sorted(INSTRUCTOR))
 def test_a_course_module_says_its_job_and_stays_short(name):
     path = INSTRUCTOR[name]

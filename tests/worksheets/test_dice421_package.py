@@ -642,6 +642,26 @@ def test_a_check_names_a_failing_earlier_function_it_calls():
     assert "Check swap first: your swap, which this function calls, does not pass its own check yet." in str(result)
 
 
+def test_a_check_blames_an_earlier_function_only_when_that_one_fails_its_own_check():
+    """play_turn's own fourth throw is play_turn's fault while rethrow passes its check; a rethrow
+    that converts the answer with int() fails its own, and is then named."""
+    right = {name: globals()[name] for name in ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of")}
+    wrong = {**right}
+    exec("def rethrow(die, n, ask, rng):\n    return roll_die(rng) if int(ask('?')) == 1 else die\n", wrong)
+    for namespace in (right, wrong):
+        exec("def play_turn(ask, rng):\n"
+             "    dice, throws = [roll_die(rng) for _ in range(3)], 1\n"
+             "    while throws <= 3 and ask('again? ').strip() == '1':\n"
+             "        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice, start=1)]\n"
+             "        throws += 1\n"
+             "    return tokens_of(*sort3_desc(*dice)), value_of(*sort3_desc(*dice))\n", namespace)
+    alone, blamed = check_play_turn(right["play_turn"]), check_play_turn(wrong["play_turn"])
+    assert alone.status is Status.FAILED and "rethrow first" not in str(alone).lower(), str(alone)
+    assert "After the third throw the turn is over" in str(alone)
+    assert blamed.status in (Status.FAILED, Status.ERROR)
+    assert "rethrow first" in str(blamed).lower(), str(blamed)
+
+
 def test_check_rethrow_refuses_a_die_thrown_before_the_answer():
     def eager(die, n, ask, rng):
         new = roll_die(rng)

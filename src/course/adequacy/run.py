@@ -146,10 +146,11 @@ def write_mutant(sheet: Worksheet, mutant: Mutant, folder: Path) -> Path:
     return path
 
 
-def options(exercise: str, call_seconds: float, checks: bool = False) -> dict[str, Any]:
+def options(exercise: str, call_seconds: float, checks: bool = False) -> wire.GradingOptions:
     """How a grading process grades a mutant (as ``course grade --only EXERCISE``): every
     check of the notebook with ``checks`` (on a cluster), else the probe runs the exercise's."""
-    return {"call_seconds": call_seconds, "memory_mb": 1024, "checks": checks, "only": exercise, "cascade": False}
+    return wire.GradingOptions(call_seconds=call_seconds, memory_mb=1024, checks=checks, only=exercise,
+                               cascade=False)
 
 
 def verdict(exercise: str, report: dict[str, Any] | None, failure: str = "") -> dict[str, Any]:
@@ -204,8 +205,8 @@ def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: flo
             started = time.monotonic()
             for attempt in (1, 2):  # the grader's own failure (a process that cannot start): once more
                 try:
-                    answer = worker.grade(wire.grading_task(root, job.worksheet.tests, job.path, report,  # type: ignore[arg-type]
-                                                            options(job.mutant.exercise, call_seconds)), seconds)
+                    answer = worker.grade(wire.GradingTask(root, job.worksheet.tests, job.path, report,  # type: ignore[arg-type]
+                                                           options(job.mutant.exercise, call_seconds)), seconds)
                 except Exception as error:  # noqa: BLE001 - a job never goes without its verdict
                     worker.stop()
                     if attempt == 2:  # not known to be killed: counted as a survivor, with why

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from ..grading.instructor import run as grading
+from ..grading.instructor.request import GradeRequest
 from ..grading.instructor.results import VISIBILITIES
 from ..grading.notebook.sandbox import Limits
 from . import paths
@@ -73,6 +75,20 @@ def check(args: argparse.Namespace) -> None:
         paths.mapping(args.lms_ids, "the LMS ids mapping (--lms-ids)")
 
 
+def request_of(args: argparse.Namespace) -> GradeRequest:
+    """The run the command line asks for, typed (argparse stays in this module)."""
+    return GradeRequest(
+        submissions=tuple(args.submissions), out=Path(args.out).resolve(),
+        root=Path(args.root) if args.root else None, jobs=args.jobs, force=args.force,
+        call_seconds=float(args.call_timeout), memory_mb=int(args.memory_limit), checks=bool(args.checks),
+        cascade=bool(args.cascade), only=args.only, scheduler=args.scheduler,
+        submission_seconds=float(args.submission_timeout), best=args.best, students=args.students,
+        lms_ids=args.lms_ids, visibility=args.visibility, deadlines=tuple(args.deadline),
+        late_penalty=args.late_penalty, handed_in=tuple(args.handed_in), section=(args.section or "").strip(),
+        wait=args.wait,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Check the paths, then grade (:func:`course.grading.instructor.run.run`)."""
     try:
@@ -80,4 +96,4 @@ def run(args: argparse.Namespace) -> int:
     except paths.BadPath as error:
         print(f"course grade: {error}.", file=sys.stderr)
         return 2
-    return grading.run(args)
+    return grading.run(request_of(args))

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import wire
-from ..notebook.sandbox import Limits
 from ..wire.codec import ProtocolError
 
 #: pytest's own plugins that grading does not need (each costs time in every session)
@@ -22,24 +21,24 @@ QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml"
                  "legacypath", "stepwise", "faulthandler", "setuponly", "setupplan")
 
 
-def pytest_arguments(root: Path, module: Path, notebook: Path, report: Path, limits: Limits,
-                     checks: bool = False, only: str | None = None, cascade: bool = True) -> list[str]:
+def pytest_arguments(task: wire.GradingTask) -> list[str]:
     """The pytest command line that grades one notebook."""
-    arguments = ["--run-checks"] if checks else []
-    if only:
-        arguments += ["--only-exercise", only]
-    if not cascade:
+    options = task.options
+    arguments = ["--run-checks"] if options.checks else []
+    if options.only:
+        arguments += ["--only-exercise", options.only]
+    if not options.cascade:
         arguments.append("--no-cascade")
     arguments += [
-        str(module), "--submission", str(notebook), "--grading-report", str(report),
-        "--rootdir", str(root), "-p", "no:cacheprovider", "-q", "--tb=no",
-        "-o", "addopts=", "--any-worksheet", "--call-timeout", str(limits.call_seconds),
-        "--memory-limit", str(limits.memory_bytes >> 20), "-p", "course.grading.grader.plugin",
+        str(task.module), "--submission", str(task.notebook), "--grading-report", str(task.report),
+        "--rootdir", str(task.root), "-p", "no:cacheprovider", "-q", "--tb=no",
+        "-o", "addopts=", "--any-worksheet", "--call-timeout", str(options.call_seconds),
+        "--memory-limit", str(options.memory_mb), "-p", "course.grading.grader.plugin",
     ]
     for plugin in QUIET_PLUGINS:
         arguments += ["-p", f"no:{plugin}"]
-    if (root / "pyproject.toml").exists():
-        arguments += ["-c", str(root / "pyproject.toml")]
+    if (task.root / "pyproject.toml").exists():
+        arguments += ["-c", str(task.root / "pyproject.toml")]
     return arguments
 
 
@@ -56,7 +55,7 @@ def cache_rewrites(folder: Path) -> None:
 
 
 def serve() -> None:
-    """A grading process: read tasks (frames, :func:`wire.grading_task`) on stdin, grade each with pytest."""
+    """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest."""
     import pytest
 
     from .differential import share_draws
@@ -70,14 +69,10 @@ def serve() -> None:
         os.dup2(null, fd)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while (task := wire.read_frame(tasks)) is not None:
-        root = Path(task["root"])
-        code = pytest.main(pytest_arguments(
-            root, Path(task["module"]), Path(task["notebook"]), Path(task["report"]),
-            Limits(call_seconds=task["call_seconds"], memory_bytes=task["memory_mb"] << 20),
-            task.get("checks", False), task.get("only"), task.get("cascade", True),
-        ))
-        tests = str(root / "tests")
+    while (message := wire.read_frame(tasks)) is not None:
+        task = wire.GradingTask.of_message(message)
+        code = pytest.main(pytest_arguments(task))
+        tests = str(task.root / "tests")
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
             if (getattr(module, "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
@@ -102,11 +97,11 @@ class GradingProcess:
             )
         return self.process
 
-    def grade(self, task: dict[str, Any], seconds: float) -> dict[str, Any] | None:
+    def grade(self, task: wire.GradingTask, seconds: float) -> dict[str, Any] | None:
         """Send one task; its answer, or None when it took too long or the process died."""
         process = self.start()
         try:
-            wire.write_frame(process.stdin.fileno(), task)  # type: ignore[union-attr]
+            wire.write_frame(process.stdin.fileno(), task.message())  # type: ignore[union-attr]
             answer = wire.read_frame(process.stdout.fileno(), time.monotonic() + seconds)  # type: ignore[union-attr]
         except (OSError, ProtocolError):
             answer = None

@@ -3,7 +3,6 @@ progress bar; shared by the local and the Dask scheduling."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 import threading
 import time
@@ -13,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n.grading_text import reason as english
+from ..wire import GradingOptions
 from .book import Report
 from .discover import Task
+from .request import GradeRequest
 
 #: what an interrupted run says
 INTERRUPTED = "\ninterrupted: every notebook graded so far is kept; run again to go on"
@@ -52,7 +53,7 @@ class Progress:
 class Batch:
     """The files of one run to grade, and where their gradings go as they come."""
 
-    args: argparse.Namespace
+    request: GradeRequest
     root: Path
     out: Path
     report: Report
@@ -66,11 +67,9 @@ class Batch:
     finished: set[str] = field(default_factory=set)  #: the files whose grading is kept
     errors: list[str] = field(default_factory=list)  #: the grader's own failures, with their traceback
 
-    def options(self, task: Task) -> dict[str, Any]:
-        """How a grading process grades ``task`` (beside its paths, :func:`wire.grading_task`)."""
-        args = self.args
-        return {"call_seconds": args.call_timeout, "memory_mb": args.memory_limit, "checks": args.checks,
-                "only": self.only[task.fid], "cascade": args.cascade}
+    def options(self, task: Task) -> GradingOptions:
+        """How a grading process grades ``task`` (beside its paths, :class:`wire.GradingTask`)."""
+        return self.request.grading_options(self.only[task.fid])
 
     def finish(self, task: Task, data: dict[str, Any] | None, seconds: float, failure: str) -> None:
         """Keep a file's grading (``data``: the plugin's report) and write what it changes."""

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...gradebook.store import Gradebook
+from ..wire import GradingOptions
 from .discover import Task, Worksheet
 from .feedback import feedback
 from .results import (
@@ -37,7 +38,7 @@ CACHE = ".cache"  #: the cache of earlier versions, taken into the gradebook
 REPORTS = ".reports"  #: where grading processes write their reports
 
 
-def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -> dict[str, str]:
+def fingerprints(root: Path, sheets: list[Worksheet], options: GradingOptions) -> dict[str, str]:
     """Per worksheet, a digest of everything that decides its grades.
 
     The hidden test module and the helpers and conftest files beside it, the solution
@@ -85,7 +86,11 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: dict[str, Any]) -
     helpers += [p for p in (root / "tests" / "conftest.py",) if p.exists()]
     helpers += sorted((root / "locale").glob("*/LC_MESSAGES/grading.po"))
     common = digest_of(shared + helpers)
-    common.update(json.dumps([version, options], sort_keys=True).encode())
+    # the options under the names they have had since the first gradebooks: a new name would
+    # make every kept grading stale
+    named = {"call_timeout": options.call_seconds, "memory_limit": options.memory_mb,
+             "checks": options.checks, "cascade": options.cascade}
+    common.update(json.dumps([version, named], sort_keys=True).encode())
     found = {}
     for sheet in sheets:
         digest = common.copy()

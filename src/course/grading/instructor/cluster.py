@@ -100,7 +100,7 @@ def _grading_process() -> GradingProcess:
 
 
 def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
-                 options: dict[str, Any], seconds: float, unconfined: bool = False) -> dict[str, Any]:
+                 options: wire.GradingOptions, seconds: float, unconfined: bool = False) -> dict[str, Any]:
     """Grade one notebook on this worker; the hidden tests' report (or None) and the time."""
     root = wire.unpack(bundle, digest)
     if unconfined:
@@ -114,7 +114,7 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
         path.write_bytes(notebook)
         report = Path(work) / "report.json"
         started = time.monotonic()
-        answer = process.grade(wire.grading_task(root, root / "tests" / "grading" / module, path, report, options),
+        answer = process.grade(wire.GradingTask(root, root / "tests" / "grading" / module, path, report, options),
                                seconds)
         elapsed = time.monotonic() - started
         data = wire.read_report(report)
@@ -154,7 +154,7 @@ def connect(address: str) -> Client:
         ) from error
 
 
-def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Callable[[Any], dict[str, Any]],
+def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Callable[[Any], wire.GradingOptions],
                      done: Callable[[Any, dict[str, Any] | None, float, str], None], seconds: float = 600,
                      function: Callable[..., dict[str, Any]] = grade_remote) -> None:
     """Send every task to the cluster; call ``done(task, report, seconds, failure)`` as each ends.

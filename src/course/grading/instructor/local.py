@@ -28,8 +28,7 @@ def grade_locally(batch: Batch) -> int | None:
     A killed grading process cannot clean up after itself: every temporary folder of the
     run lives in one folder that this process removes at the end, whatever happened.
     """
-    args = batch.args
-    jobs = max(1, min(args.jobs or os.cpu_count() or 1, len(batch.tasks) or 1))
+    jobs = max(1, min(batch.request.jobs or os.cpu_count() or 1, len(batch.tasks) or 1))
     pending: queue.Queue[Task] = queue.Queue()
     for task in batch.tasks:
         pending.put(task)
@@ -83,14 +82,14 @@ def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path
     report.unlink(missing_ok=True)
     assert task.worksheet is not None and task.worksheet.tests is not None, "only a gradable task is graded"
     started = time.monotonic()
-    answer = worker.grade(wire.grading_task(batch.root, task.worksheet.tests, task.path.resolve(),
-                                            report, batch.options(task)), batch.args.submission_timeout)
+    answer = worker.grade(wire.GradingTask(batch.root, task.worksheet.tests, task.path.resolve(),
+                                           report, batch.options(task)), batch.request.submission_seconds)
     seconds = time.monotonic() - started
     data = wire.read_report(report)
     failure = ""
     if answer is None:
         failure = english("grading stopped after {seconds} s or its process ended",
-                          seconds=f"{batch.args.submission_timeout:g}")
+                          seconds=f"{batch.request.submission_seconds:g}")
     elif data is None:
         failure = english("the hidden tests could not run on this notebook")
     return data, seconds, failure

@@ -27,7 +27,6 @@ command at a time holds the output folder (:mod:`course.gradebook.lock`).
 
 from __future__ import annotations
 
-import argparse
 import functools
 import sys
 from pathlib import Path
@@ -49,6 +48,7 @@ from .discover import (
     worksheets,
 )
 from .local import grade_locally
+from .request import GradeRequest
 from .results import Options
 from .rules import (
     BadRule,
@@ -69,14 +69,14 @@ class Refused(Exception):
     """Why ``course grade`` cannot run, in one sentence (it exits with status 2)."""
 
 
-def given_rules(args: argparse.Namespace, sheets: list[Worksheet]) -> Given:
+def given_rules(request: GradeRequest, sheets: list[Worksheet]) -> Given:
     """The rules the command line gives (BadRule for one that cannot be used)."""
-    return Given(deadlines=tuple(deadline(text, sheets) for text in args.deadline),
-                 late_penalty=args.late_penalty, visibility=visibility(args.visibility),
-                 lms_ids=tuple(read_mapping(args.lms_ids).items()), sources=source_list(args.handed_in))
+    return Given(deadlines=tuple(deadline(text, sheets) for text in request.deadlines),
+                 late_penalty=request.late_penalty, visibility=visibility(request.visibility),
+                 lms_ids=tuple(read_mapping(request.lms_ids).items()), sources=source_list(list(request.handed_in)))
 
 
-def run(args: argparse.Namespace) -> int:
+def run(request: GradeRequest) -> int:
     """Grade the submissions; 0 when every file got a result, 1 when the grader itself failed on one.
 
     The steps: find the course, check its hidden tests' points and the rules given,
@@ -90,28 +90,27 @@ def run(args: argparse.Namespace) -> int:
     """
     with stopped_by_signals() as stops:  # SIGTERM and SIGHUP stop the run as Ctrl-C does
         try:
-            return stops.status(steps(args))
+            return stops.status(steps(request))
         except KeyboardInterrupt:
             print(INTERRUPTED, file=sys.stderr)
             return stops.status(130)
 
 
-def steps(args: argparse.Namespace) -> int:
+def steps(request: GradeRequest) -> int:
     """The steps of :func:`run`; 2 when refused, 130 when interrupted while grading."""
     try:
-        root = Path(args.root).resolve() if args.root else find_root(Path.cwd().resolve())
+        root = request.root.resolve() if request.root else find_root(Path.cwd().resolve())
         if root is None or not (root / "solutions").is_dir():
             raise Refused("no course folder (with solutions/ and tests/grading/) here or above; use --root")
         sheets = worksheets(root)
         check_points(sheets)
-        given = given_rules(args, sheets)
-        if "/" in (args.section or ""):
-            raise Refused(f"--section {args.section!r} has a /; name a section without one (e.g. A or monday)")
-        out = Path(args.out).resolve()
-        client = connect(args)  # an unreachable scheduler is refused before anything is written
+        given = given_rules(request, sheets)
+        if "/" in request.section:
+            raise Refused(f"--section {request.section!r} has a /; name a section without one (e.g. A or monday)")
+        client = connect(request.scheduler)  # an unreachable scheduler is refused before anything is written
         try:
-            with hold(out, "course grade " + " ".join(args.submissions), wait=args.wait):
-                return graded(args, root, sheets, given, out, client)
+            with hold(request.out, request.command(), wait=request.wait):
+                return graded(request, root, sheets, given, client)
         finally:
             if client is not None:
                 client.close()
@@ -120,13 +119,12 @@ def steps(args: argparse.Namespace) -> int:
         return 2
 
 
-def graded(args: argparse.Namespace, root: Path, sheets: list[Worksheet], given: Given, out: Path,
-           client: Any) -> int:
+def graded(request: GradeRequest, root: Path, sheets: list[Worksheet], given: Given, client: Any) -> int:
     """The steps of :func:`run` that need the output folder, its lock held (``client``: Dask's, or None)."""
-    book = Gradebook(out)
+    book = Gradebook(request.out)
     try:
-        options = setup(args, book, sheets, given, out)
-        batch = plan(args, root, options, book, sheets)
+        options = setup(request, book, sheets, given)
+        batch = plan(request, root, options, book, sheets)
         grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
         code = grade(batch)
         book.log(someone(), "grade", history_line(batch, code))
@@ -135,22 +133,22 @@ def graded(args: argparse.Namespace, root: Path, sheets: list[Worksheet], given:
         book.close()
 
 
-def setup(args: argparse.Namespace, book: Gradebook, sheets: list[Worksheet], given: Given, out: Path) -> Options:
+def setup(request: GradeRequest, book: Gradebook, sheets: list[Worksheet], given: Given) -> Options:
     """The result options: the rules given, settled with those the gradebook keeps (BadRule when one differs)."""
-    settle(book, given, out, someone(), (args.section or "").strip())
+    settle(book, given, request.out, someone(), request.section)
     check_stored(book, sheets)
-    return options_of(book, given, rule="best" if args.best else "newest")
+    return options_of(book, given, rule="best" if request.best else "newest")
 
 
-def connect(args: argparse.Namespace) -> Any:
-    """The Dask client (None: grade locally)."""
-    if not args.scheduler:
+def connect(scheduler: str | None) -> Any:
+    """The Dask client of ``scheduler`` (None: grade locally)."""
+    if not scheduler:
         return None
     from .cluster import SchedulerUnreachable
     from .cluster import connect as connect_to
 
     try:
-        return connect_to(args.scheduler)
+        return connect_to(scheduler)
     except SchedulerUnreachable as error:
         raise Refused(str(error)) from None
 
@@ -159,52 +157,49 @@ def history_line(batch: Batch, code: int | None) -> str:
     """What the history says of a run."""
     state = "interrupted" if code else "done"
     return (f"{batch.count} files graded or recorded, {batch.skipped} already graded ({state}); "
-            f"from {', '.join(batch.args.submissions)}")
+            f"from {', '.join(batch.request.submissions)}")
 
 
-def plan(args: argparse.Namespace, root: Path, options: Options, book: Gradebook, sheets: list[Worksheet]) -> Batch:
+def plan(request: GradeRequest, root: Path, options: Options, book: Gradebook, sheets: list[Worksheet]) -> Batch:
     """The files to grade: found, matched to a student and a worksheet, and not graded already.
 
     Files that cannot be graded (not a notebook, no worksheet) get their entry at once.
     """
-    if args.only and not any(grades_exercise(sheet, args.only) for sheet in sheets):
-        raise Refused(f"no worksheet has an exercise {args.only!r}")
-    grading_options = {"call_timeout": args.call_timeout, "memory_limit": args.memory_limit,
-                       "checks": bool(args.checks), "cascade": bool(args.cascade)}
-    prints = fingerprints(root, sheets, grading_options)
-    out = Path(args.out).resolve()
-    report = Report(out, sheets, options, book)
+    if request.only and not any(grades_exercise(sheet, request.only) for sheet in sheets):
+        raise Refused(f"no worksheet has an exercise {request.only!r}")
+    prints = fingerprints(root, sheets, request.grading_options())
+    report = Report(request.out, sheets, options, book)
     gone = report.gone()
     if gone:
         print(f"{len(gone)} files graded before are not in this hand-in; their results are kept, marked "
               "\"not in the last hand-in\" (course gradebook forget removes them): "
               + ", ".join(sorted(Path(e["path"]).name for e in gone)[:10]), file=sys.stderr)
-    tasks = found_tasks(args, sheets, report, book)
+    tasks = found_tasks(request, sheets, report, book)
     if not tasks:
         report.publish()
         raise Refused("no files to grade")
     for task in tasks:
         report.register(task)
-    todo, skipped = to_grade(args, tasks, report, prints)
+    todo, skipped = to_grade(request, tasks, report, prints)
     progress = Progress(len(todo))
     for task in [t for t in todo if t.reason]:
         report.add(task, None, 0.0)
         progress.step(True)
     graded = [t for t in todo if not t.reason]
-    return Batch(args, root, out, report, prints, graded, len(todo), skipped,
-                 kept_only(args.only, graded, report), progress)
+    return Batch(request, root, request.out, report, prints, graded, len(todo), skipped,
+                 kept_only(request.only, graded, report), progress)
 
 
-def found_tasks(args: argparse.Namespace, sheets: list[Worksheet], report: Report, book: Gradebook) -> list[Task]:
+def found_tasks(request: GradeRequest, sheets: list[Worksheet], report: Report, book: Gradebook) -> list[Task]:
     """The files of the hand-in: each with its student (in its section), worksheet and hand-in time."""
     from .rules import sources_of
 
-    section = (args.section or "").strip()
+    section = request.section
     known = {fid: student.rpartition("/")[2] for fid, student in report.known_students().items()}
     sections = {fid: student.rpartition("/")[0] for fid, student in report.known_students().items()}
-    mapping = read_mapping(args.students)
-    tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(args.submissions)]
-    hand_ins = HandIns(sources_of(book, given_rules(args, sheets), section))
+    mapping = read_mapping(request.students)
+    tasks = [prepare_safely(path, folder, sheets, mapping, known) for path, folder in expand(list(request.submissions))]
+    hand_ins = HandIns(sources_of(book, given_rules(request, sheets), section))
     for task in tasks:
         mine = section or sections.get(task.fid, "")
         lms = [task.student, *[part for part in task.path.stem.split("_") if part.isdigit()],
@@ -227,7 +222,7 @@ def options_has_deadlines(book: Gradebook) -> bool:
     return any(name == "deadline" for name, _ in book.rules())
 
 
-def to_grade(args: argparse.Namespace, tasks: list[Task], report: Report,
+def to_grade(request: GradeRequest, tasks: list[Task], report: Report,
              prints: dict[str, str]) -> tuple[list[Task], int]:
     """The tasks to grade (or to record as not gradable) and how many are graded already.
 
@@ -236,9 +231,9 @@ def to_grade(args: argparse.Namespace, tasks: list[Task], report: Report,
     """
     newest = {id(report.newest(entries)) for entries in report.groups().values()}
     counted = [t for t in tasks if report.options.rule == "best" or id(report.entries[t.fid]) in newest]
-    if args.only:
-        counted = [t for t in counted if t.worksheet and grades_exercise(t.worksheet, args.only)]
-    todo = [t for t in counted if args.force or args.only
+    if request.only:
+        counted = [t for t in counted if t.worksheet and grades_exercise(t.worksheet, request.only)]
+    todo = [t for t in counted if request.force or request.only
             or not report.current(t, prints.get(t.worksheet.id, "") if t.worksheet else "")]
     skipped = len(counted) - len(todo)
     if skipped:
@@ -263,7 +258,7 @@ def grade_on_dask(batch: Batch, client: Any) -> int | None:
 
     try:
         grade_on_cluster(client, batch.root, batch.tasks, batch.options, batch.finish_safely,
-                         batch.args.submission_timeout)
+                         batch.request.submission_seconds)
         batch.finish_left()
     except KeyboardInterrupt:
         print(INTERRUPTED, file=sys.stderr)

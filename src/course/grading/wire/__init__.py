@@ -3,7 +3,7 @@
 =====================================  ==========================================
 channel                                what crosses, and how
 =====================================  ==========================================
-``course grade`` -> grading process    a task (:func:`grading_task`), a frame on
+``course grade`` -> grading process    a task (:class:`GradingTask`), a frame on
                                        the process's stdin; ``{"exit": code}``
                                        back, a frame on its stdout
 pytest plugin -> ``course grade``      the grading report, a JSON file
@@ -67,6 +67,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -340,13 +341,40 @@ class Channel:
 # ----------------------------------------------------------------------------- grading processes
 
 
-def grading_task(root: Path, module: Path, notebook: Path, report: Path, options: dict[str, Any]) -> dict[str, Any]:
-    """What a grading process is sent to grade one notebook.
+@dataclass(frozen=True)
+class GradingOptions:
+    """How a grading process grades one notebook: its limits, and what runs beside the hidden tests."""
 
-    ``options``: ``call_seconds``, ``memory_mb``, ``checks``, ``only`` and ``cascade``.
-    """
-    return {"root": str(root), "module": str(module), "notebook": str(notebook), "report": str(report),
-            **options}
+    call_seconds: float  #: wall time of one cell or one call from a test
+    memory_mb: int  #: memory the notebook may allocate
+    checks: bool = False  #: run the notebook's public checks too, and record their verdicts
+    cascade: bool = True  #: grade an exercise with the given code in place of a failing earlier one
+    only: str | None = None  #: the one exercise to grade (None: all of them)
+
+
+@dataclass(frozen=True)
+class GradingTask:
+    """What a grading process is sent to grade one notebook (a frame on its stdin, :meth:`message`)."""
+
+    root: Path  #: the course folder
+    module: Path  #: the worksheet's hidden test module
+    notebook: Path
+    report: Path  #: where the grading report is written (:func:`write_report`)
+    options: GradingOptions
+
+    def message(self) -> dict[str, Any]:
+        """The task as a frame's JSON object."""
+        return {"root": str(self.root), "module": str(self.module), "notebook": str(self.notebook),
+                "report": str(self.report), "options": asdict(self.options)}
+
+    @classmethod
+    def of_message(cls, message: dict[str, Any]) -> GradingTask:
+        """The task a frame holds (ProtocolError when it is not one)."""
+        try:
+            return cls(Path(message["root"]), Path(message["module"]), Path(message["notebook"]),
+                       Path(message["report"]), GradingOptions(**message["options"]))
+        except (KeyError, TypeError) as error:
+            raise ProtocolError(f"not a grading task: {error}") from None
 
 
 def write_report(path: Path, report: dict[str, Any]) -> None:
