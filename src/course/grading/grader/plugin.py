@@ -234,7 +234,7 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
         pytest.fail(f"{request.module.__name__} names no NOTEBOOK for the sub fixture")
     reference = solution_path(request.config, notebook)
     given = request.config.getoption("--submission")
-    path = reference
+    path, data = reference, None
     if given is not None:
         path = Path(given)
         data = read_notebook(path, check=False)
@@ -248,7 +248,8 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
             say = request.config.stash.get(_WORDS, ENGLISH)
             pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
     started = time.perf_counter()
-    submission = Submission(path, reference=reference, limits=limits_of(request.config))
+    submission = Submission(path, reference=reference, limits=limits_of(request.config),
+                            notebook=data if isinstance(data, dict) else None)
     _spent(request.config, "notebook", started)
     report = request.config.stash[_REPORT]
     checks: list[dict[str, Any]] = []

@@ -461,9 +461,11 @@ class Submission:
 
     process_type: Any = Process  #: how its process is made (the reference's: course.grading.grader.journal)
 
-    def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None) -> None:
+    def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None,
+                 notebook: dict[str, Any] | None = None) -> None:
+        """``notebook``: the file's notebook when the caller has read it already (it is read once)."""
         self.path = Path(path)
-        notebook = read_notebook(self.path, check=False)
+        notebook = notebook if notebook is not None else read_notebook(self.path, check=False)
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)
