@@ -313,6 +313,20 @@ def test_a_grading_task_crosses_as_one_frame_and_a_wrong_one_is_refused(tmp_path
             wire.GradingTask.of_message(wrong)
 
 
+def test_feedback_shows_a_tests_object_in_the_students_terms_when_it_says_how() -> None:
+    from course.grading.grader.submission import shown
+
+    class Dice:
+        def shown_as(self):
+            return "ScriptedDice([6, 6, 5])"
+
+    class Opaque:
+        def __repr__(self):  # a test's own repr is for the test's author: never shown
+            raise AssertionError("asked")
+
+    assert shown([Dice(), Opaque(), 3]) == "[ScriptedDice([6, 6, 5]), <Opaque>, 3]"
+
+
 def test_the_wire_is_written_once() -> None:
     sources = {str(path.relative_to(ROOT / "src" / "course")): path.read_text(encoding="utf-8")
                for path in (ROOT / "src" / "course").rglob("*.py")}

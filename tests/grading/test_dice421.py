@@ -224,6 +224,11 @@ class Keyboard:
         index = len(self.prompts) - 1
         return self.answers[index] if index < len(self.answers) else self.then
 
+    def shown_as(self):
+        """The player in the worksheet's terms, as feedback shows the last call."""
+        given = f"{self.answers!r} + " if self.answers else ""
+        return f"answers({given}[{self.then!r}, {self.then!r}, ...])"
+
 
 class LoadedDice:
     """An rng whose ``randint(1, 6)`` gives the scripted faces in order, then ``then``."""
@@ -245,6 +250,13 @@ class LoadedDice:
     @property
     def thrown(self):
         return len(self.calls)
+
+    def shown_as(self):
+        """The dice in the worksheet's terms, as feedback shows the last call."""
+        if self.then is None:
+            return f"ScriptedDice({self.faces!r})"
+        given = f"{self.faces!r} + " if self.faces else ""
+        return f"ScriptedDice({given}[{self.then}, {self.then}, ...])"
 
 
 # 1. Sorting -------------------------------------------------------------------------
@@ -517,9 +529,9 @@ def test_play_turn_never_throws_a_fourth_time(sub):
     # A player who answers 1 to everything: three throws of three dice, then the turn ends.
     faces = [1, 1, 3, 2, 2, 6, 1, 2, 4]
     result, keyboard, dice = _turn(sub, [], faces, then_face=5, then_answer="1")
-    assert dice.thrown == 9
+    assert dice.thrown == 9, "the dice thrown: three throws of three dice"
     assert result == (8, 421)
-    assert len(keyboard.prompts) == 8  # two "throw again?" and six "rethrow die n?"
+    assert len(keyboard.prompts) == 8, "the questions asked: two 'throw again?' and six 'rethrow die n?'"
 
 
 @pytest.mark.exercise("dice421.play_turn")

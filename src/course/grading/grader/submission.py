@@ -102,7 +102,8 @@ REQUESTS = [0]  #: requests sent to notebooks' processes by this process (for ti
 
 
 class _Shown(reprlib.Repr):
-    """Short reprs that never ask the notebook: a handle by its label, a test's object by its type."""
+    """Short reprs that never ask the notebook: a handle by its label, a test's object by its
+    ``shown_as()`` (what the student would write to make it: ``answers(['1', '0'])``), else by its type."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -120,6 +121,10 @@ class _Shown(reprlib.Repr):
         if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
                 or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
             return super().repr1(x, level)
+        described = getattr(type(x), "shown_as", None)
+        if callable(described):
+            text = str(described(x))
+            return text if len(text) <= 2 * self.maxother else text[:2 * self.maxother - 3] + "..."
         return f"<{type(x).__name__}>"
 
 
