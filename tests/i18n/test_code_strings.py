@@ -77,3 +77,25 @@ def test_the_translated_f_string_keeps_its_fields_and_prints_the_french():
         space["Game"]([24, 24], None).show_winner()
     assert printed.getvalue() == "Le joueur 0 gagne, 25 à 16\nMatch nul, 24 à 24\n"
     assert space["Game"]([0, 0], None).strategy() == "greedy"
+
+
+def test_what_a_function_returns_is_a_unit_when_the_cell_raises_or_prints_it():
+    cell = new_code_cell(
+        'def problem(self, move):\n'
+        '    """None if `move` is legal, else the rule it breaks."""\n'
+        '    if self.over:\n'
+        '        return "the game is over"\n'
+        '    return None if move else f"square {move} is already taken"\n'
+        '\n'
+        'def terrain(self):\n'
+        '    return "wheat"\n'
+        '\n'
+        'def play(self, move):\n'
+        '    problem = self.problem(move)\n'
+        '    if problem is not None:\n'
+        '        raise ValueError(problem)\n'
+        '    self.grid.append(self.terrain())\n'
+    )
+    assert [unit.text for unit in cell_units(cell)] == [
+        "None if `move` is legal, else the rule it breaks.", "the game is over", "square {move} is already taken",
+    ]

@@ -7,7 +7,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,23 +153,52 @@ def _scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
 
 
 def _named_texts(tree: ast.AST) -> set[tuple[int, int]]:
-    """Start positions of the strings assigned to a name that a student reads in the same
-    function: ``scores = f"{a} to {b}"`` before ``print("A draw, " + scores)``."""
+    """Start positions of the strings that reach a read expression through a name or a
+    function of the cell: ``scores = f"{a} to {b}"`` before ``print("A draw, " + scores)``
+    in the same function, and what ``problem`` returns when the cell raises or prints
+    ``self.problem(move)`` (directly, or through a name)."""
     found: set[tuple[int, int]] = set()
+    functions: set[str] = set()
     for scope in ast.walk(tree):
         if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         names = _names_read(scope)
-        for node in _scope_nodes(scope):
-            if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target, value = node.targets[0], node.value
-            elif isinstance(node, ast.AnnAssign) and node.value is not None:
-                target, value = node.target, node.value
-            else:
-                continue
-            if isinstance(target, ast.Name) and target.id in names:
+        functions |= _called(node for root in _read_roots_of(scope) for node in ast.walk(root))
+        for target, value in _assignments(scope):
+            if target in names:
                 found.update((item.lineno, item.col_offset) for item in _text_literals(value))
+                functions |= _called([value])
+    for scope in ast.walk(tree):
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.name in functions:
+            for node in _scope_nodes(scope):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    found.update((item.lineno, item.col_offset) for item in _text_literals(node.value))
     return found
+
+
+def _assignments(scope: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+    """(name, value) of the assignments to a plain name in one function's body."""
+    for node in _scope_nodes(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            yield node.targets[0].id, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            yield node.target.id, node.value
+
+
+def _called(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names of the functions and methods called by ``nodes`` themselves."""
+    return {name for node in nodes if isinstance(node, ast.Call) and (name := _call_name(node))}
+
+
+def _call_name(node: ast.Call) -> str | None:
+    """``f`` for ``f(...)`` and ``x.f(...)``."""
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
+def _read_roots_of(scope: ast.AST) -> list[ast.AST]:
+    """The read expressions of one function's (or the cell's) body."""
+    return [root for node in _scope_nodes(scope) for root in _read_roots(node)]
 
 
 def _read_roots(node: ast.AST) -> list[ast.AST]:
@@ -179,9 +208,7 @@ def _read_roots(node: ast.AST) -> list[ast.AST]:
     if isinstance(node, ast.Raise) and node.exc is not None:
         roots.append(node.exc)
     if isinstance(node, ast.Call):
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        if name in _READ_CALLS:
+        if _call_name(node) in _READ_CALLS:
             roots.extend(node.args)
         roots.extend(k.value for k in node.keywords if k.arg in _READ_KEYWORDS)
     return roots
@@ -189,13 +216,7 @@ def _read_roots(node: ast.AST) -> list[ast.AST]:
 
 def _names_read(scope: ast.AST) -> set[str]:
     """The variables that one function's (or the cell's) read expressions use."""
-    return {
-        item.id
-        for node in _scope_nodes(scope)
-        for root in _read_roots(node)
-        for item in ast.walk(root)
-        if isinstance(item, ast.Name)
-    }
+    return {item.id for root in _read_roots_of(scope) for item in ast.walk(root) if isinstance(item, ast.Name)}
 
 
 def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
