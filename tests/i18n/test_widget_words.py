@@ -1,5 +1,6 @@
 """What the widgets put together around the catalog's sentences says it in French: the
-421 round's tokens given, a player's counter, the dice a player kept or threw (with their article)."""
+421 round's tokens given, a player's counter, the dice a player kept or threw (with their article),
+a Domi'Nations move of yours or of an AI, a tCHu game state shown in a cell."""
 
 from __future__ import annotations
 
@@ -34,3 +35,36 @@ def test_a_french_kept_throw_is_said_with_its_article():
         throws=_(", then ").join(dice_svg(faces, size=24) for faces in ((6, 6, 5), (4, 2, 1))))
     said = spoken(thrown)
     assert said.endswith("a lancé les dés 6 6 5, puis dés 4 2 1 et a gardé le dernier lancer."), said
+
+
+def test_a_french_move_of_yours_and_of_an_ai_reads_right():
+    """The same pieces say your move and an AI's: « Vous : … », never « Vous a posé »."""
+    from types import SimpleNamespace
+
+    from exercises.dominations.widget import _move_text
+
+    i18n.set_language("fr")
+    placing = SimpleNamespace(number=12)
+    mine = _move_text(0, (30, ((4, 5), (4, 6))), placing)
+    assert mine == (f"Vous{NNBSP}: domino 12 posé en rangée 4, colonne 5 et rangée 4, colonne 6, "
+                    "et domino 30 pris."), mine
+    assert _move_text(2, (None, None), placing) == f"IA 2{NNBSP}: domino 12 défaussé."
+    i18n.set_language("en")
+    assert _move_text(0, (30, ((4, 5), (4, 6))), placing) == (
+        "You placed domino 12 at row 4, column 5 and row 4, column 6, and took domino 30.")
+
+
+def test_a_tchu_game_state_shown_in_a_french_cell_is_french():
+    import random
+
+    from exercises.tchu.model.chmap import ChMap
+    from exercises.tchu.model.state import GameState
+
+    state = GameState.initial(ChMap.all_tickets(), random.Random(2021))
+    i18n.set_language("en")
+    assert repr(state) == ("<GameState: PLAYER_1 to play, 46 tickets, 97 cards in the deck, 0 discarded; "
+                           "PLAYER_1: 0 tickets, 4 cards, 40 cars, PLAYER_2: 0 tickets, 4 cards, 40 cars>")
+    i18n.set_language("fr")
+    assert repr(state) == (f"<GameState{NNBSP}: à PLAYER_1 de jouer, 46 billets, 97 cartes dans la pioche, "
+                           f"0 à la défausse{NNBSP}; PLAYER_1{NNBSP}: 0 billets, 4 cartes, 40 wagons, "
+                           f"PLAYER_2{NNBSP}: 0 billets, 4 cartes, 40 wagons>")
