@@ -68,3 +68,20 @@ def test_a_tchu_game_state_shown_in_a_french_cell_is_french():
     assert repr(state) == (f"<GameState{NNBSP}: à PLAYER_1 de jouer, 46 billets, 97 cartes dans la pioche, "
                            f"0 à la défausse{NNBSP}; PLAYER_1{NNBSP}: 0 billets, 4 cartes, 40 wagons, "
                            f"PLAYER_2{NNBSP}: 0 billets, 4 cartes, 40 wagons>")
+
+
+def test_a_tchu_map_without_names_calls_the_players_in_the_notebooks_language():
+    import dataclasses
+    import random
+
+    from exercises.tchu import Card, ChMap, GameState, PlayerId, SortedBag
+    from exercises.tchu.pictures import map_text
+
+    state = GameState.initial(ChMap.all_tickets(), random.Random(2))
+    state = dataclasses.replace(state, current_player_id=PlayerId.PLAYER_1).with_claimed_route(
+        ChMap.route("BER_NEU_1"), SortedBag.of(2, Card.RED))
+    i18n.set_language("en")
+    assert "Player 1 claimed Berne – Neuchâtel" in map_text(state)
+    i18n.set_language("fr")
+    said = map_text(state)
+    assert "Joueur 1 " in said and "Player" not in said, said
