@@ -4,18 +4,26 @@ a Domi'Nations move of yours or of an AI, a tCHu game state shown in a cell."""
 
 from __future__ import annotations
 
+import html
+
 from exercises import i18n
 from exercises.dice421.widget import describe_round
 
 NNBSP = "\u202f"
 
 
-def test_a_french_round_says_how_many_tokens_were_given():
+def test_a_french_round_says_how_many_tokens_were_given_and_who_with_an_article():
+    from exercises.i18n import pgettext
+
     i18n.set_language("fr")
-    text = describe_round(2, [(6, 6, 5), (4, 2, 1)], (10, 10), (2, 18), ("Joueur 1", "Ordinateur"))
-    assert f"Joueur 1 a donné 8 jetons{NNBSP}: " in text, text
-    one = describe_round(2, [(6, 6, 5), (4, 2, 1)], (10, 10), (11, 9), ("Joueur 1", "Ordinateur"))
-    assert f"Ordinateur a donné 1 jeton{NNBSP}: " in one, one
+    names = ("Joueur 1", "Ordinateur")
+    subjects = (pgettext("subject", "Player 1"), pgettext("subject", "Computer"))
+    text = describe_round(2, [(6, 6, 5), (4, 2, 1)], (10, 10), (2, 18), names, subjects)
+    said = html.unescape(text)
+    assert f"Le joueur 1 a donné 8 jetons{NNBSP}: le joueur 1 a 2 jetons, l'ordinateur a 18 jetons." in said, said
+    assert f"Ordinateur{NNBSP}: " in text  # the dice of the round keep the names as labels
+    one = describe_round(2, [(6, 6, 5), (4, 2, 1)], (10, 10), (11, 9), names, subjects)
+    assert f"L'ordinateur a donné 1 jeton{NNBSP}: " in html.unescape(one), one
 
 
 def test_the_english_round_is_unchanged():
@@ -29,8 +37,8 @@ def test_a_french_kept_throw_is_said_with_its_article():
     from exercises.ui import spoken
 
     i18n.set_language("fr")
-    kept = _("{name} kept {dice}").format(name="Ordinateur", dice=dice_svg((4, 2, 1), size=24))
-    assert spoken(kept) == "Ordinateur a gardé les dés 4 2 1", spoken(kept)
+    kept = _("{name} kept {dice}").format(name="L'ordinateur", dice=dice_svg((4, 2, 1), size=24))
+    assert spoken(kept) == "L'ordinateur a gardé les dés 4 2 1", spoken(kept)
     thrown = _("; the computer threw {throws} and kept the last.").format(
         throws=_(", then ").join(dice_svg(faces, size=24) for faces in ((6, 6, 5), (4, 2, 1))))
     said = spoken(thrown)
@@ -85,3 +93,18 @@ def test_a_tchu_map_without_names_calls_the_players_in_the_notebooks_language():
     i18n.set_language("fr")
     said = map_text(state)
     assert "Joueur 1 " in said and "Player" not in said, said
+
+
+def test_a_french_game_against_the_computer_names_it_with_its_article():
+    """A whole 421 game in French: the story, the rounds and the end say « l'ordinateur »
+    where it is a sentence's subject, and keep « Ordinateur » as its counter's label."""
+    from exercises.dice421.widget import GameWidget
+    from worksheets.test_dice421_package import hunt_421, play_game, play_to_the_end
+
+    i18n.set_language("fr")
+    widget = GameWidget(play_game, tokens=3, opponent=hunt_421, seed=7)
+    while not widget.table.over:
+        play_to_the_end(widget)
+    seen = " ".join(html.unescape(part) for part in (widget.story.value, widget.verdict.value, widget.who.value))
+    assert "Ordinateur " not in seen and "ordinateur " in seen, seen  # « Ordinateur\u202f: » labels its dice
+    assert f"<b>Ordinateur</b>{NNBSP}:" in widget.counters.value
