@@ -14,7 +14,8 @@ SVG, no network), its short Markdown twin (``report.md``) and one CSV per table
 * per exercise, the hidden tests that failed most, with their message, their hint and how
   many students;
 * clusters of wrong answers: students with the same set of failed tests and the same
-  first failure message, largest first, so that one explanation reaches a whole group;
+  first failure message (read in English, whatever the notebook's language), largest
+  first, so that one explanation reaches a whole group;
 * similar submissions: per exercise, pairs of students whose code in that exercise's
   cells is unusually alike.
 
@@ -51,8 +52,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from exercises.i18n import STUB_PATTERN, stub_sentence
+
 from .grading.instructor.results import GradingResult
-from .i18n.grading_text import one_line
+from .i18n.grading_text import Words, one_line
 from .notebook import cell_source, course_meta, read_notebook
 
 K = 20  #: characters of filtered code in one fingerprint (copydetect's noise threshold)
@@ -261,15 +264,20 @@ def failed_tests(cls: Class, most: int = 5) -> list[dict[str, Any]]:
     return rows
 
 
-def clusters(cls: Class) -> list[dict[str, Any]]:
-    """Students grouped by the same failed tests and first message, per exercise, largest first."""
+def clusters(cls: Class, root: Path | None = None) -> list[dict[str, Any]]:
+    """Students grouped by the same failed tests and first message, per exercise, largest first.
+
+    A student's first message is compared as the report says it, in English: a French
+    notebook's message is read back through the grading catalog of the course at ``root``
+    (and a French stub's sentence as the English stub's), so that one mistake makes one
+    group whatever the language of the notebooks."""
     rows = []
     for worksheet, exercise in exercise_order(cls):
         groups: dict[tuple[tuple[str, ...], str], list[str]] = defaultdict(list)
         for result in cls.of(worksheet):
             failed = [t for t in result.tests if t.exercise == exercise and not t.passed]
             if failed:
-                key = (tuple(sorted(t.name for t in failed)), failed[0].message)
+                key = (tuple(sorted(t.name for t in failed)), in_english(failed[0], root))
                 groups[key].append(result.student)
         for (tests, message), students in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
             rows.append({
@@ -277,6 +285,15 @@ def clusters(cls: Class) -> list[dict[str, Any]]:
                 "failed tests": list(tests), "first message": message, "students": sorted(students),
             })
     return rows
+
+
+def in_english(test: Test, root: Path | None) -> str:
+    """A test's message in English: as it is from an English notebook, else read back
+    through the course's grading catalog of the notebook's language (itself when none)."""
+    if test.language == "en":
+        return test.message
+    message = STUB_PATTERN.sub(lambda stub: stub_sentence(stub["exercise"]), test.message)
+    return Words(root, test.language).english(message) if root is not None else message
 
 
 # ----------------------------------------------------------------------------- similarity
@@ -467,7 +484,7 @@ def build(grades: Path, threshold: float = THRESHOLD, root: Path | None = None) 
         "worksheets": overview(cls),
         "exercises": exercise_rows(cls),
         "failed_tests": failed_tests(cls),
-        "clusters": clusters(cls),
+        "clusters": clusters(cls, root),
         "similar": similar_pairs(cls, threshold, stub_sources(root)),
     }
     return Report(cls, tables, threshold)

@@ -313,3 +313,34 @@ def test_a_test_failed_in_both_languages_is_one_row_said_in_english(tmp_path: Pa
     rows = course_report.failed_tests(course_report.load(tmp_path / "french"))
     assert [(r["students"], r["message"], r["hint"]) for r in rows] == [
         (3, "attendu (2, 1), obtenu (1, 2)", "renvoyez la paire échangée")]
+
+
+def test_one_mistake_in_french_and_english_notebooks_is_one_cluster_said_in_english(tmp_path: Path) -> None:
+    """Three French and two English notebooks return the pair unswapped, a French and an
+    English one are the released stub: two clusters, each said in English, the report's
+    language, the French messages read back through the grading catalog."""
+    from course.grading.instructor.results import ExerciseScore, GradingResult, TestOutcome
+    from course.i18n.grading_text import Words
+    from exercises.i18n import stub_sentence
+
+    def write(student: str, language: str, message: str) -> None:
+        failed = TestOutcome(name="dice421.swap: test_swap", score=0.0, max_score=1.0, status="failed",
+                             output=message, tags=("dice421.swap",))
+        graded = GradingResult(score=0.0, output="", student=student, worksheet="02_dice_421", path=f"{student}.ipynb",
+                               status="graded", tests=(failed,), language=language,
+                               exercises={"dice421.swap": ExerciseScore(score=0.0, max=1.0)})
+        (tmp_path / "results").mkdir(parents=True, exist_ok=True)
+        (tmp_path / "results" / f"{student}.json").write_text(json.dumps(graded.to_json()), encoding="utf-8")
+
+    for language, students in (("fr", ["f0", "f1", "f2"]), ("en", ["e0", "e1"])):
+        said = Words(ROOT, language)("`{call}` returned {got}, expected {want}",
+                                     call="swap(1, 2)", got="(1, 2)", want="(2, 1)")
+        for student in students:
+            write(student, language, said)
+    write("f3", "fr", f"NotImplementedError: {stub_sentence('dice421.swap', 'fr')}")
+    write("e3", "en", f"NotImplementedError: {stub_sentence('dice421.swap', 'en')}")
+    rows = course_report.clusters(course_report.load(tmp_path), ROOT)
+    assert [(row["size"], row["first message"], row["students"]) for row in rows] == [
+        (5, "`swap(1, 2)` returned (1, 2), expected (2, 1)", ["e0", "e1", "f0", "f1", "f2"]),
+        (2, "NotImplementedError: Exercise dice421.swap: write your code here.", ["e3", "f3"]),
+    ]

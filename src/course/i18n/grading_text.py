@@ -344,21 +344,29 @@ def fill(template: str, values: dict[str, str]) -> str:
     return FIELD.sub(one, template)
 
 
+#: (template, regular expression, fields) of the sentences a template reading knows
+Readings = tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]
+
+
 @lru_cache(maxsize=8)
-def _patterns(root: str, stamp: tuple[tuple[str, int], ...]
-              ) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
-    templates = dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])
-    # the most specific first: a template with more words than another that also matches
-    ordered = sorted(templates, key=lambda t: -len(FIELD.sub("", t)))
-    found = []
-    for template in ordered:
-        names = fields_of(template)
-        unique = tuple(dict.fromkeys(names))
-        found.append((template, pattern_of(template), unique))
-    return tuple(found)
+def _patterns(root: str, stamp: tuple[tuple[str, int], ...]) -> Readings:
+    return _readings(tuple(dict.fromkeys([*REASONS, *(s.template for s in messages_of_tests(Path(root)))])))
 
 
-def patterns(root: Path) -> tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...]:
+@lru_cache(maxsize=8)
+def _readings(templates: tuple[str, ...]) -> Readings:
+    """The readings of ``templates``, the most specific first (more words than another that also matches)."""
+    ordered = sorted(dict.fromkeys(templates), key=lambda t: -len(FIELD.sub("", t)))
+    return tuple((template, pattern_of(template), tuple(dict.fromkeys(fields_of(template)))) for template in ordered)
+
+
+@lru_cache(maxsize=8)
+def _reverse(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    """A table of translations read the other way: translation -> English."""
+    return {translated: english for english, translated in pairs}
+
+
+def patterns(root: Path) -> Readings:
     """(template, regular expression, fields) of every sentence :meth:`Words.sentence` translates."""
     modules = sorted((Path(root) / "tests" / "grading").glob("test_*.py"))
     return _patterns(str(root), tuple((m.name, m.stat().st_mtime_ns) for m in modules))
@@ -407,9 +415,16 @@ class Words:
         field values; ``text`` itself in English or without a (fresh) translation."""
         if not self.table or not text or self.root is None:
             return text
-        return self._parse(text, 0)[1]
+        return self._parse(text, 0, patterns(self.root), self.table)[1]
 
-    def _parse(self, text: str, depth: int) -> tuple[int, str]:
+    def english(self, text: str) -> str:
+        """A finished sentence of this language back in English (what :meth:`sentence`
+        made of it, read the other way); ``text`` itself when no translation gives it."""
+        if not self.table or not text:
+            return text
+        return self._parse(text, 0, _readings(tuple(self.table.values())), _reverse(tuple(self.table.items())))[1]
+
+    def _parse(self, text: str, depth: int, readings: Readings, table: dict[str, str]) -> tuple[int, str]:
         """The reading of ``text`` that explains most of it, and its translation.
 
         A field's value may itself be a sentence ("the notebook's process {status} ...", a
@@ -420,21 +435,21 @@ class Words:
         without words (``{where}: {what}``) counts only when one of its fields is a sentence.
         """
         best: tuple[int, str] = (0, text)
-        assert self.root is not None  # sentence() returns early without a course folder
-        for template, pattern, names in patterns(self.root):
-            if template not in self.table:
+        for template, pattern, names in readings:
+            if template not in table:
                 continue
             match = pattern.fullmatch(text)
             if not match:
                 continue
             values = {name: match.group(f"f{i}") for i, name in enumerate(names)}
-            read = {name: self._parse(value, depth + 1) if depth < 2 else (0, value) for name, value in values.items()}
+            read = {name: self._parse(value, depth + 1, readings, table) if depth < 2 else (0, value)
+                    for name, value in values.items()}
             inside = sum(covered for covered, _ in read.values())
             if not _has_words(template) and inside == 0:
                 continue  # it would only respace a value (an error's own "Expecting value: line 1")
             covered = len(fill(template, {name: "" for name in names})) + inside
             if covered > best[0]:
-                best = (covered, fill(self.table[template], {name: said for name, (_, said) in read.items()}))
+                best = (covered, fill(table[template], {name: said for name, (_, said) in read.items()}))
         return best
 
 

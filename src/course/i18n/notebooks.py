@@ -10,8 +10,9 @@ with any gettext tool: Poedit, Weblate, a text editor). An entry is one *unit*:
 * in a code cell, a comment (consecutive full-line comments are one unit), a docstring,
   or a string literal that a student reads: an argument of ``print``, ``input`` or
   ``ask`` (the worksheets' keyboard), the message of a ``raise``, a plot's title or
-  label. Python names are never units, and an f-string's ``{fields}`` must come back
-  unchanged in its translation.
+  label, or a string assigned to a name that one of these uses in the same function
+  (``scores = f"{a} to {b}"`` then ``print("A draw, " + scores)``). Python names are
+  never units, and an f-string's ``{fields}`` must come back unchanged in its translation.
 
 Each entry's location (``#:``) is ``NN_name.ipynb#<cell id>``: where a translator finds
 the English in the notebook. Units of the solution regions are units too: the French

@@ -7,7 +7,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,24 +129,105 @@ def _masked(source: str) -> str:
 
 
 
+def _text_literals(value: ast.expr) -> list[ast.expr]:
+    """The string literals an expression is made of: itself, or the parts of a
+    concatenation or of a conditional (``"A draw, " + scores``, ``a if c else b``)."""
+    if isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+        return [value]
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        return [*_text_literals(value.left), *_text_literals(value.right)]
+    if isinstance(value, ast.IfExp):
+        return [*_text_literals(value.body), *_text_literals(value.orelse)]
+    return []
+
+
+def _scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of one function's (or the cell's) body, without the functions and
+    classes defined inside it."""
+    pending = list(ast.iter_child_nodes(scope))
+    while pending:
+        node = pending.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def _named_texts(tree: ast.AST) -> set[tuple[int, int]]:
+    """Start positions of the strings that reach a read expression through a name or a
+    function of the cell: ``scores = f"{a} to {b}"`` before ``print("A draw, " + scores)``
+    in the same function, and what ``problem`` returns when the cell raises or prints
+    ``self.problem(move)`` (directly, or through a name)."""
+    found: set[tuple[int, int]] = set()
+    functions: set[str] = set()
+    for scope in ast.walk(tree):
+        if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names = _names_read(scope)
+        functions |= _called(node for root in _read_roots_of(scope) for node in ast.walk(root))
+        for target, value in _assignments(scope):
+            if target in names:
+                found.update((item.lineno, item.col_offset) for item in _text_literals(value))
+                functions |= _called([value])
+    for scope in ast.walk(tree):
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.name in functions:
+            for node in _scope_nodes(scope):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    found.update((item.lineno, item.col_offset) for item in _text_literals(node.value))
+    return found
+
+
+def _assignments(scope: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+    """(name, value) of the assignments to a plain name in one function's body."""
+    for node in _scope_nodes(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            yield node.targets[0].id, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            yield node.target.id, node.value
+
+
+def _called(nodes: Iterable[ast.AST]) -> set[str]:
+    """The names of the functions and methods called by ``nodes`` themselves."""
+    return {name for node in nodes if isinstance(node, ast.Call) and (name := _call_name(node))}
+
+
+def _call_name(node: ast.Call) -> str | None:
+    """``f`` for ``f(...)`` and ``x.f(...)``."""
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
+def _read_roots_of(scope: ast.AST) -> list[ast.AST]:
+    """The read expressions of one function's (or the cell's) body."""
+    return [root for node in _scope_nodes(scope) for root in _read_roots(node)]
+
+
+def _read_roots(node: ast.AST) -> list[ast.AST]:
+    """The expressions of ``node`` a student reads: a raised exception, the arguments of
+    a call that prints, asks or labels."""
+    roots: list[ast.AST] = []
+    if isinstance(node, ast.Raise) and node.exc is not None:
+        roots.append(node.exc)
+    if isinstance(node, ast.Call):
+        if _call_name(node) in _READ_CALLS:
+            roots.extend(node.args)
+        roots.extend(k.value for k in node.keywords if k.arg in _READ_KEYWORDS)
+    return roots
+
+
+def _names_read(scope: ast.AST) -> set[str]:
+    """The variables that one function's (or the cell's) read expressions use."""
+    return {item.id for root in _read_roots_of(scope) for item in ast.walk(root) if isinstance(item, ast.Name)}
+
+
 def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """Start positions (line, byte column) of docstrings and of strings a student reads."""
-    docstrings, read = set(), set()
+    docstrings, read = set(), _named_texts(tree)
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             value = node.body[0].value if node.body and isinstance(node.body[0], ast.Expr) else None
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 docstrings.add((value.lineno, value.col_offset))
-        roots: list[ast.AST] = []
-        if isinstance(node, ast.Raise) and node.exc is not None:
-            roots.append(node.exc)
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name in _READ_CALLS:
-                roots.extend(node.args)
-            roots.extend(k.value for k in node.keywords if k.arg in _READ_KEYWORDS)
-        for root in roots:
+        for root in _read_roots(node):
             pending = [root]
             while pending:
                 item = pending.pop()

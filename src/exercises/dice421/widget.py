@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, grid_cell, spoken, write_first, write_first_html
 from .model import MAX_THROWS, Strategy, Table, TableError, Turn, play_computer_turn, replay_turn
 from .pictures import DICE_FACES, dice_svg
@@ -237,8 +237,10 @@ def _counter(label: str, total: int | None, active: bool) -> str:
 
 def describe_round(number: int, dice: list[tuple[int, ...]],
                    before: tuple[int, int] | None, after: tuple[int, int] | None,
-                   names: tuple[str, str]) -> str:
-    """A round as HTML: both players' dice and who gave tokens, by the totals printed."""
+                   names: tuple[str, str], subjects: tuple[str, str] | None = None) -> str:
+    """A round as HTML: both players' dice and who gave tokens, by the totals printed
+    (``subjects``: the players as a sentence names them, « l'ordinateur »; else ``names``)."""
+    subjects = subjects or names
     lines = [_("<b>Round {number}</b>").format(number=number)]
     for name, kept in zip(names, dice):
         lines.append(_("{name}: {dice}").format(name=html.escape(name), dice=dice_svg(kept, size=24)))
@@ -249,20 +251,25 @@ def describe_round(number: int, dice: list[tuple[int, ...]],
         (_("{name} none left") if total <= 0 else _("{name} has {tokens}")).format(
             name=html.escape(name), tokens=tokens_text(total)
         )
-        for name, total in zip(names, after)
+        for name, total in zip(subjects, after)
     )
     if before is None:
         lines.append(f"{has}.")
     else:
         given = before[0] - after[0]
         if given:
-            giver = html.escape(names[0] if given > 0 else names[1])
+            giver = html.escape(capital(subjects[0] if given > 0 else subjects[1]))
             # the same English for one and many: French says "jeton" or "jetons"
             lines.append(ngettext("{name} gave {given}: {has}.", "{name} gave {given}: {has}.", abs(given))
                          .format(name=giver, given=abs(given), has=has))
         else:
             lines.append(_("Nobody gave tokens: {has}.").format(has=has))
     return "<br>".join(lines)
+
+
+def capital(text: str) -> str:
+    """``text`` starting a sentence: its first letter in capitals."""
+    return text[:1].upper() + text[1:]
 
 
 def console(printed: str) -> str:
@@ -292,6 +299,9 @@ class GameWidget(widgets.VBox):
     ) -> None:
         self.play_game, self.tokens, self.opponent, self.seed = play_game, tokens, opponent, seed
         self.names = (_("Player 1"), _("Computer") if opponent is not None else _("Player 2"))
+        # the same players as a sentence names them: French says « l'ordinateur a gardé »
+        self.subjects = (pgettext("subject", "Player 1"),
+                         pgettext("subject", "Computer") if opponent is not None else pgettext("subject", "Player 2"))
         self.errors = ErrorPanel()
         self.counters = widgets.HTML()
         self.who = widgets.HTML()
@@ -335,7 +345,7 @@ class GameWidget(widgets.VBox):
         self.refresh()
 
     def _turn_over(self, turn: Turn) -> None:
-        name = self.names[self.table.player - 1]
+        name = capital(self.subjects[self.table.player - 1])
         rounds = self.table.rounds
         if not self._record(turn):
             self.panel.throw_button.disabled = True
@@ -385,7 +395,7 @@ class GameWidget(widgets.VBox):
         if self.table.player == 1:  # a round is complete
             before, after = self.shown_totals, self.table.totals
             dice = [kept.dice for kept in self.table.turns[-2:]]
-            self.verdict.value = describe_round(self.table.rounds, dice, before, after, self.names)
+            self.verdict.value = describe_round(self.table.rounds, dice, before, after, self.names, self.subjects)
             self.shown_totals = after
         self.refresh()
         return True
@@ -403,7 +413,7 @@ class GameWidget(widgets.VBox):
             winner = table.winner
             self.who.value = (
                 _("<b>{name} has no tokens left and wins the game!</b>").format(
-                    name=html.escape(self.names[winner - 1])
+                    name=html.escape(capital(self.subjects[winner - 1]))
                 )
                 if winner else _("<b>The game is over.</b>")
             )

@@ -239,14 +239,14 @@ def map_figure(
     """
     if highlight is not None:
         if not isinstance(state, GameState):
-            raise ValueError("highlight=PlayerId needs a GameState; pass own_state=... otherwise")
+            raise ValueError(_("highlight=PlayerId needs a GameState; pass own_state=... otherwise"))
         own_state = state.player_state(highlight)
     if own_state is not None:
         if not isinstance(own_state, PlayerState):
-            raise ValueError(f"own_state must be a PlayerState, got {own_state!r}")
+            raise ValueError(_("own_state must be a PlayerState, got {own_state!r}").format(own_state=own_state))
         tickets = own_state.tickets
     tickets = list(tickets or ())
-    names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
+    names = _player_names(player_names)
 
     require_matplotlib()
     figure = cast("MapFigure", _map_figure_class()(figsize=(10, 7.4), dpi=80))
@@ -385,10 +385,16 @@ def player_state_html(state: PlayerState) -> str:
     return f"<table>{body}</table>"
 
 
+def _player_names(given: Mapping[PlayerId, str] | None) -> dict[PlayerId, str]:
+    """The players' names: those given, else "Player 1" and "Player 2" in the notebook's language."""
+    return {pid: (given or {}).get(pid, _("Player {number}").format(number=pid.name.rsplit("_", 1)[1]))
+            for pid in PlayerId}
+
+
 def map_text(state: GameState | PublicGameState | None, player_names: Mapping[PlayerId, str] | None = None,
              tickets: Iterable[Ticket] = ()) -> str:
     """The map in words, its text alternative: who claimed which routes, the tickets shown."""
-    names = {pid: (player_names or {}).get(pid, pid.name.replace("_", " ").title()) for pid in PlayerId}
+    names = _player_names(player_names)
     owners = _owners(state)
     parts = [_("Map of Switzerland, {count} routes").format(count=len(ChMap.routes()))]
     for pid in PlayerId:

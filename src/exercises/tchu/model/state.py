@@ -566,11 +566,11 @@ class GameState(PublicGameState):
 
     def __repr__(self) -> str:
         states = ", ".join(
-            f"{pid.name}: {len(s.tickets)} tickets, {len(s.cards)} cards, {s.car_count} cars"
+            _("{player}: {tickets} tickets, {cards} cards, {cars} cars").format(
+                player=pid.name, tickets=len(s.tickets), cards=len(s.cards), cars=s.car_count)
             for pid, s in zip(PlayerId, self.player_states)
         )
-        return (
-            f"<GameState: {self.current_player_id.name} to play, {self.ticket_deck.size} tickets, "
-            f"{self.card_state.deck.size} cards in the deck, {len(self.card_state.discards)} discarded; "
-            f"{states}>"
-        )
+        return _("<GameState: {player} to play, {tickets} tickets, {deck} cards in the deck, "
+                 "{discards} discarded; {states}>").format(
+            player=self.current_player_id.name, tickets=self.ticket_deck.size, deck=self.card_state.deck.size,
+            discards=len(self.card_state.discards), states=states)
