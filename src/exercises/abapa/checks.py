@@ -199,6 +199,8 @@ END_ANEW = [
 BOARD_ANEW = [
     ("Board([2.5, 5.5] + list(START[2:]), 0)", ValueError,
      _("A cell holds a whole number of seeds: refuse a float (type(seeds) is not int), even when the total is 48.")),
+    ("Board([4.0] * 12 + [0, 0], 0)", ValueError,
+     _("A cell holds a whole number of seeds: refuse a float (type(seeds) is not int), even when the total is 48.")),
     ("(lambda board: board.copy() is board.copy())(Board())", False,
      _("copy() makes a new board at every call.")),
 ]
