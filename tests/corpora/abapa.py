@@ -244,6 +244,13 @@ MISTAKES = [
             "    _init(self, cells, player)\n"
             "Board.__init__ = __init__\n",
             "a position holds 48 seeds, else ValueError"),
+    Mistake("abapa-board-accepts-whole-floats", "abapa.board",
+            "_init = Board.__init__\n"
+            "def __init__(self, cells=None, player=0):\n"
+            "    whole = None if cells is None else [int(n) if isinstance(n, float) else n for n in cells]\n"
+            "    _init(self, whole, player)\n"
+            "Board.__init__ = __init__\n",
+            "a cell is an int: a float is refused with ValueError, even 4.0"),
     Mistake("abapa-board-accepts-player-2", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"

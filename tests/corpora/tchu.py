@@ -249,6 +249,11 @@ MISTAKES = [
                     "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"
                     "        except ValueError:\n            pass\n"),
             "an illegal move stops the game with its ValueError; it is not skipped"),
+    Mistake("tchu-play-unknown-turn-not-refused", P,
+            changed(P, "        if kind not in TURNS:\n"
+                       "            raise ValueError(f\"{name} chose the turn {kind!r}: choose a TurnKind\")\n", ""),
+            "a next_turn() answer that is no TurnKind is an illegal move: ValueError naming the player and the answer, "
+            "not the KeyError of TURNS[kind]"),
     Mistake("tchu-claim-cars-one-too-many", R,
             changed(R, "if own.car_count < route.length", "if own.car_count <= route.length"),
             "a player needs route.length cars at least: exactly as many as the route is long will do"),

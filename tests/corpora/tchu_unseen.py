@@ -1769,6 +1769,8 @@ def play(
         tell_all(players, Info(name).can_play())
         update_all(players, state)
         kind = players[player_id].next_turn()
+        if kind not in TURNS:
+            raise ValueError(f"{name} answered the turn {kind!r}, which is no TurnKind")
         state = TURNS[kind](players, player_names, state, rng)
         if state.last_turn_begins():
             car_count = state.current_player_state().car_count

@@ -169,7 +169,7 @@ HINTS = {
     "test_board_start_position": "Board() with no arguments is the start: 4 seeds in each of the 12 pits, both kalahs empty, player 0 to move, all six pits legal, not over, no winner, scores 0.",
     "test_board_of_a_position_and_its_text": "Keep the cells and the player you are given; str(board) returns board_text of the cells, and score(p) is the content of p's kalah (cell 6 for player 0, 13 for player 1).",
     "test_board_cells_are_a_copy": "Store a copy of the list given to Board, and make cells a property that returns a new list each time: changing either list must leave the board as it was.",
-    "test_board_rejects_bad_positions": "Check the position in the constructor: raise ValueError unless there are 14 cells of 0 or more seeds adding up to 48 and the player is 0 or 1.",
+    "test_board_rejects_bad_positions": "Check the position in the constructor: raise ValueError unless there are 14 cells, each an int of 0 or more seeds (a float is refused, even 4.0), adding up to 48, and the player is 0 or 1.",
     "test_board_legal_moves_of_a_position": "legal_moves lists the mover's pits 0 to 5 counted from their own side (player 1's pit 0 is cell 7), non-empty and feeding when the opponent's camp is empty, in increasing order.",
     "test_board_over_when_a_kalah_has_twenty_five": "A board with 25 or more seeds in a kalah is over as soon as it is made: no legal moves, and the winner is the player with the bigger kalah, not the player to move.",
     "test_board_over_a_24_24_draw": "With every pit empty the mover has no legal pit, so the game is over with no legal moves; 24 to 24 is a draw, for which winner() gives None.",
@@ -481,9 +481,15 @@ def test_board_rejects_bad_positions(sub):
         ([-1, 9] + START[2:], 0),  # a negative count
         (list(START), 2),
         (list(START), -1),
+        ([2.5, 5.5] + START[2:], 0),  # a fractional count, 48 in all
+        ([4.0] * 12 + [0, 0], 0),  # floats that are whole, 48 in all
     ]:
         with pytest.raises(ValueError):
             sub.Board(cells, player)
+    # a cell that is no number at all: the text allows TypeError as well
+    for cells in (["4"] * 12 + ["0", "0"], [None] + START[1:]):
+        with pytest.raises((ValueError, TypeError)):
+            sub.Board(cells, 0)
 
 
 @pytest.mark.exercise("abapa.board")

@@ -123,6 +123,7 @@ RULES = {
     "test_the_same_kingdom_is_asked_again_after_a_placement": "(square (4, 5) is taken)",
     "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "(the Mighty Duel needs 7x7)",
     "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+    "test_the_same_kingdom_is_scored_again_after_a_placement": "(lambda k: [k.score(), k.place(d21, (3, 3), (3, 4)), k.score()])(Kingdom.from_text('W1 C0'))",
     "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
     "test_a_move_is_judged_again_after_the_game_changes": "choosing line[0] again after the first king took it",
     "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "game.ranking() of that game sorts by score, largest property, crowns",
@@ -234,6 +235,7 @@ HINTS = {
     "test_the_same_kingdom_is_asked_again_after_a_placement": "problem, can_place and touches read the kingdom's squares each time: keep no answer from an earlier call, the kingdom changes.",
     "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "legal_placements and is_full look at the kingdom as it is now: keep no answer from an earlier call.",
     "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "Compare terrains with ==, never is (a domino read from the file has its own strings), and work the crowns out from the kingdom as it is now.",
+    "test_the_same_kingdom_is_scored_again_after_a_placement": "score() adds up the kingdom as it is at each call: keep no score from an earlier call, even for the same kingdom.",
     "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement and greedy_choice judge the kingdom and the line as they are at each call: keep no answer from an earlier call.",
     "test_a_move_is_judged_again_after_the_game_changes": "problem(move) judges the move in the game as it is now: a domino free a moment ago may be taken.",
     "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "score and ranking count the kingdoms as they are now: keep no answer from an earlier call.",
@@ -1548,6 +1550,12 @@ def test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property(sub,
     # the domino comes from the grader: its terrains are equal strings, not the kingdom's own objects
     asked_again(sub, ref, "(lambda k: [k.crown_map(), sorted(k.property_of((4, 3))), k.place(domino, (3, 3), (3, 4)), "
                 "k.crown_map(), sorted(k.property_of((4, 3)))])(Kingdom.from_text('W1 C0'))", domino=d(21, "W0", "W1"))
+
+
+@pytest.mark.exercise("dominations.score")
+def test_the_same_kingdom_is_scored_again_after_a_placement(sub, ref):
+    asked_again(sub, ref, "(lambda k: [k.score(), k.place(domino, (3, 3), (3, 4)), k.score(), "
+                "k.score(middle_kingdom=True)])(Kingdom.from_text('W1 C0'))", domino=d(21, "W0", "W1"))
 
 
 @pytest.mark.exercise("dominations.greedy")

@@ -181,7 +181,7 @@ HINTS = {
     "test_play_ends_with_bonus_and_one_result_and_the_right_totals": "After the last turn, end the game once: the final state, the bonus, one result as the very last message; return the totals of the end of the game.",
     "test_play_uses_its_tickets_and_rng_for_the_initial_state": "Make the initial state from the tickets and the rng that play is given, not from all the map's tickets or a new random generator.",
     "test_play_recreates_the_deck_during_a_long_game": "Pass the rng that play is given to every turn function, so that an empty deck is made again from the discards during a long game.",
-    "test_play_refuses_an_illegal_move_naming_the_player": "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player (and the slot) in its message.",
+    "test_play_refuses_an_illegal_move_naming_the_player": "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player (and the slot, or the turn that is no TurnKind) in its message.",
     "test_play_whole_games_of_many_players_call_by_call": "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, and tell every message to both players.",
     "test_play_the_same_seed_replays_the_same_game": "A seeded game must replay: every shuffle uses the rng given to play, passed on to every turn function, never a random generator of your own.",
     "test_start_generated_games_call_by_call": "Make one initial state with the tickets and rng given, offer PLAYER_1 the 5 tickets at the top of the pile, then PLAYER_2 the next 5, and send the state before the choices.",
@@ -1147,6 +1147,8 @@ def test_play_recreates_the_deck_during_a_long_game(sub):
         (dict(turns=[TurnKind.DRAW_CARDS] * 2, slots=[0, 1, 9]), "9"),  # after valid turns
         (dict(initial_tickets=1), None),
         (dict(turns=[TurnKind.DRAW_TICKETS], tickets=[0]), None),
+        (dict(turns=["FLY"]), "FLY"),  # a turn that is no TurnKind
+        (dict(turns=[TurnKind.DRAW_CARDS, None], slots=[0, 1]), "None"),
     ],
 )
 def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):

@@ -180,7 +180,7 @@ def test_a_french_check_of_the_solution_says_the_examples_in_french(sol):
     result = check_end_game(sol["end_game"])
     assert any(line.startswith("  ✓ end_game(...) quand Ada a le plus long chemin et gagne == {'Ada': 22")
                for line in result.lines), result.lines
-    assert result.lines[-1] == "Les 7 exemples passent tous."
+    assert result.lines[-1] == "Les 9 exemples passent tous."
 
 
 # ------------------------------------------------------------------------- the model

@@ -188,6 +188,32 @@ def check_feeding(
     )
 
 
+#: Rows that ask again after a change: a kept answer shows as a stale one.
+ANEW = _("Work the answer out from what you are given at every call: do not keep an earlier answer.")
+END_ANEW = [
+    ("(lambda cells: [game_over(cells, 0), cells.__setitem__(6, 25), game_over(cells, 0)])(list(START))",
+     [False, None, True], ANEW),
+    ("(lambda cells: [take_remaining(cells, 0)[6], cells.__setitem__(0, 9), take_remaining(cells, 0)[6]])"
+     "(list(START))", [48, None, 53], ANEW),
+]
+BOARD_ANEW = [
+    ("Board([2.5, 5.5] + list(START[2:]), 0)", ValueError,
+     _("A cell holds a whole number of seeds: refuse a float (type(seeds) is not int), even when the total is 48.")),
+    ("Board([4.0] * 12 + [0, 0], 0)", ValueError,
+     _("A cell holds a whole number of seeds: refuse a float (type(seeds) is not int), even when the total is 48.")),
+    ("(lambda board: board.copy() is board.copy())(Board())", False,
+     _("copy() makes a new board at every call.")),
+]
+PLAYERS_ANEW = [
+    ("(lambda human, board: [human.choose_move(board), board.play(2), human.choose_move(board)])"
+     "(HumanPlayer(ask=Script(['2', '3'])), Board())", [2, None, 3], ANEW),
+]
+GREEDY_ANEW = [
+    ("(lambda greedy, board: [greedy.choose_move(board), board.play(4), greedy.choose_move(board)])"
+     "(GreedyPlayer(), Board())", [2, None, 1], ANEW),
+]
+
+
 def check_end(
     game_over: Callable[[list[int], int], bool],
     take_remaining: Callable[[list[int], int], list[int]],
@@ -209,6 +235,7 @@ def check_end(
                 ("take_remaining([0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1)",
                  [0, 0, 0, 0, 0, 0, 24, 0, 0, 0, 0, 0, 0, 24]),
             ], names),
+            *table(END_ANEW, {**names, "START": START}),
             Example(
                 _("take_remaining(cells, 1) leaves cells unchanged"),
                 lambda: _unchanged(take_remaining, [0, 0, 1, 0, 0, 0, 24, 0, 2, 0, 0, 0, 0, 21], 1),
@@ -371,6 +398,7 @@ def check_board(Board: Callable[..., Any]) -> CheckResult:
             ),
             Example("Board(start, 2)", lambda: Board(list(START), 2), raises=ValueError),
             Example("Board(start, -1)", lambda: Board(list(START), -1), raises=ValueError),
+            *table(BOARD_ANEW, {"Board": Board, "START": START}),
             Example(
                 _("board.cells.append(99), then board.cells"),
                 lambda: _cells_after_append(Board),
@@ -681,6 +709,7 @@ def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callab
                        "feed it.")),
                 ]
             ],
+            *table(PLAYERS_ANEW, {"HumanPlayer": HumanPlayer, "Board": Board, "Script": _Script}),
             Example(
                 _("player = RandomPlayer(random.Random(7)): 10 moves on Board()"),
                 lambda: random_moves(7),
@@ -960,6 +989,7 @@ def check_greedy(GreedyPlayer: Callable[..., Any], Board: Callable[..., Any]) ->
                 (list(FIGURE_1), 1),
                 hint=_("Try each pit on board.copy(), never on the board itself."),
             ),
+            *table(GREEDY_ANEW, names),
             *generated("abapa.greedy", names,
                        hint=_("Try every legal pit on a copy and keep the biggest lead (your kalah minus "
                               "the other's); on a tie, the lowest pit.")),

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
-from ..checks import CheckResult, Example, Status, check, generated, table
+from ..checks import CheckResult, Example, Status, check, generated, observed, table
 from ..i18n import _
 from .model import DOMINOS_CSV, TERRAINS, Domino, Square
 
@@ -54,6 +54,17 @@ def _with_csv(lines: list[str], load: Callable[[str], Any]) -> Callable[[], Any]
             return load(path)
 
     return call
+
+
+def _loaded_again(load: Callable[[str], Any], lines: list[str], broken: list[str]) -> str:
+    """The error of loading a file again after it changed from ``lines`` to ``broken`` (the same path)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "dominos.csv")
+        for text in (lines, broken):
+            with open(path, "w", encoding="utf-8") as file:
+                file.write("\n".join(text) + "\n")
+            message = _error_of(lambda: load(path))
+    return message
 
 
 def _official_lines() -> list[str]:
@@ -189,6 +200,11 @@ def check_load_dominos(load_dominos: Callable[[str], list[Any]]) -> CheckResult:
             naming(_("a file with 47 dominos (ends on line 48)"), lines[:-1], 48,
                    hint=_("Name the last line of the file when there are not 48 dominos.")),
             naming(_("a file with 49 dominos (ends on line 50)"), lines + ["49,wheat,0,wheat,0"], 50),
+            *observed([(_("a file loaded, then changed to have the number '+3' on line 4 and loaded again"),
+                        _loaded_again, (lines, changed(3, "+3,forest,0,forest,0")),
+                        _("a ValueError whose message names line 4"),
+                        _("Read the file at every call: it may have changed since the last one."))],
+                      load_dominos, compare=names(4)),
         ],
     )
 
@@ -358,6 +374,7 @@ def check_placement(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                 ("placed('C0 W0', Domino(7, Square('wheat', 0), Square('forest', 0)), (3, 5), (2, 5))",
                  ".. F0\n.. W0\nC0 W0", _("The first square goes on `first`, the second on `second`.")),
             ], {"Kingdom": Kingdom, "Domino": Domino, "Square": Square, "placed": placed}),
+            *_anew(PLACEMENT_ANEW, Kingdom=Kingdom),
             *generated("dominations.placement", {"Kingdom": Kingdom}),
         ],
     )
@@ -453,6 +470,7 @@ def check_legal_placements(Kingdom: Any, Domino: Any = Domino) -> CheckResult:
                                         ("W0 W0 W0 W0 C0", ((3, 0), (2, 0))), ("C0 W0 W0 W0 W0", ((3, 8), (2, 8))))
             ], {"Kingdom": Kingdom, "Domino": Domino, "Square": Square}),
             *generated("dominations.legal", {"Kingdom": Kingdom}),
+            *_anew(LEGAL_ANEW, Kingdom=Kingdom),
         ],
     )
 
@@ -543,6 +561,7 @@ def check_properties(Kingdom: Any) -> CheckResult:
                 SHAPES_CROWN_MAP,
             ),
             *generated("dominations.properties", {"Kingdom": Kingdom}),
+            *_anew(PROPERTIES_ANEW, Kingdom=Kingdom),
         ],
     )
 
@@ -593,6 +612,7 @@ def check_score(Kingdom: Any) -> CheckResult:
                 lambda: Kingdom().score(middle_kingdom=True),
                 10,
             ),
+            *_anew(SCORE_ANEW, Kingdom=Kingdom),
             Example(
                 _("Kingdom.from_text('C0 W1 W0 W0').score(middle_kingdom=True)  (castle off-centre)"),
                 lambda: Kingdom.from_text("C0 W1 W0 W0").score(middle_kingdom=True),
@@ -794,6 +814,7 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
             ),
             *generated("dominations.greedy", {"Kingdom": Kingdom, "greedy_placement": greedy_placement,
                                               "greedy_choice": greedy_choice}),
+            *_anew(GREEDY_ANEW, Kingdom=Kingdom, greedy_placement=greedy_placement, greedy_choice=greedy_choice),
         ],
     )
 
@@ -851,6 +872,67 @@ def _next_rounds(game: Any, move: Any) -> int:
 
 #: In round 2 of a 4-player game: the kings of players 2, 0, 3, 1 stand on d12, d30, d41, d45.
 ROUND = "previous=[(d12, 2), (d30, 0), (d41, 3), (d45, 1)], kings=[2, 0, 3, 1]"
+
+ALMOST_FULL = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0", "W0 W0 W0 W0 W0", "W0 W0 W0 .. .."])
+
+
+def _anew(rows: list[tuple[Any, ...]], **names: Any) -> list[Example]:
+    """The examples of rows that ask again, with the student's ``names`` and the dominos they use."""
+    dominos = {f"d{n}": _d(n, first, second) for n, first, second in
+               ((1, "W0", "W0"), (3, "F0", "F0"), (20, "W1", "F0"), (21, "W0", "W1"), (22, "W1", "L0"))}
+    return table(rows, {"Domino": Domino, "Square": Square, "random": random, "at": _at,
+                        "ALMOST_FULL": ALMOST_FULL, **POSITION_DOMINOS, **dominos, **names})
+
+
+#: Rows that ask the same objects again after a change: a kept answer shows as a stale one.
+ANEW = _("Work the answer out from the object as it is now at every call: do not keep an earlier answer.")
+PLACEMENT_ANEW = [
+    ("(lambda k, a, b, near: [k.problem(d20, a, b), k.can_place(d20, a, b), k.touches(near, d20.first), "
+     "k.place(d20, a, b), k.problem(d20, a, b) is None, k.can_place(d20, a, b), k.touches(near, d20.first)])"
+     "(Kingdom(), (4, 5), (4, 6), (3, 5))", [None, True, False, None, False, False, True], ANEW),
+]
+LEGAL_ANEW = [
+    ("(lambda k: [len(k.legal_placements(d1)), k.is_full(), k.place(d1, (6, 5), (6, 6)), "
+     "len(k.legal_placements(d1)), k.is_full()])(Kingdom.from_text(ALMOST_FULL))", [2, False, None, 0, True], ANEW),
+]
+PROPERTIES_ANEW = [
+    ("(lambda k: [k.crown_map()[4][3], len(k.property_of((4, 3))), k.place(d21, (3, 3), (3, 4)), "
+     "k.crown_map()[4][3], len(k.property_of((4, 3)))])(Kingdom.from_text('W1 C0'))", [1, 1, None, 2, 3], ANEW),
+    ("(lambda k: [k.place(Domino(21, Square(''.join('wheat'), 0), Square('wheat', 1)), (3, 3), (3, 4)), "
+     "len(k.property_of((4, 3)))])(Kingdom.from_text('W1 C0'))", [None, 3],
+     _("Compare terrains with ==: two equal texts are not always one object, and `is` asks for one object.")),
+]
+SCORE_ANEW = [
+    ("(lambda k: [k.score(), k.place(d21, (3, 3), (3, 4)), k.score()])(Kingdom.from_text('W1 C0'))", [1, None, 6],
+     ANEW),
+]
+GREEDY_ANEW = [
+    ("(lambda k, line: [greedy_placement(k, d20), greedy_choice(k, line, d20).number, "
+     "k.place(d20, *greedy_placement(k, d20)), line.pop(0).number, greedy_placement(k, d20), "
+     "greedy_choice(k, line, d20).number])(Kingdom.from_text('W1 C0'), [d22, d3, d30])",
+     [((3, 3), (3, 4)), 22, None, 22, ((5, 3), (5, 4)), 30], ANEW),
+]
+SETUP_ANEW = [
+    ("(lambda game: [game.kingdoms[0].place(d30, (4, 5), (4, 6)), [k.to_text() for k in game.kingdoms]])"
+     "(Game(2, random.Random(5)))", [None, ["C0 L1 W0", "C0"]],
+     _("Give each player a kingdom of their own (Kingdom() once per player): [Kingdom()] * n is one kingdom "
+       "shared by everyone.")),
+    ("[Game(4, random.Random(seed)).kings == Game(4, random.Random(seed)).kings for seed in (77, 78, 79)]",
+     [True, True, True], _("Draw with self.rng only: the same seed gives the same game.")),
+    ("(lambda game: [game.player, game.to_place.number, setattr(game, 'turn', 1), game.player, "
+     f"game.to_place.number])(at(Game(4, random.Random(5)), {ROUND}))", [2, 12, None, 0, 30], ANEW),
+    ("(lambda game: [len(game.free()), game.claimed.append((game.line[0], 0)), len(game.free())])"
+     "(Game(4, random.Random(5)))", [4, None, 3], ANEW),
+]
+TURN_ANEW = [
+    ("(lambda game: [len(game.legal_moves()), game.play(game.legal_moves()[0]), len(game.legal_moves())])"
+     "(Game(4, random.Random(5)))", [4, None, 3], ANEW),
+]
+GAME_ANEW = [
+    ("(lambda game: [[sorted(group) for group in game.ranking()], game.kingdoms[0].place(d30, (4, 5), (4, 6)), "
+     "game.score(0), [sorted(group) for group in game.ranking()]])(Game(2, random.Random(5)))",
+     [[[0, 1]], None, 1, [[0], [1]]], ANEW),
+]
 
 
 def check_game_setup(Game: Any) -> CheckResult:
@@ -954,6 +1036,7 @@ def check_game_setup(Game: Any) -> CheckResult:
                 ("at(Game(4, random.Random(5)), line=[d12, d30, d41, d45], claimed=[(d30, 1)]).free()",
                  [POSITION_DOMINOS[name] for name in ("d12", "d41", "d45")]),
             ], {"Game": Game, "random": random, "at": _at, **POSITION_DOMINOS}),
+            *_anew(SETUP_ANEW, Game=Game),
             Example("Game(1, random.Random(5))", lambda: Game(1, random.Random(5)), raises=ValueError),
             Example("Game(5, random.Random(5))", lambda: Game(5, random.Random(5)), raises=ValueError),
             Example(
@@ -1123,6 +1206,7 @@ def check_game_turn(Game: Any) -> CheckResult:
                 ({None}, True, 1),
                 hint=_("A domino that fits nowhere is discarded: the move's placement is None."),
             ),
+            *_anew(TURN_ANEW, Game=Game),
         ],
     )
 
@@ -1296,5 +1380,6 @@ def check_game(Game: Any) -> CheckResult:
                 # the student's Kingdom, read from a game when the example runs
                 "Kingdom": SimpleNamespace(
                     from_text=lambda text: _kingdom_class(Game(2, random.Random(5))).from_text(text))}),
+            *_anew(GAME_ANEW, Game=Game),
         ],
     )

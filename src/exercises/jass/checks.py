@@ -359,6 +359,9 @@ def check_mutually_disjoint(mutually_disjoint: Callable[[Iterable[set[Any]]], bo
                 ("mutually_disjoint(s for s in [{1, 2}, {3}, {2}])", False),
                 ("mutually_disjoint({frozenset({1}), frozenset({2, 3})})", True),
                 ("mutually_disjoint(({1}, set(), {4, 1}))", False),
+                ("mutually_disjoint([set(range(300)), set(range(300, 600))])", True,
+                 _("Compare sizes with == (or !=), never with is: two equal ints above 256 are not always "
+                   "the same object.")),
             ],
             {"mutually_disjoint": mutually_disjoint},
             hint=_("The sets may come as a generator, read only once, or as a set of frozensets, "

@@ -316,6 +316,9 @@ ENDS = [
      {"Ada": 8, "Bob": 8, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
     (N_("end_game(...) when no one has a route: both get the bonus and tie"), ((), ()), ((), ()),
      {"Ada": 10, "Bob": 10, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
+    (N_("end_game(...) when no one has a route and both lose 18 points of tickets: a tie at -8"), ((), ()),
+     (("Bâle - Brigue (10)", "Lausanne - Lucerne (8)"), ("Bâle - Saint-Gall (8)", "Bâle - Brigue (10)")),
+     {"Ada": -8, "Bob": -8, "bonus": ["Ada", "Bob"], "winner": None, "in order": True}),
 ]
 #: the texts of the tickets offered to each player by start_game(..., random.Random(3)), Bob playing first
 OFFERS_OF_SEED_3 = {
@@ -399,6 +402,58 @@ def _updated(helpers: tuple[Callable[..., Any], Callable[..., Any]], current: Pl
               "state, state.player_state(PlayerId.{player}), got {own!r}.").format(player=call.player.name, own=own),
         )
     return _(OK)
+
+
+# Every turn function, asked twice ----------------------------------------------------
+
+
+def _twice_arguments(kind: str) -> tuple[Any, ...]:
+    """The arguments of a call of the ``kind`` of turn function, whose players answer it twice."""
+    if kind in ("start_game", "play"):
+        players, _log = _players({P1: GreedyPlayer(1), P2: RandomPlayer(2)})
+        return players, dict(NAMES), ChMap.all_tickets(), random.Random(6)
+    inner = {P1: ScriptedPlayer(), P2: ScriptedPlayer()}
+    if kind == "draw_tickets":
+        state = started_state(4)
+        inner = {pid: _Chooser(functools.partial(_first_of, 1)) for pid in PlayerId}
+    elif kind == "draw_cards":
+        state = made_state(current=P2, hands={P2: [Card.BLACK]}, face_up=FACE_UP,
+                           deck_top=[Card.YELLOW, Card.ORANGE, Card.VIOLET], seed=5)
+        inner[P2] = ScriptedPlayer(slots=[0, -1, 0, -1])
+    elif kind == "claim_route":
+        state = made_state(hands={P1: [Card.RED] * 3}, seed=7)
+        inner[P1] = ScriptedPlayer(claims=[(ChMap.route(ROAD), cards(3, Card.RED))] * 2)
+    else:
+        state = made_state(seed=9)
+    players, _log = _players(inner)
+    return (players, dict(NAMES), state) if kind == "end_game" else (players, dict(NAMES), state, random.Random(5))
+
+
+def _twice(subject: Callable[..., Any], kind: str) -> str:
+    """``subject`` called twice with the same objects: the second call asks and tells the
+    players what the first did (a whole game: it begins as the first did)."""
+    arguments = _twice_arguments(kind)
+    log = _LOGS[-1][0]
+    subject(*arguments)
+    first = [(call.player, call.method) for call in log]
+    subject(*arguments)
+    second = [(call.player, call.method) for call in log[len(first):]]
+    if kind == "play":
+        first, second = first[:8], second[:8]
+    _expect(second == first, _("called twice with the same players, names and state, {function}(...) made {first} "
+                               "calls of the players the first time and {second} the second, not the same ones."
+                               ).format(function=kind, first=len(first), second=len(second)))
+    return _(OK)
+
+
+_ANEW = N_("keep nothing from one call to the next: each call asks the players and tells everyone again, even with "
+           "the same state and players.")
+
+
+def _twice_row(kind: str) -> tuple[Any, ...]:
+    """The row of a check that calls the ``kind`` of turn function twice on the same objects."""
+    return ((N_("{function}(...) called twice on the same players, names and state"), {"function": kind}),
+            _twice, (kind,), OK, _ANEW)
 
 
 #: the rows of check_helpers: a description, an observer, its arguments, what it gives (and a hint)
@@ -598,6 +653,7 @@ START = [
     (N_("start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob"), _not_offered, (), OK,
      N_("a player keeps at least 3 of its 5 tickets, and only tickets it was offered: raise ValueError naming the "
         "player. offered.contains_all(chosen) tells.")),
+    _twice_row("start_game"),
 ]
 
 
@@ -677,6 +733,7 @@ DRAW_TICKETS = [
     (N_("draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada"), _tickets_refused, (0,), OK, _KEEP_ONE),
     (N_("draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada"), _tickets_refused,
      (_other_ticket,), OK, _KEEP_ONE),
+    _twice_row("draw_tickets"),
 ]
 
 
@@ -816,6 +873,7 @@ DRAW_CARDS = [
        N_("recreate the deck with the rng that draw_cards is given, not a random generator of your own: a seeded "
           "game replays."))
       for size, slots, seed, expected in SEEDED_DRAWS],
+    _twice_row("draw_cards"),
 ]
 
 
@@ -1040,6 +1098,7 @@ CLAIM_ROUTE = [
        _seeded_claim, (route_id, hand, size, seed), expected,
        N_("recreate the deck with the rng that claim_route is given, only before a tunnel card is drawn."))
       for route_id, hand, size, seed, expected in SEEDED_CLAIMS],
+    _twice_row("claim_route"),
 ]
 
 
@@ -1052,7 +1111,8 @@ def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
 
 #: the rows of check_end_game: a description, Ada's and Bob's routes and tickets, and the totals,
 #: the bonus, the winner and the order seen by _ending
-END_GAME = [(description, _ending, (routes, tickets), expected) for description, routes, tickets, expected in ENDS]
+END_GAME = [*[(description, _ending, (routes, tickets), expected) for description, routes, tickets, expected in ENDS],
+            _twice_row("end_game")]
 
 
 def check_end_game(end_game: Callable[..., Any]) -> CheckResult:
@@ -1233,6 +1293,7 @@ ILLEGAL_MOVES: list[tuple[dict[str, Any], str | None, str]] = [
     ({"turns": [TurnKind.DRAW_CARDS] * 2, "slots": [0, 1, 9]}, "9", N_("slot 9 in a second turn")),
     ({"initial_tickets": 1}, None, N_("1 initial ticket kept")),
     ({"turns": [TurnKind.DRAW_TICKETS], "tickets": [0]}, None, N_("no ticket kept")),
+    ({"turns": ["FLY"]}, "FLY", N_("the turn 'FLY', which is no TurnKind")),
 ]
 
 
@@ -1278,9 +1339,11 @@ PLAY = [
        N_("the game the rules make: every call in its order, the state sent before every next_turn, the rng given for "
           "every shuffle."))
       for kind1, kind2, seed, single, expected in GAMES],
-    (N_("play(...) when a player asks for slot 9, or slot -3, or slot 9 in its second turn, or keeps 1 initial "
-        "ticket, or no ticket: ValueError naming it"), _illegal, (), OK,
-     N_("an illegal move stops the game with a ValueError naming the player (and the slot).")),
+    (N_("play(...) when a player asks for slot 9, or slot -3, or slot 9 in its second turn, or the turn 'FLY', "
+        "or keeps 1 initial ticket, or no ticket: ValueError naming it"), _illegal, (), OK,
+     N_("an illegal move stops the game with a ValueError naming the player (and the slot, or the turn that is no "
+        "TurnKind).")),
+    _twice_row("play"),
 ]
 
 
