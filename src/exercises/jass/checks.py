@@ -642,11 +642,15 @@ def check_print_meld_sets(print_meld_sets: Callable[[Iterable[Card]], None], Mel
 
 
 def check_hands_without_meld(count_hands_without_meld: Callable[[int], int]) -> CheckResult:
-    """Check the optional challenge ``count_hands_without_meld(size)`` on a few sizes."""
-    expected = {
-        0: 1, 1: 36, 2: 630, 3: 7112, 4: 57999, 5: 362784, 9: 68081916,
-        15: 806168348, 24: 1152, 25: 0, 36: 0,
-    }
+    """Check the optional challenge ``count_hands_without_meld(size)`` on a few sizes.
+
+    Seven sizes: the empty hand, the first runs (3 and 5 cards), the worksheet's hand (9), a
+    large count (15), the last size with such a hand (24) and the first without (25). A
+    method that takes half a second per size, as the statement allows ("well under a
+    second"), runs the whole check in under four seconds, within the grader's time limit
+    of one cell even on a loaded machine.
+    """
+    expected = {0: 1, 3: 7112, 5: 362784, 9: 68081916, 15: 806168348, 24: 1152, 25: 0}
     return check(
         "jass.hands_without_meld",
         table(
