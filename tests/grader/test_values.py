@@ -327,6 +327,21 @@ def test_feedback_shows_a_tests_object_in_the_students_terms_when_it_says_how() 
     assert shown([Dice(), Opaque(), 3]) == "[ScriptedDice([6, 6, 5]), <Opaque>, 3]"
 
 
+def test_every_object_a_hidden_test_hands_the_notebook_says_itself_in_the_students_terms() -> None:
+    """A public class of a hidden test module makes players, keyboards and dice for the
+    notebook's code: feedback shows them by ``shown_as()``, never by a name of the test's."""
+    import ast
+
+    silent = []
+    for path in sorted((ROOT / "tests" / "grading").glob("test_*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+                if "shown_as" not in methods:
+                    silent.append(f"{path.name}: {node.name}")
+    assert silent == []
+
+
 def test_the_wire_is_written_once() -> None:
     sources = {str(path.relative_to(ROOT / "src" / "course")): path.read_text(encoding="utf-8")
                for path in (ROOT / "src" / "course").rglob("*.py")}

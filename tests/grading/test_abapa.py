@@ -753,6 +753,10 @@ class Keyboard:
         self.prompts.append(str(prompt))
         return self.answers.pop(0)
 
+    def shown_as(self) -> str:
+        """The keyboard in the student's terms, as feedback shows the last call."""
+        return f"an ask typing {', '.join(map(repr, self.answers)) or 'nothing more'}"
+
 
 @pytest.mark.exercise("abapa.players")
 def test_human_player_returns_the_pit_typed(sub):
@@ -867,6 +871,10 @@ class Scripted:
         self.seen.append((list(board.cells), board.player))
         return self.pits.pop(0)
 
+    def shown_as(self) -> str:
+        """The player in the student's terms, as feedback shows the last call."""
+        return f"a player choosing pits {self.pits}"
+
 
 @pytest.mark.exercise("abapa.game")
 def test_game_starts_from_the_start_or_the_given_board(sub):
@@ -906,6 +914,10 @@ class Cheater:
         board.play(0)
         return 4
 
+    def shown_as(self) -> str:
+        """The player in the student's terms, as feedback shows the last call."""
+        return "a player that plays pit 0 on the board it is given, then chooses pit 4"
+
 
 @pytest.mark.exercise("abapa.game")
 def test_game_shows_the_player_a_copy_of_the_board(sub):
@@ -930,6 +942,10 @@ class CheaterAtTheEnd:
     def choose_move(self, board) -> int:
         board.play(list(board.legal_moves())[0])
         return 5
+
+    def shown_as(self) -> str:
+        """The player in the student's terms, as feedback shows the last call."""
+        return "a player that plays a pit on the board it is given, then chooses pit 5"
 
 
 @pytest.mark.exercise("abapa.game")

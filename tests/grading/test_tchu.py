@@ -274,6 +274,10 @@ class Keeper:
     def choose_tickets(self, options):
         return self.choose(options)
 
+    def shown_as(self):
+        """The player in the student's terms, as feedback shows the last call."""
+        return "a player whose ticket choices the test scripts"
+
 
 def other_ticket(offer):
     """The first 2 tickets of ``offer`` and one ticket that is not in it."""
