@@ -707,7 +707,8 @@ def test_meld_set_of_names_a_card_that_two_of_the_melds_share(sub):
         message = outcome.value if outcome.raised is None else None
         call = f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})"
         assert isinstance(message, str) and any(card in message for card in shared), (
-            f"`{call}` should raise a ValueError naming {' or '.join(sorted(shared))}; it gave {outcome}")
+            f"`{call}` should raise a ValueError naming a card two of the melds share "
+            f"({', '.join(sorted(shared))}); it gave {outcome}")
 
 
 @pytest.mark.exercise("jass.meld_set")
