@@ -389,6 +389,26 @@ class Grid(anywidget.AnyWidget):
         self.on_activate = on_activate
         self.on_msg(self._message)
 
+    def __repr__(self) -> str:
+        """The grid in a few words: its name, its size, what its cells show and how many are pressed.
+
+            >>> Grid(print, label="your dice", columns=3, cells=[grid_cell("⚂", "die 1: 3", pressed=True),
+            ...      grid_cell("⚁", "die 2: 2", pressed=False), grid_cell("⚃", "die 3: 4", pressed=False)])
+            <Grid 'your dice': 1 row of 3 cells showing ⚂, ⚁, ⚃; 1 pressed>
+        """
+        columns = max(1, self.columns)
+        rows = -(-len(self.cells) // columns)
+        shown = [" ".join(cell["text"].split()) for cell in self.cells if cell["text"].strip()]
+        if not shown:
+            content = "all empty"
+        elif len(shown) <= 12:
+            content = "showing " + ", ".join(shown)
+        else:
+            content = f"{len(shown)} of them showing something"
+        pressed = sum(cell.get("pressed") is True for cell in self.cells)
+        return (f"<Grid {self.label!r}: {rows} row{'s' if rows != 1 else ''} of {columns} cells {content}"
+                f"{f'; {pressed} pressed' if pressed else ''}>")
+
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if isinstance(content, dict) and isinstance(content.get("activate"), int):
             self.click(content["activate"])
