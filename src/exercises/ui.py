@@ -42,9 +42,10 @@ FOCUS_CSS = (".course-focus select:focus { outline: 2px solid var(--jp-brand-col
 
 def focus_outline(widget: widgets.DOMWidget) -> widgets.HTML:
     """Mark ``widget`` so that its lists and drop-downs show the keyboard's focus; the style
-    sheet that does it, an HTML widget to put among its children (it shows nothing)."""
+    sheet that does it, an HTML widget to put among its children (it shows nothing). The
+    sheet also lets the widget reflow on a narrow page (:data:`REFLOW_CSS`)."""
     widget.add_class("course-focus")
-    return widgets.HTML(f"<style>{FOCUS_CSS}</style>", layout=widgets.Layout(display="none"))
+    return widgets.HTML(f"<style>{FOCUS_CSS}{REFLOW_CSS}</style>", layout=widgets.Layout(display="none"))
 
 
 class StudentCodeError(Exception):
