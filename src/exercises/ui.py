@@ -30,8 +30,8 @@ from .i18n import STUB_PATTERN, _
 
 T = TypeVar("T")
 
-__all__ = ["Announcer", "ErrorPanel", "Grid", "StudentCodeError", "focus_outline", "grid_cell", "spoken",
-           "write_first", "write_first_html"]
+__all__ = ["Announcer", "ErrorPanel", "Grid", "StudentCodeError", "focus_outline", "grid_cell", "scrolls_sideways",
+           "spoken", "write_first", "write_first_html"]
 
 #: JupyterLab's lists and drop-downs show their keyboard focus by a faint border alone (a
 #: rule of its own removes their outline): inside a widget of class ``course-focus``, they
@@ -42,9 +42,10 @@ FOCUS_CSS = (".course-focus select:focus { outline: 2px solid var(--jp-brand-col
 
 def focus_outline(widget: widgets.DOMWidget) -> widgets.HTML:
     """Mark ``widget`` so that its lists and drop-downs show the keyboard's focus; the style
-    sheet that does it, an HTML widget to put among its children (it shows nothing)."""
+    sheet that does it, an HTML widget to put among its children (it shows nothing). The
+    sheet also lets the widget reflow on a narrow page (:data:`REFLOW_CSS`)."""
     widget.add_class("course-focus")
-    return widgets.HTML(f"<style>{FOCUS_CSS}</style>", layout=widgets.Layout(display="none"))
+    return widgets.HTML(f"<style>{FOCUS_CSS}{REFLOW_CSS}</style>", layout=widgets.Layout(display="none"))
 
 
 class StudentCodeError(Exception):
@@ -172,7 +173,21 @@ function render({ model, el }) {
 export default { render };
 """
 
-LIVE_CSS = """
+#: Reflow: inside a widget of class ``course-focus``, a row of controls wraps onto the next
+#: line and a control never runs past its box, a button's or a label's text wraps rather
+#: than being cut, and so does a list's option (200 % zoom beside the file browser, 400 %).
+REFLOW_CSS = """
+.course-focus .widget-hbox, .course-focus .widget-inline-hbox { flex-wrap: wrap; }
+.course-focus .widget-box, .course-focus .widget-inline-hbox, .course-focus .widget-inline-hbox select {
+  max-width: 100%; min-width: 0; }
+.course-focus .jupyter-button { flex: 0 1 auto; max-width: 100%; height: auto; white-space: normal;
+  overflow-wrap: anywhere; line-height: 1.3; padding-top: calc((var(--jp-widgets-inline-height, 28px) - 1.3em) / 2);
+  padding-bottom: calc((var(--jp-widgets-inline-height, 28px) - 1.3em) / 2); }
+.course-focus .widget-label { white-space: normal; overflow-wrap: anywhere; height: auto; line-height: 1.4; }
+.course-focus select option { white-space: normal; overflow-wrap: anywhere; }
+"""
+
+LIVE_CSS = REFLOW_CSS + """
 .course-focus .jupyter-button:focus, .course-focus .jupyter-button:focus-visible {
   outline: 2px solid var(--jp-brand-color1, #1976d2) !important; outline-offset: 1px; }
 .course-focus select:focus { outline: 2px solid var(--jp-brand-color1, #1976d2) !important; outline-offset: 1px; }
@@ -209,10 +224,24 @@ GRID_ESM = """
 const KEYS = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp", "Home", "End"];
 
 function render({ model, el }) {
+  const board = document.createElement("div");
+  const picture = document.createElement("div");
   const grid = document.createElement("div");
   grid.className = "course-grid";
   grid.setAttribute("role", "grid");
-  el.appendChild(grid);
+  board.append(picture, grid);
+  el.appendChild(board);
+  const frame = () => {
+    picture.innerHTML = model.get("picture");
+    picture.hidden = !model.get("picture");
+    const name = model.get("scrolls");
+    board.className = name ? "course-board course-scrolls" : "course-board";
+    if (name) { board.setAttribute("role", "region"); board.setAttribute("aria-label", name); }
+    else { board.removeAttribute("role"); board.removeAttribute("aria-label"); }
+  };
+  frame();
+  model.on("change:picture", frame);
+  model.on("change:scrolls", frame);
   let buttons = [];
 
   const move = (index, focus) => {
@@ -248,6 +277,7 @@ function render({ model, el }) {
     }
     grid.setAttribute("aria-label", model.get("label"));
     grid.style.setProperty("--course-cell", model.get("cell_size"));
+    grid.style.marginLeft = model.get("indent");
     grid.style.setProperty("--course-cell-font", model.get("font_size"));
     cells.forEach((cell, i) => {
       const button = buttons[i];
@@ -290,6 +320,7 @@ function render({ model, el }) {
   model.on("change:cells", build);
   model.on("change:columns", build);
   model.on("change:label", build);
+  model.on("change:indent", build);
   model.on("change:active", build);
   model.on("change:focused", () => {
     const active = model.get("active");
@@ -300,6 +331,7 @@ export default { render };
 """
 
 GRID_CSS = """
+.course-scrolls { overflow-x: auto; max-width: 100%; }
 .course-grid { display: inline-flex; flex-direction: column; gap: 1px; margin: 2px 0; }
 .course-grid-row { display: flex; gap: 1px; }
 .course-grid-cell { box-sizing: border-box; width: var(--course-cell); height: var(--course-cell); padding: 0;
@@ -315,6 +347,11 @@ GRID_CSS = """
 """
 
 
+def scrolls_sideways(name: str) -> str:
+    """The name of a board that scrolls sideways when the page is narrow (a :class:`Grid`'s ``scrolls``)."""
+    return _("{name}: it scrolls sideways on a narrow page").format(name=name)
+
+
 def grid_cell(text: str, label: str, *, pressed: bool | None = None, disabled: bool = False,
               background: str = "", color: str = "", mark: bool = False) -> dict[str, Any]:
     """One cell of a :class:`Grid`: what it shows, the name a screen reader says, its state."""
@@ -328,7 +365,11 @@ class Grid(anywidget.AnyWidget):
     why it refuses.
 
     ``cells`` are :func:`grid_cell` values, ``columns`` a row's length, ``label`` the grid's
-    name; ``active`` is the cell that holds the grid's Tab stop.
+    name; ``active`` is the cell that holds the grid's Tab stop. ``picture`` (HTML) is shown
+    above the cells, which stand ``indent`` (a CSS length) right of its left edge. A board
+    that cannot shrink to a narrow page gets a name in ``scrolls``: picture and cells then
+    scroll sideways inside a region of that name (the arrow keys scroll it too, as they
+    move the focus).
     """
 
     _esm = GRID_ESM
@@ -340,11 +381,34 @@ class Grid(anywidget.AnyWidget):
     cell_size = traitlets.Unicode("30px").tag(sync=True)
     font_size = traitlets.Unicode("").tag(sync=True)
     focused = traitlets.Int(0).tag(sync=True)
+    picture = traitlets.Unicode("").tag(sync=True)
+    scrolls = traitlets.Unicode("").tag(sync=True)
+    indent = traitlets.Unicode("0px").tag(sync=True)
 
     def __init__(self, on_activate: Callable[[int], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_activate = on_activate
         self.on_msg(self._message)
+
+    def __repr__(self) -> str:
+        """The grid in a few words: its name, its size, what its cells show and how many are pressed.
+
+            >>> Grid(print, label="your dice", columns=3, cells=[grid_cell("⚂", "die 1: 3", pressed=True),
+            ...      grid_cell("⚁", "die 2: 2", pressed=False), grid_cell("⚃", "die 3: 4", pressed=False)])
+            <Grid 'your dice': 1 row of 3 cells showing ⚂, ⚁, ⚃; 1 pressed>
+        """
+        columns = max(1, self.columns)
+        rows = -(-len(self.cells) // columns)
+        shown = [" ".join(cell["text"].split()) for cell in self.cells if cell["text"].strip()]
+        if not shown:
+            content = "all empty"
+        elif len(shown) <= 12:
+            content = "showing " + ", ".join(shown)
+        else:
+            content = f"{len(shown)} of them showing something"
+        pressed = sum(cell.get("pressed") is True for cell in self.cells)
+        return (f"<Grid {self.label!r}: {rows} row{'s' if rows != 1 else ''} of {columns} cells {content}"
+                f"{f'; {pressed} pressed' if pressed else ''}>")
 
     def _message(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         if isinstance(content, dict) and isinstance(content.get("activate"), int):

@@ -10,7 +10,7 @@ and End move in it, never the notebook), each pit named with its seeds; Enter pl
 focus stays on the pit while the computer thinks, then goes to the first pit you can play.
 The status line is the widget's one live region, its element never rebuilt: it says your
 move, the computer's, a refusal with its reason, the kalahs and the end. axe-core audits
-the widget (``make axe``); it fits at 1280 px with the side panel open and at 200 % zoom.
+the widget (``make axe``); it fits at 1280 px, at 200 % zoom beside the file browser and at 400 %.
 Screenshots go to
 test-artifacts/browser/03_*.png; each click's latency is printed, not asserted.
 """

@@ -12,8 +12,8 @@ throw, each mark, a refusal with its reason, the computer's turn, each round and
 The same clicks are played on a GameWidget in this process with the solution's own
 ``play_game`` (the same seed throws the same dice), and after each click the page must
 show what that widget shows: the dice, the status, the round, the totals. axe-core
-audits both widgets (``make axe``); they fit at 1280 px with the side panel open and at
-200 % zoom. Screenshots:
+audits both widgets (``make axe``); they fit at 1280 px with the side panel open, at
+200 % zoom beside it and at 400 %. Screenshots:
 test-artifacts/browser/02_*.png; click latencies are printed.
 """
 

@@ -9,7 +9,7 @@ a grid (one Tab stop, arrows, Home and End, never the notebook's keys) whose squ
 named by row, column and content. A whole move of round 3 takes at most 10 key presses.
 The message line is the one live region: it says the refusal with its rule, your move and
 the AIs', the scores. Squares say their terrain by a letter, kingdoms in words; axe-core audits the table (``make axe``); it fits at 1280 px with the
-side panel open and at 200 % zoom. The
+side panel open, at 200 % zoom beside it and at 400 %. The
 released notebook's widget, built on the stubs, says what to write first. Screenshots go
 to test-artifacts/browser/05_*.png; each click's latency is printed, not asserted.
 """

@@ -11,7 +11,7 @@ Enter on a button; Home and Shift+arrows in the ticket list, arrows in the route
 After each answer the focus is on the next question's first control. The status line
 is the widget's one live region, never rebuilt: it says the refusal, then with each
 question the moves played since (the computer's and yours). axe-core audits
-the widget (``make axe``); it fits at 1280 px with the side panel open and at 200 % zoom;
+the widget (``make axe``); it fits at 1280 px, at 200 % zoom beside the file browser and at 400 %;
 the map has a text alternative.
 The map must be drawn, its station names at least 10 px, and the game log must fit in
 the page at 1280 px. Screenshots: test-artifacts/browser/04_*.png; latencies are

@@ -98,36 +98,57 @@ def timed(action: Callable[[], Any], answer: Callable[[], Any]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def overflowing(locator) -> list[str]:
-    """The elements under ``locator`` wider than their box (scrollWidth > clientWidth), and
-    ``locator`` itself when it runs past the right edge of the notebook's cell area."""
-    return locator.evaluate(
-        """root => {
-            const bad = [];
-            const area = root.closest('.jp-Cell').getBoundingClientRect();
-            const outside = root.getBoundingClientRect().right > area.right + 1;
-            if (outside) bad.push('the widget ends right of its cell');
-            for (const el of [root, ...root.querySelectorAll('*')]) {
-                const style = getComputedStyle(el);
-                if (style.display === 'none' || el.tagName === 'svg' || el.closest('svg')) continue;
-                if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0
-                        && style.overflowX !== 'visible' && style.overflowX !== 'auto'
-                        && style.overflowX !== 'scroll') {
-                    bad.push(`${el.tagName}.${el.className}: ${el.scrollWidth} > ${el.clientWidth}`
-                             + ` (${(el.textContent || '').trim().slice(0, 40)})`);
-                }
-                if (el.clientWidth > 0 && (style.overflowX === 'auto' || style.overflowX === 'scroll')
-                        && el.scrollWidth > el.clientWidth + 1) {
-                    const right = el.getBoundingClientRect().right;
-                    const wide = [...el.querySelectorAll('*')].filter(c => c.getBoundingClientRect().right > right + 1)
-                        .map(c => `${c.tagName}.${c.className}`).slice(0, 3);
-                    bad.push(`${el.tagName}.${el.className} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`
-                             + ` (past its right edge: ${wide.join('; ')})`);
-                }
+#: Whether an element is a board that says it scrolls sideways: a scroll container named for
+#: a screen reader (a ``region`` or ``group`` with an ``aria-label``) that the keyboard can
+#: scroll (it is a Tab stop, or holds controls that scroll it into view as they get the focus).
+SAYS_IT_SCROLLS = """el => ['region', 'group'].includes(el.getAttribute('role'))
+    && !!(el.getAttribute('aria-label') || '').trim()
+    && (el.tabIndex >= 0 || !!el.querySelector('button, select, input, a[href], [tabindex="0"]'))"""
+
+#: The JavaScript of :func:`overflowing`.
+OVERFLOWING = """root => {
+    const saysItScrolls = """ + SAYS_IT_SCROLLS + """;
+    const scrolls = style => style.overflowX === 'auto' || style.overflowX === 'scroll';
+    const bad = [];
+    const area = root.closest('.jp-Cell').getBoundingClientRect();
+    const edge = root.getBoundingClientRect().right;
+    if (edge > area.right + 1) bad.push('the widget ends right of its cell');
+    const boards = [];
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || el.closest('svg') && el.tagName !== 'svg') continue;
+        const what = `${el.tagName}.${el.className.baseVal ?? el.className}`;
+        const text = (el.textContent || '').trim().slice(0, 40);
+        if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && el.tagName !== 'svg') {
+            if (!scrolls(style) && style.overflowX !== 'visible') {
+                bad.push(`${what} cuts its text: ${el.scrollWidth} > ${el.clientWidth} (${text})`);
+            } else if (scrolls(style) && saysItScrolls(el)) {
+                boards.push(el);
+            } else if (scrolls(style)) {
+                const right = el.getBoundingClientRect().right;
+                const wide = [...el.querySelectorAll('*')].filter(c => c.getBoundingClientRect().right > right + 1)
+                    .map(c => `${c.tagName}.${c.className.baseVal ?? c.className}`).slice(0, 3);
+                bad.push(`${what} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`
+                         + ` (past its right edge: ${wide.join('; ')})`);
             }
-            return bad;
-        }"""
-    )
+        }
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && box.right > edge + 1 && style.visibility !== 'hidden'
+                && !boards.some(board => board !== el && board.contains(el))) {
+            bad.push(`${what} runs ${Math.round(box.right - edge)} px past the widget's right edge (${text})`);
+        }
+    }
+    return bad;
+}"""
+
+
+def overflowing(locator) -> list[str]:
+    """What of the widget of ``locator`` a student cannot read without a sideways scroll
+    bar: an element that cuts its text (wider than its box, the rest hidden), one that
+    scrolls sideways (unless it is a board that says so, :data:`SAYS_IT_SCROLLS`), one
+    that runs past the widget's right edge, and the widget itself when it runs past the
+    right edge of its cell."""
+    return locator.evaluate(OVERFLOWING)
 
 
 def press_enter_on(page, button) -> None:

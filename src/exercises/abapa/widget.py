@@ -16,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
+import traitlets
 
 from ..ai import AlphaBetaPlayer
 from ..browser import start_background, wait_background
 from ..i18n import _, ngettext
-from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, describe, grid_cell, write_first
+from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, describe, grid_cell, scrolls_sideways, write_first
 from .model import START
 from .pictures import PIT, BoardPicture
 
@@ -56,15 +57,17 @@ class AbapaGame(widgets.VBox):
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._refocus = False  # after a move from the page: focus a pit that can be played
-        self.picture = widgets.HTML()
-        # as wide as a pit, for the row of buttons to stand under the pits
+        self.picture = widgets.HTML()  # the board's picture, which the pits' grid shows above them
+        # as wide as a pit, for the row of buttons to stand under the pits; the board cannot
+        # shrink (400 % zoom): it scrolls sideways in a region that says so
         self.pits = Grid(self.click, columns=6, cell_size=f"{PIT - 1}px", label=_("your pits"),
-                         layout=widgets.Layout(margin=f"0 0 0 {int(PIT * 1.5) - 28}px"))
+                         indent=f"{int(PIT * 1.5) - 28}px", scrolls=scrolls_sideways(_("the board")))
+        traitlets.dlink((self.picture, "value"), (self.pits, "picture"))
         self.new_game_button = widgets.Button(description=_("New game"), icon="refresh")
         self.new_game_button.on_click(lambda _button: self.new_game())
         self.status = Announcer()
         self.errors = ErrorPanel()
-        super().__init__([self.picture, self.pits, self.new_game_button, self.status, self.errors])
+        super().__init__([self.pits, self.new_game_button, self.status, self.errors])
         self.add_class("course-focus")  # a focus outline of 3:1 on the buttons (exercises.ui)
         self.new_game()
 

@@ -73,7 +73,8 @@ class TurnPanel(widgets.VBox):
         self.play_turn, self.rng, self.errors, self.on_over = play_turn, rng, errors, on_over
         self.turn = self._new_turn()
         # the dice: a grid of three toggles (aria-pressed: marked for a rethrow), named by value
-        self.dice = Grid(self.toggle, columns=3, cell_size="76px", font_size="44px", label=_("your dice"))
+        self.dice = Grid(self.toggle, columns=3, cell_size="clamp(56px, 20vw, 76px)", font_size="44px",
+                         label=_("your dice"))  # smaller dice on a narrow page (400 % zoom)
         self.throw_button = widgets.Button(  # "auto": the default 148 px cut "Throw marked dice"
             description=_("Throw"), icon="dice", button_style="primary", layout=widgets.Layout(width="auto")
         )

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from ..ai import as_player
 from ..display import ink, side_by_side
 from ..i18n import N_, _
-from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, grid_cell, spoken, write_first
+from ..ui import Announcer, ErrorPanel, Grid, StudentCodeError, grid_cell, scrolls_sideways, spoken, write_first
 from .model import COLORS, LETTERS, parse_kingdom
 from .pictures import PLAYER_COLORS, domino_svg, kingdom_svg, square_text
 
@@ -86,9 +86,12 @@ class KingdominoTable(widgets.VBox):
         self.previous_view = widgets.HTML()
         side = 2 * self.size - 1
         # one Tab stop; its roving focus starts right of the castle
+        # its squares a little smaller on a narrow page (200 % zoom); narrower still (400 %),
+        # the kingdom scrolls sideways in a region that says so; the controls go under it
         self.squares = Grid(lambda index: self.select(*divmod(index, side)), columns=side, label=_("your kingdom"),
-                            active=(side // 2) * side + side // 2 + 1,
-                            layout=widgets.Layout(flex="0 0 auto"))  # never squeezed: the controls go under it
+                            active=(side // 2) * side + side // 2 + 1, cell_size="clamp(24px, 4.4vw, 30px)",
+                            scrolls=scrolls_sideways(_("your kingdom")),
+                            layout=widgets.Layout(flex="0 1 auto", min_width="0", max_width="100%"))
         board = self.squares
         self.rotate_button = widgets.Button(description=_("Rotate"), icon="redo")
         self.flip_button = widgets.Button(description=_("Flip"), icon="exchange-alt")

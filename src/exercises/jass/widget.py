@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..i18n import _, ngettext
-from ..ui import ErrorPanel, StudentCodeError, write_first, write_first_html
+from ..ui import ErrorPanel, StudentCodeError, focus_outline, write_first, write_first_html
 from .model import ALL_OF, Card, Suit, deal
 from .pictures import _most_points_first, hand_html, meld_set_html
 
@@ -67,6 +67,7 @@ class MeldPicker(widgets.VBox):
                 self.picture,
                 self.results,
                 self.errors,
+                focus_outline(self),  # and rows of cards that wrap on a narrow page (200 % zoom)
             ]
         )
         self.set_hand(hand)

@@ -355,7 +355,7 @@ class TchuGame(widgets.VBox):
         # The log stands beside the map when the page is wide enough, under it otherwise.
         side = widgets.VBox(
             [widgets.HTML(_("<b>Game log</b> (newest first)")), self.game_log, self.new_button],
-            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="100%"),
+            layout=widgets.Layout(flex="1 1 300px", min_width="min(300px, 100%)", max_width="100%"),
         )
         self.board = widgets.HBox([self.picture, self.map_note, side], layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.board, self.hand])
