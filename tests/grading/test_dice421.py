@@ -51,6 +51,9 @@ POINTS = {
 
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
+    "test_rethrow_called_again_asks_and_throws_again": "rethrow(6, 1, ask, rng) twice with one player and one rng",
+    "test_play_turn_twice_with_one_player_and_one_rng": "two turns with one player and one rng",
+    "test_play_game_twice_with_one_player_and_one_rng": "two games of 8 tokens with one player and one rng",
     "test_swap_exchanges_the_two_integers": "swap(1, 2) == (2, 1)",
     "test_swap_returns_a_tuple": "swap(6, 3) == (3, 6)",
     "test_sort2_desc_on_every_pair_with_and_without_ties": "sort2_desc(4, 4) == (4, 4)",
@@ -114,6 +117,9 @@ RULES = {
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
+    "test_rethrow_called_again_asks_and_throws_again": "Each call asks its question and, on 1, throws the die afresh: remember nothing from one call to the next (no cache of answers or dice).",
+    "test_play_turn_twice_with_one_player_and_one_rng": "play_game calls play_turn twice a round with the same ask and rng: each turn throws its own dice, so remember nothing from one call to the next.",
+    "test_play_game_twice_with_one_player_and_one_rng": "A second game with the same ask and rng goes on with the next dice: each game starts afresh from its tokens; remember nothing from one call to the next.",
     "test_swap_exchanges_the_two_integers": "Return the two integers the other way round, b first and then a, for any integers (equal or negative ones too); do not sort or compare them.",
     "test_swap_returns_a_tuple": "Return the exchanged pair as one tuple, not a list, and return it rather than printing it.",
     "test_sort2_desc_on_every_pair_with_and_without_ties": "The larger integer comes first. Swap only when a is smaller than b; two equal dice such as 4 and 4 come back unchanged.",
@@ -450,6 +456,13 @@ def test_rethrow_on_answer_1_throws_the_die_again(sub):
 
 
 @pytest.mark.exercise("dice421.rethrow")
+def test_rethrow_called_again_asks_and_throws_again(sub):
+    keyboard, dice = Keyboard(["1", "1"]), LoadedDice([4, 5])
+    assert [sub.rethrow(6, 1, keyboard, dice) for _ in range(2)] == [4, 5]
+    assert len(keyboard.prompts) == 2, "the questions asked: one a call"
+
+
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_ignores_spaces_around_the_answer(sub):
     for answer in [" 1", "1 ", " 1 ", "1\t", "\t1\n"]:
         dice = LoadedDice([4])
@@ -498,6 +511,12 @@ def _turn(sub, answers, faces, then_face=None, then_answer="0"):
     dice = LoadedDice(faces, then=then_face)
     result = sub.play_turn(keyboard, dice)
     return result, keyboard, dice
+
+
+@pytest.mark.exercise("dice421.play_turn")
+def test_play_turn_twice_with_one_player_and_one_rng(sub):
+    keyboard, dice = Keyboard(["0", "0"]), LoadedDice([6, 6, 5, 1, 2, 4])
+    assert [sub.play_turn(keyboard, dice) for _ in range(2)] == [(1, 665), (8, 421)]
 
 
 @pytest.mark.exercise("dice421.play_turn")
@@ -599,6 +618,12 @@ def test_play_game_ends_as_soon_as_a_total_reaches_zero(sub):
     result, keyboard, dice = _game(sub, 8, [4, 2, 1, 6, 4, 1])
     assert result == (0, 16)
     assert dice.thrown == 6 and len(keyboard.prompts) == 2
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_twice_with_one_player_and_one_rng(sub):
+    keyboard, dice = Keyboard([], then="0"), LoadedDice([4, 2, 1, 6, 4, 1, 6, 4, 1, 4, 2, 1])
+    assert [sub.play_game(8, keyboard, dice) for _ in range(2)] == [(0, 16), (16, 0)]
 
 
 @pytest.mark.exercise("dice421.play_game")

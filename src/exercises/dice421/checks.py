@@ -193,6 +193,12 @@ def _printed(call: Callable[[], Any]) -> list[str]:
     return [line for line in out.getvalue().splitlines() if line.strip()]
 
 
+def _again(call: Callable[[Callable[[str], str]], Any], replies: list[str]) -> list[Any]:
+    """``call(ask)`` made twice with one scripted player: what each call returned."""
+    ask = answers(replies, echo=False)
+    return [call(ask), call(ask)]
+
+
 def _numbers(line: str) -> list[int]:
     """The integers a line shows, in order; digits apart by spaces are one number (6 6 5)."""
     return [int(number) for number in re.findall(r"-?\d+", re.sub(r"(?<=\d)\s+(?=\d)", "", line))]
@@ -430,6 +436,11 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
         question, rethrow_question(3, 5),
         hint=_("Ask once, with the text's prompt exactly (not printed, then asked with an empty prompt)."),
     ))
+    examples.append(Example(
+        _("rethrow(6, 1, ask, rng) twice with one player and one rng: asked and thrown each time"),
+        _scripted("rethrow", lambda dice: _again(lambda ask: rethrow(6, 1, ask, dice), ["1", "1"]), [4, 5],
+                  rethrow),
+        [4, 5], hint=_("Each call asks and throws afresh: keep nothing from one call to the next."), compare=same))
     examples += _generated("dice421.rethrow", rethrow=rethrow)
     return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
 
@@ -517,6 +528,11 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
                     [_combination("113"), _combination("124"), _combination("124", final=True)],
                     compare=_same_lines,
                     hint=_("Print the dice in the order they were thrown, d1 d2 d3, not sorted.")),
+            Example(_("two turns with one player and one rng, as play_game plays them: 665 kept, then 124 kept"),
+                    _scripted("play_turn", lambda dice: _again(lambda ask: play_turn(ask, dice), ["0", "0"]),
+                              [6, 6, 5, 1, 2, 4], play_turn),
+                    [(1, 665), (8, 421)], compare=same,
+                    hint=_("Each turn throws its own dice: keep nothing from one call to the next.")),
             *_generated("dice421.play_turn", play_turn=play_turn),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
@@ -615,6 +631,11 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             game("play_game(0, ...)", 0, [], raises=ValueError,
                  hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
             game("play_game(-4, ...)", -4, [], raises=ValueError),
+            Example(_("two games of 8 tokens with one player and one rng: 421 against 641, then 641 against 421"),
+                    _scripted("play_game", lambda dice: _again(lambda ask: play_game(8, ask, dice), ["0"] * 4),
+                              [4, 2, 1, 6, 4, 1, 6, 4, 1, 4, 2, 1], play_game),
+                    [(0, 16), (16, 0)], compare=same,
+                    hint=_("Each game starts afresh from its tokens: keep nothing from one call to the next.")),
             *_generated("dice421.play_game", play_game=play_game),
         ],
         play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),

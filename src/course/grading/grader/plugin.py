@@ -248,8 +248,7 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
             say = request.config.stash.get(_WORDS, ENGLISH)
             pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
     started = time.perf_counter()
-    submission = Submission(path, reference=reference, limits=limits_of(request.config),
-                            notebook=data if isinstance(data, dict) else None)
+    submission = Submission(path, reference, limits_of(request.config), data if isinstance(data, dict) else None)
     _spent(request.config, "notebook", started)
     report = request.config.stash[_REPORT]
     checks: list[dict[str, Any]] = []

@@ -72,9 +72,6 @@ class _Stop(Exception):
     """The end of an iteration in the notebook's process."""
 
 
-# ----------------------------------------------------------------------------- zygote
-
-
 # ----------------------------------------------------------------------------- what was called
 
 
@@ -121,10 +118,8 @@ class _Shown(reprlib.Repr):
         if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
                 or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
             return super().repr1(x, level)
-        described = getattr(type(x), "shown_as", None)
-        if callable(described):
-            text = str(described(x))
-            return text if len(text) <= 2 * self.maxother else text[:2 * self.maxother - 3] + "..."
+        if callable(getattr(type(x), "shown_as", None)):  # a test's object, in the student's terms
+            return str(x.shown_as())[:2 * self.maxother]
         return f"<{type(x).__name__}>"
 
 
@@ -467,8 +462,7 @@ class Submission:
     process_type: Any = Process  #: how its process is made (the reference's: course.grading.grader.journal)
 
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None,
-                 notebook: dict[str, Any] | None = None) -> None:
-        """``notebook``: the file's notebook when the caller has read it already (it is read once)."""
+                 notebook: dict[str, Any] | None = None) -> None:  # notebook: the file's, if read already
         self.path = Path(path)
         notebook = notebook if notebook is not None else read_notebook(self.path, check=False)
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
