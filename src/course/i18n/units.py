@@ -162,8 +162,9 @@ def _named_texts(tree: ast.AST) -> set[tuple[int, int]]:
     for scope in ast.walk(tree):
         if not isinstance(scope, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        names = _names_read(scope)
-        functions |= _called(node for root in _read_roots_of(scope) for node in ast.walk(root))
+        roots = _read_roots_of(scope)
+        names = {item.id for root in roots for item in ast.walk(root) if isinstance(item, ast.Name)}
+        functions |= _called(node for root in roots for node in ast.walk(root))
         for target, value in _assignments(scope):
             if target in names:
                 found.update((item.lineno, item.col_offset) for item in _text_literals(value))
@@ -212,11 +213,6 @@ def _read_roots(node: ast.AST) -> list[ast.AST]:
             roots.extend(node.args)
         roots.extend(k.value for k in node.keywords if k.arg in _READ_KEYWORDS)
     return roots
-
-
-def _names_read(scope: ast.AST) -> set[str]:
-    """The variables that one function's (or the cell's) read expressions use."""
-    return {item.id for root in _read_roots_of(scope) for item in ast.walk(root) if isinstance(item, ast.Name)}
 
 
 def _read_strings(tree: ast.AST) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:

@@ -55,7 +55,6 @@ class Batch:
 
     request: GradeRequest
     root: Path
-    out: Path
     report: Report
     prints: dict[str, str]  #: each worksheet's fingerprint (see :func:`fingerprints`)
     tasks: list[Task]  #: the files to grade now
@@ -66,6 +65,11 @@ class Batch:
     lock: threading.Lock = field(default_factory=threading.Lock)
     finished: set[str] = field(default_factory=set)  #: the files whose grading is kept
     errors: list[str] = field(default_factory=list)  #: the grader's own failures, with their traceback
+
+    @property
+    def out(self) -> Path:
+        """The output folder."""
+        return self.request.out
 
     def options(self, task: Task) -> GradingOptions:
         """How a grading process grades ``task`` (beside its paths, :class:`wire.GradingTask`)."""

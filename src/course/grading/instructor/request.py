@@ -15,16 +15,16 @@ class GradeRequest:
 
     submissions: tuple[str, ...]  #: notebooks or folders of notebooks
     out: Path  #: the output folder (resolved)
+    call_seconds: float  #: the limits, whose defaults are the command line's (the sandbox's Limits)
+    memory_mb: int
+    submission_seconds: float  #: the most one notebook's grading may take
     root: Path | None = None  #: the course folder (None: found from the current folder)
     jobs: int | None = None  #: grading processes (None: one per core)
     force: bool = False  #: grade again what is already graded
-    call_seconds: float = 10.0
-    memory_mb: int = 1024
     checks: bool = False
     cascade: bool = True
     only: str | None = None  #: grade this exercise again, keeping the others' results
     scheduler: str | None = None  #: a Dask scheduler's address (None: grade here)
-    submission_seconds: float = 600.0  #: the most one notebook's grading may take
     best: bool = False  #: of several notebooks of one worksheet, keep the best (else the newest)
     students: str | None = None  #: the students mapping's CSV
     lms_ids: str | None = None  #: the LMS ids' CSV

@@ -186,7 +186,7 @@ def plan(request: GradeRequest, root: Path, options: Options, book: Gradebook, s
         report.add(task, None, 0.0)
         progress.step(True)
     graded = [t for t in todo if not t.reason]
-    return Batch(request, root, request.out, report, prints, graded, len(todo), skipped,
+    return Batch(request, root, report, prints, graded, len(todo), skipped,
                  kept_only(request.only, graded, report), progress)
 
 
