@@ -128,7 +128,7 @@ def test_play_abapa_against_the_computer_by_clicks_then_keyboard(lab, page, caps
             else:
                 expected = "You win, 25 to 16. Click New game to play again."
             latencies["pit by Enter (computer answers)"].append(timed(
-                lambda: press(page, "Enter"), lambda: expect(status).to_contain_text(expected)))
+                lambda: press(page, "Enter"), lambda expected=expected: expect(status).to_contain_text(expected)))
             # the focus stayed in the pits while the computer played, never on the page's body
             assert has_focus(output.locator("[role=grid]")) or has_focus(
                 output.locator(".widget-button", has_text="New game")), focused(page)

@@ -106,7 +106,7 @@ def test_play_a_round_of_kingdomino_by_keyboard(lab, page, capsys):
             arrow_to(page, kingdom, row, column)
             latencies["preview"].append(timed(
                 lambda: press(page, "Enter"),
-                lambda: expect(square(page, row, column)).to_contain_text("◆")))
+                lambda row=row, column=column: expect(square(page, row, column)).to_contain_text("◆")))
             assert live.wait_for(page, f"^Preview: row {row}, column {column} and row {row}, column {column + 1}\\.")
             expect(marked(page)).to_have_count(2)
             expect(square(page, row, column + 1)).to_contain_text("◆")

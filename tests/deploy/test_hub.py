@@ -18,6 +18,7 @@ page is kept in test-artifacts/hub/.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -184,10 +185,8 @@ class Hub:
                 break
             time.sleep(0.25)
         for pid in left:
-            try:
+            with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         return left
 
 

@@ -181,7 +181,8 @@ def test_gradescope_results_hide_tests_by_default_and_maxima_add_up(tmp_path: Pa
     assert sum(test["max_score"] for test in result["tests"]) == pytest.approx(10 / 3 + 1, abs=1e-9)
     for exercise, points in (("start.count_pips", 1), ("start.bonus", 10 / 3)):
         mine = [t["max_score"] for t in result["tests"] if t["tags"] == [exercise]]
-        assert round(sum(mine), 9) == round(result["extra_data"]["exercises"][exercise]["max"], 9)
+        listed = round(result["extra_data"]["exercises"][exercise]["max"], 9)
+        assert round(sum(mine), 9) == listed == round(points, 9)
     shown = course(str(tmp_path / "hand-in"), "--out", str(out), "--visibility", "visible", root=root)
     assert "1 of 1 already graded" in shown.stderr  # visibility changes no outcome: nothing regraded
     assert {test["visibility"] for test in results(out)["zoe.start"]["tests"]} == {"visible"}

@@ -131,7 +131,7 @@ def test_handles_compare_by_identity_never_by_the_notebooks_eq(sub: Submission) 
     with pytest.raises(AttributeError):
         box.items = [1]
     with pytest.raises(AttributeError):
-        box.__dict__
+        _ = box.__dict__
 
 
 def test_a_subclass_of_a_plain_type_is_a_handle(sub: Submission) -> None:
@@ -193,7 +193,7 @@ def test_defines_and_missing_names(sub: Submission) -> None:
     assert sub.defines("echo") is True
     assert sub.defines("nothing_here") is False
     with pytest.raises(AttributeError, match="defines no 'nothing_here'"):
-        sub.nothing_here
+        _ = sub.nothing_here
 
 
 def test_an_immutable_package_value_crosses_once_then_by_number(sub: Submission) -> None:

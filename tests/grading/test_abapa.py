@@ -823,8 +823,8 @@ def test_random_player_plays_legal_moves(sub):
         ([4, 4, 4, 4, 4, 4, 0, 0, 9, 0, 7, 0, 8, 0], 1, {1, 3, 5}),
     ]
     played = random_moves(sub, 5, [(cells, mover) for cells, mover, _ in positions], 150, fresh=False)
-    for (_, _, legal), moves in zip(positions, played):
-        assert set(moves) == legal  # every legal pit comes up, and nothing else
+    for (_, _, legal), pits in zip(positions, played):
+        assert set(pits) == legal  # every legal pit comes up, and nothing else
 
 
 @pytest.mark.exercise("abapa.players")

@@ -336,7 +336,7 @@ finally:
 @pytest.mark.exercise("dice421.sort3_desc")
 def test_sort3_desc_makes_three_calls_of_sort2_desc(sub):
     triples = [(3, 2, 6), (1, 2, 3), (6, 6, 1), (5, 5, 5), (-5, 12, 0)]
-    for dice, (got, made) in zip(triples, sub.eval(RUN, code=SORT3_CALLS, triples=triples)):
+    for dice, (_, made) in zip(triples, sub.eval(RUN, code=SORT3_CALLS, triples=triples)):
         assert made == 3, f"sort3_desc{dice} made {made} calls of sort2_desc; the text asks for three"
 
 

@@ -16,7 +16,28 @@ from course.grading.grader.differential import compare, draw, outcomes, sentence
 from course.grading.notebook.shipped import Replay, ship
 from inside import dominations as inside
 from inside.dominations import pick
-from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
+from exercises.dominations import DOMINOS_CSV, Domino, format_kingdom, parse_kingdom
+from strategies.dominations import (
+    csv_files,
+    game_positions,
+    touch_cases,
+    set_ups,
+    greedy_cases,
+    kingdom_cases,
+    placement_cases,
+    ranking_cases,
+    STEPS,
+    all_dominos,
+    csv_lines,
+    d,
+    random_kingdom,
+    ref_greedy_choice,
+    ref_greedy_placement,
+    ref_legal,
+    ref_placements,
+    ref_properties,
+    ref_score,
+)
 
 NOTEBOOK = "05_dominations"
 
@@ -259,29 +280,6 @@ HINTS = {
     "test_rounds_of_whole_games_like_the_reference": 'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.',
 }
 
-from strategies.dominations import (
-    csv_files,
-    game_positions,
-    touch_cases,
-    set_ups,
-    greedy_cases,
-    kingdom_cases,
-    placement_cases,
-    ranking_cases,
-    STEPS,
-    all_dominos,
-    csv_lines,
-    d,
-    random_kingdom,
-    ref_greedy_choice,
-    ref_greedy_placement,
-    ref_legal,
-    ref_place,
-    ref_placements,
-    ref_properties,
-    ref_score,
-    taken,
-)
 
 
 def kingdom_of(sub, grid, size=5):
@@ -375,7 +373,7 @@ def test_load_refuses_crowns_outside_0_to_3_naming_the_line(sub):
         lines = csv_lines()
         number, t1, _, t2, c2 = lines[index].split(",")
         lines[index] = ",".join([number, t1, bad, t2, c2])
-        assert names_line(index + 1, error_message(lambda: sub.load_dominos(write_csv(sub, lines))))
+        assert names_line(index + 1, error_message(lambda lines=lines: sub.load_dominos(write_csv(sub, lines))))
 
 
 @pytest.mark.exercise("dominations.load")

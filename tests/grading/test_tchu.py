@@ -868,7 +868,7 @@ def games(sub):
         found = conversations(sub, "play", [([(KIND[kind1], seed), (KIND[kind2], seed + 1)],
                                              (SINGLE_TRIP_TICKETS, random.Random(seed))) for kind1, kind2, seed in GAMES])
         results = []
-        for (kind1, kind2, seed), (log, (how, value)) in zip(GAMES, found):
+        for (_, _, seed), (log, (how, value)) in zip(GAMES, found):
             # feedback's last call, as when the game was played from here
             TRACE.start(as_called("play", SINGLE_TRIP_TICKETS, random.Random(seed)))
             if how == "raised":  # the tests that use the games fail, each with this error
@@ -1304,7 +1304,7 @@ def _speaking_as(ref, sub):
 def _compare_games(sub, ref, matches, replay=False):
     _speaking_as(ref, sub)
     problems = []
-    for match, (want_log, want), (log, got) in zip(matches, _games(ref, matches), _games(sub, matches)):
+    for _, (want_log, want), (log, got) in zip(matches, _games(ref, matches), _games(sub, matches)):
         problem = conversation_difference(log, want_log)
         if problem is None and not _raised_like(got, want):
             problem = f"play returned {_short(got[1])}, expected {_short(want[1])}" if got[0] == want[0] == "value" else (

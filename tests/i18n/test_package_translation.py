@@ -19,7 +19,7 @@ import exercises.checks
 from exercises import i18n
 from exercises.checks import Example, check
 from exercises.start import check_count_pips
-from exercises.ui import ErrorPanel, write_first
+from exercises.ui import ErrorPanel, StudentCodeError, write_first
 
 PO = package.catalog_path(ROOT, "fr")
 
@@ -228,11 +228,11 @@ def test_write_first_and_the_error_panel_speak_french():
             "Écrivez d'abord `stub` (exercice abapa.board), puis exécutez de nouveau cette cellule."
         )
     panel = ErrorPanel()
-    with pytest.raises(Exception):
+    with pytest.raises(StudentCodeError):
         panel.call(lambda: 1 / 0)
     assert "Votre code a levé une erreur\u202f: ZeroDivisionError" in panel.value
     i18n.set_language("en")
-    with pytest.raises(Exception):
+    with pytest.raises(StudentCodeError):
         panel.call(lambda: 1 / 0)
     assert "Your code raised an error: ZeroDivisionError" in panel.value
 

@@ -17,7 +17,11 @@ from course.release import dumps
 from course.i18n.notebooks import translated_solutions
 from exercises import i18n
 from exercises.tchu import TchuGame
-from worksheets.test_tchu_game_package import one_tunnel_then_wait, play_some_turns, sol  # noqa: F401 (a fixture)
+from worksheets import test_tchu_game_package
+from worksheets.test_tchu_game_package import one_tunnel_then_wait, play_some_turns
+
+#: the solution notebook's namespace, the fixture the worksheet's package tests share
+sol = test_tchu_game_package.sol
 
 HIDDEN = ROOT / "tests" / "grading" / "test_tchu.py"
 SOLUTION = ROOT / "solutions" / "04_tchu_game.ipynb"

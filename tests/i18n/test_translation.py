@@ -143,7 +143,7 @@ def test_french_code_cells_keep_every_python_name(path):
     french_code = [cell for cell in french.cells if cell.cell_type == "code"]
     assert len(french_code) == len(english_code)
     assert 'exercises.set_language("fr")' in french_code[0].source
-    for index, (en, fr) in enumerate(zip(english_code, french_code)):
+    for en, fr in zip(english_code, french_code):
         assert en.id == fr.id and en.metadata == fr.metadata
         assert names(without_language(fr.source, "fr")) == names(en.source), (
             f"{path.name}, cell {en.id}: the translation changed a Python name"

@@ -135,7 +135,7 @@ def checked_position(tape, game, Kingdom, synced, size, seed, asked):
         return
     for move in asked:
         if tape(game.problem(move) is None) is False:
-            tape(attempt(lambda: game.play(move)))
+            tape(attempt(lambda move=move: game.play(move)))
             tape(position(game))
 
 
