@@ -77,6 +77,7 @@ def chromium():
 def page(chromium):
     """A fresh browser page of a student's size (1280 px wide), every wait bounded."""
     from playwright.sync_api import expect
+
     from support.lab_server import TIMEOUT_MS, VIEWPORT
 
     context = chromium.new_context(viewport=VIEWPORT)

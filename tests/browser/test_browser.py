@@ -9,14 +9,13 @@ kept in test-artifacts/browser/, on failure as well.
 
 from __future__ import annotations
 
-import re
-
 import random
+import re
 
 import pytest
 
-from support.accessibility import Audit, output_of, fits_every_width, focused, press, start_at
 from conftest import ROOT
+from support.accessibility import Audit, fits_every_width, focused, output_of, press, start_at
 from support.lab_server import open_notebook, run_all_cells
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser"

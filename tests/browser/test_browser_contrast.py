@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from support.accessibility import output_of
 from support.browser_steps import open_widget
 from support.lab_server import stop_kernels

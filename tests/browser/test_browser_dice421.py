@@ -24,6 +24,9 @@ import time
 
 import pytest
 
+from conftest import ROOT
+from course.notebook import solution_namespace
+from exercises.dice421 import GameWidget, TurnWidget, hunt_421
 from support.accessibility import (
     Audit,
     LiveRegion,
@@ -35,14 +38,18 @@ from support.accessibility import (
     tab_to,
     walk_grid,
 )
-from support.lab_server import TIMEOUT_MS, open_notebook, stop_kernels
 from support.browser_steps import (
-    ARTIFACTS, cells_for, overflowing, report, run_cells, shown, text_of,
-    timed, widget_of,
+    ARTIFACTS,
+    cells_for,
+    overflowing,
+    report,
+    run_cells,
+    shown,
+    text_of,
+    timed,
+    widget_of,
 )
-from conftest import ROOT
-from course.notebook import solution_namespace
-from exercises.dice421 import GameWidget, TurnWidget, hunt_421
+from support.lab_server import TIMEOUT_MS, open_notebook, stop_kernels
 
 pytestmark = pytest.mark.browser
 

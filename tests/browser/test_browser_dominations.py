@@ -21,20 +21,19 @@ from collections import defaultdict
 
 import pytest
 
+from exercises.dominations.model import LETTERS
 from support.accessibility import (
     Audit,
     LiveRegion,
     arrow_to,
     fits_every_width,
     focused,
-    has_focus,
     press,
     start_at,
     tab_to,
     walk_grid,
 )
 from support.browser_steps import ARTIFACTS, open_widget, overflow, report, timed
-from exercises.dominations.model import LETTERS
 from support.lab_server import stop_kernels
 
 pytestmark = pytest.mark.browser

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from support.accessibility import Audit, output_of, fits_every_width
+from support.accessibility import Audit, fits_every_width, output_of
 from support.browser_steps import cells_for, overflowing, run_cells, widget_of
 from support.lab_server import running_lab, stop_kernels, wait_for_kernel
 
@@ -34,8 +34,8 @@ def french_lab(tmp_path_factory):
     if importlib.util.find_spec("jupyterlab_language_pack_fr_FR") is None:
         pytest.skip("jupyterlab-language-pack-fr-FR is not installed (the i18n extra)")
     from course.i18n.lab_language import write_user_settings
-    from course.release import dumps
     from course.i18n.notebooks import translated_solutions
+    from course.release import dumps
 
     work = tmp_path_factory.mktemp("lab-fr")
     folder = work / "root" / "notebooks" / "fr"

@@ -17,15 +17,24 @@ import re
 
 import pytest
 
-from support.accessibility import Audit, output_of, fits_every_width, has_focus, press, start_at, tab_to
-from support.lab_server import open_notebook
-from support.browser_steps import (
-    ARTIFACTS, MISSING_CODE, cell, cells_for, open_from_path, overflowing, press_enter_on,
-    report, run_cells, timed, widget_of,
-)
 from conftest import ROOT
 from course.notebook import solution_namespace
 from exercises.jass import Card, deal, parse_cards
+from support.accessibility import Audit, fits_every_width, has_focus, output_of, press, start_at, tab_to
+from support.browser_steps import (
+    ARTIFACTS,
+    MISSING_CODE,
+    cell,
+    cells_for,
+    open_from_path,
+    overflowing,
+    press_enter_on,
+    report,
+    run_cells,
+    timed,
+    widget_of,
+)
+from support.lab_server import open_notebook
 
 pytestmark = pytest.mark.browser
 

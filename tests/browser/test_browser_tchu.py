@@ -23,16 +23,22 @@ from __future__ import annotations
 
 import pytest
 
-from support.accessibility import Audit, LiveRegion, fits_every_width, output_of, press, tab_to
-from support.lab_server import open_notebook
-from support.browser_steps import (
-    ARTIFACTS, cells_for, overflowing, report,
-    run_cells, text_of, timed, widget_of,
-)
 from conftest import ROOT
 from course.notebook import solution_namespace
 from exercises.tchu import ChMap, TchuGame
 from exercises.tchu.widget import MAP_LABEL_POINTS
+from support.accessibility import Audit, LiveRegion, fits_every_width, output_of, press, tab_to
+from support.browser_steps import (
+    ARTIFACTS,
+    cells_for,
+    overflowing,
+    report,
+    run_cells,
+    text_of,
+    timed,
+    widget_of,
+)
+from support.lab_server import open_notebook
 
 pytestmark = pytest.mark.browser
 

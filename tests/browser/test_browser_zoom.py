@@ -5,6 +5,7 @@ on small pages of known faults, in headless Chromium, without JupyterLab."""
 from __future__ import annotations
 
 import pytest
+
 from support.browser_steps import overflowing
 
 pytestmark = pytest.mark.browser

@@ -20,10 +20,18 @@ import sys
 
 import pytest
 
-from support.browser_steps import cell, cells_for, finished, run_cell, run_cells, shown, text_of, widget_of
 from conftest import ROOT
+from support.browser_steps import cell, cells_for, finished, run_cell, run_cells, shown, text_of, widget_of
 from support.lite_site import (
-    TCHU_GAME, TCHU_WIDGET, TIMEOUT_MS, build, guard, missing, notebook_url, open_site, serving,
+    TCHU_GAME,
+    TCHU_WIDGET,
+    TIMEOUT_MS,
+    build,
+    guard,
+    missing,
+    notebook_url,
+    open_site,
+    serving,
 )
 
 pytestmark = [pytest.mark.lite, pytest.mark.browser]
@@ -55,9 +63,9 @@ def refused() -> list[str]:
 def lite_page(site, chromium, refused):
     """A page of its own browser context (its own storage: no tab of another test comes
     back), every request not for 127.0.0.1 refused; none may have been made at the end."""
-    from support.lab_server import VIEWPORT
-
     from playwright.sync_api import expect
+
+    from support.lab_server import VIEWPORT
 
     context = chromium.new_context(viewport=VIEWPORT, accept_downloads=True)
     context.set_default_timeout(TIMEOUT_MS)
@@ -116,6 +124,7 @@ def test_the_site_opens_on_00_checks_the_stub_and_an_answer_and_the_download_is_
 
 def test_abapa_is_played_by_clicks_without_threads(site, lite_page):
     from playwright.sync_api import expect
+
     from browser.test_browser_abapa import MINE, SHORT_GAME, THEIRS, WIDGET, enabled_pits, pit
 
     page = lite_page
@@ -168,6 +177,7 @@ def test_the_421_game_is_played_by_clicks_to_its_verdict(site, lite_page):
 
 def test_kingdomino_is_played_by_clicks_to_a_placed_domino(site, lite_page):
     from playwright.sync_api import expect
+
     from browser.test_browser_dominations import WIDGET, marked, square
 
     page = lite_page

@@ -11,10 +11,10 @@ import csv
 import json
 import subprocess
 import sys
-from pathlib import Path
+
+import pytest
 
 import attacks
-import pytest
 from conftest import ROOT
 
 CALL_TIMEOUT = "1.5"

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from course.grading.notebook import sandbox
 from course.grading.grader.differential import compare, outcomes
 from course.grading.grader.submission import (
     REQUESTS,
@@ -18,9 +17,9 @@ from course.grading.grader.submission import (
     SubmissionExit,
     SubmissionTimeout,
 )
+from course.grading.notebook import sandbox
 from exercises.checks import Status
 from support.notebooks import start_notebook
-
 
 CELLS = [
     "import time, os, gc\nfrom exercises.checks import Status",

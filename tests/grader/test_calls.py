@@ -3,14 +3,12 @@ by one would have answered: values, exceptions where the loop meets them, feedba
 
 from __future__ import annotations
 
-
 import pytest
 
-from course.grading.notebook import sandbox
 from course.grading.grader.calls import calls
 from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionTimeout
+from course.grading.notebook import sandbox
 from support.notebooks import start_notebook
-
 
 CELLS = [
     "import time\nclass Box:\n    pass",

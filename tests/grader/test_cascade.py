@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.notebooks import DICE, variant
 from conftest import ROOT
-
+from support.notebooks import DICE, variant
 
 SORT3_THAT_LOOKS = '''def sort3_desc(a, b, c):
     import inspect

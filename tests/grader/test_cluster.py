@@ -19,8 +19,8 @@ import pytest
 distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 from conftest import ROOT  # noqa: E402
+from course.grading import wire  # noqa: E402
 from course.grading.instructor import cluster, discover  # noqa: E402
-from course.grading import wire
 
 pytestmark = pytest.mark.cluster
 

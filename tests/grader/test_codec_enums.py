@@ -49,10 +49,9 @@ def test_a_dict_is_read_in_the_order_it_was_written_keys_first() -> None:
 def test_a_case_answered_again_in_the_next_request_sends_its_values_again(tmp_path) -> None:
     # a huge answer that does not fit ends a batch and is asked again in the next request: the
     # values it numbered never reached the grader, so they are sent in full again, not by number
-    from grader.test_batch import started
-
     from course.grading.notebook import sandbox
     from exercises.checks import Status
+    from grader.test_batch import started
 
     sub = started(tmp_path, sandbox.Limits())
     try:

@@ -20,14 +20,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import corpora
 import pytest
 
+import corpora
+from conftest import ROOT
 from course.adequacy.mutants import Mutant
 from course.adequacy.run import Job, grade_locally
 from course.grading.instructor.discover import worksheets
 from course.notebook import exercise_ids
-from conftest import ROOT
 
 MODULES = {module.NOTEBOOK: module for module in corpora.modules()}
 MISTAKES = [(stem, m) for stem, module in MODULES.items() for m in module.MISTAKES]

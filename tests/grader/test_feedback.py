@@ -4,7 +4,6 @@ the notebook shows them."""
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 import subprocess
@@ -12,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import ROOT
 from support.notebooks import variant
 

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-from support.notebooks import fake_course
 
+from conftest import ROOT
 from course.gradebook.lock import hold
+from support.notebooks import fake_course
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 STUB = ROOT / "notebooks" / "00_start_here.ipynb"

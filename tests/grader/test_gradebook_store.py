@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 
+from conftest import ROOT
 from course.gradebook.handin import BadSource, HandIns, parse_source
 from course.gradebook.lock import hold
 from course.gradebook.schema import NAME, VERSION, NewerGradebook, connect

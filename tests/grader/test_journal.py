@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from course.grading.grader import journal
-from course.grading.notebook import sandbox
 from course.grading.grader.journal import Reference
 from course.grading.grader.submission import REQUESTS, Handle, SubmissionTimeout
+from course.grading.notebook import sandbox
 from support.notebooks import notebook
-from conftest import ROOT
-
 
 CELLS = [
     "import time\ncalls = []",

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+
 from conftest import ROOT
 
 

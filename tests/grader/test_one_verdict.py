@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from course.grading.instructor.discover import notebook_of_module
 from course.notebook import cell_source, course_meta
-from conftest import ROOT
 
 MODULES = sorted((ROOT / "tests" / "grading").glob("test_*.py"))
 

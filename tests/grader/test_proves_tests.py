@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from course.grading.instructor.discover import notebook_of_module
 from course.notebook import exercise_ids
-from conftest import ROOT
 
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 HIDDEN = {notebook_of_module(path): path for path in (ROOT / "tests" / "grading").glob("test_*.py")}

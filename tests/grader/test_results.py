@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course.grading.instructor.discover import prepare, worksheets
 from course.grading.instructor import results
+from course.grading.instructor.discover import prepare, worksheets
 from course.grading.instructor.results import ExerciseScore, GradingResult, Late, Options, result_of
 from course.notebook import NotebookFormatError, read_notebook
 

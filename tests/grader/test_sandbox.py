@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-
-from course.grading.notebook import sandbox
 from course.grading.grader.submission import (
     Submission,
     SubmissionCrashed,
@@ -19,6 +17,7 @@ from course.grading.grader.submission import (
     SubmissionExit,
     SubmissionTimeout,
 )
+from course.grading.notebook import sandbox
 
 REFERENCE = ROOT / "solutions" / "00_start_here.ipynb"
 LANDLOCK = sandbox.landlock_abi() > 0

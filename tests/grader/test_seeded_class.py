@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from course.notebook import exercise_ids, strip_solutions
 from conftest import ROOT
+from course.notebook import exercise_ids, strip_solutions
 
 SEED = 2026
 STUDENTS = 8

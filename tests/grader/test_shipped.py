@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
 from course.grading.notebook import sandbox
 from course.grading.notebook.shipped import Replay, raised, ship
-from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
 from exercises.dominations import Domino, Square
 from support.notebooks import start_notebook
-
 
 CELLS = [
     "class Counter:\n"

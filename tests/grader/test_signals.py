@@ -11,11 +11,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import psutil
 import pytest
+
 from conftest import ROOT
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"

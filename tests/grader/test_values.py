@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from exercises.checks import Status
+from conftest import ROOT
 from course.grading import wire
+from course.grading.grader.submission import Handle, Submission, SubmissionError, SubmissionFailure
 from course.grading.notebook import sandbox
 from course.grading.wire import codec
-from course.grading.grader.submission import Handle, Submission, SubmissionError, SubmissionFailure
-from conftest import ROOT
+from exercises.checks import Status
 from support.notebooks import start_notebook
-
 
 CELLS = [
     "%xmode Minimal\nimport random\nfrom exercises.jass import Card, Rank, Suit\nfrom exercises.checks import Status",

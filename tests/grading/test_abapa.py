@@ -16,16 +16,30 @@ from collections import Counter
 
 import pytest
 from hypothesis import strategies as st
-from strategies.abapa import (
-    captures, ends, far_moves, games, mirrored, races, keyboards, moves, playable, plays, positions,
-    rules_legal, rules_play, seeded_positions, sowings, bad_positions,
-)
 
 from course.grading.grader.calls import call_label
 from course.grading.grader.differential import compare, draw
-from course.grading.notebook.shipped import Replay, raised, ship
 from course.grading.grader.submission import SubmissionFailure
+from course.grading.notebook.shipped import Replay, raised, ship
 from inside import abapa as inside
+from strategies.abapa import (
+    bad_positions,
+    captures,
+    ends,
+    far_moves,
+    games,
+    keyboards,
+    mirrored,
+    moves,
+    playable,
+    plays,
+    positions,
+    races,
+    rules_legal,
+    rules_play,
+    seeded_positions,
+    sowings,
+)
 
 NOTEBOOK = "03_abapa"
 

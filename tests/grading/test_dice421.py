@@ -12,9 +12,9 @@ with a keyboard and dice that record every question asked and every die thrown, 
 order, and the same calls, the same questions' numbers and the same result are expected.
 """
 
-from itertools import permutations, product
 import random
 import re
+from itertools import permutations, product
 
 import pytest
 from hypothesis import strategies as st

@@ -14,29 +14,29 @@ import pytest
 from course.grading.grader.calls import call_label, calls
 from course.grading.grader.differential import compare, draw, outcomes, sentence
 from course.grading.notebook.shipped import Replay, ship
+from exercises.dominations import DOMINOS_CSV, Domino, format_kingdom, parse_kingdom
 from inside import dominations as inside
 from inside.dominations import pick
-from exercises.dominations import DOMINOS_CSV, Domino, format_kingdom, parse_kingdom
 from strategies.dominations import (
+    STEPS,
+    all_dominos,
     csv_files,
+    csv_lines,
+    d,
     game_positions,
-    touch_cases,
-    set_ups,
     greedy_cases,
     kingdom_cases,
     placement_cases,
-    ranking_cases,
-    STEPS,
-    all_dominos,
-    csv_lines,
-    d,
     random_kingdom,
+    ranking_cases,
     ref_greedy_choice,
     ref_greedy_placement,
     ref_legal,
     ref_placements,
     ref_properties,
     ref_score,
+    set_ups,
+    touch_cases,
 )
 
 NOTEBOOK = "05_dominations"

@@ -13,8 +13,6 @@ sets with empty and equal sets. A failure names the call the student can type.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
 from collections import Counter
 from functools import cache
@@ -23,9 +21,8 @@ from itertools import combinations
 import pytest
 
 from course.grading.grader.differential import compare, draw, outcomes
-from strategies import jass as drawn
-
 from exercises.jass import ALL_OF, DECK, EXAMPLE_LINES, Card, Rank, Suit, parse_cards
+from strategies import jass as drawn
 
 #: An expression that runs the statements ``code`` in a copy of the notebook's namespace
 #: (with the case's names bound) and gives the value they leave in ``out``: one request

@@ -23,10 +23,8 @@ from collections import Counter
 import pytest
 
 from course.grading.grader.calls import call_label
-from course.grading.notebook.shipped import raised, ship
 from course.grading.grader.submission import TRACE, SubmissionFailure
-from inside import tchu as inside
-from inside.tchu import NAMES, P1, P2, read
+from course.grading.notebook.shipped import raised, ship
 from exercises import i18n
 from exercises.tchu import (
     Card,
@@ -45,6 +43,8 @@ from exercises.tchu.checks.messages import MessageKind, additional_cards_message
 from exercises.tchu.checks.order import CallOrder
 from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, cards, made_state, scarce_state, started_state
+from inside import tchu as inside
+from inside.tchu import NAMES, P1, P2, read
 
 NOTEBOOK = "04_tchu_game"
 
@@ -1184,8 +1184,8 @@ TURN_COUNT = 60
 def _drawn(name, count):
     """The generated cases of strategy ``name`` of strategies.tchu (the same at every run);
     for whole games, ``count`` varied ones of 8 times as many drawn."""
-    from course.grading.grader.differential import draw
     import strategies.tchu as strategies
+    from course.grading.grader.differential import draw
 
     if name == "matches":
         return tuple(strategies.varied(draw(strategies.matches(), 8 * count), count))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT
 
+from conftest import ROOT
 from course.grading.instructor.feedback import feedback
 from course.grading.instructor.results import ExerciseScore, GradingResult
 from course.grading.instructor.results import TestOutcome as Outcome

@@ -16,11 +16,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-
-from course.i18n.grading_text import catalog_file, extract
-from course.notebook import cell_source
 from course.i18n.catalog import read_catalog, write_catalog
+from course.i18n.grading_text import catalog_file, extract
 from course.i18n.notebooks import translated_solutions
+from course.notebook import cell_source
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 WRONG = ("    return sum(dice)\n", "    return sum(dice[1:])\n")  #: a count_pips that leaves out the first die

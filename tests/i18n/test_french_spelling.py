@@ -14,11 +14,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-from support.french_typography import french_catalogs, is_french, masked, strings
 
+from conftest import ROOT
 from course.i18n.catalog import read_catalog
 from course.i18n.glossary import read as read_glossary
+from support.french_typography import french_catalogs, is_french, masked, strings
 
 DICTIONARIES = [Path("/usr/share/hunspell") / name for name in ("fr_FR", "fr")]
 #: a word, with its inner apostrophes and hyphens ("l'état", "peut-être"), not after a digit ("1er")

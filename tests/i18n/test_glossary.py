@@ -11,8 +11,9 @@ import re
 import pytest
 
 from conftest import ROOT, load
-from course.i18n.glossary import path as glossary_path, read
 from course.i18n.catalog import read_catalog
+from course.i18n.glossary import path as glossary_path
+from course.i18n.glossary import read
 from support.french_typography import french_catalogs, is_french, masked, strings
 
 TERMS = read(ROOT, "fr")

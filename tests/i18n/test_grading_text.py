@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course.i18n.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, problems, units
 from course.i18n.catalog import read_catalog
+from course.i18n.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, problems, units
 
 FIELDS = re.compile(r"\{[^{}]*\}")
 SOURCES = ["course/grading_text.py"] + sorted({where.partition("#")[0] for where, _ in units(ROOT)} -
@@ -78,8 +78,8 @@ def test_english_words_are_the_templates_themselves(tmp_path):
 
 
 def test_a_changed_hint_comes_back_fuzzy_and_is_named(tmp_path):
-    from course.i18n.grading_text import extract
     from course.i18n.catalog import write_catalog
+    from course.i18n.grading_text import extract
 
     module = tmp_path / "tests" / "grading" / "test_tiny.py"
     module.parent.mkdir(parents=True)
@@ -147,8 +147,8 @@ def test_messages_of_asserts_and_raises_are_templates_values_are_left_out(tiny):
 
 
 def translate_all(root: Path, french: dict[str, str]) -> None:
-    from course.i18n.grading_text import extract
     from course.i18n.catalog import write_catalog
+    from course.i18n.grading_text import extract
 
     extract(root, "fr")
     catalog = read_catalog(catalog_file(root, "fr"))

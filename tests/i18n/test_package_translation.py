@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+import exercises.checks
 from conftest import ROOT
 from course.i18n import package
-import exercises.checks
 from exercises import i18n
 from exercises.checks import Example, check
 from exercises.start import check_count_pips

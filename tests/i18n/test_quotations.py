@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT
-from support.french_typography import NNBSP, faults, fixed, french_catalogs, is_french, strings
 
+from conftest import ROOT
 from course.i18n.catalog import read_catalog, translations
 from course.i18n.quotes import changed, quotations
+from support.french_typography import NNBSP, faults, fixed, french_catalogs, is_french, strings
 
 CATALOGS = french_catalogs(ROOT)
 #: what the French package and the French notebooks' code print, by its English

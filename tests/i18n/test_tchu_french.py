@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from course.release import dumps
 from course.i18n.notebooks import translated_solutions
+from course.release import dumps
 from exercises import i18n
 from exercises.tchu import TchuGame
 from worksheets import test_tchu_game_package

@@ -19,8 +19,6 @@ import pytest
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 from conftest import ROOT, solution_paths
-from course.notebook import cell_source, course_meta
-from course.release import build as build_english
 from course.i18n.catalog import GLOSSARY, read_catalog, write_catalog
 from course.i18n.notebooks import (
     README,
@@ -32,7 +30,10 @@ from course.i18n.notebooks import (
     translated_solutions,
     without_language,
 )
-from course.release import build_language as build, release_language, translated_readme
+from course.notebook import cell_source, course_meta
+from course.release import build as build_english
+from course.release import build_language as build
+from course.release import release_language, translated_readme
 
 SOLUTIONS = solution_paths()
 #: what a French stub raises
@@ -56,9 +57,7 @@ def names(source: str) -> list[str]:
             found.append(node.attr)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.append(node.name)
-        elif isinstance(node, ast.arg):
-            found.append(node.arg)
-        elif isinstance(node, ast.keyword) and node.arg:
+        elif isinstance(node, ast.arg) or isinstance(node, ast.keyword) and node.arg:
             found.append(node.arg)
         elif isinstance(node, ast.alias):
             found.append(f"{node.name} as {node.asname}")
@@ -320,7 +319,8 @@ def test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle(tmp_path
 
 
 def test_the_french_bundle_has_a_french_readme_and_the_english_bundle_keeps_its_own(tmp_path):
-    from course.release import STUDENT_README, build as build_english_texts, write_bundle
+    from course.release import STUDENT_README, write_bundle
+    from course.release import build as build_english_texts
 
     write_bundle(ROOT, build(ROOT, "fr"), tmp_path / "fr", readme=translated_readme(ROOT, "fr"))
     write_bundle(ROOT, build_english_texts(ROOT), tmp_path / "en")
@@ -333,7 +333,8 @@ def test_the_french_bundle_installs_and_selects_jupyterlab_in_french(tmp_path):
     installs them; a second release gives the same bytes; the English bundle has none of it."""
     import tomllib
 
-    from course.release import build as build_english_texts, write_bundle
+    from course.release import build as build_english_texts
+    from course.release import write_bundle
 
     release_language(ROOT, "fr", tmp_path / "fr")
     first = {path.relative_to(tmp_path / "fr"): path.read_bytes()
@@ -459,8 +460,8 @@ def test_the_grader_skips_the_french_check_and_demo_cells(french_grades):
 def test_a_french_submission_gets_french_feedback_with_the_same_points(french_grading):
     """The feedback's sentences, "expected"/"got" and the hints in French; the English
     wrong answer keeps its English feedback; the same tests, statuses and points."""
-    from course.i18n.grading_text import hints
     from course.i18n.catalog import read_catalog as read
+    from course.i18n.grading_text import hints
 
     french, english = ({test["name"]: test for test in json.loads(
         (french_grading / "results" / f"{student}.start.json").read_text("utf-8"))["tests"]}
@@ -587,8 +588,8 @@ def test_every_french_catalog_keeps_the_courses_plural_rule():
 def test_a_babel_with_other_plural_data_does_not_change_a_new_catalogs_rule(monkeypatch):
     """Babel takes plural rules from its CLDR data, which moves between releases."""
     import babel.messages.catalog
-    from course.i18n.catalog import PLURAL_FORMS
-    from course.i18n.catalog import empty_catalog
+
+    from course.i18n.catalog import PLURAL_FORMS, empty_catalog
 
     monkeypatch.setattr(babel.messages.catalog, "get_plural",
                         lambda locale: (3, "(n == 0 || n == 1) ? 0 : n % 1000000 == 0 ? 1 : 2"))

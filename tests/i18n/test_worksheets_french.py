@@ -86,9 +86,8 @@ def test_jass_hint_built_at_run_time_is_french():
 
 
 def test_jass_stale_meld_all_is_said_in_french():
-    from worksheets.test_jass_package import Meld
-
     from exercises.jass import check_meld_all_in
+    from worksheets.test_jass_package import Meld
 
     class Fresh(Meld):
         pass
@@ -143,9 +142,8 @@ def test_dice421_broken_rule_and_culprit_speak_french():
 
 
 def test_dice421_a_question_too_many_and_an_earlier_function_in_french():
-    from worksheets.test_dice421_package import seed_loop
-
     from exercises.dice421 import check_play_turn, check_sort2_desc
+    from worksheets.test_dice421_package import seed_loop
 
     lines = french(lambda: check_play_turn(seed_loop))
     assert ("  ✗ répondre 1 à chaque fois\u202f: trois lancers, pas de quatrième\u202f: play_turn a posé la "
@@ -324,8 +322,8 @@ def test_the_hidden_tests_of_the_loader_pass_on_the_french_solution_that_says_li
     import sys
 
     from conftest import ROOT
-    from course.release import dumps
     from course.i18n.notebooks import translated_solutions
+    from course.release import dumps
 
     path = ROOT / "solutions" / "05_dominations.ipynb"
     notebook = dict(translated_solutions(ROOT, "fr"))[path]

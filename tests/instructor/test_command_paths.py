@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from course.commands.main import main
 from conftest import ROOT
+from course.commands.main import main
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 

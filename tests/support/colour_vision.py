@@ -78,11 +78,10 @@ def palettes() -> dict[str, dict[str, str]]:
 
 def text_pairs() -> dict[str, tuple[str, str]]:
     """The text and background colours of the pictures and widgets (name: (text, background))."""
-    from exercises.tchu.pictures import CARD_RGB, card_text_rgb
-    from exercises.jass.pictures import BLACK, RED
-
     from exercises.display import ink
     from exercises.dominations.model import COLORS
+    from exercises.jass.pictures import BLACK, RED
+    from exercises.tchu.pictures import CARD_RGB, card_text_rgb
 
     pairs = {f"tCHu card {card.name.lower()}": (card_text_rgb(card), rgb_) for card, rgb_ in CARD_RGB.items()}
     pairs.update({f"Kingdomino {terrain} letter": (ink(colour), colour) for terrain, colour in COLORS.items()})

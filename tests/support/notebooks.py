@@ -27,8 +27,8 @@ def notebook(cells: list[str]) -> dict:
 def start_notebook(path: Path, cells: list[str], limits=None):
     """A start notebook of ``cells`` written at ``path`` and started as a graded submission (the
     start solution its reference), every cell run without error."""
-    from course.grading.notebook import sandbox
     from course.grading.grader.submission import Submission
+    from course.grading.notebook import sandbox
 
     save(path, notebook(cells))
     submission = Submission(path, reference=SOLUTION, limits=limits or sandbox.Limits())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import threading
-from pathlib import Path
 from typing import Any
 
 import matplotlib
@@ -15,6 +14,8 @@ matplotlib.use("Agg")
 import pytest
 from IPython.core.inputtransformer2 import TransformerManager
 
+from conftest import ROOT
+from course.notebook import cell_source, course_meta
 from exercises.abapa import (
     FIGURE_1,
     AbapaGame,
@@ -33,8 +34,6 @@ from exercises.abapa import (
 )
 from exercises.ai import AlphaBetaPlayer, league, plot_league
 from exercises.checks import Status
-from course.notebook import cell_source, course_meta
-from conftest import ROOT
 
 SOLUTION = ROOT / "solutions" / "03_abapa.ipynb"
 

@@ -16,8 +16,8 @@ from exercises.ai import (
     evaluate,
     league,
     margin,
-    plot_league,
     play_game,
+    plot_league,
 )
 from support.toy_games import CoinRow, RankedCoinRow
 

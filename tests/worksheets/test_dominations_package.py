@@ -15,10 +15,10 @@ import pytest
 
 import exercises
 import exercises.ai as ai
+from conftest import ROOT
+from course.notebook import solution_namespace
 from exercises.ai import RandomPlayer, as_player, league, play_game
 from exercises.checks import Status
-from course.notebook import solution_namespace
-from exercises.dominations.widget import DIRECTIONS
 from exercises.dominations import (
     CASTLE,
     DOMINOS_CSV,
@@ -44,8 +44,7 @@ from exercises.dominations import (
 )
 from exercises.dominations.model import COLORS, LETTERS
 from exercises.dominations.pictures import PLAYER_COLORS
-from conftest import ROOT
-
+from exercises.dominations.widget import DIRECTIONS
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import sys
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
+from conftest import ROOT
 from exercises.checks import Status
 from exercises.jass import (
     ALL_OF,
@@ -42,7 +42,6 @@ from exercises.jass import (
     validate_hand,
 )
 from exercises.jass.pictures import card_html, meld_set_html
-from conftest import ROOT
 
 # ----------------------------------------------------------------------------- a reference
 # A small correct answer to the worksheet, written here to drive the checks and the widget.

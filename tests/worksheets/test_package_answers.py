@@ -29,11 +29,10 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-
-from course.grading.instructor.discover import notebook_of_module
-from course.notebook import cell_source, course_meta
-from course.grading.notebook.sandbox import Limits
 from course.grading.grader.submission import Submission, SubmissionFailure
+from course.grading.instructor.discover import notebook_of_module
+from course.grading.notebook.sandbox import Limits
+from course.notebook import cell_source, course_meta
 
 HIDDEN = {notebook_of_module(path): path for path in (ROOT / "tests" / "grading").glob("test_*.py")}
 GENERIC = ("exercises.ai",)
@@ -97,9 +96,9 @@ def candidates(kind: str, arity: int, packages: list[str]) -> list[str]:
     found = []
     for package in packages:
         for where, value in exports(package):
-            if kind == "function" and inspect.isfunction(value) and required(value) == arity:
-                found.append(where)
-            elif kind == "class" and inspect.isclass(value) and not issubclass(value, (enum.Enum, BaseException)):
+            if (kind == "function" and inspect.isfunction(value) and required(value) == arity
+                    or kind == "class" and inspect.isclass(value)
+                    and not issubclass(value, (enum.Enum, BaseException))):
                 found.append(where)
     return sorted(set(found))
 

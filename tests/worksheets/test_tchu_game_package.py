@@ -15,26 +15,24 @@ import threading
 import pytest
 
 from conftest import ROOT
-from exercises.checks import CheckResult, Status
 from course.notebook import cell_source, course_meta, solution_namespace
+from exercises.checks import CheckResult, Status
 from exercises.tchu import (
+    CallOrder,
     Card,
     ChMap,
+    GameAbandoned,
     GreedyPlayer,
     Info,
     PlayerId,
     RandomPlayer,
-    SortedBag,
-    TurnKind,
-)
-from exercises.tchu import (
-    CallOrder,
-    GameAbandoned,
     RecordingPlayer,
     RemotePlayer,
     ScriptedPlayer,
     ScriptExhausted,
+    SortedBag,
     TchuGame,
+    TurnKind,
     check_claim_route,
     check_draw_cards,
     check_draw_tickets,

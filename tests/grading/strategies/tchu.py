@@ -24,10 +24,10 @@ import random
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
-from inside.tchu import Style, StylePlayer
 
 from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
+from inside.tchu import Style, StylePlayer
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
 
