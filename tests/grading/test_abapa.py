@@ -60,9 +60,11 @@ POINTS = {
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_board_copy_shares_no_legal_moves_with_its_board": "twin.legal_moves().clear(), then board.legal_moves()",
-    "test_board_legal_moves_hands_out_a_new_list": "board.legal_moves().clear(), then board.legal_moves() and board.is_over()",
+    "test_board_legal_moves_hands_out_a_new_list":
+        "board.legal_moves().clear(), then board.legal_moves() and board.is_over()",
     "test_game_run_plays_each_turn_with_play_turn": "the calls of play_turn() that run() makes",
-    "test_board_play_refuses_any_other_whole_number_with_value_error": "Board(figure 1, 1).play(7), .play(14) and .play(-20)",
+    "test_board_play_refuses_any_other_whole_number_with_value_error":
+        "Board(figure 1, 1).play(7), .play(14) and .play(-20)",
     "test_game_run_ends_on_a_line_with_the_winner_and_scores": "the last line run() prints on two boards",
     "test_display_of_figure_1_exactly": "board_text([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0])",
     "test_display_of_the_start": "board_text([4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])",
@@ -76,9 +78,11 @@ RULES = {
     "test_capture_of_three": "capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)",
     "test_no_capture_of_one_or_four": "capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
     "test_capture_chain_backwards_over_several_pits": "capture([4, 4, 4, 0, 0, 0, 8, 1, 2, 3, 2, 5, 4, 11], 10, 0)",
-    "test_capture_chain_stops_at_a_pit_without_two_or_three": "capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
+    "test_capture_chain_stops_at_a_pit_without_two_or_three":
+        "capture([4, 4, 2, 3, 4, 4, 10, 4, 4, 0, 0, 0, 0, 9], 3, 1)",
     "test_capture_chain_stops_at_the_movers_own_camp": "capture([2, 3, 0, 0, 0, 2, 10, 3, 2, 4, 4, 4, 4, 10], 8, 0)",
-    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": "capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)",
+    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah":
+        "capture([4, 4, 4, 4, 2, 4, 4, 4, 4, 4, 4, 4, 2, 0], 4, 0)",
     "test_no_capture_because_grand_slam": "capture([10, 10, 0, 0, 0, 0, 20, 2, 3, 0, 0, 0, 0, 3], 8, 0)",
     "test_capture_leaves_its_argument_unchanged": "capture(cells, 8, 0) leaves cells unchanged",
     "test_legal_pits_are_the_non_empty_ones": "legal_pits([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 0)",
@@ -110,27 +114,38 @@ RULES = {
     "test_board_illegal_moves_leave_the_board_unchanged": "Board().play(6) and Board().play(-1): pits go from 0 to 5",
     "test_board_refusals_say_why": "the ValueError of Board(figure 1, 0).play(4) says why",
     "test_board_copy_is_independent": "twin = Board().copy(); twin.play(4): board and twin",
-    "test_board_seeded_random_games_match_the_rules": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
-    "test_board_termination_no_position_comes_back": "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
+    "test_board_seeded_random_games_match_the_rules":
+        "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
+    "test_board_termination_no_position_comes_back":
+        "a game from Board(), each move random.Random(3).choice(board.legal_moves())",
     "test_human_player_returns_the_pit_typed": "HumanPlayer(ask answering '2').choose_move(Board())",
-    "test_human_player_asks_again_until_the_pit_is_legal": "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
+    "test_human_player_asks_again_until_the_pit_is_legal":
+        "HumanPlayer answering '9', 'four', '4' (asks again until legal)",
     "test_human_player_of_player_1_uses_their_side": "HumanPlayer answering '0', then '2', as player 1",
     "test_human_player_asks_anew_for_each_move": "HumanPlayer(ask answering '2').choose_move(Board())",
     "test_random_player_plays_legal_moves": "RandomPlayer(random.Random(1)) on Board(hungry, 0): only pit 5 feeds",
-    "test_random_player_is_reproducible_with_its_rng": "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
-    "test_random_player_draws_pits_until_one_is_legal": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
+    "test_random_player_is_reproducible_with_its_rng":
+        "issubclass(HumanPlayer, Player) and issubclass(RandomPlayer, Player)",
+    "test_random_player_draws_pits_until_one_is_legal":
+        "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
     "test_game_starts_from_the_start_or_the_given_board": "Game(p0, p1, Board(figure 1, 1)).board.cells, .player",
-    "test_game_each_new_game_has_a_board_of_its_own": "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
+    "test_game_each_new_game_has_a_board_of_its_own":
+        "after a turn of one Game(p0, p1), a new Game(p0, p1).board.cells",
     "test_game_turns_ask_the_player_to_move": "two play_turn(): player 0 chooses pit 4, then player 1 pit 3",
     "test_game_shows_the_player_a_copy_of_the_board": "play_turn() with a player that plays on the board it is shown",
     "test_game_run_shows_each_player_a_copy": "run() there, with a player 0 that plays on the board it is shown",
-    "test_game_run_plays_to_the_end_and_returns_the_winner": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
-    "test_game_run_shows_the_board_before_and_after_each_turn": "what run() prints there: the board before the move, then after it",
+    "test_game_run_plays_to_the_end_and_returns_the_winner":
+        "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
+    "test_game_run_shows_the_board_before_and_after_each_turn":
+        "what run() prints there: the board before the move, then after it",
     "test_game_run_a_draw_returns_none": "run() on Board([...], 0) where it ends 24 to 24: a draw",
     "test_game_run_between_random_players": "run() on a board where player 0 plays pit 5 and player 1 cannot feed",
-    "test_greedy_takes_the_biggest_capture": "GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0))",
-    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0))",
-    "test_greedy_breaks_ties_by_the_lowest_pit": "GreedyPlayer().choose_move(Board([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 1))",
+    "test_greedy_takes_the_biggest_capture":
+        "GreedyPlayer().choose_move(Board([4, 4, 4, 0, 4, 0, 8, 1, 2, 1, 2, 5, 4, 9], 0))",
+    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah":
+        "GreedyPlayer().choose_move(Board([13, 0, 0, 3, 0, 0, 5, 4, 4, 4, 4, 4, 4, 3], 0))",
+    "test_greedy_breaks_ties_by_the_lowest_pit":
+        "GreedyPlayer().choose_move(Board([4, 4, 4, 4, 0, 5, 1, 5, 5, 4, 4, 4, 4, 0], 1))",
     "test_greedy_leaves_the_board_unchanged": "GreedyPlayer().choose_move(board) leaves board unchanged",
     "test_display_of_drawn_positions": "board_text([10, 0, 12, 0, 0, 1, 3, 2, 0, 0, 4, 0, 0, 16])",
     "test_sowing_of_drawn_pits": "sow([2, 2, 2, 2, 2, 2, 5, 2, 2, 13, 2, 2, 2, 8], 9)",
@@ -143,102 +158,361 @@ RULES = {
     "test_board_play_of_drawn_sequences": "a game from Board(), each move random.Random(2).choice(board.legal_moves())",
     "test_human_player_of_drawn_answers": "HumanPlayer answering ' 3 ' on Board(): spaces around the pit",
     "test_random_player_of_drawn_positions": "RandomPlayer(random.Random(8)): 10 moves on Board(figure 1, 0)",
-    "test_random_player_draws_even_when_one_pit_is_legal": "rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()",
+    "test_random_player_draws_even_when_one_pit_is_legal":
+        "rng = random.Random(3); RandomPlayer(rng).choose_move(Board(hungry, 0)), then rng.random()",
     "test_game_of_drawn_whole_games_call_by_call": "Game(p0, p1, Board(figure 1, 1)).play_turn(): player 1 is to move",
-    "test_greedy_of_drawn_positions": "GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))",
-    "test_greedy_of_drawn_whole_games_call_by_call": "GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))",
+    "test_greedy_of_drawn_positions":
+        "GreedyPlayer().choose_move(Board([0, 0, 0, 2, 2, 2, 24, 2, 1, 3, 0, 0, 1, 11], 0))",
+    "test_greedy_of_drawn_whole_games_call_by_call":
+        "GreedyPlayer().choose_move(Board([0, 0, 0, 0, 0, 0, 0, 2, 2, 19, 21, 1, 2, 1], 1))",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_board_copy_shares_no_legal_moves_with_its_board": "copy() must give the twin lists of its own, the legal moves too (copy.copy shares them): or return a new list from legal_moves().",
-    "test_board_legal_moves_hands_out_a_new_list": "legal_moves() returns a new list each time (return list(self._legal)): a caller who clears it must not change the board's moves, nor end its game.",
-    "test_game_run_plays_each_turn_with_play_turn": "run() plays each turn by calling self.play_turn(), once per move, not by a copy of play_turn's code.",
-    "test_board_play_refuses_any_other_whole_number_with_value_error": "Check that the pit is from 0 to 5 before using it: pit 7 of player 1 or pit 20 would be a cell beyond the board, and must raise ValueError, not IndexError.",
-    "test_game_run_ends_on_a_line_with_the_winner_and_scores": "run() ends with show_winner(): one line that says who won (0 or 1), or that it is a draw, and both scores, e.g. Player 1 wins, 21 to 27.",
-    "test_display_of_figure_1_exactly": "Count the spaces: top line 3 spaces then pits 12 down to 7 in 4 characters each; bottom line kalah 13 left-aligned in 4, pits 0 to 5 in 4 each, kalah 6 in 7. No newline at the end.",
-    "test_display_of_the_start": "The top row is player 1's camp read from cell 12 down to 7, with kalah 13 on the left of the bottom row and kalah 6 on its right; the empty kalahs show 0.",
-    "test_display_with_two_digit_counts": "Give each count a fixed width (right-aligned in 4, kalah 13 left-aligned in 4, kalah 6 in 7) instead of adding fixed spaces, so that counts like 10, 11 or 20 keep the columns in line.",
-    "test_plain_sowing": "Empty the start cell, put one seed in each following cell starting with the next one, and return a tuple of the new list and the cell where the last seed fell.",
-    "test_sowing_through_both_kalahs": "Sow into both kalahs, the opponent's too, and go back to cell 0 after cell 13: the 14 cells make a cycle.",
-    "test_last_seed_in_a_kalah": "A kalah receives a seed like any cell: when the last seed falls in kalah 6, the last cell returned is 6, not the pit before or after it.",
-    "test_fourteen_or_more_seeds_skip_the_origin": "With 14 seeds or more the sowing goes round the board: skip the emptied cell every time you pass it, and go on until every seed is sown, even over two laps.",
-    "test_sowing_leaves_its_argument_unchanged": "Sow on a copy of the list you are given: emptying and filling cells must not change the caller's list.",
-    "test_capture_of_two": "When the last seed leaves 2 seeds in an opponent pit, empty that pit into the mover's kalah (6 for player 0, 13 for player 1) and return the new cells.",
-    "test_capture_of_three": "An opponent pit holding 3 seeds is captured just like one holding 2; the pit before it, with 4, ends the chain.",
-    "test_no_capture_of_one_or_four": "Capture only a pit holding exactly 2 or 3 seeds: with 1, 4 or 5 seeds in the last pit nothing is taken and the cells come back as they were.",
-    "test_capture_chain_backwards_over_several_pits": "After capturing the last pit, step back one cell and keep capturing while it is an opponent pit with 2 or 3 seeds; for player 1 the opponent's camp is cells 0 to 5.",
-    "test_capture_chain_stops_at_a_pit_without_two_or_three": "The chain stops for good at the first pit that does not hold 2 or 3 seeds: do not skip over it to capture pits further back.",
-    "test_capture_chain_stops_at_the_movers_own_camp": "Walking backwards, stop as soon as you leave the opponent's camp: a kalah and the mover's own pits are never captured, even when they hold 2 or 3 seeds.",
-    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": "Capture only when the last seed is in the opponent's camp: a last seed in the mover's own pits or in either kalah takes nothing, whatever the count there.",
-    "test_no_capture_because_grand_slam": "Grand slam: when the pits of the chain hold every seed left in the opponent's camp, capture none of them; compare the chain with the whole camp.",
-    "test_capture_leaves_its_argument_unchanged": "Copy the cells before moving seeds into the kalah: capture returns a new list and leaves the list it was given as it was.",
-    "test_legal_pits_are_the_non_empty_ones": "Return the numbers 0 to 5 of the player's non-empty pits, in increasing order; for player 1 look at cells 7 to 12 but return pit numbers, not cell numbers.",
-    "test_feeding_only_feeding_moves_are_legal": "When the opponent's camp is empty, keep only the non-empty pits whose seeds reach it (pit i needs at least 7 - i seeds), for either player; otherwise every non-empty pit is legal.",
-    "test_feeding_no_feeding_move_no_legal_pit": "When the opponent's camp is empty and no pit holds enough seeds to reach it, there is no legal pit: return an empty list, not the non-empty pits.",
-    "test_feeds_tells_whether_the_seeds_reach_the_opponent": "Pit i is followed by 5 - i more pits of the mover, then their kalah: it feeds only from 7 - i seeds (one fewer stops in the kalah). Count the pit from the mover's side and return True or False.",
-    "test_end_at_twenty_five": "The game is over as soon as either kalah, 6 or 13, holds 25 seeds or more, whoever is to move; 24 is not enough.",
-    "test_end_when_the_mover_cannot_feed": "The game also ends when the player to move has no legal pit (the opponent's camp is empty and none of their pits can reach it); if one pit can feed, it goes on.",
-    "test_end_the_mover_takes_the_remaining_seeds": "Move the seeds of all 12 pits, both camps, into the kalah of the player given, leave the other kalah alone, and work on a copy of the list.",
-    "test_board_start_position": "Board() with no arguments is the start: 4 seeds in each of the 12 pits, both kalahs empty, player 0 to move, all six pits legal, not over, no winner, scores 0.",
-    "test_board_of_a_position_and_its_text": "Keep the cells and the player you are given; str(board) returns board_text of the cells, and score(p) is the content of p's kalah (cell 6 for player 0, 13 for player 1).",
-    "test_board_cells_are_a_copy": "Store a copy of the list given to Board, and make cells a property that returns a new list each time: changing either list must leave the board as it was.",
-    "test_board_rejects_bad_positions": "Check the position in the constructor: raise ValueError unless there are 14 cells, each an int of 0 or more seeds (a float is refused, even 4.0), adding up to 48, and the player is 0 or 1.",
-    "test_board_legal_moves_of_a_position": "legal_moves lists the mover's pits 0 to 5 counted from their own side (player 1's pit 0 is cell 7), non-empty and feeding when the opponent's camp is empty, in increasing order.",
-    "test_board_over_when_a_kalah_has_twenty_five": "A board with 25 or more seeds in a kalah is over as soon as it is made: no legal moves, and the winner is the player with the bigger kalah, not the player to move.",
-    "test_board_over_a_24_24_draw": "With every pit empty the mover has no legal pit, so the game is over with no legal moves; 24 to 24 is a draw, for which winner() gives None.",
-    "test_board_copy_has_the_same_position": "copy() returns a new Board object with the same cells and the same player to move, not the board itself.",
-    "test_board_play_of_figure_1": "play sows the mover's pit and then hands the move to the other player: after player 0 plays pit 4 from the start, player 1 is to move and the board is figure 1.",
-    "test_board_sows_through_both_kalahs": "In play, sow into both kalahs, the opponent's included, and wrap from cell 13 back to cell 0, for either player.",
-    "test_board_fourteen_or_more_seeds_skip_the_origin": "With 14 seeds or more play goes round the board: never put a seed back into the pit just emptied, and sow every seed, even over two laps.",
-    "test_board_plays_player_1_pits_from_their_side": "Pits are counted from the mover's side: when player 1 plays pit 3, empty cell 10 (their camp starts at cell 7), not cell 3; then player 0 is to move.",
-    "test_board_sows_and_captures": "After sowing, capture from the cell of the last seed and put the seeds taken into the mover's kalah, so that the scores include them.",
-    "test_board_capture_chain_stops_at_a_pit_without_two_or_three": "In play, the capture chain walks back from the last seed and stops at the first cell that is not an opponent pit with 2 or 3 seeds (a pit of 4, or the end of their camp).",
-    "test_board_grand_slam_is_played_without_capture": "A grand slam is still a legal move: sow the seeds and pass the turn, but capture nothing; do not refuse the move or undo the sowing.",
-    "test_board_feeding_only_feeding_moves_are_legal": "When the opponent's camp is empty, play must refuse a pit whose seeds cannot reach it with ValueError, before changing anything, and accept a pit that feeds.",
-    "test_board_no_feeding_move_the_mover_takes_the_remaining_seeds": "After a move, if the player now to move has no legal pit (they cannot feed), they take every seed left in the pits into their own kalah and the game is over.",
-    "test_board_end_at_twenty_five": "Once a capture brings a kalah to 25 or more the game is over at once: no legal moves, and nobody takes the seeds left in the pits.",
-    "test_board_a_24_24_draw": "When the player now to move cannot feed, they take the remaining seeds even if that makes 24 to 24; the game is then over and a draw, with no winner.",
-    "test_board_illegal_moves_leave_the_board_unchanged": "Refuse with ValueError a pit outside 0 to 5, an empty pit, or any move once the game is over, and check all of it before changing the cells or the player.",
-    "test_board_refusals_say_why": "Give every ValueError of play a message saying what is wrong and what is allowed (an empty pit, pits 0 to 5, you must feed, the game is over), never an empty one.",
-    "test_board_copy_is_independent": "copy() must give the twin a list of cells of its own: playing on the copy must not change the original, nor playing on the original change the copy.",
-    "test_board_seeded_random_games_match_the_rules": "Whole games drift when one rule slips: in play, sow, capture (with the grand slam), switch the player, then apply the end at 25 and the feeding rule; all 48 seeds must stay on the board.",
-    "test_board_termination_no_position_comes_back": "Games near the end must finish: is_over must be True exactly when there is no legal move, and no move may take seeds out of a kalah or send them backwards.",
-    "test_human_player_returns_the_pit_typed": "The answer typed is text: turn it into an int before returning it, and ask only once when the first answer is already a legal pit.",
-    "test_human_player_asks_again_until_the_pit_is_legal": "Keep asking while the answer is not a legal pit: a number outside 0 to 5, a word, an empty answer or an empty pit must neither crash nor be returned.",
-    "test_human_player_asks_anew_for_each_move": "Ask at every call, on the board as it is then: an answer kept from an earlier call is a move of another position.",
-    "test_human_player_of_player_1_uses_their_side": "Check the answer against the board's legal moves, which count pits from the mover's side: for player 1, an empty pit 0 (cell 7) must be refused and asked again.",
-    "test_random_player_plays_legal_moves": "Return only pits among the board's legal moves: draw again when the pit is empty or does not feed, and let every legal pit come up.",
-    "test_random_player_is_reproducible_with_its_rng": "Draw with the random.Random given to the constructor (self.rng), not the random module itself, and make HumanPlayer and RandomPlayer subclasses of Player.",
-    "test_random_player_draws_pits_until_one_is_legal": "Roll the die as the exercise says: one randrange of 6 from self.rng per try, again until the pit is legal; choosing among the legal moves, or any extra draw, gives other moves.",
-    "test_game_starts_from_the_start_or_the_given_board": "Keep the board you are given in self.board, or a new start Board when none is given, and let the game's is_over ask that board.",
-    "test_game_each_new_game_has_a_board_of_its_own": "A default value in the def line is made once and shared by every game: default the board to None and make a fresh start board in the constructor.",
-    "test_game_turns_ask_the_player_to_move": "play_turn asks the player whose turn it is (the board's player: the first or the second player), plays that pit on the game's board, and returns the pit.",
-    "test_game_shows_the_player_a_copy_of_the_board": "Give choose_move a copy of the board, not the game's own board: a player that plays on the board it is shown must not change the game.",
-    "test_game_run_shows_each_player_a_copy": "In run, play every turn through play_turn, so that each player is shown a copy of the board, and return the winner at the end.",
-    "test_game_run_plays_to_the_end_and_returns_the_winner": "run loops while the game is not over, playing a turn each time, and returns the board's winner (0, 1 or None), not the printed text.",
-    "test_game_run_shows_the_board_before_and_after_each_turn": "run prints the board (as board_text draws it) once before the loop and again after every turn, so the first and the final position both appear, in that order.",
-    "test_game_run_a_draw_returns_none": "When the game ends 24 to 24, run returns None: return the board's winner, not the last player to move or a default of 0 or 1.",
-    "test_game_run_between_random_players": "A game between two RandomPlayers must reach the end: loop until the board is over, return its winner, and keep all 48 seeds on the board.",
-    "test_greedy_takes_the_biggest_capture": "Play each legal pit on a copy and keep the one after which the mover's kalah leads the other's by the most; measure for the player who moved, not the one to move after it.",
-    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": "Score a pit by the lead (mover's kalah minus the opponent's), not by the mover's kalah alone: seeds sown into the opponent's kalah count against the move.",
-    "test_greedy_breaks_ties_by_the_lowest_pit": "When several pits give the same lead, play the lowest: replace your best pit only when a later one leads by strictly more.",
-    "test_greedy_leaves_the_board_unchanged": "Try each pit on a copy of the board, never on the board you are given: after choosing, its cells and its player to move must be as before.",
-    "test_display_of_drawn_positions": "Every count is right-aligned in 4 characters, two-digit pits of both rows too; kalah 13 left-aligned in 4, kalah 6 right-aligned in 7.",
-    "test_sowing_of_drawn_pits": "Sow one seed per following cell, kalahs included, skipping start on every lap (13 seeds do not reach it); return the new cells and the last cell, and leave the list given unchanged.",
-    "test_capture_of_drawn_sowings": "Capture only from the opponent's pits (never a kalah, theirs included), backwards while they hold 2 or 3; nothing when that would empty their camp. Leave the list given unchanged.",
-    "test_feeding_of_drawn_positions": "feeds is True or False: pit i reaches the opponent with 7 - i seeds; legal_pits lists the non-empty pits in increasing order, only the feeding ones when the opponent's camp is empty.",
-    "test_end_of_drawn_positions": "The game is over when either kalah holds 25 or more (the mover's too) or the mover has no legal pit; take_remaining moves every pit's seeds to that player's kalah, on a copy.",
-    "test_board_of_drawn_positions": "A board is over when either kalah holds 25 or the mover has no legal pit; then legal_moves() is [] and winner() the larger kalah (None for 24-24), and str(board) is board_text.",
-    "test_board_refuses_drawn_bad_positions": "Refuse with ValueError any position that is not 14 whole numbers, 0 or more, adding up to 48, or a player other than 0 and 1.",
-    "test_board_play_of_drawn_moves": "play sows, captures and passes the turn; 25 (exactly 25 too) ends the game at once, without taking the remaining seeds; an illegal pit raises ValueError.",
-    "test_board_play_of_drawn_sequences": "Keep the board's state right move after move: its cells, the player to move, its legal moves and its end, so that every later move is played on the right position.",
-    "test_human_player_of_drawn_answers": "Strip the spaces of each answer, accept only a pit of board.legal_moves() (feeding counts), return it as an int, and ask no more once a legal pit is typed.",
-    "test_random_player_of_drawn_positions": "Draw self.rng.randrange(6) until the pit is one of board.legal_moves() (feeding included), one draw per try, nothing else drawn from the rng.",
-    "test_random_player_draws_even_when_one_pit_is_legal": "Draw self.rng.randrange(6) until the pit is legal even when only one pit is: returning it without drawing leaves the rng where a replay does not.",
-    "test_game_of_drawn_whole_games_call_by_call": "Ask players[board.player] (the board says who is to move, player 1 too), show it a copy, play its pit, until the board is over; return the board's winner.",
-    "test_greedy_of_drawn_positions": "Try every legal pit on a copy and keep the biggest lead after it, even among pits that win or capture; on a tie, the lowest pit.",
-    "test_greedy_of_drawn_whole_games_call_by_call": "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest pit on a tie; no shortcut for captures or wins.",
+    "test_board_copy_shares_no_legal_moves_with_its_board": (
+        "copy() must give the twin lists of its own, the legal moves too (copy.copy shares them): or return a new list "
+        "from legal_moves()."
+    ),
+    "test_board_legal_moves_hands_out_a_new_list": (
+        "legal_moves() returns a new list each time (return list(self._legal)): a caller who clears it must not change "
+        "the board's moves, nor end its game."
+    ),
+    "test_game_run_plays_each_turn_with_play_turn":
+        "run() plays each turn by calling self.play_turn(), once per move, not by a copy of play_turn's code.",
+    "test_board_play_refuses_any_other_whole_number_with_value_error": (
+        "Check that the pit is from 0 to 5 before using it: pit 7 of player 1 or pit 20 would be a cell beyond the "
+        "board, and must raise ValueError, not IndexError."
+    ),
+    "test_game_run_ends_on_a_line_with_the_winner_and_scores": (
+        "run() ends with show_winner(): one line that says who won (0 or 1), or that it is a draw, and both scores, "
+        "e.g. Player 1 wins, 21 to 27."
+    ),
+    "test_display_of_figure_1_exactly": (
+        "Count the spaces: top line 3 spaces then pits 12 down to 7 in 4 characters each; bottom line kalah 13 "
+        "left-aligned in 4, pits 0 to 5 in 4 each, kalah 6 in 7. No newline at the end."
+    ),
+    "test_display_of_the_start": (
+        "The top row is player 1's camp read from cell 12 down to 7, with kalah 13 on the left of the bottom row and "
+        "kalah 6 on its right; the empty kalahs show 0."
+    ),
+    "test_display_with_two_digit_counts": (
+        "Give each count a fixed width (right-aligned in 4, kalah 13 left-aligned in 4, kalah 6 in 7) instead of "
+        "adding fixed spaces, so that counts like 10, 11 or 20 keep the columns in line."
+    ),
+    "test_plain_sowing": (
+        "Empty the start cell, put one seed in each following cell starting with the next one, and return a tuple of "
+        "the new list and the cell where the last seed fell."
+    ),
+    "test_sowing_through_both_kalahs":
+        "Sow into both kalahs, the opponent's too, and go back to cell 0 after cell 13: the 14 cells make a cycle.",
+    "test_last_seed_in_a_kalah": (
+        "A kalah receives a seed like any cell: when the last seed falls in kalah 6, the last cell returned is 6, not "
+        "the pit before or after it."
+    ),
+    "test_fourteen_or_more_seeds_skip_the_origin": (
+        "With 14 seeds or more the sowing goes round the board: skip the emptied cell every time you pass it, and go "
+        "on until every seed is sown, even over two laps."
+    ),
+    "test_sowing_leaves_its_argument_unchanged":
+        "Sow on a copy of the list you are given: emptying and filling cells must not change the caller's list.",
+    "test_capture_of_two": (
+        "When the last seed leaves 2 seeds in an opponent pit, empty that pit into the mover's kalah (6 for player 0, "
+        "13 for player 1) and return the new cells."
+    ),
+    "test_capture_of_three": (
+        "An opponent pit holding 3 seeds is captured just like one holding 2; the pit before it, with 4, ends the "
+        "chain."
+    ),
+    "test_no_capture_of_one_or_four": (
+        "Capture only a pit holding exactly 2 or 3 seeds: with 1, 4 or 5 seeds in the last pit nothing is taken and "
+        "the cells come back as they were."
+    ),
+    "test_capture_chain_backwards_over_several_pits": (
+        "After capturing the last pit, step back one cell and keep capturing while it is an opponent pit with 2 or 3 "
+        "seeds; for player 1 the opponent's camp is cells 0 to 5."
+    ),
+    "test_capture_chain_stops_at_a_pit_without_two_or_three": (
+        "The chain stops for good at the first pit that does not hold 2 or 3 seeds: do not skip over it to capture "
+        "pits further back."
+    ),
+    "test_capture_chain_stops_at_the_movers_own_camp": (
+        "Walking backwards, stop as soon as you leave the opponent's camp: a kalah and the mover's own pits are never "
+        "captured, even when they hold 2 or 3 seeds."
+    ),
+    "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah": (
+        "Capture only when the last seed is in the opponent's camp: a last seed in the mover's own pits or in either "
+        "kalah takes nothing, whatever the count there."
+    ),
+    "test_no_capture_because_grand_slam": (
+        "Grand slam: when the pits of the chain hold every seed left in the opponent's camp, capture none of them; "
+        "compare the chain with the whole camp."
+    ),
+    "test_capture_leaves_its_argument_unchanged": (
+        "Copy the cells before moving seeds into the kalah: capture returns a new list and leaves the list it was "
+        "given as it was."
+    ),
+    "test_legal_pits_are_the_non_empty_ones": (
+        "Return the numbers 0 to 5 of the player's non-empty pits, in increasing order; for player 1 look at cells 7 "
+        "to 12 but return pit numbers, not cell numbers."
+    ),
+    "test_feeding_only_feeding_moves_are_legal": (
+        "When the opponent's camp is empty, keep only the non-empty pits whose seeds reach it (pit i needs at least 7 "
+        "- i seeds), for either player; otherwise every non-empty pit is legal."
+    ),
+    "test_feeding_no_feeding_move_no_legal_pit": (
+        "When the opponent's camp is empty and no pit holds enough seeds to reach it, there is no legal pit: return an "
+        "empty list, not the non-empty pits."
+    ),
+    "test_feeds_tells_whether_the_seeds_reach_the_opponent": (
+        "Pit i is followed by 5 - i more pits of the mover, then their kalah: it feeds only from 7 - i seeds (one "
+        "fewer stops in the kalah). Count the pit from the mover's side and return True or False."
+    ),
+    "test_end_at_twenty_five": (
+        "The game is over as soon as either kalah, 6 or 13, holds 25 seeds or more, whoever is to move; 24 is not "
+        "enough."
+    ),
+    "test_end_when_the_mover_cannot_feed": (
+        "The game also ends when the player to move has no legal pit (the opponent's camp is empty and none of their "
+        "pits can reach it); if one pit can feed, it goes on."
+    ),
+    "test_end_the_mover_takes_the_remaining_seeds": (
+        "Move the seeds of all 12 pits, both camps, into the kalah of the player given, leave the other kalah alone, "
+        "and work on a copy of the list."
+    ),
+    "test_board_start_position": (
+        "Board() with no arguments is the start: 4 seeds in each of the 12 pits, both kalahs empty, player 0 to move, "
+        "all six pits legal, not over, no winner, scores 0."
+    ),
+    "test_board_of_a_position_and_its_text": (
+        "Keep the cells and the player you are given; str(board) returns board_text of the cells, and score(p) is the "
+        "content of p's kalah (cell 6 for player 0, 13 for player 1)."
+    ),
+    "test_board_cells_are_a_copy": (
+        "Store a copy of the list given to Board, and make cells a property that returns a new list each time: "
+        "changing either list must leave the board as it was."
+    ),
+    "test_board_rejects_bad_positions": (
+        "Check the position in the constructor: raise ValueError unless there are 14 cells, each an int of 0 or more "
+        "seeds (a float is refused, even 4.0), adding up to 48, and the player is 0 or 1."
+    ),
+    "test_board_legal_moves_of_a_position": (
+        "legal_moves lists the mover's pits 0 to 5 counted from their own side (player 1's pit 0 is cell 7), non-empty "
+        "and feeding when the opponent's camp is empty, in increasing order."
+    ),
+    "test_board_over_when_a_kalah_has_twenty_five": (
+        "A board with 25 or more seeds in a kalah is over as soon as it is made: no legal moves, and the winner is the "
+        "player with the bigger kalah, not the player to move."
+    ),
+    "test_board_over_a_24_24_draw": (
+        "With every pit empty the mover has no legal pit, so the game is over with no legal moves; 24 to 24 is a draw, "
+        "for which winner() gives None."
+    ),
+    "test_board_copy_has_the_same_position":
+        "copy() returns a new Board object with the same cells and the same player to move, not the board itself.",
+    "test_board_play_of_figure_1": (
+        "play sows the mover's pit and then hands the move to the other player: after player 0 plays pit 4 from the "
+        "start, player 1 is to move and the board is figure 1."
+    ),
+    "test_board_sows_through_both_kalahs": (
+        "In play, sow into both kalahs, the opponent's included, and wrap from cell 13 back to cell 0, for either "
+        "player."
+    ),
+    "test_board_fourteen_or_more_seeds_skip_the_origin": (
+        "With 14 seeds or more play goes round the board: never put a seed back into the pit just emptied, and sow "
+        "every seed, even over two laps."
+    ),
+    "test_board_plays_player_1_pits_from_their_side": (
+        "Pits are counted from the mover's side: when player 1 plays pit 3, empty cell 10 (their camp starts at cell "
+        "7), not cell 3; then player 0 is to move."
+    ),
+    "test_board_sows_and_captures": (
+        "After sowing, capture from the cell of the last seed and put the seeds taken into the mover's kalah, so that "
+        "the scores include them."
+    ),
+    "test_board_capture_chain_stops_at_a_pit_without_two_or_three": (
+        "In play, the capture chain walks back from the last seed and stops at the first cell that is not an opponent "
+        "pit with 2 or 3 seeds (a pit of 4, or the end of their camp)."
+    ),
+    "test_board_grand_slam_is_played_without_capture": (
+        "A grand slam is still a legal move: sow the seeds and pass the turn, but capture nothing; do not refuse the "
+        "move or undo the sowing."
+    ),
+    "test_board_feeding_only_feeding_moves_are_legal": (
+        "When the opponent's camp is empty, play must refuse a pit whose seeds cannot reach it with ValueError, before "
+        "changing anything, and accept a pit that feeds."
+    ),
+    "test_board_no_feeding_move_the_mover_takes_the_remaining_seeds": (
+        "After a move, if the player now to move has no legal pit (they cannot feed), they take every seed left in the "
+        "pits into their own kalah and the game is over."
+    ),
+    "test_board_end_at_twenty_five": (
+        "Once a capture brings a kalah to 25 or more the game is over at once: no legal moves, and nobody takes the "
+        "seeds left in the pits."
+    ),
+    "test_board_a_24_24_draw": (
+        "When the player now to move cannot feed, they take the remaining seeds even if that makes 24 to 24; the game "
+        "is then over and a draw, with no winner."
+    ),
+    "test_board_illegal_moves_leave_the_board_unchanged": (
+        "Refuse with ValueError a pit outside 0 to 5, an empty pit, or any move once the game is over, and check all "
+        "of it before changing the cells or the player."
+    ),
+    "test_board_refusals_say_why": (
+        "Give every ValueError of play a message saying what is wrong and what is allowed (an empty pit, pits 0 to 5, "
+        "you must feed, the game is over), never an empty one."
+    ),
+    "test_board_copy_is_independent": (
+        "copy() must give the twin a list of cells of its own: playing on the copy must not change the original, nor "
+        "playing on the original change the copy."
+    ),
+    "test_board_seeded_random_games_match_the_rules": (
+        "Whole games drift when one rule slips: in play, sow, capture (with the grand slam), switch the player, then "
+        "apply the end at 25 and the feeding rule; all 48 seeds must stay on the board."
+    ),
+    "test_board_termination_no_position_comes_back": (
+        "Games near the end must finish: is_over must be True exactly when there is no legal move, and no move may "
+        "take seeds out of a kalah or send them backwards."
+    ),
+    "test_human_player_returns_the_pit_typed": (
+        "The answer typed is text: turn it into an int before returning it, and ask only once when the first answer is "
+        "already a legal pit."
+    ),
+    "test_human_player_asks_again_until_the_pit_is_legal": (
+        "Keep asking while the answer is not a legal pit: a number outside 0 to 5, a word, an empty answer or an empty "
+        "pit must neither crash nor be returned."
+    ),
+    "test_human_player_asks_anew_for_each_move": (
+        "Ask at every call, on the board as it is then: an answer kept from an earlier call is a move of another "
+        "position."
+    ),
+    "test_human_player_of_player_1_uses_their_side": (
+        "Check the answer against the board's legal moves, which count pits from the mover's side: for player 1, an "
+        "empty pit 0 (cell 7) must be refused and asked again."
+    ),
+    "test_random_player_plays_legal_moves": (
+        "Return only pits among the board's legal moves: draw again when the pit is empty or does not feed, and let "
+        "every legal pit come up."
+    ),
+    "test_random_player_is_reproducible_with_its_rng": (
+        "Draw with the random.Random given to the constructor (self.rng), not the random module itself, and make "
+        "HumanPlayer and RandomPlayer subclasses of Player."
+    ),
+    "test_random_player_draws_pits_until_one_is_legal": (
+        "Roll the die as the exercise says: one randrange of 6 from self.rng per try, again until the pit is legal; "
+        "choosing among the legal moves, or any extra draw, gives other moves."
+    ),
+    "test_game_starts_from_the_start_or_the_given_board": (
+        "Keep the board you are given in self.board, or a new start Board when none is given, and let the game's "
+        "is_over ask that board."
+    ),
+    "test_game_each_new_game_has_a_board_of_its_own": (
+        "A default value in the def line is made once and shared by every game: default the board to None and make a "
+        "fresh start board in the constructor."
+    ),
+    "test_game_turns_ask_the_player_to_move": (
+        "play_turn asks the player whose turn it is (the board's player: the first or the second player), plays that "
+        "pit on the game's board, and returns the pit."
+    ),
+    "test_game_shows_the_player_a_copy_of_the_board": (
+        "Give choose_move a copy of the board, not the game's own board: a player that plays on the board it is shown "
+        "must not change the game."
+    ),
+    "test_game_run_shows_each_player_a_copy": (
+        "In run, play every turn through play_turn, so that each player is shown a copy of the board, and return the "
+        "winner at the end."
+    ),
+    "test_game_run_plays_to_the_end_and_returns_the_winner": (
+        "run loops while the game is not over, playing a turn each time, and returns the board's winner (0, 1 or "
+        "None), not the printed text."
+    ),
+    "test_game_run_shows_the_board_before_and_after_each_turn": (
+        "run prints the board (as board_text draws it) once before the loop and again after every turn, so the first "
+        "and the final position both appear, in that order."
+    ),
+    "test_game_run_a_draw_returns_none": (
+        "When the game ends 24 to 24, run returns None: return the board's winner, not the last player to move or a "
+        "default of 0 or 1."
+    ),
+    "test_game_run_between_random_players": (
+        "A game between two RandomPlayers must reach the end: loop until the board is over, return its winner, and "
+        "keep all 48 seeds on the board."
+    ),
+    "test_greedy_takes_the_biggest_capture": (
+        "Play each legal pit on a copy and keep the one after which the mover's kalah leads the other's by the most; "
+        "measure for the player who moved, not the one to move after it."
+    ),
+    "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah": (
+        "Score a pit by the lead (mover's kalah minus the opponent's), not by the mover's kalah alone: seeds sown into "
+        "the opponent's kalah count against the move."
+    ),
+    "test_greedy_breaks_ties_by_the_lowest_pit": (
+        "When several pits give the same lead, play the lowest: replace your best pit only when a later one leads by "
+        "strictly more."
+    ),
+    "test_greedy_leaves_the_board_unchanged": (
+        "Try each pit on a copy of the board, never on the board you are given: after choosing, its cells and its "
+        "player to move must be as before."
+    ),
+    "test_display_of_drawn_positions": (
+        "Every count is right-aligned in 4 characters, two-digit pits of both rows too; kalah 13 left-aligned in 4, "
+        "kalah 6 right-aligned in 7."
+    ),
+    "test_sowing_of_drawn_pits": (
+        "Sow one seed per following cell, kalahs included, skipping start on every lap (13 seeds do not reach it); "
+        "return the new cells and the last cell, and leave the list given unchanged."
+    ),
+    "test_capture_of_drawn_sowings": (
+        "Capture only from the opponent's pits (never a kalah, theirs included), backwards while they hold 2 or 3; "
+        "nothing when that would empty their camp. Leave the list given unchanged."
+    ),
+    "test_feeding_of_drawn_positions": (
+        "feeds is True or False: pit i reaches the opponent with 7 - i seeds; legal_pits lists the non-empty pits in "
+        "increasing order, only the feeding ones when the opponent's camp is empty."
+    ),
+    "test_end_of_drawn_positions": (
+        "The game is over when either kalah holds 25 or more (the mover's too) or the mover has no legal pit; "
+        "take_remaining moves every pit's seeds to that player's kalah, on a copy."
+    ),
+    "test_board_of_drawn_positions": (
+        "A board is over when either kalah holds 25 or the mover has no legal pit; then legal_moves() is [] and "
+        "winner() the larger kalah (None for 24-24), and str(board) is board_text."
+    ),
+    "test_board_refuses_drawn_bad_positions": (
+        "Refuse with ValueError any position that is not 14 whole numbers, 0 or more, adding up to 48, or a player "
+        "other than 0 and 1."
+    ),
+    "test_board_play_of_drawn_moves": (
+        "play sows, captures and passes the turn; 25 (exactly 25 too) ends the game at once, without taking the "
+        "remaining seeds; an illegal pit raises ValueError."
+    ),
+    "test_board_play_of_drawn_sequences": (
+        "Keep the board's state right move after move: its cells, the player to move, its legal moves and its end, so "
+        "that every later move is played on the right position."
+    ),
+    "test_human_player_of_drawn_answers": (
+        "Strip the spaces of each answer, accept only a pit of board.legal_moves() (feeding counts), return it as an "
+        "int, and ask no more once a legal pit is typed."
+    ),
+    "test_random_player_of_drawn_positions": (
+        "Draw self.rng.randrange(6) until the pit is one of board.legal_moves() (feeding included), one draw per try, "
+        "nothing else drawn from the rng."
+    ),
+    "test_random_player_draws_even_when_one_pit_is_legal": (
+        "Draw self.rng.randrange(6) until the pit is legal even when only one pit is: returning it without drawing "
+        "leaves the rng where a replay does not."
+    ),
+    "test_game_of_drawn_whole_games_call_by_call": (
+        "Ask players[board.player] (the board says who is to move, player 1 too), show it a copy, play its pit, until "
+        "the board is over; return the board's winner."
+    ),
+    "test_greedy_of_drawn_positions": (
+        "Try every legal pit on a copy and keep the biggest lead after it, even among pits that win or capture; on a "
+        "tie, the lowest pit."
+    ),
+    "test_greedy_of_drawn_whole_games_call_by_call": (
+        "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest "
+        "pit on a tie; no shortcut for captures or wins."
+    ),
 }
 
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
@@ -1124,7 +1398,8 @@ def test_random_player_draws_even_when_one_pit_is_legal(sub, ref):
     hungry = [0, 3, 0, 0, 1, 2, 20, 0, 0, 0, 0, 0, 0, 22]
     compare(sub, ref, "(rng := random.Random(seed), RandomPlayer(rng).choose_move(Board(cells, 0)), rng.random())[1:]",
             [{"cells": hungry, "seed": seed} for seed in range(10)],
-            shown=lambda case: f"rng = random.Random({case['seed']}); RandomPlayer(rng).choose_move(Board({hungry}, 0)), "
+            shown=lambda case:
+                f"rng = random.Random({case['seed']}); RandomPlayer(rng).choose_move(Board({hungry}, 0)), "
                                "then rng.random()")
 
 
@@ -1201,7 +1476,8 @@ def test_game_of_drawn_whole_games_call_by_call(sub, ref):
 
 @pytest.mark.exercise("abapa.greedy")
 def test_greedy_of_drawn_whole_games_call_by_call(sub, ref):
-    starts = [(position, seed) for position, seed, _ in draw(games, 3)] + draw(st.tuples(races(), st.integers(0, 99)), 3)
+    starts = [(position, seed) for position, seed, _ in draw(games, 3)] \
+        + draw(st.tuples(races(), st.integers(0, 99)), 3)
     # every position the reference's greedy player (player 0) is asked about in a game against
     # random.Random(seed).choice(board.legal_moves()), played in the reference's process
     played = ref.eval_cases("h.greedy_game(Board, GreedyPlayer, cells, player, seed)",

@@ -80,24 +80,33 @@ RULES = {
     "test_rethrow_on_answer_1_throws_the_die_again": "rethrow(3, 2, answers(['1']), ScriptedDice([6])) == 6",
     "test_rethrow_ignores_spaces_around_the_answer": "rethrow(2, 3, answers([' 1 ']), ScriptedDice([2])) == 2",
     "test_rethrow_keeps_the_die_on_any_other_answer": "rethrow(5, 1, answers(['11']), ScriptedDice([])) == 5",
-    "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "rethrow(4, 2, answers(['yes']), ScriptedDice([])) == 4",
-    "test_rethrow_shows_the_die_number_and_value": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
-    "test_rethrow_asks_with_the_prompt_of_the_text": "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
-    "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": "keep the first throw 1 2 4 (sorted before scoring) == (8, 421)",
+    "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number":
+        "rethrow(4, 2, answers(['yes']), ScriptedDice([])) == 4",
+    "test_rethrow_shows_the_die_number_and_value":
+        "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
+    "test_rethrow_asks_with_the_prompt_of_the_text":
+        "the question of rethrow(5, 3, ask, rng) names die 3 and its value 5",
+    "test_play_turn_keeping_the_first_throw_gives_its_sorted_result":
+        "keep the first throw 1 2 4 (sorted before scoring) == (8, 421)",
     "test_play_turn_returns_a_tuple_of_two_ints": "keep the first throw 6 6 5 == (1, 665)",
-    "test_play_turn_rethrows_only_the_chosen_dice": "the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
+    "test_play_turn_rethrows_only_the_chosen_dice":
+        "the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep",
     "test_play_turn_never_throws_a_fourth_time": "answer 1 every time: three throws, no fourth",
     "test_play_turn_stopping_after_the_second_throw": "1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep",
     "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number": "a non-number answer keeps the dice",
-    "test_settle_different_tokens_player_1_wins_and_gives_its_tokens": "settle_different_tokens(5, 2, 3, 7) == (-2, 12)",
-    "test_settle_different_tokens_player_2_wins_and_gives_its_tokens": "settle_different_tokens(2, 5, 9, 4) == (14, -1)",
+    "test_settle_different_tokens_player_1_wins_and_gives_its_tokens":
+        "settle_different_tokens(5, 2, 3, 7) == (-2, 12)",
+    "test_settle_different_tokens_player_2_wins_and_gives_its_tokens":
+        "settle_different_tokens(2, 5, 9, 4) == (14, -1)",
     "test_settle_equal_tokens_higher_value_of_player_1_gives": "settle_equal_tokens(5, 666, 444, 10, 10) == (5, 15)",
     "test_settle_equal_tokens_higher_value_of_player_2_gives": "settle_equal_tokens(5, 111, 222, 6, 3) == (11, -2)",
     "test_play_game_ends_as_soon_as_a_total_reaches_zero": "8 tokens; 421 against 641 == (0, 16)",
     "test_play_game_ends_below_zero_too": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
     "test_play_game_player_2_can_win": "3 tokens; 654 against 333 (player 2 wins) == (8, -2)",
-    "test_play_game_a_round_with_equal_values_changes_nothing": "2 tokens; two draws, then 641 against 652, then 531 against 222",
-    "test_play_game_same_tokens_higher_value_gives": "1 token; 543 against 654 (same tokens, player 2's value is higher)",
+    "test_play_game_a_round_with_equal_values_changes_nothing":
+        "2 tokens; two draws, then 641 against 652, then 531 against 222",
+    "test_play_game_same_tokens_higher_value_gives":
+        "1 token; 543 against 654 (same tokens, player 2's value is higher)",
     "test_play_game_rejects_a_non_positive_token_count": "play_game(0, ...) raises ValueError",
     "test_play_game_returns_a_tuple_of_two_ints": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
     "test_swap_sorts_and_settles_like_the_reference_on_any_integers": "swap(0, -7)",
@@ -110,75 +119,251 @@ RULES = {
     "test_play_game_plays_like_the_reference_call_by_call": "then 654 against 321",
     "test_play_game_replays_the_same_game_with_the_same_seed": "then 654 against 321",
     "test_play_turn_prints_each_combination_like_the_reference": "the lines the seed's turn prints",
-    "test_settle_different_tokens_prints_who_wins_like_the_reference": "the lines settle_different_tokens(8, 1, 10, 10) prints",
-    "test_settle_equal_tokens_prints_who_wins_like_the_reference": "the lines settle_equal_tokens(2, 321, 654, 10, 10) prints",
+    "test_settle_different_tokens_prints_who_wins_like_the_reference":
+        "the lines settle_different_tokens(8, 1, 10, 10) prints",
+    "test_settle_equal_tokens_prints_who_wins_like_the_reference":
+        "the lines settle_equal_tokens(2, 321, 654, 10, 10) prints",
     "test_play_game_prints_the_players_rounds_and_totals_like_the_reference": "the lines a game of 8 tokens prints",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_rethrow_called_again_asks_and_throws_again": "Each call asks its question and, on 1, throws the die afresh: remember nothing from one call to the next (no cache of answers or dice).",
-    "test_play_turn_twice_with_one_player_and_one_rng": "play_game calls play_turn twice a round with the same ask and rng: each turn throws its own dice, so remember nothing from one call to the next.",
-    "test_play_game_twice_with_one_player_and_one_rng": "A second game with the same ask and rng goes on with the next dice: each game starts afresh from its tokens; remember nothing from one call to the next.",
-    "test_swap_exchanges_the_two_integers": "Return the two integers the other way round, b first and then a, for any integers (equal or negative ones too); do not sort or compare them.",
-    "test_swap_returns_a_tuple": "Return the exchanged pair as one tuple, not a list, and return it rather than printing it.",
-    "test_sort2_desc_on_every_pair_with_and_without_ties": "The larger integer comes first. Swap only when a is smaller than b; two equal dice such as 4 and 4 come back unchanged.",
-    "test_sort2_desc_beyond_dice": "sort2_desc sorts any two integers, negative or zero too: compare a with b instead of assuming faces from 1 to 6, and return a tuple.",
-    "test_sort3_desc_on_every_throw": "Keep the pair each sort2_desc call returns: sort a and b, then b and c, then a and b again. The third call is the one most often forgotten.",
-    "test_sort3_desc_on_every_permutation_of_distinct_values": "sort3_desc sorts any three integers, not only dice: in all six orders of three different values, such as 7, 100 and 42, the largest must come first.",
-    "test_sort3_desc_returns_a_tuple": "Return the three sorted integers as one tuple (largest first), not a list, and return it rather than printing it.",
-    "test_sort3_desc_makes_three_calls_of_sort2_desc": "Sort with exactly three calls of sort2_desc (a and b, then b and c, then a and b again), not with sorted, max or min, and without a fourth call.",
-    "test_is_straight_on_every_combination": "A straight needs both steps, a == b + 1 and b == c + 1, joined by and: one step alone (6-6-5 has b == c + 1) is no straight.",
-    "test_is_straight_returns_a_bool": "Return the bool True or False, not 1 or 0 or a string; a function that returns nothing when the dice are no straight gives None, not False.",
-    "test_is_three_of_a_kind_on_every_combination": "All three dice must be equal: compare a with b and b with c. A pair such as 6-6-5 is not three of a kind.",
-    "test_is_three_of_a_kind_returns_a_bool": "Return the bool True or False, not 1 or 0 or a string; when the dice differ, return False rather than nothing (None).",
-    "test_is_421_on_every_combination": "The sorted combination must be exactly 4, 2 and 1, one of each. Checking that the dice add up to 7, or only that a 4 is there, accepts 5-1-1 or 4-2-2.",
-    "test_is_421_returns_a_bool": "Return the bool True or False, also for a combination that is not 4-2-1 (a function that ends without a return gives None, not False).",
-    "test_tokens_of_every_combination": "Every sorted combination gives 8, 5, 2 or 1 tokens, as an int. A pair such as 6-6-5 is a minor combination worth 1: the last case of the chain must return 1, not None.",
-    "test_tokens_of_a_421_is_eight": "The 421 is worth 8 tokens: make sure the chain asks is_421 with the three dice and gives 8 for it, not 4 or 1.",
-    "test_tokens_of_three_of_a_kind_is_five": "Three equal dice give 5 tokens whatever the face: 1-1-1 is no special case here, worth 5 like 6-6-6. Use is_three_of_a_kind, not a test on one face.",
-    "test_tokens_of_a_straight_is_two": "Every straight gives 2 tokens, from 3-2-1 up to 6-5-4: the chain must reach is_straight and give 2 for all four of them.",
-    "test_tokens_of_a_minor_combination_is_one": "Anything that is not a 421, three of a kind or a straight gives 1 token: pairs such as 4-4-1 and near misses such as 6-4-1 or 5-2-1 included.",
-    "test_value_of_every_combination": "The value reads the dice as a number: a counts hundreds, b tens and c units (6, 5, 1 gives 651). Return an int, not a string of digits or their sum.",
-    "test_roll_die_throws_with_the_given_rng": "Throw the die with the rng you are given, not with the random module or table_rng: the same seeded rng must give the same face.",
-    "test_roll_die_covers_one_to_six": "A die has six faces, 1 to 6 both included: ask the rng for a whole number from 1 up to 6, not from 0 or only up to 5.",
-    "test_roll_die_calls_randint_1_6_once_and_returns_its_face": "Make exactly one call of the rng's randint with 1 and 6 and return that face: no randrange or choice, and no second throw.",
-    "test_rethrow_on_answer_1_throws_the_die_again": "The answer comes back as text: the string \"1\" (not the number 1) means throw that die again, once, with roll_die(rng); return the new face. Ask only one question.",
-    "test_rethrow_ignores_spaces_around_the_answer": "Players type \" 1\", \"1 \" or a tab after the 1: remove what answer.strip() removes around the answer before comparing it with \"1\".",
-    "test_rethrow_keeps_the_die_on_any_other_answer": "\"0\", \"2\", \"11\" or an empty answer all keep the die: only the answer 1 exactly rethrows, not any answer that contains a 1 or is a number.",
-    "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": "Do not convert the answer with int(): a word such as \"yes\" must keep the die, not crash the turn. Compare the text with \"1\" instead.",
-    "test_rethrow_shows_the_die_number_and_value": "The question passed to ask must show both the die's number n and its current value, as in \"Value of die 3 = 5 (type 1 to rethrow)? \"; do not just print it.",
-    "test_rethrow_asks_with_the_prompt_of_the_text": "Pass the text's prompt to ask, exactly: \"Value of die 3 = 5 (type 1 to rethrow)? \", no space before the ? and one after it; do not print it and ask with an empty prompt.",
-    "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": "Throw the three dice with roll_die(rng) and ask once; when the player keeps them, sort them with sort3_desc before scoring: 1 2 4 is a 421, value 421, not 124.",
-    "test_play_turn_returns_a_tuple_of_two_ints": "Return (tokens, value) as a tuple of two ints: not a list, not the printed text, and not the value as a string of digits.",
-    "test_play_turn_rethrows_only_the_chosen_dice": "After a 1 to \"throw again?\", call rethrow for die 1, then die 2, then die 3, each with its own question; only the dice answered 1 are thrown again.",
-    "test_play_turn_never_throws_a_fourth_time": "Three throws at most, the first one included: after the third throw do not ask \"throw again?\" at all. A loop that runs while throws is at most 3 gives a fourth.",
-    "test_play_turn_stopping_after_the_second_throw": "Ask \"throw again?\" again after the second throw: any answer but 1 ends the turn at once and scores the dice as they are, with no more questions or throws.",
-    "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number": "A word such as \"yes\" to \"throw again?\" keeps the dice and ends the turn: compare the answer's text with \"1\" instead of converting it with int().",
-    "test_settle_different_tokens_player_1_wins_and_gives_its_tokens": "When player 1 has more tokens, player 1 gives nj1 of them: take them off total1 and add them to total2, even if total1 goes below 0.",
-    "test_settle_different_tokens_player_2_wins_and_gives_its_tokens": "When player 2 has more tokens, player 2 gives its own nj2 (not nj1): take them off total2, add them to total1, and return the totals in the order (total1, total2).",
-    "test_settle_equal_tokens_higher_value_of_player_1_gives": "The higher value wins and gives the common nj tokens: when s1 is higher, take nj off total1 and add it to total2. The winner gives; it does not receive.",
-    "test_settle_equal_tokens_higher_value_of_player_2_gives": "When s2 is higher, player 2 gives nj: add it to total1 and take it off total2. Compare the values s1 and s2, not the totals.",
-    "test_play_game_ends_as_soon_as_a_total_reaches_zero": "Play rounds only while both totals are above 0: a total of exactly 0 ends the game at once, with no further round and no more dice thrown.",
-    "test_play_game_ends_below_zero_too": "A total below 0 also ends the game: stop when either total is 0 or less, not only when it is exactly 0, and keep the totals the round left.",
-    "test_play_game_player_2_can_win": "Player 2 can win too: stop when total2 drops to 0 or less, and when player 2 has more tokens, player 2 gives them to player 1.",
-    "test_play_game_a_round_with_equal_values_changes_nothing": "Compare the values first: the same value (665 against 566, both sorted to 665) is a draw, nobody gives tokens, and a new round starts.",
-    "test_play_game_same_tokens_higher_value_gives": "When both players have the same tokens (two straights), use settle_equal_tokens: the higher value gives. Check a draw, then different tokens, then equal tokens.",
-    "test_play_game_rejects_a_non_positive_token_count": "Raise a ValueError before any round when the number of tokens is 0 or negative; do not play or return totals for it.",
-    "test_play_game_returns_a_tuple_of_two_ints": "Return the final totals as a tuple (total1, total2) of two ints once the loop ends: not a list, not None, and not the printed line of totals.",
-    "test_swap_sorts_and_settles_like_the_reference_on_any_integers": "swap takes any two integers, negative ones too, and returns the tuple (b, a).",
-    "test_sort2_desc_like_the_reference_on_any_integers": "sort2_desc takes any two integers, not only dice: the larger first, as a tuple.",
-    "test_sort3_desc_like_the_reference_on_any_integers": "sort3_desc takes any three integers, negative, equal or large: return them largest first, as a tuple.",
-    "test_settle_different_tokens_like_the_reference": "The player with more tokens gives that many to the other, whatever the totals (0 or below too); return (total1, total2).",
-    "test_settle_equal_tokens_like_the_reference": "The higher value gives nj tokens to the other, whatever the totals; return (total1, total2).",
-    "test_rethrow_asks_and_throws_like_the_reference_for_any_answer": "Ask once, 'Value of die n = die', the number first; only the text 1, spaces around it ignored, throws the die again (01, +1, oui or yes keep it): compare answer.strip() == '1', do not convert it.",
-    "test_play_turn_asks_and_throws_like_the_reference_call_by_call": "Ask 'throw again?' only while fewer than three throws were made, and only the text 1 (spaces ignored) throws again; every throw counts, even if no die changes; then rethrow die 1, 2 and 3 in this order, numbered from 1.",
-    "test_play_game_plays_like_the_reference_call_by_call": "Each round: player 1's turn, then player 2's, with the same ask and rng; settle it from both players' own totals (total1 and total2) and carry them over; stop as soon as one is 0 or less.",
-    "test_play_game_replays_the_same_game_with_the_same_seed": "Throw every die with the rng you are given (never a new random.Random): the same seed and the same answers must replay the same game.",
-    "test_play_turn_prints_each_combination_like_the_reference": "Print 'Current combination = 665' (the dice in throw order) after the first throw and after every throw again, then 'Final combination = ...' once, each on its own line; the lines are compared by their numbers, so the words are yours.",
-    "test_settle_different_tokens_prints_who_wins_like_the_reference": "Print one line that says it is the case of different tokens and which player wins, with the player's number: 'different tokens -- player 1 wins'.",
-    "test_settle_equal_tokens_prints_who_wins_like_the_reference": "Print one line that says it is the case of equal tokens and which player wins, with the player's number: 'equal tokens -- player 2 wins'.",
-    "test_play_game_prints_the_players_rounds_and_totals_like_the_reference": "Each round prints '==> Player 1 active:' before player 1's turn, '==> Player 2 active:' before player 2's, a line for a draw, and then 'total1 = 2, total2 = 18' with the new totals, even after the last round.",
+    "test_rethrow_called_again_asks_and_throws_again": (
+        "Each call asks its question and, on 1, throws the die afresh: remember nothing from one call to the next (no "
+        "cache of answers or dice)."
+    ),
+    "test_play_turn_twice_with_one_player_and_one_rng": (
+        "play_game calls play_turn twice a round with the same ask and rng: each turn throws its own dice, so remember "
+        "nothing from one call to the next."
+    ),
+    "test_play_game_twice_with_one_player_and_one_rng": (
+        "A second game with the same ask and rng goes on with the next dice: each game starts afresh from its tokens; "
+        "remember nothing from one call to the next."
+    ),
+    "test_swap_exchanges_the_two_integers": (
+        "Return the two integers the other way round, b first and then a, for any integers (equal or negative ones "
+        "too); do not sort or compare them."
+    ),
+    "test_swap_returns_a_tuple":
+        "Return the exchanged pair as one tuple, not a list, and return it rather than printing it.",
+    "test_sort2_desc_on_every_pair_with_and_without_ties": (
+        "The larger integer comes first. Swap only when a is smaller than b; two equal dice such as 4 and 4 come back "
+        "unchanged."
+    ),
+    "test_sort2_desc_beyond_dice": (
+        "sort2_desc sorts any two integers, negative or zero too: compare a with b instead of assuming faces from 1 to "
+        "6, and return a tuple."
+    ),
+    "test_sort3_desc_on_every_throw": (
+        "Keep the pair each sort2_desc call returns: sort a and b, then b and c, then a and b again. The third call is "
+        "the one most often forgotten."
+    ),
+    "test_sort3_desc_on_every_permutation_of_distinct_values": (
+        "sort3_desc sorts any three integers, not only dice: in all six orders of three different values, such as 7, "
+        "100 and 42, the largest must come first."
+    ),
+    "test_sort3_desc_returns_a_tuple": (
+        "Return the three sorted integers as one tuple (largest first), not a list, and return it rather than printing "
+        "it."
+    ),
+    "test_sort3_desc_makes_three_calls_of_sort2_desc": (
+        "Sort with exactly three calls of sort2_desc (a and b, then b and c, then a and b again), not with sorted, max "
+        "or min, and without a fourth call."
+    ),
+    "test_is_straight_on_every_combination": (
+        "A straight needs both steps, a == b + 1 and b == c + 1, joined by and: one step alone (6-6-5 has b == c + 1) "
+        "is no straight."
+    ),
+    "test_is_straight_returns_a_bool": (
+        "Return the bool True or False, not 1 or 0 or a string; a function that returns nothing when the dice are no "
+        "straight gives None, not False."
+    ),
+    "test_is_three_of_a_kind_on_every_combination":
+        "All three dice must be equal: compare a with b and b with c. A pair such as 6-6-5 is not three of a kind.",
+    "test_is_three_of_a_kind_returns_a_bool": (
+        "Return the bool True or False, not 1 or 0 or a string; when the dice differ, return False rather than nothing "
+        "(None)."
+    ),
+    "test_is_421_on_every_combination": (
+        "The sorted combination must be exactly 4, 2 and 1, one of each. Checking that the dice add up to 7, or only "
+        "that a 4 is there, accepts 5-1-1 or 4-2-2."
+    ),
+    "test_is_421_returns_a_bool": (
+        "Return the bool True or False, also for a combination that is not 4-2-1 (a function that ends without a "
+        "return gives None, not False)."
+    ),
+    "test_tokens_of_every_combination": (
+        "Every sorted combination gives 8, 5, 2 or 1 tokens, as an int. A pair such as 6-6-5 is a minor combination "
+        "worth 1: the last case of the chain must return 1, not None."
+    ),
+    "test_tokens_of_a_421_is_eight": (
+        "The 421 is worth 8 tokens: make sure the chain asks is_421 with the three dice and gives 8 for it, not 4 or 1."
+    ),
+    "test_tokens_of_three_of_a_kind_is_five": (
+        "Three equal dice give 5 tokens whatever the face: 1-1-1 is no special case here, worth 5 like 6-6-6. Use "
+        "is_three_of_a_kind, not a test on one face."
+    ),
+    "test_tokens_of_a_straight_is_two": (
+        "Every straight gives 2 tokens, from 3-2-1 up to 6-5-4: the chain must reach is_straight and give 2 for all "
+        "four of them."
+    ),
+    "test_tokens_of_a_minor_combination_is_one": (
+        "Anything that is not a 421, three of a kind or a straight gives 1 token: pairs such as 4-4-1 and near misses "
+        "such as 6-4-1 or 5-2-1 included."
+    ),
+    "test_value_of_every_combination": (
+        "The value reads the dice as a number: a counts hundreds, b tens and c units (6, 5, 1 gives 651). Return an "
+        "int, not a string of digits or their sum."
+    ),
+    "test_roll_die_throws_with_the_given_rng": (
+        "Throw the die with the rng you are given, not with the random module or table_rng: the same seeded rng must "
+        "give the same face."
+    ),
+    "test_roll_die_covers_one_to_six": (
+        "A die has six faces, 1 to 6 both included: ask the rng for a whole number from 1 up to 6, not from 0 or only "
+        "up to 5."
+    ),
+    "test_roll_die_calls_randint_1_6_once_and_returns_its_face": (
+        "Make exactly one call of the rng's randint with 1 and 6 and return that face: no randrange or choice, and no "
+        "second throw."
+    ),
+    "test_rethrow_on_answer_1_throws_the_die_again": (
+        "The answer comes back as text: the string \"1\" (not the number 1) means throw that die again, once, with "
+        "roll_die(rng); return the new face. Ask only one question."
+    ),
+    "test_rethrow_ignores_spaces_around_the_answer": (
+        "Players type \" 1\", \"1 \" or a tab after the 1: remove what answer.strip() removes around the answer before "
+        "comparing it with \"1\"."
+    ),
+    "test_rethrow_keeps_the_die_on_any_other_answer": (
+        "\"0\", \"2\", \"11\" or an empty answer all keep the die: only the answer 1 exactly rethrows, not any answer "
+        "that contains a 1 or is a number."
+    ),
+    "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number": (
+        "Do not convert the answer with int(): a word such as \"yes\" must keep the die, not crash the turn. Compare "
+        "the text with \"1\" instead."
+    ),
+    "test_rethrow_shows_the_die_number_and_value": (
+        "The question passed to ask must show both the die's number n and its current value, as in \"Value of die 3 = "
+        "5 (type 1 to rethrow)? \"; do not just print it."
+    ),
+    "test_rethrow_asks_with_the_prompt_of_the_text": (
+        "Pass the text's prompt to ask, exactly: \"Value of die 3 = 5 (type 1 to rethrow)? \", no space before the ? "
+        "and one after it; do not print it and ask with an empty prompt."
+    ),
+    "test_play_turn_keeping_the_first_throw_gives_its_sorted_result": (
+        "Throw the three dice with roll_die(rng) and ask once; when the player keeps them, sort them with sort3_desc "
+        "before scoring: 1 2 4 is a 421, value 421, not 124."
+    ),
+    "test_play_turn_returns_a_tuple_of_two_ints": (
+        "Return (tokens, value) as a tuple of two ints: not a list, not the printed text, and not the value as a "
+        "string of digits."
+    ),
+    "test_play_turn_rethrows_only_the_chosen_dice": (
+        "After a 1 to \"throw again?\", call rethrow for die 1, then die 2, then die 3, each with its own question; "
+        "only the dice answered 1 are thrown again."
+    ),
+    "test_play_turn_never_throws_a_fourth_time": (
+        "Three throws at most, the first one included: after the third throw do not ask \"throw again?\" at all. A "
+        "loop that runs while throws is at most 3 gives a fourth."
+    ),
+    "test_play_turn_stopping_after_the_second_throw": (
+        "Ask \"throw again?\" again after the second throw: any answer but 1 ends the turn at once and scores the dice "
+        "as they are, with no more questions or throws."
+    ),
+    "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number": (
+        "A word such as \"yes\" to \"throw again?\" keeps the dice and ends the turn: compare the answer's text with "
+        "\"1\" instead of converting it with int()."
+    ),
+    "test_settle_different_tokens_player_1_wins_and_gives_its_tokens": (
+        "When player 1 has more tokens, player 1 gives nj1 of them: take them off total1 and add them to total2, even "
+        "if total1 goes below 0."
+    ),
+    "test_settle_different_tokens_player_2_wins_and_gives_its_tokens": (
+        "When player 2 has more tokens, player 2 gives its own nj2 (not nj1): take them off total2, add them to "
+        "total1, and return the totals in the order (total1, total2)."
+    ),
+    "test_settle_equal_tokens_higher_value_of_player_1_gives": (
+        "The higher value wins and gives the common nj tokens: when s1 is higher, take nj off total1 and add it to "
+        "total2. The winner gives; it does not receive."
+    ),
+    "test_settle_equal_tokens_higher_value_of_player_2_gives": (
+        "When s2 is higher, player 2 gives nj: add it to total1 and take it off total2. Compare the values s1 and s2, "
+        "not the totals."
+    ),
+    "test_play_game_ends_as_soon_as_a_total_reaches_zero": (
+        "Play rounds only while both totals are above 0: a total of exactly 0 ends the game at once, with no further "
+        "round and no more dice thrown."
+    ),
+    "test_play_game_ends_below_zero_too": (
+        "A total below 0 also ends the game: stop when either total is 0 or less, not only when it is exactly 0, and "
+        "keep the totals the round left."
+    ),
+    "test_play_game_player_2_can_win": (
+        "Player 2 can win too: stop when total2 drops to 0 or less, and when player 2 has more tokens, player 2 gives "
+        "them to player 1."
+    ),
+    "test_play_game_a_round_with_equal_values_changes_nothing": (
+        "Compare the values first: the same value (665 against 566, both sorted to 665) is a draw, nobody gives "
+        "tokens, and a new round starts."
+    ),
+    "test_play_game_same_tokens_higher_value_gives": (
+        "When both players have the same tokens (two straights), use settle_equal_tokens: the higher value gives. "
+        "Check a draw, then different tokens, then equal tokens."
+    ),
+    "test_play_game_rejects_a_non_positive_token_count": (
+        "Raise a ValueError before any round when the number of tokens is 0 or negative; do not play or return totals "
+        "for it."
+    ),
+    "test_play_game_returns_a_tuple_of_two_ints": (
+        "Return the final totals as a tuple (total1, total2) of two ints once the loop ends: not a list, not None, and "
+        "not the printed line of totals."
+    ),
+    "test_swap_sorts_and_settles_like_the_reference_on_any_integers":
+        "swap takes any two integers, negative ones too, and returns the tuple (b, a).",
+    "test_sort2_desc_like_the_reference_on_any_integers":
+        "sort2_desc takes any two integers, not only dice: the larger first, as a tuple.",
+    "test_sort3_desc_like_the_reference_on_any_integers":
+        "sort3_desc takes any three integers, negative, equal or large: return them largest first, as a tuple.",
+    "test_settle_different_tokens_like_the_reference": (
+        "The player with more tokens gives that many to the other, whatever the totals (0 or below too); return "
+        "(total1, total2)."
+    ),
+    "test_settle_equal_tokens_like_the_reference":
+        "The higher value gives nj tokens to the other, whatever the totals; return (total1, total2).",
+    "test_rethrow_asks_and_throws_like_the_reference_for_any_answer": (
+        "Ask once, 'Value of die n = die', the number first; only the text 1, spaces around it ignored, throws the die "
+        "again (01, +1, oui or yes keep it): compare answer.strip() == '1', do not convert it."
+    ),
+    "test_play_turn_asks_and_throws_like_the_reference_call_by_call": (
+        "Ask 'throw again?' only while fewer than three throws were made, and only the text 1 (spaces ignored) throws "
+        "again; every throw counts, even if no die changes; then rethrow die 1, 2 and 3 in this order, numbered from 1."
+    ),
+    "test_play_game_plays_like_the_reference_call_by_call": (
+        "Each round: player 1's turn, then player 2's, with the same ask and rng; settle it from both players' own "
+        "totals (total1 and total2) and carry them over; stop as soon as one is 0 or less."
+    ),
+    "test_play_game_replays_the_same_game_with_the_same_seed": (
+        "Throw every die with the rng you are given (never a new random.Random): the same seed and the same answers "
+        "must replay the same game."
+    ),
+    "test_play_turn_prints_each_combination_like_the_reference": (
+        "Print 'Current combination = 665' (the dice in throw order) after the first throw and after every throw "
+        "again, then 'Final combination = ...' once, each on its own line; the lines are compared by their numbers, so "
+        "the words are yours."
+    ),
+    "test_settle_different_tokens_prints_who_wins_like_the_reference": (
+        "Print one line that says it is the case of different tokens and which player wins, with the player's number: "
+        "'different tokens -- player 1 wins'."
+    ),
+    "test_settle_equal_tokens_prints_who_wins_like_the_reference": (
+        "Print one line that says it is the case of equal tokens and which player wins, with the player's number: "
+        "'equal tokens -- player 2 wins'."
+    ),
+    "test_play_game_prints_the_players_rounds_and_totals_like_the_reference": (
+        "Each round prints '==> Player 1 active:' before player 1's turn, '==> Player 2 active:' before player 2's, a "
+        "line for a draw, and then 'total1 = 2, total2 = 18' with the new totals, even after the last round."
+    ),
 }
 
 THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice

@@ -90,7 +90,8 @@ RULES = {
     "test_two_separate_properties_of_one_terrain": "(another wheat property, apart)",
     "test_the_castle_and_empty_squares_are_in_no_property": "property_of((0, 0))  (an empty square)",
     "test_squares_joined_by_a_corner_are_apart": "(squares joined by a corner)",
-    "test_crown_map_gives_each_square_the_crowns_of_its_property": "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+    "test_crown_map_gives_each_square_the_crowns_of_its_property":
+        "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
     "test_score_of_several_shapes": "M0 G0 G0 W0 W0').score() == 19",
     "test_two_properties_of_one_terrain_are_scored_apart": "(two wheat properties)",
     "test_a_property_without_crowns_is_worth_nothing": "(no crowns)",
@@ -121,13 +122,16 @@ RULES = {
     "test_the_opening_position": "game.free() == game.line in a new game",
     "test_each_game_has_its_own_lists": "after another game's claimed.append(...) and previous.append(...)",
     "test_each_player_has_their_own_kingdom": "[k.to_text() for k in Game(4, random.Random(5)).kingdoms]",
-    "test_the_queries_answer_anew_as_the_game_changes": "at(Game(2, random.Random(5)), kings=[1, 0, 0, 1], turn=3).player",
+    "test_the_queries_answer_anew_as_the_game_changes":
+        "at(Game(2, random.Random(5)), kings=[1, 0, 0, 1], turn=3).player",
     "test_bad_set_ups_are_refused": "Game(3, random.Random(5), mighty_duel=True)",
     "test_the_opening_is_only_choices": "the opening's moves: {placement for _, placement in",
     "test_a_choice_puts_the_king_on_the_domino": "game.play((game.line[2].number, None)) in the opening",
     "test_a_taken_or_unknown_domino_cannot_be_chosen": "choosing line[0] again after the first king took it",
-    "test_legal_moves_are_every_choice_with_every_placement": "legal_moves() == every free choice x every legal placement",
-    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
+    "test_legal_moves_are_every_choice_with_every_placement":
+        "legal_moves() == every free choice x every legal placement",
+    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act":
+        "(player 2's kingdom is 'C0 ' + to_place's squares, next player)",
     "test_a_domino_that_fits_nowhere_is_discarded": "player 2's kingdom full: (placements in legal_moves()",
     "test_discarding_a_domino_that_fits_is_refused": "in round 2: discarding to_place (None) while it fits",
     "test_every_domino_in_play_comes_in_a_line": "numbers seen in the lines of a 2-player game",
@@ -143,11 +147,15 @@ RULES = {
     "test_load_like_the_reference_on_generated_files": "a file whose line 6 has the number 'x5'",
     "test_the_same_kingdom_is_asked_again_after_a_placement": "(square (4, 5) is taken)",
     "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "(the Mighty Duel needs 7x7)",
-    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
-    "test_the_same_kingdom_is_scored_again_after_a_placement": "(lambda k: [k.score(), k.place(d21, (3, 3), (3, 4)), k.score()])(Kingdom.from_text('W1 C0'))",
-    "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property":
+        "[row[2:7] for row in Kingdom.from_text(SHAPES).crown_map()[2:7]]",
+    "test_the_same_kingdom_is_scored_again_after_a_placement":
+        "(lambda k: [k.score(), k.place(d21, (3, 3), (3, 4)), k.score()])(Kingdom.from_text('W1 C0'))",
+    "test_greedy_asked_again_after_the_kingdom_and_the_line_change":
+        "greedy_placement(Kingdom.from_text('W1 C0'), #20 W1 F0)",
     "test_a_move_is_judged_again_after_the_game_changes": "choosing line[0] again after the first king took it",
-    "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "game.ranking() of that game sorts by score, largest property, crowns",
+    "test_scores_and_ranking_asked_again_after_a_kingdom_changes":
+        "game.ranking() of that game sorts by score, largest property, crowns",
     "test_can_place_like_the_reference_on_generated_kingdoms": "generated example",
     "test_problem_is_none_exactly_when_the_placement_is_legal": "generated example",
     "test_place_like_the_reference_on_generated_kingdoms": "generated example",
@@ -163,121 +171,431 @@ RULES = {
     "test_whole_games_move_by_move_like_the_reference": "legal_moves() == every free choice x every legal placement",
     "test_rounds_of_whole_games_like_the_reference": "game.kings lists the owners by the numbers they chose",
     "test_set_up_like_the_reference_for_every_option": "Game(2, random.Random(5), mighty_duel=True).kingdoms",
-    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position": "at(Game(4, random.Random(5)), pile=[]).draw_line()",
+    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position":
+        "at(Game(4, random.Random(5)), pile=[]).draw_line()",
     "test_touches_like_the_reference_on_generated_squares": "touches((1, 5), Square('wheat', 0))",
-    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round": "line=[]).problem((7, ((4, 5), (4, 6)))) is None",
+    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round":
+        "line=[]).problem((7, ((4, 5), (4, 6)))) is None",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_load_gives_48_dominos_numbered_1_to_48": "Skip only the header, keep every one of the 48 lines in the file's order, and make each number an int; return a list, not a generator or a dict.",
-    "test_load_gives_96_squares_and_39_crowns": "Each line gives two squares, terrain1 with crowns1 and terrain2 with crowns2: read the crowns as ints and do not mix up the columns of the two halves.",
-    "test_load_keeps_the_halves_in_the_file_order": "Keep the halves as the file gives them: terrain1 and crowns1 make the first square, terrain2 and crowns2 the second; never sort or swap them.",
-    "test_load_reads_the_file_it_is_given": "Open the path passed to the function, not the course's own file: load_dominos must read whatever file it is given, and return its dominos in the order of its lines, not sorted.",
-    "test_load_refuses_a_missing_column_naming_the_line": "Check that a line has five columns before unpacking it, and raise ValueError with 'line N' in the message, counting the header as line 1.",
-    "test_load_refuses_a_header_without_a_column": "Check the header too: if it is not the five expected column names, raise ValueError whose message says line 1.",
-    "test_load_refuses_a_bad_terrain_naming_the_line": "A terrain outside TERRAINS (a French word, a capital letter, 'mountain', the castle) must raise ValueError naming its line, whether it is in the first or the second half.",
-    "test_load_refuses_crowns_outside_0_to_3_naming_the_line": "Crowns must be a whole number from 0 to 3: for 4, -1 or a word, raise your own ValueError with 'line N', not the bare error of int() that names no line.",
-    "test_load_refuses_a_wrong_number_of_dominos": "Count the dominos once the whole file is read: with 47 or 49 of them, raise ValueError naming the last line of the file (the header is line 1).",
-    "test_load_whole_numbers_are_written_with_digits_only": "A whole number is written with the digits 0 to 9 only: accept 03 as 3, and refuse +3, -5 or 1.0 with a ValueError naming the line, rather than converting with int() first.",
-    "test_any_terrain_may_touch_the_castle": "The castle accepts every terrain, and one half touching it is enough: look for a touch around the second square as well as the first.",
-    "test_a_domino_may_touch_a_square_of_its_terrain": "A half is connected when an edge neighbour has that half's own terrain; test each half with its own terrain, and the other half may then touch anything.",
-    "test_touching_only_other_terrains_is_refused": "A neighbour of another terrain connects nothing: only the castle or a square of the same terrain as the touching half counts, else refuse the placement.",
-    "test_a_corner_is_not_a_touch": "Look only at the four edge neighbours (up, right, down, left) of each half, never the diagonal ones: a square met by a corner is no touch.",
-    "test_overlapping_is_refused": "Both squares must be free: a square already holding a domino half or the castle refuses the placement, whichever half would land on it.",
-    "test_halves_must_be_neighbours": "The two squares must share an edge: one step in a row or in a column, not a diagonal, not two steps, and not the same square twice.",
-    "test_squares_outside_the_area_are_refused": "Check that rows and columns are between 0 and the area's side minus 1 before reading the grid: a negative index silently reads the other end of a Python list.",
-    "test_the_5x5_limit_in_every_direction": "After the placement, the rows of all squares (castle included) must span at most size, and the columns too, to the left and upwards as well; exactly 5 is allowed.",
-    "test_the_limit_counts_the_whole_kingdom_not_a_fixed_board": "Measure the smallest rectangle holding every square of the kingdom plus the new ones, not the distance from the castle: the 5x5 window can sit anywhere around it.",
-    "test_the_7x7_limit_in_the_mighty_duel": "Use the kingdom's own size for the limit and the area (7, a 13x13 area with the castle at (6, 6), in the Mighty Duel), never a fixed 5 or 9.",
-    "test_a_domino_rotated_and_flipped": "The first square of the domino goes on the first position and the second on the second, in any direction; do not assume the second is right of or below the first.",
-    "test_placements_agree_with_the_rules_on_random_kingdoms": "can_place must apply every rule at once (free squares in the area, edge neighbours, a touch of the castle or the same terrain, the size limit) and return True or False.",
-    "test_a_new_kingdom_has_24_placements_around_the_castle": "Try every square of the area as the first half with the second half in all four directions (right, below, left, above): both orientations of a domino count.",
-    "test_legal_placements_are_exactly_the_legal_ones": "List every (first, second) pair that can_place accepts, each once: the four directions from every square already give both orientations, so do not add swapped pairs again.",
-    "test_legal_placements_in_the_mighty_duel": "Go over the kingdom's whole area (13x13 in the Mighty Duel), not a fixed 9x9, and test each pair with can_place so that the 7x7 limit applies.",
-    "test_legal_placements_leave_the_kingdom_unchanged": "Find the placements without placing anything: use can_place, or try on a copy; a domino tried in the kingdom itself must not stay there.",
-    "test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom": "When no free square is left, or none touches the castle or the domino's terrains, return an empty list, not None and not an error.",
-    "test_is_full": "Count the squares, castle included, and compare with size times size (25, or 49 in the Mighty Duel); an empty square counts for nothing. Return True or False.",
-    "test_property_of_follows_edges_through_any_shape": "Keep searching from every square reached, in all four directions, until the stack is empty, so the search comes back round bends; mark squares seen so none is listed twice.",
-    "test_two_separate_properties_of_one_terrain": "Return only the squares joined to the start by edges: squares of the same terrain elsewhere in the kingdom belong to another property.",
-    "test_the_castle_and_empty_squares_are_in_no_property": "Return an empty list for the castle or an empty square; a lone square of a terrain is a property of one square, itself.",
-    "test_squares_joined_by_a_corner_are_apart": "Step only to the four edge neighbours, never diagonally: squares of one terrain meeting at a corner are in different properties.",
-    "test_crown_map_gives_each_square_the_crowns_of_its_property": "Give each square of a property the crowns of the whole property, not its own crowns; the castle and empty squares hold 0, and the map has the grid's shape.",
-    "test_score_of_several_shapes": "Each property is worth its number of squares times its number of crowns; add that over every property and return an int.",
-    "test_two_properties_of_one_terrain_are_scored_apart": "Score each property on its own: two groups of wheat that do not touch are two properties, never one total of wheat squares times wheat crowns.",
-    "test_a_property_without_crowns_is_worth_nothing": "Multiply squares by crowns, do not add them: a property without crowns is worth 0 however big, and a kingdom with only its castle scores 0.",
-    "test_squares_joined_by_a_corner_are_scored_apart": "Squares that meet only at a corner are separate properties, each scored alone: the score must use edge neighbours only, as property_of does.",
-    "test_the_castle_joins_no_property": "The castle belongs to no property: it does not join the squares on its two sides into one, and it is never counted as a square.",
-    "test_the_middle_kingdom_bonus": "Give +10 only when asked and no square lies more than half the size (rounded down: 2, or 3 in the Mighty Duel) rows or columns from the castle; the castle alone gets it.",
-    "test_the_harmony_bonus": "Give +5 only when asked and the kingdom is complete (is_full): one missing square gives no bonus, and the two bonuses add up.",
-    "test_score_on_random_kingdoms": "Sum squares times crowns over the properties, then add each bonus only when its argument is true; the bonuses may come by position, Middle Kingdom first.",
-    "test_score_leaves_the_kingdom_unchanged": "Scoring must not change the kingdom: keep the squares seen in a set or a separate list, never by writing into the grid.",
-    "test_the_highest_score_wins": "Sort the players by score, highest first, and return their indexes in groups (a list of lists), not the scores or the kingdoms.",
-    "test_a_tie_goes_to_the_largest_property": "On equal scores compare the squares of each player's largest property, with or without crowns (a crownless forest counts); crowns play no part in that tie-break.",
-    "test_then_the_most_crowns": "When score and largest property are both equal, compare all the crowns of each kingdom: more crowns win.",
-    "test_then_a_shared_victory": "Players equal on score, largest property and crowns share one group, listed in increasing index order; do not split them or drop the players behind.",
-    "test_ranking_uses_the_bonuses_asked": "Pass middle_kingdom and harmony on to every kingdom's score: rank by the score with the bonuses asked, not the plain score.",
-    "test_greedy_placement_takes_the_best_score": "Try every legal placement on a copy of the kingdom, score the copy after placing the domino, and keep the placement with the highest score.",
-    "test_greedy_placement_ties_go_toward_the_castle_then_smallest": "On equal scores keep the smallest distance (rows plus columns from the castle, summed over both squares), then the smallest (first, second) pair, not the first found.",
-    "test_greedy_placement_is_none_when_nothing_fits": "When the domino has no legal placement, return None (it is discarded), not an empty tuple or an error.",
-    "test_greedy_placement_on_random_kingdoms": "Compare placements by plain score (no bonus), then distance, then the pair itself; place each trial on a copy so the kingdom given stays as it was.",
-    "test_greedy_choice_takes_the_best_score": "For each domino of the line, score the kingdom after that domino's greedy placement, and return the Domino with the best score itself, not its number.",
-    "test_greedy_choice_places_the_previous_domino_first": "First place the previous domino at its greedy placement on a copy, then judge the line on that copy; the kingdom you are given must stay as it was.",
-    "test_greedy_choice_ties_go_toward_the_castle_then_lowest_number": "On equal scores take the domino whose greedy placement is closest to the castle, then the lowest number wherever it is in the line; one that fits nowhere is farthest.",
-    "test_greedy_choice_on_random_positions": "Place the previous domino only if it fits, then rank the line by score, distance and number; a domino that fits nowhere keeps the copy's score and the farthest distance.",
-    "test_players_kings_line_and_pile": "2 players have two kings each, 3 or 4 players one each; 24, 36 or 48 dominos are in play, the first line (one per king) taken out of the pile, none twice.",
-    "test_the_mighty_duel_uses_all_48_dominos": "In the Mighty Duel all 48 dominos are in play and the kingdoms are 7x7, but the line still holds 4 dominos, one per king.",
-    "test_the_first_king_order_is_drawn_with_the_rng": "Shuffle the kings with the game's own random generator: a fixed order, or the kings sorted by player, gives every seed the same opening.",
-    "test_the_first_line_is_sorted_and_out_of_the_pile": "Sort the first line by domino number, lowest first, and take its dominos out of the pile.",
-    "test_the_same_seed_gives_the_same_set_up": "Draw everything with the generator the game is given (self.rng), never the module random or a new Random, so one seed gives one set-up.",
-    "test_the_opening_position": "At the opening the player to act owns the first king, there is nothing to place yet, and every domino of the line is free.",
-    "test_each_game_has_its_own_lists": "Make claimed and previous new empty lists in __init__, not class attributes or default arguments that every game shares.",
-    "test_each_player_has_their_own_kingdom": "Make one new Kingdom for each player: a list repeated with * holds the same kingdom several times.",
-    "test_the_queries_answer_anew_as_the_game_changes": "player, to_place and free() read turn, kings, previous, line and claimed each time they are asked: keep no answer from an earlier call.",
-    "test_bad_set_ups_are_refused": "Raise ValueError for any number of players other than 2, 3 or 4, and for a Mighty Duel with other than 2 players.",
-    "test_the_opening_is_only_choices": "In the opening there is nothing to place: every move is a free domino's number with None, and a move with a placement raises ValueError, leaving the game as it was.",
-    "test_a_choice_puts_the_king_on_the_domino": "A choice records the domino with the player who acts in claimed, so it is no longer free; then the turn goes up by one and the next king acts.",
-    "test_a_taken_or_unknown_domino_cannot_be_chosen": "The choice must be the number of a free domino of the line: one already claimed, an unknown number or None raises ValueError before anything changes.",
-    "test_legal_moves_are_every_choice_with_every_placement": "Pair the number of every free domino with every legal placement of the domino to place, each pair once.",
-    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": "Place the domino in the kingdom of the player whose king acts now, not player 0's; then record the choice for that player and let the next king act.",
-    "test_a_domino_that_fits_nowhere_is_discarded": "When the domino to place fits nowhere, the only placement in the legal moves is None; playing it leaves the kingdom as it was and passes the turn.",
-    "test_discarding_a_domino_that_fits_is_refused": "Refuse a None placement while the domino fits somewhere, and an illegal placement or unknown choice too: check the whole move before changing the game.",
-    "test_every_domino_in_play_comes_in_a_line": "Each round draw a new line of one domino per king from the pile, and an empty line once the pile is empty: every domino in play must come in a line.",
-    "test_every_line_is_sorted_by_number": "Sort every line by number, lowest first, the ones drawn in later rounds as well as the first.",
-    "test_the_king_order_follows_the_chosen_numbers": "In next_round, order the kings by the numbers of the dominos they chose, lowest first, not in the order they chose them.",
-    "test_a_chosen_domino_is_placed_next_round_by_its_owner": "The dominos to place next round are the claimed ones sorted by number, each kept with the player who chose it: a king places the domino it stood on.",
-    "test_every_player_places_12_dominos_24_in_the_mighty_duel": "After the pile runs out, the kings still place the dominos of the last line, with no choice; the game ends only then: 12 dominos each, 24 in the Mighty Duel.",
-    "test_the_last_round_has_no_choice": "When the pile is empty there is no new line: each king only places, with None as its choice; after that no king is left and there are no legal moves.",
-    "test_scores_and_ranking_at_the_end": "score(p) is the score of player p's kingdom with the game's own bonuses, and ranking() ranks the game's kingdoms with those bonuses, as in exercise 6.",
-    "test_the_final_ranking_breaks_ties": "ranking() must read the game's kingdoms as they are now and use the game's bonuses, then break ties by largest property, then crowns, sharing what is left.",
-    "test_the_same_seed_gives_the_same_game": "Draw every line with the game's own generator, and only when it is needed, so two games with the same seed draw the same lines.",
-    "test_a_copy_is_independent": "A copy must share no list or kingdom with the game, and the game must keep its state in its attributes only, so that playing the copy leaves the game as it was.",
-    "test_load_like_the_reference_on_generated_files": "For every mistake the text lists, raise your own ValueError saying 'line N', N the first wrong line (the header is line 1; a wrong count names the last line): never let int()'s own error escape.",
-    "test_the_same_kingdom_is_asked_again_after_a_placement": "problem, can_place and touches read the kingdom's squares each time: keep no answer from an earlier call, the kingdom changes.",
-    "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it": "legal_placements and is_full look at the kingdom as it is now: keep no answer from an earlier call.",
-    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": "Compare terrains with ==, never is (a domino read from the file has its own strings), and work the crowns out from the kingdom as it is now.",
-    "test_the_same_kingdom_is_scored_again_after_a_placement": "score() adds up the kingdom as it is at each call: keep no score from an earlier call, even for the same kingdom.",
-    "test_greedy_asked_again_after_the_kingdom_and_the_line_change": "greedy_placement and greedy_choice judge the kingdom and the line as they are at each call: keep no answer from an earlier call.",
-    "test_a_move_is_judged_again_after_the_game_changes": "problem(move) judges the move in the game as it is now: a domino free a moment ago may be taken.",
-    "test_scores_and_ranking_asked_again_after_a_kingdom_changes": "score and ranking count the kingdoms as they are now: keep no answer from an earlier call.",
-    "test_can_place_like_the_reference_on_generated_kingdoms": 'can_place must apply every rule at once, on any kingdom: free squares inside the area, edge neighbours, a touch of the castle or of a square of the same terrain as the touching half, and the whole kingdom within size x size afterwards.',
-    "test_problem_is_none_exactly_when_the_placement_is_legal": 'problem returns None for a legal placement and a sentence for an illegal one, under the same rules as can_place: check every rule, in any kingdom.',
-    "test_place_like_the_reference_on_generated_kingdoms": 'place puts the first square on the first position and the second on the second when the placement is legal, and raises ValueError otherwise, without touching the kingdom.',
-    "test_legal_placements_like_the_reference_on_generated_kingdoms": 'Try every free square of the whole area (13x13 in the Mighty Duel) with all four neighbours, and keep each pair that can_place accepts, once.',
-    "test_property_of_like_the_reference_on_generated_kingdoms": 'Follow the four edge neighbours of the same terrain until the stack is empty; list each square of the property once; the castle and empty squares have none.',
-    "test_crown_map_like_the_reference_on_generated_kingdoms": "Each square of a property holds the crowns of its whole property; empty squares and the castle hold 0; the map has the grid's shape (13x13 in the Mighty Duel).",
-    "test_score_like_the_reference_on_generated_kingdoms": 'Sum squares times crowns over every property, then add +10 (castle centred: every square within size // 2 of it) and +5 (complete kingdom) only when asked.',
-    "test_largest_property_and_crowns_like_the_reference": 'largest_property counts the squares of the biggest property, crowns or not (0 when there is none); crowns() adds every crown of the kingdom.',
-    "test_ranking_like_the_reference_on_generated_ties": 'Sort by score (with the bonuses asked), then largest property, then crowns, best first; players still equal share a group, in increasing order.',
-    "test_greedy_placement_like_the_reference_on_generated_kingdoms": 'Keep the legal placement with the best plain score, then the smallest distance to the castle, then the smallest pair; None when nothing fits; never change the kingdom.',
-    "test_greedy_choice_like_the_reference_on_generated_lines": "Place the previous domino (if it fits) on a copy, then take the domino of the line whose greedy placement scores best, then is closest, then has the lowest number; one that fits nowhere keeps the copy's score and is farthest.",
-    "test_the_greedy_functions_leave_the_kingdom_unchanged": 'Try placements on copies: greedy_placement and greedy_choice must leave the kingdom they are given as it was.',
-    "test_whole_games_move_by_move_like_the_reference": "At every move, legal_moves lists every legal move once, problem says None exactly for them, play refuses the others with ValueError and changes nothing, and a legal move places the king's domino and moves the king as the rules say.",
-    "test_set_up_like_the_reference_for_every_option": "Keep what __init__ is given: num_players, middle_kingdom and harmony as attributes, one empty Kingdom per player (Kingdom(7) in the Mighty Duel, else Kingdom(5)), 2 kings each with 2 players, and no domino claimed or to place yet.",
-    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position": "player is kings[turn] (None once every king has acted), to_place the domino of previous[turn] (None if there is none), free() the line without the claimed dominos, and draw_line() gives [] on an empty pile.",
-    "test_touches_like_the_reference_on_generated_squares": "touches(position, square) is True or False: True when one of the four edge neighbours of position inside the area (row and column from 0 to side - 1, no wrapping round with negative indexes) is the castle or a square of square's terrain.",
-    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round": "problem(move) names a rule for a move or a placement that is not a pair, and for a choice other than None in the last round; play raises ValueError for each, never another error.",
-    "test_rounds_of_whole_games_like_the_reference": 'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.',
+    "test_load_gives_48_dominos_numbered_1_to_48": (
+        "Skip only the header, keep every one of the 48 lines in the file's order, and make each number an int; return "
+        "a list, not a generator or a dict."
+    ),
+    "test_load_gives_96_squares_and_39_crowns": (
+        "Each line gives two squares, terrain1 with crowns1 and terrain2 with crowns2: read the crowns as ints and do "
+        "not mix up the columns of the two halves."
+    ),
+    "test_load_keeps_the_halves_in_the_file_order": (
+        "Keep the halves as the file gives them: terrain1 and crowns1 make the first square, terrain2 and crowns2 the "
+        "second; never sort or swap them."
+    ),
+    "test_load_reads_the_file_it_is_given": (
+        "Open the path passed to the function, not the course's own file: load_dominos must read whatever file it is "
+        "given, and return its dominos in the order of its lines, not sorted."
+    ),
+    "test_load_refuses_a_missing_column_naming_the_line": (
+        "Check that a line has five columns before unpacking it, and raise ValueError with 'line N' in the message, "
+        "counting the header as line 1."
+    ),
+    "test_load_refuses_a_header_without_a_column": (
+        "Check the header too: if it is not the five expected column names, raise ValueError whose message says line 1."
+    ),
+    "test_load_refuses_a_bad_terrain_naming_the_line": (
+        "A terrain outside TERRAINS (a French word, a capital letter, 'mountain', the castle) must raise ValueError "
+        "naming its line, whether it is in the first or the second half."
+    ),
+    "test_load_refuses_crowns_outside_0_to_3_naming_the_line": (
+        "Crowns must be a whole number from 0 to 3: for 4, -1 or a word, raise your own ValueError with 'line N', not "
+        "the bare error of int() that names no line."
+    ),
+    "test_load_refuses_a_wrong_number_of_dominos": (
+        "Count the dominos once the whole file is read: with 47 or 49 of them, raise ValueError naming the last line "
+        "of the file (the header is line 1)."
+    ),
+    "test_load_whole_numbers_are_written_with_digits_only": (
+        "A whole number is written with the digits 0 to 9 only: accept 03 as 3, and refuse +3, -5 or 1.0 with a "
+        "ValueError naming the line, rather than converting with int() first."
+    ),
+    "test_any_terrain_may_touch_the_castle": (
+        "The castle accepts every terrain, and one half touching it is enough: look for a touch around the second "
+        "square as well as the first."
+    ),
+    "test_a_domino_may_touch_a_square_of_its_terrain": (
+        "A half is connected when an edge neighbour has that half's own terrain; test each half with its own terrain, "
+        "and the other half may then touch anything."
+    ),
+    "test_touching_only_other_terrains_is_refused": (
+        "A neighbour of another terrain connects nothing: only the castle or a square of the same terrain as the "
+        "touching half counts, else refuse the placement."
+    ),
+    "test_a_corner_is_not_a_touch": (
+        "Look only at the four edge neighbours (up, right, down, left) of each half, never the diagonal ones: a square "
+        "met by a corner is no touch."
+    ),
+    "test_overlapping_is_refused": (
+        "Both squares must be free: a square already holding a domino half or the castle refuses the placement, "
+        "whichever half would land on it."
+    ),
+    "test_halves_must_be_neighbours": (
+        "The two squares must share an edge: one step in a row or in a column, not a diagonal, not two steps, and not "
+        "the same square twice."
+    ),
+    "test_squares_outside_the_area_are_refused": (
+        "Check that rows and columns are between 0 and the area's side minus 1 before reading the grid: a negative "
+        "index silently reads the other end of a Python list."
+    ),
+    "test_the_5x5_limit_in_every_direction": (
+        "After the placement, the rows of all squares (castle included) must span at most size, and the columns too, "
+        "to the left and upwards as well; exactly 5 is allowed."
+    ),
+    "test_the_limit_counts_the_whole_kingdom_not_a_fixed_board": (
+        "Measure the smallest rectangle holding every square of the kingdom plus the new ones, not the distance from "
+        "the castle: the 5x5 window can sit anywhere around it."
+    ),
+    "test_the_7x7_limit_in_the_mighty_duel": (
+        "Use the kingdom's own size for the limit and the area (7, a 13x13 area with the castle at (6, 6), in the "
+        "Mighty Duel), never a fixed 5 or 9."
+    ),
+    "test_a_domino_rotated_and_flipped": (
+        "The first square of the domino goes on the first position and the second on the second, in any direction; do "
+        "not assume the second is right of or below the first."
+    ),
+    "test_placements_agree_with_the_rules_on_random_kingdoms": (
+        "can_place must apply every rule at once (free squares in the area, edge neighbours, a touch of the castle or "
+        "the same terrain, the size limit) and return True or False."
+    ),
+    "test_a_new_kingdom_has_24_placements_around_the_castle": (
+        "Try every square of the area as the first half with the second half in all four directions (right, below, "
+        "left, above): both orientations of a domino count."
+    ),
+    "test_legal_placements_are_exactly_the_legal_ones": (
+        "List every (first, second) pair that can_place accepts, each once: the four directions from every square "
+        "already give both orientations, so do not add swapped pairs again."
+    ),
+    "test_legal_placements_in_the_mighty_duel": (
+        "Go over the kingdom's whole area (13x13 in the Mighty Duel), not a fixed 9x9, and test each pair with "
+        "can_place so that the 7x7 limit applies."
+    ),
+    "test_legal_placements_leave_the_kingdom_unchanged": (
+        "Find the placements without placing anything: use can_place, or try on a copy; a domino tried in the kingdom "
+        "itself must not stay there."
+    ),
+    "test_a_domino_fits_nowhere_in_a_full_or_hostile_kingdom": (
+        "When no free square is left, or none touches the castle or the domino's terrains, return an empty list, not "
+        "None and not an error."
+    ),
+    "test_is_full": (
+        "Count the squares, castle included, and compare with size times size (25, or 49 in the Mighty Duel); an empty "
+        "square counts for nothing. Return True or False."
+    ),
+    "test_property_of_follows_edges_through_any_shape": (
+        "Keep searching from every square reached, in all four directions, until the stack is empty, so the search "
+        "comes back round bends; mark squares seen so none is listed twice."
+    ),
+    "test_two_separate_properties_of_one_terrain": (
+        "Return only the squares joined to the start by edges: squares of the same terrain elsewhere in the kingdom "
+        "belong to another property."
+    ),
+    "test_the_castle_and_empty_squares_are_in_no_property": (
+        "Return an empty list for the castle or an empty square; a lone square of a terrain is a property of one "
+        "square, itself."
+    ),
+    "test_squares_joined_by_a_corner_are_apart": (
+        "Step only to the four edge neighbours, never diagonally: squares of one terrain meeting at a corner are in "
+        "different properties."
+    ),
+    "test_crown_map_gives_each_square_the_crowns_of_its_property": (
+        "Give each square of a property the crowns of the whole property, not its own crowns; the castle and empty "
+        "squares hold 0, and the map has the grid's shape."
+    ),
+    "test_score_of_several_shapes": (
+        "Each property is worth its number of squares times its number of crowns; add that over every property and "
+        "return an int."
+    ),
+    "test_two_properties_of_one_terrain_are_scored_apart": (
+        "Score each property on its own: two groups of wheat that do not touch are two properties, never one total of "
+        "wheat squares times wheat crowns."
+    ),
+    "test_a_property_without_crowns_is_worth_nothing": (
+        "Multiply squares by crowns, do not add them: a property without crowns is worth 0 however big, and a kingdom "
+        "with only its castle scores 0."
+    ),
+    "test_squares_joined_by_a_corner_are_scored_apart": (
+        "Squares that meet only at a corner are separate properties, each scored alone: the score must use edge "
+        "neighbours only, as property_of does."
+    ),
+    "test_the_castle_joins_no_property": (
+        "The castle belongs to no property: it does not join the squares on its two sides into one, and it is never "
+        "counted as a square."
+    ),
+    "test_the_middle_kingdom_bonus": (
+        "Give +10 only when asked and no square lies more than half the size (rounded down: 2, or 3 in the Mighty "
+        "Duel) rows or columns from the castle; the castle alone gets it."
+    ),
+    "test_the_harmony_bonus": (
+        "Give +5 only when asked and the kingdom is complete (is_full): one missing square gives no bonus, and the two "
+        "bonuses add up."
+    ),
+    "test_score_on_random_kingdoms": (
+        "Sum squares times crowns over the properties, then add each bonus only when its argument is true; the bonuses "
+        "may come by position, Middle Kingdom first."
+    ),
+    "test_score_leaves_the_kingdom_unchanged": (
+        "Scoring must not change the kingdom: keep the squares seen in a set or a separate list, never by writing into "
+        "the grid."
+    ),
+    "test_the_highest_score_wins": (
+        "Sort the players by score, highest first, and return their indexes in groups (a list of lists), not the "
+        "scores or the kingdoms."
+    ),
+    "test_a_tie_goes_to_the_largest_property": (
+        "On equal scores compare the squares of each player's largest property, with or without crowns (a crownless "
+        "forest counts); crowns play no part in that tie-break."
+    ),
+    "test_then_the_most_crowns":
+        "When score and largest property are both equal, compare all the crowns of each kingdom: more crowns win.",
+    "test_then_a_shared_victory": (
+        "Players equal on score, largest property and crowns share one group, listed in increasing index order; do not "
+        "split them or drop the players behind."
+    ),
+    "test_ranking_uses_the_bonuses_asked": (
+        "Pass middle_kingdom and harmony on to every kingdom's score: rank by the score with the bonuses asked, not "
+        "the plain score."
+    ),
+    "test_greedy_placement_takes_the_best_score": (
+        "Try every legal placement on a copy of the kingdom, score the copy after placing the domino, and keep the "
+        "placement with the highest score."
+    ),
+    "test_greedy_placement_ties_go_toward_the_castle_then_smallest": (
+        "On equal scores keep the smallest distance (rows plus columns from the castle, summed over both squares), "
+        "then the smallest (first, second) pair, not the first found."
+    ),
+    "test_greedy_placement_is_none_when_nothing_fits":
+        "When the domino has no legal placement, return None (it is discarded), not an empty tuple or an error.",
+    "test_greedy_placement_on_random_kingdoms": (
+        "Compare placements by plain score (no bonus), then distance, then the pair itself; place each trial on a copy "
+        "so the kingdom given stays as it was."
+    ),
+    "test_greedy_choice_takes_the_best_score": (
+        "For each domino of the line, score the kingdom after that domino's greedy placement, and return the Domino "
+        "with the best score itself, not its number."
+    ),
+    "test_greedy_choice_places_the_previous_domino_first": (
+        "First place the previous domino at its greedy placement on a copy, then judge the line on that copy; the "
+        "kingdom you are given must stay as it was."
+    ),
+    "test_greedy_choice_ties_go_toward_the_castle_then_lowest_number": (
+        "On equal scores take the domino whose greedy placement is closest to the castle, then the lowest number "
+        "wherever it is in the line; one that fits nowhere is farthest."
+    ),
+    "test_greedy_choice_on_random_positions": (
+        "Place the previous domino only if it fits, then rank the line by score, distance and number; a domino that "
+        "fits nowhere keeps the copy's score and the farthest distance."
+    ),
+    "test_players_kings_line_and_pile": (
+        "2 players have two kings each, 3 or 4 players one each; 24, 36 or 48 dominos are in play, the first line (one "
+        "per king) taken out of the pile, none twice."
+    ),
+    "test_the_mighty_duel_uses_all_48_dominos": (
+        "In the Mighty Duel all 48 dominos are in play and the kingdoms are 7x7, but the line still holds 4 dominos, "
+        "one per king."
+    ),
+    "test_the_first_king_order_is_drawn_with_the_rng": (
+        "Shuffle the kings with the game's own random generator: a fixed order, or the kings sorted by player, gives "
+        "every seed the same opening."
+    ),
+    "test_the_first_line_is_sorted_and_out_of_the_pile":
+        "Sort the first line by domino number, lowest first, and take its dominos out of the pile.",
+    "test_the_same_seed_gives_the_same_set_up": (
+        "Draw everything with the generator the game is given (self.rng), never the module random or a new Random, so "
+        "one seed gives one set-up."
+    ),
+    "test_the_opening_position": (
+        "At the opening the player to act owns the first king, there is nothing to place yet, and every domino of the "
+        "line is free."
+    ),
+    "test_each_game_has_its_own_lists": (
+        "Make claimed and previous new empty lists in __init__, not class attributes or default arguments that every "
+        "game shares."
+    ),
+    "test_each_player_has_their_own_kingdom":
+        "Make one new Kingdom for each player: a list repeated with * holds the same kingdom several times.",
+    "test_the_queries_answer_anew_as_the_game_changes": (
+        "player, to_place and free() read turn, kings, previous, line and claimed each time they are asked: keep no "
+        "answer from an earlier call."
+    ),
+    "test_bad_set_ups_are_refused": (
+        "Raise ValueError for any number of players other than 2, 3 or 4, and for a Mighty Duel with other than 2 "
+        "players."
+    ),
+    "test_the_opening_is_only_choices": (
+        "In the opening there is nothing to place: every move is a free domino's number with None, and a move with a "
+        "placement raises ValueError, leaving the game as it was."
+    ),
+    "test_a_choice_puts_the_king_on_the_domino": (
+        "A choice records the domino with the player who acts in claimed, so it is no longer free; then the turn goes "
+        "up by one and the next king acts."
+    ),
+    "test_a_taken_or_unknown_domino_cannot_be_chosen": (
+        "The choice must be the number of a free domino of the line: one already claimed, an unknown number or None "
+        "raises ValueError before anything changes."
+    ),
+    "test_legal_moves_are_every_choice_with_every_placement":
+        "Pair the number of every free domino with every legal placement of the domino to place, each pair once.",
+    "test_a_placement_goes_into_the_kingdom_of_the_king_to_act": (
+        "Place the domino in the kingdom of the player whose king acts now, not player 0's; then record the choice for "
+        "that player and let the next king act."
+    ),
+    "test_a_domino_that_fits_nowhere_is_discarded": (
+        "When the domino to place fits nowhere, the only placement in the legal moves is None; playing it leaves the "
+        "kingdom as it was and passes the turn."
+    ),
+    "test_discarding_a_domino_that_fits_is_refused": (
+        "Refuse a None placement while the domino fits somewhere, and an illegal placement or unknown choice too: "
+        "check the whole move before changing the game."
+    ),
+    "test_every_domino_in_play_comes_in_a_line": (
+        "Each round draw a new line of one domino per king from the pile, and an empty line once the pile is empty: "
+        "every domino in play must come in a line."
+    ),
+    "test_every_line_is_sorted_by_number":
+        "Sort every line by number, lowest first, the ones drawn in later rounds as well as the first.",
+    "test_the_king_order_follows_the_chosen_numbers": (
+        "In next_round, order the kings by the numbers of the dominos they chose, lowest first, not in the order they "
+        "chose them."
+    ),
+    "test_a_chosen_domino_is_placed_next_round_by_its_owner": (
+        "The dominos to place next round are the claimed ones sorted by number, each kept with the player who chose "
+        "it: a king places the domino it stood on."
+    ),
+    "test_every_player_places_12_dominos_24_in_the_mighty_duel": (
+        "After the pile runs out, the kings still place the dominos of the last line, with no choice; the game ends "
+        "only then: 12 dominos each, 24 in the Mighty Duel."
+    ),
+    "test_the_last_round_has_no_choice": (
+        "When the pile is empty there is no new line: each king only places, with None as its choice; after that no "
+        "king is left and there are no legal moves."
+    ),
+    "test_scores_and_ranking_at_the_end": (
+        "score(p) is the score of player p's kingdom with the game's own bonuses, and ranking() ranks the game's "
+        "kingdoms with those bonuses, as in exercise 6."
+    ),
+    "test_the_final_ranking_breaks_ties": (
+        "ranking() must read the game's kingdoms as they are now and use the game's bonuses, then break ties by "
+        "largest property, then crowns, sharing what is left."
+    ),
+    "test_the_same_seed_gives_the_same_game": (
+        "Draw every line with the game's own generator, and only when it is needed, so two games with the same seed "
+        "draw the same lines."
+    ),
+    "test_a_copy_is_independent": (
+        "A copy must share no list or kingdom with the game, and the game must keep its state in its attributes only, "
+        "so that playing the copy leaves the game as it was."
+    ),
+    "test_load_like_the_reference_on_generated_files": (
+        "For every mistake the text lists, raise your own ValueError saying 'line N', N the first wrong line (the "
+        "header is line 1; a wrong count names the last line): never let int()'s own error escape."
+    ),
+    "test_the_same_kingdom_is_asked_again_after_a_placement": (
+        "problem, can_place and touches read the kingdom's squares each time: keep no answer from an earlier call, the "
+        "kingdom changes."
+    ),
+    "test_the_same_kingdom_is_asked_again_after_a_placement_fills_it":
+        "legal_placements and is_full look at the kingdom as it is now: keep no answer from an earlier call.",
+    "test_the_same_kingdom_is_asked_again_after_a_placement_grows_a_property": (
+        "Compare terrains with ==, never is (a domino read from the file has its own strings), and work the crowns out "
+        "from the kingdom as it is now."
+    ),
+    "test_the_same_kingdom_is_scored_again_after_a_placement": (
+        "score() adds up the kingdom as it is at each call: keep no score from an earlier call, even for the same "
+        "kingdom."
+    ),
+    "test_greedy_asked_again_after_the_kingdom_and_the_line_change": (
+        "greedy_placement and greedy_choice judge the kingdom and the line as they are at each call: keep no answer "
+        "from an earlier call."
+    ),
+    "test_a_move_is_judged_again_after_the_game_changes":
+        "problem(move) judges the move in the game as it is now: a domino free a moment ago may be taken.",
+    "test_scores_and_ranking_asked_again_after_a_kingdom_changes":
+        "score and ranking count the kingdoms as they are now: keep no answer from an earlier call.",
+    "test_can_place_like_the_reference_on_generated_kingdoms": (
+        'can_place must apply every rule at once, on any kingdom: free squares inside the area, edge neighbours, a '
+        'touch of the castle or of a square of the same terrain as the touching half, and the whole kingdom within '
+        'size x size afterwards.'
+    ),
+    "test_problem_is_none_exactly_when_the_placement_is_legal": (
+        'problem returns None for a legal placement and a sentence for an illegal one, under the same rules as '
+        'can_place: check every rule, in any kingdom.'
+    ),
+    "test_place_like_the_reference_on_generated_kingdoms": (
+        'place puts the first square on the first position and the second on the second when the placement is legal, '
+        'and raises ValueError otherwise, without touching the kingdom.'
+    ),
+    "test_legal_placements_like_the_reference_on_generated_kingdoms": (
+        'Try every free square of the whole area (13x13 in the Mighty Duel) with all four neighbours, and keep each '
+        'pair that can_place accepts, once.'
+    ),
+    "test_property_of_like_the_reference_on_generated_kingdoms": (
+        'Follow the four edge neighbours of the same terrain until the stack is empty; list each square of the '
+        'property once; the castle and empty squares have none.'
+    ),
+    "test_crown_map_like_the_reference_on_generated_kingdoms": (
+        "Each square of a property holds the crowns of its whole property; empty squares and the castle hold 0; the "
+        "map has the grid's shape (13x13 in the Mighty Duel)."
+    ),
+    "test_score_like_the_reference_on_generated_kingdoms": (
+        'Sum squares times crowns over every property, then add +10 (castle centred: every square within size // 2 of '
+        'it) and +5 (complete kingdom) only when asked.'
+    ),
+    "test_largest_property_and_crowns_like_the_reference": (
+        'largest_property counts the squares of the biggest property, crowns or not (0 when there is none); crowns() '
+        'adds every crown of the kingdom.'
+    ),
+    "test_ranking_like_the_reference_on_generated_ties": (
+        'Sort by score (with the bonuses asked), then largest property, then crowns, best first; players still equal '
+        'share a group, in increasing order.'
+    ),
+    "test_greedy_placement_like_the_reference_on_generated_kingdoms": (
+        'Keep the legal placement with the best plain score, then the smallest distance to the castle, then the '
+        'smallest pair; None when nothing fits; never change the kingdom.'
+    ),
+    "test_greedy_choice_like_the_reference_on_generated_lines": (
+        "Place the previous domino (if it fits) on a copy, then take the domino of the line whose greedy placement "
+        "scores best, then is closest, then has the lowest number; one that fits nowhere keeps the copy's score and is "
+        "farthest."
+    ),
+    "test_the_greedy_functions_leave_the_kingdom_unchanged":
+        'Try placements on copies: greedy_placement and greedy_choice must leave the kingdom they are given as it was.',
+    "test_whole_games_move_by_move_like_the_reference": (
+        "At every move, legal_moves lists every legal move once, problem says None exactly for them, play refuses the "
+        "others with ValueError and changes nothing, and a legal move places the king's domino and moves the king as "
+        "the rules say."
+    ),
+    "test_set_up_like_the_reference_for_every_option": (
+        "Keep what __init__ is given: num_players, middle_kingdom and harmony as attributes, one empty Kingdom per "
+        "player (Kingdom(7) in the Mighty Duel, else Kingdom(5)), 2 kings each with 2 players, and no domino claimed "
+        "or to place yet."
+    ),
+    "test_player_to_place_free_and_draw_line_like_the_reference_in_any_position": (
+        "player is kings[turn] (None once every king has acted), to_place the domino of previous[turn] (None if there "
+        "is none), free() the line without the claimed dominos, and draw_line() gives [] on an empty pile."
+    ),
+    "test_touches_like_the_reference_on_generated_squares": (
+        "touches(position, square) is True or False: True when one of the four edge neighbours of position inside the "
+        "area (row and column from 0 to side - 1, no wrapping round with negative indexes) is the castle or a square "
+        "of square's terrain."
+    ),
+    "test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_round": (
+        "problem(move) names a rule for a move or a placement that is not a pair, and for a choice other than None in "
+        "the last round; play raises ValueError for each, never another error."
+    ),
+    "test_rounds_of_whole_games_like_the_reference": (
+        'After the last king of a round: the kings act by the numbers they chose, those dominos are the ones to place, '
+        'a new line is drawn with self.rng.sample(self.pile, k), and the game ends when no king is left.'
+    ),
 }
 
 
@@ -309,7 +627,8 @@ def test_load_gives_96_squares_and_39_crowns(sub):
     squares = [sq for domino in dominos for sq in (domino.first, domino.second)]
     assert len(squares) == 96
     assert sum(sq.crowns for sq in squares) == 39
-    counts = {terrain: sum(sq.terrain == terrain for sq in squares) for terrain in ("wheat", "forest", "water", "grassland", "swamp", "mine")}
+    counts = {terrain: sum(sq.terrain == terrain for sq in squares) for terrain in ("wheat", "forest", "water",
+        "grassland", "swamp", "mine")}
     assert counts == {"wheat": 26, "forest": 22, "water": 18, "grassland": 14, "swamp": 10, "mine": 6}
 
 
@@ -1560,7 +1879,8 @@ def test_the_same_kingdom_is_scored_again_after_a_placement(sub, ref):
 def test_greedy_asked_again_after_the_kingdom_and_the_line_change(sub, ref):
     asked_again(sub, ref, "(lambda k, line: [greedy_placement(k, domino), greedy_choice(k, line, domino).number, "
                 "k.place(domino, *greedy_placement(k, domino)), line.pop(0), "
-                "greedy_placement(k, domino), greedy_choice(k, line, domino).number])(Kingdom.from_text('W1 C0'), line)",
+                "greedy_placement(k, domino), greedy_choice(k, line, domino).number])"
+                "(Kingdom.from_text('W1 C0'), line)",
                 domino=d(20, "W1", "F0"), line=[d(22, "W1", "L0"), d(3, "F0", "F0"), d(30, "L1", "L0")])
 
 

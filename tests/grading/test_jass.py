@@ -46,13 +46,15 @@ RULES = {
     "test_quartets_only_for_nine_to_ace_worth_150_100_200": "the quartets added (cards: points)",
     "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "how many runs of 3, 4 and 5 cards",
     "test_runs_never_wrap_from_ace_to_six": "the runs of 3 spades (cards: points)",
-    "test_melds_of_all_are_equal_by_value_to_new_melds": "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL) == True",
+    "test_melds_of_all_are_equal_by_value_to_new_melds":
+        "all(Meld(meld.cards, meld.points) in set(Meld.ALL) for meld in Meld.ALL) == True",
     "test_a_meld_is_immutable": "setattr(Meld(parse_cards('♠6 ♠7 ♠8'), 20), 'points', 0)",
     "test_meld_all_in_the_seed_hand_finds_its_four_melds": "Meld.all_in(EXAMPLE_HAND)",
     "test_meld_all_in_matches_brute_force_on_random_hands": "len(Meld.all_in(DECK)) == 78",
     "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": "Meld.all_in(parse_cards('♠J ♡J ♢J ♣J'))",
     "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged": "hand after Meld.all_in(hand)",
-    "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice raises ValueError",
+    "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards":
+        "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice raises ValueError",
     "test_no_sets_are_mutually_disjoint": "mutually_disjoint([]) == True",
     "test_one_set_is_mutually_disjoint": "mutually_disjoint([{1, 2}]) == True",
     "test_equal_sets_are_not_disjoint_unless_empty": "mutually_disjoint([{1, 2}, {1, 2}]) == False",
@@ -64,78 +66,218 @@ RULES = {
     "test_meld_set_points_add_up_the_melds": "MeldSet.of([nines, run678]).points() == 170",
     "test_a_meld_set_is_immutable": "setattr(MeldSet.of([run678]), 'melds', frozenset())",
     "test_meld_set_of_keeps_the_melds_given": "MeldSet.of([nines, run678]).melds",
-    "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "the message of MeldSet.of([run678, run789])",
+    "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card":
+        "the message of MeldSet.of([run678, run789])",
     "test_meld_set_of_leaves_its_argument_untouched": "melds after MeldSet.of(melds), melds = [run789, nines, run678]",
     "test_meld_set_of_the_same_meld_twice_raises_value_error": "MeldSet.of([run678, run678]), the same meld twice",
     "test_meld_sets_are_equal_and_hashable_by_value": "MeldSet.of([run678]) == MeldSet.of([run789]) == False",
-    "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "MeldSet.mutually_disjoint([run678, hearts678, run8910])",
+    "test_meld_set_mutually_disjoint_compares_the_cards_of_melds":
+        "MeldSet.mutually_disjoint([run678, hearts678, run8910])",
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "points of MeldSet.all_in(EXAMPLE_HAND)",
     "test_meld_set_all_in_always_includes_the_empty_meld_set": "points of MeldSet.all_in([]) == [0]",
     "test_meld_set_all_in_returns_a_list": "isinstance(MeldSet.all_in(EXAMPLE_HAND), list) == True",
     "test_meld_set_all_in_matches_brute_force_on_random_hands": "points of MeldSet.all_in(EXAMPLE_HAND)",
-    "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": "points of MeldSet.all_in(parse_cards('♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J'))",
-    "test_meld_set_all_in_combines_three_disjoint_melds": "points of MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A'))",
-    "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice raises ValueError",
+    "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit":
+        "points of MeldSet.all_in(parse_cards('♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J'))",
+    "test_meld_set_all_in_combines_three_disjoint_melds":
+        "points of MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A'))",
+    "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards":
+        "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice raises ValueError",
     "test_print_meld_sets_prints_the_seed_example_line_for_line": "print_meld_sets(EXAMPLE_HAND) prints",
     "test_print_meld_sets_sorts_by_increasing_points": "print_meld_sets(EXAMPLE_HAND) prints",
-    "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": "print_meld_sets(parse_cards('♣J ♡6')) prints",
+    "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set":
+        "print_meld_sets(parse_cards('♣J ♡6')) prints",
     "test_count_hands_without_meld_for_every_size": "count_hands_without_meld(9) == 68081916",
     "test_meld_all_in_like_the_reference_for_any_hand_in_any_form": "Meld.all_in(card for card in EXAMPLE_HAND)",
-    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form": "mutually_disjoint(s for s in [{1, 2}, {3}, {2}])",
-    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form": "MeldSet.mutually_disjoint({nines, run789})",
-    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form": "MeldSet.of(meld for meld in [nines, run678]).points()",
-    "test_meld_set_of_names_a_card_that_two_of_the_melds_share": "the message of MeldSet.of([hearts678, run678, run789])",
-    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": "len(MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡6 ♡7 ♡8 ♢6 ♢7 ♢8 ♣6 ♣7 ♣8')))",
-    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": "print_meld_sets(card for card in EXAMPLE_HAND) prints",
+    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form":
+        "mutually_disjoint(s for s in [{1, 2}, {3}, {2}])",
+    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form":
+        "MeldSet.mutually_disjoint({nines, run789})",
+    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form":
+        "MeldSet.of(meld for meld in [nines, run678]).points()",
+    "test_meld_set_of_names_a_card_that_two_of_the_melds_share":
+        "the message of MeldSet.of([hearts678, run678, run789])",
+    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form":
+        "len(MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡6 ♡7 ♡8 ♢6 ♢7 ♢8 ♣6 ♣7 ♣8')))",
+    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form":
+        "print_meld_sets(card for card in EXAMPLE_HAND) prints",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_all_holds_the_78_melds_exactly_once": "Meld.ALL must hold the 72 runs and the 6 quartets, each once: see that neither method skips a meld or adds one twice, and run the cell that sets Meld.ALL again after changing the class.",
-    "test_quartets_only_for_nine_to_ace_worth_150_100_200": "Quartets exist only for the 9s, 10s, jacks, queens, kings and aces, never the 6s, 7s or 8s; take each one's points from quartet_points(rank): 150 for the 9s, 200 for the jacks, 100 for the others.",
-    "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "Each suit has 7 runs of 3 cards (20 points), 6 of 4 (50) and 5 of 5 (100): let your slice of the suit's cards reach the ace, and give each size of run its own points.",
-    "test_runs_never_wrap_from_ace_to_six": "A run stops at the ace: the ace and the 6 are not consecutive, so no run holds both, while the queen, king and ace of a suit still make a run of 3.",
-    "test_melds_of_all_are_equal_by_value_to_new_melds": "Two melds with the same cards and points must be equal and hash alike: keep Meld a frozen dataclass of a frozenset of cards and its points, and let Meld.ALL hold 78 different melds.",
-    "test_a_meld_is_immutable": "A Meld is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld.cards or meld.points raises an error instead of changing a meld that may already be in a set.",
-    "test_meld_all_in_the_seed_hand_finds_its_four_melds": "The example hand holds 4 melds: the runs ♠6 to ♠8, ♠7 to ♠9 and ♠6 to ♠9, and the four 9s. Keep every meld whose cards are all in the hand, even melds that share cards.",
-    "test_meld_all_in_matches_brute_force_on_random_hands": "Return each meld of Meld.ALL whose cards all lie in the hand, once, for hands of any size: no card, 3, 9, 12, 20 or all 36 cards.",
-    "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": "A meld is in the hand when all its cards are, also when its cards are the whole hand: test for a subset, not a strict (proper) subset.",
-    "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged": "The hand may come as a list or as a set: work on the frozenset that validate_hand returns, and never add, remove or reorder cards in the collection you were given.",
-    "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "Pass the hand through validate_hand before anything else: it raises ValueError for a card given twice, a text such as '♠6' instead of a Card, or more than 36 cards.",
-    "test_no_sets_are_mutually_disjoint": "With no sets at all, no two of them share an element: return True (a bool, not None) for an empty collection.",
-    "test_one_set_is_mutually_disjoint": "A single set, even an empty one, has no other set to share an element with: the answer is True.",
-    "test_equal_sets_are_not_disjoint_unless_empty": "Two equal sets that are not empty share all their elements, so they are not disjoint, while empty sets share nothing: compare the elements (the size of the union), not whether the sets differ.",
-    "test_only_the_first_and_last_of_three_sets_overlap": "Check each set against all the sets before it, not only its neighbour: keep a running union of every set seen so far.",
-    "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": "No element may be in two of the sets, however many sets there are and whatever their sizes (empty ones included): check each set against the union of all the earlier ones, and return a bool.",
-    "test_mutually_disjoint_leaves_its_sets_unchanged": "Do not add elements into the sets you were given: start the running union from a new empty set of your own, not from the first set of the collection.",
-    "test_mutually_disjoint_of_large_sets": "Compare sizes with == (or !=), never with is: two equal ints above 256 are not always the same object.",
-    "test_meld_set_points_of_meld_sets_made_one_after_another": "points() adds the points of this meld set's melds at each call: keep no total from an earlier meld set, whose place in memory a new one may take.",
-    "test_meld_set_points_add_up_the_melds": "points() is the sum of the points of the set's melds: 0 for a meld set with no meld, and a whole number (int), not a float or a list.",
-    "test_a_meld_set_is_immutable": "A MeldSet is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld_set.melds raises an error instead of changing a meld set that may already be in a set.",
-    "test_meld_set_of_keeps_the_melds_given": "MeldSet.of keeps exactly the melds it is given, as a frozenset of those melds: not their cards, not only the best one, and with their own points.",
-    "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": "When two melds share a card, raise ValueError and name one of the shared cards in its message: for the runs ♠6 to ♠8 and ♠7 to ♠9, that is ♠7 or ♠8.",
-    "test_meld_set_of_leaves_its_argument_untouched": "MeldSet.of must not sort, remove from or add to the list of melds it gets, whether it makes a meld set or raises: read it, or make your own copy of it.",
-    "test_meld_set_of_the_same_meld_twice_raises_value_error": "The melds are taken as given: the same meld twice shares its cards with itself, so MeldSet.of([m, m]) raises ValueError and MeldSet.mutually_disjoint([m, m]) is False. Do not turn them into a set before checking.",
-    "test_meld_sets_are_equal_and_hashable_by_value": "Meld sets with the same melds, in any order, are equal and hash alike; sets with other melds differ, even at equal points. Keep MeldSet a frozen dataclass of a frozenset of melds.",
-    "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": "Two melds clash when their cards overlap, not when the melds themselves are equal: give mutually_disjoint the card sets of the melds, not the melds.",
-    "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": "The example hand has 6 meld sets (0, 20, 20, 50, 150 and 170 points): take the power set of the hand's melds and keep only the subsets whose melds share no card.",
-    "test_meld_set_all_in_always_includes_the_empty_meld_set": "The empty meld set (0 points) is in the list of every hand exactly once, also for a hand with no meld or with no card at all.",
-    "test_meld_set_all_in_returns_a_list": "MeldSet.all_in returns the list of the meld sets, as the text says: a list, not a set, a tuple or a generator.",
-    "test_meld_set_all_in_matches_brute_force_on_random_hands": "List each valid meld set of the hand once: every subset of the hand's melds in which no two melds share a card, for hands of 5, 9 or 12 cards.",
-    "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": "Six hearts in a row hold several overlapping runs of 3, 4 and 5, and ♡J is also in the four jacks: keep every combination that shares no card, like the four jacks with ♡6 to ♡10.",
-    "test_meld_set_all_in_combines_three_disjoint_melds": "A meld set may hold more than two melds: these three runs share no card, so all 8 subsets of them are valid meld sets, the three runs together included.",
-    "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards": "MeldSet.all_in must refuse a bad hand with ValueError too: a card given twice, a text instead of a Card, more than 36 cards. Validate the hand as given, before turning it into a set.",
-    "test_print_meld_sets_prints_the_seed_example_line_for_line": "Print one line per meld set and nothing else: the points right-aligned on 3 characters, a colon, a space, then the meld set as it prints, like '170: {[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}'.",
-    "test_print_meld_sets_sorts_by_increasing_points": "Sort by each meld set's total points, smallest first (not by its text or its number of melds), and print every meld set of the hand, the empty one included.",
-    "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": "A hand with no meld still has the empty meld set: print exactly one line, '  0: {}', the 0 right-aligned on 3 characters.",
-    "test_count_hands_without_meld_for_every_size": "Answer every size from 0 to 36 (the empty hand counts once). A meld-free hand has no 3 cards in a row in a suit and no four 9s, 10s, jacks, queens, kings or aces; four 6s, 7s or 8s are allowed.",
-    "test_meld_all_in_like_the_reference_for_any_hand_in_any_form": "The hand is any Iterable of cards, a generator too, which can be read only once: read it once, hand = validate_hand(hand), and use that frozenset from then on.",
-    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form": "The sets come as any Iterable (a list, a tuple, a set of frozensets, a generator read only once): go through them once with a for loop, keeping a running union; no len, no [0].",
-    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form": "The melds come as any Iterable, a set or a generator too: go through them once (a for loop, or mutually_disjoint of their card sets); no len, no [i].",
-    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form": "MeldSet.of reads its melds once (melds = list(melds) first: a generator gives nothing the second time); points() adds the points of every meld, two runs of 20 make 40.",
-    "test_meld_set_of_names_a_card_that_two_of_the_melds_share": "Name a card that two of the melds share, found among all pairs of melds: with three melds or more, no card may be in all of them.",
-    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": "A hand of up to 36 cards, given as any Iterable (a generator too), may hold four melds or more that share no card: keep every subset of Meld.all_in(hand) whose melds are disjoint, and pass the hand on only once.",
-    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": "The hand may be a generator, which can be read only once: hand it to MeldSet.all_in once, and print every meld set, sorted by points.",
+    "test_all_holds_the_78_melds_exactly_once": (
+        "Meld.ALL must hold the 72 runs and the 6 quartets, each once: see that neither method skips a meld or adds "
+        "one twice, and run the cell that sets Meld.ALL again after changing the class."
+    ),
+    "test_quartets_only_for_nine_to_ace_worth_150_100_200": (
+        "Quartets exist only for the 9s, 10s, jacks, queens, kings and aces, never the 6s, 7s or 8s; take each one's "
+        "points from quartet_points(rank): 150 for the 9s, 200 for the jacks, 100 for the others."
+    ),
+    "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": (
+        "Each suit has 7 runs of 3 cards (20 points), 6 of 4 (50) and 5 of 5 (100): let your slice of the suit's cards "
+        "reach the ace, and give each size of run its own points."
+    ),
+    "test_runs_never_wrap_from_ace_to_six": (
+        "A run stops at the ace: the ace and the 6 are not consecutive, so no run holds both, while the queen, king "
+        "and ace of a suit still make a run of 3."
+    ),
+    "test_melds_of_all_are_equal_by_value_to_new_melds": (
+        "Two melds with the same cards and points must be equal and hash alike: keep Meld a frozen dataclass of a "
+        "frozenset of cards and its points, and let Meld.ALL hold 78 different melds."
+    ),
+    "test_a_meld_is_immutable": (
+        "A Meld is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld.cards or "
+        "meld.points raises an error instead of changing a meld that may already be in a set."
+    ),
+    "test_meld_all_in_the_seed_hand_finds_its_four_melds": (
+        "The example hand holds 4 melds: the runs ♠6 to ♠8, ♠7 to ♠9 and ♠6 to ♠9, and the four 9s. Keep every meld "
+        "whose cards are all in the hand, even melds that share cards."
+    ),
+    "test_meld_all_in_matches_brute_force_on_random_hands": (
+        "Return each meld of Meld.ALL whose cards all lie in the hand, once, for hands of any size: no card, 3, 9, 12, "
+        "20 or all 36 cards."
+    ),
+    "test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand": (
+        "A meld is in the hand when all its cards are, also when its cards are the whole hand: test for a subset, not "
+        "a strict (proper) subset."
+    ),
+    "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged": (
+        "The hand may come as a list or as a set: work on the frozenset that validate_hand returns, and never add, "
+        "remove or reorder cards in the collection you were given."
+    ),
+    "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards": (
+        "Pass the hand through validate_hand before anything else: it raises ValueError for a card given twice, a text "
+        "such as '♠6' instead of a Card, or more than 36 cards."
+    ),
+    "test_no_sets_are_mutually_disjoint":
+        "With no sets at all, no two of them share an element: return True (a bool, not None) for an empty collection.",
+    "test_one_set_is_mutually_disjoint":
+        "A single set, even an empty one, has no other set to share an element with: the answer is True.",
+    "test_equal_sets_are_not_disjoint_unless_empty": (
+        "Two equal sets that are not empty share all their elements, so they are not disjoint, while empty sets share "
+        "nothing: compare the elements (the size of the union), not whether the sets differ."
+    ),
+    "test_only_the_first_and_last_of_three_sets_overlap": (
+        "Check each set against all the sets before it, not only its neighbour: keep a running union of every set seen "
+        "so far."
+    ),
+    "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": (
+        "No element may be in two of the sets, however many sets there are and whatever their sizes (empty ones "
+        "included): check each set against the union of all the earlier ones, and return a bool."
+    ),
+    "test_mutually_disjoint_leaves_its_sets_unchanged": (
+        "Do not add elements into the sets you were given: start the running union from a new empty set of your own, "
+        "not from the first set of the collection."
+    ),
+    "test_mutually_disjoint_of_large_sets":
+        "Compare sizes with == (or !=), never with is: two equal ints above 256 are not always the same object.",
+    "test_meld_set_points_of_meld_sets_made_one_after_another": (
+        "points() adds the points of this meld set's melds at each call: keep no total from an earlier meld set, whose "
+        "place in memory a new one may take."
+    ),
+    "test_meld_set_points_add_up_the_melds": (
+        "points() is the sum of the points of the set's melds: 0 for a meld set with no meld, and a whole number "
+        "(int), not a float or a list."
+    ),
+    "test_a_meld_set_is_immutable": (
+        "A MeldSet is a frozen dataclass: keep @dataclass(frozen=True) above the class, so that setting meld_set.melds "
+        "raises an error instead of changing a meld set that may already be in a set."
+    ),
+    "test_meld_set_of_keeps_the_melds_given": (
+        "MeldSet.of keeps exactly the melds it is given, as a frozenset of those melds: not their cards, not only the "
+        "best one, and with their own points."
+    ),
+    "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card": (
+        "When two melds share a card, raise ValueError and name one of the shared cards in its message: for the runs "
+        "♠6 to ♠8 and ♠7 to ♠9, that is ♠7 or ♠8."
+    ),
+    "test_meld_set_of_leaves_its_argument_untouched": (
+        "MeldSet.of must not sort, remove from or add to the list of melds it gets, whether it makes a meld set or "
+        "raises: read it, or make your own copy of it."
+    ),
+    "test_meld_set_of_the_same_meld_twice_raises_value_error": (
+        "The melds are taken as given: the same meld twice shares its cards with itself, so MeldSet.of([m, m]) raises "
+        "ValueError and MeldSet.mutually_disjoint([m, m]) is False. Do not turn them into a set before checking."
+    ),
+    "test_meld_sets_are_equal_and_hashable_by_value": (
+        "Meld sets with the same melds, in any order, are equal and hash alike; sets with other melds differ, even at "
+        "equal points. Keep MeldSet a frozen dataclass of a frozenset of melds."
+    ),
+    "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": (
+        "Two melds clash when their cards overlap, not when the melds themselves are equal: give mutually_disjoint the "
+        "card sets of the melds, not the melds."
+    ),
+    "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": (
+        "The example hand has 6 meld sets (0, 20, 20, 50, 150 and 170 points): take the power set of the hand's melds "
+        "and keep only the subsets whose melds share no card."
+    ),
+    "test_meld_set_all_in_always_includes_the_empty_meld_set": (
+        "The empty meld set (0 points) is in the list of every hand exactly once, also for a hand with no meld or with "
+        "no card at all."
+    ),
+    "test_meld_set_all_in_returns_a_list": (
+        "MeldSet.all_in returns the list of the meld sets, as the text says: a list, not a set, a tuple or a generator."
+    ),
+    "test_meld_set_all_in_matches_brute_force_on_random_hands": (
+        "List each valid meld set of the hand once: every subset of the hand's melds in which no two melds share a "
+        "card, for hands of 5, 9 or 12 cards."
+    ),
+    "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit": (
+        "Six hearts in a row hold several overlapping runs of 3, 4 and 5, and ♡J is also in the four jacks: keep every "
+        "combination that shares no card, like the four jacks with ♡6 to ♡10."
+    ),
+    "test_meld_set_all_in_combines_three_disjoint_melds": (
+        "A meld set may hold more than two melds: these three runs share no card, so all 8 subsets of them are valid "
+        "meld sets, the three runs together included."
+    ),
+    "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards": (
+        "MeldSet.all_in must refuse a bad hand with ValueError too: a card given twice, a text instead of a Card, more "
+        "than 36 cards. Validate the hand as given, before turning it into a set."
+    ),
+    "test_print_meld_sets_prints_the_seed_example_line_for_line": (
+        "Print one line per meld set and nothing else: the points right-aligned on 3 characters, a colon, a space, "
+        "then the meld set as it prints, like '170: {[♠9, ♡9, ♢9, ♣9], [♠6, ♠7, ♠8]}'."
+    ),
+    "test_print_meld_sets_sorts_by_increasing_points": (
+        "Sort by each meld set's total points, smallest first (not by its text or its number of melds), and print "
+        "every meld set of the hand, the empty one included."
+    ),
+    "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set": (
+        "A hand with no meld still has the empty meld set: print exactly one line, '  0: {}', the 0 right-aligned on 3 "
+        "characters."
+    ),
+    "test_count_hands_without_meld_for_every_size": (
+        "Answer every size from 0 to 36 (the empty hand counts once). A meld-free hand has no 3 cards in a row in a "
+        "suit and no four 9s, 10s, jacks, queens, kings or aces; four 6s, 7s or 8s are allowed."
+    ),
+    "test_meld_all_in_like_the_reference_for_any_hand_in_any_form": (
+        "The hand is any Iterable of cards, a generator too, which can be read only once: read it once, hand = "
+        "validate_hand(hand), and use that frozenset from then on."
+    ),
+    "test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form": (
+        "The sets come as any Iterable (a list, a tuple, a set of frozensets, a generator read only once): go through "
+        "them once with a for loop, keeping a running union; no len, no [0]."
+    ),
+    "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form": (
+        "The melds come as any Iterable, a set or a generator too: go through them once (a for loop, or "
+        "mutually_disjoint of their card sets); no len, no [i]."
+    ),
+    "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form": (
+        "MeldSet.of reads its melds once (melds = list(melds) first: a generator gives nothing the second time); "
+        "points() adds the points of every meld, two runs of 20 make 40."
+    ),
+    "test_meld_set_of_names_a_card_that_two_of_the_melds_share": (
+        "Name a card that two of the melds share, found among all pairs of melds: with three melds or more, no card "
+        "may be in all of them."
+    ),
+    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": (
+        "A hand of up to 36 cards, given as any Iterable (a generator too), may hold four melds or more that share no "
+        "card: keep every subset of Meld.all_in(hand) whose melds are disjoint, and pass the hand on only once."
+    ),
+    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": (
+        "The hand may be a generator, which can be read only once: hand it to MeldSet.all_in once, and print every "
+        "meld set, sorted by points."
+    ),
 }
 
 
@@ -724,7 +866,8 @@ def printed_lines(lines: list[str]) -> tuple[list[str], list[int]]:
 
 @pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_like_the_reference_for_any_hand_in_any_form(sub, ref):
-    cases = [dict(case, code=PRINTED.replace("print_meld_sets(hand)", f"print_meld_sets({given(case['form'], 'hand')})"))
+    cases = [dict(case, code=PRINTED.replace("print_meld_sets(hand)",
+        f"print_meld_sets({given(case['form'], 'hand')})"))
              for case in small_hands_given()[::2]]
     compare(sub, ref, RUN, cases, prepare=printed_lines,
             shown=lambda case: f"print_meld_sets({given(case['form'], typed(case['hand']))})")

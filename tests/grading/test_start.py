@@ -22,8 +22,12 @@ RULES = {
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_count_pips_sums_every_die_as_an_int": "Add every die of the list, the first and the last included, and return the total as an int (not a float or a str); no dice at all total 0.",
-    "test_count_pips_like_the_reference_on_any_dice": "Add every die of the list, whatever its length, and return the total as an int.",
+    "test_count_pips_sums_every_die_as_an_int": (
+        "Add every die of the list, the first and the last included, and return the total as an int (not a float or a "
+        "str); no dice at all total 0."
+    ),
+    "test_count_pips_like_the_reference_on_any_dice":
+        "Add every die of the list, whatever its length, and return the total as an int.",
 }
 
 

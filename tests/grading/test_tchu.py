@@ -62,40 +62,62 @@ POINTS = {
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
     "test_claim_route_with_exactly_the_cars_it_needs": "when Ada has 2 cars left, as many as BER_NEU_1 needs",
-    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three": "when the deck holds 1 card and the discards none",
+    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three":
+        "when the deck holds 1 card and the discards none",
     "test_claim_tunnel_refuses_additional_cards_that_are_no_option": "Ada answers 1 red card, no option",
-    "test_tell_all_tells_every_player_once": "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
+    "test_tell_all_tells_every_player_once":
+        "then tell_all(players, 'Bye!\\n'): each player hears both, once, in order",
     "test_update_all_sends_the_state_and_each_players_own_state": "update_all(players, state) when PLAYER_2 is to play",
-    "test_start_calls_init_players_once_each_with_own_id_and_names": "start_game(...): init_players(own id, both names) first, once for each player",
-    "test_start_first_message_names_the_first_player_of_the_initial_state": "the first message names the first player of GameState.initial (seed 2)",
-    "test_start_offers_each_player_five_of_the_ten_top_tickets_once": "start_game(...): each player is offered 5 of the 10 top tickets, once",
-    "test_start_sends_the_state_before_the_initial_choice": "start_game(...): the state sent before choose_initial_tickets",
-    "test_start_tells_kept_tickets_only_when_both_players_chose": "start_game(...): the messages, who plays first, then how many tickets each player kept",
-    "test_start_returns_the_state_of_the_first_turn": "the state returned: tickets kept, 36 left in the pile, first player to play",
-    "test_start_refuses_fewer_than_three_initial_tickets": "start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada",
-    "test_start_refuses_a_ticket_that_was_not_offered": "start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob",
-    "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone": "draw_tickets(...) when Bob is to play and keeps 2 tickets",
-    "test_draw_tickets_gives_the_kept_tickets_and_removes_all_three": "the state returned by draw_tickets(...) when Ada keeps all 3 tickets",
+    "test_start_calls_init_players_once_each_with_own_id_and_names":
+        "start_game(...): init_players(own id, both names) first, once for each player",
+    "test_start_first_message_names_the_first_player_of_the_initial_state":
+        "the first message names the first player of GameState.initial (seed 2)",
+    "test_start_offers_each_player_five_of_the_ten_top_tickets_once":
+        "start_game(...): each player is offered 5 of the 10 top tickets, once",
+    "test_start_sends_the_state_before_the_initial_choice":
+        "start_game(...): the state sent before choose_initial_tickets",
+    "test_start_tells_kept_tickets_only_when_both_players_chose":
+        "start_game(...): the messages, who plays first, then how many tickets each player kept",
+    "test_start_returns_the_state_of_the_first_turn":
+        "the state returned: tickets kept, 36 left in the pile, first player to play",
+    "test_start_refuses_fewer_than_three_initial_tickets":
+        "start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada",
+    "test_start_refuses_a_ticket_that_was_not_offered":
+        "start_game(...) when Bob keeps a ticket he was not offered: ValueError naming Bob",
+    "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone":
+        "draw_tickets(...) when Bob is to play and keeps 2 tickets",
+    "test_draw_tickets_gives_the_kept_tickets_and_removes_all_three":
+        "the state returned by draw_tickets(...) when Ada keeps all 3 tickets",
     "test_draw_tickets_refuses_keeping_no_ticket": "draw_tickets(...) when Ada keeps no ticket: ValueError naming Ada",
-    "test_draw_tickets_refuses_a_ticket_that_was_not_drawn": "draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
+    "test_draw_tickets_refuses_a_ticket_that_was_not_drawn":
+        "draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
     "test_draw_cards_face_up_then_deck": "draw_cards(...) when Bob draws face-up slot 2, then the deck",
     "test_draw_cards_deck_then_face_up": "draw_cards(...) when Bob draws from the deck, then face-up slot 4",
-    "test_draw_cards_sends_the_new_state_between_the_two_draws": "draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws",
+    "test_draw_cards_sends_the_new_state_between_the_two_draws":
+        "draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws",
     "test_draw_cards_recreates_the_deck_before_each_card": "draw_cards(...) from an empty deck, face-up slots 0 then 1",
-    "test_draw_cards_refuses_a_bad_slot_naming_player_and_slot": "draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7",
+    "test_draw_cards_refuses_a_bad_slot_naming_player_and_slot":
+        "draw_cards(...) when Bob asks for slot 0, then slot 7: ValueError naming Bob and 7",
     "test_claim_route_above_ground": "claim_route(...) when Ada claims FRI_LAU_1 with 3 red cards",
-    "test_claim_route_neutral_above_ground_by_player_two": "claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards",
+    "test_claim_route_neutral_above_ground_by_player_two":
+        "claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards",
     "test_claim_tunnel_without_extra_cost": "tunnel BAD_BAL_1 with 3 red, drawn blue, blue, white (no extra cost)",
     "test_claim_tunnel_with_extra_cost_paid": "drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)",
     "test_claim_tunnel_with_extra_cost_refused": "tunnel BAD_BAL_1 with 3 red, drawn red, blue, blue (1 more, refused)",
     "test_claim_tunnel_with_extra_cost_the_player_cannot_pay": "drawn locomotive, blue, red (2 more, cannot pay)",
-    "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives": "tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)",
-    "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck": "tunnel BAD_BAL_1 when the deck holds 1 card (then recreated from the discards)",
-    "test_claim_route_refuses_a_taken_route": "when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and FRI_LAU_1",
-    "test_claim_route_refuses_cards_that_cannot_claim_it": "with 3 blue cards on the red route FRI_LAU_1: ValueError naming Ada and FRI_LAU_1",
-    "test_claim_route_refuses_a_route_longer_than_the_cars_left": "claim_route(...) when Ada has 2 cars left: ValueError naming Ada and FRI_LAU_1",
+    "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives":
+        "tunnel AT1_STG_1 with 4 locomotives, drawn red, blue, locomotive (1 more, paid)",
+    "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck":
+        "tunnel BAD_BAL_1 when the deck holds 1 card (then recreated from the discards)",
+    "test_claim_route_refuses_a_taken_route":
+        "when Bob already owns the twin route FRI_LAU_2: ValueError naming Ada and FRI_LAU_1",
+    "test_claim_route_refuses_cards_that_cannot_claim_it":
+        "with 3 blue cards on the red route FRI_LAU_1: ValueError naming Ada and FRI_LAU_1",
+    "test_claim_route_refuses_a_route_longer_than_the_cars_left":
+        "claim_route(...) when Ada has 2 cars left: ValueError naming Ada and FRI_LAU_1",
     "test_end_sends_the_final_state_then_bonus_then_result": "end_game(...) when Ada has the longest trail and wins",
-    "test_end_longest_trail_bonus_decides_between_equal_route_points": "end_game(...) when the routes are worth as much and Bob's trail is longer",
+    "test_end_longest_trail_bonus_decides_between_equal_route_points":
+        "end_game(...) when the routes are worth as much and Bob's trail is longer",
     "test_end_both_longest_trails_get_the_bonus_and_tie": "end_game(...) when both trails are as long",
     "test_end_counts_ticket_points": "end_game(...) when both hold the ticket Bâle - Berne, which only Ada links",
     "test_end_with_no_routes_gives_both_the_bonus": "end_game(...) when no one has a route: both get the bonus and tie",
@@ -106,95 +128,299 @@ RULES = {
     "test_play_every_state_sent_accounts_for_all_cards": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
     "test_play_update_before_every_next_turn_and_draw_slot": "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
     "test_play_turn_decisions_match_the_turn_kind": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
-    "test_play_players_take_turns_starting_with_the_first": "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
-    "test_play_last_turn_message_once_then_exactly_two_turns": "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
-    "test_play_last_turn_message_names_the_player_and_its_cars": "the last-turn message names the player who just played and its cars",
-    "test_play_ends_with_bonus_and_one_result_and_the_right_totals": "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
-    "test_play_uses_its_tickets_and_rng_for_the_initial_state": "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
-    "test_play_recreates_the_deck_during_a_long_game": "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
-    "test_play_refuses_an_illegal_move_naming_the_player": "or keeps 1 initial ticket, or no ticket: ValueError naming it",
+    "test_play_players_take_turns_starting_with_the_first":
+        "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
+    "test_play_last_turn_message_once_then_exactly_two_turns":
+        "a whole game, GreedyPlayer against GreedyPlayer (seed 4)",
+    "test_play_last_turn_message_names_the_player_and_its_cars":
+        "the last-turn message names the player who just played and its cars",
+    "test_play_ends_with_bonus_and_one_result_and_the_right_totals":
+        "a whole game, RandomPlayer against GreedyPlayer (seed 3)",
+    "test_play_uses_its_tickets_and_rng_for_the_initial_state":
+        "a whole game with the 34 single-trip tickets (seed 5): its tickets and rng make the first state",
+    "test_play_recreates_the_deck_during_a_long_game":
+        "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
+    "test_play_refuses_an_illegal_move_naming_the_player":
+        "or keeps 1 initial ticket, or no ticket: ValueError naming it",
     "test_play_whole_games_of_many_players_call_by_call": "the totals and the number of turns",
-    "test_play_the_same_seed_replays_the_same_game": "the same seed played twice gives the same game (seed 6), call by call",
-    "test_start_generated_games_call_by_call": "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_play_the_same_seed_replays_the_same_game":
+        "the same seed played twice gives the same game (seed 6), call by call",
+    "test_start_generated_games_call_by_call":
+        "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
     "test_draw_tickets_generated_turns_call_by_call": "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
     "test_draw_cards_generated_turns_call_by_call": "Bob's hand and the face-up cards",
-    "test_claim_route_generated_turns_call_by_call": "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
+    "test_claim_route_generated_turns_call_by_call":
+        "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
     "test_end_generated_states_call_by_call": "end_game(...) when the totals are equal but the route points are not",
-    "test_start_twice_on_the_same_objects_starts_anew": "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
-    "test_draw_tickets_twice_on_the_same_objects_plays_anew": "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
+    "test_start_twice_on_the_same_objects_starts_anew":
+        "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_draw_tickets_twice_on_the_same_objects_plays_anew":
+        "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
     "test_draw_cards_twice_on_the_same_objects_plays_anew": "Bob's hand and the face-up cards",
-    "test_claim_route_twice_on_the_same_objects_plays_anew": "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
-    "test_end_twice_on_the_same_objects_ends_anew": "end_game(...) when the totals are equal but the route points are not",
-    "test_play_twice_on_the_same_objects_plays_a_new_game": "the same seed played twice gives the same game (seed 6), call by call",
+    "test_claim_route_twice_on_the_same_objects_plays_anew":
+        "Ada's routes, the sizes of the deck and the discards, the deck's top cards",
+    "test_end_twice_on_the_same_objects_ends_anew":
+        "end_game(...) when the totals are equal but the route points are not",
+    "test_play_twice_on_the_same_objects_plays_a_new_game":
+        "the same seed played twice gives the same game (seed 6), call by call",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
-    "test_claim_route_with_exactly_the_cars_it_needs": "A player needs route.length cars at least: with exactly as many cars left as the route is long, the claim is legal (compare with <, not <=).",
-    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three": "When the deck, even recreated from the discards, is empty, stop drawing: the tunnel costs only what the cards there are show.",
-    "test_claim_tunnel_refuses_additional_cards_that_are_no_option": "The additional cards must be one of the options (or an empty bag to give up): any other answer raises ValueError naming the player.",
-    "test_tell_all_tells_every_player_once": "Send the message to every player of the dict, exactly once each, not only to the first or the current player.",
-    "test_update_all_sends_the_state_and_each_players_own_state": "Each player gets the public state first, then its own complete state (the one of its own id): never the whole state, and never the current player's state for everyone.",
-    "test_start_calls_init_players_once_each_with_own_id_and_names": "Before anything else, introduce each player once: its own id, and the dict of both players' names, not only its own name.",
-    "test_start_first_message_names_the_first_player_of_the_initial_state": "The first message says who plays first: the current player of the initial state, not always player 1, and it comes before any ticket is offered.",
-    "test_start_offers_each_player_five_of_the_ten_top_tickets_once": "Offer each player the 5 top tickets once, and take them off the pile before offering the next 5 to the other player: the two offers must differ.",
-    "test_start_sends_the_state_before_the_initial_choice": "Send everyone the state once both offers are off the ticket pile and before asking for the initial tickets: 4 cards in each hand, no ticket yet.",
-    "test_start_tells_kept_tickets_only_when_both_players_chose": "Tell how many tickets each player kept only once both players have chosen, one message for each player; at the start everyone hears just three messages.",
-    "test_start_returns_the_state_of_the_first_turn": "Return the state after both choices, the first player still to play: each player holds the tickets it kept and its 4 cards, 36 tickets are left. Do not ask for a turn yet.",
-    "test_start_refuses_fewer_than_three_initial_tickets": "A player that keeps fewer than 3 of its 5 tickets breaks the rules, whichever player it is: raise ValueError with that player's name in the message.",
-    "test_start_refuses_a_ticket_that_was_not_offered": "The kept tickets must all be among the 5 that this player was offered, not any ticket of the game: otherwise raise ValueError naming that player.",
-    "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone": "Ask only the current player, once, with the 3 top tickets of the pile; everyone hears that it drew 3 tickets before it chooses, then how many it kept.",
-    "test_draw_tickets_gives_the_kept_tickets_and_removes_all_three": "All 3 drawn tickets leave the pile, kept or not; the player adds the kept ones to those it had, and the turn does not pass to the other player here.",
-    "test_draw_tickets_refuses_keeping_no_ticket": "Keeping no ticket breaks the rules: a player keeps at least 1 of the 3 drawn, otherwise raise ValueError naming the current player.",
-    "test_draw_tickets_refuses_a_ticket_that_was_not_drawn": "The kept tickets must all be among the 3 just drawn; a ticket from anywhere else raises ValueError naming the current player.",
-    "test_draw_cards_face_up_then_deck": "Remember the face-up card of the slot before it is replaced, and tell everyone that card; slot -1 takes the top card of the deck, told as a draw from the deck.",
-    "test_draw_cards_deck_then_face_up": "Ask for a slot before each of the two cards: -1 takes the deck's top card, and a face-up slot, the last one (4) included, is refilled from the deck.",
-    "test_draw_cards_sends_the_new_state_between_the_two_draws": "Between the two draws, send every player, not only the one drawing, the state after the first card, so that they see the card that replaced the one taken.",
-    "test_draw_cards_recreates_the_deck_before_each_card": "Before each of the two cards, face up or from the deck, make the deck again from the discards when it is empty, with the rng you were given.",
-    "test_draw_cards_refuses_a_bad_slot_naming_player_and_slot": "A slot is -1 (the deck) or 0 to 4; any other, at the first or the second draw, raises ValueError whose message names the player and the slot it asked for.",
-    "test_claim_route_above_ground": "A route above ground is claimed at once with the cards shown: they leave the player's hand for the discards, the deck is not touched, and everyone hears the claim.",
-    "test_claim_route_neutral_above_ground_by_player_two": "The claimer is the current player, here the second one: use its name and its hand. A neutral route (no color) takes cards of any one color, and costs its length in cars.",
-    "test_claim_tunnel_without_extra_cost": "Tell the tunnel attempt, draw 3 cards and tell them with their cost; with no extra cost, claim with the initial cards, and both those cards and the 3 drawn go to the discards.",
-    "test_claim_tunnel_with_extra_cost_paid": "When a tunnel costs more and the player can pay, offer the options for that extra count and the initial cards; claim with the initial cards plus the option chosen, naming them all.",
-    "test_claim_tunnel_with_extra_cost_refused": "An empty choice of additional cards means the player gives up: it keeps its cards, gets no route, everyone hears it did not claim it, and the 3 drawn cards still go to the discards.",
-    "test_claim_tunnel_with_extra_cost_the_player_cannot_pay": "When no option can pay the extra cost, do not ask the player to choose: it keeps its cards, does not get the tunnel, and everyone hears that it did not claim it.",
-    "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives": "When the initial cards are locomotives only, only drawn locomotives cost more: let the route count the extra cost from the initial and the drawn cards.",
-    "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck": "Draw the 3 tunnel cards one by one, making the deck again from the discards before each; never take 3 at once from a deck that may hold fewer.",
-    "test_claim_route_refuses_a_taken_route": "A route is taken when it or its twin (the other track of a double route) has an owner: raise ValueError naming the player and the route.",
-    "test_claim_route_refuses_cards_that_cannot_claim_it": "The cards shown must be one of the ways this player can claim the route with its own hand (its color; no locomotives above ground): otherwise ValueError naming the player and the route.",
-    "test_claim_route_refuses_a_route_longer_than_the_cars_left": "Check the player's cars left before its cards: with fewer cars than the route's length, raise your own ValueError naming the player and the route.",
-    "test_end_sends_the_final_state_then_bonus_then_result": "Send everyone the final state first, then the longest-trail bonus, and last the result; each total is the player's final points plus its bonus.",
-    "test_end_longest_trail_bonus_decides_between_equal_route_points": "The bonus goes to the longest trail (routes end to end, by their total length), whatever the route points: equal route points do not make equal trails.",
-    "test_end_both_longest_trails_get_the_bonus_and_tie": "When both longest trails are as long, both players get the bonus, with a message each; equal totals end with a tie message, not a win.",
-    "test_end_counts_ticket_points": "A total counts the tickets too: a linked ticket adds its points, an unlinked one takes them away. Use the player's final points, not only its route points.",
-    "test_end_with_no_routes_gives_both_the_bonus": "With no routes both longest trails have length 0, so they are as long: both players get the 10-point bonus and the game ends in a tie.",
-    "test_play_refuses_other_than_two_players_and_names": "Check both dicts before the game starts: exactly 2 players and exactly 2 names, otherwise raise ValueError (one or three of either is wrong).",
-    "test_play_whole_games_follow_the_order_of_the_rules": "Call the players in the order of the rules: at each turn, tell whose turn it is before asking for its choice, then make only the calls of that kind of turn. The message above names the first call out of place.",
-    "test_play_both_players_receive_the_same_messages": "Every game message goes to both players, through your helper that tells everyone; never tell only the current player.",
-    "test_play_init_players_once_and_first_three_decisions": "Start the game once, with your start function: each player is introduced once, offered its tickets once, and chooses them before its first turn.",
-    "test_play_every_state_sent_accounts_for_all_cards": "Carry on with the state each turn function returns, and send each player its own state; a tunnel's 3 drawn cards go to the discards, so no card is lost.",
-    "test_play_update_before_every_next_turn_and_draw_slot": "Send everyone the state at the start of every turn, before the player chooses its turn, and again between its two card draws.",
-    "test_play_turn_decisions_match_the_turn_kind": "Play the kind of turn the player chose, with the function of that kind, and ask only the current player during its turn.",
-    "test_play_players_take_turns_starting_with_the_first": "The first turn is the first player's; after each turn the other player plays, and each turn is announced with whose turn it is.",
-    "test_play_last_turn_message_once_then_exactly_two_turns": "Tell that the last turn begins once, after the turn that left a player with 2 cars or fewer; then each player plays one more turn, that player last, and the game ends.",
-    "test_play_last_turn_message_names_the_player_and_its_cars": "The last-turn message names the player who just played and the cars it has left, read before the turn passes to the other player.",
-    "test_play_ends_with_bonus_and_one_result_and_the_right_totals": "After the last turn, end the game once: the final state, the bonus, one result as the very last message; return the totals of the end of the game.",
-    "test_play_uses_its_tickets_and_rng_for_the_initial_state": "Make the initial state from the tickets and the rng that play is given, not from all the map's tickets or a new random generator.",
-    "test_play_recreates_the_deck_during_a_long_game": "Pass the rng that play is given to every turn function, so that an empty deck is made again from the discards during a long game.",
-    "test_play_refuses_an_illegal_move_naming_the_player": "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player (and the slot, or the turn that is no TurnKind) in its message.",
-    "test_play_whole_games_of_many_players_call_by_call": "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, and tell every message to both players.",
-    "test_play_the_same_seed_replays_the_same_game": "A seeded game must replay: every shuffle uses the rng given to play, passed on to every turn function, never a random generator of your own.",
-    "test_start_generated_games_call_by_call": "Make one initial state with the tickets and rng given, offer PLAYER_1 the 5 tickets at the top of the pile, then PLAYER_2 the next 5, and send the state before the choices.",
-    "test_draw_tickets_generated_turns_call_by_call": "Offer the 3 top tickets of the pile, keep only those chosen, and tell everyone how many were drawn and kept.",
-    "test_draw_cards_generated_turns_call_by_call": "Before each card, recreate the deck with the rng you were given; send both players the state before the second draw_slot, whatever the first card was.",
-    "test_claim_route_generated_turns_call_by_call": "Count a tunnel's extra cost from the claim cards only, recreate the deck with the given rng just before each tunnel card, and never for a route above ground.",
-    "test_end_generated_states_call_by_call": "The bonus goes to the longest trail of both players; the totals decide the winner, bonus included, and equal totals are a tie whatever the route points.",
-    "test_start_twice_on_the_same_objects_starts_anew": "Keep nothing from one call to the next: a second start with the same players and rng calls the players again and draws a new state.",
-    "test_draw_tickets_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the same state and players.",
-    "test_draw_cards_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks for two slots and tells everyone again, even with the same state and players.",
-    "test_claim_route_twice_on_the_same_objects_plays_anew": "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the same state and players.",
-    "test_end_twice_on_the_same_objects_ends_anew": "Keep nothing from one call to the next: each call sends the final state and the result to everyone again.",
-    "test_play_twice_on_the_same_objects_plays_a_new_game": "Keep nothing from one game to the next: a second game with the same players and the rng going on is played anew, turn by turn.",
+    "test_claim_route_with_exactly_the_cars_it_needs": (
+        "A player needs route.length cars at least: with exactly as many cars left as the route is long, the claim is "
+        "legal (compare with <, not <=)."
+    ),
+    "test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three": (
+        "When the deck, even recreated from the discards, is empty, stop drawing: the tunnel costs only what the cards "
+        "there are show."
+    ),
+    "test_claim_tunnel_refuses_additional_cards_that_are_no_option": (
+        "The additional cards must be one of the options (or an empty bag to give up): any other answer raises "
+        "ValueError naming the player."
+    ),
+    "test_tell_all_tells_every_player_once":
+        "Send the message to every player of the dict, exactly once each, not only to the first or the current player.",
+    "test_update_all_sends_the_state_and_each_players_own_state": (
+        "Each player gets the public state first, then its own complete state (the one of its own id): never the whole "
+        "state, and never the current player's state for everyone."
+    ),
+    "test_start_calls_init_players_once_each_with_own_id_and_names": (
+        "Before anything else, introduce each player once: its own id, and the dict of both players' names, not only "
+        "its own name."
+    ),
+    "test_start_first_message_names_the_first_player_of_the_initial_state": (
+        "The first message says who plays first: the current player of the initial state, not always player 1, and it "
+        "comes before any ticket is offered."
+    ),
+    "test_start_offers_each_player_five_of_the_ten_top_tickets_once": (
+        "Offer each player the 5 top tickets once, and take them off the pile before offering the next 5 to the other "
+        "player: the two offers must differ."
+    ),
+    "test_start_sends_the_state_before_the_initial_choice": (
+        "Send everyone the state once both offers are off the ticket pile and before asking for the initial tickets: 4 "
+        "cards in each hand, no ticket yet."
+    ),
+    "test_start_tells_kept_tickets_only_when_both_players_chose": (
+        "Tell how many tickets each player kept only once both players have chosen, one message for each player; at "
+        "the start everyone hears just three messages."
+    ),
+    "test_start_returns_the_state_of_the_first_turn": (
+        "Return the state after both choices, the first player still to play: each player holds the tickets it kept "
+        "and its 4 cards, 36 tickets are left. Do not ask for a turn yet."
+    ),
+    "test_start_refuses_fewer_than_three_initial_tickets": (
+        "A player that keeps fewer than 3 of its 5 tickets breaks the rules, whichever player it is: raise ValueError "
+        "with that player's name in the message."
+    ),
+    "test_start_refuses_a_ticket_that_was_not_offered": (
+        "The kept tickets must all be among the 5 that this player was offered, not any ticket of the game: otherwise "
+        "raise ValueError naming that player."
+    ),
+    "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone": (
+        "Ask only the current player, once, with the 3 top tickets of the pile; everyone hears that it drew 3 tickets "
+        "before it chooses, then how many it kept."
+    ),
+    "test_draw_tickets_gives_the_kept_tickets_and_removes_all_three": (
+        "All 3 drawn tickets leave the pile, kept or not; the player adds the kept ones to those it had, and the turn "
+        "does not pass to the other player here."
+    ),
+    "test_draw_tickets_refuses_keeping_no_ticket": (
+        "Keeping no ticket breaks the rules: a player keeps at least 1 of the 3 drawn, otherwise raise ValueError "
+        "naming the current player."
+    ),
+    "test_draw_tickets_refuses_a_ticket_that_was_not_drawn": (
+        "The kept tickets must all be among the 3 just drawn; a ticket from anywhere else raises ValueError naming the "
+        "current player."
+    ),
+    "test_draw_cards_face_up_then_deck": (
+        "Remember the face-up card of the slot before it is replaced, and tell everyone that card; slot -1 takes the "
+        "top card of the deck, told as a draw from the deck."
+    ),
+    "test_draw_cards_deck_then_face_up": (
+        "Ask for a slot before each of the two cards: -1 takes the deck's top card, and a face-up slot, the last one "
+        "(4) included, is refilled from the deck."
+    ),
+    "test_draw_cards_sends_the_new_state_between_the_two_draws": (
+        "Between the two draws, send every player, not only the one drawing, the state after the first card, so that "
+        "they see the card that replaced the one taken."
+    ),
+    "test_draw_cards_recreates_the_deck_before_each_card": (
+        "Before each of the two cards, face up or from the deck, make the deck again from the discards when it is "
+        "empty, with the rng you were given."
+    ),
+    "test_draw_cards_refuses_a_bad_slot_naming_player_and_slot": (
+        "A slot is -1 (the deck) or 0 to 4; any other, at the first or the second draw, raises ValueError whose "
+        "message names the player and the slot it asked for."
+    ),
+    "test_claim_route_above_ground": (
+        "A route above ground is claimed at once with the cards shown: they leave the player's hand for the discards, "
+        "the deck is not touched, and everyone hears the claim."
+    ),
+    "test_claim_route_neutral_above_ground_by_player_two": (
+        "The claimer is the current player, here the second one: use its name and its hand. A neutral route (no color) "
+        "takes cards of any one color, and costs its length in cars."
+    ),
+    "test_claim_tunnel_without_extra_cost": (
+        "Tell the tunnel attempt, draw 3 cards and tell them with their cost; with no extra cost, claim with the "
+        "initial cards, and both those cards and the 3 drawn go to the discards."
+    ),
+    "test_claim_tunnel_with_extra_cost_paid": (
+        "When a tunnel costs more and the player can pay, offer the options for that extra count and the initial "
+        "cards; claim with the initial cards plus the option chosen, naming them all."
+    ),
+    "test_claim_tunnel_with_extra_cost_refused": (
+        "An empty choice of additional cards means the player gives up: it keeps its cards, gets no route, everyone "
+        "hears it did not claim it, and the 3 drawn cards still go to the discards."
+    ),
+    "test_claim_tunnel_with_extra_cost_the_player_cannot_pay": (
+        "When no option can pay the extra cost, do not ask the player to choose: it keeps its cards, does not get the "
+        "tunnel, and everyone hears that it did not claim it."
+    ),
+    "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives": (
+        "When the initial cards are locomotives only, only drawn locomotives cost more: let the route count the extra "
+        "cost from the initial and the drawn cards."
+    ),
+    "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck": (
+        "Draw the 3 tunnel cards one by one, making the deck again from the discards before each; never take 3 at once "
+        "from a deck that may hold fewer."
+    ),
+    "test_claim_route_refuses_a_taken_route": (
+        "A route is taken when it or its twin (the other track of a double route) has an owner: raise ValueError "
+        "naming the player and the route."
+    ),
+    "test_claim_route_refuses_cards_that_cannot_claim_it": (
+        "The cards shown must be one of the ways this player can claim the route with its own hand (its color; no "
+        "locomotives above ground): otherwise ValueError naming the player and the route."
+    ),
+    "test_claim_route_refuses_a_route_longer_than_the_cars_left": (
+        "Check the player's cars left before its cards: with fewer cars than the route's length, raise your own "
+        "ValueError naming the player and the route."
+    ),
+    "test_end_sends_the_final_state_then_bonus_then_result": (
+        "Send everyone the final state first, then the longest-trail bonus, and last the result; each total is the "
+        "player's final points plus its bonus."
+    ),
+    "test_end_longest_trail_bonus_decides_between_equal_route_points": (
+        "The bonus goes to the longest trail (routes end to end, by their total length), whatever the route points: "
+        "equal route points do not make equal trails."
+    ),
+    "test_end_both_longest_trails_get_the_bonus_and_tie": (
+        "When both longest trails are as long, both players get the bonus, with a message each; equal totals end with "
+        "a tie message, not a win."
+    ),
+    "test_end_counts_ticket_points": (
+        "A total counts the tickets too: a linked ticket adds its points, an unlinked one takes them away. Use the "
+        "player's final points, not only its route points."
+    ),
+    "test_end_with_no_routes_gives_both_the_bonus": (
+        "With no routes both longest trails have length 0, so they are as long: both players get the 10-point bonus "
+        "and the game ends in a tie."
+    ),
+    "test_play_refuses_other_than_two_players_and_names": (
+        "Check both dicts before the game starts: exactly 2 players and exactly 2 names, otherwise raise ValueError "
+        "(one or three of either is wrong)."
+    ),
+    "test_play_whole_games_follow_the_order_of_the_rules": (
+        "Call the players in the order of the rules: at each turn, tell whose turn it is before asking for its choice, "
+        "then make only the calls of that kind of turn. The message above names the first call out of place."
+    ),
+    "test_play_both_players_receive_the_same_messages": (
+        "Every game message goes to both players, through your helper that tells everyone; never tell only the current "
+        "player."
+    ),
+    "test_play_init_players_once_and_first_three_decisions": (
+        "Start the game once, with your start function: each player is introduced once, offered its tickets once, and "
+        "chooses them before its first turn."
+    ),
+    "test_play_every_state_sent_accounts_for_all_cards": (
+        "Carry on with the state each turn function returns, and send each player its own state; a tunnel's 3 drawn "
+        "cards go to the discards, so no card is lost."
+    ),
+    "test_play_update_before_every_next_turn_and_draw_slot": (
+        "Send everyone the state at the start of every turn, before the player chooses its turn, and again between its "
+        "two card draws."
+    ),
+    "test_play_turn_decisions_match_the_turn_kind": (
+        "Play the kind of turn the player chose, with the function of that kind, and ask only the current player "
+        "during its turn."
+    ),
+    "test_play_players_take_turns_starting_with_the_first": (
+        "The first turn is the first player's; after each turn the other player plays, and each turn is announced with "
+        "whose turn it is."
+    ),
+    "test_play_last_turn_message_once_then_exactly_two_turns": (
+        "Tell that the last turn begins once, after the turn that left a player with 2 cars or fewer; then each player "
+        "plays one more turn, that player last, and the game ends."
+    ),
+    "test_play_last_turn_message_names_the_player_and_its_cars": (
+        "The last-turn message names the player who just played and the cars it has left, read before the turn passes "
+        "to the other player."
+    ),
+    "test_play_ends_with_bonus_and_one_result_and_the_right_totals": (
+        "After the last turn, end the game once: the final state, the bonus, one result as the very last message; "
+        "return the totals of the end of the game."
+    ),
+    "test_play_uses_its_tickets_and_rng_for_the_initial_state": (
+        "Make the initial state from the tickets and the rng that play is given, not from all the map's tickets or a "
+        "new random generator."
+    ),
+    "test_play_recreates_the_deck_during_a_long_game": (
+        "Pass the rng that play is given to every turn function, so that an empty deck is made again from the discards "
+        "during a long game."
+    ),
+    "test_play_refuses_an_illegal_move_naming_the_player": (
+        "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player "
+        "(and the slot, or the turn that is no TurnKind) in its message."
+    ),
+    "test_play_whole_games_of_many_players_call_by_call": (
+        "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, "
+        "and tell every message to both players."
+    ),
+    "test_play_the_same_seed_replays_the_same_game": (
+        "A seeded game must replay: every shuffle uses the rng given to play, passed on to every turn function, never "
+        "a random generator of your own."
+    ),
+    "test_start_generated_games_call_by_call": (
+        "Make one initial state with the tickets and rng given, offer PLAYER_1 the 5 tickets at the top of the pile, "
+        "then PLAYER_2 the next 5, and send the state before the choices."
+    ),
+    "test_draw_tickets_generated_turns_call_by_call":
+        "Offer the 3 top tickets of the pile, keep only those chosen, and tell everyone how many were drawn and kept.",
+    "test_draw_cards_generated_turns_call_by_call": (
+        "Before each card, recreate the deck with the rng you were given; send both players the state before the "
+        "second draw_slot, whatever the first card was."
+    ),
+    "test_claim_route_generated_turns_call_by_call": (
+        "Count a tunnel's extra cost from the claim cards only, recreate the deck with the given rng just before each "
+        "tunnel card, and never for a route above ground."
+    ),
+    "test_end_generated_states_call_by_call": (
+        "The bonus goes to the longest trail of both players; the totals decide the winner, bonus included, and equal "
+        "totals are a tie whatever the route points."
+    ),
+    "test_start_twice_on_the_same_objects_starts_anew": (
+        "Keep nothing from one call to the next: a second start with the same players and rng calls the players again "
+        "and draws a new state."
+    ),
+    "test_draw_tickets_twice_on_the_same_objects_plays_anew": (
+        "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the "
+        "same state and players."
+    ),
+    "test_draw_cards_twice_on_the_same_objects_plays_anew": (
+        "Keep nothing from one call to the next: each call asks for two slots and tells everyone again, even with the "
+        "same state and players."
+    ),
+    "test_claim_route_twice_on_the_same_objects_plays_anew": (
+        "Keep nothing from one call to the next: each call asks the player and tells everyone again, even with the "
+        "same state and players."
+    ),
+    "test_end_twice_on_the_same_objects_ends_anew":
+        "Keep nothing from one call to the next: each call sends the final state and the result to everyone again.",
+    "test_play_twice_on_the_same_objects_plays_a_new_game": (
+        "Keep nothing from one game to the next: a second game with the same players and the rng going on is played "
+        "anew, turn by turn."
+    ),
 }
 
 route = ChMap.route
@@ -310,8 +536,12 @@ def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
     for call in log:
         assert call.method == "update_state", 'update_all should only call update_state'
         public, own = call.args
-        assert type(public).__name__ == "PublicGameState" and public == state.public(), 'update_state should receive the public state, state.public(), first'
-        assert own == state.player_state(call.player), "update_state should receive the player's own state, state.player_state(its id), second"
+        assert type(public).__name__ == "PublicGameState" and public == state.public(), (
+            'update_state should receive the public state, state.public(), first'
+        )
+        assert own == state.player_state(call.player), (
+            "update_state should receive the player's own state, state.player_state(its id), second"
+        )
 
 
 # Exercise 2: start_game -----------------------------------------------------------------------
@@ -357,7 +587,9 @@ def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
     assert [len(o) for o in offers] == [1, 1]
     bags = [o[0].args[0] for o in offers]
     assert [len(b) for b in bags] == [5, 5]
-    assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)), 'the two players should be offered the 10 top tickets of the initial state, 5 each'
+    assert Counter(bags[0]) + Counter(bags[1]) == Counter(initial.top_tickets(10)), (
+        'the two players should be offered the 10 top tickets of the initial state, 5 each'
+    )
 
 
 @pytest.mark.exercise("tchu.start")
@@ -368,13 +600,19 @@ def test_start_sends_the_state_before_the_initial_choice(sub):
         offer = mine.index(calls_of(log, player, "set_initial_ticket_choice")[0])
         choose = mine.index(calls_of(log, player, "choose_initial_tickets")[0])
         updates = [c for c in mine[offer:choose] if c.method == "update_state"]
-        assert updates, f"{NAMES[player]} should receive the state (update_state) after its ticket offer, before choosing"
+        assert updates, (
+            f"{NAMES[player]} should receive the state (update_state) after its ticket offer, before choosing"
+        )
         public, own = updates[-1].args
-        assert own.card_count == 4 and own.ticket_count == 0, 'at the initial choice, a player should hold its 4 cards and no ticket yet'
+        assert own.card_count == 4 and own.ticket_count == 0, (
+            'at the initial choice, a player should hold its 4 cards and no ticket yet'
+        )
         assert public.card_state.deck_size == 97, 'at the initial choice, 97 cards should be left in the deck'
         offered = [c for c in log[: next(i for i, c in enumerate(log) if c is updates[-1])]
                    if c.method == "set_initial_ticket_choice"]
-        assert public.ticket_count == 46 - 5 * len(offered), 'the tickets offered should have left the ticket pile (without_top_tickets)'
+        assert public.ticket_count == 46 - 5 * len(offered), (
+            'the tickets offered should have left the ticket pile (without_top_tickets)'
+        )
 
 
 @pytest.mark.exercise("tchu.start")
@@ -387,7 +625,9 @@ def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
     expected = {Info(NAMES[p]).kept_tickets(kept[p]) for p in PlayerId}
     for player in PlayerId:
         messages = infos(log, player)
-        assert len(messages) == 3, 'at the start, each player should hear 3 messages: who plays first, then the tickets kept by each player'
+        assert len(messages) == 3, (
+            'at the start, each player should hear 3 messages: who plays first, then the tickets kept by each player'
+        )
         assert set(messages[1:]) == expected, 'each player should hear how many tickets each player kept'
         first_kept = log.index([c for c in calls_of(log, player, "receive_info")][1])
         assert first_kept > last_choice, 'the kept-tickets messages should come only after both players chose'
@@ -397,13 +637,21 @@ def test_start_tells_kept_tickets_only_when_both_players_chose(sub):
 def test_start_returns_the_state_of_the_first_turn(sub):
     state, log = start(sub, 6)
     initial = GameState.initial(ChMap.all_tickets(), random.Random(6))
-    assert state.current_player_id is initial.current_player_id, 'the state returned should have the first player of the initial state to play'
+    assert state.current_player_id is initial.current_player_id, (
+        'the state returned should have the first player of the initial state to play'
+    )
     assert state.ticket_count == 36, '36 tickets should be left in the pile after dealing 10'
     for player in PlayerId:
         chosen = calls_of(log, player, "choose_initial_tickets")[0].result
-        assert state.player_state(player).tickets == chosen, 'in the state returned, each player should hold the tickets it chose'
-        assert state.player_state(player).cards == initial.player_state(player).cards, 'in the state returned, each player should hold its 4 initial cards'
-    assert not [c for c in log if c.method == "next_turn"], 'start_game should stop before the first turn (no next_turn)'
+        assert state.player_state(player).tickets == chosen, (
+            'in the state returned, each player should hold the tickets it chose'
+        )
+        assert state.player_state(player).cards == initial.player_state(player).cards, (
+            'in the state returned, each player should hold its 4 initial cards'
+        )
+    assert not [c for c in log if c.method == "next_turn"], (
+        'start_game should stop before the first turn (no next_turn)'
+    )
     order = CallOrder()
     order.read(log)
     assert order.problem is None, order.problem
@@ -456,7 +704,9 @@ def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     state, new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[:keep]))
     current = state.current_player_id
     kept = SortedBag(tuple(state.top_tickets(3))[:keep])
-    assert new.player_state(current).tickets == state.player_state(current).tickets.union(kept), 'the player should get the tickets it kept, on top of its own'
+    assert new.player_state(current).tickets == state.player_state(current).tickets.union(kept), (
+        'the player should get the tickets it kept, on top of its own'
+    )
     assert new.ticket_count == state.ticket_count - 3, 'all 3 drawn tickets should leave the pile'
     assert new.top_tickets(3) == GameState.without_top_tickets(state, 3).top_tickets(3)
     assert new.player_state(current.next()) == state.player_state(current.next()), 'the other player should not change'
@@ -510,7 +760,9 @@ def test_draw_cards_deck_then_face_up(sub):
     _state, new, log = card_turn(sub, [Constants.DECK_SLOT, 4])
     both_heard(log, [Info("Bob").drew_blind_card(), Info("Bob").drew_visible_card(Card.LOCOMOTIVE)])
     assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.YELLOW, 1, Card.LOCOMOTIVE)
-    assert new.card_state.face_up_cards[4] is Card.ORANGE, 'the face-up card taken should be replaced by the top card of the deck'
+    assert new.card_state.face_up_cards[4] is Card.ORANGE, (
+        'the face-up card taken should be replaced by the top card of the deck'
+    )
 
 
 @pytest.mark.exercise("tchu.draw_cards")
@@ -521,7 +773,9 @@ def test_draw_cards_sends_the_new_state_between_the_two_draws(sub):
         between = [c for c in log[first:second] if c.method == "update_state" and c.player is player]
         assert between, f"{NAMES[player]} should receive the state (update_state) between the two draw_slot calls"
         public, own = between[-1].args
-        assert public.card_state.face_up_cards[2] is Card.YELLOW, 'before the second draw_slot, the players should see the card that replaced the one taken'
+        assert public.card_state.face_up_cards[2] is Card.YELLOW, (
+            'before the second draw_slot, the players should see the card that replaced the one taken'
+        )
     own = [c for c in log[first:second] if c.method == "update_state" and c.player is P1][-1].args[1]
     assert own.cards == cards(1, Card.BLACK, 1, Card.GREEN)
 
@@ -533,8 +787,12 @@ def test_draw_cards_recreates_the_deck_before_each_card(sub, deck_size, slots):
     assert new.player_state(P2).card_count == 3, 'the player should hold 2 more cards'
     assert total_cards(new) == 110, 'all 110 cards should still be there'
     before = state.card_state.deck_size + state.card_state.discards_size
-    assert new.card_state.deck_size + new.card_state.discards_size == before - 2, '2 cards should have left the deck and the discards'
-    assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0, 'an empty deck should be recreated from the discards before a card is drawn'
+    assert new.card_state.deck_size + new.card_state.discards_size == before - 2, (
+        '2 cards should have left the deck and the discards'
+    )
+    assert new.card_state.deck_size > 0 and new.card_state.discards_size == 0, (
+        'an empty deck should be recreated from the discards before a card is drawn'
+    )
 
 
 @pytest.mark.exercise("tchu.draw_cards")
@@ -543,7 +801,9 @@ def test_draw_cards_refuses_a_bad_slot_naming_player_and_slot(sub, slots):
     with pytest.raises(ValueError) as error:
         card_turn(sub, slots)
     bad = next(s for s in slots if s not in range(-1, 5))
-    assert "Bob" in str(error.value) and str(bad) in str(error.value), 'the ValueError should name the player and the slot'
+    assert "Bob" in str(error.value) and str(bad) in str(error.value), (
+        'the ValueError should name the player and the slot'
+    )
 
 
 # Exercise 5: claim_route ----------------------------------------------------------------------
@@ -570,7 +830,9 @@ def test_claim_route_above_ground(sub):
     both_heard(log, [Info("Ada").claimed_route(route(ROAD), THREE_RED)])
     assert new.player_state(P1).routes == (route(ROAD),)
     assert new.player_state(P1).cards == cards(1, Card.RED)
-    assert new.card_state.discards_size == state.card_state.discards_size + 3, 'the claim cards should go to the discards'
+    assert new.card_state.discards_size == state.card_state.discards_size + 3, (
+        'the claim cards should go to the discards'
+    )
     assert new.card_state.deck == state.card_state.deck, 'a route above ground should not touch the deck'
     assert new.current_player_id is P1, 'the current player should not change during a turn (play changes it)'
 
@@ -597,9 +859,15 @@ def test_claim_tunnel_without_extra_cost(sub):
         Info("Ada").claimed_route(tunnel, THREE_RED),
     ])
     assert new.player_state(P1).routes == (tunnel,)
-    assert new.card_state.discards.contains_all(SortedBag(drawn) + THREE_RED), 'the claim cards and the 3 drawn cards should go to the discards'
-    assert new.card_state.discards_size == state.card_state.discards_size + 6, 'the claim cards and the 3 drawn cards should go to the discards'
-    assert new.card_state.deck_size == state.card_state.deck_size - 3, '3 cards should be drawn from the deck for a tunnel'
+    assert new.card_state.discards.contains_all(SortedBag(drawn) + THREE_RED), (
+        'the claim cards and the 3 drawn cards should go to the discards'
+    )
+    assert new.card_state.discards_size == state.card_state.discards_size + 6, (
+        'the claim cards and the 3 drawn cards should go to the discards'
+    )
+    assert new.card_state.deck_size == state.card_state.deck_size - 3, (
+        '3 cards should be drawn from the deck for a tunnel'
+    )
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
@@ -613,16 +881,22 @@ def test_claim_tunnel_with_extra_cost_paid(sub, choice):
     options = state.player_state(P1).possible_additional_cards(2, THREE_RED)
     asked = calls_of(log, P1, "choose_additional_cards")
     assert [c.method for c in decisions(log, P1)] == ["claimed_route", "initial_claim_cards", "choose_additional_cards"]
-    assert list(asked[0].args[0]) == options, 'choose_additional_cards should offer possible_additional_cards(count, initial cards)'
+    assert list(asked[0].args[0]) == options, (
+        'choose_additional_cards should offer possible_additional_cards(count, initial cards)'
+    )
     used = THREE_RED.union(options[choice])
     both_heard(log, [
         Info("Ada").attempts_tunnel_claim(tunnel, THREE_RED),
         Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
         Info("Ada").claimed_route(tunnel, used),
     ])
-    assert new.player_state(P1).cards == SortedBag(hand).difference(used), "the initial and the additional cards should leave the player's hand"
+    assert new.player_state(P1).cards == SortedBag(hand).difference(used), (
+        "the initial and the additional cards should leave the player's hand"
+    )
     assert new.player_state(P1).routes == (tunnel,)
-    assert new.card_state.discards_size == state.card_state.discards_size + len(used) + 3, 'the claim cards and the 3 drawn cards should go to the discards'
+    assert new.card_state.discards_size == state.card_state.discards_size + len(used) + 3, (
+        'the claim cards and the 3 drawn cards should go to the discards'
+    )
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
@@ -637,9 +911,15 @@ def test_claim_tunnel_with_extra_cost_refused(sub):
         Info("Ada").drew_additional_cards(SortedBag(drawn), 1),
         Info("Ada").did_not_claim_route(tunnel),
     ])
-    assert new.player_state(P1) == state.player_state(P1), 'a player who gives up a tunnel keeps its cards and does not get the route'
-    assert new.card_state.discards_size == state.card_state.discards_size + 3, 'the 3 drawn cards should go to the discards'
-    assert new.card_state.deck_size == state.card_state.deck_size - 3, '3 cards should be drawn from the deck for a tunnel'
+    assert new.player_state(P1) == state.player_state(P1), (
+        'a player who gives up a tunnel keeps its cards and does not get the route'
+    )
+    assert new.card_state.discards_size == state.card_state.discards_size + 3, (
+        'the 3 drawn cards should go to the discards'
+    )
+    assert new.card_state.deck_size == state.card_state.deck_size - 3, (
+        '3 cards should be drawn from the deck for a tunnel'
+    )
 
 
 @pytest.mark.exercise("tchu.claim_route")
@@ -653,7 +933,9 @@ def test_claim_tunnel_with_extra_cost_the_player_cannot_pay(sub):
         Info("Ada").drew_additional_cards(SortedBag(drawn), 2),
         Info("Ada").did_not_claim_route(tunnel),
     ])
-    assert new.player_state(P1) == state.player_state(P1), 'a player who cannot pay keeps its cards and does not get the route'
+    assert new.player_state(P1) == state.player_state(P1), (
+        'a player who cannot pay keeps its cards and does not get the route'
+    )
     assert total_cards(new) == 110, 'all 110 cards should still be there'
 
 
@@ -675,7 +957,9 @@ def test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck(sub, deck_siz
     state, new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3, top, deck_size=deck_size)
     message = infos(log)[1]
     assert message in additional_cards_messages("Ada"), 'the drawn tunnel cards should be told (drew_additional_cards)'
-    assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3, 'the 3 tunnel cards should be drawn one at a time, recreating the deck from the discards when it is empty'
+    assert new.card_state.deck_size == state.card_state.deck_size + state.card_state.discards_size - 3, (
+        'the 3 tunnel cards should be drawn one at a time, recreating the deck from the discards when it is empty'
+    )
     assert total_cards(new) == 110, 'all 110 cards should still be there'
     assert new.card_state.discards_size in (3, 6)
 
@@ -689,7 +973,9 @@ def test_claim_route_refuses_a_taken_route(sub, route_id, taken):
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes={P2: [route(taken)]})
     assert "Ada" in str(error.value), 'the ValueError should name the player'
-    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), (
+        'the ValueError should name the route'
+    )
 
 
 @pytest.mark.exercise("tchu.claim_route")
@@ -706,7 +992,9 @@ def test_claim_route_refuses_cards_that_cannot_claim_it(sub, route_id, claim_car
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, claim_cards, hand, [Card.BLUE] * 3)
     assert "Ada" in str(error.value), 'the ValueError should name the player'
-    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), (
+        'the ValueError should name the route'
+    )
 
 
 # Routes of 38 cars in all: their owner has 2 cars left.
@@ -722,16 +1010,21 @@ def test_claim_route_refuses_a_route_longer_than_the_cars_left(sub, route_id):
     with pytest.raises(ValueError) as error:
         claim(sub, route_id, THREE_RED, [Card.RED] * 3, [Card.BLUE] * 3, routes=routes)
     assert "Ada" in str(error.value), 'the ValueError should name the player'
-    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), 'the ValueError should name the route'
+    assert route_id in str(error.value) or route(route_id).station1.name in str(error.value), (
+        'the ValueError should name the route'
+    )
 
 
 @pytest.mark.exercise("tchu.claim_route")
-@pytest.mark.parametrize("route_id, claim_cards", [("BER_NEU_1", cards(2, Card.RED)), ("DE5_STG_1", cards(2, Card.BLUE))])
+@pytest.mark.parametrize(
+    "route_id, claim_cards", [("BER_NEU_1", cards(2, Card.RED)), ("DE5_STG_1", cards(2, Card.BLUE))])
 def test_claim_route_with_exactly_the_cars_it_needs(sub, route_id, claim_cards):
     # 38 cars of routes: Ada has 2 cars left, as many as the route is long
     routes = {P1: [route(r) for r in THIRTY_EIGHT_CARS]}
     state, new, log = claim(sub, route_id, claim_cards, list(claim_cards) + [Card.RED], [], routes=routes)
-    assert new.player_state(P1).routes[-1:] == (route(route_id),), 'a player with route.length cars left (not more) may claim the route'
+    assert new.player_state(P1).routes[-1:] == (route(route_id),), (
+        'a player with route.length cars left (not more) may claim the route'
+    )
     assert new.player_state(P1).car_count == 0
 
 
@@ -798,7 +1091,9 @@ def test_end_sends_the_final_state_then_bonus_then_result(sub):
     for player in PlayerId:
         mine = calls_of(log, player)
         assert mine[0].method == "update_state", 'end_game should first send every player the final state'
-        assert mine[0].args[1] == state.player_state(player), 'the final update_state should give each player its own state'
+        assert mine[0].args[1] == state.player_state(player), (
+            'the final update_state should give each player its own state'
+        )
         assert mine[0].args[0] == state.public(), 'the final update_state should give the public state, state.public()'
     both_heard(log, [bonus(state, P1), Info("Ada").won(expected[P1], expected[P2])])
     assert totals == expected, "end_game should return each player's total: final points plus the bonus"
@@ -811,7 +1106,9 @@ def test_end_longest_trail_bonus_decides_between_equal_route_points(sub):
         P2: [route("ZOU_ZUR_1"), route("WIN_ZUR_1"), route("SCE_WIN_1"), route("KRE_SCE_1")],
     }
     state, totals, log = end(sub, routes)
-    assert state.player_state(P1).claim_points == state.player_state(P2).claim_points, '(scenario) both players have the same route points'
+    assert state.player_state(P1).claim_points == state.player_state(P2).claim_points, (
+        '(scenario) both players have the same route points'
+    )
     assert totals == {P1: 7, P2: 17} == expected_totals(state)
     both_heard(log, [bonus(state, P2), Info("Bob").won(17, 7)])
 
@@ -866,7 +1163,8 @@ def games(sub):
     key = id(sub)
     if key not in _played:
         found = conversations(sub, "play", [([(KIND[kind1], seed), (KIND[kind2], seed + 1)],
-                                             (SINGLE_TRIP_TICKETS, random.Random(seed))) for kind1, kind2, seed in GAMES])
+                                             (SINGLE_TRIP_TICKETS, random.Random(seed)))
+                                            for kind1, kind2, seed in GAMES])
         results = []
         for (_, _, seed), (log, (how, value)) in zip(GAMES, found):
             # feedback's last call, as when the game was played from here
@@ -1005,7 +1303,9 @@ def test_play_every_state_sent_accounts_for_all_cards(sub):
                 held[call.player] = public
             elif call.method in ("next_turn", "draw_slot", "choose_initial_tickets"):
                 for public in held.values():
-                    assert total_cards(public) == 110, 'every state held when a player decides should account for all 110 cards'
+                    assert total_cards(public) == 110, (
+                        'every state held when a player decides should account for all 110 cards'
+                    )
         for public in held.values():
             assert total_cards(public) == 110, 'the final state sent should account for all 110 cards'
 
@@ -1041,7 +1341,9 @@ def test_play_turn_decisions_match_the_turn_kind(sub):
     for log, _totals in games(sub):
         for player, kind, steps in turns(log):
             methods = [c.method for c in steps]
-            assert all(c.player is player for c in steps), 'only the current player should be asked for the decisions of its turn'
+            assert all(c.player is player for c in steps), (
+                'only the current player should be asked for the decisions of its turn'
+            )
             if kind is TurnKind.DRAW_TICKETS:
                 assert methods == ["choose_tickets"], 'a DRAW_TICKETS turn asks choose_tickets once, nothing else'
             elif kind is TurnKind.DRAW_CARDS:
@@ -1052,7 +1354,9 @@ def test_play_turn_decisions_match_the_turn_kind(sub):
                     ["claimed_route", "initial_claim_cards", "choose_additional_cards"],
                 )
                 if len(steps) == 3:
-                    assert steps[1].result is not None and steps[0].result.is_tunnel, 'choose_additional_cards only comes after a tunnel claim'
+                    assert steps[1].result is not None and steps[0].result.is_tunnel, (
+                        'choose_additional_cards only comes after a tunnel claim'
+                    )
                     assert len(steps[2].args[0]) > 0, 'choose_additional_cards is only called with at least one option'
 
 
@@ -1065,7 +1369,9 @@ def test_play_players_take_turns_starting_with_the_first(sub):
         assert all(a is not b for a, b in zip(players, players[1:]))
         starts = {Info(NAMES[p]).can_play() for p in PlayerId}
         can_play = [m for m in infos(log) if m in starts]
-        assert can_play == [Info(NAMES[p]).can_play() for p in players], 'the turns should be announced with can_play, players taking turns'
+        assert can_play == [Info(NAMES[p]).can_play() for p in players], (
+            'the turns should be announced with can_play, players taking turns'
+        )
 
 
 @pytest.mark.exercise("tchu.play")
@@ -1093,8 +1399,12 @@ def test_play_last_turn_message_names_the_player_and_its_cars(sub):
             elif call.method == "update_state" and message is not None:
                 cars = call.args[0].player_state(playing).car_count
                 break
-        assert message is not None and cars is not None and cars <= 2, 'the last-turn message should name a player with 2 cars or fewer'
-        assert message == Info(NAMES[playing]).last_turn_begins(cars), 'the last-turn message should name the player who just played and its cars'
+        assert message is not None and cars is not None and cars <= 2, (
+            'the last-turn message should name a player with 2 cars or fewer'
+        )
+        assert message == Info(NAMES[playing]).last_turn_begins(cars), (
+            'the last-turn message should name the player who just played and its cars'
+        )
 
 
 @pytest.mark.exercise("tchu.play")
@@ -1130,7 +1440,9 @@ def test_play_uses_its_tickets_and_rng_for_the_initial_state(sub):
             offer = calls_of(log, player, "set_initial_ticket_choice")[0].args[0]
             assert SINGLE_TRIP_TICKETS.contains_all(offer), "the tickets should be those given to play"
             first_update = calls_of(log, player, "update_state")[0].args[1]
-            assert first_update.cards == initial.player_state(player).cards, 'the initial state should be made with GameState.initial(tickets, rng)'
+            assert first_update.cards == initial.player_state(player).cards, (
+                'the initial state should be made with GameState.initial(tickets, rng)'
+            )
 
 
 @pytest.mark.exercise("tchu.play")
@@ -1221,7 +1533,8 @@ def _first_difference(mine, theirs, what):
         extra, short = (mine, theirs) if len(mine) > len(theirs) else (theirs, mine)
         at = mine[len(short)][0] if len(mine) > len(theirs) else (mine[-1][0] + 1 if mine else 0)
         entry = extra[len(short)]
-        return at, (f"made one call too many: {_said(entry)}" if extra is mine else f"never made the call {_said(entry)}")
+        return at, (f"made one call too many: {_said(entry)}" if extra is mine else
+            f"never made the call {_said(entry)}")
     return None
 
 
@@ -1268,7 +1581,8 @@ def conversation_difference(mine, theirs):
     sentence, or None."""
     found = []
     for pid in PlayerId:
-        for part, what in (("decisions", _decision_difference), ("states", _state_difference), ("infos", _info_difference)):
+        for part, what in ((
+            "decisions", _decision_difference), ("states", _state_difference), ("infos", _info_difference)):
             difference = _first_difference(mine[pid][part], theirs[pid][part], what)
             if difference:
                 found.append((difference[0], f"{NAMES[pid]} {difference[1]}"))
@@ -1307,7 +1621,9 @@ def _compare_games(sub, ref, matches, replay=False):
     for _, (want_log, want), (log, got) in zip(matches, _games(ref, matches), _games(sub, matches)):
         problem = conversation_difference(log, want_log)
         if problem is None and not _raised_like(got, want):
-            problem = f"play returned {_short(got[1])}, expected {_short(want[1])}" if got[0] == want[0] == "value" else (
+            problem = (
+                f"play returned {_short(got[1])}, expected {_short(want[1])}"
+            ) if got[0] == want[0] == "value" else (
                 f"play {'raised ' + got[1] if got[0] == 'raised' else 'returned ' + _short(got[1])}, "
                 f"expected it to {'raise ' + want[1] if want[0] == 'raised' else 'return ' + _short(want[1])}")
         problems.append(problem)
@@ -1322,9 +1638,11 @@ def _compare_games(sub, ref, matches, replay=False):
                     problem = f"played again, it returned {_short(again_got[1])}, the first time {_short(got[1])}"
                 if problem:
                     problems[number] = "the same seed played twice gave two games: " + problem
-    failures = [f"game {number} ({match}): {problem}" for number, (match, problem) in enumerate(zip(matches, problems), 1)
+    failures = [
+        f"game {number} ({match}): {problem}" for number, (match, problem) in enumerate(zip(matches, problems), 1)
                 if problem]
-    assert not failures, failures[0] + (f" ({len(failures) - 1} more of {len(matches)} games differ)" if len(failures) > 1 else "")
+    assert not failures, failures[0] + (
+        f" ({len(failures) - 1} more of {len(matches)} games differ)" if len(failures) > 1 else "")
 
 
 @pytest.mark.exercise("tchu.play")
@@ -1345,7 +1663,8 @@ def _game_state_view(state):
     view["ticket pile, in order"] = state.ticket_deck.cards
     for pid in PlayerId:
         own = state.player_state(pid)
-        view[f"{NAMES[pid]}'s tickets"], view[f"{NAMES[pid]}'s cards"], view[f"{NAMES[pid]}'s routes"] = own.tickets, own.cards, own.routes
+        view[f"{NAMES[pid]}'s tickets"], view[f"{NAMES[pid]}'s cards"], view[
+            f"{NAMES[pid]}'s routes"] = own.tickets, own.cards, own.routes
     return view
 
 
@@ -1434,7 +1753,10 @@ def _end_run(state):
 
 def _end_described(state):
     return "end_game(...) when " + " and ".join(
-        f"{NAMES[p]} owns {[r.id for r in state.player_state(p).routes]} and holds {len(state.player_state(p).tickets)} tickets"
+        (
+            f"{NAMES[p]} owns {[r.id for r in state.player_state(p).routes]} and holds "
+            f"{len(state.player_state(p).tickets)} tickets"
+        )
         for p in PlayerId)
 
 
@@ -1505,5 +1827,6 @@ def test_end_twice_on_the_same_objects_ends_anew(sub, ref):
 @pytest.mark.exercise("tchu.play")
 def test_play_twice_on_the_same_objects_plays_a_new_game(sub, ref):
     matches = _drawn("matches", MATCH_COUNT)[:1]
-    _compare_calls(sub, ref, "play", matches, _match_case, lambda match: f"play(...) of {match}, called twice on the same objects",
+    _compare_calls(sub, ref, "play", matches, _match_case, lambda match:
+        f"play(...) of {match}, called twice on the same objects",
                    in_turn=False, end=True, again=True)

@@ -288,7 +288,8 @@ def conversation(log, in_turn=False, end=True):
             step += 1
     for pid in PlayerId:
         if end:
-            view[pid]["states"].append((len(log), "at the end of the game", state_view(last[pid], CHECKPOINTS["end"][1])))
+            view[pid]["states"].append((len(log),
+                "at the end of the game", state_view(last[pid], CHECKPOINTS["end"][1])))
         view[pid]["infos"] = normal_infos(view[pid]["infos"])
     return view
 
@@ -307,7 +308,8 @@ def normal_infos(infos):
         index, when, text = entry
         if kind is MessageKind.RESULT:
             text = tie_canonical(text)
-        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS) and (not run or run[-1][1] == when and read(run[-1][2]) is kind):
+        if kind in (MessageKind.KEPT_TICKETS, MessageKind.BONUS) and (
+                not run or run[-1][1] == when and read(run[-1][2]) is kind):
             run.append((index, when, text))
             continue
         flush()

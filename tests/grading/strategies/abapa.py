@@ -402,7 +402,8 @@ SAMPLES = [
     Sample("abapa.end", "take_remaining(cells, player)", named(any_positions, "cells", "player"), count=4),
     Sample("abapa.board", "((b := Board(cells, player)).is_over(), b.winner(), b.score(0), b.score(1), "
            "list(b.legal_moves()))", named(any_positions, "cells", "player"), count=8),
-    Sample("abapa.board_play", "((b := Board(cells, player)).play(pit), b.cells, b.player, b.is_over(), b.winner())[1:]",
+    Sample("abapa.board_play",
+           "((b := Board(cells, player)).play(pit), b.cells, b.player, b.is_over(), b.winner())[1:]",
            named(moves(), "cells", "player", "pit"), count=12),
     Sample("abapa.players", "RandomPlayer(random.Random(seed)).choose_move(Board(cells, player))",
            seeded_positions.map(lambda t: {"cells": t[0][0], "player": t[0][1], "seed": t[1]}), count=6),

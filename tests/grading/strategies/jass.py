@@ -190,6 +190,6 @@ SAMPLES = [
     Sample("jass.meld", "sorted(m.points for m in Meld.all_in(x for x in parse_cards(cards)))", named_hands(), count=8),
     Sample("jass.disjoint", "mutually_disjoint(s for s in sets)",
            collections_of_sets().map(lambda sets: {"sets": sets}), count=14),
-    Sample("jass.meld_set", "sorted(s.points() for s in MeldSet.all_in(x for x in parse_cards(cards)))", named_hands(10),
-           count=10),
+    Sample("jass.meld_set", "sorted(s.points() for s in MeldSet.all_in(x for x in parse_cards(cards)))",
+           named_hands(10), count=10),
 ]

@@ -173,7 +173,8 @@ def claim_turns(draw):
     ways = route.possible_claim_cards()
     claim = draw(st.sampled_from(ways)) if draw(st.integers(0, 5)) else SortedBag((Card.LOCOMOTIVE,) * route.length)
     extra = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim]), max_size=4)
-    hand = st.builds(lambda more, other: list(claim) + more + other, extra, st.lists(st.sampled_from(list(Card)), max_size=4))
+    hand = st.builds(lambda more, other: list(claim) + more + other, extra,
+                     st.lists(st.sampled_from(list(Card)), max_size=4))
     tunnel_cards = st.lists(st.sampled_from([Card.LOCOMOTIVE, *claim, Card.WHITE, Card.BLUE]), min_size=0, max_size=3)
     legal = draw(st.integers(0, 5)) > 0
     routes = owned_routes(st.integers(route.length, 40), free=(route,)) if legal else owned_routes()
@@ -224,7 +225,8 @@ def _totals(state):
     """Each player's total at the end of the game: final points and the longest-trail bonus."""
     lengths = {pid: Trail.longest(state.player_state(pid).routes).length for pid in PlayerId}
     return {pid: state.player_state(pid).final_points()
-            + (Constants.LONGEST_TRAIL_BONUS_POINTS if lengths[pid] == max(lengths.values()) else 0) for pid in PlayerId}
+            + (Constants.LONGEST_TRAIL_BONUS_POINTS if lengths[pid] == max(lengths.values()) else 0)
+            for pid in PlayerId}
 
 
 def _features(match):
