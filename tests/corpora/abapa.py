@@ -293,7 +293,8 @@ MISTAKES = [
     # --- abapa.board_play
     Mistake("abapa-play-without-feeding-rule", "abapa.board_play",
             "def play(self, pit):\n"
-            "    if self.is_over() or type(pit) is not int or not 0 <= pit < 6 or self._cells[cell(self.player, pit)] == 0:\n"
+            "    if self.is_over() or type(pit) is not int or not 0 <= pit < 6 or self._cells[cell(self.player, pit)] "
+            "== 0:\n"
             "        raise ValueError(f'pit {pit} cannot be played')\n"
             "    cells, last = sow(self._cells, cell(self.player, pit))\n"
             "    cells = capture(cells, last, self.player)\n"
@@ -621,25 +622,64 @@ MISTAKES = [
             "GreedyPlayer.choose_move = choose_move\n",
             "the greedy player plays the biggest lead, not the first pit that captures"),
     Mistake('abapa-board-copy-shares-the-legal-moves', 'abapa.board',
-            'import copy as _copy\nBoard.copy = lambda self: _copy.copy(self)\nBoard.legal_moves = lambda self: self._legal\n',
-            "copy.copy shares the list of legal moves, and legal_moves() hands it out: clearing the copy's clears the board's"),
+            (
+                'import copy as _copy\nBoard.copy = lambda self: _copy.copy(self)\nBoard.legal_moves = lambda self: '
+                'self._legal\n'
+            ),
+            (
+                "copy.copy shares the list of legal moves, and legal_moves() hands it out: clearing the copy's clears "
+                "the board's"
+            )),
     Mistake('abapa-play-looks-at-the-pit-before-its-range', 'abapa.board_play',
-            "_play = Board.play\ndef play(self, pit):\n    if self.is_over() or self._cells[cell(self.player, pit)] == 0:\n        raise ValueError(f'pit {pit} cannot be played: choose one of {self.legal_moves()}')\n    _play(self, pit)\nBoard.play = play\n",
-            "the pit is used as a cell before its range is checked: player 1's pit 7 raises IndexError, not ValueError"),
+            (
+                "_play = Board.play\ndef play(self, pit):\n    if self.is_over() or self._cells[cell(self.player, "
+                "pit)] == 0:\n        raise ValueError(f'pit {pit} cannot be played: choose one of "
+                "{self.legal_moves()}')\n    _play(self, pit)\nBoard.play = play\n"
+            ),
+            (
+                "the pit is used as a cell before its range is checked: player 1's pit 7 raises IndexError, not "
+                "ValueError"
+            )),
     Mistake('abapa-play-range-check-with-and', 'abapa.board_play',
-            "def play(self, pit):\n    if pit < 0 and pit > 5:\n        raise ValueError(f'a pit is from 0 to 5, not {pit}')\n    if self._cells[cell(self.player, pit)] == 0 or pit not in self._legal:\n        raise ValueError(f'choose one of {self._legal}')\n    cells, last = sow(self._cells, cell(self.player, pit))\n    cells = capture(cells, last, self.player)\n    mover = opponent(self.player)\n    won = max(cells[kalah(0)], cells[kalah(1)]) >= WINNING_SCORE\n    legal = [] if won else legal_pits(cells, mover)\n    if not won and not legal:\n        cells = take_remaining(cells, mover)\n    self._cells, self.player, self._legal = cells, mover, legal\nBoard.play = play\n",
-            'no pit is below 0 and above 5 at once: the range check with and never refuses, and pit 20 raises IndexError'),
+            (
+                "def play(self, pit):\n    if pit < 0 and pit > 5:\n        raise ValueError(f'a pit is from 0 to 5, "
+                "not {pit}')\n    if self._cells[cell(self.player, pit)] == 0 or pit not in self._legal:\n        "
+                "raise ValueError(f'choose one of {self._legal}')\n    cells, last = sow(self._cells, "
+                "cell(self.player, pit))\n    cells = capture(cells, last, self.player)\n    mover = "
+                "opponent(self.player)\n    won = max(cells[kalah(0)], cells[kalah(1)]) >= WINNING_SCORE\n    legal = "
+                "[] if won else legal_pits(cells, mover)\n    if not won and not legal:\n        cells = "
+                "take_remaining(cells, mover)\n    self._cells, self.player, self._legal = cells, mover, "
+                "legal\nBoard.play = play\n"
+            ),
+            (
+                'no pit is below 0 and above 5 at once: the range check with and never refuses, and pit 20 raises '
+                'IndexError'
+            )),
     Mistake('abapa-game-winner-line-without-the-winner', 'abapa.game',
-            "def show_winner(self):\n    print('Game over,', self.board.score(0), 'to', self.board.score(1))\nGame.show_winner = show_winner\n",
+            (
+                "def show_winner(self):\n    print('Game over,', self.board.score(0), 'to', "
+                "self.board.score(1))\nGame.show_winner = show_winner\n"
+            ),
             'show_winner says who won (or that it is a draw), not only the scores'),
     Mistake('abapa-game-player-0-wins-as-a-draw', 'abapa.game',
-            "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to {self.board.score(1)}'\n    if winner:\n        print(f'Player {winner} wins, {scores}')\n    else:\n        print(f'A draw, {scores}')\nGame.show_winner = show_winner\n",
+            (
+                "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to "
+                "{self.board.score(1)}'\n    if winner:\n        print(f'Player {winner} wins, {scores}')\n    else:\n "
+                "       print(f'A draw, {scores}')\nGame.show_winner = show_winner\n"
+            ),
             'winner 0 is false: a win of player 0 is announced as a draw; compare winner with None'),
     Mistake('abapa-game-players-numbered-from-1', 'abapa.game',
-            "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to {self.board.score(1)}'\n    print('A draw, ' + scores if winner is None else f'Player {winner + 1} wins, ' + scores)\nGame.show_winner = show_winner\n",
+            (
+                "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to "
+                "{self.board.score(1)}'\n    print('A draw, ' + scores if winner is None else f'Player {winner + 1} "
+                "wins, ' + scores)\nGame.show_winner = show_winner\n"
+            ),
             'the players are 0 and 1, as board.winner() says: not 1 and 2'),
     Mistake('abapa-game-run-forgets-the-winner', 'abapa.game',
-            'def run(self):\n    self.show_board()\n    while not self.is_over():\n        self.play_turn()\n        self.show_board()\n    return self.board.winner()\nGame.run = run\n',
+            (
+                'def run(self):\n    self.show_board()\n    while not self.is_over():\n        self.play_turn()\n      '
+                '  self.show_board()\n    return self.board.winner()\nGame.run = run\n'
+            ),
             "run() ends by showing the winner, as the worksheet's main loop does"),
     # decisions written into the text: run() calls play_turn(), legal_moves() hands out a new
     # list, winner() compares the kalahs as they are, the random player draws even when one
@@ -741,7 +781,8 @@ ALTERNATIVES = [
                 "    def score(self, player):\n"
                 "        return self._cells[kalah(player)]\n"
                 "    def legal_moves(self):\n"
-                "        return [] if game_over(list(self._cells), self.player) else legal_pits(list(self._cells), self.player)\n"
+                "        return [] if game_over(list(self._cells), self.player) else legal_pits(list(self._cells), "
+                "self.player)\n"
                 "    def is_over(self):\n"
                 "        return not self.legal_moves()\n"
                 "    def winner(self):\n"
@@ -893,9 +934,16 @@ ALTERNATIVES = [
                 "        return (after.score(me) - board.score(me)) - (after.score(other) - board.score(other))\n"
                 "    return min(board.legal_moves(), key=lambda pit: -gain(pit))\n"
                 "GreedyPlayer.choose_move = choose_move\n",
-                "the move's gain instead of the lead after it (the same order), min of the opposite, a board rebuilt from its cells"),
+                (
+                    "the move's gain instead of the lead after it (the same order), min of the opposite, a board "
+                    "rebuilt from its cells"
+                )),
     Alternative('abapa-game-winner-in-other-words', 'abapa.game',
-            "def show_winner(self):\n    zero, one = self.board.score(0), self.board.score(1)\n    who = self.board.winner()\n    print(f'Final score {zero}-{one}:', 'nobody wins' if who is None else f'player {who} takes the game')\nGame.show_winner = show_winner\n",
+            (
+                "def show_winner(self):\n    zero, one = self.board.score(0), self.board.score(1)\n    who = "
+                "self.board.winner()\n    print(f'Final score {zero}-{one}:', 'nobody wins' if who is None else "
+                "f'player {who} takes the game')\nGame.show_winner = show_winner\n"
+            ),
             'the result in other words and order: the scores first, then who won'),
     Alternative("abapa-game-show-board-without-a-blank-line", "abapa.game",
                 "def show_board(self):\n"

@@ -18,7 +18,10 @@ def board_text(cells: list[int]) -> str:
         bottom += f"{cells[i]:4}"
     bottom += f"{cells[6]:7}"
     return top + "\n" + bottom
-''', "docstring: 'kalah 13 left-aligned in 4 characters' - pads with 3 spaces, so a 2-digit kalah 13 takes 5 characters", replace=True),
+''', (
+        "docstring: 'kalah 13 left-aligned in 4 characters' - pads with 3 spaces, so a 2-digit kalah 13 takes 5 "
+        "characters"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.sowing
     Mistake("abapa-unseen-sow-refills-start", "abapa.sowing", r'''
@@ -66,7 +69,10 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "'The last seed in a kalah or in the mover's own camp captures nothing': captures 2s and 3s in the mover's own camp", replace=True),
+''', (
+        "'The last seed in a kalah or in the mover's own camp captures nothing': captures 2s and 3s in the mover's own "
+        "camp"
+    ), replace=True),
 
     Mistake("abapa-unseen-grand-slam-six-pits", "abapa.capture", r'''
 def capture(cells: list[int], last: int, player: int) -> list[int]:
@@ -84,7 +90,10 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "grand slam 'if the captures would leave the opponent's camp empty': only detected when all 6 pits are captured, not when the other pits were already empty", replace=True),
+''', (
+        "grand slam 'if the captures would leave the opponent's camp empty': only detected when all 6 pits are "
+        "captured, not when the other pits were already empty"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.feeding
     Mistake("abapa-unseen-feeds-forgets-kalah", "abapa.feeding", r'''
@@ -119,7 +128,10 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
             continue
         legal.append(pit)
     return legal
-''', "'A player names their own pits 0 to 5 ... player 1's pit 3 is cell 10': feeds reads cells[pit], player 0's row, whoever the player is", replace=True),
+''', (
+        "'A player names their own pits 0 to 5 ... player 1's pit 3 is cell 10': feeds reads cells[pit], player 0's "
+        "row, whoever the player is"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.end
     Mistake("abapa-unseen-game-over-strictly-above-25", "abapa.end", r'''
@@ -137,7 +149,9 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "'It ends when a kalah holds 25 seeds or more': uses > 25, so a kalah of exactly 25 does not end the game", replace=True),
+''', (
+        "'It ends when a kalah holds 25 seeds or more': uses > 25, so a kalah of exactly 25 does not end the game"
+    ), replace=True),
 
     Mistake("abapa-unseen-take-remaining-in-place", "abapa.end", r'''
 def game_over(cells: list[int], player: int) -> bool:
@@ -206,7 +220,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'board.cells is a copy of the 14 cells (a property): changing the list it returns does not change the board' - returns the board's own list", replace=True),
+''', (
+        "'board.cells is a copy of the 14 cells (a property): changing the list it returns does not change the board' "
+        "- returns the board's own list"
+    ), replace=True),
 
     Mistake("abapa-unseen-board-legal-after-win", "abapa.board", r'''
 class Board:
@@ -256,7 +273,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'legal_moves() ... ([] when the game is over)': a position given with a kalah of 25 or more still lists moves and is_over() is False", replace=True),
+''', (
+        "'legal_moves() ... ([] when the game is over)': a position given with a kalah of 25 or more still lists moves "
+        "and is_over() is False"
+    ), replace=True),
 
     Mistake("abapa-unseen-winner-of-unfinished-game", "abapa.board", r'''
 class Board:
@@ -307,7 +327,9 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'winner() is 0 or 1, or None for a draw or a game still going': names the leader of an unfinished game", replace=True),
+''', (
+        "'winner() is 0 or 1, or None for a draw or a game still going': names the leader of an unfinished game"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.board_play
     Mistake("abapa-unseen-play-remaining-to-last-mover", "abapa.board_play", r'''
@@ -335,7 +357,9 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "'if that player has no legal pit ..., they take the remaining seeds': gives them to the player who just moved", replace=True),
+''', (
+        "'if that player has no legal pit ..., they take the remaining seeds': gives them to the player who just moved"
+    ), replace=True),
 
     Mistake("abapa-unseen-play-skips-feeding-check", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -357,7 +381,10 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "'An illegal pit (not 0 to 5, empty, not feeding when it must ...) raises ValueError': a non-empty pit that does not feed an empty opponent is played", replace=True),
+''', (
+        "'An illegal pit (not 0 to 5, empty, not feeding when it must ...) raises ValueError': a non-empty pit that "
+        "does not feed an empty opponent is played"
+    ), replace=True),
 
     Mistake("abapa-unseen-play-over-runtimeerror", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -381,7 +408,9 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "'An illegal pit (..., or any move after the end) raises ValueError': raises RuntimeError after the end", replace=True),
+''', (
+        "'An illegal pit (..., or any move after the end) raises ValueError': raises RuntimeError after the end"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.players
     Mistake("abapa-unseen-random-choice-of-legal", "abapa.players", r'''
@@ -416,7 +445,10 @@ class RandomPlayer(Player):
     def choose_move(self, board: Board) -> int:
         # no need to roll again and again: pick straight among the legal pits
         return self.rng.choice(board.legal_moves())
-''', "'draws a pit with self.rng.randrange(6), again and again until the pit drawn is legal': draws among the legal pits, so a seeded game replays differently", replace=True),
+''', (
+        "'draws a pit with self.rng.randrange(6), again and again until the pit drawn is legal': draws among the legal "
+        "pits, so a seeded game replays differently"
+    ), replace=True),
 
     Mistake("abapa-unseen-human-crashes-on-text", "abapa.players", r'''
 class Player:
@@ -453,7 +485,10 @@ class RandomPlayer(Player):
             pit = self.rng.randrange(PITS)
             if pit in legal:
                 return pit
-''', "'asks ... until the answer is a legal pit': an answer that is not a number raises ValueError instead of asking again", replace=True),
+''', (
+        "'asks ... until the answer is a legal pit': an answer that is not a number raises ValueError instead of "
+        "asking again"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.game
     Mistake("abapa-unseen-game-own-turn-counter", "abapa.game", r'''
@@ -490,7 +525,10 @@ class Game:
             self.show_board()
         self.show_winner()
         return self.board.winner()
-''', "'players[p] chooses the moves of player p; the board says who is to move': alternates from player 0, wrong when the given board has player 1 to move", replace=True),
+''', (
+        "'players[p] chooses the moves of player p; the board says who is to move': alternates from player 0, wrong "
+        "when the given board has player 1 to move"
+    ), replace=True),
 
     Mistake("abapa-unseen-game-hands-real-board", "abapa.game", r'''
 class Game:
@@ -527,7 +565,10 @@ class Game:
             self.show_board()
         self.show_winner()
         return self.board.winner()
-''', "'play_turn() lets the player to move choose a pit (give it a copy of the board, so that it cannot cheat)': hands the game's own board to the player", replace=True),
+''', (
+        "'play_turn() lets the player to move choose a pit (give it a copy of the board, so that it cannot cheat)': "
+        "hands the game's own board to the player"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.greedy
     Mistake("abapa-unseen-greedy-tie-highest-pit", "abapa.greedy", r'''
@@ -544,7 +585,9 @@ class GreedyPlayer(Player):
             if best_lead is None or lead >= best_lead:
                 best, best_lead = pit, lead
         return best
-''', "'between pits that lead by as much, it plays the lowest': >= keeps the last (highest) of tied pits", replace=True),
+''', (
+        "'between pits that lead by as much, it plays the lowest': >= keeps the last (highest) of tied pits"
+    ), replace=True),
 
     Mistake("abapa-unseen-greedy-own-kalah-only", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -559,7 +602,10 @@ class GreedyPlayer(Player):
             return after.score(me)
 
         return max(board.legal_moves(), key=lambda pit: (gain(pit), -pit))
-''', "'keeps the one after which its kalah leads the opponent's by the most': maximises its own kalah, ignoring seeds its sowing drops into the opponent's kalah or the remaining seeds the opponent takes", replace=True),
+''', (
+        "'keeps the one after which its kalah leads the opponent's by the most': maximises its own kalah, ignoring "
+        "seeds its sowing drops into the opponent's kalah or the remaining seeds the opponent takes"
+    ), replace=True),
 ]
 
 ALTERNATIVES = [
@@ -690,7 +736,9 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "one legality test against the legal moves, then a reason chosen for the message; end detected with game_over", replace=True),
+''', (
+        "one legality test against the legal moves, then a reason chosen for the message; end detected with game_over"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-players-try-int", "abapa.players", r'''
 class Player:
@@ -732,7 +780,9 @@ class RandomPlayer(Player):
         while pit not in legal:
             pit = self.rng.randrange(6)
         return pit
-''', "HumanPlayer parses with try/except int(); RandomPlayer uses a set and a while-not loop with the same draws", replace=True),
+''', (
+        "HumanPlayer parses with try/except int(); RandomPlayer uses a set and a while-not loop with the same draws"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-greedy-loop", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -768,7 +818,9 @@ def board_text(cells: list[int]) -> str:
         text += f"{cells[i]:4}"
     text += f"{cells[6]:7}" + "\n"
     return text
-''', "'returns those two lines (joined by a newline, no newline at the end)': ends the text with a newline", replace=True),
+''', (
+        "'returns those two lines (joined by a newline, no newline at the end)': ends the text with a newline"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.sowing
     Mistake("abapa-unseen-sow-skips-opponent-kalah", "abapa.sowing", r'''
@@ -788,7 +840,10 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
         cells[position] += 1
         seeds -= 1
     return cells, position
-''', "'one seed in each following cell, kalahs included' / rules: 'both kalahs: y compris dans les kalahs' - skips the opponent's kalah, as in Kalah", replace=True),
+''', (
+        "'one seed in each following cell, kalahs included' / rules: 'both kalahs: y compris dans les kalahs' - skips "
+        "the opponent's kalah, as in Kalah"
+    ), replace=True),
 
     Mistake("abapa-unseen-sow-last-ignores-skip", "abapa.sowing", r'''
 def sow(cells: list[int], start: int) -> tuple[list[int], int]:
@@ -804,7 +859,10 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
         new[i] += 1
     last = (start + seeds) % CELLS  # the last seed is `seeds` cells further on
     return new, last
-''', "'Return the new list of cells and the cell where the last seed fell': with 14 seeds or more the skipped pit shifts the last cell by one, the returned cell ignores it", replace=True),
+''', (
+        "'Return the new list of cells and the cell where the last seed fell': with 14 seeds or more the skipped pit "
+        "shifts the last cell by one, the returned cell ignores it"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.capture
     Mistake("abapa-unseen-capture-two-or-more", "abapa.capture", r'''
@@ -823,7 +881,9 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "'a pit of the opponent's camp that then holds 2 or 3 seeds': captures pits of 2 seeds or more (4, 5, ... too)", replace=True),
+''', (
+        "'a pit of the opponent's camp that then holds 2 or 3 seeds': captures pits of 2 seeds or more (4, 5, ... too)"
+    ), replace=True),
 
     Mistake("abapa-unseen-grand-slam-counts-kalah", "abapa.capture", r'''
 def capture(cells: list[int], last: int, player: int) -> list[int]:
@@ -844,7 +904,10 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "grand slam 'if the captures would leave the opponent's camp empty': counts the opponent's kalah with their camp, so a non-empty kalah hides the grand slam", replace=True),
+''', (
+        "grand slam 'if the captures would leave the opponent's camp empty': counts the opponent's kalah with their "
+        "camp, so a non-empty kalah hides the grand slam"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.feeding
     Mistake("abapa-unseen-feeds-threshold-from-cell", "abapa.feeding", r'''
@@ -861,7 +924,10 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
     if not any(cells[i] for i in camp(opponent(player))):
         pits = [pit for pit in pits if feeds(cells, player, pit)]
     return pits
-''', "'Pit i of the mover ... reaches the opponent's camp when it holds at least 7 - i' (i a pit, 0 to 5): uses the cell number, so every non-empty pit of player 1 'feeds'", replace=True),
+''', (
+        "'Pit i of the mover ... reaches the opponent's camp when it holds at least 7 - i' (i a pit, 0 to 5): uses the "
+        "cell number, so every non-empty pit of player 1 'feeds'"
+    ), replace=True),
 
     Mistake("abapa-unseen-legal-fallback-when-none-feeds", "abapa.feeding", r'''
 def feeds(cells: list[int], player: int, pit: int) -> bool:
@@ -877,7 +943,10 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
         if feeding:  # when no pit can feed, any non-empty pit will do
             pits = feeding
     return pits
-''', "feeding rule: 'If no pit can, the game ends' - when no pit feeds, every non-empty pit stays legal and the game goes on", replace=True),
+''', (
+        "feeding rule: 'If no pit can, the game ends' - when no pit feeds, every non-empty pit stays legal and the "
+        "game goes on"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.end
     Mistake("abapa-unseen-game-over-movers-kalah-only", "abapa.end", r'''
@@ -895,7 +964,10 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "'It ends when a kalah holds 25 seeds or more': only looks at the kalah of the player to move, not at the one who just reached 25", replace=True),
+''', (
+        "'It ends when a kalah holds 25 seeds or more': only looks at the kalah of the player to move, not at the one "
+        "who just reached 25"
+    ), replace=True),
 
     Mistake("abapa-unseen-take-remaining-misses-cell-12", "abapa.end", r'''
 def game_over(cells: list[int], player: int) -> bool:
@@ -914,7 +986,9 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
         cells[kalah(player)] += cells[i]
         cells[i] = 0
     return cells
-''', "'takes every seed left in the pits': range(12) minus cell 6 leaves out pit 12 (player 1's last pit)", replace=True),
+''', (
+        "'takes every seed left in the pits': range(12) minus cell 6 leaves out pit 12 (player 1's last pit)"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.board
     Mistake("abapa-unseen-board-no-length-check", "abapa.board", r'''
@@ -964,7 +1038,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'Board(cells, player) any position: 14 whole numbers ... (else ValueError)': the number of cells is never checked (15 cells accepted, 13 give an IndexError)", replace=True),
+''', (
+        "'Board(cells, player) any position: 14 whole numbers ... (else ValueError)': the number of cells is never "
+        "checked (15 cells accepted, 13 give an IndexError)"
+    ), replace=True),
 
     Mistake("abapa-unseen-board-keeps-callers-list", "abapa.board", r'''
 class Board:
@@ -1013,7 +1090,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'The board keeps a copy of the list it is given: changing that list later changes nothing': keeps the caller's list itself", replace=True),
+''', (
+        "'The board keeps a copy of the list it is given: changing that list later changes nothing': keeps the "
+        "caller's list itself"
+    ), replace=True),
 
     Mistake("abapa-unseen-board-copy-forgets-player", "abapa.board", r'''
 class Board:
@@ -1061,7 +1141,10 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'board.copy() an independent board' (of the same position): rebuilds Board(self.cells), so the copy always has player 0 to move", replace=True),
+''', (
+        "'board.copy() an independent board' (of the same position): rebuilds Board(self.cells), so the copy always "
+        "has player 0 to move"
+    ), replace=True),
 
     Mistake("abapa-unseen-winner-tie-to-player0", "abapa.board", r'''
 class Board:
@@ -1113,7 +1196,9 @@ class Board:
 
     def __repr__(self) -> str:
         return f"Board({self.cells}, {self.player})"
-''', "'winner() is 0 or 1, or None for a draw' / '24 to 24 is a draw': a finished 24-24 game is won by player 0", replace=True),
+''', (
+        "'winner() is 0 or 1, or None for a draw' / '24 to 24 is a draw': a finished 24-24 game is won by player 0"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.board_play
     Mistake("abapa-unseen-play-feeding-checked-after-sowing", "abapa.board_play", r'''
@@ -1139,7 +1224,10 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "'An illegal pit (... not feeding when it must ...) raises ValueError ... and leaves the board unchanged: check everything before changing anything': finds out the move does not feed after sowing it into the board", replace=True),
+''', (
+        "'An illegal pit (... not feeding when it must ...) raises ValueError ... and leaves the board unchanged: "
+        "check everything before changing anything': finds out the move does not feed after sowing it into the board"
+    ), replace=True),
 
     Mistake("abapa-unseen-play-takes-remaining-after-win", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -1162,7 +1250,10 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "'if that player has no legal pit (and no kalah has 25), they take the remaining seeds': also sweeps the pits into their kalah when the game was already won by 25", replace=True),
+''', (
+        "'if that player has no legal pit (and no kalah has 25), they take the remaining seeds': also sweeps the pits "
+        "into their kalah when the game was already won by 25"
+    ), replace=True),
 
     Mistake("abapa-unseen-random-uses-module-random", "abapa.players", r'''
 class Player:
@@ -1199,7 +1290,10 @@ class RandomPlayer(Player):
             pit = random.randrange(6)  # roll a six-sided die
             if pit in legal:
                 return pit
-''', "'draws a pit with self.rng.randrange(6) ... the same seed gives the same moves': rolls Python's global random, not self.rng, so a seeded game cannot be replayed", replace=True),
+''', (
+        "'draws a pit with self.rng.randrange(6) ... the same seed gives the same moves': rolls Python's global "
+        "random, not self.rng, so a seeded game cannot be replayed"
+    ), replace=True),
 
     Mistake("abapa-unseen-human-accepts-empty-pit", "abapa.players", r'''
 class Player:
@@ -1235,7 +1329,9 @@ class RandomPlayer(Player):
             pit = self.rng.randrange(PITS)
             if pit in legal:
                 return pit
-''', "'asks ... until the answer is a legal pit': accepts any pit 0 to 5, an empty one or one that does not feed too", replace=True),
+''', (
+        "'asks ... until the answer is a legal pit': accepts any pit 0 to 5, an empty one or one that does not feed too"
+    ), replace=True),
 
     Mistake("abapa-unseen-human-returns-string", "abapa.players", r'''
 class Player:
@@ -1307,7 +1403,10 @@ class Game:
             self.show_board()
         self.show_winner()
         return self.board.winner()
-''', "'holds a board (a new Board() when none is given)': a default argument Board() is made once, so every game without a board shares one (the second starts where the first ended)", replace=True),
+''', (
+        "'holds a board (a new Board() when none is given)': a default argument Board() is made once, so every game "
+        "without a board shares one (the second starts where the first ended)"
+    ), replace=True),
 
     Mistake("abapa-unseen-game-run-misses-final-board", "abapa.game", r'''
 class Game:
@@ -1340,7 +1439,10 @@ class Game:
             self.play_turn()
         self.show_winner()
         return self.board.winner()
-''', "main loop 'show the board / while not over: play a turn, show the board / show the winner': shows the board before each turn, so the final position is never shown", replace=True),
+''', (
+        "main loop 'show the board / while not over: play a turn, show the board / show the winner': shows the board "
+        "before each turn, so the final position is never shown"
+    ), replace=True),
 
     # ----------------------------------------------------------------- abapa.greedy
     Mistake("abapa-unseen-greedy-ignores-feeding", "abapa.greedy", r'''
@@ -1359,7 +1461,10 @@ class GreedyPlayer(Player):
             if best_lead is None or lead > best_lead:
                 best, best_lead = pit, lead
         return best
-''', "'it tries each legal pit': tries every non-empty pit, so when the opponent must be fed play raises ValueError on a pit that does not feed", replace=True),
+''', (
+        "'it tries each legal pit': tries every non-empty pit, so when the opponent must be fed play raises ValueError "
+        "on a pit that does not feed"
+    ), replace=True),
 
     Mistake("abapa-unseen-greedy-lead-of-next-mover", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -1374,7 +1479,10 @@ class GreedyPlayer(Player):
             return mine - theirs
 
         return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))
-''', "'after which its kalah leads the opponent's by the most': measures the lead of after.player, who is the opponent once the pit is played", replace=True),
+''', (
+        "'after which its kalah leads the opponent's by the most': measures the lead of after.player, who is the "
+        "opponent once the pit is played"
+    ), replace=True),
 ]
 
 ALTERNATIVES += [
@@ -1439,7 +1547,9 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
         lambda pit: cells[cell(player, pit)] > 0 and (not starving or feeds(cells, player, pit)),
         range(PITS),
     ))
-''', "feeds sows on a copy and compares the opponent's camp instead of the 7 - i formula; legal_pits with filter", replace=True),
+''', (
+        "feeds sows on a copy and compares the opponent's camp instead of the 7 - i formula; legal_pits with filter"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-play-via-constructor", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -1459,7 +1569,10 @@ def play(self: Board, pit: int) -> None:
 
 
 Board.play = play
-''', "one legality test against legal_moves(), then builds the next position with the Board constructor and takes its state", replace=True),
+''', (
+        "one legality test against legal_moves(), then builds the next position with the Board constructor and takes "
+        "its state"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-players-randint-recursive", "abapa.players", r'''
 class Player:
@@ -1494,7 +1607,10 @@ class RandomPlayer(Player):
             pit = self.rng.randint(0, 5)  # the same draws as randrange(6)
             if pit in board.legal_moves():
                 return pit
-''', "HumanPlayer asks again by recursion with another prompt; RandomPlayer uses rng.randint(0, 5), which draws the same numbers as randrange(6)", replace=True),
+''', (
+        "HumanPlayer asks again by recursion with another prompt; RandomPlayer uses rng.randint(0, 5), which draws the "
+        "same numbers as randrange(6)"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-game-plain-print", "abapa.game", r'''
 class Game:
@@ -1531,7 +1647,10 @@ class Game:
             self.show_board()
         self.show_winner()
         return self.board.winner()
-''', "players in a dict; show_board prints exactly as print(board) does (no blank line); other wording for the result", replace=True),
+''', (
+        "players in a dict; show_board prints exactly as print(board) does (no blank line); other wording for the "
+        "result"
+    ), replace=True),
 
     Alternative("abapa-unseen-alt-greedy-try-every-pit", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -1551,5 +1670,8 @@ class GreedyPlayer(Player):
             if best_gain is None or gain > best_gain:
                 best_pit, best_gain = pit, gain
         return best_pit
-''', "finds the legal pits by trying all six and catching ValueError; compares the gain in lead, which orders pits as the lead does", replace=True),
+''', (
+        "finds the legal pits by trying all six and catching ValueError; compares the gain in lead, which orders pits "
+        "as the lead does"
+    ), replace=True),
 ]

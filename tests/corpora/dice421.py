@@ -328,22 +328,67 @@ MISTAKES = [
             "        return roll_die(rng)\n    return die\n",
             "the question shows the die's number, then its value: 'Value of die 3 = 5'"),
     Mistake("dice421-turn-again-no-strip", "dice421.play_turn",
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \') == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 '
+                'and ask(\'Type 1 to throw again (anything else keeps)? \') == \'1\':\n        d1 = rethrow(d1, 1, '
+                'ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        '
+                'throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = '
+                '{d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, '
+                'c))\n'
+            ),
             "as in rethrow, spaces around the answer 1 are ignored: ' 1' throws again"),
     Mistake("dice421-turn-again-int", "dice421.play_turn",
-            'def again(ask):\n    try:\n        return int(ask(\'Type 1 to throw again (anything else keeps)? \')) == 1\n    except ValueError:\n        return False\n\ndef play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and again(ask):\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def again(ask):\n    try:\n        return int(ask(\'Type 1 to throw again (anything else keeps)? \')) '
+                '== 1\n    except ValueError:\n        return False\n\ndef play_turn(ask=input, rng=table_rng):\n    '
+                'd1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current '
+                'combination = {d1}{d2}{d3}")\n    while throws < 3 and again(ask):\n        d1 = rethrow(d1, 1, ask, '
+                'rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += '
+                '1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = '
+                '{d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, '
+                'c))\n'
+            ),
             "only the text 1 throws again: 01 keeps the dice"),
     Mistake("dice421-turn-again-starts-with-1", "dice421.play_turn",
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip().startswith(\'1\'):\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 '
+                'and ask(\'Type 1 to throw again (anything else keeps)? \').strip().startswith(\'1\'):\n        d1 = '
+                'rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, '
+                'rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    print(f"Final '
+                'combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), '
+                'value_of(a, b, c))\n'
+            ),
             "only the answer 1 throws again: 10 or 1.0 keep the dice"),
     Mistake("dice421-turn-counts-changed-dice", "dice421.play_turn",
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        before = (d1, d2, d3)\n        d1, d2, d3 = rethrow(d1, 1, ask, rng), rethrow(d2, 2, ask, rng), rethrow(d3, 3, ask, rng)\n        if (d1, d2, d3) != before:\n            throws += 1\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 '
+                'and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        before = (d1, '
+                'd2, d3)\n        d1, d2, d3 = rethrow(d1, 1, ask, rng), rethrow(d2, 2, ask, rng), rethrow(d3, 3, ask, '
+                'rng)\n        if (d1, d2, d3) != before:\n            throws += 1\n    print(f"Final combination = '
+                '{d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, '
+                'c))\n'
+            ),
             "every throw counts, also one whose dice come back with the same faces"),
     Mistake("dice421-turn-counts-rethrown-dice", "dice421.play_turn",
-            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    throws = 1\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n        moved = False\n        for n in (1, 2, 3):\n            if ask(f'Value of die {n} = {dice[n - 1]} (type 1 to rethrow)? ').strip() == '1':\n                dice[n - 1] = roll_die(rng)\n                moved = True\n        if moved:\n            throws += 1\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            (
+                "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    throws = "
+                "1\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n    "
+                "    moved = False\n        for n in (1, 2, 3):\n            if ask(f'Value of die {n} = {dice[n - 1]} "
+                "(type 1 to rethrow)? ').strip() == '1':\n                dice[n - 1] = roll_die(rng)\n                "
+                "moved = True\n        if moved:\n            throws += 1\n    a, b, c = sort3_desc(*dice)\n    return "
+                "(tokens_of(a, b, c), value_of(a, b, c))\n"
+            ),
             "a throw where the player rethrows no die still counts: three throws at most"),
     Mistake("dice421-turn-dice-numbered-from-0", "dice421.play_turn",
-            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    for _ in range(2):\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n            break\n        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice)]\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            (
+                "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng) for _ in range(3)]\n    for _ in "
+                "range(2):\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n          "
+                "  break\n        dice = [rethrow(die, n, ask, rng) for n, die in enumerate(dice)]\n    a, b, c = "
+                "sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n"
+            ),
             "the dice are numbered 1, 2, 3 in the questions, as rethrow's n"),
     Mistake("dice421-game-equal-tokens-total1-twice", "dice421.play_game",
             "def play_game(tokens, ask=input, rng=table_rng):\n"
@@ -357,34 +402,104 @@ MISTAKES = [
             "    return (total1, total2)\n",
             "each round starts from both players' own totals: player 2's total is total2"),
     Mistake('dice421-turn-prints-sorted-dice', 'dice421.play_turn',
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print("Current combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print("Current combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    print("Final combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print("Current combination = %d%d%d" % sort3_desc(d1, d2, d3))\n   '
+                ' while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n      '
+                '  d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, '
+                'ask, rng)\n        throws += 1\n        print("Current combination = %d%d%d" % sort3_desc(d1, d2, '
+                'd3))\n    print("Final combination = %d%d%d" % sort3_desc(d1, d2, d3))\n    a, b, c = sort3_desc(d1, '
+                'd2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n'
+            ),
             'the combination is printed in throw order (d1 d2 d3), as the text says, not sorted'),
     Mistake('dice421-turn-no-final-line', 'dice421.play_turn',
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    pass\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 '
+                'and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = '
+                'rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, '
+                'rng)\n        throws += 1\n        print(f"Current combination = {d1}{d2}{d3}")\n    pass\n    a, b, '
+                'c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n'
+            ),
             'the turn ends with the line Final combination = ...'),
     Mistake('dice421-turn-prints-first-throw-only', 'dice421.play_turn',
-            'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n        pass\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n',
+            (
+                'def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), '
+                'roll_die(rng)\n    throws = 1\n    print(f"Current combination = {d1}{d2}{d3}")\n    while throws < 3 '
+                'and ask(\'Type 1 to throw again (anything else keeps)? \').strip() == \'1\':\n        d1 = '
+                'rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, '
+                'rng)\n        throws += 1\n        pass\n    print(f"Final combination = {d1}{d2}{d3}")\n    a, b, c '
+                '= sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n'
+            ),
             'every throw again prints the new combination, not only the first throw'),
     Mistake('dice421-turn-prints-at-the-top-of-the-loop', 'dice421.play_turn',
-            "def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), roll_die(rng)\n    throws = 1\n    while throws < 3:\n        print(f'Current combination = {d1}{d2}{d3}')\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n            break\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n    print(f'Final combination = {d1}{d2}{d3}')\n    a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            (
+                "def play_turn(ask=input, rng=table_rng):\n    d1, d2, d3 = roll_die(rng), roll_die(rng), "
+                "roll_die(rng)\n    throws = 1\n    while throws < 3:\n        print(f'Current combination = "
+                "{d1}{d2}{d3}')\n        if ask('Type 1 to throw again (anything else keeps)? ').strip() != '1':\n     "
+                "       break\n        d1 = rethrow(d1, 1, ask, rng)\n        d2 = rethrow(d2, 2, ask, rng)\n        "
+                "d3 = rethrow(d3, 3, ask, rng)\n        throws += 1\n    print(f'Final combination = {d1}{d2}{d3}')\n  "
+                "  a, b, c = sort3_desc(d1, d2, d3)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n"
+            ),
             'the combination printed at the top of the loop: the third throw is never shown'),
     Mistake('dice421-settle-diff-prints-the-loser', 'dice421.settle_different_tokens',
-            "def settle_different_tokens(nj1, nj2, total1, total2):\n    if nj1 > nj2:\n        print('different tokens -- player 2 loses')\n        return (total1 - nj1, total2 + nj1)\n    print('different tokens -- player 1 loses')\n    return (total1 + nj2, total2 - nj2)\n",
+            (
+                "def settle_different_tokens(nj1, nj2, total1, total2):\n    if nj1 > nj2:\n        print('different "
+                "tokens -- player 2 loses')\n        return (total1 - nj1, total2 + nj1)\n    print('different tokens "
+                "-- player 1 loses')\n    return (total1 + nj2, total2 - nj2)\n"
+            ),
             'the line says who wins the round: the player with more tokens'),
     Mistake('dice421-settle-eq-silent', 'dice421.settle_equal_tokens',
-            'def settle_equal_tokens(nj, s1, s2, total1, total2):\n    if s1 > s2:\n        return (total1 - nj, total2 + nj)\n    return (total1 + nj, total2 - nj)\n',
+            (
+                'def settle_equal_tokens(nj, s1, s2, total1, total2):\n    if s1 > s2:\n        return (total1 - nj, '
+                'total2 + nj)\n    return (total1 + nj, total2 - nj)\n'
+            ),
             'like the worksheet, settling prints which case it was and who won'),
     Mistake('dice421-game-no-totals-line', 'dice421.play_game',
-            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        pass\n    return (total1, total2)\n",
+            (
+                "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at "
+                "least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        "
+                "print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 "
+                "active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            "
+                "print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, "
+                "total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 "
+                "= settle_equal_tokens(nj1, s1, s2, total1, total2)\n        pass\n    return (total1, total2)\n"
+            ),
             'each round ends with the line total1 = ..., total2 = ... (the widget reads it)'),
     Mistake('dice421-game-totals-before-settling', 'dice421.play_game',
-            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        print(f'total1 = {total1}, total2 = {total2}')\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        pass\n    return (total1, total2)\n",
+            (
+                "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at "
+                "least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        "
+                "print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 "
+                "active:')\n        nj2, s2 = play_turn(ask, rng)\n        print(f'total1 = {total1}, total2 = "
+                "{total2}')\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n      "
+                "  elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n  "
+                "      else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        "
+                "pass\n    return (total1, total2)\n"
+            ),
             'the totals printed are the new ones, after the round is settled'),
     Mistake('dice421-game-silent-draw', 'dice421.play_game',
-            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            pass\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n",
+            (
+                "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at "
+                "least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        "
+                "print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        print('==> Player 2 "
+                "active:')\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            "
+                "pass\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, "
+                "total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, "
+                "total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n"
+            ),
             'a draw prints a line that says so'),
     Mistake('dice421-game-one-active-line', 'dice421.play_game',
-            "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        nj2, s2 = play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = {total2}')\n    return (total1, total2)\n",
+            (
+                "def play_game(tokens, ask=input, rng=table_rng):\n    if tokens <= 0:\n        raise ValueError('at "
+                "least one token')\n    total1 = total2 = tokens\n    while total1 > 0 and total2 > 0:\n        "
+                "print('==> Player 1 active:')\n        nj1, s1 = play_turn(ask, rng)\n        nj2, s2 = "
+                "play_turn(ask, rng)\n        pass\n        if s1 == s2:\n            print('same combinations -- a "
+                "draw, play again')\n        elif nj1 != nj2:\n            total1, total2 = "
+                "settle_different_tokens(nj1, nj2, total1, total2)\n        else:\n            total1, total2 = "
+                "settle_equal_tokens(nj1, s1, s2, total1, total2)\n        print(f'total1 = {total1}, total2 = "
+                "{total2}')\n    return (total1, total2)\n"
+            ),
             "each turn is announced: ==> Player 2 active: before player 2's turn too"),
     # decisions written into the text: three calls of sort2_desc, the prompt exactly, strip()
     Mistake("dice421-sort3-with-sorted", "dice421.sort3_desc",
@@ -461,7 +576,10 @@ ALTERNATIVES = [
                 "    print('Final:', *dice)\n"
                 "    a, b, c = sort3_desc(*dice)\n"
                 "    return (tokens_of(a, b, c), value_of(a, b, c))\n",
-                "a list of dice and a bounded for loop with break instead of three names and a while; the final dice printed apart by spaces"),
+                (
+                    "a list of dice and a bounded for loop with break instead of three names and a while; the final "
+                    "dice printed apart by spaces"
+                )),
     Alternative("dice421-game-recursive", "dice421.play_game",
                 "def play_game(tokens, ask=input, rng=table_rng):\n"
                 "    if not tokens >= 1:\n        raise ValueError(f'tokens must be at least 1, not {tokens}')\n"
@@ -517,10 +635,21 @@ ALTERNATIVES = [
             "    return total1 - given, total2 + given\n",
             "one signed number of tokens given by player 1 instead of two branches"),
     Alternative('dice421-settle-eq-one-print-in-french', 'dice421.settle_equal_tokens',
-            "def settle_equal_tokens(nj, s1, s2, total1, total2):\n    winner = 1 if s1 > s2 else 2\n    print(f'jetons égaux : le joueur {winner} gagne la manche')\n    if winner == 1:\n        return total1 - nj, total2 + nj\n    return total1 + nj, total2 - nj\n",
+            (
+                "def settle_equal_tokens(nj, s1, s2, total1, total2):\n    winner = 1 if s1 > s2 else 2\n    "
+                "print(f'jetons égaux : le joueur {winner} gagne la manche')\n    if winner == 1:\n        return "
+                "total1 - nj, total2 + nj\n    return total1 + nj, total2 - nj\n"
+            ),
             'one line in French naming the winner, then one branch per winner'),
     Alternative('dice421-turn-dice-spaced', 'dice421.play_turn',
-            "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng), roll_die(rng), roll_die(rng)]\n    throws = 1\n    print('Current combination =', *dice)\n    while throws < 3 and ask('Type 1 to throw again (anything else keeps)? ').strip() == '1':\n        dice = [rethrow(die, n, ask, rng) for n, die in zip((1, 2, 3), dice)]\n        throws += 1\n        print('Current combination =', *dice)\n    print('Final combination =', *dice, end='\\n\\n')\n    a, b, c = sort3_desc(*dice)\n    return (tokens_of(a, b, c), value_of(a, b, c))\n",
+            (
+                "def play_turn(ask=input, rng=table_rng):\n    dice = [roll_die(rng), roll_die(rng), roll_die(rng)]\n  "
+                "  throws = 1\n    print('Current combination =', *dice)\n    while throws < 3 and ask('Type 1 to "
+                "throw again (anything else keeps)? ').strip() == '1':\n        dice = [rethrow(die, n, ask, rng) for "
+                "n, die in zip((1, 2, 3), dice)]\n        throws += 1\n        print('Current combination =', *dice)\n "
+                "   print('Final combination =', *dice, end='\\n\\n')\n    a, b, c = sort3_desc(*dice)\n    return "
+                "(tokens_of(a, b, c), value_of(a, b, c))\n"
+            ),
             'the dice printed apart by spaces (6 6 5), and a blank line after the turn'),
     Alternative("dice421-sort3-other-three-calls", "dice421.sort3_desc",
                 "def sort3_desc(a, b, c):\n    b, c = sort2_desc(b, c)\n    a, b = sort2_desc(a, b)\n"

@@ -19,7 +19,9 @@ def sort2_desc(a: int, b: int) -> tuple[int, int]:
     if a < b:
         a, b = swap(a, b)
         return (a, b)
-''', "'Return the two integers in decreasing order': returns None when a >= b (return indented in the if)", replace=True),
+''', (
+        "'Return the two integers in decreasing order': returns None when a >= b (return indented in the if)"
+    ), replace=True),
 
     Mistake("dice421-unseen-sort3-step2-uses-original-b", "dice421.sort3_desc", '''\
 def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
@@ -35,7 +37,9 @@ def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
 def is_straight(a: int, b: int, c: int) -> bool:
     """True when the sorted combination (a, b, c) is a straight (three consecutive dice)."""
     return a - c == 2
-''', "'Test that a is b + 1 and b is c + 1': only the ends are tested, so 4-4-2 or 3-3-1 count as straights", replace=True),
+''', (
+        "'Test that a is b + 1 and b is c + 1': only the ends are tested, so 4-4-2 or 3-3-1 count as straights"
+    ), replace=True),
 
     Mistake("dice421-unseen-three-kind-compares-b-c", "dice421.is_three_of_a_kind", '''\
 def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
@@ -75,7 +79,10 @@ def value_of(a: int, b: int, c: int) -> int:
 def roll_die(rng: random.Random) -> int:
     """One throw of a die."""
     return random.randint(1, 6)
-''', "'Throw it with the rng you are given ... exactly one call of rng.randint(1, 6)': uses the random module instead", replace=True),
+''', (
+        "'Throw it with the rng you are given ... exactly one call of rng.randint(1, 6)': uses the random module "
+        "instead"
+    ), replace=True),
 
     Mistake("dice421-unseen-rethrow-int-answer", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -84,7 +91,10 @@ def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Ran
     if int(answer) == 1:
         die = roll_die(rng)
     return die
-''', "'any other answer, a number or not, keeps the die ... compare the text': int() crashes on 'yes' and rethrows on '01'", replace=True),
+''', (
+        "'any other answer, a number or not, keeps the die ... compare the text': int() crashes on 'yes' and rethrows "
+        "on '01'"
+    ), replace=True),
 
     Mistake("dice421-unseen-rethrow-rolls-before-asking", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -111,7 +121,10 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     a, b, c = sort3_desc(d1, d2, d3)
     return (tokens_of(a, b, c), value_of(a, b, c))
-''', "'asked whether to throw again only while a throw is still allowed': the question comes before the limit test, so it is asked after the third throw", replace=True),
+''', (
+        "'asked whether to throw again only while a throw is still allowed': the question comes before the limit test, "
+        "so it is asked after the third throw"
+    ), replace=True),
 
     Mistake("dice421-unseen-turn-no-print-after-rethrow", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -127,7 +140,9 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     a, b, c = sort3_desc(d1, d2, d3)
     return (tokens_of(a, b, c), value_of(a, b, c))
-''', "'count one more throw, and print the new combination': the Current combination line is missing after a rethrow", replace=True),
+''', (
+        "'count one more throw, and print the new combination': the Current combination line is missing after a rethrow"
+    ), replace=True),
 
     Mistake("dice421-unseen-turn-rethrow-order-321", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -160,7 +175,10 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
         total1 += nj1
         total2 -= nj1
     return (total1, total2)
-''', "'the player with more tokens ... gives that many tokens': when player 2 wins, player 1's (smaller) count is moved", replace=True),
+''', (
+        "'the player with more tokens ... gives that many tokens': when player 2 wins, player 1's (smaller) count is "
+        "moved"
+    ), replace=True),
 
     Mistake("dice421-unseen-equal-p2-wrong-direction", "dice421.settle_equal_tokens", '''\
 def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -175,7 +193,9 @@ def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> 
         total1 -= nj
         total2 += nj
     return (total1, total2)
-''', "'the higher value wins the round and gives nj': when player 2 wins, player 1 still gives the tokens", replace=True),
+''', (
+        "'the higher value wins the round and gives nj': when player 2 wins, player 1 still gives the tokens"
+    ), replace=True),
 
     # --- 5. the game ------------------------------------------------------------------
     Mistake("dice421-unseen-game-accepts-zero-tokens", "dice421.play_game", '''\
@@ -216,7 +236,9 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'Same value: a draw; nobody gives tokens': equal values fall into settle_equal_tokens and player 2 is paid", replace=True),
+''', (
+        "'Same value: a draw; nobody gives tokens': equal values fall into settle_equal_tokens and player 2 is paid"
+    ), replace=True),
 
     Mistake("dice421-unseen-game-player2-default-rng", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -314,7 +336,9 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             print("draw: same value, nobody gives tokens")
         print(f"total1 = {total1}, total2 = {total2}")
     return total1, total2
-''', "tests the tokens first (equal values always mean equal tokens), min() in the loop test, another draw message", replace=True),
+''', (
+        "tests the tokens first (equal values always mean equal tokens), min() in the loop test, another draw message"
+    ), replace=True),
 ]
 
 
@@ -327,7 +351,9 @@ def swap(a: int, b: int) -> tuple[int, int]:
     a = b
     b = a
     return (a, b)
-''', "'The classic swap through a third variable': without tmp the first value is lost, swap(1, 2) is (2, 2)", replace=True),
+''', (
+        "'The classic swap through a third variable': without tmp the first value is lost, swap(1, 2) is (2, 2)"
+    ), replace=True),
 
     Mistake("dice421-unseen-sort2-forgets-equal", "dice421.sort2_desc", '''\
 def sort2_desc(a: int, b: int) -> tuple[int, int]:
@@ -345,7 +371,10 @@ def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
     b, c = sort2_desc(b, c)
     a, b = sort2_desc(a, b)
     return (a, b, c)
-''', "'with three calls of sort2_desc ... why three comparisons are enough': two calls leave b and c unsorted, (1, 2, 3) gives (3, 1, 2); passes 3 2 6, 3 2 1 and 4 5 3", replace=True),
+''', (
+        "'with three calls of sort2_desc ... why three comparisons are enough': two calls leave b and c unsorted, (1, "
+        "2, 3) gives (3, 1, 2); passes 3 2 6, 3 2 1 and 4 5 3"
+    ), replace=True),
 
     # --- 2. naming and scoring --------------------------------------------------------
     Mistake("dice421-unseen-straight-returns-int", "dice421.is_straight", '''\
@@ -361,13 +390,18 @@ def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
     """True when the three dice are equal."""
     # three equal dice: their sum is three times the middle one
     return a + b + c == 3 * b
-''', "'three equal dice': a sum of 3b also holds for any straight (6-5-4) or 5-3-1, which become three of a kind", replace=True),
+''', (
+        "'three equal dice': a sum of 3b also holds for any straight (6-5-4) or 5-3-1, which become three of a kind"
+    ), replace=True),
 
     Mistake("dice421-unseen-421-product-eight", "dice421.is_421", '''\
 def is_421(a: int, b: int, c: int) -> bool:
     """True when the sorted combination (a, b, c) is 4, 2, 1."""
     return a * b * c == 8  # 4 * 2 * 1
-''', "'test that a is 4, b is 2 and c is 1': the product 8 also holds for 2-2-2, which is then scored as a 421 (8 tokens)", replace=True),
+''', (
+        "'test that a is 4, b is 2 and c is 1': the product 8 also holds for 2-2-2, which is then scored as a 421 (8 "
+        "tokens)"
+    ), replace=True),
 
     Mistake("dice421-unseen-tokens-typo-args", "dice421.tokens_of", '''\
 def tokens_of(a: int, b: int, c: int) -> int:
@@ -380,20 +414,27 @@ def tokens_of(a: int, b: int, c: int) -> int:
         return 2
     else:
         return 1
-''', "'three of a kind: 5': a copy-paste typo passes (a, b, b), so any pair on top (6-6-1) gives 5 tokens", replace=True),
+''', (
+        "'three of a kind: 5': a copy-paste typo passes (a, b, b), so any pair on top (6-6-1) gives 5 tokens"
+    ), replace=True),
 
     Mistake("dice421-unseen-value-display-order", "dice421.value_of", '''\
 def value_of(a: int, b: int, c: int) -> int:
     """The value of the combination, read as the seed displays it (124 for a 421)."""
     return 100 * c + 10 * b + a
-''', "'s = 100a + 10b + c with a >= b >= c': the dice read smallest first (the seed's display order), 6-5-1 is 156", replace=True),
+''', (
+        "'s = 100a + 10b + c with a >= b >= c': the dice read smallest first (the seed's display order), 6-5-1 is 156"
+    ), replace=True),
 
     # --- 3. a turn --------------------------------------------------------------------
     Mistake("dice421-unseen-roll-random-times-six", "dice421.roll_die", '''\
 def roll_die(rng: random.Random) -> int:
     """One throw of a die, from the rng given."""
     return int(rng.random() * 6) + 1
-''', "'roll_die is exactly one call of rng.randint(1, 6)': the C idiom on rng.random() gives other faces from the same seed and fails on loaded dice", replace=True),
+''', (
+        "'roll_die is exactly one call of rng.randint(1, 6)': the C idiom on rng.random() gives other faces from the "
+        "same seed and fails on loaded dice"
+    ), replace=True),
 
     Mistake("dice421-unseen-rethrow-no-strip", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -428,7 +469,10 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     a, b, c = sort3_desc(d1, d2, d3)
     return (tokens_of(a, b, c), value_of(a, b, c))
-''', "'Count the throws: throws = 1 ... never more than three throws in all': counting from 0 allows three rethrows, four throws", replace=True),
+''', (
+        "'Count the throws: throws = 1 ... never more than three throws in all': counting from 0 allows three "
+        "rethrows, four throws"
+    ), replace=True),
 
     Mistake("dice421-unseen-turn-no-stop-after-keep", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -461,7 +505,10 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     sort3_desc(d1, d2, d3)  # in/out parameters, as in the worksheet
     return (tokens_of(d1, d2, d3), value_of(d1, d2, d3))
-''', "'sort the dice with sort3_desc, and return their tokens and value': the sorted result is dropped, dice scored in throw order (1-2-4 is not a 421)", replace=True),
+''', (
+        "'sort the dice with sort3_desc, and return their tokens and value': the sorted result is dropped, dice scored "
+        "in throw order (1-2-4 is not a 421)"
+    ), replace=True),
 
     # --- 4. settling a round ----------------------------------------------------------
     Mistake("dice421-unseen-diff-gives-difference", "dice421.settle_different_tokens", '''\
@@ -478,7 +525,10 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
         total1 += given
         total2 -= given
     return (total1, total2)
-''', "'the player with more tokens ... gives that many tokens': the difference is given (421 vs minor gives 7, not 8)", replace=True),
+''', (
+        "'the player with more tokens ... gives that many tokens': the difference is given (421 vs minor gives 7, not "
+        "8)"
+    ), replace=True),
 
     Mistake("dice421-unseen-diff-wrong-winner-message", "dice421.settle_different_tokens", '''\
 def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -493,7 +543,10 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
         total1 += nj2
         total2 -= nj2
     return (total1, total2)
-''', "'they also print which case it was and who won': a copy-paste prints 'player 1 wins' when player 2 wins (totals right)", replace=True),
+''', (
+        "'they also print which case it was and who won': a copy-paste prints 'player 1 wins' when player 2 wins "
+        "(totals right)"
+    ), replace=True),
 
     Mistake("dice421-unseen-equal-winner-takes", "dice421.settle_equal_tokens", '''\
 def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -508,7 +561,10 @@ def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> 
         total1 -= nj
         total2 += nj
     return (total1, total2)
-''', "'the winner of the round gives tokens to the loser' (the aim is to get rid of them): here the winner takes nj from the loser", replace=True),
+''', (
+        "'the winner of the round gives tokens to the loser' (the aim is to get rid of them): here the winner takes nj "
+        "from the loser"
+    ), replace=True),
 
     # --- 5. the game ------------------------------------------------------------------
     Mistake("dice421-unseen-game-continues-at-zero", "dice421.play_game", '''\
@@ -530,7 +586,10 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'while both totals are above 0' / 'no tokens left (0 or fewer) wins': a total of exactly 0 does not end the game", replace=True),
+''', (
+        "'while both totals are above 0' / 'no tokens left (0 or fewer) wins': a total of exactly 0 does not end the "
+        "game"
+    ), replace=True),
 
     Mistake("dice421-unseen-game-assert-not-valueerror", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -550,7 +609,10 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'It must be at least 1: raise a ValueError otherwise': an assert raises AssertionError (and nothing under python -O)", replace=True),
+''', (
+        "'It must be at least 1: raise a ValueError otherwise': an assert raises AssertionError (and nothing under "
+        "python -O)"
+    ), replace=True),
 
     Mistake("dice421-unseen-game-draw-on-same-tokens", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -569,7 +631,10 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_different_tokens(nj1, nj2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'Same value (same s): a draw ... Otherwise (same tokens, different values): the higher value wins': equal tokens are taken for a draw, 642 vs 631 gives nothing", replace=True),
+''', (
+        "'Same value (same s): a draw ... Otherwise (same tokens, different values): the higher value wins': equal "
+        "tokens are taken for a draw, 642 vs 631 gives nothing"
+    ), replace=True),
 ]
 
 ALTERNATIVES += [

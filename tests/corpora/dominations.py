@@ -684,7 +684,7 @@ def touches(self, position, square):
             return True
 
 Kingdom.touches = touches
-''', "touches returns False, not None, when nothing touches"),
+''', "touches returns False, not None, when nothing touches"),  # noqa: E501 (the student's cell, kept as written)
     Mistake("dom-end-ranking-bonuses-swapped", "dominations.game", '''
 Game.ranking = lambda self: ranking(self.kingdoms, self.harmony, self.middle_kingdom)
 ''', "ranking's arguments are (kingdoms, middle_kingdom, harmony), in that order"),

@@ -45,7 +45,10 @@ def load_dominos(path: str) -> list[Domino]:
     if len(dominos) != 48:
         raise ValueError(f"line {line}: the file holds {len(dominos)} dominos, not 48")
     return dominos
-''', "'line 1 is the header, line 2 the first domino': skips the header then numbers the dominos from 1, so every line named is one too low", replace=True),
+''', (
+        "'line 1 is the header, line 2 the first domino': skips the header then numbers the dominos from 1, so every "
+        "line named is one too low"
+    ), replace=True),
 
     Mistake("dom-unseen-load-crowns-range-left-to-square", "dominations.load", r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -83,7 +86,10 @@ def load_dominos(path: str) -> list[Domino]:
     if len(dominos) != 48:
         raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
     return dominos
-''', "'a crown count is not 0 to 3' must raise a ValueError naming 'line N': a count of 4 gets Square's own error, which names no line", replace=True),
+''', (
+        "'a crown count is not 0 to 3' must raise a ValueError naming 'line N': a count of 4 gets Square's own error, "
+        "which names no line"
+    ), replace=True),
 
     # ------------------------------------------------------------- dominations.placement
     Mistake("dom-unseen-place-connection-first-half-only", "dominations.placement", r'''
@@ -139,7 +145,10 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 
 add_methods(Kingdom, problem, touches, can_place, place)
-''', "rule 3 'at least one of its squares touches': only the first half is tested, so a domino connected by its second half only is refused", replace=True),
+''', (
+        "rule 3 'at least one of its squares touches': only the first half is tested, so a domino connected by its "
+        "second half only is refused"
+    ), replace=True),
 
     Mistake("dom-unseen-place-size-six-wide", "dominations.placement", r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -194,7 +203,10 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 
 add_methods(Kingdom, problem, touches, can_place, place)
-''', "rule 4 'still fits in a 5x5 square': compares the spread (last - first) with > size, so a kingdom 6 squares wide is accepted", replace=True),
+''', (
+        "rule 4 'still fits in a 5x5 square': compares the spread (last - first) with > size, so a kingdom 6 squares "
+        "wide is accepted"
+    ), replace=True),
 
     # ----------------------------------------------------------------- dominations.legal
     Mistake("dom-unseen-legal-skips-area-border", "dominations.legal", r'''
@@ -222,7 +234,10 @@ def is_full(self: Kingdom) -> bool:
 
 
 add_methods(Kingdom, legal_placements, is_full)
-''', "'every pair (first, second) that can_place accepts': never tries a first square on the area's border (row/column 0 or side-1), which a kingdom pushed to one side may use", replace=True),
+''', (
+        "'every pair (first, second) that can_place accepts': never tries a first square on the area's border "
+        "(row/column 0 or side-1), which a kingdom pushed to one side may use"
+    ), replace=True),
 
     Mistake("dom-unseen-legal-full-is-25", "dominations.legal", r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -248,7 +263,10 @@ def is_full(self: Kingdom) -> bool:
 
 
 add_methods(Kingdom, legal_placements, is_full)
-''', "is_full: 'True when the kingdom has size * size squares': hard-codes 25, wrong for the Mighty Duel's 7x7 (size 7, 49 squares)", replace=True),
+''', (
+        "is_full: 'True when the kingdom has size * size squares': hard-codes 25, wrong for the Mighty Duel's 7x7 "
+        "(size 7, 49 squares)"
+    ), replace=True),
 
     # ------------------------------------------------------------ dominations.properties
     Mistake("dom-unseen-props-start-not-marked", "dominations.properties", r'''
@@ -292,7 +310,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 
 add_methods(Kingdom, property_of, crown_map)
-''', "the search 'marks as seen' each square it pushes but the start is never marked first: a property of a single square comes back [] and its crowns score 0", replace=True),
+''', (
+        "the search 'marks as seen' each square it pushes but the start is never marked first: a property of a single "
+        "square comes back [] and its crowns score 0"
+    ), replace=True),
 
     Mistake("dom-unseen-props-castle-joins-property", "dominations.properties", r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -336,7 +357,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 
 add_methods(Kingdom, property_of, crown_map)
-''', "'The castle belongs to no property': the search walks onto the castle like a wildcard, so it joins (and links) properties and gets crowns in the map", replace=True),
+''', (
+        "'The castle belongs to no property': the search walks onto the castle like a wildcard, so it joins (and "
+        "links) properties and gets crowns in the map"
+    ), replace=True),
 
     # ----------------------------------------------------------------- dominations.score
     Mistake("dom-unseen-score-one-bonus-only", "dominations.score", r'''
@@ -362,7 +386,10 @@ def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) ->
 
 
 add_methods(Kingdom, is_centred, score)
-''', "the two bonuses are separate ('each switched on by an argument'): with elif a full, centred kingdom gets +10 but not the Harmony +5", replace=True),
+''', (
+        "the two bonuses are separate ('each switched on by an argument'): with elif a full, centred kingdom gets +10 "
+        "but not the Harmony +5"
+    ), replace=True),
 
     # --------------------------------------------------------------- dominations.ranking
     Mistake("dom-unseen-rank-tied-players-decreasing", "dominations.ranking", r'''
@@ -398,7 +425,10 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
             groups.append([player])
             previous = key
     return groups
-''', "'a group holds the players still equal after every tie-break, in increasing order': sorting the tuples with the player last, in reverse, lists tied players in decreasing order", replace=True),
+''', (
+        "'a group holds the players still equal after every tie-break, in increasing order': sorting the tuples with "
+        "the player last, in reverse, lists tied players in decreasing order"
+    ), replace=True),
 
     Mistake("dom-unseen-rank-crowns-tiebreak-forgotten", "dominations.ranking", r'''
 def largest_property(self: Kingdom) -> int:
@@ -427,7 +457,10 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
         else:
             groups.append([player])
     return groups
-''', "'if still equal, the one with the most crowns in the kingdom': the second tie-break is missing, players equal in score and largest property share a place", replace=True),
+''', (
+        "'if still equal, the one with the most crowns in the kingdom': the second tie-break is missing, players equal "
+        "in score and largest property share a place"
+    ), replace=True),
 
     # ---------------------------------------------------------------- dominations.greedy
     Mistake("dom-unseen-greedy-first-best-placement", "dominations.greedy", r'''
@@ -468,7 +501,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
         if best_key is None or key < best_key:
             best, best_key = domino, key
     return best
-''', "'on equal scores, take the placement closest to the castle ... then the smallest placement': keeps the first best placement found, the report's bug before its fix", replace=True),
+''', (
+        "'on equal scores, take the placement closest to the castle ... then the smallest placement': keeps the first "
+        "best placement found, the report's bug before its fix"
+    ), replace=True),
 
     Mistake("dom-unseen-greedy-choice-ignores-previous", "dominations.greedy", r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -503,7 +539,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
         if best_key is None or key < best_key:
             best, best_key = domino, key
     return best
-''', "'first place the previous domino (if any) at its greedy placement, on a copy of the kingdom': `previous` is never placed, the line is judged on the kingdom as it is", replace=True),
+''', (
+        "'first place the previous domino (if any) at its greedy placement, on a copy of the kingdom': `previous` is "
+        "never placed, the line is judged on the kingdom as it is"
+    ), replace=True),
 
     Mistake("dom-unseen-greedy-choice-places-on-kingdom", "dominations.greedy", r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -543,7 +582,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
         if best_key is None or key < best_key:
             best, best_key = domino, key
     return best
-''', "'Neither function may change the kingdom it is given': `base = kingdom` is no copy, the previous domino is placed in the player's own kingdom", replace=True),
+''', (
+        "'Neither function may change the kingdom it is given': `base = kingdom` is no copy, the previous domino is "
+        "placed in the player's own kingdom"
+    ), replace=True),
 
     # ------------------------------------------------------------ dominations.game_setup
     Mistake("dom-unseen-setup-lines-from-shuffled-pile", "dominations.game_setup", r'''
@@ -597,7 +639,10 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
-''', "'Draw every line with self.rng (self.rng.sample(self.pile, k)) only when it is needed': lines are cut from a pile shuffled at the start, so a copy given a new rng still knows the future lines", replace=True),
+''', (
+        "'Draw every line with self.rng (self.rng.sample(self.pile, k)) only when it is needed': lines are cut from a "
+        "pile shuffled at the start, so a copy given a new rng still knows the future lines"
+    ), replace=True),
 
     Mistake("dom-unseen-setup-mighty-duel-any-players", "dominations.game_setup", r'''
 class Game:
@@ -649,7 +694,10 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
-''', "'__init__ refuses ... a Mighty Duel for other than 2 players with ValueError': only the number of players is checked, Game(3, rng, mighty_duel=True) starts", replace=True),
+''', (
+        "'__init__ refuses ... a Mighty Duel for other than 2 players with ValueError': only the number of players is "
+        "checked, Game(3, rng, mighty_duel=True) starts"
+    ), replace=True),
 
     # ------------------------------------------------------------- dominations.game_turn
     Mistake("dom-unseen-turn-no-moves-in-last-round", "dominations.game_turn", r'''
@@ -707,7 +755,10 @@ def play(self: Game, move: Move) -> None:
 
 
 add_methods(Game, legal_moves, problem, play)
-''', "last round: 'choice is None in the last round' but the moves are built over the free dominos only, so with no line legal_moves() is [] while kings still have to place", replace=True),
+''', (
+        "last round: 'choice is None in the last round' but the moves are built over the free dominos only, so with no "
+        "line legal_moves() is [] while kings still have to place"
+    ), replace=True),
 
     Mistake("dom-unseen-turn-discard-allowed-anytime", "dominations.game_turn", r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -761,7 +812,10 @@ def play(self: Game, move: Move) -> None:
 
 
 add_methods(Game, legal_moves, problem, play)
-''', "'(or discards it, only when it fits nowhere)': problem accepts placement None for a domino that fits, so a player may throw away any domino", replace=True),
+''', (
+        "'(or discards it, only when it fits nowhere)': problem accepts placement None for a domino that fits, so a "
+        "player may throw away any domino"
+    ), replace=True),
 
     # ------------------------------------------------------------------ dominations.game
     Mistake("dom-unseen-game-kings-in-claim-order", "dominations.game", r'''
@@ -790,7 +844,10 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
-''', "'the kings of the next round act in the order of the numbers of the dominos they chose, lowest first': they keep the order in which they chose, and `previous` is not sorted by number", replace=True),
+''', (
+        "'the kings of the next round act in the order of the numbers of the dominos they chose, lowest first': they "
+        "keep the order in which they chose, and `previous` is not sorted by number"
+    ), replace=True),
 
     Mistake("dom-unseen-game-over-when-pile-empty", "dominations.game", r'''
 def next_round(self: Game) -> None:
@@ -818,7 +875,10 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
-''', "'True when every domino has been placed or discarded' / 'In the last round ... each king only places its domino': over as soon as no line is left, so the game ends before the last round's placements", replace=True),
+''', (
+        "'True when every domino has been placed or discarded' / 'In the last round ... each king only places its "
+        "domino': over as soon as no line is left, so the game ends before the last round's placements"
+    ), replace=True),
 ]
 
 ALTERNATIVES = [
@@ -869,7 +929,10 @@ def load_dominos(path: str) -> list[Domino]:
     if len(dominos) != 48:
         raise ValueError(f"line {last}: {len(dominos)} dominos read, there must be 48")
     return dominos
-''', "reads the CSV row by row without a list, tests whole numbers with a regex and remembers the last line for the count error", replace=True),
+''', (
+        "reads the CSV row by row without a list, tests whole numbers with a regex and remembers the last line for the "
+        "count error"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-place-put-down-measure", "dominations.placement", r'''
 def touches(self: Kingdom, position: Position, square: Square) -> bool:
@@ -927,7 +990,10 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 
 add_methods(Kingdom, problem, touches, can_place, place)
-''', "the report's size test (put down, measure the bounding box, take back in a finally), rules tested in another order, touches with any()", replace=True),
+''', (
+        "the report's size test (put down, measure the bounding box, take back in a finally), rules tested in another "
+        "order, touches with any()"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-legal-pairs-both-ways", "dominations.legal", r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -956,7 +1022,10 @@ def is_full(self: Kingdom) -> bool:
 
 
 add_methods(Kingdom, legal_placements, is_full)
-''', "scans the whole area, each pair of neighbouring squares once (right and below) tried in both orientations; is_full counts the empty squares", replace=True),
+''', (
+        "scans the whole area, each pair of neighbouring squares once (right and below) tried in both orientations; "
+        "is_full counts the empty squares"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-props-pop-first-dfs", "dominations.properties", r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -993,7 +1062,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 
 add_methods(Kingdom, property_of, crown_map)
-''', "textbook stack DFS (pop, then push every unseen neighbour) with a set; crown_map through a dict from position to property crowns", replace=True),
+''', (
+        "textbook stack DFS (pop, then push every unseen neighbour) with a set; crown_map through a dict from position "
+        "to property crowns"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-ranking-groupby", "dominations.ranking", r'''
 from itertools import groupby
@@ -1029,7 +1101,10 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
 
     order = sorted(range(len(kingdoms)), key=lambda player: (key(player), player))
     return [list(group) for _, group in groupby(order, key=key)]
-''', "largest property with a set of squares already seen; ranking sorts on negated keys then the player, and groups with itertools.groupby", replace=True),
+''', (
+        "largest property with a set of squares already seen; ranking sorts on negated keys then the player, and "
+        "groups with itertools.groupby"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-greedy-min-keys", "dominations.greedy", r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -1069,7 +1144,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
         return (-score_after(base, domino, placement), 0, distance(base, placement), domino.number)
 
     return min(line, key=key)
-''', "min() with key tuples and a helper score_after; an unplaceable domino ranked after every placeable one of equal score by a flag instead of infinity", replace=True),
+''', (
+        "min() with key tuples and a helper score_after; an unplaceable domino ranked after every placeable one of "
+        "equal score by a flag instead of infinity"
+    ), replace=True),
 
     Alternative("dom-unseen-alt-game-turn-product", "dominations.game_turn", r'''
 from itertools import product
@@ -1139,7 +1217,10 @@ def play(self: Game, move: Move) -> None:
 
 
 add_methods(Game, legal_moves, problem, play)
-''', "legal moves with itertools.product, moves unpacked with try/except, other wordings, next round when `player` becomes None", replace=True),
+''', (
+        "legal moves with itertools.product, moves unpacked with try/except, other wordings, next round when `player` "
+        "becomes None"
+    ), replace=True),
 ]
 
 
@@ -1183,7 +1264,10 @@ def load_dominos(path: str) -> list[Domino]:
         raise ValueError(f"line {len(dominos)}: the file holds {len(dominos)} dominos, not 48")
     return dominos
 ''',
-            "'the file does not hold exactly 48 dominos (name the last line of the file)': names line len(dominos), one less than the last line (the header counts)", replace=True),
+            (
+                "'the file does not hold exactly 48 dominos (name the last line of the file)': names line "
+                "len(dominos), one less than the last line (the header counts)"
+            ), replace=True),
 
     Mistake('dom-unseen-load-header-not-checked', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1221,7 +1305,10 @@ def load_dominos(path: str) -> list[Domino]:
         raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
     return dominos
 ''',
-            "'(or the header is not the one above)' must raise ValueError naming line 1: the first line is skipped unread, any header is accepted", replace=True),
+            (
+                "'(or the header is not the one above)' must raise ValueError naming line 1: the first line is skipped "
+                "unread, any header is accepted"
+            ), replace=True),
 
     Mistake('dom-unseen-load-castle-is-a-terrain', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1261,7 +1348,10 @@ def load_dominos(path: str) -> list[Domino]:
         raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
     return dominos
 ''',
-            "'a terrain is not one of TERRAINS': lets Square judge the terrain, and Square knows the castle too, so a line 'castle,0' loads the castle as a domino square", replace=True),
+            (
+                "'a terrain is not one of TERRAINS': lets Square judge the terrain, and Square knows the castle too, "
+                "so a line 'castle,0' loads the castle as a domino square"
+            ), replace=True),
 
     Mistake('dom-unseen-load-sorted-by-number', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1300,7 +1390,10 @@ def load_dominos(path: str) -> list[Domino]:
         raise ValueError(f"line {len(rows)}: the file holds {len(dominos)} dominos, not 48")
     return sorted(dominos, key=lambda domino: domino.number)
 ''',
-            "'returns the list of its dominos, in the order of the file': sorts them by number (same list for the course's file, not for a file in another order)", replace=True),
+            (
+                "'returns the list of its dominos, in the order of the file': sorts them by number (same list for the "
+                "course's file, not for a file in another order)"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.placement
     Mistake('dom-unseen-place-unseen-half-on-taken-square', 'dominations.placement', r'''
@@ -1356,7 +1449,10 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 add_methods(Kingdom, problem, touches, can_place, place)
 ''',
-            "rule 1 'both squares are inside the area and free': only the first square is tested, the second half may cover a square of the kingdom or the castle", replace=True),
+            (
+                "rule 1 'both squares are inside the area and free': only the first square is tested, the second half "
+                "may cover a square of the kingdom or the castle"
+            ), replace=True),
 
     Mistake('dom-unseen-place-touches-diagonally', 'dominations.placement', r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -1412,7 +1508,10 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 add_methods(Kingdom, problem, touches, can_place, place)
 ''',
-            "rule 3 'touches (by an edge) the castle, or a square of the same terrain': touches looks at the 8 squares around, so a corner contact connects", replace=True),
+            (
+                "rule 3 'touches (by an edge) the castle, or a square of the same terrain': touches looks at the 8 "
+                "squares around, so a corner contact connects"
+            ), replace=True),
 
     Mistake('dom-unseen-place-measure-not-taken-back', 'dominations.placement', r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -1473,7 +1572,11 @@ def place(self: Kingdom, domino: Domino, first: Position, second: Position) -> N
 
 add_methods(Kingdom, problem, touches, can_place, place)
 ''',
-            "'put the domino down, measure, take it back' / place 'leaves the kingdom unchanged': on the too-big path problem returns before taking the domino back, so asking (can_place, legal_placements, place) changes the kingdom", replace=True),
+            (
+                "'put the domino down, measure, take it back' / place 'leaves the kingdom unchanged': on the too-big "
+                "path problem returns before taking the domino back, so asking (can_place, legal_placements, place) "
+                "changes the kingdom"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.legal
     Mistake('dom-unseen-legal-frontier-twice', 'dominations.legal', r'''
@@ -1510,7 +1613,11 @@ def is_full(self: Kingdom) -> bool:
 
 add_methods(Kingdom, legal_placements, is_full)
 ''',
-            "legal_placements: 'every pair (first, second) that can_place accepts ... each once': a domino lying on two squares of the frontier is found from both, so it is listed twice (not on the empty kingdom of the example)", replace=True),
+            (
+                "legal_placements: 'every pair (first, second) that can_place accepts ... each once': a domino lying "
+                "on two squares of the frontier is found from both, so it is listed twice (not on the empty kingdom of "
+                "the example)"
+            ), replace=True),
 
     Mistake('dom-unseen-legal-full-is-5x5-box', 'dominations.legal', r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -1547,7 +1654,10 @@ def is_full(self: Kingdom) -> bool:
 
 add_methods(Kingdom, legal_placements, is_full)
 ''',
-            "is_full: 'True when the kingdom has size * size squares': tests that the kingdom spans 5 rows and 5 columns, so a 5x5 with holes counts as full", replace=True),
+            (
+                "is_full: 'True when the kingdom has size * size squares': tests that the kingdom spans 5 rows and 5 "
+                "columns, so a 5x5 with holes counts as full"
+            ), replace=True),
 
     Mistake('dom-unseen-legal-window-centred-on-castle', 'dominations.legal', r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -1580,7 +1690,10 @@ def is_full(self: Kingdom) -> bool:
 
 add_methods(Kingdom, legal_placements, is_full)
 ''',
-            "'The finished kingdom must fit in a 5x5 square (anywhere around the castle)': first squares are only tried in the 5x5 centred on the castle, so placements of a kingdom grown to one side are missing", replace=True),
+            (
+                "'The finished kingdom must fit in a 5x5 square (anywhere around the castle)': first squares are only "
+                "tried in the 5x5 centred on the castle, so placements of a kingdom grown to one side are missing"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.properties
     Mistake('dom-unseen-props-marked-when-popped', 'dominations.properties', r'''
@@ -1622,7 +1735,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 add_methods(Kingdom, property_of, crown_map)
 ''',
-            "'marks it as seen, pushes it' / 'each once': squares are marked only when popped, so in a 2x2 block a square pushed twice is listed twice and its crowns count twice", replace=True),
+            (
+                "'marks it as seen, pushes it' / 'each once': squares are marked only when popped, so in a 2x2 block a "
+                "square pushed twice is listed twice and its crowns count twice"
+            ), replace=True),
 
     Mistake('dom-unseen-props-crown-map-shared-rows', 'dominations.properties', r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -1666,7 +1782,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 add_methods(Kingdom, property_of, crown_map)
 ''',
-            "crown_map 'a grid of ints, same shape as grid': [[0] * side] * side makes every row the same list, so a property's crowns appear in every row", replace=True),
+            (
+                "crown_map 'a grid of ints, same shape as grid': [[0] * side] * side makes every row the same list, so "
+                "a property's crowns appear in every row"
+            ), replace=True),
 
     Mistake('dom-unseen-props-castle-alone', 'dominations.properties', r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -1710,7 +1829,10 @@ def crown_map(self: Kingdom) -> list[list[int]]:
 
 add_methods(Kingdom, property_of, crown_map)
 ''',
-            "'[] for an empty square or the castle' / 'The castle belongs to no property': property_of of the castle returns [castle] (a property of one square)", replace=True),
+            (
+                "'[] for an empty square or the castle' / 'The castle belongs to no property': property_of of the "
+                "castle returns [castle] (a property of one square)"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.score
     Mistake('dom-unseen-score-centred-strictly-inside', 'dominations.score', r'''
@@ -1737,7 +1859,10 @@ def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) ->
 
 add_methods(Kingdom, is_centred, score)
 ''',
-            "Middle Kingdom: 'every square is at most size // 2 rows and size // 2 columns away': < instead of <=, a square 2 away from the castle loses the bonus", replace=True),
+            (
+                "Middle Kingdom: 'every square is at most size // 2 rows and size // 2 columns away': < instead of <=, "
+                "a square 2 away from the castle loses the bonus"
+            ), replace=True),
 
     Mistake('dom-unseen-score-harmony-method-not-called', 'dominations.score', r'''
 def is_centred(self: Kingdom) -> bool:
@@ -1763,7 +1888,10 @@ def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) ->
 
 add_methods(Kingdom, is_centred, score)
 ''',
-            "Harmony '+5 when the kingdom is complete (is_full())': the method is not called, the bound method is always true, so +5 for any kingdom", replace=True),
+            (
+                "Harmony '+5 when the kingdom is complete (is_full())': the method is not called, the bound method is "
+                "always true, so +5 for any kingdom"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.ranking
     Mistake('dom-unseen-rank-groups-on-score-only', 'dominations.ranking', r'''
@@ -1797,7 +1925,10 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
             groups.append([player])
     return groups
 ''',
-            "'a group holds the players still equal after every tie-break': sorted by the tie-breaks but grouped on the score alone, so a tie-break winner still shares the place", replace=True),
+            (
+                "'a group holds the players still equal after every tie-break': sorted by the tie-breaks but grouped "
+                "on the score alone, so a tie-break winner still shares the place"
+            ), replace=True),
 
     Mistake('dom-unseen-rank-largest-by-value', 'dominations.ranking', r'''
 def largest_property(self: Kingdom) -> int:
@@ -1835,7 +1966,10 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
             groups.append([player])
     return groups
 ''',
-            "'largest property has the most squares (crowns do not count there)': takes the size of the property worth the most points, not of the one with the most squares", replace=True),
+            (
+                "'largest property has the most squares (crowns do not count there)': takes the size of the property "
+                "worth the most points, not of the one with the most squares"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.greedy
     Mistake('dom-unseen-greedy-distance-first-square', 'dominations.greedy', r'''
@@ -1878,7 +2012,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             best, best_key = domino, key
     return best
 ''',
-            "distance: 'the sum, over its two squares, of the rows plus the columns between the square and the castle': only the first square is measured", replace=True),
+            (
+                "distance: 'the sum, over its two squares, of the rows plus the columns between the square and the "
+                "castle': only the first square is measured"
+            ), replace=True),
 
     Mistake('dom-unseen-greedy-placement-with-bonuses', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -1919,7 +2056,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             best, best_key = domino, key
     return best
 ''',
-            "'The scores here are plain scores, without bonuses': greedy_placement counts the Middle Kingdom and Harmony bonuses", replace=True),
+            (
+                "'The scores here are plain scores, without bonuses': greedy_placement counts the Middle Kingdom and "
+                "Harmony bonuses"
+            ), replace=True),
 
     Mistake('dom-unseen-greedy-nowhere-counts-closest', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -1960,7 +2100,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             best, best_key = domino, key
     return best
 ''',
-            "greedy_choice: 'on equal scores ... (a domino that fits nowhere is farthest)': a domino that fits nowhere gets distance 0 and beats placeable dominos of equal score", replace=True),
+            (
+                "greedy_choice: 'on equal scores ... (a domino that fits nowhere is farthest)': a domino that fits "
+                "nowhere gets distance 0 and beats placeable dominos of equal score"
+            ), replace=True),
 
     Mistake('dom-unseen-greedy-previous-fits-nowhere', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -1999,7 +2142,11 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             best, best_key = domino, key
     return best
 ''',
-            "'first place the previous domino (if any) at its greedy placement': when the previous domino fits nowhere (greedy_placement is None) greedy_choice crashes with TypeError instead of judging the line on the kingdom as it is", replace=True),
+            (
+                "'first place the previous domino (if any) at its greedy placement': when the previous domino fits "
+                "nowhere (greedy_placement is None) greedy_choice crashes with TypeError instead of judging the line "
+                "on the kingdom as it is"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.game_setup
     Mistake('dom-unseen-setup-one-king-per-player', 'dominations.game_setup', r'''
@@ -2055,7 +2202,10 @@ class Game:
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
 ''',
-            "'With 2 players each player has two kings': every player gets one king, a 2-player game has lines of 2 and 12 rounds of one domino each", replace=True),
+            (
+                "'With 2 players each player has two kings': every player gets one king, a 2-player game has lines of "
+                "2 and 12 rounds of one domino each"
+            ), replace=True),
 
     Mistake('dom-unseen-setup-module-random', 'dominations.game_setup', r'''
 class Game:
@@ -2110,7 +2260,10 @@ class Game:
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
 ''',
-            "'Draw every line with self.rng (self.rng.sample(self.pile, k))': the lines come from the module's random, so a seeded game is not reproducible", replace=True),
+            (
+                "'Draw every line with self.rng (self.rng.sample(self.pile, k))': the lines come from the module's "
+                "random, so a seeded game is not reproducible"
+            ), replace=True),
 
     Mistake('dom-unseen-setup-assert-players', 'dominations.game_setup', r'''
 class Game:
@@ -2163,7 +2316,10 @@ class Game:
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
 ''',
-            "'__init__ refuses a number of players other than 2, 3 or 4 ... with ValueError': refuses with assert, an AssertionError (and nothing at all under python -O)", replace=True),
+            (
+                "'__init__ refuses a number of players other than 2, 3 or 4 ... with ValueError': refuses with assert, "
+                "an AssertionError (and nothing at all under python -O)"
+            ), replace=True),
 
     Mistake('dom-unseen-setup-player-past-last-king', 'dominations.game_setup', r'''
 class Game:
@@ -2218,7 +2374,10 @@ class Game:
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
 ''',
-            "player: 'The owner of the king to act (None when every king has acted)': indexes kings without the bound, IndexError at the end of the game (legal_moves() then fails instead of [])", replace=True),
+            (
+                "player: 'The owner of the king to act (None when every king has acted)': indexes kings without the "
+                "bound, IndexError at the end of the game (legal_moves() then fails instead of [])"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.game_turn
     Mistake('dom-unseen-turn-claim-before-placing', 'dominations.game_turn', r'''
@@ -2285,7 +2444,10 @@ def play(self: Game, move: Move) -> None:
 
 add_methods(Game, legal_moves, problem, play)
 ''',
-            "'A move that breaks a rule raises ValueError ... and leaves the game unchanged': the king takes its new domino before the placement is checked, so a refused placement leaves the domino claimed", replace=True),
+            (
+                "'A move that breaks a rule raises ValueError ... and leaves the game unchanged': the king takes its "
+                "new domino before the placement is checked, so a refused placement leaves the domino claimed"
+            ), replace=True),
 
     Mistake('dom-unseen-turn-claimed-domino-chosen-again', 'dominations.game_turn', r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -2343,7 +2505,10 @@ def play(self: Game, move: Move) -> None:
 
 add_methods(Game, legal_moves, problem, play)
 ''',
-            "'then moves the king to a free domino of the new line': problem checks the choice against the whole line, so a king may stand on a domino another king already took", replace=True),
+            (
+                "'then moves the king to a free domino of the new line': problem checks the choice against the whole "
+                "line, so a king may stand on a domino another king already took"
+            ), replace=True),
 
     Mistake('dom-unseen-turn-opening-placement-ignored', 'dominations.game_turn', r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -2401,7 +2566,10 @@ def play(self: Game, move: Move) -> None:
 
 add_methods(Game, legal_moves, problem, play)
 ''',
-            "'placement ... None in the opening round': a move with a placement in the opening is accepted (and the placement silently dropped) instead of refused", replace=True),
+            (
+                "'placement ... None in the opening round': a move with a placement in the opening is accepted (and "
+                "the placement silently dropped) instead of refused"
+            ), replace=True),
 
     # ------------------------------------------------------------ dominations.game
     Mistake('dom-unseen-game-previous-aliases-claimed', 'dominations.game', r'''
@@ -2432,7 +2600,10 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''',
-            "next_round: 'those dominos are the ones to place': previous is the same list as claimed, emptied with clear(), so no domino is ever placed (to_place stays None)", replace=True),
+            (
+                "next_round: 'those dominos are the ones to place': previous is the same list as claimed, emptied with "
+                "clear(), so no domino is ever placed (to_place stays None)"
+            ), replace=True),
 
     Mistake('dom-unseen-game-score-without-bonuses', 'dominations.game', r'''
 def next_round(self: Game) -> None:
@@ -2461,7 +2632,10 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''',
-            "'the final score(player) (with the game's bonuses)': the game's middle_kingdom and harmony are not passed, a game with bonuses scores without them", replace=True),
+            (
+                "'the final score(player) (with the game's bonuses)': the game's middle_kingdom and harmony are not "
+                "passed, a game with bonuses scores without them"
+            ), replace=True),
 
     Mistake('dom-unseen-game-ranking-bonuses-swapped', 'dominations.game', r'''
 def next_round(self: Game) -> None:
@@ -2490,7 +2664,10 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''',
-            "ranking() 'as ranking of exercise 6' with the game's bonuses: the two flags are passed in the wrong order, a game with only one bonus ranks with the other one", replace=True),
+            (
+                "ranking() 'as ranking of exercise 6' with the game's bonuses: the two flags are passed in the wrong "
+                "order, a game with only one bonus ranks with the other one"
+            ), replace=True),
 
 ]
 
@@ -2529,7 +2706,10 @@ def is_full(self: Kingdom) -> bool:
 
 add_methods(Kingdom, legal_placements, is_full)
 ''',
-                'tries only dominos with a half on the frontier (empty squares next to the kingdom), a set removes the pairs found from both halves; sorted list', replace=True),
+                (
+                    'tries only dominos with a half on the frontier (empty squares next to the kingdom), a set removes '
+                    'the pairs found from both halves; sorted list'
+                ), replace=True),
 
     Alternative('dom-unseen-alt-score-sum-of-products', 'dominations.score', r'''
 def is_centred(self: Kingdom) -> bool:
@@ -2560,7 +2740,10 @@ def score(self: Kingdom, middle_kingdom: bool = False, harmony: bool = False) ->
 
 add_methods(Kingdom, is_centred, score)
 ''',
-                'is_centred compares the bounding box of the squares with the window around the castle; the score sums squares x crowns per property (the product, not the crown map)', replace=True),
+                (
+                    'is_centred compares the bounding box of the squares with the window around the castle; the score '
+                    'sums squares x crowns per property (the product, not the crown map)'
+                ), replace=True),
 
     Alternative('dom-unseen-alt-greedy-put-down-take-back', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -2602,7 +2785,10 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
     ranked.sort(key=lambda entry: entry[:4])
     return ranked[0][4]
 ''',
-                'greedy_placement puts the domino down on the kingdom itself, scores it and takes it back (in a finally), then sorts the keys; greedy_choice sorts (score, fits, distance, number)', replace=True),
+                (
+                    'greedy_placement puts the domino down on the kingdom itself, scores it and takes it back (in a '
+                    'finally), then sorts the keys; greedy_choice sorts (score, fits, distance, number)'
+                ), replace=True),
 
     Alternative('dom-unseen-alt-setup-docstring-order', 'dominations.game_setup', r'''
 class Game:
@@ -2672,7 +2858,10 @@ class Game:
         """An independent copy of the game (its random generator too)."""
         return copy.deepcopy(self)
 ''',
-                "follows the docstring's order (kings shuffled before the pile is drawn, both with the rng given), removes the drawn dominos one by one, compares dominos instead of numbers", replace=True),
+                (
+                    "follows the docstring's order (kings shuffled before the pile is drawn, both with the rng given), "
+                    "removes the drawn dominos one by one, compares dominos instead of numbers"
+                ), replace=True),
 
     Alternative('dom-unseen-alt-game-nothing-left', 'dominations.game', r'''
 def next_round(self: Game) -> None:
@@ -2703,6 +2892,9 @@ def final_ranking(self: Game) -> list[list[int]]:
 
 add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''',
-                'sorts the indexes of the claims, draws the line before resetting the turn, is_over when pile, line and dominos to place are all empty, keyword arguments', replace=True),
+                (
+                    'sorts the indexes of the claims, draws the line before resetting the turn, is_over when pile, '
+                    'line and dominos to place are all empty, keyword arguments'
+                ), replace=True),
 
 ]

@@ -60,7 +60,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "table: four 9s are worth 150 and four jacks 200 (and 'Use quartet_points(rank)'); the student typed the points by hand and swapped them, as in trump order",
+        (
+            "table: four 9s are worth 150 and four jacks 200 (and 'Use quartet_points(rank)'); the student typed the "
+            "points by hand and swapped them, as in trump order"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-runs-stop-before-ace', 'jass.meld',
@@ -116,7 +119,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        'table: 28 + 24 + 20 = 72 runs; off-by-one on the end index drops every run ending at the ace (Q-K-A, J-Q-K-A, 10-J-Q-K-A), leaving 60',
+        (
+            'table: 28 + 24 + 20 = 72 runs; off-by-one on the end index drops every run ending at the ace (Q-K-A, '
+            'J-Q-K-A, 10-J-Q-K-A), leaving 60'
+        ),
         replace=True),
     Mistake(
         'jass-unseen-runs-wrap-around', 'jass.meld',
@@ -227,7 +233,10 @@ class Meld:
         hand = set(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'Your all_in methods start by calling it [validate_hand]': a card twice or a non-card is silently accepted instead of raising ValueError",
+        (
+            "'Your all_in methods start by calling it [validate_hand]': a card twice or a non-card is silently "
+            "accepted instead of raising ValueError"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-reads-hand-twice', 'jass.meld',
@@ -284,7 +293,10 @@ class Meld:
         cards = frozenset(hand)
         return {meld for meld in cls.ALL if meld.cards <= cards}
 ''',
-        'hand is any Iterable[Card]: the validated frozenset is thrown away and the hand read a second time, so a one-shot iterator (generator) gives no meld',
+        (
+            'hand is any Iterable[Card]: the validated frozenset is thrown away and the hand read a second time, so a '
+            'one-shot iterator (generator) gives no meld'
+        ),
         replace=True),
     Mistake(
         'jass-unseen-meld-not-frozen', 'jass.meld',
@@ -340,7 +352,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'The class Meld is immutable ... It is a frozen dataclass': the student forced a hash instead, so meld.points = 0 is accepted",
+        (
+            "'The class Meld is immutable ... It is a frozen dataclass': the student forced a hash instead, so "
+            "meld.points = 0 is accepted"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-only-subset', 'jass.disjoint',
@@ -353,7 +368,10 @@ class Meld:
         union |= s
     return True
 ''',
-        "'pairwise disjoint: no element belongs to two of them': only a set lying wholly inside the union is caught, so [{1, 2}, {2, 3}] is taken as disjoint (the example still passes)",
+        (
+            "'pairwise disjoint: no element belongs to two of them': only a set lying wholly inside the union is "
+            "caught, so [{1, 2}, {2, 3}] is taken as disjoint (the example still passes)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-mutates-first-set', 'jass.disjoint',
@@ -370,7 +388,10 @@ class Meld:
             return False
     return True
 ''',
-        "'Keep a running union of the sets seen so far, and do not change the sets you are given': the first set (a mutable set) becomes the running union and grows",
+        (
+            "'Keep a running union of the sets seen so far, and do not change the sets you are given': the first set "
+            "(a mutable set) becomes the running union and grows"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-len-of-iterable', 'jass.disjoint',
@@ -428,7 +449,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'MeldSet.of(melds) ... raises a ValueError naming a shared card': an assert raises AssertionError (and nothing at all under python -O)",
+        (
+            "'MeldSet.of(melds) ... raises a ValueError naming a shared card': an assert raises AssertionError (and "
+            "nothing at all under python -O)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-of-message-names-no-card', 'jass.meld_set',
@@ -518,7 +542,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'raises a ValueError ... (and leaves melds as it was)': the search for the shared card pops melds out of the caller's list",
+        (
+            "'raises a ValueError ... (and leaves melds as it was)': the search for the shared card pops melds out of "
+            "the caller's list"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-drops-empty-set', 'jass.meld_set',
@@ -564,7 +591,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'returns the list of all the meld sets of the given hand (the empty one included)' / 'the empty meld set ... is always present'",
+        (
+            "'returns the list of all the meld sets of the given hand (the empty one included)' / 'the empty meld set "
+            "... is always present'"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-points-sum-of-set', 'jass.meld_set',
@@ -608,7 +638,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'points(), its total number of points': summing a set of points counts two melds of equal worth (two runs of 20, four kings and four aces) once",
+        (
+            "'points(), its total number of points': summing a set of points counts two melds of equal worth (two runs "
+            "of 20, four kings and four aces) once"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-print-best-first', 'jass.print_meld_sets',
@@ -627,7 +660,10 @@ class MeldSet:
     for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
         print(f"{meld_set.points():>3}: {meld_set.melds}")
 ''',
-        'the line is f"{points:>3}: {meld_set}": printing the field melds shows frozenset({Meld(...)}) instead of {[♠6, ♠7, ♠8]}',
+        (
+            'the line is f"{points:>3}: {meld_set}": printing the field melds shows frozenset({Meld(...)}) instead of '
+            '{[♠6, ♠7, ♠8]}'
+        ),
         replace=True),
     Mistake(
         'jass-unseen-count-ignores-quartets', 'jass.hands_without_meld',
@@ -659,7 +695,10 @@ class MeldSet:
             total += (-1) ** len(forced) * four_suits[size]
     return total
 ''',
-        "'Quartets tie the suits together': counting only run-free hands also counts the hands holding four 9s..four aces (count_hands_without_meld(3) = 7112 still passes)",
+        (
+            "'Quartets tie the suits together': counting only run-free hands also counts the hands holding four "
+            "9s..four aces (count_hands_without_meld(3) = 7112 still passes)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-count-quartets-of-low-ranks', 'jass.hands_without_meld',
@@ -691,7 +730,10 @@ class MeldSet:
             total += (-1) ** len(forced) * four_suits[size]
     return total
 ''',
-        "'There is no quartet of 6s, 7s or 8s' / 'a set F of quartet ranks (9 to A)': hands with four 6s, 7s or 8s are wrongly excluded",
+        (
+            "'There is no quartet of 6s, 7s or 8s' / 'a set F of quartet ranks (9 to A)': hands with four 6s, 7s or 8s "
+            "are wrongly excluded"
+        ),
         replace=True),
 ]
 ALTERNATIVES = [
@@ -745,7 +787,10 @@ class Meld:
         cards = validate_hand(hand)
         return set(filter(lambda meld: meld.cards.issubset(cards), cls.ALL))
 ''',
-        'explicit tuple of quartet ranks, runs built size by size with a for/range (another order of the 72 runs), cards passed as lists (frozen by __post_init__), filter()',
+        (
+            'explicit tuple of quartet ranks, runs built size by size with a for/range (another order of the 72 runs), '
+            'cards passed as lists (frozen by __post_init__), filter()'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-disjoint-counter', 'jass.disjoint',
@@ -756,7 +801,10 @@ class Meld:
         counts.update(s)
     return all(count == 1 for count in counts.values())
 ''',
-        'counts how many sets hold each element with a Counter (one pass, nothing mutated) instead of comparing the size of a running union',
+        (
+            'counts how many sets hold each element with a Counter (one pass, nothing mutated) instead of comparing '
+            'the size of a running union'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-disjoint-pairs', 'jass.disjoint',
@@ -821,7 +869,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        'of() finds the first shared card with a seen-set and words the message differently (still naming the card); all_in keeps the subsets MeldSet.of accepts; a loop for points',
+        (
+            'of() finds the first shared card with a seen-set and words the message differently (still naming the '
+            'card); all_in keeps the subsets MeldSet.of accepts; a loop for points'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-print-key-points-rjust', 'jass.print_meld_sets',
@@ -832,7 +883,10 @@ class MeldSet:
     lines = [str(meld_set.points()).rjust(3) + ": " + str(meld_set) for meld_set in meld_sets]
     print("\\n".join(lines))
 ''',
-        'sorts by MeldSet.points alone (ties in any order, allowed), builds the lines with rjust and prints them with one print call',
+        (
+            'sorts by MeldSet.points alone (ties in any order, allowed), builds the lines with rjust and prints them '
+            'with one print call'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-count-by-ranks-dp', 'jass.hands_without_meld',
@@ -931,7 +985,11 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'runs of 3, 4 or 5 consecutive cards' (28 + 24 + 20 = 72 runs): range(3, 5) stops before 5, so the 20 runs of 5 cards (100 points) are missing and Meld.ALL has 58 melds; the example hand (no run of 5) still shows its 4 melds",
+        (
+            "'runs of 3, 4 or 5 consecutive cards' (28 + 24 + 20 = 72 runs): range(3, 5) stops before 5, so the 20 "
+            "runs of 5 cards (100 points) are missing and Meld.ALL has 58 melds; the example hand (no run of 5) still "
+            "shows its 4 melds"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-runs-longer-than-five', 'jass.meld',
@@ -1001,7 +1059,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'runs of 3, 4 or 5 consecutive cards' / rules: 'Runs longer than 5 are not melds of their own': the student adds runs of 6 to 9 cards (40 more melds, 118 in all); the example hand is unaffected",
+        (
+            "'runs of 3, 4 or 5 consecutive cards' / rules: 'Runs longer than 5 are not melds of their own': the "
+            "student adds runs of 6 to 9 cards (40 more melds, 118 in all); the example hand is unaffected"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-proper-subset', 'jass.meld',
@@ -1071,7 +1132,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards < hand}
 ''',
-        "'the subset of the 78 melds whose cards are all in the hand. meld.cards <= hand': < (proper subset) misses a meld that is the whole hand, e.g. the hand ♠6 ♠7 ♠8 or the four aces alone",
+        (
+            "'the subset of the 78 melds whose cards are all in the hand. meld.cards <= hand': < (proper subset) "
+            "misses a meld that is the whole hand, e.g. the hand ♠6 ♠7 ♠8 or the four aces alone"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-suits-into-clears-list', 'jass.meld',
@@ -1142,7 +1206,11 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'add_all_suits_into(melds) adds to the list melds all the runs': it empties the list first, so Meld.all_melds() loses the 6 quartets added before it (Meld.ALL has 72 melds, the four 9s of the example are gone); the 'runs' example cell still shows 72 runs",
+        (
+            "'add_all_suits_into(melds) adds to the list melds all the runs': it empties the list first, so "
+            "Meld.all_melds() loses the 6 quartets added before it (Meld.ALL has 72 melds, the four 9s of the example "
+            "are gone); the 'runs' example cell still shows 72 runs"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-suit-cards-sorted-as-text', 'jass.meld',
@@ -1213,7 +1281,11 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'ALL_OF maps each suit to the list of that suit's cards, by increasing rank': rebuilding each suit sorted by the printed text gives 10 6 7 8 9 A J K Q, so runs like 9-10-J or Q-K-A are missing and 10-6-7 or A-J-K appear; the example's 6-7-8-9 runs still come out right",
+        (
+            "'ALL_OF maps each suit to the list of that suit's cards, by increasing rank': rebuilding each suit sorted "
+            "by the printed text gives 10 6 7 8 9 A J K Q, so runs like 9-10-J or Q-K-A are missing and 10-6-7 or "
+            "A-J-K appear; the example's 6-7-8-9 runs still come out right"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-meld-identity-equality', 'jass.meld',
@@ -1283,7 +1355,10 @@ class Meld:
         hand = validate_hand(hand)
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
-        "'two melds with the same cards and points are equal and have the same hash': with eq=False a Meld built again (Meld(parse_cards('♠6 ♠7 ♠8'), 20)) is neither equal to nor found among the melds of Meld.all_in",
+        (
+            "'two melds with the same cards and points are equal and have the same hash': with eq=False a Meld built "
+            "again (Meld(parse_cards('♠6 ♠7 ♠8'), 20)) is neither equal to nor found among the melds of Meld.all_in"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-reduce-no-initial', 'jass.disjoint',
@@ -1302,7 +1377,10 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
     union = reduce(lambda a, b: a | b, sets)  # |E1 ∪ E2 ∪ ...|
     return len(union) == sum(len(s) for s in sets)
 ''',
-        "docstring 'also for zero or one set': reduce without an initial value raises TypeError for no sets at all (and so MeldSet.all_in fails on the empty subset)",
+        (
+            "docstring 'also for zero or one set': reduce without an initial value raises TypeError for no sets at all "
+            "(and so MeldSet.all_in fails on the empty subset)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-dedups-equal-sets', 'jass.disjoint',
@@ -1322,7 +1400,10 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
             return False
     return True
 ''',
-        "'pairwise disjoint: no element belongs to two of them': copying the sets into a set of frozensets merges equal sets, so [{1}, {1}] (or the same meld twice) is taken as disjoint; both examples still pass",
+        (
+            "'pairwise disjoint: no element belongs to two of them': copying the sets into a set of frozensets merges "
+            "equal sets, so [{1}, {1}] (or the same meld twice) is taken as disjoint; both examples still pass"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-disjoint-return-on-empty-set', 'jass.disjoint',
@@ -1344,7 +1425,11 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
             return False
     return True
 ''',
-        "'no element belongs to two of them' (over the whole collection): return instead of continue on an empty set stops the check, so [set(), {1}, {1}] or [{1}, set(), {1}] is taken as disjoint; the examples (no empty set) pass",
+        (
+            "'no element belongs to two of them' (over the whole collection): return instead of continue on an empty "
+            "set stops the check, so [set(), {1}, {1}] or [{1}, set(), {1}] is taken as disjoint; the examples (no "
+            "empty set) pass"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-of-keeps-list-field', 'jass.meld_set',
@@ -1395,7 +1480,11 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'its field melds is a frozenset of melds, so two meld sets with the same melds are equal and have the same hash': MeldSet.of stores the list, so hash() raises TypeError and MeldSet.of([a, b]) != MeldSet.of([b, a]); printing and points() still work",
+        (
+            "'its field melds is a frozenset of melds, so two meld sets with the same melds are equal and have the "
+            "same hash': MeldSet.of stores the list, so hash() raises TypeError and MeldSet.of([a, b]) != "
+            "MeldSet.of([b, a]); printing and points() still work"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-of-names-card-not-shared', 'jass.meld_set',
@@ -1447,7 +1536,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'raises a ValueError naming a shared card': it names the lowest card of the overlapping meld, shared or not (right for run678 + run789, but [nines, run789] names ♠7 instead of ♠9)",
+        (
+            "'raises a ValueError naming a shared card': it names the lowest card of the overlapping meld, shared or "
+            "not (right for run678 + run789, but [nines, run789] names ♠7 instead of ♠9)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-misses-full-subset', 'jass.meld_set',
@@ -1504,7 +1596,11 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'all the valid meld sets' (the power set includes the set itself): range(len(melds)) never takes all the melds together, so two disjoint melds (♠6 ♠7 ♠8 ♡6 ♡7 ♡8) lose their 40-point set and a hand with no meld gets [] instead of the empty meld set; the example (whose 4 melds overlap) passes",
+        (
+            "'all the valid meld sets' (the power set includes the set itself): range(len(melds)) never takes all the "
+            "melds together, so two disjoint melds (♠6 ♠7 ♠8 ♡6 ♡7 ♡8) lose their 40-point set and a hand with no meld "
+            "gets [] instead of the empty meld set; the example (whose 4 melds overlap) passes"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-returns-set', 'jass.meld_set',
@@ -1555,7 +1651,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'MeldSet.all_in(hand), which returns the list of all the meld sets' (-> list[MeldSet]): a set comprehension returns a set, not a list",
+        (
+            "'MeldSet.all_in(hand), which returns the list of all the meld sets' (-> list[MeldSet]): a set "
+            "comprehension returns a set, not a list"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-all-in-swallows-bad-hand', 'jass.meld_set',
@@ -1608,7 +1707,10 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        "'Your all_in methods start by calling it, so a bad hand is refused with a clear sentence' / 'Raise ValueError for a bad hand': the ValueError is caught and a bad hand gets the empty meld set",
+        (
+            "'Your all_in methods start by calling it, so a bad hand is refused with a clear sentence' / 'Raise "
+            "ValueError for a bad hand': the ValueError is caught and a bad hand gets the empty meld set"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-print-commas-no-alignment', 'jass.print_meld_sets',
@@ -1617,7 +1719,11 @@ class MeldSet:
     for meld_set in sorted(MeldSet.all_in(hand), key=MeldSet.points):
         print(meld_set.points(), ":", meld_set)
 ''',
-        '\'the points right-aligned on 3 characters, a colon, a space and the meld set, f"{points:>3}: {meld_set}"\': print with commas gives \'0 : {}\' and \'170 : {...}\' (no padding, a space before the colon)',
+        (
+            '\'the points right-aligned on 3 characters, a colon, a space and the meld set, f"{points:>3}: '
+            '{meld_set}"\': print with commas gives \'0 : {}\' and \'170 : {...}\' (no padding, a space before the '
+            'colon)'
+        ),
         replace=True),
     Mistake(
         'jass-unseen-print-summary-line', 'jass.print_meld_sets',
@@ -1628,7 +1734,10 @@ class MeldSet:
         print(f"{meld_set.points():>3}: {meld_set}")
     print(f"{len(meld_sets)} meld sets, best: {meld_sets[-1].points()} points")
 ''',
-        "'prints them, in this order, one a line' (the six lines of the example, nothing else): an extra summary line is printed after the meld sets",
+        (
+            "'prints them, in this order, one a line' (the six lines of the example, nothing else): an extra summary "
+            "line is printed after the meld sets"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-print-returns-text', 'jass.print_meld_sets',
@@ -1639,7 +1748,10 @@ class MeldSet:
         lines.append(f"{meld_set.points():>3}: {meld_set}")
     return "\\n".join(lines)
 ''',
-        "'write print_meld_sets(hand), which ... prints them' (-> None): the lines are returned as one string and nothing is printed",
+        (
+            "'write print_meld_sets(hand), which ... prints them' (-> None): the lines are returned as one string and "
+            "nothing is printed"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-count-no-alternating-sign', 'jass.hands_without_meld',
@@ -1675,7 +1787,10 @@ class MeldSet:
             total += four_suits[size]
     return total
 ''',
-        "'add these counts with the sign (-1)^|F|': adding every term counts the hands with a quartet instead of removing them; count_hands_without_meld(3) = 7112 still holds (a quartet needs 4 cards)",
+        (
+            "'add these counts with the sign (-1)^|F|': adding every term counts the hands with a quartet instead of "
+            "removing them; count_hands_without_meld(3) = 7112 still holds (a quartet needs 4 cards)"
+        ),
         replace=True),
     Mistake(
         'jass-unseen-count-one-quartet-at-most', 'jass.hands_without_meld',
@@ -1713,7 +1828,10 @@ class MeldSet:
             total += (-1) ** len(forced) * four_suits[size]
     return total
 ''',
-        "'for a set F of quartet ranks (9 to A) ... with the sign (-1)^|F|': stopping at |F| <= 1 subtracts twice the hands holding two quartets (8 cards fit in a hand of 9); right for sizes up to 7 only",
+        (
+            "'for a set F of quartet ranks (9 to A) ... with the sign (-1)^|F|': stopping at |F| <= 1 subtracts twice "
+            "the hands holding two quartets (8 cards fit in a hand of 9); right for sizes up to 7 only"
+        ),
         replace=True),
 ]
 ALTERNATIVES += [
@@ -1793,7 +1911,10 @@ class Meld:
                 melds.add(meld)
         return melds
 ''',
-        "the 6 quartets added one by one ('the trivial way', allowed by the text), runs grouped by their last card (another order of the 72 runs), all_in with a set difference and an explicit loop",
+        (
+            "the 6 quartets added one by one ('the trivial way', allowed by the text), runs grouped by their last card "
+            "(another order of the 72 runs), all_in with a set difference and an explicit loop"
+        ),
         replace=True),
     Alternative(
         'jass-unseen-disjoint-isdisjoint-running-union', 'jass.disjoint',
@@ -1874,7 +1995,11 @@ class MeldSet:
     def __repr__(self) -> str:
         return f"MeldSet.of({self})"
 ''',
-        'all_in builds only the compatible sets by recursive backtracking (no power set, another order of the list); of() finds a shared card pair by pair; mutually_disjoint compares the size of one union with the sum of sizes',
+        (
+            'all_in builds only the compatible sets by recursive backtracking (no power set, another order of the '
+            'list); of() finds a shared card pair by pair; mutually_disjoint compares the size of one union with the '
+            'sum of sizes'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-print-percent-format', 'jass.print_meld_sets',
@@ -1887,7 +2012,10 @@ class MeldSet:
         for meld_set in by_points[points]:
             print("%3d: %s" % (points, meld_set))
 ''',
-        'groups the meld sets by points in a dict and prints each group in increasing order (ties in any order, which the text allows), with %-formatting',
+        (
+            'groups the meld sets by points in a dict and prints each group in increasing order (ties in any order, '
+            'which the text allows), with %-formatting'
+        ),
         replace=True),
     Alternative(
         'jass-unseen-count-suit-by-suit-quartet-mask', 'jass.hands_without_meld',
@@ -1917,6 +2045,9 @@ class MeldSet:
         states = following
     return sum(ways for (common, held), ways in states.items() if common == 0 and held == size)
 ''',
-        'a third method: suit by suit, counts run-free patterns while remembering which quartet ranks every suit so far holds; a hand has no quartet when none is left after the fourth suit',
+        (
+            'a third method: suit by suit, counts run-free patterns while remembering which quartet ranks every suit '
+            'so far holds; a hand has no quartet when none is left after the fourth suit'
+        ),
         replace=True),
 ]

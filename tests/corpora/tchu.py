@@ -83,7 +83,10 @@ MISTAKES = [
                     "        state = state.without_top_tickets(Constants.INITIAL_TICKETS_COUNT)\n        players",
                     "        players",
                     "    update_all(players, state)\n",
-                    "    state = state.without_top_tickets(2 * Constants.INITIAL_TICKETS_COUNT)\n    update_all(players, state)\n"),
+                    (
+                        "    state = state.without_top_tickets(2 * Constants.INITIAL_TICKETS_COUNT)\n    "
+                        "update_all(players, state)\n"
+                    )),
             "each player is offered its own 5 of the 10 top tickets, taken off the pile in turn"),
     Mistake("tchu-start-two-tickets-are-enough", S,
             changed(S, "least = Constants.INITIAL_TICKETS_COUNT - Constants.DISCARDABLE_TICKETS_COUNT", "least = 2"),
@@ -92,7 +95,8 @@ MISTAKES = [
             changed(S, 'f"{player_names[player_id]} kept the tickets', 'f"A player kept the tickets'),
             "the ValueError for too few tickets names the player"),
     Mistake("tchu-start-accepts-a-ticket-not-offered", S,
-            changed(S, "if len(chosen) < least or not offers[player_id].contains_all(chosen):", "if len(chosen) < least:"),
+            changed(S, "if len(chosen) < least or not offers[player_id].contains_all(chosen):",
+                "if len(chosen) < least:"),
             "a player keeps only tickets it was offered"),
     Mistake("tchu-start-tells-five-kept", S,
             changed(S, "kept = state.player_state(player_id).ticket_count", "kept = Constants.INITIAL_TICKETS_COUNT"),
@@ -104,24 +108,28 @@ MISTAKES = [
             "the package's scenario state is no start of a game: the players must be introduced, offered and asked"),
     Mistake("tchu-start-first-message-before-init-players", S,
             changed(S,
-                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, "
+                    "player_names)\n"
                     "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n",
                     "    tell_all(players, Info(player_names[state.current_player_id]).will_play_first())\n"
-                    "    for player_id, player in players.items():\n        player.init_players(player_id, player_names)\n"),
+                    "    for player_id, player in players.items():\n        player.init_players(player_id, "
+                    "player_names)\n"),
             "init_players comes first, before any message"),
     # Exercise 3: draw_tickets
     Mistake("tchu-tickets-keeping-none-allowed", T,
             changed(T, "if len(chosen) < 1 or", "if len(chosen) < 0 or"),
             "a player keeps at least 1 of the 3 tickets it draws"),
     Mistake("tchu-tickets-only-kept-ones-leave-the-pile", T,
-            changed(T, "state.with_chosen_additional_tickets(drawn, chosen)", "state.with_chosen_additional_tickets(chosen, chosen)"),
+            changed(T, "state.with_chosen_additional_tickets(drawn, chosen)",
+                "state.with_chosen_additional_tickets(chosen, chosen)"),
             "all 3 drawn tickets leave the pile, the kept ones and the others"),
     Mistake("tchu-tickets-always-player-one", T,
             changed(T, "name = player_names[state.current_player_id]\n    player = players[state.current_player_id]",
                     "name = player_names[PlayerId.PLAYER_1]\n    player = players[PlayerId.PLAYER_1]"),
             "the current player draws the tickets, not always PLAYER_1"),
     Mistake("tchu-tickets-kept-message-says-three", T,
-            changed(T, "Info(name).kept_tickets(len(chosen))", "Info(name).kept_tickets(Constants.IN_GAME_TICKETS_COUNT)"),
+            changed(T, "Info(name).kept_tickets(len(chosen))",
+                "Info(name).kept_tickets(Constants.IN_GAME_TICKETS_COUNT)"),
             "the kept-tickets message counts the tickets kept, not those drawn"),
     Mistake("tchu-tickets-error-without-the-name", T,
             changed(T, 'f"{name} kept the tickets {list(chosen)}: keep', 'f"Kept the tickets {list(chosen)}: keep'),
@@ -136,26 +144,41 @@ MISTAKES = [
             "the state between the two draws goes to every player: a broadcast that forgets one player"),
     Mistake("tchu-cards-deck-recreated-before-the-first-card-only", C,
             changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:",
-                    "        if draw == 0:\n            state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:"),
+                    (
+                        "        if draw == 0:\n            state = state.with_cards_deck_recreated_if_needed(rng)\n   "
+                        "     if draw == 1:"
+                    )),
             "the deck is recreated from the discards before each card, the second one too"),
     Mistake("tchu-cards-deck-recreated-for-blind-draws-only", C,
-            changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:", "        if draw == 1:",
+            changed(C, "        state = state.with_cards_deck_recreated_if_needed(rng)\n        if draw == 1:",
+                "        if draw == 1:",
                     "            state = state.with_blindly_drawn_card()",
-                    "            state = state.with_cards_deck_recreated_if_needed(rng)\n            state = state.with_blindly_drawn_card()"),
+                    (
+                        "            state = state.with_cards_deck_recreated_if_needed(rng)\n            state = "
+                        "state.with_blindly_drawn_card()"
+                    )),
             "a face-up card is replaced from the deck, so the deck is recreated before a face-up draw too"),
     Mistake("tchu-cards-replacement-card-told", C,
-            changed(C, "            card = state.card_state.face_up_card(slot)\n            state = state.with_drawn_face_up_card(slot)\n",
-                    "            state = state.with_drawn_face_up_card(slot)\n            card = state.card_state.face_up_card(slot)\n"),
+            changed(C, (
+                "            card = state.card_state.face_up_card(slot)\n            state = "
+                "state.with_drawn_face_up_card(slot)\n"
+            ),
+                    (
+                        "            state = state.with_drawn_face_up_card(slot)\n            card = "
+                        "state.card_state.face_up_card(slot)\n"
+                    )),
             "the message names the face-up card taken, read before it is replaced"),
     Mistake("tchu-cards-bad-slot-not-named", C,
             changed(C, 'f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4"',
                     'f"{name} chose a slot that does not exist"'),
             "the ValueError for a bad slot names the player and the slot"),
     Mistake("tchu-cards-bad-slot-assertion", C,
-            changed(C, "        else:\n            raise ValueError(", "        else:\n            raise AssertionError("),
+            changed(C, "        else:\n            raise ValueError(",
+                "        else:\n            raise AssertionError("),
             "a bad slot is refused with a ValueError, not another kind of error"),
     Mistake("tchu-cards-turn-passed-on", C,
-            changed(C, "    return state\n    ### END SOLUTION", "    return state.for_next_turn()\n    ### END SOLUTION"),
+            changed(C, "    return state\n    ### END SOLUTION",
+                "    return state.for_next_turn()\n    ### END SOLUTION"),
             "a turn function leaves the current player as it is: play passes the turn on"),
     # Exercise 5: claim_route
     Mistake("tchu-claim-twin-route-not-checked", R,
@@ -168,8 +191,14 @@ MISTAKES = [
             changed(R, "cards not in own.possible_claim_cards(route)", "not own.cards.contains_all(cards)"),
             "the cards must be able to claim the route (its color, its length), not only be in the hand"),
     Mistake("tchu-claim-tunnel-deck-recreated-once", R,
-            changed(R, "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = state.with_cards_deck_recreated_if_needed(rng)\n",
-                    "    drawn = []\n    state = state.with_cards_deck_recreated_if_needed(rng)\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"),
+            changed(R, (
+                "    drawn = []\n    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = "
+                "state.with_cards_deck_recreated_if_needed(rng)\n"
+            ),
+                    (
+                        "    drawn = []\n    state = state.with_cards_deck_recreated_if_needed(rng)\n    for _ in "
+                        "range(Constants.ADDITIONAL_TUNNEL_CARDS):\n"
+                    )),
             "the 3 tunnel cards are drawn one at a time, the deck recreated before each"),
     Mistake("tchu-claim-tunnel-pays-the-first-option", R,
             changed(R, "extra = player.choose_additional_cards(options) if options else SortedBag()",
@@ -182,14 +211,16 @@ MISTAKES = [
             changed(R, "if options else SortedBag()", ""),
             "a player who cannot pay the extra cost is not asked to choose additional cards"),
     Mistake("tchu-claim-tunnel-message-initial-cards-only", R,
-            changed(R, "tell_all(players, info.claimed_route(route, all_cards))", "tell_all(players, info.claimed_route(route, cards))"),
+            changed(R, "tell_all(players, info.claimed_route(route, all_cards))",
+                "tell_all(players, info.claimed_route(route, cards))"),
             "the claim message names all the cards used, the additional ones too"),
     Mistake("tchu-claim-tunnel-cost-counts-locomotives-only", R,
             changed(R, "extra_count = route.additional_claim_cards_count(cards, drawn)",
                     "extra_count = sum(card.name == 'LOCOMOTIVE' for card in drawn)"),
             "a drawn card of a color used in the claim costs one more card, as a locomotive does"),
     Mistake("tchu-claim-error-without-the-route", R,
-            changed(R, 'f"{name} tried to claim route {route.id} ({route}): it is taken"', 'f"{name} cannot claim a route that is taken"'),
+            changed(R, 'f"{name} tried to claim route {route.id} ({route}): it is taken"',
+                'f"{name} cannot claim a route that is taken"'),
             "the ValueError for a taken route names the player and the route"),
     # Exercise 6: end_game
     Mistake("tchu-end-bonus-to-one-player-on-a-tie", E,
@@ -210,10 +241,12 @@ MISTAKES = [
             "equal totals are a tie (Info.draw), not a win of the first player"),
     Mistake("tchu-end-bonus-told-to-ada-only", E,
             changed(E, "            tell_all(players, Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))",
-                    "            players[PlayerId.PLAYER_1].receive_info(Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))"),
+                    "            players[PlayerId.PLAYER_1].receive_info("
+                    "Info(player_names[pid]).gets_longest_trail_bonus(trails[pid]))"),
             "the bonus message goes to every player: a broadcast that forgets one player"),
     Mistake("tchu-end-totals-by-name", E,
-            changed(E, "    return totals\n", "    return {player_names[pid]: points for pid, points in totals.items()}\n"),
+            changed(E, "    return totals\n",
+                "    return {player_names[pid]: points for pid, points in totals.items()}\n"),
             "end_game returns the totals by PlayerId, as the exercise says"),
     # Exercise 7: play
     Mistake("tchu-play-names-not-counted", P,
@@ -226,7 +259,8 @@ MISTAKES = [
             changed(P, "        update_all(players, state)\n", ""),
             "every player receives the state before the current player is asked for its turn"),
     Mistake("tchu-play-last-turn-message-every-turn", P,
-            changed(P, "        if state.last_turn_begins():", "        if state.last_turn_begins() or state.last_player is not None:"),
+            changed(P, "        if state.last_turn_begins():",
+                "        if state.last_turn_begins() or state.last_player is not None:"),
             "the last-turn message is sent once, when a player first ends a turn with 2 cars or fewer"),
     Mistake("tchu-play-all-tickets-whatever-given", P,
             changed(P, "state = start_game(players, player_names, tickets, rng)",
@@ -243,7 +277,10 @@ MISTAKES = [
     Mistake("tchu-play-last-turn-below-two-cars", P,
             changed(P, "        if state.last_turn_begins():",
                     "        if state.last_player is None and state.current_player_state().car_count < 2:"),
-            "the last turn begins at 2 cars or fewer, not below 2: an off-by-one seen only in games that end at 2 cars"),
+            (
+                "the last turn begins at 2 cars or fewer, not below 2: an off-by-one seen only in games that end at 2 "
+                "cars"
+            )),
     Mistake("tchu-play-illegal-move-skipped", P,
             changed(P, "        state = TURNS[kind](players, player_names, state, rng)\n",
                     "        try:\n            state = TURNS[kind](players, player_names, state, rng)\n"
@@ -261,7 +298,11 @@ MISTAKES = [
             changed(R, "        if state.card_state.is_deck_empty:\n            break\n", ""),
             "when the deck and the discards hold fewer than 3 cards, the cards there are are drawn, no more"),
     Mistake("tchu-claim-tunnel-trusts-the-additional-cards", R,
-            changed(R, '        elif extra not in options:\n            raise ValueError(\n                f"{name} chose the additional cards {list(extra)} for tunnel {route.id}: "\n                "choose one of the options, or none to give up"\n            )\n', ""),
+            changed(R, (
+                '        elif extra not in options:\n            raise ValueError(\n                f"{name} chose the '
+                'additional cards {list(extra)} for tunnel {route.id}: "\n                "choose one of the options, '
+                'or none to give up"\n            )\n'
+            ), ""),
             "the additional cards the player answers must be one of the options: another answer is refused"),
     Mistake("tchu-claim-tunnel-any-other-answer-gives-up", R,
             changed(R, "if len(extra) == 0:", "if extra not in options:"),
@@ -296,9 +337,13 @@ ALTERNATIVES = [
                         "    tell_all(players, Info(name).kept_tickets(len(chosen)))\n",
                         "    before = state.current_player_state().ticket_count\n"
                         "    state = state.with_chosen_additional_tickets(drawn, chosen)\n"
-                        "    tell_all(players, Info(name).kept_tickets(state.current_player_state().ticket_count - before))\n",
+                        "    tell_all(players, Info(name).kept_tickets(state.current_player_state().ticket_count - "
+                        "before))\n",
                         "if len(chosen) < 1 or not drawn.contains_all(chosen):",
-                        "if chosen.is_empty() or not set(chosen) <= set(drawn) or any(chosen.count(t) > drawn.count(t) for t in chosen):"),
+                        (
+                            "if chosen.is_empty() or not set(chosen) <= set(drawn) or any(chosen.count(t) > "
+                            "drawn.count(t) for t in chosen):"
+                        )),
                 "the kept count read back from the state, and the subset tested with sets and counts", replace=True),
     Alternative("tchu-alt-cards-two-draws-written-out", C,
                 "def _draw_one(players, name, state, rng):\n"
@@ -343,10 +388,12 @@ ALTERNATIVES = [
                 "        totals[pid] = state.player_state(pid).final_points()\n"
                 "        if lengths[pid] >= max(lengths.values()):\n"
                 "            totals[pid] += 10\n"
-                "            tell_all(players, Info(player_names[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes)))\n"
+                "            tell_all(players, "
+                "Info(player_names[pid]).gets_longest_trail_bonus(Trail.longest(state.player_state(pid).routes)))\n"
                 "    ranked = sorted(PlayerId, key=lambda pid: totals[pid], reverse=True)\n"
                 "    if totals[ranked[0]] == totals[ranked[1]]:\n"
-                "        tell_all(players, Info.draw([player_names[pid] for pid in reversed(PlayerId)], totals[ranked[0]]))\n"
+                "        tell_all(players, Info.draw([player_names[pid] for pid in reversed(PlayerId)], "
+                "totals[ranked[0]]))\n"
                 "    else:\n"
                 "        tell_all(players, Info(player_names[ranked[0]]).won(totals[ranked[0]], totals[ranked[1]]))\n"
                 "    return {pid: totals[pid] for pid in PlayerId}\n",
@@ -357,11 +404,13 @@ ALTERNATIVES = [
                         "    state = start_game(players, player_names, tickets, rng)\n    while True:\n"
                         "        player_id = state.current_player_id\n        name = player_names[player_id]\n"
                         "        update_all(players, state)\n        tell_all(players, Info(name).can_play())\n",
-                        "    return _turns(players, player_names, start_game(players, player_names, tickets, rng), rng)\n\n\n"
+                        "    return _turns(players, player_names, start_game(players, player_names, tickets, rng), "
+                        "rng)\n\n\n"
                         "def _turns(players, player_names, state, rng):\n    if True:\n"
                         "        player_id = state.current_player_id\n        name = player_names[player_id]\n"
                         "        tell_all(players, Info(name).can_play())\n        update_all(players, state)\n",
-                        "        if player_id == state.last_player:\n            return end_game(players, player_names, state)\n"
+                        "        if player_id == state.last_player:\n            return end_game(players, "
+                        "player_names, state)\n"
                         "        state = state.for_next_turn()\n",
                         "        if state.last_player is not None and player_id is state.last_player:\n"
                         "            return end_game(players, player_names, state)\n"
@@ -413,7 +462,10 @@ MISTAKES += [
             "the state goes to everyone before the second draw_slot, whatever the first card was"),
     Mistake("tchu-start-initial-state-drawn-twice", S,
             changed(S, "tell_all(players, Info(player_names[state.current_player_id]).will_play_first())",
-                    "tell_all(players, Info(player_names[GameState.initial(tickets, rng).current_player_id]).will_play_first())"),
+                    (
+                        "tell_all(players, Info(player_names[GameState.initial(tickets, "
+                        "rng).current_player_id]).will_play_first())"
+                    )),
             "one initial state, made once with rng: who plays first is its current player"),
     Mistake("tchu-end-bonus-measured-against-player-one", E,
             changed(E, "longest = max(trail.length for trail in trails.values())",
@@ -425,14 +477,20 @@ MISTAKES += [
             "the winner has the higher total, the bonus included"),
     Mistake("tchu-end-tie-broken-by-route-points", E,
             changed(E, "if totals[first] == totals[second]:",
-                    "if totals[first] == totals[second] and state.player_state(first).claim_points == state.player_state(second).claim_points:"),
+                    (
+                        "if totals[first] == totals[second] and state.player_state(first).claim_points == "
+                        "state.player_state(second).claim_points:"
+                    )),
             "equal totals are a tie, whatever the route points"),
 ]
 
 ALTERNATIVES += [
     Alternative("tchu-alt-play-state-after-every-turn-too", P,
                 changed(P, "        state = TURNS[kind](players, player_names, state, rng)\n",
-                        "        state = TURNS[kind](players, player_names, state, rng)\n        update_all(players, state)\n"),
+                        (
+                            "        state = TURNS[kind](players, player_names, state, rng)\n        "
+                            "update_all(players, state)\n"
+                        )),
                 "an extra state update after every turn (the state may be sent at every change)", replace=True),
     Alternative("tchu-alt-cards-state-after-every-card", C,
                 changed(C, "        if draw == 1:\n            update_all(players, state)\n", "",
@@ -455,7 +513,12 @@ ALTERNATIVES += [
                 "each tunnel card drawn by a helper that recreates the deck first", replace=True),
     Alternative("tchu-claim-tunnel-while-loop-and-cars-compared-the-other-way", R,
                 changed(R, "if own.car_count < route.length", "if route.length > own.car_count",
-                        '    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = state.with_cards_deck_recreated_if_needed(rng)\n        if state.card_state.is_deck_empty:\n            break\n        drawn.append(state.top_card())\n        state = state.without_top_card()\n',
+                        (
+                            '    for _ in range(Constants.ADDITIONAL_TUNNEL_CARDS):\n        state = '
+                            'state.with_cards_deck_recreated_if_needed(rng)\n        if '
+                            'state.card_state.is_deck_empty:\n            break\n        '
+                            'drawn.append(state.top_card())\n        state = state.without_top_card()\n'
+                        ),
                         "    while len(drawn) < Constants.ADDITIONAL_TUNNEL_CARDS:\n"
                         "        state = state.with_cards_deck_recreated_if_needed(rng)\n"
                         "        if state.card_state.deck_size == 0:\n            break\n"
@@ -480,7 +543,10 @@ MISTAKES += [
             "each tunnel turns over its own 3 cards: a list kept by the module keeps the cards of earlier tunnels"),
     Mistake("tchu-play-last-turn-told-once-per-process", P,
             changed(P, "        if state.last_turn_begins():\n",
-                    "        if state.last_turn_begins() and not LAST_TURN_TOLD:\n            LAST_TURN_TOLD.append(True)\n",
+                    (
+                        "        if state.last_turn_begins() and not LAST_TURN_TOLD:\n            "
+                        "LAST_TURN_TOLD.append(True)\n"
+                    ),
                     "def play(", "LAST_TURN_TOLD = []\n\n\ndef play("),
             "every game tells its own last turn: a flag of the module outlives the game that set it"),
 ]

@@ -6,7 +6,9 @@ from corpora import Alternative, Mistake
 NOTEBOOK = "04_tchu_game"
 
 MISTAKES = [
-    Mistake("tchu-unseen-update-sends-whole-state", "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
+    Mistake((
+        "tchu-unseen-update-sends-whole-state"
+    ), "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
     """Send the game-log message `info` to every player, once each."""
     for player in players.values():
         player.receive_info(info)
@@ -17,8 +19,13 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     for player_id, player in players.items():
         player.update_state(state, state.player_state(player_id))
 ''',
-            "update_all must send state.public(), 'Not the whole state: it would show each player the other's cards'", replace=True),
-    Mistake("tchu-unseen-update-sends-current-hand-to-all", "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
+            (
+                "update_all must send state.public(), 'Not the whole state: it would show each player the other's "
+                "cards'"
+            ), replace=True),
+    Mistake((
+        "tchu-unseen-update-sends-current-hand-to-all"
+    ), "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
     """Send the game-log message `info` to every player, once each."""
     for player in players.values():
         player.receive_info(info)
@@ -31,7 +38,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     for player in players.values():
         player.update_state(public_state, own_state)
 ''',
-            "update_all must send each player 'its own complete state, state.player_state(player_id)', not the current player's", replace=True),
+            (
+                "update_all must send each player 'its own complete state, state.player_state(player_id)', not the "
+                "current player's"
+            ), replace=True),
     Mistake("tchu-unseen-first-player-told-before-init", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -95,7 +105,9 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(name).kept_tickets(len(chosen)))
     return state
 ''',
-            "kept_tickets is sent 'only when *both* have chosen, so that the last to choose gets no advantage'", replace=True),
+            (
+                "kept_tickets is sent 'only when *both* have chosen, so that the last to choose gets no advantage'"
+            ), replace=True),
     Mistake("tchu-unseen-initial-keep-two-accepted", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -131,7 +143,9 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept))
     return state
 ''',
-            "each player must choose 'at least 3 of its 5 tickets' (confused with DISCARDABLE_TICKETS_COUNT = 2)", replace=True),
+            (
+                "each player must choose 'at least 3 of its 5 tickets' (confused with DISCARDABLE_TICKETS_COUNT = 2)"
+            ), replace=True),
     Mistake("tchu-unseen-draw-tickets-keep-none-accepted", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -150,7 +164,9 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     tell_all(players, Info(name).kept_tickets(len(chosen)))
     return state
 ''',
-            "'Keeping no ticket ... raises ValueError naming the player': this cell accepts an empty choice", replace=True),
+            (
+                "'Keeping no ticket ... raises ValueError naming the player': this cell accepts an empty choice"
+            ), replace=True),
     Mistake("tchu-unseen-drew-tickets-told-after-choice", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -172,7 +188,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     tell_all(players, Info(name).kept_tickets(len(chosen)))
     return state
 ''',
-            "'draw_tickets tells everyone that the current player draws 3 tickets, asks the player...': the message comes before choose_tickets", replace=True),
+            (
+                "'draw_tickets tells everyone that the current player draws 3 tickets, asks the player...': the "
+                "message comes before choose_tickets"
+            ), replace=True),
     Mistake("tchu-unseen-deck-recreated-only-for-deck-slot", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -199,7 +218,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             raise ValueError(f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4")
     return state
 ''',
-            "advice 1: recreate the deck 'before every single card you draw' (a face-up card is replaced from the deck too), and before the second update_state", replace=True),
+            (
+                "advice 1: recreate the deck 'before every single card you draw' (a face-up card is replaced from the "
+                "deck too), and before the second update_state"
+            ), replace=True),
     Mistake("tchu-unseen-face-up-card-named-after-replacement", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -250,7 +272,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             raise ValueError(f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4")
     return state
 ''',
-            "only Constants.DECK_SLOT (-1) means the deck: 'Another slot raises ValueError naming the player and the slot'", replace=True),
+            (
+                "only Constants.DECK_SLOT (-1) means the deck: 'Another slot raises ValueError naming the player and "
+                "the slot'"
+            ), replace=True),
     Mistake("tchu-unseen-claim-cards-asked-before-cars", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -302,7 +327,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "possible_claim_cards is asked 'only once the cars are checked: with too few cars it raises its own error' (which does not name the player)", replace=True),
+            (
+                "possible_claim_cards is asked 'only once the cars are checked: with too few cars it raises its own "
+                "error' (which does not name the player)"
+            ), replace=True),
     Mistake("tchu-unseen-tunnel-cards-discarded-only-on-failure", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -353,7 +381,9 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     tell_all(players, info.claimed_route(route, all_cards))
     return state.with_claimed_route(route, all_cards)
 ''',
-            "'In every case the 3 drawn cards end in the discards'; here they vanish when the tunnel is taken", replace=True),
+            (
+                "'In every case the 3 drawn cards end in the discards'; here they vanish when the tunnel is taken"
+            ), replace=True),
     Mistake("tchu-unseen-additional-cards-asked-without-options", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -405,7 +435,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "choose_additional_cards only 'if ... the player holds the cards to pay'; with no option the player cannot pay and is not asked", replace=True),
+            (
+                "choose_additional_cards only 'if ... the player holds the cards to pay'; with no option the player "
+                "cannot pay and is not asked"
+            ), replace=True),
     Mistake("tchu-unseen-tunnel-claim-message-initial-cards", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -506,7 +539,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "'Should the deck and the discards together hold fewer than 3 cards, draw those there are'; here top_card fails on the empty deck", replace=True),
+            (
+                "'Should the deck and the discards together hold fewer than 3 cards, draw those there are'; here "
+                "top_card fails on the empty deck"
+            ), replace=True),
     Mistake("tchu-unseen-longest-bonus-one-player-on-tie", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -529,7 +565,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[winner]).won(totals[winner], totals[loser]))
     return totals
 ''',
-            "'the player with the longest, or both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS and a message each'", replace=True),
+            (
+                "'the player with the longest, or both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS and "
+                "a message each'"
+            ), replace=True),
     Mistake("tchu-unseen-final-state-sent-after-bonus", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -555,7 +594,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[winner]).won(totals[winner], totals[loser]))
     return totals
 ''',
-            "update_state 'at the end of the game, before the bonus and the result'; end_game 'sends everyone the final state, then finds each player's longest trail'", replace=True),
+            (
+                "update_state 'at the end of the game, before the bonus and the result'; end_game 'sends everyone the "
+                "final state, then finds each player's longest trail'"
+            ), replace=True),
     Mistake("tchu-unseen-size-check-and-not-or", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
     TurnKind.DRAW_CARDS: draw_cards,
@@ -590,7 +632,10 @@ def play(
             return end_game(players, player_names, state)
         state = state.for_next_turn()
 ''',
-            "'It raises ValueError unless both dicts have exactly two entries' (one dict of the wrong size is enough)", replace=True),
+            (
+                "'It raises ValueError unless both dicts have exactly two entries' (one dict of the wrong size is "
+                "enough)"
+            ), replace=True),
     Mistake("tchu-unseen-last-turn-skips-trigger-player", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
     TurnKind.DRAW_CARDS: draw_cards,
@@ -626,10 +671,15 @@ def play(
             return end_game(players, player_names, state)
         state = state.for_next_turn()
 ''',
-            "'each player, the one who just ended its turn with 2 cars or fewer included, plays one more turn'; here the game ends after the opponent's turn", replace=True),
+            (
+                "'each player, the one who just ended its turn with 2 cars or fewer included, plays one more turn'; "
+                "here the game ends after the opponent's turn"
+            ), replace=True),
 ]
 ALTERNATIVES = [
-    Alternative("tchu-unseen-alt-helpers-by-key", "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
+    Alternative((
+        "tchu-unseen-alt-helpers-by-key"
+    ), "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
     """Send the game-log message `info` to every player, once each."""
     for _player_id, player in players.items():
         player.receive_info(info)
@@ -641,7 +691,9 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         players[player_id].update_state(state.public(), state.player_state(player_id))
 ''',
                 "iterates over the dict's keys and builds state.public() for each player", replace=True),
-    Alternative("tchu-unseen-alt-start-deal-helper", "tchu.start", '''def _deal_tickets(state: GameState) -> tuple[GameState, dict[PlayerId, SortedBag[Ticket]]]:
+    Alternative((
+        "tchu-unseen-alt-start-deal-helper"
+    ), "tchu.start", '''def _deal_tickets(state: GameState) -> tuple[GameState, dict[PlayerId, SortedBag[Ticket]]]:
     """Take 5 tickets off the pile for each player, PLAYER_1 first."""
     count = Constants.INITIAL_TICKETS_COUNT
     offers = {}
@@ -688,7 +740,10 @@ def start_game(
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept[player_id]))
     return state
 ''',
-                "deals the 10 tickets in a helper, checks 'not offered' with a bag difference, and counts kept tickets from the choices", replace=True),
+                (
+                    "deals the 10 tickets in a helper, checks 'not offered' with a bag difference, and counts kept "
+                    "tickets from the choices"
+                ), replace=True),
     Alternative("tchu-unseen-alt-tickets-two-checks", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -708,8 +763,13 @@ def start_game(
     tell_all(players, info.kept_tickets(len(kept)))
     return state.with_chosen_additional_tickets(options, kept)
 ''',
-                "two separate checks with their own messages; the kept message is sent before the new state is computed (no call in between)", replace=True),
-    Alternative("tchu-unseen-alt-cards-unrolled", "tchu.draw_cards", '''def _draw_one(player_name: str, slot: int, state: GameState) -> tuple[GameState, str]:
+                (
+                    "two separate checks with their own messages; the kept message is sent before the new state is "
+                    "computed (no call in between)"
+                ), replace=True),
+    Alternative((
+        "tchu-unseen-alt-cards-unrolled"
+    ), "tchu.draw_cards", '''def _draw_one(player_name: str, slot: int, state: GameState) -> tuple[GameState, str]:
     """The state after the current player draws from `slot`, and the message that says so."""
     info = Info(player_name)
     if slot == Constants.DECK_SLOT:
@@ -741,7 +801,9 @@ def draw_cards(
     return state
 ''',
                 "the two draws unrolled, one helper that returns the new state and the message", replace=True),
-    Alternative("tchu-unseen-alt-claim-recursive-tunnel", "tchu.claim_route", '''def _turn_over_tunnel_cards(state: GameState, rng: random.Random, count: int):
+    Alternative((
+        "tchu-unseen-alt-claim-recursive-tunnel"
+    ), "tchu.claim_route", '''def _turn_over_tunnel_cards(state: GameState, rng: random.Random, count: int):
     """Draw up to `count` cards from the deck, one at a time; return the state and the cards."""
     if count == 0:
         return state, SortedBag()
@@ -799,7 +861,10 @@ def claim_route(
         state = state.with_more_discarded_cards(drawn)
     return state
 ''',
-                "one legality test, a recursive helper turning the tunnel cards over one at a time, a single claim/give-up exit", replace=True),
+                (
+                    "one legality test, a recursive helper turning the tunnel cards over one at a time, a single "
+                    "claim/give-up exit"
+                ), replace=True),
     Alternative("tchu-unseen-alt-end-explicit-players", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -864,13 +929,17 @@ def play(
         state = _play_turn(players, player_names, state.for_next_turn(), rng)
     return end_game(players, player_names, state)
 ''',
-                "a helper plays one turn; the loop runs while the player who just played is not the last player", replace=True),
+                (
+                    "a helper plays one turn; the loop runs while the player who just played is not the last player"
+                ), replace=True),
 ]
 
 
 # More of them, of other kinds than those above.
 MISTAKES += [
-    Mistake("tchu-unseen-own-state-is-public-player-state", "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
+    Mistake((
+        "tchu-unseen-own-state-is-public-player-state"
+    ), "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
     """Send the game-log message `info` to every player, once each."""
     for player in players.values():
         player.receive_info(info)
@@ -883,7 +952,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         # only public parts: no player may see more than the public state
         player.update_state(public_state, public_state.player_state(player_id))
 ''',
-            "update_all sends 'its own complete state, state.player_state(player_id)'; here only the public part of it (no tickets, no cards)", replace=True),
+            (
+                "update_all sends 'its own complete state, state.player_state(player_id)'; here only the public part "
+                "of it (no tickets, no cards)"
+            ), replace=True),
 
     Mistake("tchu-unseen-both-dealt-same-tickets", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -919,7 +991,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept))
     return state
 ''',
-            "each player receives '5 tickets from the top of the ticket pile' and 'the tickets dealt to a player are taken off the pile': here both get the same 5 and only 5 leave the pile", replace=True),
+            (
+                "each player receives '5 tickets from the top of the ticket pile' and 'the tickets dealt to a player "
+                "are taken off the pile': here both get the same 5 and only 5 leave the pile"
+            ), replace=True),
 
     Mistake("tchu-unseen-init-players-own-name-only", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -954,7 +1029,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept))
     return state
 ''',
-            "init_players gets 'its own id and the names of all players, its own included'; here each player only learns its own name", replace=True),
+            (
+                "init_players gets 'its own id and the names of all players, its own included'; here each player only "
+                "learns its own name"
+            ), replace=True),
 
     Mistake("tchu-unseen-state-sent-before-dealing", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -990,7 +1068,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept))
     return state
 ''',
-            "update_state comes 'just before choose_initial_tickets', after set_initial_ticket_choice; here it comes before the tickets are dealt (a state whose ticket pile still holds them)", replace=True),
+            (
+                "update_state comes 'just before choose_initial_tickets', after set_initial_ticket_choice; here it "
+                "comes before the tickets are dealt (a state whose ticket pile still holds them)"
+            ), replace=True),
 
     Mistake("tchu-unseen-kept-count-is-ticket-total", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
@@ -1014,7 +1095,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     tell_all(players, Info(name).kept_tickets(kept))
     return state
 ''',
-            "'tells everyone how many it kept' (of the 3 drawn); here the message gives all the tickets the player now holds, as start_game's count does", replace=True),
+            (
+                "'tells everyone how many it kept' (of the 3 drawn); here the message gives all the tickets the player "
+                "now holds, as start_game's count does"
+            ), replace=True),
 
     Mistake("tchu-unseen-ticket-error-names-player-id", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
@@ -1037,7 +1121,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
     tell_all(players, Info(name).kept_tickets(len(chosen)))
     return state
 ''',
-            "'Keeping no ticket, or a ticket that was not drawn, raises ValueError naming the player': the message names PLAYER_1/PLAYER_2, not the player's name", replace=True),
+            (
+                "'Keeping no ticket, or a ticket that was not drawn, raises ValueError naming the player': the message "
+                "names PLAYER_1/PLAYER_2, not the player's name"
+            ), replace=True),
 
     Mistake("tchu-unseen-fresh-rng-for-deck", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1065,7 +1152,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             raise ValueError(f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4")
     return state
 ''',
-            "'rng, a random.Random, is used ... to shuffle the discards into a new deck': a new unseeded generator makes seeded games irreproducible", replace=True),
+            (
+                "'rng, a random.Random, is used ... to shuffle the discards into a new deck': a new unseeded generator "
+                "makes seeded games irreproducible"
+            ), replace=True),
 
     Mistake("tchu-unseen-deck-card-revealed", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1093,7 +1183,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(name).drew_visible_card(card))
     return state
 ''',
-            "a card from the deck is told with drew_blind_card ('from the deck or face up'); here everyone is told the hidden card with drew_visible_card", replace=True),
+            (
+                "a card from the deck is told with drew_blind_card ('from the deck or face up'); here everyone is told "
+                "the hidden card with drew_visible_card"
+            ), replace=True),
 
     Mistake("tchu-unseen-both-slots-asked-first", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1120,7 +1213,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             raise ValueError(f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4")
     return state
 ''',
-            "the first card is drawn (and told) before the second draw_slot, whose update_state shows 'which card replaced the face-up card it took first'; here both slots are asked before any card is drawn", replace=True),
+            (
+                "the first card is drawn (and told) before the second draw_slot, whose update_state shows 'which card "
+                "replaced the face-up card it took first'; here both slots are asked before any card is drawn"
+            ), replace=True),
 
     Mistake("tchu-unseen-exactly-enough-cars-refused", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1172,7 +1268,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "the player needs 'route.length cars at least': a player with exactly that many cars (e.g. 2 cars, a route of 2) is refused", replace=True),
+            (
+                "the player needs 'route.length cars at least': a player with exactly that many cars (e.g. 2 cars, a "
+                "route of 2) is refused"
+            ), replace=True),
 
     Mistake("tchu-unseen-twin-route-not-checked", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1225,7 +1324,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "'state.is_route_free(route) (neither the route nor its twin ... is taken)': only the route itself is checked, so a blocked twin is announced and attempted before any error", replace=True),
+            (
+                "'state.is_route_free(route) (neither the route nor its twin ... is taken)': only the route itself is "
+                "checked, so a blocked twin is announced and attempted before any error"
+            ), replace=True),
 
     Mistake("tchu-unseen-silent-when-tunnel-unpayable", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1279,7 +1381,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
                 state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "a message 'when a player cannot, or will not, play the additional cards': here did_not_claim_route is sent only when the player gives up, not when it cannot pay", replace=True),
+            (
+                "a message 'when a player cannot, or will not, play the additional cards': here did_not_claim_route is "
+                "sent only when the player gives up, not when it cannot pay"
+            ), replace=True),
 
     Mistake("tchu-unseen-tunnel-deck-recreated-once", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1333,7 +1438,11 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "advice 1: recreate the deck 'before every single card', 'the three cards of a tunnel are drawn one after the other': recreated once, a deck of 1 or 2 cards gives fewer than 3 cards although the discards hold more", replace=True),
+            (
+                "advice 1: recreate the deck 'before every single card', 'the three cards of a tunnel are drawn one "
+                "after the other': recreated once, a deck of 1 or 2 cards gives fewer than 3 cards although the "
+                "discards hold more"
+            ), replace=True),
 
     Mistake("tchu-unseen-claim-cards-discarded-twice", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1387,7 +1496,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, all_cards)
     return state.with_more_discarded_cards(drawn)
 ''',
-            "'state.with_claimed_route(route, cards)' already moves the cards to the discards; discarding them again creates cards (more than 110 in the game)", replace=True),
+            (
+                "'state.with_claimed_route(route, cards)' already moves the cards to the discards; discarding them "
+                "again creates cards (more than 110 in the game)"
+            ), replace=True),
 
     Mistake("tchu-unseen-winner-decided-before-bonus", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
@@ -1415,7 +1527,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[winner]).won(totals[winner], totals[winner.next()]))
     return totals
 ''',
-            "'A player's total is its final_points() (routes and tickets) plus its bonus' and the winner has more points: here the winner (or the tie) is decided before the bonus is added", replace=True),
+            (
+                "'A player's total is its final_points() (routes and tickets) plus its bonus' and the winner has more "
+                "points: here the winner (or the tie) is decided before the bonus is added"
+            ), replace=True),
 
     Mistake("tchu-unseen-no-bonus-without-routes", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
@@ -1442,7 +1557,10 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[winner]).won(totals[winner], totals[loser]))
     return totals
 ''',
-            "'both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS': two players with no route have trails as long (0) and both get the bonus", replace=True),
+            (
+                "'both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS': two players with no route have "
+                "trails as long (0) and both get the bonus"
+            ), replace=True),
 
     Mistake("tchu-unseen-next-turn-asked-per-kind", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
@@ -1483,7 +1601,10 @@ def play(
             return end_game(players, player_names, state)
         state = state.for_next_turn()
 ''',
-            "'asks the current player for its next_turn()' once per turn: an if/elif chain calls next_turn() again for each kind it tests", replace=True),
+            (
+                "'asks the current player for its next_turn()' once per turn: an if/elif chain calls next_turn() again "
+                "for each kind it tests"
+            ), replace=True),
 
     Mistake("tchu-unseen-last-turn-told-every-turn", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
@@ -1519,7 +1640,10 @@ def play(
             return end_game(players, player_names, state)
         state = state.for_next_turn()
 ''',
-            "the message goes out 'when the last turn begins', once ('if state.last_turn_begins()'); testing the cars alone repeats it on every later turn of a player with 2 cars or fewer", replace=True),
+            (
+                "the message goes out 'when the last turn begins', once ('if state.last_turn_begins()'); testing the "
+                "cars alone repeats it on every later turn of a player with 2 cars or fewer"
+            ), replace=True),
 ]
 
 ALTERNATIVES += [
@@ -1562,7 +1686,10 @@ ALTERNATIVES += [
         tell_all(players, Info(player_names[player_id]).kept_tickets(len(chosen)))
     return state
 ''',
-                "legal choices listed with subsets_of_size (a multiset test), every choice checked before any is applied, kept counts from the choices", replace=True),
+                (
+                    "legal choices listed with subsets_of_size (a multiset test), every choice checked before any is "
+                    "applied, kept counts from the choices"
+                ), replace=True),
 
     Alternative("tchu-unseen-alt-tickets-count-difference", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
@@ -1585,7 +1712,10 @@ ALTERNATIVES += [
     tell_all(players, info.kept_tickets(after - before))
     return state
 ''',
-                "counts each ticket to test the choice, and tells the number kept as the growth of the player's ticket count", replace=True),
+                (
+                    "counts each ticket to test the choice, and tells the number kept as the growth of the player's "
+                    "ticket count"
+                ), replace=True),
 
     Alternative("tchu-unseen-alt-cards-model-slot-check", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1614,9 +1744,14 @@ ALTERNATIVES += [
         tell_all(players, info.drew_visible_card(card))
     return state
 ''',
-                "lets the model's face_up_card reject a bad slot and re-raises a ValueError naming the player and the slot; the deck case ends its iteration with continue", replace=True),
+                (
+                    "lets the model's face_up_card reject a bad slot and re-raises a ValueError naming the player and "
+                    "the slot; the deck case ends its iteration with continue"
+                ), replace=True),
 
-    Alternative("tchu-unseen-alt-claim-helpers", "tchu.claim_route", '''def _check_claim(name: str, state: GameState, route, cards: SortedBag) -> None:
+    Alternative((
+        "tchu-unseen-alt-claim-helpers"
+    ), "tchu.claim_route", '''def _check_claim(name: str, state: GameState, route, cards: SortedBag) -> None:
     """Raise ValueError, naming the player and the route, unless the claim is legal."""
     own = state.current_player_state()
     if not state.is_route_free(route):
@@ -1674,7 +1809,10 @@ def claim_route(
     tell_all(players, info.claimed_route(route, used))
     return state.with_claimed_route(route, used)
 ''',
-                "legality in a helper with one message per reason, a while loop turning cards over, the drawn cards discarded as soon as they are counted, early returns", replace=True),
+                (
+                    "legality in a helper with one message per reason, a while loop turning cards over, the drawn "
+                    "cards discarded as soon as they are counted, early returns"
+                ), replace=True),
 
     Alternative("tchu-unseen-alt-end-sorted-ranking", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
@@ -1701,7 +1839,10 @@ def claim_route(
     tell_all(players, result)
     return totals
 ''',
-                "one pass for points and trails, the bonus when a trail is not shorter than the other's, the winner from a sorted ranking", replace=True),
+                (
+                    "one pass for points and trails, the bonus when a trail is not shorter than the other's, the "
+                    "winner from a sorted ranking"
+                ), replace=True),
 
     Alternative("tchu-unseen-alt-play-match", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
@@ -1742,7 +1883,10 @@ def play(
             state = state.for_next_turn()
     return end_game(players, player_names, state)
 ''',
-                "a match statement on the TurnKind instead of the TURNS dict, and a game_over flag instead of return inside the loop", replace=True),
+                (
+                    "a match statement on the TurnKind instead of the TURNS dict, and a game_over flag instead of "
+                    "return inside the loop"
+                ), replace=True),
     Alternative("tchu-unseen-alt-turn-told-before-state", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
     TurnKind.DRAW_CARDS: draw_cards,
@@ -1779,7 +1923,10 @@ def play(
             return end_game(players, player_names, state)
         state = state.for_next_turn()
 ''',
-            "can_play is told before the state is sent: update_state is still just before next_turn, and the text fixes no order between the two", replace=True),
+            (
+                "can_play is told before the state is sent: update_state is still just before next_turn, and the text "
+                "fixes no order between the two"
+            ), replace=True),
 
 ]
 
@@ -1787,7 +1934,9 @@ def play(
 # deck and the discards first, and one more state update after the claim, before the drawn
 # cards reach the discards (the text allows an update at every change of the state).
 ALTERNATIVES += [
-    Alternative("tchu-unseen-alt-tunnel-cards-counted-first-and-updated-after", "tchu.claim_route", '''def claim_route(players, player_names, state, rng):
+    Alternative((
+        "tchu-unseen-alt-tunnel-cards-counted-first-and-updated-after"
+    ), "tchu.claim_route", '''def claim_route(players, player_names, state, rng):
     """Play a CLAIM_ROUTE turn of the current player; return the new state."""
     name = player_names[state.current_player_id]
     player = players[state.current_player_id]
