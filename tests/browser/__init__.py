@@ -1,1 +1,2 @@
-"""End-to-end tests in headless Chromium: each worksheet's widget in a real JupyterLab, the JupyterLite site, Python without threads."""
+"""End-to-end tests in headless Chromium: each worksheet's widget in a real JupyterLab, the JupyterLite site,
+Python without threads."""

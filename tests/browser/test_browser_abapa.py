@@ -40,7 +40,9 @@ pytestmark = pytest.mark.browser
 SOLUTION = "solutions/03_abapa.ipynb"
 WIDGET = "AbapaGame(Board)"
 #: A short game: player 0 to move, near the end; the computer searches 2 plies.
-SHORT_GAME = "AbapaGame(lambda: Board([2, 1, 2, 1, 0, 3, 18, 2, 1, 2, 0, 1, 2, 13], 0), opponent=ai.AlphaBetaPlayer(depth=2))"
+SHORT_GAME = (
+    "AbapaGame(lambda: Board([2, 1, 2, 1, 0, 3, 18, 2, 1, 2, 0, 1, 2, 13], 0), opponent=ai.AlphaBetaPlayer(depth=2))"
+)
 #: Playing the lowest legal pit each time, the pits of each side (replayed with the solution).
 MINE = [0, 1, 0, 1, 2, 3, 4, 5]
 THEIRS = [1, 5, 4, 5, 2, 3, 4]

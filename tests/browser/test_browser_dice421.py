@@ -188,7 +188,8 @@ def test_play_421_against_the_computer_to_a_verdict_by_keyboard(lab, page, capsy
                 assert label[0] <= label[1], f"the Throw button's label is cut: {label}"
                 oracle.panel.throw_button.click()
                 second = oracle.panel.status.value
-                latencies["throw marked dice"].append(timed(lambda: enter_on(throw), widget.get_by_text(second).wait_for))
+                latencies[
+                    "throw marked dice"].append(timed(lambda: enter_on(throw), widget.get_by_text(second).wait_for))
                 same_as_oracle()
                 if rounds == 1:
                     page.screenshot(path=str(ARTIFACTS / "02_marked_and_rethrown.png"))

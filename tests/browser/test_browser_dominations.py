@@ -8,10 +8,11 @@ move the focus is on the next domino to take; after a domino is taken, on the ki
 a grid (one Tab stop, arrows, Home and End, never the notebook's keys) whose squares are
 named by row, column and content. A whole move of round 3 takes at most 10 key presses.
 The message line is the one live region: it says the refusal with its rule, your move and
-the AIs', the scores. Squares say their terrain by a letter, kingdoms in words; axe-core audits the table (``make axe``); it fits at 1280 px with the
-side panel open, at 200 % zoom beside it and at 400 %. The
-released notebook's widget, built on the stubs, says what to write first. Screenshots go
-to test-artifacts/browser/05_*.png; each click's latency is printed, not asserted.
+the AIs', the scores. Squares say their terrain by a letter, kingdoms in words; axe-core
+audits the table (``make axe``); it fits at 1280 px with the side panel open, at 200 % zoom
+beside it and at 400 %. The released notebook's widget, built on the stubs, says what to
+write first. Screenshots go to test-artifacts/browser/05_*.png; each click's latency is
+printed, not asserted.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def test_play_a_round_of_kingdomino_by_keyboard(lab, page, capsys):
         page.wait_for_function("() => document.activeElement.innerText.startsWith('Take ')")
         assert focused(page)["visible"]
         said = live.said()[-1]
-        assert re.match(r"You placed domino \d+ at row 5, column 5 and row 4, column 5, and took domino \d+\. ", said), said
+        assert re.match(
+            r"You placed domino \d+ at row 5, column 5 and row 4, column 5, and took domino \d+\. ", said), said
         assert re.search(r"AI \d (placed|discarded) domino \d+.*Scores: you \d+", said), said
         expect(output.get_by_role("img", name=re.compile(r"^you \(pink\): \d+: \w+: \d+ squares?"))).to_have_count(1)
         audit.check(output, "05 KingdominoTable, round 3")

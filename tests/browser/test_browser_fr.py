@@ -131,7 +131,8 @@ def test_each_game_widget_speaks_french_and_fits(french_lab, page, stem, capsys)
         audit.check(output, f"{stem}, French")
         # every picture's text alternative speaks French too
         labels = output.locator("[role=img]").evaluate_all(
-            "pictures => pictures.map(p => p.getAttribute('aria-label') || p.querySelector('title')?.textContent || '')")
+            "pictures => pictures.map(p => p.getAttribute('aria-label') || p.querySelector('title')?.textContent "
+            "|| '')")
         assert all(label and not re.match(r"(dice|hand|kingdom|Abapa board|line of dominos)\b", label)
                    for label in labels), labels
         fits_every_width(page, output)

@@ -289,7 +289,8 @@ def test_a_student_opens_the_course_through_an_nbgitpuller_link(hub, chromium, t
         source = course_copy / "solutions" / "00_start_here.ipynb"
         solution = source.read_text(encoding="utf-8")
         assert "Welcome to **Tabletop Python**" in solution
-        source.write_text(solution.replace("Welcome to **Tabletop Python**", "Welcome to **Tabletop Python, 2nd release**"),
+        source.write_text(solution.replace("Welcome to **Tabletop Python**",
+            "Welcome to **Tabletop Python, 2nd release**"),
                           encoding="utf-8")
         shutil.copy(source, course_copy / "solutions" / "06_bonus.ipynb")
         release_course(course_copy, bundle)

@@ -1,1 +1,2 @@
-"""Tests of the grader: discovery, the graded process, scoring, feedback, the corpora of mistakes, attacks, the cluster."""
+"""Tests of the grader: discovery, the graded process, scoring, feedback, the corpora of mistakes, attacks,
+the cluster."""

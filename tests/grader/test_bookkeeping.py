@@ -97,7 +97,8 @@ def test_a_deleted_submission_keeps_its_result_marked_until_forgotten(tmp_path: 
     assert again.returncode == 0, again.stderr
     assert "their results are kept" in again.stderr
     assert sorted(table(out)) == ["ann", "ben"] and table(out)["ann"]["total"] == "1"  # the copy still there counts
-    assert (table(out)["ben"]["total"], table(out)["ben"]["notes"]) == ("1", "00_start_here.ipynb: not in the last hand-in")
+    assert (table(out)["ben"]["total"], table(out)["ben"]["notes"]) == ("1",
+        "00_start_here.ipynb: not in the last hand-in")
     assert "not in the last hand-in" in (out / "feedback" / "ben.md").read_text(encoding="utf-8")
     forget = subprocess.run([sys.executable, "-m", "course.commands", "gradebook", "forget", "ben", "--out", str(out),
                              "--root", str(ROOT)], capture_output=True, text=True, timeout=600)

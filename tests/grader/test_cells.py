@@ -72,7 +72,8 @@ def test_a_cell_that_raises_does_not_stop_the_next_ones(tmp_path: Path, referenc
         code(DEMO + "  # edited by the student: no longer the instructor's demo"),
         code("log.append('after')"),
     ])
-    assert [(error.index, error.error.split(":")[0]) for error in sub.errors] == [(1, "NameError"), (3, "the cell called sys.exit('a demo must not run')")]
+    assert [(error.index, error.error.split(":")[0]) for error in sub.errors] == [(1, "NameError"), (3,
+        "the cell called sys.exit('a demo must not run')")]
     assert sub.double(4) == 8
     assert sub.log == ["demo", "after"]
 

@@ -194,7 +194,9 @@ def collection_errors(root: Path) -> str:
     """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
-         "-p", "course.grading.grader.plugin", "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+         "-p", (
+             "course.grading.grader.plugin"
+         ), "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
     )
     assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
     assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
@@ -230,8 +232,10 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
     )
     assert f"{start_tests()} failed" in stub.stdout, stub.stdout[-2000:]
     solution = subprocess.run(  # the plugin named explicitly (the run above had it from tests/conftest.py)
-        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p", "course.grading.grader.plugin"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+        [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p",
+            "course.grading.grader.plugin"],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ,
+            "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     assert f"{start_tests()} passed" in solution.stdout, solution.stdout[-2000:]
 

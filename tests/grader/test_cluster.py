@@ -126,7 +126,8 @@ def test_a_worker_killed_mid_run_loses_nothing(scheduler: str, tmp_path: Path) -
 
 def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_completes(tmp_path: Path) -> None:
     hand_in = make_class(tmp_path)
-    (hand_in / "student4" / "00_start_here.ipynb").write_text(notebook("# POISON\n" + "def count_pips(d):\n    return sum(d)\n"))
+    (hand_in / "student4" / "00_start_here.ipynb").write_text(notebook("# POISON\n" +
+        "def count_pips(d):\n    return sum(d)\n"))
     root = ROOT
 
     def poisoned(bundle, digest, module, name, data, *rest):
@@ -145,7 +146,8 @@ def test_a_submission_that_kills_every_worker_is_reported_and_the_batch_complete
         started = time.monotonic()
         cluster.grade_on_cluster(
             client, root, tasks, lambda task: wire.GradingOptions(call_seconds=10, memory_mb=1024),
-            lambda task, data, seconds, failure: ended.__setitem__(f"{task.student}.{task.worksheet.id}", failure or str(data is not None)),
+            lambda task, data, seconds, failure: ended.__setitem__(
+                f"{task.student}.{task.worksheet.id}", failure or str(data is not None)),
             function=poisoned,
         )
         assert time.monotonic() - started < 300

@@ -56,7 +56,8 @@ def test_a_case_answered_again_in_the_next_request_sends_its_values_again(tmp_pa
     sub = started(tmp_path, sandbox.Limits())
     try:
         half = 15 << 20  # a first answer under half a message, then one that does not fit with it
-        found = sub.eval_cases("('x' * n, Status.PASSED if k else None)", [{"n": half, "k": 0}, {"n": half + (3 << 20), "k": 1}])
+        found = sub.eval_cases(
+            "('x' * n, Status.PASSED if k else None)", [{"n": half, "k": 0}, {"n": half + (3 << 20), "k": 1}])
         assert [(ok, len(value[0]), value[1]) for ok, value in found] == [
             (True, half, None), (True, half + (3 << 20), Status.PASSED)]
     finally:

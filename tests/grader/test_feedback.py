@@ -28,7 +28,8 @@ STATES_EXPECTATION = re.compile(
 BUGGED = {
     "swapped_back": {"dice421.swap": "def swap(a, b):\n    return (a, b)\n"},
     "sort_ascending": {"dice421.sort2_desc": "def sort2_desc(a, b):\n    return (min(a, b), max(a, b))\n"},
-    "roll_stub": {"dice421.roll_die": "def roll_die(rng):\n    raise NotImplementedError('Exercise dice421.roll_die: write your code here.')\n"},
+    "roll_stub": {"dice421.roll_die":
+        "def roll_die(rng):\n    raise NotImplementedError('Exercise dice421.roll_die: write your code here.')\n"},
     "value_sum": {"dice421.value_of": "def value_of(a, b, c):\n    return a + b + c\n"},
     "straight_list": {"dice421.is_straight": "def is_straight(a, b, c):\n    return [a == b + 1 and b == c + 1]\n"},
     "no_tokens": {"dice421.tokens_of": "pass\n"},

@@ -19,7 +19,10 @@ from support.notebooks import notebook
 CELLS = [
     "import time\ncalls = []",
     "def tick(n):\n    calls.append(n)\n    return len(calls)",
-    "class Box:\n    def __init__(self, n):\n        self.n = n\n    def grow(self):\n        self.n += 1\n        return self.n",
+    (
+        "class Box:\n    def __init__(self, n):\n        self.n = n\n    def grow(self):\n        self.n += 1\n        "
+        "return self.n"
+    ),
     "def slow(n):\n    time.sleep(n)\n    return n",
     "def ask(player):\n    return player.name()",
 ]

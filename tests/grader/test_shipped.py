@@ -89,7 +89,8 @@ def helpers(folder: Path, name: str = "helpers_demo", text: str = HELPERS):
 
 @pytest.fixture(scope="module")
 def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
-    submission = start_notebook(tmp_path_factory.mktemp("shipped") / "shipped.ipynb", CELLS, sandbox.Limits(call_seconds=5))
+    submission = start_notebook(tmp_path_factory.mktemp("shipped") /
+        "shipped.ipynb", CELLS, sandbox.Limits(call_seconds=5))
     yield submission
     submission.close()
 
@@ -182,7 +183,8 @@ def test_a_taped_loop_is_replayed_in_order_and_raises_where_the_notebook_raised(
     with pytest.raises(IndexError, match="no pit -1") as error:
         tape("Counter().step(-1)")
     # as a direct call's exception: feedback names the call that raised it
-    assert getattr(error.value, "_from_notebook", False) and (TRACE.call, TRACE.returned) == ("Counter().step(-1)", False)
+    assert getattr(error.value, "_from_notebook", False) and (TRACE.call, TRACE.returned) == (
+        "Counter().step(-1)", False)
     with pytest.raises(IndexError) as direct:
         sub.eval("Counter().step(-1)")
     assert type(direct.value) is type(error.value)

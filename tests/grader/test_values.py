@@ -305,7 +305,8 @@ def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
 
 def test_a_grading_task_crosses_as_one_frame_and_a_wrong_one_is_refused(tmp_path: Path) -> None:
     options = wire.GradingOptions(call_seconds=2.5, memory_mb=512, checks=True, cascade=False, only="start.count_pips")
-    task = wire.GradingTask(tmp_path, tmp_path / "test_start.py", tmp_path / "alice.ipynb", tmp_path / "r.json", options)
+    task = wire.GradingTask(tmp_path, tmp_path /
+        "test_start.py", tmp_path / "alice.ipynb", tmp_path / "r.json", options)
     assert wire.GradingTask.of_message(wire.unframe(wire.frame(task.message()))) == task
     for wrong in ({**task.message(), "options": {"call_seconds": 1}}, {"root": "/"}):
         with pytest.raises(wire.ProtocolError, match="not a grading task"):

@@ -1,1 +1,2 @@
-"""Tests of the French course: catalogs, notebooks, checks and grading feedback in French, typography and the glossary."""
+"""Tests of the French course: catalogs, notebooks, checks and grading feedback in French, typography and
+the glossary."""

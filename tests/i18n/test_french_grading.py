@@ -159,11 +159,13 @@ def test_the_gradescope_summary_of_a_french_submission_is_french():
         "path": "/hand-in/autre.ipynb", "status": "not graded", "reason": "matches no worksheet of the course",
         "worksheet": None, "exercises": {}, "language": "fr", "student": "s"}}
     french = merge([GradingResult.from_json(result)], "visible", 1.0, root=ROOT)["output"]
-    assert french == ("Rien n'a pu être corrigé\u202f: aucun fichier remis n'est un notebook de ce cours qui puisse être "
+    assert french == (
+        "Rien n'a pu être corrigé\u202f: aucun fichier remis n'est un notebook de ce cours qui puisse être "
                       "corrigé. Déposez le fichier .ipynb de votre feuille "
                       "(Fichier > Télécharger dans JupyterLab), "
                       "tel quel, sans renommer ses cellules.\n\n"
-                      "autre.ipynb\u202f: non corrigé\u202f: ne correspond à aucune feuille d'exercices du cours"), french
+                      "autre.ipynb\u202f: non corrigé\u202f: ne correspond à aucune feuille d'exercices du "
+                      "cours"), french
     english = {**result, "extra_data": {k: v for k, v in result["extra_data"].items() if k != "language"}}
     assert merge([GradingResult.from_json(english)], "visible", 1.0, root=ROOT)["output"] == (
         "Nothing could be graded: no file of the submission is a notebook of this course that could be graded. "

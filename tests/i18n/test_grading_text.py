@@ -54,14 +54,15 @@ def said(path: Path) -> set[str]:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("say", "first"):
             for argument in node.args[:1]:
                 parts = [argument.body, argument.orelse] if isinstance(argument, ast.IfExp) else [argument]
-                found |= {part.value for part in parts if isinstance(part, ast.Constant) and isinstance(part.value, str)}
+                found |= {part.value for part in parts
+                          if isinstance(part, ast.Constant) and isinstance(part.value, str)}
     return found
 
 
 def test_every_sentence_of_the_grader_is_in_the_catalog_and_used():
     used = set()
-    for name in ("grading/grader/plugin", "grading/instructor/results", "grading/instructor/feedback", "grading/instructor/discover", "grading/instructor/local",
-                 "gradescope"):
+    for name in ("grading/grader/plugin", "grading/instructor/results", "grading/instructor/feedback",
+                 "grading/instructor/discover", "grading/instructor/local", "gradescope"):
         used |= said(ROOT / "src" / "course" / f"{name}.py")
     assert used - set(MESSAGES) == set(), "say() with a sentence missing from grading_text.MESSAGES"
     assert set(MESSAGES) - used == set(), "sentences of grading_text.MESSAGES that nothing says"
@@ -73,7 +74,8 @@ def test_english_words_are_the_templates_themselves(tmp_path):
     assert Words(tmp_path, "fr")("a true value") == "a true value"  # no catalog: English
     french = Words(ROOT, "fr")
     assert french("expected {want}, got {got}", want="1", got="2") == "attendu\u202f: 1, obtenu\u202f: 2"
-    english_hint, = (hint for where, hint in hints(ROOT) if where == "test_start.py#test_count_pips_sums_every_die_as_an_int")
+    english_hint, = (hint for where, hint in hints(ROOT) if where ==
+        "test_start.py#test_count_pips_sums_every_die_as_an_int")
     assert french.hint(english_hint).startswith("Additionnez")
 
 
@@ -233,8 +235,10 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     from course.i18n.grading_text import REASONS
 
     used, strings = set(), set()
-    for name in ("grading/instructor/discover", "grading/instructor/results", "grading/instructor/local", "grading/instructor/batch", "grading/instructor/run", "gradescope",
-                 "grading/grader/submission", "grading/grader/spawn", "grading/notebook/worker", "grading/grader/differential"):
+    for name in ("grading/instructor/discover", "grading/instructor/results", "grading/instructor/local",
+                 "grading/instructor/batch", "grading/instructor/run", "gradescope",
+                 "grading/grader/submission", "grading/grader/spawn", "grading/notebook/worker",
+                     "grading/grader/differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \
                     isinstance(node.args[0], ast.Constant):

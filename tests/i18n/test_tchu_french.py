@@ -198,7 +198,8 @@ def test_the_given_model_raises_its_value_errors_in_french():
     i18n.set_language("fr")
     with pytest.raises(ValueError, match=r"^la pioche est vide\u202f: elle n'a pas de carte du dessus$"):
         Deck(()).top_card()
-    with pytest.raises(ValueError, match=r"^SortedBag.of prend des paires \(nombre, élément\), obtenu\u202f: 1 arguments$"):
+    with pytest.raises(ValueError, match=
+        r"^SortedBag.of prend des paires \(nombre, élément\), obtenu\u202f: 1 arguments$"):
         SortedBag.of(Card.RED)
     route = ChMap.route("BER_FRI_1")
     hand = PlayerState.initial(SortedBag.of(4, Card.RED))
@@ -213,7 +214,8 @@ def test_the_map_says_an_unknown_route_in_french():
     from exercises.tchu import ChMap, Trail
 
     i18n.set_language("fr")
-    with pytest.raises(ValueError, match=r"^aucune route n'a l'identifiant 'BER_XXX_1'\u202f; les identifiants sont comme"):
+    with pytest.raises(ValueError, match=
+        r"^aucune route n'a l'identifiant 'BER_XXX_1'\u202f; les identifiants sont comme"):
         ChMap.route("BER_XXX_1")
     assert str(Trail.longest([])) == "(chemin vide)"
     i18n.set_language("en")

@@ -345,7 +345,8 @@ def test_the_french_bundle_installs_and_selects_jupyterlab_in_french(tmp_path):
     assert overrides["@jupyterlab/translation-extension:plugin"] == {"locale": "fr_FR"}
     assert "share/jupyter/lab/settings/overrides.json" in (tmp_path / "fr" / "binder" / "postBuild").read_text("utf-8")
     readme = (tmp_path / "fr" / "README.md").read_text("utf-8")
-    assert readme.count("Settings → Language → French (France) - Français (France)") == 1 and readme.endswith("garde ce choix.\n")
+    assert readme.count(
+        "Settings → Language → French (France) - Français (France)") == 1 and readme.endswith("garde ce choix.\n")
     release_language(ROOT, "fr", tmp_path / "fr")
     assert first == {path.relative_to(tmp_path / "fr"): path.read_bytes()
                      for path in (tmp_path / "fr").rglob("*") if path.is_file() and ".git" not in path.parts}
@@ -468,7 +469,8 @@ def test_a_french_submission_gets_french_feedback_with_the_same_points(french_gr
         for student in ("wrong-fr", "wrong-en"))
     assert {name: (t["score"], t["status"]) for name, t in french.items()} == \
         {name: (t["score"], t["status"]) for name, t in english.items()}
-    assert any(t["status"] == "failed" for t in french.values()) and any(t["status"] == "passed" for t in french.values())
+    assert any(t[
+        "status"] == "failed" for t in french.values()) and any(t["status"] == "passed" for t in french.values())
     catalog = read(ROOT / "locale" / "fr" / "LC_MESSAGES" / "grading.po")
     start_hints = {hint for where, hint in hints(ROOT) if where.startswith("test_start.py#")}
     for name, test in french.items():

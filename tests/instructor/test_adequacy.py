@@ -260,7 +260,8 @@ def test_a_mutant_no_check_can_show_is_listed_with_its_reason() -> None:
     text = report.markdown(result)
     assert "## Killed by the hidden tests, not shown by the check" in text and f"- {mutant.id}:" in text
     assert "## Listed as equivalent but killed" in text
-    twin = Mutant(mutant.exercise, 99, mutant.operator, mutant.cell, mutant.line + 5, "", mutant.before, mutant.after, "")
+    twin = Mutant(mutant.exercise, 99, mutant.operator, mutant.cell, mutant.line + 5,
+        "", mutant.before, mutant.after, "")
     same_text = classify(Job(twin, sheet, sheet.solution, {"killed": False, "flagged": None}), [entry], [])
     assert same_text["status"] == "equivalent", "an entry matches every mutant of its text"
     text = report.markdown({**result, "mutants": [stale, same_text]})

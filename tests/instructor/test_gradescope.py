@@ -124,7 +124,8 @@ def test_the_zip_holds_the_scripts_and_what_grading_needs(autograder_zip):
 
 def test_the_zip_is_the_same_for_the_same_course(autograder_zip, tmp_path):
     again = tmp_path / "again.zip"
-    completed = subprocess.run([str(COURSE), "gradescope", "--to", str(again)], cwd=ROOT, capture_output=True, text=True)
+    completed = subprocess.run([str(COURSE),
+        "gradescope", "--to", str(again)], cwd=ROOT, capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr
     assert again.read_bytes() == autograder_zip.read_bytes()
 
@@ -201,7 +202,8 @@ def grade_with_options(tmp_path: Path, notebook: Path, *options: str) -> dict:
 
 
 def test_the_visibility_is_chosen_when_the_zip_is_written(tmp_path):
-    results = grade_with_options(tmp_path, ROOT / "notebooks" / "00_start_here.ipynb", "--visibility", "after_published")
+    results = grade_with_options(tmp_path, ROOT / "notebooks" /
+        "00_start_here.ipynb", "--visibility", "after_published")
     assert results["visibility"] == "after_published"
     assert {test["visibility"] for test in results["tests"]} == {"after_published"}
 

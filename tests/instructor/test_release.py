@@ -273,7 +273,8 @@ def test_release_git_refuses_a_folder_that_is_not_a_bundle(tmp_path):
 
 
 def test_a_bundle_clone_takes_a_later_release_without_losing_a_students_answer(tmp_path):
-    course = bundle_course(tmp_path, [new_markdown_cell("# Tiny, with a tpyo"), exercise_cell(GOOD_CELL, "tiny.double")])
+    course = bundle_course(tmp_path, [new_markdown_cell(
+        "# Tiny, with a tpyo"), exercise_cell(GOOD_CELL, "tiny.double")])
     bundle = tmp_path / "bundle"
     assert course_command("release", "--to", str(bundle), "--git", cwd=course).returncode == 0
     student = tmp_path / "student"

@@ -77,7 +77,8 @@ def with_cell(notebook: dict, exercise: str, source: str) -> dict:
 def build_class(folder: Path) -> None:
     load = lambda path: json.loads(path.read_text(encoding="utf-8"))  # noqa: E731
     start, dice = load(ROOT / "solutions" / "00_start_here.ipynb"), load(ROOT / "solutions" / "02_dice_421.ipynb")
-    start_stub, dice_stub = load(ROOT / "notebooks" / "00_start_here.ipynb"), load(ROOT / "notebooks" / "02_dice_421.ipynb")
+    start_stub, dice_stub = load(ROOT / "notebooks" /
+        "00_start_here.ipynb"), load(ROOT / "notebooks" / "02_dice_421.ipynb")
     stub_cell = next(c for c in dice_stub["cells"] if course_meta(c).get("exercise") == "dice421.play_game")
     notebooks = {}
     for student in STUDENTS:

@@ -139,7 +139,8 @@ def test_every_student_operator_makes_mutants_of_the_course() -> None:
 def test_the_report_counts_each_operator() -> None:
     rows = [{"id": f"x.y#{n}", "exercise": "x.y", "operator": operator, "status": status, "check": check,
              "before": "a", "after": "b", "line": 1, "diff": "", "by": "", "stale": False, "seconds": 0.1}
-            for n, (operator, status, check) in enumerate([("memo", "killed", "flagged"), ("memo", "survived", "passed"),
+            for n, (operator, status, check) in enumerate([("memo", "killed", "flagged"), ("memo",
+                "survived", "passed"),
                                                            ("is", "equivalent", "passed")])]
     result = {"exercises": ["x.y"], "baseline": {}, "mutants": rows, "seconds": 1.0, "gradings": 4}
     assert report.by_operator(result) == [

@@ -4,8 +4,9 @@
   ``checks`` (each a module, or a package when it is large), and an ``__init__`` that only
   re-exports.
 * A worksheet imports only itself and the shared layer (``exercises.checks``,
-  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``, ``exercises.browser``); the shared layer imports no
-  worksheet; nothing a student installs imports the instructor's tools (``course``).
+  ``exercises.display``, ``exercises.ui``, ``exercises.ai``, ``exercises.i18n``,
+  ``exercises.browser``); the shared layer imports no worksheet; nothing a student
+  installs imports the instructor's tools (``course``).
 * The modules of the package import each other without a cycle, lazy imports (inside a
   function) included. The one exception is python-chess's: a value's ``_repr_*_`` method
   may import its picture lazily, on a line that says so ("import cycle").
@@ -215,7 +216,8 @@ def test_a_cycle_is_found_and_a_lazy_import_counts(tmp_path):
 def test_the_rules_see_a_wrong_import():
     """The checker itself: a worksheet reaching into another one is reported."""
     tree = ast.parse("from ..jass.model import Card\nfrom .. import course\n")
-    resolved = [resolve("exercises.dominations.model", PACKAGE / "dominations" / "model.py", node) for node in tree.body]
+    resolved = [resolve(
+        "exercises.dominations.model", PACKAGE / "dominations" / "model.py", node) for node in tree.body]
     assert resolved == ["exercises.jass.model", "exercises"]
     assert owner("exercises.jass.model") == "jass" and owner("exercises.display") is None
 
@@ -226,7 +228,8 @@ def test_the_rules_see_a_wrong_import():
 LAYERS = {
     "course.commands": 4,
     "course.adequacy": 3,
-    "course.release": 2, "course.grading": 2, "course.report": 2, "course.gradescope": 2, "course.link": 2, "course.lite": 2,
+    "course.release": 2, "course.grading": 2, "course.report": 2,
+        "course.gradescope": 2, "course.link": 2, "course.lite": 2,
     "course.i18n": 1, "course.gradebook": 1,
     "course.notebook": 0,
 }
@@ -285,7 +288,8 @@ def grading_room(module: str) -> str | None:
 
 
 def test_every_grading_module_is_in_a_room():
-    loose = [name for name in INSTRUCTOR if name.startswith("course.grading.") and grading_room(name) not in GRADING_ROOMS]
+    loose = [name for name in INSTRUCTOR if name.startswith(
+        "course.grading.") and grading_room(name) not in GRADING_ROOMS]
     assert loose == []
 
 
@@ -348,7 +352,9 @@ def test_test_helpers_live_in_support_and_root_comes_from_conftest():
         if relative.parts[0] in DATA or relative.parts[0] == "grading" or path.name == "conftest.py":
             continue  # data, and the hidden tests (bundled for the grader, with their strategies)
         if relative.parts[0] != "support":
-            assert path.name.startswith("test_") or path.name == "__init__.py", f"{relative}: a helper outside tests/support"
+            assert path.name.startswith("test_") or path.name == "__init__.py", (
+                f"{relative}: a helper outside tests/support"
+            )
         tree = ast.parse(path.read_text(encoding="utf-8"))
         computed = [node.lineno for node in tree.body if isinstance(node, ast.Assign)
                     and any(isinstance(t, ast.Name) and t.id == "ROOT" for t in node.targets)]

@@ -30,7 +30,8 @@ COVERED = {
     "make lab": "test_make_lab_serves_notebook_00",
     "make test": ".ci/run",
     "make lock": "test_lock.py::test_make_lock_writes_a_complete_lock",
-    "conda env create -f environment.yml": "test_environment_installs_the_course (conda itself is not on the test machine)",
+    "conda env create -f environment.yml":
+        "test_environment_installs_the_course (conda itself is not on the test machine)",
     "conda activate tabletop-python": "test_environment_installs_the_course",
     "jupyter lab notebooks/00_start_here.ipynb": "test_jupyter_lab_opens_a_notebook_given_on_the_command_line",
     "make outputs": "test_make_outputs_stores_outputs",
@@ -74,8 +75,10 @@ COVERED = {
     ".venv/bin/course release --lang fr": "test_translation.py::test_notebooks_fr_folder_is_a_fresh_french_release",
     ".venv/bin/course release --lang fr --to bundle-fr":
         "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
-    ".venv/bin/course translate extract": "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
-    ".venv/bin/course translate check": "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
+    ".venv/bin/course translate extract":
+        "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
+    ".venv/bin/course translate check":
+        "test_translation.py::test_course_release_lang_fr_writes_notebooks_fr_and_a_french_bundle",
 }
 
 
@@ -178,7 +181,9 @@ def test_make_lab_fr_serves_the_french_notebook_00_in_french(tmp_path):
     port = free_port()
     url = serves_notebook_00(["make", "lab-fr", f"PORT={port}"], port, tmp_path, "notebooks/fr/00_start_here.ipynb")
     assert "/lab/tree/notebooks/fr/00_start_here.ipynb?token=" in url
-    settings = ROOT / ".venv" / "lab-settings-fr" / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    settings = ROOT / ".venv" / "lab-settings-fr" / "@jupyterlab" / "translation-extension" / (
+        "plugin.jupyterlab-settings"
+    )
     assert json.loads(settings.read_text(encoding="utf-8"))["locale"] == "fr_FR"
 
 

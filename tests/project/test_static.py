@@ -1,10 +1,11 @@
-"""The package's source holds to its type annotations and to the linter's rules.
+"""The package's source holds to its type annotations, and all the project's Python to the
+linter's rules.
 
-mypy checks the annotations (strict on the instructor's tools, the computer players, the
-models and the checks; the widgets and pictures a little less, see pyproject.toml) and ruff
-the pyflakes, pycodestyle, isort, bugbear, pyupgrade and simplify rules. Both read their
-settings, and the paths they check, from pyproject.toml; a finding fails the test and is
-printed.
+mypy checks the package's annotations (strict on the instructor's tools, the computer players,
+the models and the checks; the widgets and pictures a little less, see pyproject.toml) and
+ruff the pyflakes, pycodestyle, isort, bugbear, pyupgrade and simplify rules, on the package
+and on its tests alike. Both read their settings, and the paths they check, from
+pyproject.toml; a finding fails the test and is printed.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def sources() -> set[Path]:
     return set((ROOT / "src").rglob("*.py"))
 
 
+def linted() -> set[Path]:
+    """Every Python file ruff must check: the package's modules and the tests' (tests/)."""
+    return sources() | set((ROOT / "tests").rglob("*.py"))
+
+
 def test_mypy_finds_nothing_in_any_module_of_the_package():
     completed = run("mypy", timeout=MYPY_TIMEOUT)
     assert completed.returncode == 0, f"mypy found:\n{completed.stdout}{completed.stderr}"
@@ -43,6 +49,6 @@ def test_mypy_finds_nothing_in_any_module_of_the_package():
 def test_ruff_finds_nothing_in_any_module_of_the_package():
     listed = run("ruff", "check", "--show-files", timeout=RUFF_TIMEOUT)
     assert listed.returncode == 0, listed.stderr
-    assert {Path(line) for line in listed.stdout.splitlines() if line.endswith(".py")} == sources()
+    assert {Path(line) for line in listed.stdout.splitlines() if line.endswith(".py")} == linted()
     completed = run("ruff", "check", "--output-format", "concise", timeout=RUFF_TIMEOUT)
     assert completed.returncode == 0, f"ruff found:\n{completed.stdout}{completed.stderr}"

@@ -59,7 +59,8 @@ class Audit:
             log.write(json.dumps({"what": what, "violations": violations}, ensure_ascii=False) + "\n")
         if violations and self.capsys is not None:
             with self.capsys.disabled():
-                print(f"\naxe, {what}: " + "; ".join(f"{v['id']} ({v['impact']}, {len(v['nodes'])})" for v in violations))
+                print(f"\naxe, {what}: " + "; ".join(
+                    f"{v['id']} ({v['impact']}, {len(v['nodes'])})" for v in violations))
         bad = [v for v in violations if v["impact"] in FAILING]
         assert bad == [], f"axe-core finds in {what}: " + json.dumps(bad, indent=1, ensure_ascii=False)
         return violations
@@ -159,7 +160,7 @@ NOTEBOOK_SCROLL = """() => {
     const panel = [...document.querySelectorAll('.jp-NotebookPanel')].filter(p => !p.classList.contains('lm-mod-hidden')).pop();
     const pane = panel.querySelector('.jp-WindowedPanel-outer') || panel.querySelector('.jp-Notebook');
     return Math.max(pane.scrollWidth - pane.clientWidth, document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}"""
+}"""  # noqa: E501 (one JavaScript statement a line, as the page runs it)
 
 
 def misfits(page, output, percent: int, panel_open: bool) -> list[str]:

@@ -307,7 +307,8 @@ def test_every_player_refuses_a_finished_game_in_the_notebooks_language(make, fr
 def test_the_game_layer_speaks_the_notebooks_language(french):
     import exercises
 
-    with pytest.raises(TypeError, match=r"^rng est un random\.Random, pas 7\u202f: RandomPlayer\(random\.Random\(7\)\)$"):
+    with pytest.raises(TypeError, match=
+        r"^rng est un random\.Random, pas 7\u202f: RandomPlayer\(random\.Random\(7\)\)$"):
         ai.RandomPlayer(7)
     with pytest.raises(ValueError, match="^cette partie se joue à 2 joueurs, pas 1$"):
         play_game(CoinRow((1, 2)), [ai.RandomPlayer(random.Random(1))])

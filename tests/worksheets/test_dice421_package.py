@@ -409,7 +409,8 @@ def test_the_league_is_reproducible_and_counts_every_game():
     strategies = {"keep first": keep_first, "hunt 421": hunt_421}
     table = league(play_game, strategies, games=20, seed=3)
     assert table.results == league(play_game, strategies, games=20, seed=3).results
-    assert table.games == {"keep first": {"keep first": 0, "hunt 421": 40}, "hunt 421": {"keep first": 40, "hunt 421": 0}}
+    assert table.games == {
+        "keep first": {"keep first": 0, "hunt 421": 40}, "hunt 421": {"keep first": 40, "hunt 421": 0}}
     assert table.rate["hunt 421"]["keep first"] + table.rate["keep first"]["hunt 421"] == 1
     assert table.overall("hunt 421") > table.overall("keep first")
     assert str(table).splitlines()[0].split() == ["keep", "first", "hunt", "421", "overall"]
@@ -698,4 +699,5 @@ def test_the_released_notebook_shows_each_widget_as_one_sentence(marker):
 
     widget = released_widget("02_dice_421", marker)
     assert len(widget.children) == 1
-    assert re.search(r"Write <code>\w+</code> first( \(exercise [\w.]+\))?, then run this cell again\.", widget.children[0].value)
+    assert re.search(
+        r"Write <code>\w+</code> first( \(exercise [\w.]+\))?, then run this cell again\.", widget.children[0].value)

@@ -499,7 +499,9 @@ def test_a_meld_set_check_catches_a_list_instead_of_a_frozenset():
             return cls(tuple(melds))
 
     result = check_meld_set(ListSet, Meld)
-    assert result.status is Status.FAILED and "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])" in str(result)
+    assert result.status is Status.FAILED and (
+        "MeldSet.of([nines, run678]) == MeldSet.of([run678, nines])"
+    ) in str(result)
 
 
 # ----------------------------------------------------------------------------- the exact counts

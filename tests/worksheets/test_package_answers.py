@@ -120,7 +120,8 @@ def hidden_tests(module_path: Path, exercise: str) -> list[tuple[str, Callable, 
         grids = []
         for mark in marks:
             if mark.name == "parametrize":
-                names = [n.strip() for n in (mark.args[0].split(",") if isinstance(mark.args[0], str) else mark.args[0])]
+                names = [n.strip() for n in (mark.args[0].split(
+                    ",") if isinstance(mark.args[0], str) else mark.args[0])]
                 rows = []
                 for value in mark.args[1]:
                     value = value.values if hasattr(value, "values") and hasattr(value, "marks") else value

@@ -180,7 +180,8 @@ def test_second_draw_slot_without_update_is_explained(full_log):
         if call.method == "draw_slot" and any(c.method == "draw_slot" for c in full_log[i - 6:i]):
             second = i
             break
-    update = max(i for i, c in enumerate(full_log[:second]) if c.method == "update_state" and c.player is full_log[second].player)
+    update = max(i for i, c in enumerate(full_log[:second]) if c.method ==
+        "update_state" and c.player is full_log[second].player)
     log = full_log[:update] + full_log[update + 1:]
     problem = first_problem(log, dict(NAMES))
     assert "second draw_slot()" in problem
@@ -355,7 +356,10 @@ def test_check_play_says_when_the_scripted_player_runs_out(sol):
     exec(source, namespace)  # noqa: S102
     result = check_play(namespace["play"])
     assert result.status is Status.FAILED
-    assert "the scripted player was asked for a 2nd turn (next_turn()) but the scenario has only 1: your play() asks too often" in str(result)
+    assert (
+        "the scripted player was asked for a 2nd turn (next_turn()) but the scenario has only 1: your play() asks too "
+        "often"
+    ) in str(result)
 
 
 def test_check_refusals_say_the_move_was_accepted(sol):
@@ -379,7 +383,8 @@ def test_remote_player_waits_for_an_answer_and_follows_a_plan():
     asked = []
     player = RemotePlayer(on_question=asked.append)
     answers = []
-    thread = threading.Thread(target=lambda: answers.extend([player.next_turn(), player.draw_slot(), player.draw_slot()]))
+    thread = threading.Thread(
+        target=lambda: answers.extend([player.next_turn(), player.draw_slot(), player.draw_slot()]))
     thread.start()
     assert player.wait_for_question(5).method == "next_turn"
     player.answer(TurnKind.DRAW_CARDS, draw_slot=2)

@@ -171,11 +171,13 @@ def test_possible_claim_cards_of_a_neutral_tunnel_colors_within_locomotive_count
 
 def test_player_possible_claim_cards_keeps_the_held_sets_in_route_order():
     player = player_with(cards=bag(RED, RED, GREEN, LOCO, LOCO, LOCO))
-    assert player.possible_claim_cards(route("FR1_MAR_1")) == [bag(RED, RED), bag(GREEN, LOCO), bag(RED, LOCO), bag(LOCO, LOCO)]
+    assert player.possible_claim_cards(route(
+        "FR1_MAR_1")) == [bag(RED, RED), bag(GREEN, LOCO), bag(RED, LOCO), bag(LOCO, LOCO)]
 
 
 def test_player_possible_claim_cards_needs_enough_cars():
-    long_routes = tuple(route(code) for code in ("BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BEL_WAS_1"))
+    long_routes = tuple(route(code) for code in (
+        "BRI_LOC_1", "GEN_YVE_1", "BRU_COI_1", "COI_WAS_1", "AT1_STG_1", "BEL_WAS_1"))
     player = player_with(routes=long_routes, cards=SortedBag.of(6, RED))
     assert player.car_count == 40 - 30
     assert player.possible_claim_cards(route("STG_ZUR_1")) == []
@@ -781,7 +783,8 @@ def rebuilt(value):
         return type(value)(rebuilt(v) for v in value)
     if type(value) is dict:
         return {rebuilt(k): rebuilt(v) for k, v in value.items()}
-    assert value is None or type(value) in (int, str, bool, float) or isinstance(value, (Card, Color, Level, PlayerId)), value
+    assert value is None or type(value) in (int, str, bool, float) \
+        or isinstance(value, (Card, Color, Level, PlayerId)), value
     return value
 
 
@@ -835,7 +838,8 @@ def test_constants_are_the_original_ones():
     assert Constants.ALL_CARDS.count(LOCO) == 14 and Constants.ALL_CARDS.count(RED) == 12
     assert Constants.DECK_SLOT == -1 and Constants.FACE_UP_CARD_SLOTS == (0, 1, 2, 3, 4)
     assert (Constants.INITIAL_TICKETS_COUNT, Constants.INITIAL_CARDS_COUNT, Constants.INITIAL_CAR_COUNT) == (5, 4, 40)
-    assert (Constants.IN_GAME_TICKETS_COUNT, Constants.DISCARDABLE_TICKETS_COUNT, Constants.ADDITIONAL_TUNNEL_CARDS) == (3, 2, 3)
+    counts = (Constants.IN_GAME_TICKETS_COUNT, Constants.DISCARDABLE_TICKETS_COUNT, Constants.ADDITIONAL_TUNNEL_CARDS)
+    assert counts == (3, 2, 3)
     assert Constants.ROUTE_CLAIM_POINTS[1:] == (1, 2, 4, 7, 10, 15)
     assert Constants.LONGEST_TRAIL_BONUS_POINTS == 10
 
@@ -846,7 +850,9 @@ def test_constants_are_the_original_ones():
 def test_info_card_lists_read_like_2_red_and_1_white():
     info = Info("Ada")
     tunnel = route("BAD_BAL_1")
-    assert info.claimed_route(route("LAU_NEU_1"), bag(ORANGE)) == "Ada claimed the route Lausanne – Neuchâtel with 1 orange.\n"
+    assert info.claimed_route(route("LAU_NEU_1"), bag(ORANGE)) == (
+        "Ada claimed the route Lausanne – Neuchâtel with 1 orange.\n"
+    )
     assert info.attempts_tunnel_claim(tunnel, bag(RED, LOCO, LOCO)) == (
         "Ada attempts to claim the tunnel Baden – Bâle with 1 red and 2 locomotives!\n"
     )
@@ -870,7 +876,9 @@ def test_info_messages_one_per_kind():
     assert info.drew_blind_card() == "Ada drew a card from the deck.\n"
     assert info.drew_visible_card(GREEN) == "Ada drew a face-up green card.\n"
     assert info.drew_visible_card(LOCO) == "Ada drew a face-up locomotive card.\n"
-    assert info.did_not_claim_route(route("BAD_BAL_1")) == "Ada could not (or would not) claim the route Baden – Bâle.\n"
+    assert info.did_not_claim_route(route("BAD_BAL_1")) == (
+        "Ada could not (or would not) claim the route Baden – Bâle.\n"
+    )
     assert info.last_turn_begins(1) == "\nAda has only 1 car left, the last turn begins!\n"
     trail = Trail.longest([route("BER_NEU_1")])
     assert info.gets_longest_trail_bonus(trail) == (
@@ -884,7 +892,8 @@ def test_info_messages_one_per_kind():
 def original_longest_trail(routes: list[Route]) -> Trail:
     """The original's search, level by level, keeping the first strictly longer trail."""
     best, best_length = Trail((), None, None), 0
-    level = [t for r in routes for t in ((r.station1, r.station2, (r,), r.length), (r.station2, r.station1, (r,), r.length))]
+    level = [t for r in routes
+             for t in ((r.station1, r.station2, (r,), r.length), (r.station2, r.station1, (r,), r.length))]
     while level:
         next_level = []
         for start, end, used, length in level:

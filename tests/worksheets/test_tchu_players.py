@@ -175,11 +175,13 @@ def play_game(
 
 
 def greedy_pair(seed: int) -> dict[PlayerId, Player]:
-    return {PlayerId.PLAYER_1: GreedyPlayer(random.Random(seed)), PlayerId.PLAYER_2: GreedyPlayer(random.Random(seed + 1))}
+    return {PlayerId.PLAYER_1: GreedyPlayer(random.Random(seed)),
+            PlayerId.PLAYER_2: GreedyPlayer(random.Random(seed + 1))}
 
 
 def random_pair(seed: int) -> dict[PlayerId, Player]:
-    return {PlayerId.PLAYER_1: RandomPlayer(random.Random(seed)), PlayerId.PLAYER_2: RandomPlayer(random.Random(seed + 1))}
+    return {PlayerId.PLAYER_1: RandomPlayer(random.Random(seed)),
+            PlayerId.PLAYER_2: RandomPlayer(random.Random(seed + 1))}
 
 
 def test_players_follow_the_player_protocol():
@@ -255,7 +257,8 @@ def told(player, state: GameState, pid: PlayerId) -> None:
 def hand_made(cards: SortedBag[Card], tickets: tuple[Ticket, ...]) -> GameState:
     state = GameState.initial(ChMap.all_tickets(), random.Random(0))
     pid = state.current_player_id
-    states = tuple(PlayerState(SortedBag(tickets), cards, ()) if p is pid else s for p, s in zip(PlayerId, state.player_states))
+    states = tuple(PlayerState(SortedBag(tickets), cards, ()) if p is pid else s
+                   for p, s in zip(PlayerId, state.player_states))
     return GameState(state.ticket_deck, state.card_state, pid, states, None)
 
 
@@ -264,7 +267,8 @@ def test_greedy_player_keeps_the_tickets_it_can_reach_most_cheaply():
     player = GreedyPlayer(0)
     told(player, state, PlayerId.PLAYER_1)
     offer = SortedBag(tuple(ChMap.ticket(t) for t in (
-        "Bâle - Berne (5)", "Zürich - Vaduz (6)", "Bâle - Brigue (10)", "Lausanne - Saint-Gall (13)", "Berne - Zürich (6)",
+        "Bâle - Berne (5)", "Zürich - Vaduz (6)", "Bâle - Brigue (10)",
+            "Lausanne - Saint-Gall (13)", "Berne - Zürich (6)",
     )))
     player.set_initial_ticket_choice(offer)
     kept = player.choose_initial_tickets()
@@ -274,7 +278,8 @@ def test_greedy_player_keeps_the_tickets_it_can_reach_most_cheaply():
 
 def test_greedy_player_claims_a_route_on_the_path_of_its_ticket():
     # Berne - Fribourg: the single route BER_FRI_1 (orange) or BER_FRI_2 (yellow).
-    state = hand_made(SortedBag.of(1, Card.ORANGE, 2, Card.BLUE), (Ticket.of(ChMap.station("BER"), ChMap.station("FRI"), 1),))
+    state = hand_made(SortedBag.of(1, Card.ORANGE, 2, Card.BLUE), (Ticket.of(ChMap.station(
+        "BER"), ChMap.station("FRI"), 1),))
     player = GreedyPlayer(0)
     told(player, state, state.current_player_id)
     assert player.next_turn() is TurnKind.CLAIM_ROUTE
