@@ -41,6 +41,9 @@ def course_copy(folder: Path) -> Path:
         shutil.copy(ROOT / "tests" / "grading" / name, root / "tests" / "grading" / name)
     shutil.copytree(ROOT / "tests" / "grading" / "strategies", root / "tests" / "grading" / "strategies",
                     ignore=shutil.ignore_patterns("__pycache__"))  # the hidden tests draw their cases there
+    (root / "tests" / "grading" / "cases").mkdir()
+    for name in ("dice421.json", "start.json"):  # what they drew, and the reference's answers
+        shutil.copy(ROOT / "tests" / "grading" / "cases" / name, root / "tests" / "grading" / "cases" / name)
     return root
 
 

@@ -15,10 +15,10 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import strategies as st
 
 from course.grading.grader.calls import call_label
 from course.grading.grader.differential import compare, draw
+from course.grading.grader.drawing import st
 from course.grading.grader.submission import SubmissionFailure
 from course.grading.notebook.shipped import Replay, raised, ship
 from inside import abapa as inside

@@ -17,10 +17,10 @@ import re
 from itertools import permutations, product
 
 import pytest
-from hypothesis import strategies as st
 
 from course.grading.grader.calls import calls
 from course.grading.grader.differential import Outcome, agree, compare, draw, outcomes
+from course.grading.grader.drawing import st
 from exercises.checks import same
 from strategies import dice421 as drawn
 

@@ -1,4 +1,4 @@
-"""``course cases``: its options, and the worksheets whose generated examples it writes
+"""``course cases``: its options, and the worksheets whose stored cases it writes or checks
 (:mod:`course.grading.instructor.cases` computes them)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..grading.instructor.cases import cases_path, compute, text, worksheets, write
+from ..grading.instructor.cases import cases_path, hidden_worksheets, record, stale, store_of, worksheets
 from . import paths
 
 
@@ -16,12 +16,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worksheet", action="append", default=None, metavar="ID",
                         help="only this worksheet (again for more); all by default")
     parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 when a cases.json is not what the reference gives")
+                        help="write nothing; exit 1 when stored cases are not what the strategies, "
+                             "the hidden tests and the reference give")
     parser.add_argument("--root", type=Path, default=Path("."), help="the course folder (default: here)")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write (or with --check, compare) the cases.json of the worksheets asked."""
+    """Write (or with --check, compare) the stored cases of the worksheets asked."""
     try:
         root = paths.folder(args.root, "the course folder (--root)").resolve()
     except paths.BadPath as error:
@@ -31,22 +32,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"course cases: {root} has no tests/grading: run it in the course folder or give --root",
               file=sys.stderr)
         return 2
-    known = worksheets(root)
+    known = sorted(set(worksheets(root)) | set(hidden_worksheets(root)))
     chosen = args.worksheet or known
     unknown = [name for name in chosen if name not in known]
     if unknown:
-        print(f"course cases: no samples for {', '.join(unknown)} (worksheets with samples: "
+        print(f"course cases: no hidden tests or samples for {', '.join(unknown)} (worksheets: "
               f"{', '.join(known) or 'none'})", file=sys.stderr)
         return 2
-    stale = []
+    problems = []
     for worksheet in chosen:
         if args.check:
-            path = cases_path(root, worksheet)
-            if not path.exists() or path.read_text(encoding="utf-8") != text(compute(root, worksheet)):
-                stale.append(worksheet)
-        elif write(root, worksheet):
+            problems += [f"{worksheet}: {why}" for why in stale(root, worksheet)]
+            continue
+        before = cases_path(root, worksheet).read_bytes() if cases_path(root, worksheet).exists() else None
+        changed, failures = record(root, worksheet)
+        problems += [f"{worksheet}: {failure}" for failure in failures]
+        if cases_path(root, worksheet).exists() and cases_path(root, worksheet).read_bytes() != before:
             print(f"wrote {cases_path(root, worksheet).relative_to(root)}")
-    if stale:
-        print(f"course cases: stale cases.json for {', '.join(stale)}: run `course cases`", file=sys.stderr)
+        if changed:
+            print(f"wrote {store_of(root, worksheet).relative_to(root)}")
+    if problems:
+        verb = "stale stored cases" if args.check else "the solution fails its hidden tests, nothing stored"
+        print(f"course cases: {verb}: run `course cases`:\n" + "\n".join(problems), file=sys.stderr)
         return 1
     return 0

@@ -131,7 +131,9 @@ class StylePlayer:
             return options[0]
         if tunnels == "dearest":
             return options[-1]
-        if tunnels == "give_up" or self.rng.random() < 0.25:
+        # giving up only while cards can still be drawn: once no card can be drawn, a player
+        # who always gave up its tunnels would leave a game that never ends
+        if (tunnels == "give_up" and self.state.can_draw_cards()) or self.rng.random() < 0.25:
             return SortedBag()
         return self.rng.choice(options)
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
 
 SEEDS = 48

@@ -9,8 +9,7 @@ throw three times, and games from 1 token up, seeded, whose players answer any w
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
 
 #: The answers that mean "yes, throw": the text's "1", spaces around it ignored.

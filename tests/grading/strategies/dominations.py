@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
 from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom
 from exercises.dominations.model import TERRAINS

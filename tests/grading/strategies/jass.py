@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
 from exercises.jass import ALL_OF, DECK, Card, Rank, Suit, quartet_points
 

@@ -1,7 +1,6 @@
 """Strategies of worksheet 00: dice throws of any length."""
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
 
 

@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from hypothesis import strategies as st
-
+from course.grading.grader.drawing import st
 from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail
 from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
 from inside.tchu import Style, StylePlayer

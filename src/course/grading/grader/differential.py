@@ -16,19 +16,17 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import json
 import operator
-import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ...i18n.grading_text import reason
 from ..wire import codec
+from . import drawing, stored
 from .spawn import SubmissionFailure
 from .submission import shown
 
@@ -176,30 +174,46 @@ def _prepared(outcome: Outcome, prepare: Callable[[Any], Any]) -> Outcome:
 
 
 def draw(strategy: Any, count: int = CASES) -> list[Any]:
-    """``count`` examples of a Hypothesis strategy, the same ones at every run.
+    """``count`` examples of a strategy (a :mod:`course.grading.grader.drawing` recipe), the same
+    ones at every run, small to large.
 
-    Derandomized, no example database, a fixed budget: a regrade draws the same cases.
-    Duplicates are dropped (so fewer may come back), the order is Hypothesis's (its
-    simplest examples first). A grading process draws a strategy once for every notebook
-    it grades (the same strategy and count give the same cases), and the grading processes
-    of one run share what they drew (:func:`share_draws`).
+    They come from the worksheet's stored cases (:mod:`course.grading.grader.stored`), under the
+    strategy's key: grading imports no Hypothesis. A key the stored cases lack (a strategy
+    changed since ``course cases``) is drawn live with Hypothesis: derandomized, no example
+    database, a fixed budget, duplicates dropped (so fewer may come back), then sorted by
+    size, so that the first failing case is the smallest and nothing needs shrinking.
     """
-    from hypothesis import HealthCheck, Phase, given, settings
-
-    _register_backend()
-    key = (repr(strategy), count)
+    text = drawing.key(strategy)
+    key = f"{text[:60]} #{hashlib.sha256(text.encode()).hexdigest()[:16]} ×{count}"
     if key in _DRAWN:
         return list(_DRAWN[key])
-    shared = _shared(key)
-    if shared is not None:
-        _DRAWN[key] = shared
-        return list(shared)
+    encoded = stored.DRAWS.get(key)
+    if encoded is not None:
+        found = _Drawn().load(encoded)
+    elif stored.ONLY[0]:
+        raise stored.stale(f"the draw {key[:200]}")
+    else:
+        found = _draw_live(strategy, count)
+        encoded = _Drawn().encode(found) if stored.USED is not None else None  # not data: a ValueError
+    if stored.USED is not None:
+        stored.USED.draws[key] = encoded
+    _DRAWN[key] = found
+    return list(found)
+
+
+def _draw_live(strategy: Any, count: int) -> list[Any]:
+    """Draw with Hypothesis (through its public API), small to large."""
+    try:
+        from hypothesis import HealthCheck, Phase, given, settings
+    except ImportError:
+        raise stored.stale("a draw it needs, and Hypothesis is not installed here") from None
+
     found: list[Any] = []
     seen: set[str] = set()
 
-    @settings(derandomize=True, database=None, max_examples=count, deadline=None, backend=BACKEND,
+    @settings(derandomize=True, database=None, max_examples=count, deadline=None,
               phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
-    @given(strategy)
+    @given(drawing.real(strategy))
     def collect(example: Any) -> None:
         key = repr(example)
         if key not in seen:
@@ -207,25 +221,7 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
             found.append(example)
 
     collect()
-    _DRAWN[key] = found
-    _share(key, found)
-    return list(found)
-
-
-#: the folder where the grading processes of one run keep what they drew (:func:`share_draws`)
-SHARED: list[Path] = []
-
-
-def share_draws(folder: Path) -> None:
-    """Keep every draw in ``folder`` as data, and take from it what another process drew.
-
-    ``course grade``'s grading processes share their run's temporary folder, which the
-    notebooks' processes cannot write: a strategy is drawn once per run, not once per
-    grading process. A draw is kept only when it is plain data, the package's values, and
-    frozen dataclasses of modules the grading process has imported (the strategies' own).
-    """
-    folder.mkdir(parents=True, exist_ok=True)
-    SHARED[:] = [folder]
+    return sorted(found, key=lambda example: len(repr(example)))
 
 
 class _Drawn(codec.Codec):
@@ -252,63 +248,5 @@ class _Drawn(codec.Codec):
         return kind(**{name: self.load(item) for name, item in fields.items()})
 
 
-def _shared_path(key: tuple[str, int]) -> Path | None:
-    if not SHARED:
-        return None
-    import hypothesis
-
-    digest = hashlib.sha256(json.dumps([*key, hypothesis.__version__, BACKEND]).encode()).hexdigest()
-    return SHARED[0] / f"{digest}.json"
-
-
-def _shared(key: tuple[str, int]) -> list[Any] | None:
-    """What another grading process of the run drew for ``key``, or None."""
-    path = _shared_path(key)
-    if path is None or not path.exists():
-        return None
-    try:
-        found = _Drawn().load(json.loads(path.read_text(encoding="utf-8")))
-    except Exception:  # noqa: BLE001 - a draw that cannot be read is drawn again
-        return None
-    return found if type(found) is list else None
-
-
-def _share(key: tuple[str, int], found: list[Any]) -> None:
-    """Keep a draw for the other grading processes of the run (when it is data)."""
-    path = _shared_path(key)
-    if path is None:
-        return
-    try:
-        text = json.dumps(_Drawn().encode(found))
-    except (ValueError, TypeError, RecursionError):
-        return
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
-
-
-#: what :func:`draw` drew in this process, by the strategy's repr and the count
-_DRAWN: dict[tuple[str, int], list[Any]] = {}
-
-#: the Hypothesis backend :func:`draw` uses (registered on first use)
-BACKEND = "tabletop"
-
-
-def _register_backend() -> None:
-    """Register :data:`BACKEND`: Hypothesis's own generation, without the constants it
-    collects from the source of every module the process has loaded.
-
-    Those constants make a draw depend on what happened to be imported (the grader's
-    modules or not, an editable install or a wheel), so the same seed would draw other
-    cases on another machine; the course's draws must not.
-    """
-    from hypothesis.internal.conjecture import providers
-
-    if BACKEND in providers.AVAILABLE_PROVIDERS:
-        return
-
-    class SourceBlindProvider(providers.HypothesisProvider):
-        def _maybe_draw_constant(self, choice_type: Any, constraints: Any, *, p: float = 0.05) -> Any:
-            return None
-
-    providers.AVAILABLE_PROVIDERS[BACKEND] = SourceBlindProvider
+#: what :func:`draw` drew or read in this process, by key
+_DRAWN: dict[str, list[Any]] = {}

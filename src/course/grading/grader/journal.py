@@ -1,36 +1,36 @@
-"""The reference solution's process, started only when needed: a grading process that has seen the
-same conversation with the reference before answers from its journal instead.
+"""The reference solution's process, started only when needed: a conversation stored by
+``course cases`` (:mod:`.stored`), or had before by this process, is answered without it.
 
 Differential tests ask the reference (the ``ref`` fixture) the same questions for every
-notebook a grading process grades: the reference's notebook runs the same cells, then gets
-the same requests in the same order, and, being the same code in a process forked from the
-same zygote, gives the same answers. :class:`Reference` is a :class:`Submission` of the
+notebook: the reference's notebook runs the same cells, then each test sends the same
+requests in the same order, and, being the same code in a process with the same hash seed,
+the reference gives the same answers. :class:`Reference` is a :class:`Submission` of the
 solution whose :class:`JournaledProcess` keeps every answer in :data:`JOURNAL`, under the
-digest of the whole conversation up to and including its request; while each request
-continues a conversation already journaled, its answer comes from the journal and nothing
-is sent. At the first request that does not (another language, a test that stopped early,
-an object of the tests passed in), the process starts, gets again every request the journal
-answered, in order (so that it is in the state those answers left it in), and from then on
-answers for real. A request that passes one of the tests' objects, or whose answer is a
-failure of the process, is never journaled, nor anything after it.
-
-The journal is kept for the life of the grading process, per zygote: another zygote may
-order sets of strings otherwise, so its answers are not reused.
+digest of the whole conversation up to and including its request (sets in one order, a
+shipped module as its source's digest, from a start that holds :func:`answers_digest`);
+while each request continues a conversation journaled or stored, its answer comes from
+there and nothing is sent. At the first request that does not (another language, an object
+of the tests passed in, a changed test), the process starts, gets again every request
+answered so far, in order (so that it is in the state those answers left it in), and from
+then on answers for real. A request that passes one of the tests' objects, or whose answer
+is a failure of the process, is never journaled, nor anything after it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+import functools
 import hashlib
+import importlib.util
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .. import wire
+from ..notebook import shipped
 from ..wire import codec
-from .spawn import zygote
+from . import stored
 from .submission import Process, Submission
 
 #: answers of the reference's processes, by the digest of the conversation up to each request
@@ -54,37 +54,49 @@ class JournaledProcess(Process):
         self.death = None
         self.confinement: dict[str, Any] = {}
         self.started = False
+        self.asked = False  #: whether a test asked something (beyond the notebook's cells)
         self.kept = True  #: whether this conversation is still journaled
         #: the requests the journal answered (and their ticks), not sent yet
         self.pending: list[tuple[dict[str, Any], int]] = []
-        start = [key, dataclasses.asdict(limits), [str(path) for path in forbidden], zygote().process.pid]
-        self.chain = hashlib.sha256(json.dumps(start).encode()).digest()
+        self.chain = hashlib.sha256(json.dumps([key, answers_digest()]).encode()).digest()
 
     def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         message = {"op": op, **fields}
-        data = wire.dumps(message) if self.kept else b""
+        self.asked = self.asked or op != "cell"
+        data = wire.dumps(_canonical(message)) if self.kept else b""
         chain = hashlib.sha256(self.chain + data).digest() if self.kept else b""
         kept = self.kept and b'"$callback"' not in data
         if not self.started:
-            if kept and chain in JOURNAL:
+            known = (JOURNAL.get(chain) or stored.ANSWERS.get(chain)) if kept else None
+            if known is not None:
                 self.chain = chain
                 self.pending.append((message, ticks))
-                answer: dict[str, Any] = json.loads(JOURNAL[chain])
+                self._keep(chain, known)
+                answer: dict[str, Any] = json.loads(known)
                 return answer
+            if stored.ONLY[0]:
+                raise stored.stale(f"the reference's answer to {op} {str(fields)[:120]}")
             self._start_now()
         self.chain, self.kept = chain, kept
         served = len(self.callbacks)
         answer = super()._request(op, what, ticks=ticks, **fields)  # a failure of the process raises
         if self.kept:
-            stored = wire.dumps(answer)
+            sent = wire.dumps(answer)
             # an answer that says the process ran out of time or exited says nothing of the reference
-            if len(self.callbacks) != served or any(word in stored for word in FAILURES) \
-                    or _SIZE[0] + len(stored) > MAX_BYTES:
+            if len(self.callbacks) != served or any(word in sent for word in FAILURES) \
+                    or _SIZE[0] + len(sent) > MAX_BYTES:
                 self.kept = False
             else:
-                JOURNAL[chain] = stored
-                _SIZE[0] += len(stored)
+                JOURNAL[chain] = sent
+                _SIZE[0] += len(sent)
+                self._keep(chain, sent)
         return answer
+
+    @staticmethod
+    def _keep(chain: bytes, answer: bytes) -> None:
+        """Note an answer used, when ``course cases`` records the stored cases."""
+        if stored.USED is not None:
+            stored.USED.answers[chain.hex()] = json.loads(answer)
 
     def _start_now(self) -> None:
         """Start the process and send it every request the journal answered, in order."""
@@ -103,14 +115,62 @@ class JournaledProcess(Process):
             super().close()
 
 
+def _canonical(value: Any) -> Any:
+    """A request as its digest sees it: sets' items in one order (a set of strings is
+    iterated in another order in another process), a shipped module as its source's digest
+    (its marshalled code differs from one Python to the next)."""
+    if type(value) is list:
+        return [_canonical(item) for item in value]
+    if type(value) is not dict:
+        return value
+    if len(value) == 1 and next(iter(value)) in ("$set", "$frozenset"):
+        tag, items = next(iter(value.items()))
+        return {tag: sorted((_canonical(item) for item in items), key=lambda item: json.dumps(item, sort_keys=True))}
+    if value.get("op") == "ship":
+        return {**value, "code": shipped.source_digest(value["code"])}
+    return {name: _canonical(item) for name, item in value.items()}
+
+
+@functools.cache
+def answers_digest() -> str:
+    """A digest of what a reference's answers depend on besides its conversation: the course
+    package the notebooks import (code and data, but the checks' examples, which ``course
+    cases`` writes) and the code of the notebook's side of the grader. Another digest:
+    the stored answers are not used."""
+    digest = hashlib.sha256()
+    for name in (PACKAGE, *NOTEBOOK_SIDE):
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            continue
+        paths = [Path(spec.origin)]
+        for folder in spec.submodule_search_locations or []:
+            paths = sorted(path for path in Path(folder).rglob("*")
+                           if path.suffix in (".py", ".json", ".csv", ".txt") and path.name != "cases.json"
+                           and "__pycache__" not in path.parts)
+        for path in paths:
+            digest.update(name.encode() + b"/" + path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+#: the package whose code the notebooks import
+PACKAGE = "exercises"
+#: the grader's modules that run in the notebook's process
+NOTEBOOK_SIDE = ("course.grading.notebook", "course.grading.wire", "course.notebook", "course.i18n.grading_text")
+#: the reference's conversations start from this (a new format gives new digests)
+FORMAT = "reference 1"
+
+
 class Reference(Submission):
     """The reference solution as the ``ref`` fixture sees it, its process journaled."""
 
     def __init__(self, path: Path, reference: Path | None = None, limits: Any = None) -> None:
-        key = str(Path(path).resolve())
-        stamp = Path(path).stat().st_mtime_ns
-        self.process_type = lambda limits, forbidden: JournaledProcess(f"{key}@{stamp}", limits, forbidden)
+        self.process_type = lambda limits, forbidden: JournaledProcess(FORMAT, limits, forbidden)
         super().__init__(path, reference=reference, limits=limits)
+
+    @property
+    def asked(self) -> bool:
+        """Whether a test asked this reference something since its cells ran."""
+        return bool(getattr(self._process, "asked", True))
 
 
 @contextlib.contextmanager

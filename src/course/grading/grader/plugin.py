@@ -26,13 +26,10 @@ source): ``course grade`` builds grades and feedback from it.
 from __future__ import annotations
 
 import ast
-import base64
 import inspect
-import marshal
 import time
 import types
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +37,6 @@ import pytest
 
 from ...i18n.grading_text import ENGLISH, Words
 from ...notebook import (
-    cell_source,
     check_cells,
     language_of,
     read_notebook,
@@ -48,6 +44,8 @@ from ...notebook import (
 )
 from .. import wire
 from ..notebook.sandbox import Limits
+from . import stored
+from .given import given_code, needed
 from .journal import Reference, own_reference
 from .spawn import SubmissionFailure
 from .submission import REQUESTS, TRACE, Submission, shown
@@ -95,6 +93,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run only the hidden tests of this exercise",
     )
     group.addoption(
+        "--record-cases",
+        default=None,
+        metavar="FILE",
+        help="keep every draw and every answer of the reference in FILE (what `course cases` stores)",
+    )
+    group.addoption(
+        "--stored-only",
+        action="store_true",
+        help="fail a test that needs a draw or an answer of the reference the stored cases lack",
+    )
+    group.addoption(
         "--call-timeout",
         default=Limits.call_seconds,
         type=float,
@@ -114,10 +123,27 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id): the exercise a hidden test grades (its points: the module's POINTS)"
     )
+    begin_report(config)
+    stored.ONLY[0] = bool(config.getoption("--stored-only"))
+    if config.getoption("--record-cases"):
+        stored.USED = stored.Store()
+
+
+def begin_report(config: pytest.Config) -> None:
+    """Start the grading report of a notebook (a session, or one notebook of a served session)."""
     config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
     config.stash[_CALLBACKS] = wire.SERVED[0]
+    if _WORDS in config.stash:
+        del config.stash[_WORDS]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    path = config.getoption("--record-cases")
+    if path and stored.USED is not None:
+        stored.write(Path(path), stored.USED)
+    stored.USED, stored.ONLY[0] = None, False
 
 
 #: where a grading session's time goes (seconds), reported as ``timings``
@@ -206,11 +232,15 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Any:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     """With ``--only-exercise``, keep only that exercise's tests."""
-    only = config.getoption("--only-exercise")
-    if only:
-        kept = [item for item in items if (exercise_of(item) or ("",))[0] == only]
+    kept = only_exercise(items, config.getoption("--only-exercise"))
+    if kept != items:
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
+
+
+def only_exercise(items: list[pytest.Item], exercise: str | None) -> list[pytest.Item]:
+    """The tests of ``exercise`` (all of them for None)."""
+    return [item for item in items if (exercise_of(item) or ("",))[0] == exercise] if exercise else list(items)
 
 
 def solution_path(config: pytest.Config, notebook: str) -> Path:
@@ -314,7 +344,6 @@ def _author_message(text: str) -> tuple[str, str]:
 
 def _is_literal(text: str) -> bool:
     """A message that is only a value (``assert ok, (a, b)``): the call says it better."""
-    import ast
 
     try:
         ast.literal_eval(text)
@@ -415,74 +444,6 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 # ----------------------------------------------------------------------------- a mistake costs once
-
-
-@dataclass(frozen=True)
-class Given:
-    """An exercise's reference code, compiled in the grader: what it defines and calls."""
-
-    exercise: str
-    names: tuple[str, ...]  #: top-level names its cells define
-    uses: frozenset[str]  #: every name its code mentions (globals, attributes, nested code)
-    code: str  #: base64 of the marshalled code object of its cells
-
-
-def _mentioned(code: types.CodeType) -> set[str]:
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            names |= _mentioned(const)
-    return names
-
-
-_GIVEN: dict[tuple[Path, int], dict[str, Given]] = {}
-
-
-def given_code(reference: Path) -> dict[str, Given]:
-    """The reference code of every exercise of a solution notebook, in notebook order."""
-    key = (reference, reference.stat().st_mtime_ns)
-    if key not in _GIVEN:
-        from IPython.core.inputtransformer2 import TransformerManager
-
-        transformer = TransformerManager()
-        notebook = read_notebook(reference)
-        sources: dict[str, list[str]] = {}
-        for cell in notebook.get("cells", []):
-            exercise = cell.get("metadata", {}).get("course", {}).get("exercise")
-            if cell.get("cell_type") == "code" and exercise:
-                sources.setdefault(exercise, []).append(transformer.transform_cell(cell_source(cell)))
-        found = {}
-        for exercise, parts in sources.items():
-            source = "\n".join(parts)
-            code = compile(source, f"<the given {exercise}>", "exec", dont_inherit=True)  # as a notebook cell runs
-            names = []
-            for node in ast.parse(source).body:
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    names.append(node.name)
-                elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    names += [t.id for t in targets if isinstance(t, ast.Name)]
-            found[exercise] = Given(exercise, tuple(names), frozenset(_mentioned(code)),
-                                    base64.b64encode(marshal.dumps(code)).decode("ascii"))
-        _GIVEN[key] = found
-    return _GIVEN[key]
-
-
-def needed(given: dict[str, Given], exercise: str) -> list[str]:
-    """The earlier exercises that ``exercise``'s reference code calls, directly or not."""
-    order = list(given)
-    if exercise not in given:
-        return []
-    earlier = order[: order.index(exercise)]
-    found: list[str] = []
-    todo = [exercise]
-    while todo:
-        uses = given[todo.pop()].uses
-        for other in earlier:
-            if other not in found and set(given[other].names) & uses:
-                found.append(other)
-                todo.append(other)
-    return [e for e in order if e in found]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -591,22 +552,25 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    path = session.config.getoption("--grading-report")
+    finish_report(session.config, int(exitstatus))
+
+
+def finish_report(config: pytest.Config, exitstatus: int) -> None:
+    """Write the grading report of a notebook (when ``--grading-report`` names a file)."""
+    path = config.getoption("--grading-report")
     if not path:
         return
-    report = session.config.stash[_REPORT]
-    report["exitstatus"] = int(exitstatus)
-    report["timings"]["session"] = time.perf_counter() - session.config.stash[_STARTED]
-    report["timings"]["requests"] = REQUESTS[0] - session.config.stash[_REQUESTS]
-    report["timings"]["callbacks"] = wire.SERVED[0] - session.config.stash[_CALLBACKS]
+    report = config.stash[_REPORT]
+    report["exitstatus"] = exitstatus
+    report["timings"]["session"] = time.perf_counter() - config.stash[_STARTED]
+    report["timings"]["requests"] = REQUESTS[0] - config.stash[_REQUESTS]
+    report["timings"]["callbacks"] = wire.SERVED[0] - config.stash[_CALLBACKS]
     wire.write_report(Path(path), report)
 
 
 @pytest.fixture(scope="module")
-def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
-    """The reference solution's namespace, for differential tests (:mod:`course.grading.grader.differential`):
-    the solution notebook in a confined process of its own (started at the first request
-    its journal cannot answer), or ``sub`` itself when the graded notebook is the solution."""
+def _reference(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
+    """The module's reference solution (see ``ref``)."""
     if request.config.getoption("--submission") is None:
         yield sub
         return
@@ -618,3 +582,22 @@ def ref(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
         yield solution
     finally:
         solution.close()
+
+
+@pytest.fixture
+def ref(_reference: Any) -> Any:
+    """The reference solution's namespace, for differential tests (:mod:`course.grading.grader.differential`):
+    the solution notebook in a confined process of its own, or ``sub`` itself when the graded
+    notebook is the solution. Each test talks to it afresh, from the notebook's cells on, so
+    that its conversation is the one ``course cases`` stored whatever the other tests did:
+    the answers come from the stored cases (:mod:`course.grading.grader.stored`), and the process
+    starts only at a request they do not hold (:mod:`course.grading.grader.journal`)."""
+    if isinstance(_reference, Reference) and _reference.asked:
+        _reference.rerun()
+    return _reference
+
+
+def pytest_collectstart(collector: pytest.Collector) -> None:
+    """Before a hidden test module is imported: its stored cases, when it has some."""
+    if isinstance(collector, pytest.Module):
+        stored.load(stored.store_path(Path(collector.path)), answers=not collector.config.getoption("--record-cases"))

@@ -58,10 +58,7 @@ def serve() -> None:
     """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest."""
     import pytest
 
-    from .differential import share_draws
-
     cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
-    share_draws(Path(tempfile.gettempdir()) / "draws")  # the run's folder: strategies drawn once per run
 
     tasks, answers = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -93,7 +90,10 @@ class GradingProcess:
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 bufsize=0, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
-                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch)},
+                # one hash seed: the requests to the reference, sets iterated into lists among
+                # them, are those `course cases` stored (course.grading.grader.stored)
+                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch),
+                     "PYTHONHASHSEED": "0"},
             )
         return self.process
 

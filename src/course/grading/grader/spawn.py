@@ -58,9 +58,12 @@ class ZygoteClient:
         env = {
             "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
+            # one order of sets of strings in every notebook's process, the reference's stored
+            # answers included (the environment is this one alone: -s -P, not -I, which would drop it)
+            "PYTHONHASHSEED": "0",
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-I", "-m", "course.grading.notebook.worker", str(theirs.fileno())],
+            [sys.executable, "-s", "-P", "-m", "course.grading.notebook.worker", str(theirs.fileno())],
             pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL, cwd=self.home, env=env,
         )

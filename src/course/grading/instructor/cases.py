@@ -1,4 +1,5 @@
-"""The public checks' generated examples, computed from the reference (`course cases`).
+"""The stored cases (`course cases`): the public checks' generated examples, computed from
+the reference, and the hidden tests' draws and reference answers (:mod:`.stored`).
 
 A worksheet's strategies module (tests/grading/strategies/<worksheet>.py, shared with its
 hidden tests) lists the samples its checks show::
@@ -21,14 +22,21 @@ import dataclasses
 import enum
 import importlib
 import json
+import os
+import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import wire
+from ..grader import stored
 from ..grader.differential import call_text, draw, outcomes
+from ..grader.process import pytest_arguments
 from ..grader.submission import Submission
+from ..notebook.sandbox import Limits
 
 #: where the generated examples of a worksheet live, in the package
 CASES_FILE = "cases.json"
@@ -124,6 +132,7 @@ def compute(root: Path, worksheet: str) -> dict[str, list[dict[str, Any]]]:
     if not wanted:
         return table
     solution = root / "solutions" / f"{notebook_of(root, worksheet)}.ipynb"
+    stored.load(store_of(root, worksheet))
     reference = Submission(solution, reference=solution)
     try:
         for sample in wanted:
@@ -167,3 +176,92 @@ def write(root: Path, worksheet: str) -> bool:
         return False
     path.write_text(new, encoding="utf-8")
     return True
+
+
+# ----------------------------------------------------------------------------- the hidden tests' cases
+
+
+def hidden_worksheets(root: Path) -> list[str]:
+    """The worksheets with a hidden test module, in name order."""
+    return sorted(path.stem.removeprefix("test_") for path in (root / "tests" / "grading").glob("test_*.py"))
+
+
+#: the time limit of a call when the stored cases are made or checked (the reference's
+#: answers do not depend on it; a loaded machine must not make them fail)
+CALL_SECONDS = 120.0
+
+
+def run_hidden_tests(root: Path, worksheet: str, *flags: str) -> list[str]:
+    """Run a worksheet's hidden tests on its solution with ``flags`` (the plugin's); the
+    sentences of the tests that did not pass (none: all passed)."""
+    module = root / "tests" / "grading" / f"test_{worksheet}.py"
+    solution = root / "solutions" / f"{notebook_of(root, worksheet)}.ipynb"
+    with tempfile.TemporaryDirectory(prefix="cases-") as scratch:
+        report = Path(scratch) / "report.json"
+        options = wire.GradingOptions(call_seconds=CALL_SECONDS, memory_mb=Limits.memory_bytes >> 20, cascade=False)
+        arguments = pytest_arguments(wire.GradingTask(root, module, solution, report, options))
+        run = subprocess.run([sys.executable, "-m", "pytest", *arguments, *flags], cwd=root,
+                             capture_output=True, text=True, check=False,
+                             env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONHASHSEED": "0"})
+        if not report.exists():
+            return [f"the hidden tests of {worksheet} did not run: {run.stdout[-600:]}{run.stderr[-600:]}"]
+        tests = json.loads(report.read_text(encoding="utf-8"))["tests"]
+    return [f"{test['name']}: {test['message']}" for test in tests if test["outcome"] != "passed"]
+
+
+#: the worksheets whose hidden tests draw and ask live, without stored cases, and why
+#: (docs/GRADING.md): stored, tCHu's call-by-call tests get answers that name values the
+#: tests' side interned earlier in the conversation, which a replayed conversation lacks
+NOT_STORED = frozenset({"tchu"})
+
+
+def store_of(root: Path, worksheet: str) -> Path:
+    """The stored cases file of a worksheet's hidden tests."""
+    return stored.store_path(root / "tests" / "grading" / f"test_{worksheet}.py")
+
+
+def record(root: Path, worksheet: str) -> tuple[bool, list[str]]:
+    """Draw and ask once: store every draw and reference answer the worksheet's hidden tests
+    use on its solution, and the public checks' draws (:func:`compute`, run first).
+    Whether the file changed, and the tests that failed (then nothing is written)."""
+    path = store_of(root, worksheet)
+    stored.load(path)
+    stored.USED = stored.Store()
+    try:
+        if worksheet in worksheets(root):
+            write(root, worksheet)
+        checks = stored.USED.draws
+    finally:
+        stored.USED = None
+    if worksheet in NOT_STORED:
+        return False, []
+    with tempfile.TemporaryDirectory(prefix="cases-") as scratch:
+        fresh = Path(scratch) / "cases.json"
+        failures = run_hidden_tests(root, worksheet, "--record-cases", str(fresh))
+        if failures:
+            return False, failures
+        new = stored.read(fresh)
+    new.draws.update(checks)
+    if not new.draws and not new.answers:
+        return False, []
+    return stored.write(path, new), []
+
+
+def stale(root: Path, worksheet: str) -> list[str]:
+    """Why a worksheet's stored cases are out of date (nothing: they are not): a draw or an
+    answer they lack, or a cases.json that is not what the reference gives."""
+    stored.load(store_of(root, worksheet))
+    found = []
+    if worksheet in worksheets(root):
+        stored.ONLY[0] = True
+        try:
+            path = cases_path(root, worksheet)
+            if not path.exists() or path.read_text(encoding="utf-8") != text(compute(root, worksheet)):
+                found.append(f"{path.name} is not what the reference gives")
+        except stored.Stale as error:
+            found.append(str(error))
+        finally:
+            stored.ONLY[0] = False
+    if store_of(root, worksheet).exists():
+        found += run_hidden_tests(root, worksheet, "--stored-only")
+    return found

@@ -36,6 +36,7 @@ from __future__ import annotations
 import base64
 import enum
 import functools
+import hashlib
 import marshal
 import random
 import sys
@@ -61,9 +62,21 @@ def compiled(module: types.ModuleType) -> str:
     stamp = path.stat().st_mtime_ns
     known = _COMPILED.get(str(path))
     if known is None or known[0] != stamp:
-        code = compile(path.read_text(encoding="utf-8"), f"<hidden tests' {module.__name__}>", "exec")
+        source = path.read_text(encoding="utf-8")
+        code = compile(source, f"<hidden tests' {module.__name__}>", "exec")
         known = _COMPILED[str(path)] = (stamp, base64.b64encode(marshal.dumps(code)).decode("ascii"))
+        _SOURCES[known[1]] = hashlib.sha256(source.encode()).hexdigest()
     return known[1]
+
+
+#: the digest of each compiled module's source, by its compiled code (base64)
+_SOURCES: dict[str, str] = {}
+
+
+def source_digest(code: str) -> str:
+    """The digest of the source of a module :func:`compiled` gave as ``code`` (the same on
+    every Python, where the marshalled code is not)."""
+    return _SOURCES.get(code, code)
 
 
 def ship(target: Any, module: types.ModuleType) -> Any:

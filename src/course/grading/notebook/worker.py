@@ -1,7 +1,8 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
-The grader starts ``python -I -m course.grading.notebook.worker FD`` once (the *zygote*) with
-a scrubbed environment and a temporary working folder. The zygote imports what
+The grader starts ``python -s -P -m course.grading.notebook.worker FD`` once (the *zygote*) with
+a scrubbed environment (``PYTHONHASHSEED=0`` its only Python setting) and a temporary
+working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
 ``SOCK_SEQPACKET`` socket. Each ``spawn`` request carries a socket of its own; the

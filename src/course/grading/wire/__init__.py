@@ -398,7 +398,8 @@ def read_report(path: Path) -> dict[str, Any] | None:
 
 #: what a cluster worker needs to grade: hidden tests (and their strategies), solutions,
 #: pytest's configuration
-BUNDLED = ("solutions/*.ipynb", "tests/grading/*.py", "tests/grading/*/*.py", "pyproject.toml")
+BUNDLED = ("solutions/*.ipynb", "tests/grading/*.py", "tests/grading/*/*.py", "tests/grading/cases/*.json",
+           "pyproject.toml")
 
 
 def pack(root: Path) -> tuple[bytes, str]:
