@@ -7,9 +7,11 @@ whose lists :func:`modules` joins:
 
 * ``MISTAKES``: wrong answers a student could plausibly write. Each is a code cell run
   after every cell of the solution notebook (usually redefining a function or a method),
-  with the exercise it must cost. ``tests/grader/test_corpora.py`` proves that the hidden tests
-  take points in that exercise AND that the exercise's public check, run again after the
-  cell, no longer says that all examples pass.
+  with the exercise it must cost and the rule it breaks (``rule``: a rule of the hidden
+  test module's ``HINT_RULES``). ``tests/grader/test_corpora.py`` proves that the hidden
+  tests take points in that exercise, that the hint shown first states that rule, AND that
+  the exercise's public check, run again after the cell, no longer says that all examples
+  pass.
 * ``ALTERNATIVES``: correct answers written another way (other data structures, identity
   instead of equality, recursion instead of a loop, another legal order of calls...).
   Each keeps full marks in every exercise and every public check green.
@@ -38,6 +40,8 @@ class Mistake:
     cell: str
     why: str
     replace: bool = False
+    #: the rule of the hidden tests' ``HINT_RULES`` that the mistake breaks ("": not declared yet)
+    rule: str = ""
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ MISTAKES = [
 def swap(a: int, b: int) -> tuple[int, int]:
     """Return the pair (b, a): the two integers exchanged."""
     return (max(a, b), min(a, b))
-''', "swap must return (b, a) whatever the order: swap(2, 1) is (1, 2), not a sort", replace=True),
+''', "swap must return (b, a) whatever the order: swap(2, 1) is (1, 2), not a sort", replace=True,
+    rule="swap-gives-b-then-a"),
 
     Mistake("dice421-unseen-sort2-return-inside-if", "dice421.sort2_desc", '''\
 def sort2_desc(a: int, b: int) -> tuple[int, int]:
@@ -21,7 +22,7 @@ def sort2_desc(a: int, b: int) -> tuple[int, int]:
         return (a, b)
 ''', (
         "'Return the two integers in decreasing order': returns None when a >= b (return indented in the if)"
-    ), replace=True),
+    ), replace=True, rule="sort2-larger-first"),
 
     Mistake("dice421-unseen-sort3-step2-uses-original-b", "dice421.sort3_desc", '''\
 def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
@@ -30,7 +31,8 @@ def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
     y, z = sort2_desc(b, c)
     x, y = sort2_desc(x, y)
     return (x, y, z)
-''', "'then sort b and c': the second step sorts the original b, not the b of step one (2,3,1 -> 3,3,1)", replace=True),
+''', "'then sort b and c': the second step sorts the original b, not the b of step one (2,3,1 -> 3,3,1)", replace=True,
+    rule="sort3-keeps-each-pair-in-three-steps"),
 
     # --- 2. naming and scoring --------------------------------------------------------
     Mistake("dice421-unseen-straight-ends-only", "dice421.is_straight", '''\
@@ -39,20 +41,22 @@ def is_straight(a: int, b: int, c: int) -> bool:
     return a - c == 2
 ''', (
         "'Test that a is b + 1 and b is c + 1': only the ends are tested, so 4-4-2 or 3-3-1 count as straights"
-    ), replace=True),
+    ), replace=True, rule="straight-needs-both-steps"),
 
     Mistake("dice421-unseen-three-kind-compares-b-c", "dice421.is_three_of_a_kind", '''\
 def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
     """True when the three dice are equal."""
     # sorted, so comparing two of them is enough
     return b == c
-''', "'three equal dice': on a sorted combination b == c is not enough (6-5-5 is not three of a kind)", replace=True),
+''', "'three equal dice': on a sorted combination b == c is not enough (6-5-5 is not three of a kind)", replace=True,
+    rule="three-of-a-kind-all-equal"),
 
     Mistake("dice421-unseen-421-forgets-middle", "dice421.is_421", '''\
 def is_421(a: int, b: int, c: int) -> bool:
     """True when the sorted combination (a, b, c) is 4, 2, 1."""
     return a == 4 and c == 1
-''', "'test that a is 4, b is 2 and c is 1': b is never tested, so 4-3-1 or 4-4-1 count as 421", replace=True),
+''', "'test that a is 4, b is 2 and c is 1': b is never tested, so 4-3-1 or 4-4-1 count as 421", replace=True,
+    rule="421-is-exactly-4-2-1"),
 
     Mistake("dice421-unseen-tokens-cafe-111", "dice421.tokens_of", '''\
 def tokens_of(a: int, b: int, c: int) -> int:
@@ -66,13 +70,14 @@ def tokens_of(a: int, b: int, c: int) -> int:
     if is_straight(a, b, c):
         return 2
     return 1
-''', "rules: tokens are 8, 5, 2 or 1 only; three of a kind (1-1-1 included) gives 5, not the cafe's 7", replace=True),
+''', "rules: tokens are 8, 5, 2 or 1 only; three of a kind (1-1-1 included) gives 5, not the cafe's 7", replace=True,
+    rule="tokens-three-of-a-kind-is-5"),
 
     Mistake("dice421-unseen-value-as-text", "dice421.value_of", '''\
 def value_of(a: int, b: int, c: int) -> int:
     """The value 100a + 10b + c of the sorted combination (a, b, c)."""
     return f"{a}{b}{c}"
-''', "'The value is s = 100a + 10b + c', an int: this returns the string '651'", replace=True),
+''', "'The value is s = 100a + 10b + c', an int: this returns the string '651'", replace=True, rule="value-is-an-int"),
 
     # --- 3. a turn --------------------------------------------------------------------
     Mistake("dice421-unseen-roll-global-random", "dice421.roll_die", '''\
@@ -82,7 +87,7 @@ def roll_die(rng: random.Random) -> int:
 ''', (
         "'Throw it with the rng you are given ... exactly one call of rng.randint(1, 6)': uses the random module "
         "instead"
-    ), replace=True),
+    ), replace=True, rule="roll-with-the-given-rng"),
 
     Mistake("dice421-unseen-rethrow-int-answer", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -94,7 +99,7 @@ def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Ran
 ''', (
         "'any other answer, a number or not, keeps the die ... compare the text': int() crashes on 'yes' and rethrows "
         "on '01'"
-    ), replace=True),
+    ), replace=True, rule="rethrow-compares-the-text"),
 
     Mistake("dice421-unseen-rethrow-rolls-before-asking", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -104,7 +109,8 @@ def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Ran
     if answer.strip() == "1":
         return new
     return die
-''', "'If the answer is \"1\", throw the die again': the die is thrown (rng used) even when it is kept", replace=True),
+''', "'If the answer is \"1\", throw the die again': the die is thrown (rng used) even when it is kept", replace=True,
+    rule="rethrow-a-kept-die-is-not-thrown"),
 
     Mistake("dice421-unseen-turn-asks-after-third-throw", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -124,7 +130,7 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
 ''', (
         "'asked whether to throw again only while a throw is still allowed': the question comes before the limit test, "
         "so it is asked after the third throw"
-    ), replace=True),
+    ), replace=True, rule="turn-three-throws-at-most"),
 
     Mistake("dice421-unseen-turn-no-print-after-rethrow", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -142,7 +148,7 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     return (tokens_of(a, b, c), value_of(a, b, c))
 ''', (
         "'count one more throw, and print the new combination': the Current combination line is missing after a rethrow"
-    ), replace=True),
+    ), replace=True, rule="turn-prints-each-combination"),
 
     Mistake("dice421-unseen-turn-rethrow-order-321", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -159,7 +165,8 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     a, b, c = sort3_desc(d1, d2, d3)
     return (tokens_of(a, b, c), value_of(a, b, c))
-''', "'rethrow die 1, then die 2, then die 3': asks and throws the dice in the reverse order", replace=True),
+''', "'rethrow die 1, then die 2, then die 3': asks and throws the dice in the reverse order", replace=True,
+    rule="turn-rethrows-die-1-2-3"),
 
     # --- 4. settling a round ----------------------------------------------------------
     Mistake("dice421-unseen-diff-p2-gives-nj1", "dice421.settle_different_tokens", '''\
@@ -178,7 +185,7 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
 ''', (
         "'the player with more tokens ... gives that many tokens': when player 2 wins, player 1's (smaller) count is "
         "moved"
-    ), replace=True),
+    ), replace=True, rule="different-tokens-winner-gives-its-own-count"),
 
     Mistake("dice421-unseen-equal-p2-wrong-direction", "dice421.settle_equal_tokens", '''\
 def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -195,7 +202,7 @@ def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> 
     return (total1, total2)
 ''', (
         "'the higher value wins the round and gives nj': when player 2 wins, player 1 still gives the tokens"
-    ), replace=True),
+    ), replace=True, rule="equal-tokens-higher-value-gives"),
 
     # --- 5. the game ------------------------------------------------------------------
     Mistake("dice421-unseen-game-accepts-zero-tokens", "dice421.play_game", '''\
@@ -217,7 +224,8 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'It must be at least 1: raise a ValueError otherwise': 0 tokens is accepted and (0, 0) returned", replace=True),
+''', "'It must be at least 1: raise a ValueError otherwise': 0 tokens is accepted and (0, 0) returned", replace=True,
+    rule="game-refuses-no-tokens"),
 
     Mistake("dice421-unseen-game-no-draw", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -238,7 +246,7 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
     return (total1, total2)
 ''', (
         "'Same value: a draw; nobody gives tokens': equal values fall into settle_equal_tokens and player 2 is paid"
-    ), replace=True),
+    ), replace=True, rule="game-same-value-is-a-draw"),
 
     Mistake("dice421-unseen-game-player2-default-rng", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -353,7 +361,7 @@ def swap(a: int, b: int) -> tuple[int, int]:
     return (a, b)
 ''', (
         "'The classic swap through a third variable': without tmp the first value is lost, swap(1, 2) is (2, 2)"
-    ), replace=True),
+    ), replace=True, rule="swap-gives-b-then-a"),
 
     Mistake("dice421-unseen-sort2-forgets-equal", "dice421.sort2_desc", '''\
 def sort2_desc(a: int, b: int) -> tuple[int, int]:
@@ -362,7 +370,8 @@ def sort2_desc(a: int, b: int) -> tuple[int, int]:
         return swap(a, b)
     elif a > b:
         return (a, b)
-''', "'Return the two integers in decreasing order': two equal integers (a pair of dice) return None", replace=True),
+''', "'Return the two integers in decreasing order': two equal integers (a pair of dice) return None", replace=True,
+    rule="sort2-equal-dice-unchanged"),
 
     Mistake("dice421-unseen-sort3-two-calls-bubble-max", "dice421.sort3_desc", '''\
 def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
@@ -374,7 +383,7 @@ def sort3_desc(a: int, b: int, c: int) -> tuple[int, int, int]:
 ''', (
         "'with three calls of sort2_desc ... why three comparisons are enough': two calls leave b and c unsorted, (1, "
         "2, 3) gives (3, 1, 2); passes 3 2 6, 3 2 1 and 4 5 3"
-    ), replace=True),
+    ), replace=True, rule="sort3-keeps-each-pair-in-three-steps"),
 
     # --- 2. naming and scoring --------------------------------------------------------
     Mistake("dice421-unseen-straight-returns-int", "dice421.is_straight", '''\
@@ -383,7 +392,8 @@ def is_straight(a: int, b: int, c: int) -> bool:
     if a == b + 1 and b == c + 1:
         return 1
     return 0
-''', "'Return True or False (a bool)': returns the ints 1 and 0, as in the C++ worksheet", replace=True),
+''', "'Return True or False (a bool)': returns the ints 1 and 0, as in the C++ worksheet", replace=True,
+    rule="straight-returns-a-bool"),
 
     Mistake("dice421-unseen-three-kind-sum-middle", "dice421.is_three_of_a_kind", '''\
 def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
@@ -392,7 +402,7 @@ def is_three_of_a_kind(a: int, b: int, c: int) -> bool:
     return a + b + c == 3 * b
 ''', (
         "'three equal dice': a sum of 3b also holds for any straight (6-5-4) or 5-3-1, which become three of a kind"
-    ), replace=True),
+    ), replace=True, rule="three-of-a-kind-all-equal"),
 
     Mistake("dice421-unseen-421-product-eight", "dice421.is_421", '''\
 def is_421(a: int, b: int, c: int) -> bool:
@@ -401,7 +411,7 @@ def is_421(a: int, b: int, c: int) -> bool:
 ''', (
         "'test that a is 4, b is 2 and c is 1': the product 8 also holds for 2-2-2, which is then scored as a 421 (8 "
         "tokens)"
-    ), replace=True),
+    ), replace=True, rule="421-is-exactly-4-2-1"),
 
     Mistake("dice421-unseen-tokens-typo-args", "dice421.tokens_of", '''\
 def tokens_of(a: int, b: int, c: int) -> int:
@@ -416,7 +426,7 @@ def tokens_of(a: int, b: int, c: int) -> int:
         return 1
 ''', (
         "'three of a kind: 5': a copy-paste typo passes (a, b, b), so any pair on top (6-6-1) gives 5 tokens"
-    ), replace=True),
+    ), replace=True, rule="tokens-minor-is-1"),
 
     Mistake("dice421-unseen-value-display-order", "dice421.value_of", '''\
 def value_of(a: int, b: int, c: int) -> int:
@@ -424,7 +434,7 @@ def value_of(a: int, b: int, c: int) -> int:
     return 100 * c + 10 * b + a
 ''', (
         "'s = 100a + 10b + c with a >= b >= c': the dice read smallest first (the seed's display order), 6-5-1 is 156"
-    ), replace=True),
+    ), replace=True, rule="value-reads-hundreds-tens-units"),
 
     # --- 3. a turn --------------------------------------------------------------------
     Mistake("dice421-unseen-roll-random-times-six", "dice421.roll_die", '''\
@@ -434,7 +444,7 @@ def roll_die(rng: random.Random) -> int:
 ''', (
         "'roll_die is exactly one call of rng.randint(1, 6)': the C idiom on rng.random() gives other faces from the "
         "same seed and fails on loaded dice"
-    ), replace=True),
+    ), replace=True, rule="roll-one-call-of-randint-1-6"),
 
     Mistake("dice421-unseen-rethrow-no-strip", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -443,7 +453,8 @@ def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Ran
     if answer == "1":
         die = roll_die(rng)
     return die
-''', "'only the answer 1 (spaces around it ignored) rethrows': an answer ' 1' or '1 ' keeps the die", replace=True),
+''', "'only the answer 1 (spaces around it ignored) rethrows': an answer ' 1' or '1 ' keeps the die", replace=True,
+    rule="rethrow-spaces-ignored"),
 
     Mistake("dice421-unseen-rethrow-contains-1", "dice421.rethrow", '''\
 def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> int:
@@ -452,7 +463,8 @@ def rethrow(die: int, n: int, ask: Callable[[str], str] = input, rng: random.Ran
     if "1" in answer:
         die = roll_die(rng)
     return die
-''', "'any other answer, a number or not, keeps the die': '10', '21' or '11' contain a 1 and rethrow", replace=True),
+''', "'any other answer, a number or not, keeps the die': '10', '21' or '11' contain a 1 and rethrow", replace=True,
+    rule="rethrow-only-the-answer-1"),
 
     Mistake("dice421-unseen-turn-counts-rethrows-from-zero", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -472,7 +484,7 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
 ''', (
         "'Count the throws: throws = 1 ... never more than three throws in all': counting from 0 allows three "
         "rethrows, four throws"
-    ), replace=True),
+    ), replace=True, rule="turn-three-throws-at-most"),
 
     Mistake("dice421-unseen-turn-no-stop-after-keep", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -488,7 +500,8 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
     print(f"Final combination = {d1}{d2}{d3}")
     a, b, c = sort3_desc(d1, d2, d3)
     return (tokens_of(a, b, c), value_of(a, b, c))
-''', "'While ... the player answers 1': after a keep the player is asked again and may still rethrow", replace=True),
+''', "'While ... the player answers 1': after a keep the player is asked again and may still rethrow", replace=True,
+    rule="turn-a-keep-ends-the-turn"),
 
     Mistake("dice421-unseen-turn-sort-result-discarded", "dice421.play_turn", '''\
 def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -508,7 +521,7 @@ def play_turn(ask: Callable[[str], str] = input, rng: random.Random = table_rng)
 ''', (
         "'sort the dice with sort3_desc, and return their tokens and value': the sorted result is dropped, dice scored "
         "in throw order (1-2-4 is not a 421)"
-    ), replace=True),
+    ), replace=True, rule="turn-sorts-before-scoring"),
 
     # --- 4. settling a round ----------------------------------------------------------
     Mistake("dice421-unseen-diff-gives-difference", "dice421.settle_different_tokens", '''\
@@ -528,7 +541,7 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
 ''', (
         "'the player with more tokens ... gives that many tokens': the difference is given (421 vs minor gives 7, not "
         "8)"
-    ), replace=True),
+    ), replace=True, rule="different-tokens-winner-gives-its-own-count"),
 
     Mistake("dice421-unseen-diff-wrong-winner-message", "dice421.settle_different_tokens", '''\
 def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -546,7 +559,7 @@ def settle_different_tokens(nj1: int, nj2: int, total1: int, total2: int) -> tup
 ''', (
         "'they also print which case it was and who won': a copy-paste prints 'player 1 wins' when player 2 wins "
         "(totals right)"
-    ), replace=True),
+    ), replace=True, rule="different-tokens-prints-who-wins"),
 
     Mistake("dice421-unseen-equal-winner-takes", "dice421.settle_equal_tokens", '''\
 def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> tuple[int, int]:
@@ -564,7 +577,7 @@ def settle_equal_tokens(nj: int, s1: int, s2: int, total1: int, total2: int) -> 
 ''', (
         "'the winner of the round gives tokens to the loser' (the aim is to get rid of them): here the winner takes nj "
         "from the loser"
-    ), replace=True),
+    ), replace=True, rule="equal-tokens-higher-value-gives"),
 
     # --- 5. the game ------------------------------------------------------------------
     Mistake("dice421-unseen-game-continues-at-zero", "dice421.play_game", '''\
@@ -589,7 +602,7 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
 ''', (
         "'while both totals are above 0' / 'no tokens left (0 or fewer) wins': a total of exactly 0 does not end the "
         "game"
-    ), replace=True),
+    ), replace=True, rule="game-ends-when-a-total-is-0-or-below"),
 
     Mistake("dice421-unseen-game-assert-not-valueerror", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -612,7 +625,7 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
 ''', (
         "'It must be at least 1: raise a ValueError otherwise': an assert raises AssertionError (and nothing under "
         "python -O)"
-    ), replace=True),
+    ), replace=True, rule="game-refuses-no-tokens"),
 
     Mistake("dice421-unseen-game-draw-on-same-tokens", "dice421.play_game", '''\
 def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random = table_rng) -> tuple[int, int]:
@@ -634,7 +647,7 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
 ''', (
         "'Same value (same s): a draw ... Otherwise (same tokens, different values): the higher value wins': equal "
         "tokens are taken for a draw, 642 vs 631 gives nothing"
-    ), replace=True),
+    ), replace=True, rule="game-same-value-is-a-draw"),
 ]
 
 ALTERNATIVES += [

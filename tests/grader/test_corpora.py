@@ -1,5 +1,6 @@
 """One verdict: every mistake of the corpora costs points and turns its check red; every
-correct alternative keeps full marks and green checks.
+correct alternative keeps full marks and green checks; the hint a mistake is shown first
+states the rule it breaks.
 
 The corpora are data in tests/corpora/ (one module per worksheet). A mistake is judged on
 its own exercise, graded as ``course adequacy`` grades a mutant: that exercise's hidden
@@ -10,13 +11,19 @@ cell afresh after the hidden tests. Both use ``--no-cascade``: a mistake is judg
 own exercise, which its earlier exercises (the solution's) do not touch, and an
 alternative has no failure to cascade from (tests/grader/test_cascade.py tests the
 cascade itself).
+
+Each mistake declares the rule it breaks: a rule of its hidden test module's
+``HINT_RULES``, which names the tests whose hints state that rule. The first failing test
+of its verdict (the hint the student reads first) must be one of them.
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +35,11 @@ from course.adequacy.mutants import Mutant
 from course.adequacy.run import Job, grade_locally
 from course.grading.instructor.discover import worksheets
 from course.notebook import exercise_ids
+from grader.test_one_verdict import hidden_tests, table
 
 MODULES = {module.NOTEBOOK: module for module in corpora.modules()}
 MISTAKES = [(stem, m) for stem, module in MODULES.items() for m in module.MISTAKES]
+DECLARED = [(stem, m) for stem, m in MISTAKES if m.rule]
 ALTERNATIVES = [(stem, a) for stem, module in MODULES.items() for a in module.ALTERNATIVES]
 _GRADED: dict[tuple[str, str], dict[str, dict]] = {}
 _FAILED: dict[tuple[str, str], str] = {}
@@ -101,6 +110,32 @@ def grade(folder: Path, submissions: list[Path], out: str, codes: tuple[int, ...
     return results
 
 
+def hidden_module(stem: str) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
+    """A worksheet's hidden test module, read without running it: its ``HINT_RULES`` (rule
+    to tests), its ``HINTS`` (test to hint) and each test's exercise."""
+    sheet = next(sheet for sheet in worksheets(ROOT) if sheet.stem == stem)
+    assert sheet.tests is not None, f"{stem} has no hidden tests"
+    tree = ast.parse(sheet.tests.read_text(encoding="utf-8"))
+    return table(tree, "HINT_RULES") or {}, table(tree, "HINTS") or {}, hidden_tests(tree)
+
+
+def first_failed(verdict: dict[str, Any]) -> str:
+    """The hidden test whose failure a verdict records, the one whose hint is shown first ("": none)."""
+    name = str(verdict.get("by", "")).partition(": ")[0].partition("[")[0]
+    return name if name.startswith("test") else ""
+
+
+def misleading_hint(mistake: corpora.Mistake, verdict: dict[str, Any], rules: dict[str, list[str]],
+                    hints: dict[str, str]) -> str:
+    """Why the hint ``mistake`` is shown first does not state the rule it breaks ("" when it does)."""
+    shown = first_failed(verdict)
+    if shown in rules.get(mistake.rule, []):
+        return ""
+    stated = ", ".join(rules.get(mistake.rule, [])) or "no test"
+    said = f"{shown}'s: {hints.get(shown, 'no hint')}" if shown else f"none (the grading says: {verdict.get('by')})"
+    return f"{mistake.name} breaks the rule {mistake.rule!r} (stated by {stated}), but the hint shown first is {said}"
+
+
 def red_checks(data: dict, exercise: str | None = None) -> list[str]:
     """The check cells (of ``exercise``, or all) that do not say all examples pass."""
     return [
@@ -122,6 +157,46 @@ def test_corpus_is_well_formed(stem: str) -> None:
         compile(variant.cell, variant.name, "exec")
 
 
+@pytest.mark.parametrize("stem", sorted(MODULES))
+def test_every_mistake_declares_the_rule_it_breaks(stem: str) -> None:
+    """Each rule names tests of the module; each declared rule is one of them, of the mistake's
+    exercise; a worksheet whose mistakes do not all declare a rule yet is reported pending."""
+    rules, _, tests = hidden_module(stem)
+    problems = [f"HINT_RULES: {rule!r} names {name}, which is no hidden test"
+                for rule, names in rules.items() for name in names if name not in tests]
+    stated = {name for names in rules.values() for name in names}
+    problems += [f"HINT_RULES: the hint of {name} states no rule" for name in tests if rules and name not in stated]
+    mistakes = MODULES[stem].MISTAKES
+    for mistake in (m for m in mistakes if m.rule):
+        if mistake.rule not in rules:
+            problems.append(f"{mistake.name} declares the rule {mistake.rule!r}, which HINT_RULES does not name "
+                            f"(it names {', '.join(sorted(rules)) or 'none'})")
+        elif any(tests.get(name) != mistake.exercise for name in rules[mistake.rule]):
+            problems.append(f"{mistake.name} ({mistake.exercise}) declares {mistake.rule!r}, whose tests grade "
+                            f"{sorted({tests.get(name, '?') for name in rules[mistake.rule]})}")
+    assert not problems, "\n".join(problems)
+    pending = [m.name for m in mistakes if not m.rule]
+    if pending:
+        pytest.skip(f"pending: {len(pending)} of the {len(mistakes)} mistakes of {stem} declare no rule yet")
+
+
+def test_a_hint_belongs_to_the_rule_that_names_its_test() -> None:
+    rules = {"straight-needs-both-steps": ["test_straight_values", "test_straight_like_the_reference"],
+             "straight-returns-a-bool": ["test_straight_returns_a_bool"]}
+    hints = {"test_straight_values": "Both steps.", "test_straight_returns_a_bool": "Return True or False."}
+    mistake = corpora.Mistake("straight-or", "dice421.is_straight", "", "one step is not enough",
+                              rule="straight-needs-both-steps")
+    assert misleading_hint(mistake, {"by": "test_straight_values: `is_straight(2, 1, 1)` returned True"},
+                           rules, hints) == ""
+    assert misleading_hint(mistake, {"by": "test_straight_like_the_reference[3]: differs"}, rules, hints) == ""
+    wrong = misleading_hint(mistake, {"by": "test_straight_returns_a_bool: AssertionError"}, rules, hints)
+    assert "straight-or" in wrong and "'straight-needs-both-steps'" in wrong and "Return True or False." in wrong
+    crashed = misleading_hint(mistake, {"by": "no report: the grading crashed"}, rules, hints)
+    assert "none (the grading says: no report: the grading crashed)" in crashed
+    unknown = replace(mistake, rule="straight-is-wrong")
+    assert "stated by no test" in misleading_hint(unknown, {"by": "test_straight_values: x"}, rules, hints)
+
+
 @pytest.mark.slow  # each worksheet's mistakes are graded together, in a minute or more
 @pytest.mark.parametrize(("stem", "mistake"), MISTAKES, ids=lambda v: getattr(v, "name", v))
 def test_mistake_costs_points_and_turns_its_check_red(
@@ -135,6 +210,17 @@ def test_mistake_costs_points_and_turns_its_check_red(
     assert verdict["killed"], f"the hidden tests pass: {mistake.why}"
     assert verdict["checks"], f"{mistake.exercise} has no public check"
     assert verdict["flagged"], f"every check of {mistake.exercise} passes: {mistake.why}"
+
+
+@pytest.mark.slow  # the verdicts the test above computed: graded once per session
+@pytest.mark.parametrize(("stem", "mistake"), DECLARED, ids=lambda v: getattr(v, "name", v))
+def test_mistake_is_shown_the_hint_of_the_rule_it_breaks(
+    stem: str, mistake: corpora.Mistake, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    verdict = graded(stem, "mistakes", tmp_path_factory)[mistake.name]
+    rules, hints, _ = hidden_module(stem)
+    misled = misleading_hint(mistake, verdict, rules, hints)
+    assert not misled, misled
 
 
 @pytest.mark.slow

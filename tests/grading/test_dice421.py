@@ -155,8 +155,8 @@ HINTS = {
         "6, and return a tuple."
     ),
     "test_sort3_desc_on_every_throw": (
-        "Keep the pair each sort2_desc call returns: sort a and b, then b and c, then a and b again. The third call is "
-        "the one most often forgotten."
+        "Return the three dice largest first, keeping the pair each sort2_desc call returns: sort a and b, then b and "
+        "c, then a and b again. The third call is the one most often forgotten."
     ),
     "test_sort3_desc_on_every_permutation_of_distinct_values": (
         "sort3_desc sorts any three integers, not only dice: in all six orders of three different values, such as 7, "
@@ -366,6 +366,146 @@ HINTS = {
     ),
 }
 
+#: the rules the hints state, in the game's words: each names the tests whose hint states it
+#: (a mistake of tests/corpora/ declares the rule it breaks; its first failing test is one of them)
+HINT_RULES = {
+    "swap-gives-b-then-a": [
+        "test_swap_exchanges_the_two_integers", "test_swap_sorts_and_settles_like_the_reference_on_any_integers",
+    ],
+    "swap-returns-one-tuple": ["test_swap_returns_a_tuple"],
+    "sort2-larger-first": [
+        "test_sort2_desc_on_every_pair_with_and_without_ties", "test_sort2_desc_like_the_reference_on_any_integers",
+    ],
+    "sort2-equal-dice-unchanged": ["test_sort2_desc_on_every_pair_with_and_without_ties"],
+    "sort2-any-integers": ["test_sort2_desc_beyond_dice", "test_sort2_desc_like_the_reference_on_any_integers"],
+    "sort3-largest-first": [
+        "test_sort3_desc_on_every_throw", "test_sort3_desc_on_every_permutation_of_distinct_values",
+        "test_sort3_desc_like_the_reference_on_any_integers",
+    ],
+    "sort3-keeps-each-pair-in-three-steps": [
+        "test_sort3_desc_on_every_throw", "test_sort3_desc_makes_three_calls_of_sort2_desc",
+    ],
+    "sort3-any-integers": [
+        "test_sort3_desc_on_every_permutation_of_distinct_values", "test_sort3_desc_like_the_reference_on_any_integers",
+    ],
+    "sort3-returns-one-tuple": ["test_sort3_desc_returns_a_tuple"],
+    "sort3-three-calls-of-sort2": ["test_sort3_desc_makes_three_calls_of_sort2_desc"],
+    "straight-needs-both-steps": ["test_is_straight_on_every_combination"],
+    "straight-returns-a-bool": ["test_is_straight_returns_a_bool"],
+    "three-of-a-kind-all-equal": ["test_is_three_of_a_kind_on_every_combination"],
+    "three-of-a-kind-returns-a-bool": ["test_is_three_of_a_kind_returns_a_bool"],
+    "421-is-exactly-4-2-1": ["test_is_421_on_every_combination"],
+    "421-returns-a-bool": ["test_is_421_returns_a_bool"],
+    "tokens-421-is-8": ["test_tokens_of_every_combination", "test_tokens_of_a_421_is_eight"],
+    "tokens-three-of-a-kind-is-5": ["test_tokens_of_every_combination", "test_tokens_of_three_of_a_kind_is_five"],
+    "tokens-straight-is-2": ["test_tokens_of_every_combination", "test_tokens_of_a_straight_is_two"],
+    "tokens-minor-is-1": ["test_tokens_of_every_combination", "test_tokens_of_a_minor_combination_is_one"],
+    "value-reads-hundreds-tens-units": ["test_value_of_every_combination"],
+    "value-is-an-int": ["test_value_of_every_combination"],
+    "die-shows-1-to-6": [
+        "test_roll_die_covers_one_to_six", "test_roll_die_calls_randint_1_6_once_and_returns_its_face",
+    ],
+    "roll-one-call-of-randint-1-6": ["test_roll_die_calls_randint_1_6_once_and_returns_its_face"],
+    "roll-with-the-given-rng": [
+        "test_roll_die_throws_with_the_given_rng", "test_roll_die_calls_randint_1_6_once_and_returns_its_face",
+    ],
+    "rethrow-1-throws-again-with-the-rng": [
+        "test_rethrow_on_answer_1_throws_the_die_again", "test_rethrow_called_again_asks_and_throws_again",
+    ],
+    "rethrow-spaces-ignored": [
+        "test_rethrow_ignores_spaces_around_the_answer",
+        "test_rethrow_asks_and_throws_like_the_reference_for_any_answer",
+    ],
+    "rethrow-only-the-answer-1": [
+        "test_rethrow_keeps_the_die_on_any_other_answer",
+        "test_rethrow_asks_and_throws_like_the_reference_for_any_answer",
+    ],
+    "rethrow-compares-the-text": [
+        "test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number",
+        "test_rethrow_asks_and_throws_like_the_reference_for_any_answer",
+    ],
+    "rethrow-a-kept-die-is-not-thrown": ["test_rethrow_keeps_the_die_on_any_other_answer"],
+    "rethrow-question-shows-number-and-value": [
+        "test_rethrow_shows_the_die_number_and_value", "test_rethrow_asks_with_the_prompt_of_the_text",
+        "test_rethrow_asks_and_throws_like_the_reference_for_any_answer",
+    ],
+    "rethrow-asks-the-texts-prompt": [
+        "test_rethrow_shows_the_die_number_and_value", "test_rethrow_asks_with_the_prompt_of_the_text",
+    ],
+    "turn-asks-the-player": [
+        "test_play_turn_keeping_the_first_throw_gives_its_sorted_result",
+        "test_play_turn_asks_and_throws_like_the_reference_call_by_call",
+    ],
+    "turn-sorts-before-scoring": ["test_play_turn_keeping_the_first_throw_gives_its_sorted_result"],
+    "turn-a-keep-ends-the-turn": [
+        "test_play_turn_keeping_the_first_throw_gives_its_sorted_result",
+        "test_play_turn_stopping_after_the_second_throw",
+        "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number",
+    ],
+    "turn-returns-a-tuple-of-two-ints": ["test_play_turn_returns_a_tuple_of_two_ints"],
+    "turn-rethrows-die-1-2-3": [
+        "test_play_turn_rethrows_only_the_chosen_dice",
+        "test_play_turn_asks_and_throws_like_the_reference_call_by_call",
+    ],
+    "turn-three-throws-at-most": [
+        "test_play_turn_never_throws_a_fourth_time", "test_play_turn_stopping_after_the_second_throw",
+        "test_play_turn_asks_and_throws_like_the_reference_call_by_call",
+    ],
+    "turn-every-throw-counts": ["test_play_turn_asks_and_throws_like_the_reference_call_by_call"],
+    "turn-only-the-answer-1-throws-again": [
+        "test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number",
+        "test_play_turn_asks_and_throws_like_the_reference_call_by_call",
+    ],
+    "turn-remembers-nothing": ["test_play_turn_twice_with_one_player_and_one_rng"],
+    "turn-prints-each-combination": ["test_play_turn_prints_each_combination_like_the_reference"],
+    "different-tokens-winner-gives": [
+        "test_settle_different_tokens_player_1_wins_and_gives_its_tokens",
+        "test_settle_different_tokens_player_2_wins_and_gives_its_tokens",
+        "test_settle_different_tokens_like_the_reference",
+    ],
+    "different-tokens-winner-gives-its-own-count": [
+        "test_settle_different_tokens_player_1_wins_and_gives_its_tokens",
+        "test_settle_different_tokens_player_2_wins_and_gives_its_tokens",
+        "test_settle_different_tokens_like_the_reference",
+    ],
+    "different-tokens-totals-may-go-below-0": [
+        "test_settle_different_tokens_player_1_wins_and_gives_its_tokens",
+        "test_settle_different_tokens_like_the_reference",
+    ],
+    "different-tokens-prints-who-wins": ["test_settle_different_tokens_prints_who_wins_like_the_reference"],
+    "equal-tokens-higher-value-gives": [
+        "test_settle_equal_tokens_higher_value_of_player_1_gives",
+        "test_settle_equal_tokens_higher_value_of_player_2_gives", "test_settle_equal_tokens_like_the_reference",
+    ],
+    "equal-tokens-winner-gives-nj": [
+        "test_settle_equal_tokens_higher_value_of_player_1_gives", "test_settle_equal_tokens_like_the_reference",
+    ],
+    "equal-tokens-prints-who-wins": ["test_settle_equal_tokens_prints_who_wins_like_the_reference"],
+    "game-both-turns-throw-with-the-given-rng": [
+        "test_play_game_replays_the_same_game_with_the_same_seed",
+        "test_play_game_plays_like_the_reference_call_by_call",
+    ],
+    "game-ends-when-a-total-is-0-or-below": [
+        "test_play_game_ends_as_soon_as_a_total_reaches_zero", "test_play_game_ends_below_zero_too",
+        "test_play_game_player_2_can_win", "test_play_game_plays_like_the_reference_call_by_call",
+    ],
+    "game-goes-on-until-a-total-is-0": [
+        "test_play_game_ends_as_soon_as_a_total_reaches_zero",
+        "test_play_game_a_round_with_equal_values_changes_nothing",
+        "test_play_game_plays_like_the_reference_call_by_call",
+    ],
+    "game-totals-carry-over": [
+        "test_play_game_ends_below_zero_too", "test_play_game_plays_like_the_reference_call_by_call",
+    ],
+    "game-same-value-is-a-draw": [
+        "test_play_game_a_round_with_equal_values_changes_nothing", "test_play_game_same_tokens_higher_value_gives",
+    ],
+    "game-refuses-no-tokens": ["test_play_game_rejects_a_non_positive_token_count"],
+    "game-returns-a-tuple-of-two-ints": ["test_play_game_returns_a_tuple_of_two_ints"],
+    "game-remembers-nothing": ["test_play_game_twice_with_one_player_and_one_rng"],
+    "game-prints-players-rounds-and-totals": ["test_play_game_prints_the_players_rounds_and_totals_like_the_reference"],
+}
+
 THROWS = list(product(range(1, 7), repeat=3))  # the 216 ordered throws of three dice
 
 
@@ -400,6 +540,11 @@ def brute_tokens(dice):
 def brute_value(dice):
     a, b, c = combination(dice)
     return int(f"{a}{b}{c}")
+
+
+def pair(result):
+    """A list or tuple as a tuple: a test of the values leaves the type to the test of the type."""
+    return tuple(result) if type(result) in (list, tuple) else result
 
 
 class Keyboard:
@@ -454,14 +599,14 @@ class LoadedDice:
 
 
 @pytest.mark.exercise("dice421.swap")
-def test_swap_exchanges_the_two_integers(sub):
-    for a, b in [(1, 2), (2, 1), (6, 3), (4, 4), (0, -7), (100, 5)]:
-        assert sub.swap(a, b) == (b, a), (a, b)
+def test_swap_returns_a_tuple(sub):
+    assert type(sub.swap(3, 5)) is tuple
 
 
 @pytest.mark.exercise("dice421.swap")
-def test_swap_returns_a_tuple(sub):
-    assert type(sub.swap(3, 5)) is tuple
+def test_swap_exchanges_the_two_integers(sub):
+    for a, b in [(1, 2), (2, 1), (6, 3), (4, 4), (0, -7), (100, 5)]:
+        assert pair(sub.swap(a, b)) == (b, a), (a, b)
 
 
 @pytest.mark.exercise("dice421.sort2_desc")
@@ -611,12 +756,6 @@ def test_value_of_every_combination(sub):
 
 
 @pytest.mark.exercise("dice421.roll_die")
-def test_roll_die_throws_with_the_given_rng(sub):
-    for seed, got in zip(range(150), calls(sub.roll_die, [(random.Random(seed),) for seed in range(150)])):
-        assert got == random.Random(seed).randint(1, 6), seed
-
-
-@pytest.mark.exercise("dice421.roll_die")
 def test_roll_die_covers_one_to_six(sub):
     faces = set(calls(sub.roll_die, [(random.Random(seed),) for seed in range(100)]))
     assert faces == {1, 2, 3, 4, 5, 6}
@@ -628,6 +767,12 @@ def test_roll_die_calls_randint_1_6_once_and_returns_its_face(sub):
         dice = LoadedDice([face])
         assert sub.roll_die(dice) == face
         assert dice.calls == [(1, 6)]
+
+
+@pytest.mark.exercise("dice421.roll_die")
+def test_roll_die_throws_with_the_given_rng(sub):
+    for seed, got in zip(range(150), calls(sub.roll_die, [(random.Random(seed),) for seed in range(150)])):
+        assert got == random.Random(seed).randint(1, 6), seed
 
 
 @pytest.mark.exercise("dice421.rethrow")
@@ -656,18 +801,17 @@ def test_rethrow_ignores_spaces_around_the_answer(sub):
 
 
 @pytest.mark.exercise("dice421.rethrow")
+def test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number(sub):
+    for answer in ["yes", "no", "one", "?"]:
+        # dice that never run out: whether a kept die is thrown is the next test's question
+        assert sub.rethrow(4, 3, Keyboard([answer]), LoadedDice([], then=6)) == 4, answer
+
+
+@pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_keeps_the_die_on_any_other_answer(sub):
     for answer in ["0", "2", "", "11"]:
         dice = LoadedDice([])
         assert sub.rethrow(5, 1, Keyboard([answer]), dice) == 5, answer
-        assert dice.thrown == 0, answer
-
-
-@pytest.mark.exercise("dice421.rethrow")
-def test_rethrow_keeps_the_die_on_an_answer_that_is_not_a_number(sub):
-    for answer in ["yes", "no", "one", "?"]:
-        dice = LoadedDice([])
-        assert sub.rethrow(4, 3, Keyboard([answer]), dice) == 4, answer
         assert dice.thrown == 0, answer
 
 
@@ -695,13 +839,7 @@ def _turn(sub, answers, faces, then_face=None, then_answer="0"):
     keyboard = Keyboard(answers, then=then_answer)
     dice = LoadedDice(faces, then=then_face)
     result = sub.play_turn(keyboard, dice)
-    return result, keyboard, dice
-
-
-@pytest.mark.exercise("dice421.play_turn")
-def test_play_turn_twice_with_one_player_and_one_rng(sub):
-    keyboard, dice = Keyboard(["0", "0"]), LoadedDice([6, 6, 5, 1, 2, 4])
-    assert [sub.play_turn(keyboard, dice) for _ in range(2)] == [(1, 665), (8, 421)]
+    return pair(result), keyboard, dice
 
 
 @pytest.mark.exercise("dice421.play_turn")
@@ -715,17 +853,18 @@ def test_play_turn_keeping_the_first_throw_gives_its_sorted_result(sub):
 
 @pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_returns_a_tuple_of_two_ints(sub):
-    result, _, _ = _turn(sub, ["0"], [3, 1, 2])
+    result = sub.play_turn(Keyboard(["0"]), LoadedDice([3, 1, 2], then=5))
     assert type(result) is tuple and [type(x) for x in result] == [int, int]
 
 
 @pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_rethrows_only_the_chosen_dice(sub):
-    # 6 6 5: throw again, keep 6 and 6, rethrow the 5 (gets 5); again, rethrow it (gets 6).
-    answers = ["1", "0", "0", "1", "1", "0", "0", "1"]
-    result, _, dice = _turn(sub, answers, [6, 6, 5, 5, 6])
+    # 6 6 5: throw again, keep 6 and 6, rethrow the 5 (gets 6), then keep: two throws, so
+    # that a turn that allows only two still passes here (the next tests count the throws).
+    answers = ["1", "0", "0", "1", "0"]
+    result, _, dice = _turn(sub, answers, [6, 6, 5, 6])
     assert result == (5, 666)
-    assert dice.thrown == 5
+    assert dice.thrown == 4
 
 
 @pytest.mark.exercise("dice421.play_turn")
@@ -753,6 +892,12 @@ def test_play_turn_keeps_the_dice_on_an_answer_that_is_not_a_number(sub):
     result, keyboard, dice = _turn(sub, ["yes"], [4, 4, 4], then_answer="1")
     assert result == (5, 444)
     assert dice.thrown == 3
+
+
+@pytest.mark.exercise("dice421.play_turn")
+def test_play_turn_twice_with_one_player_and_one_rng(sub):
+    keyboard, dice = Keyboard(["0", "0"]), LoadedDice([6, 6, 5, 1, 2, 4])
+    assert [pair(sub.play_turn(keyboard, dice)) for _ in range(2)] == [(1, 665), (8, 421)]
 
 
 # 4. Settling a round ----------------------------------------------------------------
@@ -794,7 +939,7 @@ def _game(sub, tokens, faces):
     keyboard = Keyboard([], then="0")
     dice = LoadedDice(faces)
     result = sub.play_game(tokens, keyboard, dice)
-    return result, keyboard, dice
+    return pair(result), keyboard, dice
 
 
 @pytest.mark.exercise("dice421.play_game")
@@ -803,12 +948,6 @@ def test_play_game_ends_as_soon_as_a_total_reaches_zero(sub):
     result, keyboard, dice = _game(sub, 8, [4, 2, 1, 6, 4, 1])
     assert result == (0, 16)
     assert dice.thrown == 6 and len(keyboard.prompts) == 2
-
-
-@pytest.mark.exercise("dice421.play_game")
-def test_play_game_twice_with_one_player_and_one_rng(sub):
-    keyboard, dice = Keyboard([], then="0"), LoadedDice([4, 2, 1, 6, 4, 1, 6, 4, 1, 4, 2, 1])
-    assert [sub.play_game(8, keyboard, dice) for _ in range(2)] == [(0, 16), (16, 0)]
 
 
 @pytest.mark.exercise("dice421.play_game")
@@ -853,9 +992,14 @@ def test_play_game_rejects_a_non_positive_token_count(sub):
 
 @pytest.mark.exercise("dice421.play_game")
 def test_play_game_returns_a_tuple_of_two_ints(sub):
-    result, _, _ = _game(sub, 1, [4, 2, 1, 3, 3, 1])
-    assert result == (-7, 9)
+    result = sub.play_game(1, Keyboard([], then="0"), LoadedDice([4, 2, 1, 3, 3, 1]))
     assert type(result) is tuple and [type(x) for x in result] == [int, int]
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_twice_with_one_player_and_one_rng(sub):
+    keyboard, dice = Keyboard([], then="0"), LoadedDice([4, 2, 1, 6, 4, 1, 6, 4, 1, 4, 2, 1])
+    assert [pair(sub.play_game(8, keyboard, dice)) for _ in range(2)] == [(0, 16), (16, 0)]
 
 
 # 6. Differential tests: the reference solution on drawn cases -----------------------------

@@ -30,6 +30,14 @@ HINTS = {
         "Add every die of the list, whatever its length, and return the total as an int.",
 }
 
+#: the rules the hints state, in the game's words: each names the tests whose hint states it
+#: (a mistake of tests/corpora/ declares the rule it breaks; its first failing test is one of them)
+HINT_RULES = {
+    "add-every-die": ["test_count_pips_sums_every_die_as_an_int", "test_count_pips_like_the_reference_on_any_dice"],
+    "the-total-is-an-int": [
+        "test_count_pips_sums_every_die_as_an_int", "test_count_pips_like_the_reference_on_any_dice"],
+    "no-dice-total-0": ["test_count_pips_sums_every_die_as_an_int"],
+}
 
 # Every test of count_pips asks for the total itself: a function that returns something
 # else (the highest die, say) passes none of them by accident, on an empty list or by type.
