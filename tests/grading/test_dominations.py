@@ -367,7 +367,7 @@ HINTS = {
     ),
     "test_greedy_placement_takes_the_best_score": (
         "Try every legal placement on a copy of the kingdom, score the copy after placing the domino, and keep the "
-        "placement with the highest score."
+        "placement with the highest plain score, score() without the bonuses."
     ),
     "test_greedy_placement_ties_go_toward_the_castle_then_smallest": (
         "On equal scores keep the smallest distance (rows plus columns from the castle, summed over both squares), "
@@ -1126,6 +1126,9 @@ def test_greedy_placement_takes_the_best_score(sub):
     kingdom = sub.Kingdom.from_text(text)
     kingdom.place(d(20, "W1", "F0"), *placement)
     assert kingdom.score() == 4
+    # the best plain score, not the score with the Middle Kingdom bonus (which (5, 2), (6, 2) keeps)
+    text = "W0 G2 .. ..\nF1 G0 C0 M2\n.. G2 .. S0\n.. L0 L0 F0"
+    assert sub.greedy_placement(sub.Kingdom.from_text(text, 5), d(25, "F1", "W0")) == ((4, 1), (3, 1))
 
 
 @pytest.mark.exercise("dominations.greedy")
