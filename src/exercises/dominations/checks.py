@@ -719,6 +719,10 @@ def check_ranking(Kingdom: Any, ranking: Callable[..., Any]) -> CheckResult:
     )
 
 
+#: a kingdom where the best plain placement of #25 F1 W0 differs from the best one with the bonuses
+BONUS_TRAP = "W0 G2 .. ..\nF1 G0 C0 M2\n.. G2 .. S0\n.. L0 L0 F0"
+
+
 def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[..., Any], Kingdom: Any) -> CheckResult:
     """Check the greedy AI: best score now, ties toward the castle."""
     stale = _stale("dominations.greedy", "Kingdom", Kingdom, KINGDOM_SCORE)
@@ -765,6 +769,13 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 ((5, 4), (5, 3)),
                 hint=_("Equal scores and distances: the smallest placement (first, second) in Python's "
                        "order of tuples, ((5, 4), (5, 3)) before ((5, 4), (6, 4)), whatever order you tried them in."),
+            ),
+            Example(
+                f"greedy_placement(Kingdom.from_text({BONUS_TRAP!r}, 5), #25 F1 W0)",
+                lambda: greedy_placement(Kingdom.from_text(BONUS_TRAP, 5), _d(25, "F1", "W0")),
+                ((4, 1), (3, 1)),
+                hint=_("The plain score decides, score() without the Middle Kingdom or Harmony bonus: "
+                       "the bonus that ((5, 2), (6, 2)) would earn by keeping the castle in the middle does not count."),
             ),
             Example(
                 _("greedy_placement(a complete kingdom, #31 L1 L0)"),
