@@ -20,6 +20,7 @@ of its verdict (the hint the student reads first) must be one of them.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -110,9 +111,10 @@ def grade(folder: Path, submissions: list[Path], out: str, codes: tuple[int, ...
     return results
 
 
+@functools.cache
 def hidden_module(stem: str) -> tuple[dict[str, list[str]], dict[str, str], dict[str, str]]:
-    """A worksheet's hidden test module, read without running it: its ``HINT_RULES`` (rule
-    to tests), its ``HINTS`` (test to hint) and each test's exercise."""
+    """A worksheet's hidden test module, read without running it (once per session): its
+    ``HINT_RULES`` (rule to tests), its ``HINTS`` (test to hint) and each test's exercise."""
     sheet = next(sheet for sheet in worksheets(ROOT) if sheet.stem == stem)
     assert sheet.tests is not None, f"{stem} has no hidden tests"
     tree = ast.parse(sheet.tests.read_text(encoding="utf-8"))
