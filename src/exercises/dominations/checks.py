@@ -775,7 +775,8 @@ def check_greedy(greedy_placement: Callable[..., Any], greedy_choice: Callable[.
                 lambda: greedy_placement(Kingdom.from_text(BONUS_TRAP, 5), _d(25, "F1", "W0")),
                 ((4, 1), (3, 1)),
                 hint=_("The plain score decides, score() without the Middle Kingdom or Harmony bonus: "
-                       "the bonus that ((5, 2), (6, 2)) would earn by keeping the castle in the middle does not count."),
+                       "the bonus that ((5, 2), (6, 2)) would earn by keeping the castle in the middle "
+                       "does not count."),
             ),
             Example(
                 _("greedy_placement(a complete kingdom, #31 L1 L0)"),
