@@ -251,6 +251,7 @@ def test_a_students_own_pytest_does_not_load_the_grading_plugin(tmp_path: Path) 
 
 
 def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path) -> None:
+    from course.grading import wire
     from course.grading.instructor import book, discover
 
     sheets = discover.worksheets(ROOT)
@@ -260,7 +261,7 @@ def test_messages_with_lone_surrogates_are_written_and_read_back(tmp_path: Path)
                          "outcome": "failed", "message": "ValueError: bad \udc80 text"}],
               "notebooks": [{"cells": [{"index": 0, "error": "ValueError: \ud800"}]}]}
     out = book.Report(tmp_path, sheets)
-    out.add(task, report, 1.0)  # a notebook's text: UTF-8 cannot encode it
+    out.add(task, wire.GradingReport.from_json(report), 1.0)  # a notebook's text: UTF-8 cannot encode it
     result = book.Report(tmp_path, sheets).selected()["zoe.start"]
     assert result["tests"][0]["output"] == "ValueError: bad \udc80 text"
     assert "\\ud800" in (tmp_path / "feedback" / f"{task.student}.md").read_text(encoding="utf-8")

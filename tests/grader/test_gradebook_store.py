@@ -17,7 +17,7 @@ from conftest import ROOT
 from course.gradebook.handin import BadSource, HandIns, parse_source
 from course.gradebook.lock import hold
 from course.gradebook.schema import NAME, VERSION, NewerGradebook, connect
-from course.gradebook.store import Gradebook
+from course.gradebook.store import FileEntry, Gradebook, Grading
 from course.grading.instructor import book, discover
 
 
@@ -43,6 +43,23 @@ def test_the_cache_of_an_earlier_version_is_taken_in_and_removed(tmp_path: Path)
     assert report.chosen()["zoe.start"].score == 1
     assert [e.detail for e in report.book.history()] == ["1 files taken from the cache of an earlier version"]
     assert len(report.book.gradings("zoe")) == 1
+
+
+def test_a_file_and_its_grading_are_kept_as_written(tmp_path: Path) -> None:
+    report = {"tests": [{"nodeid": "t", "name": "test_x", "exercise": "start.count_pips", "points": 1,
+                         "outcome": "failed", "message": "bad \udc80 text"}]}
+    graded = FileEntry("f1", str(tmp_path / "zo\udc80e.ipynb"), "A/zoe", "start", "start", "ab", 1_790_000_000.0,
+                       "canvas:x.csv", lms_late=True, language="fr",
+                       grading=Grading(1_790_000_100.0, "print", report, 2.5, ""))
+    waiting = FileEntry("f2", str(tmp_path / "b.ipynb"), "bob", None, "file:b.ipynb", "cd", reason="no worksheet")
+    store = Gradebook(tmp_path)
+    store.save_file(waiting)
+    store.graded(graded)
+    store.close()
+    store = Gradebook(tmp_path)
+    assert store.files() == {"f1": graded, "f2": waiting}
+    assert [g["student"] for g in store.gradings()] == ["A/zoe"]  # only a grading is listed
+    store.close()
 
 
 def test_lms_exports_give_hand_in_times_by_login_id_or_name(tmp_path: Path) -> None:

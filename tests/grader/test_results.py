@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from course.grading import wire
 from course.grading.instructor import results
 from course.grading.instructor.discover import prepare, worksheets
 from course.grading.instructor.results import ExerciseScore, GradingResult, Late, Options, result_of
@@ -25,14 +26,14 @@ from course.notebook import NotebookFormatError, read_notebook
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 
 
-def plugin_report() -> dict:
+def plugin_report() -> wire.GradingReport:
     """A grading report as the plugin writes it: two tests of one exercise, one failing with a hint."""
-    return {"tests": [
+    return wire.GradingReport.from_json({"tests": [
         {"nodeid": "a", "name": "test_a", "exercise": "start.count_pips", "points": 2, "outcome": "passed"},
         {"nodeid": "b", "name": "test_b", "exercise": "start.count_pips", "points": 2, "outcome": "failed",
          "message": "count_pips(3) returned 4, expected 3", "hint": "count each pip once"},
     ], "notebooks": [{"cells": [{"index": 2, "error": "ValueError: no"}], "checks": [], "confinement": {}}],
-        "timings": {"pytest": 0.5}}
+        "timings": {"pytest": 0.5}})
 
 
 def test_a_grading_is_data_and_results_json_is_written_from_it():

@@ -296,11 +296,33 @@ def test_every_channel_frames_its_messages_alike() -> None:
 
 def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
     path = tmp_path / "report.json"
-    wire.write_report(path, {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]})
-    assert wire.read_report(path) == {"tests": [{"exercise": "start.count_pips", "outcome": "passed"}]}
+    report = wire.GradingReport(
+        tests=(wire.TestReport("m::test_a", "test_a", "start.count_pips", 2.0),
+               wire.TestReport("m::test_b", "test_b", "start.count_pips", 2.0, "failed", "returned 4", "count once",
+                               given="graded on the given code")),
+        notebooks=(wire.NotebookReport("a.ipynb", "test_start", ({"index": 2, "cell": 5, "error": "ValueError"},),
+                                       1, {"network": "closed"}, ({"exercise": "start.count_pips",
+                                                                   "source": "check()", "status": "failed"},)),),
+        timings={"session": 1.5, "requests": 24}, exitstatus=1, language="fr",
+        checks=({"exercise": "start.count_pips", "source": "check()", "status": "passed"},))
+    wire.write_report(path, report)
+    assert wire.read_report(path) == report
     assert not path.exists() and wire.read_report(path) is None
     path.write_text('{"tests": [', encoding="utf-8")  # a session killed while it wrote
     assert wire.read_report(path) is None
+    path.write_text('{"tests": [{"outcome": "passed"}]}', encoding="utf-8")  # a test without its name
+    assert wire.read_report(path) is None
+
+
+def test_a_grading_report_keeps_one_exercise_of_a_new_grading_and_the_rest_of_the_kept_one() -> None:
+    def test(name: str, exercise: str, outcome: str) -> wire.TestReport:
+        return wire.TestReport(name, name, exercise, 1.0, outcome)
+
+    kept = wire.GradingReport((test("a", "x.one", "failed"), test("b", "x.two", "passed")), timings={"session": 1})
+    new = wire.GradingReport((test("a", "x.one", "passed"), test("b", "x.two", "failed")), timings={"session": 2})
+    regraded = new.only("x.one", kept)
+    assert [(t.name, t.outcome) for t in regraded.tests] == [("b", "passed"), ("a", "passed")]
+    assert regraded.timings == {"session": 2}
 
 
 def test_a_grading_task_crosses_as_one_frame_and_a_wrong_one_is_refused(tmp_path: Path) -> None:

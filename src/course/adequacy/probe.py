@@ -39,5 +39,5 @@ def _exercise_check(request: pytest.FixtureRequest) -> Any:
         checks.write_text(json.dumps(reference), encoding="utf-8")
         verdicts = plugin.run_checks(submission, checks)
     report = request.config.stash[plugin._REPORT]
-    report.setdefault("checks", []).extend(verdicts)
-    report["timings"]["checks"] = report["timings"].get("checks", 0.0) + time.perf_counter() - started
+    report.checks.extend(verdicts)
+    report.timings["checks"] = report.timings.get("checks", 0.0) + time.perf_counter() - started

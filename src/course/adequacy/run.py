@@ -153,17 +153,15 @@ def options(exercise: str, call_seconds: float, checks: bool = False) -> wire.Gr
                                cascade=False)
 
 
-def verdict(exercise: str, report: dict[str, Any] | None, failure: str = "") -> dict[str, Any]:
+def verdict(exercise: str, report: wire.GradingReport | None, failure: str = "") -> dict[str, Any]:
     """What a grading says of a mutant: killed (and by which test), flagged, and the time."""
     if report is None:
         return {"killed": True, "by": failure or "no report: the grading crashed", "flagged": None, "checks": []}
-    failed = [t for t in report.get("tests", []) if t.get("exercise") == exercise and t.get("outcome") != "passed"]
-    ran = [t for t in report.get("tests", []) if t.get("exercise") == exercise]
-    checks = [c["status"] for c in [*report.get("checks", []), *(c for n in report.get("notebooks", [])
-                                                                   for c in n.get("checks", []))]
-              if c.get("exercise") == exercise]
-    return {"killed": bool(failed) or not ran, "timings": report.get("timings", {}),
-            "by": failed[0]["name"] + ": " + failed[0].get("message", "")[:200] if failed
+    ran = [test for test in report.tests if test.exercise == exercise]
+    failed = [test for test in ran if not test.passed]
+    checks = [check["status"] for check in report.all_checks() if check.get("exercise") == exercise]
+    return {"killed": bool(failed) or not ran, "timings": dict(report.timings),
+            "by": failed[0].name + ": " + failed[0].message[:200] if failed
             else ("" if ran else "no hidden test ran"),
             "flagged": any(status != "passed" for status in checks) if checks else None,
             "checks": checks}
@@ -241,7 +239,7 @@ def grade_on_dask(root: Path, jobs: list[Job], address: str, call_seconds: float
     except SchedulerUnreachable as error:
         raise Refused(str(error)) from None
 
-    def finished(job: Job, report: dict[str, Any] | None, spent: float, failure: str) -> None:
+    def finished(job: Job, report: wire.GradingReport | None, spent: float, failure: str) -> None:
         job.verdict = {**verdict(job.mutant.exercise, report, failure), "seconds": spent}
         done(job)
 

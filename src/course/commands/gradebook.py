@@ -82,8 +82,8 @@ def read(args: argparse.Namespace, out: Path) -> int:
         else:
             files = book.files().values()
             for student, about in book.students().items():
-                mine = sorted(Path(e["path"]).name + ("" if Path(e["path"]).exists() else " (not in the last hand-in)")
-                              for e in files if e["student"] == student)
+                mine = sorted(Path(e.path).name + ("" if Path(e.path).exists() else " (not in the last hand-in)")
+                              for e in files if e.student == student)
                 print(f"{about['section'] or '-'}\t{about['name']}\t{about['lms_id'] or '-'}\t{', '.join(mine)}")
     finally:
         book.close()
@@ -104,7 +104,7 @@ def changed(args: argparse.Namespace, out: Path) -> int:
         report = Report(out.resolve(), sheets, options_of(book, Given()), book)
         if args.action == "forget":
             gone = report.forget(set(args.values) or None)
-            names = ", ".join(sorted(Path(e["path"]).name for e in gone))
+            names = ", ".join(sorted(Path(e.path).name for e in gone))
             said = f"forgot {len(gone)} files that are gone" + (f": {names}" if gone else "")
             book.log(who, "forget", said + (f" ({args.reason})" if args.reason else ""))
         report.publish()
@@ -162,7 +162,7 @@ def adjust(args: argparse.Namespace, book: Gradebook, sheets: list[Worksheet], w
     student, exercise, points = args.values
     if not args.reason.strip():
         raise Refused("adjust needs --reason TEXT: why the points change (the student's feedback shows it)")
-    known = {e["student"] for e in book.files().values()}
+    known = {e.student for e in book.files().values()}
     if student not in known:
         matches = sorted(key for key in known if key.rpartition("/")[2] == student)
         if len(matches) != 1:

@@ -49,6 +49,62 @@ def someone() -> str:
 
 
 @dataclass(frozen=True)
+class Grading:
+    """A file's last grading as the gradebook keeps it: when, by what (the fingerprint of the
+    hidden tests, the solution, the options and the package), the grading process's report
+    (its JSON; None when none came), how long it took and why it failed ("")."""
+
+    graded: float
+    fingerprint: str = ""
+    report: dict[str, Any] | None = None
+    seconds: float = 0.0
+    failure: str = ""
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    """A file ever handed in, by its id: where it is, whose and which worksheet it is, its
+    content's digest, when it was handed in (and the source of that time), and its last grading."""
+
+    fid: str
+    path: str
+    student: str
+    worksheet: str | None
+    grp: str  #: the group its copies share: the worksheet, or the file itself
+    sha256: str
+    handed_in: float | None = None
+    handed_in_source: str = ""
+    lms_late: bool = False
+    reason: str = ""  #: why it is not graded ("": it is)
+    language: str | None = None
+    grading: Grading | None = None
+
+    def row(self) -> dict[str, Any]:
+        """The entry as the columns of its row (:data:`FILE_COLUMNS`)."""
+        grading = self.grading
+        return {"fid": self.fid, "path": self.path, "student": self.student, "worksheet": self.worksheet,
+                "grp": self.grp, "sha256": self.sha256, "handed_in": self.handed_in,
+                "handed_in_source": self.handed_in_source, "lms_late": int(self.lms_late), "reason": self.reason,
+                "language": self.language, "graded": grading.graded if grading else None,
+                "fingerprint": grading.fingerprint if grading else "",
+                "report": json.dumps(grading.report) if grading and grading.report is not None else None,
+                "seconds": grading.seconds if grading else 0.0, "failure": grading.failure if grading else ""}
+
+    @classmethod
+    def of_row(cls, row: dict[str, Any]) -> FileEntry:
+        """An entry read back from its row's columns (its report read back from JSON)."""
+        grading = None
+        if row.get("graded") is not None:
+            grading = Grading(float(row["graded"]), row.get("fingerprint") or "",
+                              json.loads(row["report"]) if row.get("report") else None,
+                              float(row.get("seconds") or 0.0), row.get("failure") or "")
+        return cls(fid=row["fid"], path=row["path"], student=row["student"], worksheet=row.get("worksheet"),
+                   grp=row.get("grp") or "", sha256=row.get("sha256") or "", handed_in=row.get("handed_in"),
+                   handed_in_source=row.get("handed_in_source") or "", lms_late=bool(row.get("lms_late")),
+                   reason=row.get("reason") or "", language=row.get("language"), grading=grading)
+
+
+@dataclass(frozen=True)
 class Adjustment:
     """Points given (or taken, when negative) by hand on one student's exercise, and why."""
 
@@ -94,28 +150,24 @@ class Gradebook:
             self.db.execute("COMMIT")
 
     # files and gradings ----------------------------------------------------------------
-    def files(self) -> dict[str, dict[str, Any]]:
-        """Every file ever handed in, by id, as an entry (its report read back from JSON)."""
+    def files(self) -> dict[str, FileEntry]:
+        """Every file ever handed in, by id."""
         with self.lock:
             rows = self.db.execute("SELECT * FROM files ORDER BY fid").fetchall()
-        found = {}
-        for row in rows:
-            entry = {column: unbound(row[column]) for column in FILE_COLUMNS}
-            entry["report"] = json.loads(entry["report"]) if entry["report"] else None
-            entry["lms_late"] = bool(entry["lms_late"])
-            if entry["graded"] is None:
-                for column in ("graded", "fingerprint", "report", "seconds", "failure"):
-                    del entry[column]
-            found[entry["fid"]] = entry
-        return found
+        entries = (FileEntry.of_row({column: unbound(row[column]) for column in FILE_COLUMNS}) for row in rows)
+        return {entry.fid: entry for entry in entries}
 
-    def save_file(self, entry: dict[str, Any], graded: bool = False) -> None:
-        """Keep a file's entry; with ``graded``, its grading is also added to the list of gradings."""
-        values = {column: entry.get(column) for column in FILE_COLUMNS}
-        values.update(lms_late=int(bool(values["lms_late"])), reason=values["reason"] or "",
-                      fingerprint=values["fingerprint"] or "", seconds=values["seconds"] or 0.0,
-                      failure=values["failure"] or "", handed_in_source=values["handed_in_source"] or "",
-                      report=json.dumps(values["report"]) if values["report"] is not None else None)
+    def save_file(self, entry: FileEntry) -> None:
+        """Keep a file's entry (a grading it holds is in the list of gradings already: :meth:`graded`)."""
+        self._save(entry, graded=False)
+
+    def graded(self, entry: FileEntry) -> None:
+        """Keep a file's entry with its new grading, and add that grading to the list of gradings."""
+        assert entry.grading is not None, "only an entry with a grading is graded"
+        self._save(entry, graded=True)
+
+    def _save(self, entry: FileEntry, graded: bool) -> None:
+        values = entry.row()
         names = ", ".join(FILE_COLUMNS)
         marks = ", ".join("?" for _ in FILE_COLUMNS)
         with self.transaction() as db:
@@ -214,8 +266,10 @@ class Gradebook:
                 continue
             entry.update(fid=path.stem, grp=entry.get("group") or entry.get("worksheet") or "",
                          sha256=entry.get("sha256") or "", handed_in=entry.get("submitted"),
-                         handed_in_source="file time" if entry.get("submitted") else "")
-            self.save_file(entry, graded="graded" in entry)
+                         handed_in_source="file time" if entry.get("submitted") else "",
+                         report=json.dumps(entry["report"]) if entry.get("report") is not None else None)
+            kept = FileEntry.of_row(entry)
+            self._save(kept, graded=kept.grading is not None)
             taken += 1
         self.log(someone(), "migrate", f"{taken} files taken from the cache of an earlier version")
         shutil.rmtree(folder, ignore_errors=True)

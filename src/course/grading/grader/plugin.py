@@ -30,6 +30,7 @@ import inspect
 import time
 import types
 from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ from .spawn import SubmissionFailure
 from .submission import REQUESTS, TRACE, Submission, shown
 
 MESSAGE_CHARS = 500
-_REPORT = pytest.StashKey[dict[str, Any]]()
+_REPORT = pytest.StashKey["Reporting"]()
 _WORDS = pytest.StashKey[Words]()  #: the graded notebook's language
 #: the last failed comparison of an ``assert`` in the running test: (op, left, right)
 _COMPARE: list[tuple[str, Any, Any]] = []
@@ -131,7 +132,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def begin_report(config: pytest.Config) -> None:
     """Start the grading report of a notebook (a session, or one notebook of a served session)."""
-    config.stash[_REPORT] = {"tests": [], "notebooks": [], "timings": dict.fromkeys(TIMINGS, 0.0)}
+    config.stash[_REPORT] = Reporting()
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
     config.stash[_CALLBACKS] = wire.SERVED[0]
@@ -148,13 +149,33 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 #: where a grading session's time goes (seconds), reported as ``timings``
 TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
+
+
+@dataclass
+class Reporting:
+    """The grading report of the notebook being graded, as its session builds it."""
+
+    tests: dict[str, wire.TestReport] = field(default_factory=dict)  #: by node id, in the order they ran
+    notebooks: list[wire.NotebookReport] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=lambda: dict.fromkeys(TIMINGS, 0.0))
+    language: str | None = None
+    checks: list[dict[str, Any]] = field(default_factory=list)  #: checks run after the tests (``course adequacy``)
+
+    def failed(self) -> set[str]:
+        """The exercises with a failed test so far."""
+        return {test.exercise for test in self.tests.values() if test.outcome == "failed"}
+
+    def frozen(self, exitstatus: int) -> wire.GradingReport:
+        """The report as it crosses to ``course grade``."""
+        return wire.GradingReport(tuple(self.tests.values()), tuple(self.notebooks), dict(self.timings),
+                                  exitstatus, self.language, tuple(self.checks))
 _STARTED = pytest.StashKey[float]()
 _REQUESTS = pytest.StashKey[int]()
 _CALLBACKS = pytest.StashKey[int]()
 
 
 def _spent(config: pytest.Config, what: str, since: float) -> None:
-    config.stash[_REPORT]["timings"][what] += time.perf_counter() - since
+    config.stash[_REPORT].timings[what] += time.perf_counter() - since
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -273,7 +294,7 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
             request.config.stash[_WORDS] = Words(reference.resolve().parent.parent, language)
-            request.config.stash[_REPORT]["language"] = language
+            request.config.stash[_REPORT].language = language
         if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
             say = request.config.stash.get(_WORDS, ENGLISH)
             pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
@@ -290,16 +311,11 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
             _spent(request.config, "checks", started)
     finally:
         submission.close()
-        report["notebooks"].append(
-            {
-                "path": str(path),
-                "module": request.module.__name__,
-                "cells": [{"index": e.index, "cell": e.cell, "error": e.error} for e in submission.errors],
-                "restarts": submission.restarts,
-                "confinement": submission.confinement,
-                "checks": checks,
-            }
-        )
+        report.notebooks.append(wire.NotebookReport(
+            path=str(path), module=request.module.__name__,
+            cells=tuple({"index": e.index, "cell": e.cell, "error": e.error} for e in submission.errors),
+            restarts=submission.restarts, confinement=submission.confinement, checks=tuple(checks),
+        ))
 
 
 def run_checks(submission: Submission, reference: Path) -> list[dict[str, Any]]:
@@ -461,7 +477,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         return
     exercise = found[0]
     given = given_code(solution_path(config, pyfuncitem.module.NOTEBOOK))
-    failed = {t["exercise"] for t in config.stash[_REPORT]["tests"] if t["outcome"] == "failed"}
+    failed = config.stash[_REPORT].failed()
     order = list(given)
     earlier = order[: order.index(exercise)] if exercise in given else []
     # what the exercise's code calls, and what the test itself took from the notebook
@@ -517,38 +533,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     found = exercise_of(item)
     if found is None:
         return
-    tests = item.config.stash[_REPORT]["tests"]
-    entry = next((t for t in tests if t["nodeid"] == item.nodeid), None)
-    if entry is None:
-        entry = {
-            "nodeid": item.nodeid,
-            "name": item.name,
-            "exercise": found[0],
-            "points": found[1],
-            "outcome": "passed",
-            "message": "",
-            "hint": hint_of(item),
-        }
-        tests.append(entry)
-    if report.when == "call" and _GIVEN_NOTE in item.stash and "given" not in entry:
-        entry["given"] = item.stash[_GIVEN_NOTE]
-        entry["message"] = item.stash[_GIVEN_NOTE]
+    tests = item.config.stash[_REPORT].tests
+    entry = tests.get(item.nodeid) or wire.TestReport(item.nodeid, item.name, found[0], found[1], hint=hint_of(item))
+    if report.when == "call" and _GIVEN_NOTE in item.stash and not entry.given:
+        entry = replace(entry, given=item.stash[_GIVEN_NOTE], message=item.stash[_GIVEN_NOTE])
+    tests[item.nodeid] = entry
     if report.when in ("setup", "call") and (report.when == "call" or report.outcome != "passed"):
-        if report.outcome == "passed" and entry["outcome"] == "passed":
-            return
-        if entry["outcome"] != "passed":
+        if not entry.passed or report.outcome == "passed":
             return  # the first failure (setup or call) is the one reported
-        entry["outcome"] = "failed" if report.outcome != "skipped" else "skipped"
+        message = entry.message
         if call.excinfo is not None:
             error = call.excinfo.value
+            say = item.config.stash.get(_WORDS, ENGLISH)
             if report.outcome == "skipped":
-                say = item.config.stash.get(_WORDS, ENGLISH)
-                entry["message"] = say("skipped: {reason}", reason=getattr(error, "msg", ""))[:MESSAGE_CHARS]
+                message = say("skipped: {reason}", reason=getattr(error, "msg", ""))[:MESSAGE_CHARS]
             else:
-                say = item.config.stash.get(_WORDS, ENGLISH)
-                entry["message"] = short_message(error, _COMPARE[-1] if _COMPARE else None, say)
+                message = short_message(error, _COMPARE[-1] if _COMPARE else None, say)
                 if report.when == "setup" and not isinstance(error, SubmissionFailure):
-                    entry["message"] = say("the notebook could not be graded: ") + entry["message"]
+                    message = say("the notebook could not be graded: ") + message
+        tests[item.nodeid] = replace(entry, outcome="failed" if report.outcome != "skipped" else "skipped",
+                                     message=message)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -561,11 +565,10 @@ def finish_report(config: pytest.Config, exitstatus: int) -> None:
     if not path:
         return
     report = config.stash[_REPORT]
-    report["exitstatus"] = exitstatus
-    report["timings"]["session"] = time.perf_counter() - config.stash[_STARTED]
-    report["timings"]["requests"] = REQUESTS[0] - config.stash[_REQUESTS]
-    report["timings"]["callbacks"] = wire.SERVED[0] - config.stash[_CALLBACKS]
-    wire.write_report(Path(path), report)
+    report.timings["session"] = time.perf_counter() - config.stash[_STARTED]
+    report.timings["requests"] = REQUESTS[0] - config.stash[_REQUESTS]
+    report.timings["callbacks"] = wire.SERVED[0] - config.stash[_CALLBACKS]
+    wire.write_report(Path(path), report.frozen(exitstatus))
 
 
 @pytest.fixture(scope="module")

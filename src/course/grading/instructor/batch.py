@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n.grading_text import reason as english
-from ..wire import GradingOptions
+from ..wire import GradingOptions, GradingReport
 from .book import Report
 from .discover import Task
 from .request import GradeRequest
@@ -75,7 +75,7 @@ class Batch:
         """How a grading process grades ``task`` (beside its paths, :class:`wire.GradingTask`)."""
         return self.request.grading_options(self.only[task.fid])
 
-    def finish(self, task: Task, data: dict[str, Any] | None, seconds: float, failure: str) -> None:
+    def finish(self, task: Task, data: GradingReport | None, seconds: float, failure: str) -> None:
         """Keep a file's grading (``data``: the plugin's report) and write what it changes."""
         with self.lock:
             self.report.add(task, data, seconds, failure, self.prints[task.worksheet.id],  # type: ignore[union-attr]
@@ -91,7 +91,7 @@ class Batch:
         return english("the grader failed on this notebook ({error}); grade it again",
                        error=f"{type(error).__name__}: {str(error)[:200]}")
 
-    def finish_safely(self, task: Task, data: dict[str, Any] | None, seconds: float, failure: str) -> None:
+    def finish_safely(self, task: Task, data: GradingReport | None, seconds: float, failure: str) -> None:
         """:meth:`finish`; if keeping the grading fails, the file is kept as not graded, with why."""
         try:
             self.finish(task, data, seconds, failure)

@@ -11,8 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ...gradebook.store import Gradebook
-from ..wire import GradingOptions
+from ...gradebook.store import FileEntry, Gradebook, Grading
+from ..wire import GradingOptions, GradingReport
 from .discover import Task, Worksheet
 from .feedback import feedback
 from .results import (
@@ -101,6 +101,16 @@ def fingerprints(root: Path, sheets: list[Worksheet], options: GradingOptions) -
     return found
 
 
+def kept_report(entry: FileEntry) -> GradingReport | None:
+    """The grading report a gradebook entry keeps (None: none, or none that reads as one)."""
+    if entry.grading is None or not entry.grading.report:
+        return None
+    try:
+        return GradingReport.from_json(entry.grading.report)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
 class Report:
     """The output folder: every file's grading kept in the gradebook, one result per student and worksheet.
 
@@ -122,8 +132,8 @@ class Report:
         self.book = book or Gradebook(out)
         if (out / CACHE).is_dir():
             self.book.take_old_cache(out / CACHE)
-        self._results: dict[int, tuple[Any, GradingResult]] = {}
-        self.entries: dict[str, dict[str, Any]] = self.book.files()
+        self._results: dict[str, tuple[Any, GradingResult]] = {}  #: by file id
+        self.entries: dict[str, FileEntry] = self.book.files()
         self.adjustments = self.book.adjustments()
         self.published: dict[str, str] = {}  # results/<key>.json -> its student
         for path in sorted((out / RESULTS).glob("*.json")):
@@ -134,95 +144,94 @@ class Report:
                 self.published[path.stem] = ""
 
     # the files ---------------------------------------------------------------------------
-    def gone(self) -> list[dict[str, Any]]:
+    def gone(self) -> list[FileEntry]:
         """The files graded before that are no longer there: their results are kept, marked."""
-        return [entry for entry in self.entries.values() if not Path(entry["path"]).exists()]
+        return [entry for entry in self.entries.values() if not Path(entry.path).exists()]
 
-    def forget(self, students: set[str] | None = None) -> list[dict[str, Any]]:
+    def forget(self, students: set[str] | None = None) -> list[FileEntry]:
         """Remove the files that are gone (of ``students``; None: of everyone) from the results."""
-        gone = [e for e in self.gone() if students is None or e["student"] in students
-                or e["student"].rpartition("/")[2] in students]
-        self.book.forget_files([entry["fid"] for entry in gone])
+        gone = [e for e in self.gone() if students is None or e.student in students
+                or e.student.rpartition("/")[2] in students]
+        self.book.forget_files([entry.fid for entry in gone])
         for entry in gone:
-            del self.entries[entry["fid"]]
+            del self.entries[entry.fid]
         return gone
 
     def known_students(self) -> dict[str, str]:
-        return {fid: entry["student"] for fid, entry in self.entries.items()}
+        return {fid: entry.student for fid, entry in self.entries.items()}
 
-    def moved_from(self, task: Task) -> dict[str, Any] | None:
+    def moved_from(self, task: Task) -> FileEntry | None:
         """The gone file this one is, moved: same student, same content, graded."""
-        return next((e for e in self.gone() if e["sha256"] == task.digest and e["student"] == task.student
-                     and "graded" in e and e["fid"] != task.fid), None)
+        return next((e for e in self.gone() if e.sha256 == task.digest and e.student == task.student
+                     and e.grading is not None and e.fid != task.fid), None)
 
     def register(self, task: Task) -> None:
         """Note a file of this run (its grading, if any, is kept while its content is the same)."""
         entry = self.entries.get(task.fid)
-        earlier = entry if entry is not None and entry.get("sha256") == task.digest else self.moved_from(task)
-        fresh = {"fid": task.fid, "path": str(Path(os.path.abspath(task.path))), "student": task.student,
-                 "worksheet": task.worksheet.id if task.worksheet else None, "grp": task.group,
-                 "sha256": task.digest, "handed_in": task.submitted or None, "handed_in_source": task.source,
-                 "lms_late": task.lms_late, "reason": task.reason, "language": task.language}
+        earlier = entry if entry is not None and entry.sha256 == task.digest else self.moved_from(task)
+        fresh = FileEntry(task.fid, str(Path(os.path.abspath(task.path))), task.student,
+                          task.worksheet.id if task.worksheet else None, task.group, task.digest,
+                          handed_in=task.submitted or None, handed_in_source=task.source, lms_late=task.lms_late,
+                          reason=task.reason, language=task.language)
         if earlier is not None:
-            if earlier.get("handed_in_source"):  # the time a source gave for this content stays
-                fresh.update(handed_in=earlier["handed_in"], handed_in_source=earlier["handed_in_source"])
-            if "graded" in earlier:
-                fresh.update({k: earlier[k] for k in ("graded", "fingerprint", "report", "seconds", "failure")})
+            if earlier.handed_in_source:  # the time a source gave for this content stays
+                fresh = replace(fresh, handed_in=earlier.handed_in, handed_in_source=earlier.handed_in_source)
+            fresh = replace(fresh, grading=earlier.grading)
         if fresh != entry:
             self.entries[task.fid] = fresh
             self.book.save_file(fresh)
-        task.submitted, task.source = float(fresh["handed_in"] or 0.0), str(fresh["handed_in_source"] or "")
+        task.submitted, task.source = float(fresh.handed_in or 0.0), fresh.handed_in_source
 
     def current(self, task: Task, fingerprint: str) -> bool:
         """Whether the file's kept grading holds: same content, same tests, options and package."""
         entry = self.entries.get(task.fid)
-        return entry is not None and bool(entry) and "graded" in entry and entry.get("sha256") == task.digest \
-            and entry.get("fingerprint") == fingerprint and not entry.get("failure")
+        return entry is not None and entry.grading is not None and entry.sha256 == task.digest \
+            and entry.grading.fingerprint == fingerprint and not entry.grading.failure
 
-    def add(self, task: Task, report: dict[str, Any] | None, seconds: float, failure: str = "",
+    def add(self, task: Task, report: GradingReport | None, seconds: float, failure: str = "",
             fingerprint: str = "", only: str | None = None) -> None:
         """Keep a file's grading in the gradebook (with ``only``, that exercise's tests replace the kept ones)
         and write the student's results and feedback; the CSVs are written at the end (:meth:`publish`)."""
         self.register(task)
         entry = self.entries[task.fid]
-        if only and report is not None and entry.get("report") and entry.get("sha256") == task.digest:
-            kept = [t for t in entry["report"].get("tests", []) if t["exercise"] != only]
-            new = [t for t in report.get("tests", []) if t["exercise"] == only]
-            report = {**report, "tests": kept + new}
-            fingerprint = entry.get("fingerprint", fingerprint)
-        entry.update({"graded": time.time(), "fingerprint": fingerprint, "report": report,
-                      "seconds": seconds, "failure": failure})
-        self.book.save_file(entry, graded=True)
+        kept = kept_report(entry)
+        if only and report is not None and kept is not None and entry.grading is not None \
+                and entry.sha256 == task.digest:
+            report = report.only(only, kept)
+            fingerprint = entry.grading.fingerprint
+        entry = replace(entry, grading=Grading(time.time(), fingerprint,
+                                               report.to_json() if report is not None else None, seconds, failure))
+        self.entries[task.fid] = entry
+        self.book.graded(entry)
         self.publish({task.student})
 
     # selection -----------------------------------------------------------------------
-    def task_of(self, entry: dict[str, Any]) -> Task:
-        return Task(Path(entry["path"]), entry["student"], entry["sha256"],
-                    worksheet=self.by_id.get(entry.get("worksheet") or ""), reason=entry.get("reason") or "",
-                    submitted=entry.get("handed_in") or 0.0, lms_late=bool(entry.get("lms_late")),
-                    language=entry.get("language"), source=entry.get("handed_in_source") or "")
+    def task_of(self, entry: FileEntry) -> Task:
+        return Task(Path(entry.path), entry.student, entry.sha256, worksheet=self.by_id.get(entry.worksheet or ""),
+                    reason=entry.reason, submitted=entry.handed_in or 0.0, lms_late=entry.lms_late,
+                    language=entry.language, source=entry.handed_in_source)
 
-    def result(self, entry: dict[str, Any]) -> GradingResult:
+    def result(self, entry: FileEntry) -> GradingResult:
         """The result of a kept grading (built once per grading)."""
-        key = (entry["path"], entry.get("graded"), entry.get("student"), entry.get("worksheet"))
-        if self._results.get(id(entry), (None,))[0] != key:
-            self._results[id(entry)] = (key, result_of(
-                self.task_of(entry), entry.get("report"), entry.get("seconds", 0.0),
-                entry.get("failure", ""), self.options, self.root))
-        return self._results[id(entry)][1]
+        grading = entry.grading or Grading(0.0)
+        key = (entry.path, grading.graded, entry.student, entry.worksheet)
+        if self._results.get(entry.fid, (None,))[0] != key:
+            self._results[entry.fid] = (key, result_of(self.task_of(entry), kept_report(entry), grading.seconds,
+                                                       grading.failure, self.options, self.root))
+        return self._results[entry.fid][1]
 
-    def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[dict[str, Any]]]:
-        found: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    def groups(self, students: set[str] | None = None) -> dict[tuple[str, str], list[FileEntry]]:
+        found: dict[tuple[str, str], list[FileEntry]] = {}
         for entry in self.entries.values():
-            if students is None or entry["student"] in students:
-                found.setdefault((entry["student"], entry["grp"]), []).append(entry)
+            if students is None or entry.student in students:
+                found.setdefault((entry.student, entry.grp), []).append(entry)
         return found
 
-    def choose(self, entries: list[dict[str, Any]]) -> dict[str, Any] | None:
+    def choose(self, entries: list[FileEntry]) -> FileEntry | None:
         """The copy that counts: of the files still there (else of the gone ones), the newest
         (by hand-in time, then path), or the best."""
-        graded = [e for e in entries if "graded" in e]
-        present = [e for e in graded if Path(e["path"]).exists()]
+        graded = [e for e in entries if e.grading is not None]
+        present = [e for e in graded if Path(e.path).exists()]
         graded = present or graded
         if not graded:
             return None
@@ -231,16 +240,16 @@ class Report:
         return max(graded, key=self.age)
 
     @staticmethod
-    def age(entry: dict[str, Any]) -> tuple[float, str]:
+    def age(entry: FileEntry) -> tuple[float, str]:
         """What orders the copies: the hand-in time, else the file's time (which decides no lateness)."""
         try:
-            moment = entry.get("handed_in") or Path(entry["path"]).stat().st_mtime
+            moment = entry.handed_in or Path(entry.path).stat().st_mtime
         except OSError:
             moment = 0.0
-        return (moment, entry["path"])
+        return (moment, entry.path)
 
-    def newest(self, entries: list[dict[str, Any]]) -> dict[str, Any]:
-        present = [e for e in entries if Path(e["path"]).exists()]
+    def newest(self, entries: list[FileEntry]) -> FileEntry:
+        present = [e for e in entries if Path(e.path).exists()]
         return max(present or entries, key=self.age)
 
     def chosen(self, students: set[str] | None = None) -> dict[str, GradingResult]:
@@ -250,21 +259,20 @@ class Report:
             entry = self.choose(entries)
             if entry is None:
                 continue
-            others = tuple(sorted(Path(e["path"]).name for e in entries
-                                  if e is not entry and Path(e["path"]).exists()))
-            result = replace(self.result(entry), others=others, gone=not Path(entry["path"]).exists())
+            others = tuple(sorted(Path(e.path).name for e in entries if e is not entry and Path(e.path).exists()))
+            result = replace(self.result(entry), others=others, gone=not Path(entry.path).exists())
             result = self.adjusted(self.late(result, entry))
             chosen[result_key(student, group)] = result
         return chosen
 
-    def late(self, result: GradingResult, entry: dict[str, Any]) -> GradingResult:
+    def late(self, result: GradingResult, entry: FileEntry) -> GradingResult:
         """The result with how late it was handed in, by the rules kept now."""
         days, penalty = late_of(result, self.options)
-        if not days and not entry.get("lms_late"):
+        if not days and not entry.lms_late:
             return result
         deadline = deadline_of(result.student, result.worksheet or "", self.options) or result.submitted
-        return replace(result, late=Late(days, penalty, bool(entry.get("lms_late")),
-                                         max(0.0, result.submitted - deadline), entry.get("handed_in_source") or ""))
+        return replace(result, late=Late(days, penalty, entry.lms_late, max(0.0, result.submitted - deadline),
+                                         entry.handed_in_source))
 
     def adjusted(self, result: GradingResult) -> GradingResult:
         """The result with the points given or taken by hand on its exercises (within 0 and the maximum)."""

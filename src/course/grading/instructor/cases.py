@@ -205,8 +205,10 @@ def run_hidden_tests(root: Path, worksheet: str, *flags: str) -> list[str]:
                              env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONHASHSEED": "0"})
         if not report.exists():
             return [f"the hidden tests of {worksheet} did not run: {run.stdout[-600:]}{run.stderr[-600:]}"]
-        tests = json.loads(report.read_text(encoding="utf-8"))["tests"]
-    return [f"{test['name']}: {test['message']}" for test in tests if test["outcome"] != "passed"]
+        found = wire.read_report(report)
+    if found is None:
+        return [f"the hidden tests of {worksheet} wrote no report that reads as one"]
+    return [f"{test.name}: {test.message}" for test in found.tests if not test.passed]
 
 
 #: the worksheets whose hidden tests draw and ask live, without stored cases, and why

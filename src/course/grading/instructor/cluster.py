@@ -101,7 +101,7 @@ def _grading_process() -> GradingProcess:
 
 def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
                  options: wire.GradingOptions, seconds: float, unconfined: bool = False) -> dict[str, Any]:
-    """Grade one notebook on this worker; the hidden tests' report (or None) and the time."""
+    """Grade one notebook on this worker; the hidden tests' report (as JSON, or None) and the time."""
     root = wire.unpack(bundle, digest)
     if unconfined:
         os.environ["TABLETOP_GRADE_UNCONFINED"] = "1"
@@ -121,7 +121,7 @@ def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: b
     with _idle_lock:
         _busy.pop(key, None)
         _idle.append(process)
-    return {"answered": answer is not None, "report": data, "seconds": elapsed}
+    return {"answered": answer is not None, "report": data.to_json() if data else None, "seconds": elapsed}
 
 
 # ----------------------------------------------------------------------------- on the instructor's machine
@@ -155,7 +155,7 @@ def connect(address: str) -> Client:
 
 
 def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Callable[[Any], wire.GradingOptions],
-                     done: Callable[[Any, dict[str, Any] | None, float, str], None], seconds: float = 600,
+                     done: Callable[[Any, wire.GradingReport | None, float, str], None], seconds: float = 600,
                      function: Callable[..., dict[str, Any]] = grade_remote) -> None:
     """Send every task to the cluster; call ``done(task, report, seconds, failure)`` as each ends.
 
@@ -199,7 +199,7 @@ def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Call
             except Exception as error:  # noqa: BLE001 - a worker's death, or an error on it
                 done(task, None, 0.0, _failure(error))
                 continue
-            report = answer["report"]
+            report = wire.GradingReport.from_json(answer["report"]) if answer["report"] is not None else None
             failure = ""
             if not answer["answered"]:
                 failure = f"grading stopped after {seconds:g} s or its process ended"

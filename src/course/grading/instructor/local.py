@@ -12,7 +12,6 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 from ...i18n.grading_text import reason as english
 from .. import wire
@@ -77,7 +76,7 @@ def grade_locally(batch: Batch) -> int | None:
 
 
 def grade_one(worker: GradingProcess, batch: Batch, task: Task, report: Path
-              ) -> tuple[dict[str, Any] | None, float, str]:
+              ) -> tuple[wire.GradingReport | None, float, str]:
     """Grade one file in a grading process: the plugin's report, the time, and why it failed ("")."""
     report.unlink(missing_ok=True)
     assert task.worksheet is not None and task.worksheet.tests is not None, "only a gradable task is graded"

@@ -10,12 +10,14 @@ import json
 import os
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...i18n.grading_text import Words
 from ...i18n.grading_text import reason as english
+from ..wire import GradingReport, TestReport
 from .discover import Task, Worksheet
 
 VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
@@ -187,63 +189,63 @@ def shares(points: float, count: int, weights: list[float] | None = None) -> lis
     return parts + [round(points - sum(parts), 10)]
 
 
-def split(tests: list[dict[str, Any]], options: Options) -> dict[str, tuple[float, list[float]]]:
+def by_exercise(tests: Sequence[TestReport]) -> dict[str, list[TestReport]]:
+    """The tests of each exercise, in the order they ran."""
+    exercises: dict[str, list[TestReport]] = {}
+    for test in tests:
+        exercises.setdefault(test.exercise, []).append(test)
+    return exercises
+
+
+def split(tests: Sequence[TestReport], options: Options) -> dict[str, tuple[float, list[float]]]:
     """Per exercise: its points (the gradebook's, else the module's) and each test's share of them."""
     points, weights = dict(options.points), dict(options.weights)
-    exercises: dict[str, list[dict[str, Any]]] = {}
-    for test in tests:
-        exercises.setdefault(test["exercise"], []).append(test)
     found = {}
-    for exercise, mine in exercises.items():
-        total = float(points.get(exercise, mine[0]["points"]))
-        found[exercise] = (total, shares(total, len(mine), [weights.get(f"{exercise}: {t['name']}", 1.0)
+    for exercise, mine in by_exercise(tests).items():
+        total = float(points.get(exercise, mine[0].points))
+        found[exercise] = (total, shares(total, len(mine), [weights.get(f"{exercise}: {t.name}", 1.0)
                                                             for t in mine]))
     return found
 
 
-def scores(tests: list[dict[str, Any]], options: Options = Options()) -> dict[str, ExerciseScore]:
+def scores(tests: Sequence[TestReport], options: Options = Options()) -> dict[str, ExerciseScore]:
     """Per exercise: its points and score (the shares of the tests it passes), from the plugin's report."""
-    exercises: dict[str, dict[str, Any]] = {}
-    for test in tests:
-        entry = exercises.setdefault(test["exercise"], {"tests": []})
-        entry["tests"].append(test)
+    exercises = by_exercise(tests)
     found = {}
     for exercise, (maximum, parts) in split(tests, options).items():
-        e = {**exercises[exercise], "max": maximum}
-        passed = [share for share, test in zip(parts, e["tests"]) if test["outcome"] == "passed"]
-        found[exercise] = ExerciseScore(score=round(sum(passed), 4), max=e["max"], passed=len(passed),
-                                        total=len(e["tests"]))
+        passed = [share for share, test in zip(parts, exercises[exercise]) if test.passed]
+        found[exercise] = ExerciseScore(score=round(sum(passed), 4), max=maximum, passed=len(passed),
+                                        total=len(exercises[exercise]))
     return found
 
 
-def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure: str = "",
+def result_of(task: Task, report: GradingReport | None, seconds: float, failure: str = "",
               options: Options = Options(), root: Path | None = None) -> GradingResult:
     """The result of one file's grading (``report``: the plugin's grading report, None when none)."""
-    tests = report.get("tests", []) if report else []
-    language = (report or {}).get("language") or task.language
+    tests = report.tests if report else ()
+    language = (report.language if report else None) or task.language
     say = Words(task.worksheet.solution.parent.parent if task.worksheet else root, language)
     exercises = scores(tests, options)
     gradescope_tests = []
     parts = {exercise: iter(each) for exercise, (_, each) in split(tests, options).items()}
     for test in tests:
-        share = next(parts[test["exercise"]])
+        share = next(parts[test.exercise])
         gradescope_tests.append(TestOutcome(
-            name=f"{test['exercise']}: {test['name']}",
-            score=share if test["outcome"] == "passed" else 0.0,
+            name=f"{test.exercise}: {test.name}",
+            score=share if test.passed else 0.0,
             max_score=share,
-            status="passed" if test["outcome"] == "passed" else "failed",
-            output=test.get("message", "") + (
-                say("\nHint: {hint}", hint=test["hint"]) if test.get("hint") and test["outcome"] != "passed" else ""),
-            tags=(test["exercise"],),
+            status="passed" if test.passed else "failed",
+            output=test.message + (say("\nHint: {hint}", hint=test.hint) if test.hint and not test.passed else ""),
+            tags=(test.exercise,),
             visibility=options.visibility,
         ))
     cells: list[dict[str, Any]] = []
     checks: list[dict[str, Any]] = []
     confinement: dict[str, Any] = {}
-    for notebook in (report or {}).get("notebooks", []):
-        cells.extend(notebook.get("cells", []))
-        checks.extend(notebook.get("checks", []))
-        confinement = notebook.get("confinement", confinement)
+    for notebook in report.notebooks if report else ():
+        cells.extend(notebook.cells)
+        checks.extend(notebook.checks)
+        confinement = notebook.confinement
     reason = task.reason or failure
     if report is not None and not tests and not reason:
         reason = english("the hidden tests did not run (their module failed to load: run pytest on it to see why)")
@@ -263,7 +265,7 @@ def result_of(task: Task, report: dict[str, Any] | None, seconds: float, failure
         cells=tuple(cells),
         checks=tuple(checks),
         confinement=confinement,
-        timings={**(report or {}).get("timings", {}), "total": round(seconds, 4)},
+        timings={**(report.timings if report else {}), "total": round(seconds, 4)},
         rule=options.rule,
         language=language or None,
     )

@@ -36,7 +36,7 @@ from ...gradebook.handin import HandIns
 from ...gradebook.lock import Busy, hold
 from ...gradebook.store import Gradebook, someone
 from .batch import INTERRUPTED, Batch, Progress
-from .book import FEEDBACK, GRADES, Report, fingerprints
+from .book import FEEDBACK, GRADES, Report, fingerprints, kept_report
 from .discover import (
     Task,
     Worksheet,
@@ -173,7 +173,7 @@ def plan(request: GradeRequest, root: Path, options: Options, book: Gradebook, s
     if gone:
         print(f"{len(gone)} files graded before are not in this hand-in; their results are kept, marked "
               "\"not in the last hand-in\" (course gradebook forget removes them): "
-              + ", ".join(sorted(Path(e["path"]).name for e in gone)[:10]), file=sys.stderr)
+              + ", ".join(sorted(Path(e.path).name for e in gone)[:10]), file=sys.stderr)
     tasks = found_tasks(request, sheets, report, book)
     if not tasks:
         report.publish()
@@ -246,8 +246,8 @@ def kept_only(only: str | None, tasks: list[Task], report: Report) -> dict[str, 
     (None: the file is new or changed, and all of it is graded)."""
     found: dict[str, str | None] = {}
     for task in tasks:
-        kept = report.entries.get(task.fid) or {}
-        same_file = kept.get("report") and kept.get("sha256") == task.digest
+        kept = report.entries.get(task.fid)
+        same_file = kept is not None and kept_report(kept) is not None and kept.sha256 == task.digest
         found[task.fid] = only if only and same_file else None
     return found
 

@@ -6,8 +6,8 @@ channel                                what crosses, and how
 ``course grade`` -> grading process    a task (:class:`GradingTask`), a frame on
                                        the process's stdin; ``{"exit": code}``
                                        back, a frame on its stdout
-pytest plugin -> ``course grade``      the grading report, a JSON file
-                                       (:func:`write_report`, :func:`read_report`)
+pytest plugin -> ``course grade``      the grading report (:class:`GradingReport`),
+                                       a JSON file (:mod:`.report`)
 grading process <-> zygote             ``spawn``, ``kill``, ``status``: one frame
                                        per ``SOCK_SEQPACKET`` packet, a socket
                                        passed along with ``spawn``
@@ -79,6 +79,11 @@ from .codec import (
     package_class,
     qualified,
 )
+from .report import GradingReport as GradingReport
+from .report import NotebookReport as NotebookReport
+from .report import TestReport as TestReport
+from .report import read_report as read_report
+from .report import write_report as write_report
 
 MAX_MESSAGE = 32 << 20
 _HEADER = struct.Struct(">I")
@@ -375,23 +380,6 @@ class GradingTask:
                        Path(message["report"]), GradingOptions(**message["options"]))
         except (KeyError, TypeError) as error:
             raise ProtocolError(f"not a grading task: {error}") from None
-
-
-def write_report(path: Path, report: dict[str, Any]) -> None:
-    """Write the grading report of a pytest session, all of it or nothing."""
-    temporary = f"{path}.part{os.getpid()}"
-    Path(temporary).write_text(json.dumps(report, indent=1), encoding="utf-8")
-    os.replace(temporary, path)
-
-
-def read_report(path: Path) -> dict[str, Any] | None:
-    """The grading report a session wrote at ``path``, then removed; None if there is none."""
-    try:
-        report = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        report = None
-    Path(path).unlink(missing_ok=True)
-    return report if isinstance(report, dict) else None
 
 
 # ----------------------------------------------------------------------------- the cluster's bundle
