@@ -126,7 +126,8 @@ def problem(self, domino, first, second):
     return old_problem(self, domino, first, second)
 
 Kingdom.problem = problem
-''', "the 5x5 square may lie anywhere around the castle: it is the kingdom's size, not a board"),
+''', "the 5x5 square may lie anywhere around the castle: it is the kingdom's size, not a board",
+        rule="size-limit-anywhere-around-the-castle"),
     Mistake("dom-place-no-area-check", "dominations.placement", '''
 Kingdom.inside = lambda self, position: True
 ''', "a square outside the area is refused, not an IndexError", rule="squares-inside-the-area"),
@@ -150,7 +151,7 @@ def place(self, domino, first, second):
     self.grid[second[0]][second[1]] = domino.first
 
 Kingdom.place = place
-''', "the domino's first square goes on `first`, its second on `second`"),
+''', "the domino's first square goes on `first`, its second on `second`", rule="first-square-on-first"),
     Mistake("dom-place-halves-anywhere", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -175,7 +176,7 @@ def legal_placements(self, domino):
             for dr, dc in STEPS + STEPS[:1] if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "each legal placement is listed once"),
+''', "each legal placement is listed once", rule="each-placement-listed-once"),
     Mistake("dom-legal-5x5-window-around-the-castle", "dominations.legal", '''
 def legal_placements(self, domino):
     low, high = self.castle[0] - 2, self.castle[0] + 2
@@ -183,7 +184,8 @@ def legal_placements(self, domino):
             for dr, dc in STEPS if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "placements are looked for in the whole area (13x13 in the Mighty Duel), not a fixed 5x5"),
+''', "placements are looked for in the whole area (13x13 in the Mighty Duel), not a fixed 5x5",
+        rule="legal-placements-over-the-whole-area"),
     Mistake("dom-legal-is-full-at-25", "dominations.legal", '''
 def is_full(self):
     return sum(square is not None for row in self.grid for square in row) >= 25
@@ -616,10 +618,12 @@ Game.draw_line = draw_line
         rule="player-to-place-free-and-draw-line"),
     Mistake("dom-player-past-the-last-king", "dominations.game_setup", '''
 Game.player = property(lambda self: self.kings[self.turn] if self.kings else None)
-''', "player is None once every king of the round has acted, not an IndexError"),
+''', "player is None once every king of the round has acted, not an IndexError",
+        rule="player-to-place-free-and-draw-line"),
     Mistake("dom-to-place-from-claimed", "dominations.game_setup", '''
 Game.to_place = property(lambda self: self.claimed[self.turn][0] if self.turn < len(self.claimed) else None)
-''', "to_place is the domino of previous[turn], chosen last round, not of claimed"),
+''', "to_place is the domino of previous[turn], chosen last round, not of claimed",
+        rule="player-to-place-free-and-draw-line"),
     Mistake("dom-turn-last-round-choice-ignored", "dominations.game_turn", '''
 old_problem = Game.problem
 

@@ -360,7 +360,7 @@ add_methods(Kingdom, property_of, crown_map)
 ''', (
         "'The castle belongs to no property': the search walks onto the castle like a wildcard, so it joins (and "
         "links) properties and gets crowns in the map"
-    ), replace=True),
+    ), replace=True, rule="castle-in-no-property"),
 
     # ----------------------------------------------------------------- dominations.score
     Mistake("dom-unseen-score-one-bonus-only", "dominations.score", r'''
@@ -642,7 +642,7 @@ class Game:
 ''', (
         "'Draw every line with self.rng (self.rng.sample(self.pile, k)) only when it is needed': lines are cut from a "
         "pile shuffled at the start, so a copy given a new rng still knows the future lines"
-    ), replace=True),
+    ), replace=True, rule="drawn-with-self-rng"),
 
     Mistake("dom-unseen-setup-mighty-duel-any-players", "dominations.game_setup", r'''
 class Game:
@@ -1693,7 +1693,7 @@ add_methods(Kingdom, legal_placements, is_full)
             (
                 "'The finished kingdom must fit in a 5x5 square (anywhere around the castle)': first squares are only "
                 "tried in the 5x5 centred on the castle, so placements of a kingdom grown to one side are missing"
-            ), replace=True),
+            ), replace=True, rule="legal-placements-over-the-whole-area"),
 
     # ------------------------------------------------------------ dominations.properties
     Mistake('dom-unseen-props-marked-when-popped', 'dominations.properties', r'''
@@ -1738,7 +1738,7 @@ add_methods(Kingdom, property_of, crown_map)
             (
                 "'marks it as seen, pushes it' / 'each once': squares are marked only when popped, so in a 2x2 block a "
                 "square pushed twice is listed twice and its crowns count twice"
-            ), replace=True),
+            ), replace=True, rule="property-lists-each-square-once"),
 
     Mistake('dom-unseen-props-crown-map-shared-rows', 'dominations.properties', r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -2377,7 +2377,7 @@ class Game:
             (
                 "player: 'The owner of the king to act (None when every king has acted)': indexes kings without the "
                 "bound, IndexError at the end of the game (legal_moves() then fails instead of [])"
-            ), replace=True),
+            ), replace=True, rule="player-to-place-free-and-draw-line"),
 
     # ------------------------------------------------------------ dominations.game_turn
     Mistake('dom-unseen-turn-claim-before-placing', 'dominations.game_turn', r'''
