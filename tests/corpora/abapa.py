@@ -60,18 +60,20 @@ MISTAKES = [
             "    top = '   ' + ''.join(f'{cells[i]:4}' for i in range(7, 13))\n"
             "    bottom = f'{cells[13]:<4}' + ''.join(f'{cells[i]:4}' for i in range(6))\n"
             "    return top + '\\n' + bottom + f'{cells[6]:7}'\n",
-            "player 1's pits are drawn from 12 down to 7, as seen from player 0's side"),
+            "player 1's pits are drawn from 12 down to 7, as seen from player 0's side",
+            rule="display-player-1-from-pit-12-down-to-7"),
     Mistake("abapa-display-kalahs-swapped", "abapa.display",
             "def board_text(cells):\n"
             "    top = '   ' + ''.join(f'{cells[i]:4}' for i in range(12, 6, -1))\n"
             "    bottom = f'{cells[6]:<4}' + ''.join(f'{cells[i]:4}' for i in range(6))\n"
             "    return top + '\\n' + bottom + f'{cells[13]:7}'\n",
-            "the opponent's kalah 13 is on the left, the mover's kalah 6 on the right"),
+            "the opponent's kalah 13 is on the left, the mover's kalah 6 on the right",
+            rule="display-kalah-13-left-kalah-6-right"),
     Mistake("abapa-display-newline-at-the-end", "abapa.display",
             "_board_text = board_text\n"
             "def board_text(cells):\n"
             "    return _board_text(cells) + '\\n'\n",
-            "the two lines have no newline at the end"),
+            "the two lines have no newline at the end", rule="display-no-newline-at-the-end"),
     # --- abapa.sowing
     Mistake("abapa-sow-refills-the-origin", "abapa.sowing",
             "def sow(cells, start):\n"
@@ -80,7 +82,7 @@ MISTAKES = [
             "    for step in range(1, seeds + 1):\n"
             "        cells[(start + step) % 14] += 1\n"
             "    return cells, (start + seeds) % 14\n",
-            "with 14 seeds or more the lap skips the pit the seeds came from"),
+            "with 14 seeds or more the lap skips the pit the seeds came from", rule="sow-skips-the-emptied-pit"),
     Mistake("abapa-sow-skips-the-opponents-kalah", "abapa.sowing",
             "def sow(cells, start):\n"
             "    cells = list(cells)\n"
@@ -93,25 +95,28 @@ MISTAKES = [
             "            cells[position] += 1\n"
             "            seeds -= 1\n"
             "    return cells, position\n",
-            "the sowing puts a seed in both kalahs, the opponent's too"),
+            "the sowing puts a seed in both kalahs, the opponent's too", rule="sow-into-both-kalahs"),
     Mistake("abapa-sow-changes-the-callers-list", "abapa.sowing",
             "_sow = sow\n"
             "def sow(cells, start):\n"
             "    new, last = _sow(cells, start)\n"
             "    cells[:] = new\n"
             "    return cells, last\n",
-            "sow works on a copy and leaves the list it is given unchanged"),
+            "sow works on a copy and leaves the list it is given unchanged",
+            rule="sow-leaves-the-cells-given-unchanged"),
     Mistake("abapa-sow-last-cell-forgets-the-skip", "abapa.sowing",
             "_sow = sow\n"
             "def sow(cells, start):\n"
             "    new, last = _sow(cells, start)\n"
             "    return new, (start + cells[start]) % 14\n",
-            "an off-by-one that shows only on long sowings: the skipped origin moves the last seed on"),
+            "an off-by-one that shows only on long sowings: the skipped origin moves the last seed on",
+            rule="sow-skips-the-emptied-pit"),
     Mistake("abapa-sow-returns-a-list-of-two", "abapa.sowing",
             "_sow = sow\n"
             "def sow(cells, start):\n"
             "    return list(_sow(cells, start))\n",
-            "sow returns a tuple: the new list of cells and the last cell"),
+            "sow returns a tuple: the new list of cells and the last cell",
+            rule="sow-returns-a-tuple-of-cells-and-last-cell"),
     # --- abapa.capture
     Mistake("abapa-capture-without-grand-slam", "abapa.capture",
             "def capture(cells, last, player):\n"
@@ -121,7 +126,8 @@ MISTAKES = [
             "        cells[last] = 0\n"
             "        last -= 1\n"
             "    return cells\n",
-            "captures that would empty the opponent's camp are not made (grand slam)"),
+            "captures that would empty the opponent's camp are not made (grand slam)",
+            rule="grand-slam-captures-nothing"),
     Mistake("abapa-capture-only-the-last-cell", "abapa.capture",
             "def capture(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -130,7 +136,7 @@ MISTAKES = [
             "        cells[kalah(player)] += cells[last]\n"
             "        cells[last] = 0\n"
             "    return cells\n",
-            "the capture goes on backwards, a chain over the previous cells"),
+            "the capture goes on backwards, a chain over the previous cells", rule="capture-chain-goes-backwards"),
     Mistake("abapa-capture-chain-forwards", "abapa.capture",
             "def capture(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -145,7 +151,7 @@ MISTAKES = [
             "            cells[kalah(player)] += cells[i]\n"
             "            cells[i] = 0\n"
             "    return cells\n",
-            "the chain goes backwards from the last seed, not forwards"),
+            "the chain goes backwards from the last seed, not forwards", rule="capture-chain-goes-backwards"),
     Mistake("abapa-capture-in-the-movers-camp", "abapa.capture",
             "def capture(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -160,13 +166,13 @@ MISTAKES = [
             "            cells[kalah(player)] += cells[i]\n"
             "            cells[i] = 0\n"
             "    return cells\n",
-            "only the opponent's pits are captured, never the mover's own"),
+            "only the opponent's pits are captured, never the mover's own", rule="capture-only-the-opponents-pits"),
     Mistake("abapa-capture-changes-the-callers-list", "abapa.capture",
             "_capture = capture\n"
             "def capture(cells, last, player):\n"
             "    cells[:] = _capture(cells, last, player)\n"
             "    return cells\n",
-            "capture leaves the list it is given unchanged"),
+            "capture leaves the list it is given unchanged", rule="capture-leaves-the-cells-given-unchanged"),
     Mistake("abapa-capture-only-two", "abapa.capture",
             "def capture(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -180,32 +186,33 @@ MISTAKES = [
             "            cells[kalah(player)] += cells[i]\n"
             "            cells[i] = 0\n"
             "    return cells\n",
-            "a pit holding 2 or 3 seeds is captured, 3 too"),
+            "a pit holding 2 or 3 seeds is captured, 3 too", rule="capture-a-pit-of-2-or-3"),
     # --- abapa.feeding
     Mistake("abapa-feeds-off-by-one", "abapa.feeding",
             "def feeds(cells, player, pit):\n"
             "    return cells[cell(player, pit)] >= 6 - pit\n",
-            "pit i reaches the opponent with 7 - i seeds: 5 - i own pits, the kalah, then their pit"),
+            "pit i reaches the opponent with 7 - i seeds: 5 - i own pits, the kalah, then their pit",
+            rule="pit-i-feeds-from-7-minus-i-seeds"),
     Mistake("abapa-feeds-returns-a-count", "abapa.feeding",
             "def feeds(cells, player, pit):\n"
             "    return max(0, cells[cell(player, pit)] - (6 - pit))\n",
-            "feeds answers True or False, not a number of seeds"),
+            "feeds answers True or False, not a number of seeds", rule="feeds-returns-a-bool"),
     Mistake("abapa-legal-pits-ignore-feeding", "abapa.feeding",
             "def legal_pits(cells, player):\n"
             "    return [pit for pit in range(6) if cells[cell(player, pit)] > 0]\n",
-            "when the opponent's camp is empty only the pits that feed it are legal"),
+            "when the opponent's camp is empty only the pits that feed it are legal", rule="must-feed-an-empty-camp"),
     Mistake("abapa-legal-pits-always-player-0s-cells", "abapa.feeding",
             "def legal_pits(cells, player):\n"
             "    pits = [pit for pit in range(6) if cells[pit] > 0]\n"
             "    if not any(cells[i] for i in camp(opponent(player))):\n"
             "        pits = [pit for pit in pits if feeds(cells, player, pit)]\n"
             "    return pits\n",
-            "player 1's pit i is cell 7 + i"),
+            "player 1's pit i is cell 7 + i", rule="pits-counted-from-the-movers-side"),
     # --- abapa.end
     Mistake("abapa-game-over-at-24", "abapa.end",
             "def game_over(cells, player):\n"
             "    return max(cells[6], cells[13]) >= 24 or not legal_pits(cells, player)\n",
-            "25 seeds, more than half, end the game; 24 do not"),
+            "25 seeds, more than half, end the game; 24 do not", rule="over-at-25-in-either-kalah"),
     Mistake("abapa-take-remaining-to-the-other-kalah", "abapa.end",
             "def take_remaining(cells, player):\n"
             "    cells = list(cells)\n"
@@ -213,7 +220,8 @@ MISTAKES = [
             "        cells[kalah(opponent(player))] += cells[i]\n"
             "        cells[i] = 0\n"
             "    return cells\n",
-            "the player who cannot feed takes the remaining seeds into their own kalah"),
+            "the player who cannot feed takes the remaining seeds into their own kalah",
+            rule="the-mover-takes-every-seed-left-into-their-kalah"),
     Mistake("abapa-take-remaining-only-own-camp", "abapa.end",
             "def take_remaining(cells, player):\n"
             "    cells = list(cells)\n"
@@ -221,11 +229,12 @@ MISTAKES = [
             "        cells[kalah(player)] += cells[i]\n"
             "        cells[i] = 0\n"
             "    return cells\n",
-            "every seed left in the pits of both camps goes to the mover's kalah"),
+            "every seed left in the pits of both camps goes to the mover's kalah",
+            rule="the-mover-takes-every-seed-left-into-their-kalah"),
     # --- abapa.board
     Mistake("abapa-board-cells-not-a-copy", "abapa.board",
             "Board.cells = property(lambda self: self._cells)\n",
-            "board.cells returns a copy: changing it does not change the board"),
+            "board.cells returns a copy: changing it does not change the board", rule="board-cells-are-a-copy"),
     Mistake("abapa-board-keeps-the-callers-list", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"
@@ -233,7 +242,7 @@ MISTAKES = [
             "    if cells is not None:\n"
             "        self._cells = cells\n"
             "Board.__init__ = __init__\n",
-            "the board keeps a copy of the list it is given"),
+            "the board keeps a copy of the list it is given", rule="board-cells-are-a-copy"),
     Mistake("abapa-board-no-seed-count", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"
@@ -243,53 +252,53 @@ MISTAKES = [
             "        return\n"
             "    _init(self, cells, player)\n"
             "Board.__init__ = __init__\n",
-            "a position holds 48 seeds, else ValueError"),
+            "a position holds 48 seeds, else ValueError", rule="board-refuses-bad-positions"),
     Mistake("abapa-board-accepts-whole-floats", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"
             "    whole = None if cells is None else [int(n) if isinstance(n, float) else n for n in cells]\n"
             "    _init(self, whole, player)\n"
             "Board.__init__ = __init__\n",
-            "a cell is an int: a float is refused with ValueError, even 4.0"),
+            "a cell is an int: a float is refused with ValueError, even 4.0", rule="board-refuses-bad-positions"),
     Mistake("abapa-board-accepts-player-2", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"
             "    _init(self, cells, player % 2)\n"
             "    self.player = player\n"
             "Board.__init__ = __init__\n",
-            "the player to move is 0 or 1, else ValueError"),
+            "the player to move is 0 or 1, else ValueError", rule="board-refuses-bad-positions"),
     Mistake("abapa-board-copy-returns-itself", "abapa.board",
             "Board.copy = lambda self: self\n",
-            "copy() is a new, independent board"),
+            "copy() is a new, independent board", rule="board-copy-same-position-new-board"),
     Mistake("abapa-board-legal-moves-after-25", "abapa.board",
             "Board.legal_moves = lambda self: legal_pits(self._cells, self.player)\n",
-            "legal_moves() is [] once a kalah holds 25 seeds: the game is over"),
+            "legal_moves() is [] once a kalah holds 25 seeds: the game is over", rule="board-over-at-25"),
     Mistake("abapa-board-draw-goes-to-player-0", "abapa.board",
             "def winner(self):\n"
             "    if not self.is_over():\n"
             "        return None\n"
             "    return 0 if self.score(0) >= self.score(1) else 1\n"
             "Board.winner = winner\n",
-            "24 to 24 is a draw: winner() is None"),
+            "24 to 24 is a draw: winner() is None", rule="board-24-24-is-a-draw"),
     Mistake("abapa-board-text-of-the-list", "abapa.board",
             "Board.__str__ = lambda self: str(self.cells)\n",
-            "str(board) is board_text of its cells"),
+            "str(board) is board_text of its cells", rule="board-text-is-board-text"),
     Mistake("abapa-board-winner-while-the-game-goes-on", "abapa.board",
             "def winner(self):\n"
             "    if self.score(0) == self.score(1):\n"
             "        return None\n"
             "    return 0 if self.score(0) > self.score(1) else 1\n"
             "Board.winner = winner\n",
-            "winner() is None while the game goes on, whoever leads"),
+            "winner() is None while the game goes on, whoever leads", rule="board-no-winner-while-the-game-goes-on"),
     Mistake("abapa-board-over-only-at-25", "abapa.board",
             "Board.is_over = lambda self: max(self.score(0), self.score(1)) >= 25\n",
-            "the game is also over when the mover has no legal pit"),
+            "the game is also over when the mover has no legal pit", rule="board-over-when-the-mover-cannot-feed"),
     Mistake("abapa-board-is-over-as-a-number", "abapa.board",
             "Board.is_over = lambda self: len(self._legal) == 0 and 1 or 0\n",
-            "is_over() answers True or False, not 1 or 0"),
+            "is_over() answers True or False, not 1 or 0", rule="board-is-over-true-or-false"),
     Mistake("abapa-board-legal-moves-from-pit-5-down", "abapa.board",
             "Board.legal_moves = lambda self: sorted(self._legal, reverse=True)\n",
-            "the legal moves come in increasing order"),
+            "the legal moves come in increasing order", rule="board-legal-moves-from-the-movers-side-in-order"),
     # --- abapa.board_play
     Mistake("abapa-play-without-feeding-rule", "abapa.board_play",
             "def play(self, pit):\n"
@@ -305,7 +314,7 @@ MISTAKES = [
             "        cells = take_remaining(cells, mover)\n"
             "    self._cells, self.player, self._legal = cells, mover, legal\n"
             "Board.play = play\n",
-            "when the opponent's camp is empty, a pit that does not feed it is refused"),
+            "when the opponent's camp is empty, a pit that does not feed it is refused", rule="play-must-feed"),
     Mistake("abapa-play-changes-the-board-before-refusing", "abapa.board_play",
             "_play = Board.play\n"
             "def play(self, pit):\n"
@@ -313,7 +322,8 @@ MISTAKES = [
             "        self._cells = [0] * 6 + [24] + [0] * 6 + [24]\n"
             "    _play(self, pit)\n"
             "Board.play = play\n",
-            "an illegal move raises ValueError and leaves the board unchanged: check first, change after"),
+            "an illegal move raises ValueError and leaves the board unchanged: check first, change after",
+            rule="play-refuses-illegal-moves-before-changing-anything"),
     Mistake("abapa-play-refuses-without-a-sentence", "abapa.board_play",
             "_play = Board.play\n"
             "def play(self, pit):\n"
@@ -322,13 +332,13 @@ MISTAKES = [
             "    except ValueError:\n"
             "        raise ValueError\n"
             "Board.play = play\n",
-            "the ValueError of an illegal move says what is allowed"),
+            "the ValueError of an illegal move says what is allowed", rule="play-refusals-say-why"),
     Mistake("abapa-play-accepts-pit-minus-1", "abapa.board_play",
             "_play = Board.play\n"
             "def play(self, pit):\n"
             "    _play(self, pit % 6 if pit == -1 else pit)\n"
             "Board.play = play\n",
-            "a pit is 0 to 5: -1 is refused, not Python's last item"),
+            "a pit is 0 to 5: -1 is refused, not Python's last item", rule="play-pit-is-0-to-5"),
     Mistake("abapa-play-forgets-the-remaining-seeds", "abapa.board_play",
             "def play(self, pit):\n"
             "    if pit not in self.legal_moves():\n"
@@ -339,7 +349,8 @@ MISTAKES = [
             "    self._cells = cells\n"
             "    self._legal = [] if game_over(cells, self.player) else legal_pits(cells, self.player)\n"
             "Board.play = play\n",
-            "a player who cannot feed takes every seed left: the game ends with them in their kalah"),
+            "a player who cannot feed takes every seed left: the game ends with them in their kalah",
+            rule="play-the-mover-who-cannot-feed-takes-the-rest"),
     Mistake("abapa-play-its-own-capture-without-grand-slam", "abapa.board_play",
             "def _capture_all(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -349,7 +360,8 @@ MISTAKES = [
             "        last -= 1\n"
             "    return cells\n"
             + _play_with("sow", "_capture_all"),
-            "Board.play applies the grand slam rule: no capture that would take every opponent seed"),
+            "Board.play applies the grand slam rule: no capture that would take every opponent seed",
+            rule="play-grand-slam-captures-nothing"),
     Mistake("abapa-play-its-own-sowing-refills-the-origin", "abapa.board_play",
             "def _sow_round(cells, start):\n"
             "    cells = list(cells)\n"
@@ -358,7 +370,7 @@ MISTAKES = [
             "        cells[(start + step) % 14] += 1\n"
             "    return cells, (start + seeds) % 14\n"
             + _play_with("_sow_round", "capture"),
-            "Board.play skips the emptied pit on a full lap of 14 seeds or more"),
+            "Board.play skips the emptied pit on a full lap of 14 seeds or more", rule="play-skips-the-emptied-pit"),
     Mistake("abapa-play-after-the-end", "abapa.board_play",
             "_play = Board.play\n"
             "def play(self, pit):\n"
@@ -368,31 +380,35 @@ MISTAKES = [
             "        return\n"
             "    _play(self, pit)\n"
             "Board.play = play\n",
-            "no move may be played once the game is over"),
+            "no move may be played once the game is over", rule="play-refuses-any-move-after-the-end"),
     # --- abapa.players
     Mistake("abapa-random-player-uses-the-random-module", "abapa.players",
             "def choose_move(self, board):\n"
             "    return random.choice(board.legal_moves())\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the random player draws with its own self.rng, so a seed replays a game"),
+            "the random player draws with its own self.rng, so a seed replays a game",
+            rule="random-draws-with-its-own-rng"),
     Mistake("abapa-random-player-chooses-among-the-legal-pits", "abapa.players",
             "def choose_move(self, board):\n"
             "    return self.rng.choice(board.legal_moves())\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the worksheet's random player rolls a die, self.rng.randrange(6), until the pit is legal"),
+            "the worksheet's random player rolls a die, self.rng.randrange(6), until the pit is legal",
+            rule="random-rolls-randrange-6-until-legal"),
     Mistake("abapa-random-player-is-the-packages-search", "abapa.players",
             "def choose_move(self, board):\n"
             "    return ai.MonteCarloPlayer(1, self.rng).choose_move(board)\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the package's players are not the exercise: a random player draws self.rng.choice"),
+            "the package's players are not the exercise: a random player draws self.rng.choice",
+            rule="random-rolls-randrange-6-until-legal"),
     Mistake("abapa-random-player-is-the-packages-random", "abapa.players",
             "def choose_move(self, board):\n"
             "    return ai.RandomPlayer(self.rng).choose_move(board)\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the package's random player draws among the legal moves, not self.rng.randrange(6) until legal"),
+            "the package's random player draws among the legal moves, not self.rng.randrange(6) until legal",
+            rule="random-rolls-randrange-6-until-legal"),
     Mistake("abapa-random-player-any-pit", "abapa.players",
             "RandomPlayer.choose_move = lambda self, board: self.rng.choice(range(6))\n",
-            "the random player chooses among the legal pits only"),
+            "the random player chooses among the legal pits only", rule="random-plays-only-legal-moves"),
     Mistake("abapa-human-player-any-pit-0-to-5", "abapa.players",
             "def choose_move(self, board):\n"
             "    while True:\n"
@@ -400,7 +416,8 @@ MISTAKES = [
             "        if answer.isdigit() and int(answer) < 6:\n"
             "            return int(answer)\n"
             "HumanPlayer.choose_move = choose_move\n",
-            "an empty pit, or one that does not feed when it must, is asked again"),
+            "an empty pit, or one that does not feed when it must, is asked again",
+            rule="human-asks-again-until-a-legal-pit"),
     Mistake("abapa-human-player-returns-the-text", "abapa.players",
             "def choose_move(self, board):\n"
             "    while True:\n"
@@ -408,12 +425,12 @@ MISTAKES = [
             "        if answer.isdigit() and int(answer) in board.legal_moves():\n"
             "            return answer\n"
             "HumanPlayer.choose_move = choose_move\n",
-            "choose_move returns the pit as an int, not the text typed"),
+            "choose_move returns the pit as an int, not the text typed", rule="human-returns-the-pit-as-an-int"),
     Mistake("abapa-human-player-asks-once", "abapa.players",
             "def choose_move(self, board):\n"
             "    return int(self.ask('pit? '))\n"
             "HumanPlayer.choose_move = choose_move\n",
-            "a human player is asked again until the answer is a legal pit"),
+            "a human player is asked again until the answer is a legal pit", rule="human-asks-again-until-a-legal-pit"),
     # --- abapa.game
     Mistake("abapa-game-shows-the-real-board", "abapa.game",
             "def play_turn(self):\n"
@@ -421,14 +438,16 @@ MISTAKES = [
             "    self.board.play(pit)\n"
             "    return pit\n"
             "Game.play_turn = play_turn\n",
-            "play_turn shows the player a copy of the board, so that it cannot cheat"),
+            "play_turn shows the player a copy of the board, so that it cannot cheat",
+            rule="game-shows-the-player-a-copy"),
     Mistake("abapa-game-asks-player-0-every-turn", "abapa.game",
             "def play_turn(self):\n"
             "    pit = self.players[0].choose_move(self.board.copy())\n"
             "    self.board.play(pit)\n"
             "    return pit\n"
             "Game.play_turn = play_turn\n",
-            "the player to move chooses: players[board.player], both players in turn"),
+            "the player to move chooses: players[board.player], both players in turn",
+            rule="game-player-to-move-chooses"),
     Mistake("abapa-game-run-is-the-packages-play-game", "abapa.game",
             "def run(self):\n"
             "    self.show_board()\n"
@@ -437,7 +456,8 @@ MISTAKES = [
             "    self.show_winner()\n"
             "    return self.board.winner()\n"
             "Game.run = run\n",
-            "run() plays each turn with play_turn(), which shows the player a copy"),
+            "run() plays each turn with play_turn(), which shows the player a copy",
+            rule="run-plays-each-turn-with-play-turn"),
     Mistake("abapa-game-run-shows-only-the-winner", "abapa.game",
             "def run(self):\n"
             "    while not self.is_over():\n"
@@ -445,44 +465,47 @@ MISTAKES = [
             "    self.show_winner()\n"
             "    return self.board.winner()\n"
             "Game.run = run\n",
-            "run() shows the board first and after each turn, as the worksheet's main loop does"),
+            "run() shows the board first and after each turn, as the worksheet's main loop does",
+            rule="run-shows-the-board-before-and-after-each-turn"),
     Mistake("abapa-game-run-returns-the-scores", "abapa.game",
             "_run = Game.run\n"
             "def run(self):\n"
             "    _run(self)\n"
             "    return (self.board.score(0), self.board.score(1))\n"
             "Game.run = run\n",
-            "run() returns the winner: 0, 1 or None"),
+            "run() returns the winner: 0, 1 or None", rule="run-returns-the-winner"),
     Mistake("abapa-game-ignores-the-given-board", "abapa.game",
             "_init = Game.__init__\n"
             "def __init__(self, player0, player1, board=None):\n"
             "    _init(self, player0, player1)\n"
             "Game.__init__ = __init__\n",
-            "Game(p0, p1, board) plays on the board it is given"),
+            "Game(p0, p1, board) plays on the board it is given", rule="game-board-given-or-a-new-start"),
     Mistake("abapa-game-default-board-made-once", "abapa.game",
             "def __init__(self, player0, player1, board=Board()):\n"
             "    self.players = [player0, player1]\n"
             "    self.board = board\n"
             "Game.__init__ = __init__\n",
-            "each new game starts from a new board: a default argument Board() is made once and shared"),
+            "each new game starts from a new board: a default argument Board() is made once and shared",
+            rule="game-default-board-made-anew"),
     Mistake("abapa-game-play-turn-returns-nothing", "abapa.game",
             "_play_turn = Game.play_turn\n"
             "def play_turn(self):\n"
             "    _play_turn(self)\n"
             "Game.play_turn = play_turn\n",
-            "play_turn() returns the pit that was played"),
+            "play_turn() returns the pit that was played", rule="play-turn-returns-the-pit"),
     # --- abapa.greedy
     Mistake("abapa-greedy-is-the-packages-alpha-beta", "abapa.greedy",
             "GreedyPlayer.choose_move = lambda self, board: ai.AlphaBetaPlayer(depth=1).choose_move(board)\n",
-            "the package's search is not the exercise: on a tie the greedy player plays the lowest pit"),
+            "the package's search is not the exercise: on a tie the greedy player plays the lowest pit",
+            rule="greedy-lowest-pit-on-a-tie"),
     Mistake("abapa-greedy-is-the-packages-greedy", "abapa.greedy",
             "GreedyPlayer.choose_move = lambda self, board: ai.GreedyPlayer().choose_move(board)\n",
-            "the package has no greedy player to answer the exercise with"),
+            "the package has no greedy player to answer the exercise with", rule="greedy-biggest-lead"),
     Mistake("abapa-greedy-highest-pit-on-a-tie", "abapa.greedy",
             _GREEDY_LEAD
             + "    return max(board.legal_moves(), key=lambda pit: (lead(pit), pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
-            "on a tie, the greedy player plays the lowest pit"),
+            "on a tie, the greedy player plays the lowest pit", rule="greedy-lowest-pit-on-a-tie"),
     Mistake("abapa-greedy-own-kalah-only", "abapa.greedy",
             "def choose_move(self, board):\n"
             "    me = board.player\n"
@@ -492,7 +515,8 @@ MISTAKES = [
             "        return after.score(me)\n"
             "    return max(board.legal_moves(), key=lambda pit: (mine(pit), -pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
-            "the greedy player maximises its lead over the opponent, not only its own kalah"),
+            "the greedy player maximises its lead over the opponent, not only its own kalah",
+            rule="greedy-lead-is-own-kalah-minus-the-others"),
     Mistake("abapa-greedy-tries-pits-on-the-board-itself", "abapa.greedy",
             "def choose_move(self, board):\n"
             "    me = board.player\n"
@@ -506,14 +530,15 @@ MISTAKES = [
             "    board.play(best)\n"
             "    return best\n"
             "GreedyPlayer.choose_move = choose_move\n",
-            "choosing a move leaves the board it is given unchanged"),
+            "choosing a move leaves the board it is given unchanged", rule="greedy-leaves-the-board-unchanged"),
     # --- written against the text and the rules, not against the tests (issue 24)
     Mistake("abapa-display-bottom-pits-padded-by-hand", "abapa.display",
             "def board_text(cells):\n"
             "    top = '   ' + ''.join(str(cells[i]).rjust(4) for i in range(12, 6, -1))\n"
             "    bottom = str(cells[13]).ljust(4) + ''.join('   ' + str(n) for n in cells[:6])\n"
             "    return top + '\\n' + bottom + str(cells[6]).rjust(7)\n",
-            "every pit is right-aligned in 4 characters, two-digit pits of player 0 too"),
+            "every pit is right-aligned in 4 characters, two-digit pits of player 0 too",
+            rule="display-counts-in-fixed-widths"),
     Mistake("abapa-sow-last-cell-wrong-at-13-seeds", "abapa.sowing",
             "def sow(cells, start):\n"
             "    cells = list(cells)\n"
@@ -523,7 +548,8 @@ MISTAKES = [
             "        if (start + k) % 14 != start:\n"
             "            cells[(start + k) % 14] += 1\n"
             "    return cells, (start + steps) % 14\n",
-            "13 seeds go round to the cell before start without reaching start: no skip, the last seed there"),
+            "13 seeds go round to the cell before start without reaching start: no skip, the last seed there",
+            rule="sow-13-seeds-do-not-reach-the-emptied-pit"),
     Mistake("abapa-capture-camp-by-integer-division", "abapa.capture",
             "def capture(cells, last, player):\n"
             "    cells = list(cells)\n"
@@ -538,12 +564,14 @@ MISTAKES = [
             "            cells[kalah(player)] += cells[i]\n"
             "            cells[i] = 0\n"
             "    return cells\n",
-            "cell // 7 puts the opponent's kalah in their camp: a last seed in kalah 13 captures nothing"),
+            "cell // 7 puts the opponent's kalah in their camp: a last seed in kalah 13 captures nothing",
+            rule="capture-only-the-opponents-pits"),
     Mistake("abapa-game-over-only-the-last-movers-kalah", "abapa.end",
             "def game_over(cells, player):\n"
             "    # only the player who has just moved can have reached 25\n"
             "    return cells[kalah(opponent(player))] >= 25 or not legal_pits(cells, player)\n",
-            "a kalah of 25 ends the game whichever player it is: sowing also feeds the mover-to-be's kalah"),
+            "a kalah of 25 ends the game whichever player it is: sowing also feeds the mover-to-be's kalah",
+            rule="over-at-25-in-either-kalah"),
     Mistake("abapa-board-over-checks-one-kalah", "abapa.board",
             "_init = Board.__init__\n"
             "def __init__(self, cells=None, player=0):\n"
@@ -551,7 +579,8 @@ MISTAKES = [
             "    won = self._cells[kalah(opponent(self.player))] >= 25\n"
             "    self._legal = [] if won else legal_pits(self._cells, self.player)\n"
             "Board.__init__ = __init__\n",
-            "the game is over when either kalah holds 25, the kalah of the player to move too"),
+            "the game is over when either kalah holds 25, the kalah of the player to move too",
+            rule="board-over-at-25"),
     Mistake("abapa-play-ends-only-above-25", "abapa.board_play",
             _play_ending(
                 "    won = max(cells[6], cells[13]) > WINNING_SCORE\n"
@@ -559,14 +588,15 @@ MISTAKES = [
                 "    if not won and not legal:\n"
                 "        cells = take_remaining(cells, mover)\n"
                 "    self._cells, self.player, self._legal = cells, mover, legal\n"),
-            "25 seeds in a kalah end the game, not only 26"),
+            "25 seeds in a kalah end the game, not only 26", rule="play-ends-at-25"),
     Mistake("abapa-play-takes-the-rest-after-25", "abapa.board_play",
             _play_ending(
                 "    if not legal_pits(cells, mover):\n"
                 "        cells = take_remaining(cells, mover)\n"
                 "    self._cells, self.player = cells, mover\n"
                 "    self._legal = [] if game_over(cells, mover) else legal_pits(cells, mover)\n"),
-            "once a kalah holds 25 the game is over: the remaining seeds are taken only when nobody has 25"),
+            "once a kalah holds 25 the game is over: the remaining seeds are taken only when nobody has 25",
+            rule="play-ends-at-25"),
     Mistake("abapa-human-player-refuses-spaces", "abapa.players",
             "def choose_move(self, board):\n"
             "    legal = board.legal_moves()\n"
@@ -575,7 +605,7 @@ MISTAKES = [
             "        if answer in [str(pit) for pit in legal]:\n"
             "            return int(answer)\n"
             "HumanPlayer.choose_move = choose_move\n",
-            "an answer typed with spaces around the pit is still that pit"),
+            "an answer typed with spaces around the pit is still that pit", rule="human-strips-the-spaces"),
     Mistake("abapa-human-player-ignores-feeding", "abapa.players",
             "def choose_move(self, board):\n"
             "    cells = board.cells\n"
@@ -584,7 +614,8 @@ MISTAKES = [
             "        if answer.isdigit() and int(answer) < 6 and cells[cell(board.player, int(answer))] > 0:\n"
             "            return int(answer)\n"
             "HumanPlayer.choose_move = choose_move\n",
-            "a legal pit is one of board.legal_moves(): when the opponent's camp is empty it must feed it"),
+            "a legal pit is one of board.legal_moves(): when the opponent's camp is empty it must feed it",
+            rule="human-legal-is-one-of-the-boards-legal-moves"),
     Mistake("abapa-game-own-turn-counter", "abapa.game",
             "_init = Game.__init__\n"
             "def __init__(self, player0, player1, board=None):\n"
@@ -596,7 +627,8 @@ MISTAKES = [
             "    self.turn = 1 - self.turn\n"
             "    return pit\n"
             "Game.__init__, Game.play_turn = __init__, play_turn\n",
-            "the board says who is to move: a game given a board with player 1 to move asks player 1 first"),
+            "the board says who is to move: a game given a board with player 1 to move asks player 1 first",
+            rule="game-player-to-move-chooses"),
     Mistake("abapa-greedy-first-winning-pit", "abapa.greedy",
             "def choose_move(self, board):\n"
             "    me = board.player\n"
@@ -611,7 +643,8 @@ MISTAKES = [
             "        return after.score(me) - after.score(opponent(me))\n"
             "    return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
-            "the greedy player plays the biggest lead, even among pits that win the game"),
+            "the greedy player plays the biggest lead, even among pits that win the game",
+            rule="greedy-tries-every-legal-pit"),
     Mistake("abapa-greedy-first-capturing-pit", "abapa.greedy",
             _GREEDY_LEAD
             + "    now = board.score(me) - board.score(opponent(me))\n"
@@ -620,7 +653,8 @@ MISTAKES = [
             "            return pit\n"
             "    return max(board.legal_moves(), key=lambda pit: (lead(pit), -pit))\n"
             "GreedyPlayer.choose_move = choose_move\n",
-            "the greedy player plays the biggest lead, not the first pit that captures"),
+            "the greedy player plays the biggest lead, not the first pit that captures",
+            rule="greedy-tries-every-legal-pit"),
     Mistake('abapa-board-copy-shares-the-legal-moves', 'abapa.board',
             (
                 'import copy as _copy\nBoard.copy = lambda self: _copy.copy(self)\nBoard.legal_moves = lambda self: '
@@ -629,7 +663,7 @@ MISTAKES = [
             (
                 "copy.copy shares the list of legal moves, and legal_moves() hands it out: clearing the copy's clears "
                 "the board's"
-            )),
+            ), rule="board-copy-shares-no-list"),
     Mistake('abapa-play-looks-at-the-pit-before-its-range', 'abapa.board_play',
             (
                 "_play = Board.play\ndef play(self, pit):\n    if self.is_over() or self._cells[cell(self.player, "
@@ -639,7 +673,7 @@ MISTAKES = [
             (
                 "the pit is used as a cell before its range is checked: player 1's pit 7 raises IndexError, not "
                 "ValueError"
-            )),
+            ), rule="play-pit-is-0-to-5"),
     Mistake('abapa-play-range-check-with-and', 'abapa.board_play',
             (
                 "def play(self, pit):\n    if pit < 0 and pit > 5:\n        raise ValueError(f'a pit is from 0 to 5, "
@@ -654,33 +688,36 @@ MISTAKES = [
             (
                 'no pit is below 0 and above 5 at once: the range check with and never refuses, and pit 20 raises '
                 'IndexError'
-            )),
+            ), rule="play-pit-is-0-to-5"),
     Mistake('abapa-game-winner-line-without-the-winner', 'abapa.game',
             (
                 "def show_winner(self):\n    print('Game over,', self.board.score(0), 'to', "
                 "self.board.score(1))\nGame.show_winner = show_winner\n"
             ),
-            'show_winner says who won (or that it is a draw), not only the scores'),
+            'show_winner says who won (or that it is a draw), not only the scores',
+            rule="run-ends-with-the-winner-and-scores"),
     Mistake('abapa-game-player-0-wins-as-a-draw', 'abapa.game',
             (
                 "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to "
                 "{self.board.score(1)}'\n    if winner:\n        print(f'Player {winner} wins, {scores}')\n    else:\n "
                 "       print(f'A draw, {scores}')\nGame.show_winner = show_winner\n"
             ),
-            'winner 0 is false: a win of player 0 is announced as a draw; compare winner with None'),
+            'winner 0 is false: a win of player 0 is announced as a draw; compare winner with None',
+            rule="run-ends-with-the-winner-and-scores"),
     Mistake('abapa-game-players-numbered-from-1', 'abapa.game',
             (
                 "def show_winner(self):\n    winner = self.board.winner()\n    scores = f'{self.board.score(0)} to "
                 "{self.board.score(1)}'\n    print('A draw, ' + scores if winner is None else f'Player {winner + 1} "
                 "wins, ' + scores)\nGame.show_winner = show_winner\n"
             ),
-            'the players are 0 and 1, as board.winner() says: not 1 and 2'),
+            'the players are 0 and 1, as board.winner() says: not 1 and 2', rule="run-ends-with-the-winner-and-scores"),
     Mistake('abapa-game-run-forgets-the-winner', 'abapa.game',
             (
                 'def run(self):\n    self.show_board()\n    while not self.is_over():\n        self.play_turn()\n      '
                 '  self.show_board()\n    return self.board.winner()\nGame.run = run\n'
             ),
-            "run() ends by showing the winner, as the worksheet's main loop does"),
+            "run() ends by showing the winner, as the worksheet's main loop does",
+            rule="run-ends-with-the-winner-and-scores"),
     # decisions written into the text: run() calls play_turn(), legal_moves() hands out a new
     # list, winner() compares the kalahs as they are, the random player draws even when one
     # pit is legal
@@ -694,13 +731,15 @@ MISTAKES = [
             "    self.show_winner()\n"
             "    return self.board.winner()\n"
             "Game.run = run\n",
-            "run() plays each turn by calling play_turn(), not by a copy of its code"),
+            "run() plays each turn by calling play_turn(), not by a copy of its code",
+            rule="run-plays-each-turn-with-play-turn"),
     Mistake("abapa-board-legal-moves-hands-out-its-own-list", "abapa.board",
             "Board.legal_moves = lambda self: self._legal\n"
             "def copy(self):\n"
             "    return Board(self.cells, self.player)\n"
             "Board.copy = copy\n",
-            "legal_moves() returns a new list each time: clearing it must not end the board's game"),
+            "legal_moves() returns a new list each time: clearing it must not end the board's game",
+            rule="legal-moves-a-new-list-each-time"),
     Mistake("abapa-board-winner-counts-the-pits", "abapa.board",
             "def winner(self):\n"
             "    if not self.is_over():\n"
@@ -712,14 +751,16 @@ MISTAKES = [
             "        return None\n"
             "    return 0 if cells[6] > cells[13] else 1\n"
             "Board.winner = winner\n",
-            "winner() compares the kalahs as they are: the seeds left are taken by play, not by winner"),
+            "winner() compares the kalahs as they are: the seeds left are taken by play, not by winner",
+            rule="board-winner-the-larger-kalah"),
     Mistake("abapa-random-player-no-draw-for-one-pit", "abapa.players",
             "_choose = RandomPlayer.choose_move\n"
             "def choose_move(self, board):\n"
             "    legal = list(board.legal_moves())\n"
             "    return legal[0] if len(legal) == 1 else _choose(self, board)\n"
             "RandomPlayer.choose_move = choose_move\n",
-            "the random player draws until the pit is legal even when only one is: the draws are replayed"),
+            "the random player draws until the pit is legal even when only one is: the draws are replayed",
+            rule="random-rolls-randrange-6-until-legal"),
 ]
 
 ALTERNATIVES = [

@@ -21,7 +21,7 @@ def board_text(cells: list[int]) -> str:
 ''', (
         "docstring: 'kalah 13 left-aligned in 4 characters' - pads with 3 spaces, so a 2-digit kalah 13 takes 5 "
         "characters"
-    ), replace=True),
+    ), replace=True, rule="display-counts-in-fixed-widths"),
 
     # ----------------------------------------------------------------- abapa.sowing
     Mistake("abapa-unseen-sow-refills-start", "abapa.sowing", r'''
@@ -35,7 +35,8 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
         position = (position + 1) % CELLS
         cells[position] += 1
     return cells, position
-''', "'never putting a seed into start itself': with 14 seeds or more the lap refills the emptied pit", replace=True),
+''', "'never putting a seed into start itself': with 14 seeds or more the lap refills the emptied pit", replace=True,
+    rule="sow-skips-the-emptied-pit"),
 
     Mistake("abapa-unseen-sow-mutates-argument", "abapa.sowing", r'''
 def sow(cells: list[int], start: int) -> tuple[list[int], int]:
@@ -49,7 +50,8 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
             cells[position] += 1
             seeds -= 1
     return cells, position
-''', "'Do not change the list you are given: work on a copy' - sows into the caller's list", replace=True),
+''', "'Do not change the list you are given: work on a copy' - sows into the caller's list", replace=True,
+    rule="sow-leaves-the-cells-given-unchanged"),
 
     # ----------------------------------------------------------------- abapa.capture
     Mistake("abapa-unseen-capture-in-own-camp", "abapa.capture", r'''
@@ -72,7 +74,7 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
 ''', (
         "'The last seed in a kalah or in the mover's own camp captures nothing': captures 2s and 3s in the mover's own "
         "camp"
-    ), replace=True),
+    ), replace=True, rule="capture-only-the-opponents-pits"),
 
     Mistake("abapa-unseen-grand-slam-six-pits", "abapa.capture", r'''
 def capture(cells: list[int], last: int, player: int) -> list[int]:
@@ -93,7 +95,7 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
 ''', (
         "grand slam 'if the captures would leave the opponent's camp empty': only detected when all 6 pits are "
         "captured, not when the other pits were already empty"
-    ), replace=True),
+    ), replace=True, rule="grand-slam-captures-nothing"),
 
     # ----------------------------------------------------------------- abapa.feeding
     Mistake("abapa-unseen-feeds-forgets-kalah", "abapa.feeding", r'''
@@ -110,7 +112,8 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
     if not any(cells[i] for i in camp(opponent(player))):
         pits = [pit for pit in pits if feeds(cells, player, pit)]
     return pits
-''', "'its seeds reach the opponent's camp when it holds at least 7 - i': forgets the kalah, uses 6 - i", replace=True),
+''', "'its seeds reach the opponent's camp when it holds at least 7 - i': forgets the kalah, uses 6 - i", replace=True,
+    rule="pit-i-feeds-from-7-minus-i-seeds"),
 
     Mistake("abapa-unseen-feeds-reads-player0-row", "abapa.feeding", r'''
 def feeds(cells: list[int], player: int, pit: int) -> bool:
@@ -131,7 +134,7 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
 ''', (
         "'A player names their own pits 0 to 5 ... player 1's pit 3 is cell 10': feeds reads cells[pit], player 0's "
         "row, whoever the player is"
-    ), replace=True),
+    ), replace=True, rule="pits-counted-from-the-movers-side"),
 
     # ----------------------------------------------------------------- abapa.end
     Mistake("abapa-unseen-game-over-strictly-above-25", "abapa.end", r'''
@@ -151,7 +154,7 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
     return cells
 ''', (
         "'It ends when a kalah holds 25 seeds or more': uses > 25, so a kalah of exactly 25 does not end the game"
-    ), replace=True),
+    ), replace=True, rule="over-at-25-in-either-kalah"),
 
     Mistake("abapa-unseen-take-remaining-in-place", "abapa.end", r'''
 def game_over(cells: list[int], player: int) -> bool:
@@ -168,7 +171,8 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
             cells[kalah(player)] += cells[i]
             cells[i] = 0
     return cells
-''', "take_remaining docstring: '`cells` is left unchanged' - empties the caller's list in place", replace=True),
+''', "take_remaining docstring: '`cells` is left unchanged' - empties the caller's list in place", replace=True,
+    rule="take-remaining-on-a-copy"),
 
     # ----------------------------------------------------------------- abapa.board
     Mistake("abapa-unseen-cells-property-no-copy", "abapa.board", r'''
@@ -223,7 +227,7 @@ class Board:
 ''', (
         "'board.cells is a copy of the 14 cells (a property): changing the list it returns does not change the board' "
         "- returns the board's own list"
-    ), replace=True),
+    ), replace=True, rule="board-cells-are-a-copy"),
 
     Mistake("abapa-unseen-board-legal-after-win", "abapa.board", r'''
 class Board:
@@ -276,7 +280,7 @@ class Board:
 ''', (
         "'legal_moves() ... ([] when the game is over)': a position given with a kalah of 25 or more still lists moves "
         "and is_over() is False"
-    ), replace=True),
+    ), replace=True, rule="board-over-at-25"),
 
     Mistake("abapa-unseen-winner-of-unfinished-game", "abapa.board", r'''
 class Board:
@@ -329,7 +333,7 @@ class Board:
         return f"Board({self.cells}, {self.player})"
 ''', (
         "'winner() is 0 or 1, or None for a draw or a game still going': names the leader of an unfinished game"
-    ), replace=True),
+    ), replace=True, rule="board-no-winner-while-the-game-goes-on"),
 
     # ----------------------------------------------------------------- abapa.board_play
     Mistake("abapa-unseen-play-remaining-to-last-mover", "abapa.board_play", r'''
@@ -359,7 +363,7 @@ def play(self: Board, pit: int) -> None:
 Board.play = play
 ''', (
         "'if that player has no legal pit ..., they take the remaining seeds': gives them to the player who just moved"
-    ), replace=True),
+    ), replace=True, rule="play-the-mover-who-cannot-feed-takes-the-rest"),
 
     Mistake("abapa-unseen-play-skips-feeding-check", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -384,7 +388,7 @@ Board.play = play
 ''', (
         "'An illegal pit (not 0 to 5, empty, not feeding when it must ...) raises ValueError': a non-empty pit that "
         "does not feed an empty opponent is played"
-    ), replace=True),
+    ), replace=True, rule="play-must-feed"),
 
     Mistake("abapa-unseen-play-over-runtimeerror", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -410,7 +414,7 @@ def play(self: Board, pit: int) -> None:
 Board.play = play
 ''', (
         "'An illegal pit (..., or any move after the end) raises ValueError': raises RuntimeError after the end"
-    ), replace=True),
+    ), replace=True, rule="play-refuses-any-move-after-the-end"),
 
     # ----------------------------------------------------------------- abapa.players
     Mistake("abapa-unseen-random-choice-of-legal", "abapa.players", r'''
@@ -448,7 +452,7 @@ class RandomPlayer(Player):
 ''', (
         "'draws a pit with self.rng.randrange(6), again and again until the pit drawn is legal': draws among the legal "
         "pits, so a seeded game replays differently"
-    ), replace=True),
+    ), replace=True, rule="random-rolls-randrange-6-until-legal"),
 
     Mistake("abapa-unseen-human-crashes-on-text", "abapa.players", r'''
 class Player:
@@ -488,7 +492,7 @@ class RandomPlayer(Player):
 ''', (
         "'asks ... until the answer is a legal pit': an answer that is not a number raises ValueError instead of "
         "asking again"
-    ), replace=True),
+    ), replace=True, rule="human-asks-again-until-a-legal-pit"),
 
     # ----------------------------------------------------------------- abapa.game
     Mistake("abapa-unseen-game-own-turn-counter", "abapa.game", r'''
@@ -528,7 +532,7 @@ class Game:
 ''', (
         "'players[p] chooses the moves of player p; the board says who is to move': alternates from player 0, wrong "
         "when the given board has player 1 to move"
-    ), replace=True),
+    ), replace=True, rule="game-player-to-move-chooses"),
 
     Mistake("abapa-unseen-game-hands-real-board", "abapa.game", r'''
 class Game:
@@ -568,7 +572,7 @@ class Game:
 ''', (
         "'play_turn() lets the player to move choose a pit (give it a copy of the board, so that it cannot cheat)': "
         "hands the game's own board to the player"
-    ), replace=True),
+    ), replace=True, rule="game-shows-the-player-a-copy"),
 
     # ----------------------------------------------------------------- abapa.greedy
     Mistake("abapa-unseen-greedy-tie-highest-pit", "abapa.greedy", r'''
@@ -587,7 +591,7 @@ class GreedyPlayer(Player):
         return best
 ''', (
         "'between pits that lead by as much, it plays the lowest': >= keeps the last (highest) of tied pits"
-    ), replace=True),
+    ), replace=True, rule="greedy-lowest-pit-on-a-tie"),
 
     Mistake("abapa-unseen-greedy-own-kalah-only", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -605,7 +609,7 @@ class GreedyPlayer(Player):
 ''', (
         "'keeps the one after which its kalah leads the opponent's by the most': maximises its own kalah, ignoring "
         "seeds its sowing drops into the opponent's kalah or the remaining seeds the opponent takes"
-    ), replace=True),
+    ), replace=True, rule="greedy-lead-is-own-kalah-minus-the-others"),
 ]
 
 ALTERNATIVES = [
@@ -820,7 +824,7 @@ def board_text(cells: list[int]) -> str:
     return text
 ''', (
         "'returns those two lines (joined by a newline, no newline at the end)': ends the text with a newline"
-    ), replace=True),
+    ), replace=True, rule="display-no-newline-at-the-end"),
 
     # ----------------------------------------------------------------- abapa.sowing
     Mistake("abapa-unseen-sow-skips-opponent-kalah", "abapa.sowing", r'''
@@ -843,7 +847,7 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
 ''', (
         "'one seed in each following cell, kalahs included' / rules: 'both kalahs: y compris dans les kalahs' - skips "
         "the opponent's kalah, as in Kalah"
-    ), replace=True),
+    ), replace=True, rule="sow-into-both-kalahs"),
 
     Mistake("abapa-unseen-sow-last-ignores-skip", "abapa.sowing", r'''
 def sow(cells: list[int], start: int) -> tuple[list[int], int]:
@@ -862,7 +866,7 @@ def sow(cells: list[int], start: int) -> tuple[list[int], int]:
 ''', (
         "'Return the new list of cells and the cell where the last seed fell': with 14 seeds or more the skipped pit "
         "shifts the last cell by one, the returned cell ignores it"
-    ), replace=True),
+    ), replace=True, rule="sow-skips-the-emptied-pit"),
 
     # ----------------------------------------------------------------- abapa.capture
     Mistake("abapa-unseen-capture-two-or-more", "abapa.capture", r'''
@@ -883,7 +887,7 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
     return cells
 ''', (
         "'a pit of the opponent's camp that then holds 2 or 3 seeds': captures pits of 2 seeds or more (4, 5, ... too)"
-    ), replace=True),
+    ), replace=True, rule="capture-a-pit-of-2-or-3"),
 
     Mistake("abapa-unseen-grand-slam-counts-kalah", "abapa.capture", r'''
 def capture(cells: list[int], last: int, player: int) -> list[int]:
@@ -907,7 +911,7 @@ def capture(cells: list[int], last: int, player: int) -> list[int]:
 ''', (
         "grand slam 'if the captures would leave the opponent's camp empty': counts the opponent's kalah with their "
         "camp, so a non-empty kalah hides the grand slam"
-    ), replace=True),
+    ), replace=True, rule="grand-slam-captures-nothing"),
 
     # ----------------------------------------------------------------- abapa.feeding
     Mistake("abapa-unseen-feeds-threshold-from-cell", "abapa.feeding", r'''
@@ -927,7 +931,7 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
 ''', (
         "'Pit i of the mover ... reaches the opponent's camp when it holds at least 7 - i' (i a pit, 0 to 5): uses the "
         "cell number, so every non-empty pit of player 1 'feeds'"
-    ), replace=True),
+    ), replace=True, rule="pits-counted-from-the-movers-side"),
 
     Mistake("abapa-unseen-legal-fallback-when-none-feeds", "abapa.feeding", r'''
 def feeds(cells: list[int], player: int, pit: int) -> bool:
@@ -946,7 +950,7 @@ def legal_pits(cells: list[int], player: int) -> list[int]:
 ''', (
         "feeding rule: 'If no pit can, the game ends' - when no pit feeds, every non-empty pit stays legal and the "
         "game goes on"
-    ), replace=True),
+    ), replace=True, rule="must-feed-an-empty-camp"),
 
     # ----------------------------------------------------------------- abapa.end
     Mistake("abapa-unseen-game-over-movers-kalah-only", "abapa.end", r'''
@@ -967,7 +971,7 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
 ''', (
         "'It ends when a kalah holds 25 seeds or more': only looks at the kalah of the player to move, not at the one "
         "who just reached 25"
-    ), replace=True),
+    ), replace=True, rule="over-at-25-in-either-kalah"),
 
     Mistake("abapa-unseen-take-remaining-misses-cell-12", "abapa.end", r'''
 def game_over(cells: list[int], player: int) -> bool:
@@ -988,7 +992,7 @@ def take_remaining(cells: list[int], player: int) -> list[int]:
     return cells
 ''', (
         "'takes every seed left in the pits': range(12) minus cell 6 leaves out pit 12 (player 1's last pit)"
-    ), replace=True),
+    ), replace=True, rule="the-mover-takes-every-seed-left-into-their-kalah"),
 
     # ----------------------------------------------------------------- abapa.board
     Mistake("abapa-unseen-board-no-length-check", "abapa.board", r'''
@@ -1041,7 +1045,7 @@ class Board:
 ''', (
         "'Board(cells, player) any position: 14 whole numbers ... (else ValueError)': the number of cells is never "
         "checked (15 cells accepted, 13 give an IndexError)"
-    ), replace=True),
+    ), replace=True, rule="board-refuses-bad-positions"),
 
     Mistake("abapa-unseen-board-keeps-callers-list", "abapa.board", r'''
 class Board:
@@ -1093,7 +1097,7 @@ class Board:
 ''', (
         "'The board keeps a copy of the list it is given: changing that list later changes nothing': keeps the "
         "caller's list itself"
-    ), replace=True),
+    ), replace=True, rule="board-cells-are-a-copy"),
 
     Mistake("abapa-unseen-board-copy-forgets-player", "abapa.board", r'''
 class Board:
@@ -1144,7 +1148,7 @@ class Board:
 ''', (
         "'board.copy() an independent board' (of the same position): rebuilds Board(self.cells), so the copy always "
         "has player 0 to move"
-    ), replace=True),
+    ), replace=True, rule="board-copy-same-position-new-board"),
 
     Mistake("abapa-unseen-winner-tie-to-player0", "abapa.board", r'''
 class Board:
@@ -1198,7 +1202,7 @@ class Board:
         return f"Board({self.cells}, {self.player})"
 ''', (
         "'winner() is 0 or 1, or None for a draw' / '24 to 24 is a draw': a finished 24-24 game is won by player 0"
-    ), replace=True),
+    ), replace=True, rule="board-24-24-is-a-draw"),
 
     # ----------------------------------------------------------------- abapa.board_play
     Mistake("abapa-unseen-play-feeding-checked-after-sowing", "abapa.board_play", r'''
@@ -1227,7 +1231,7 @@ Board.play = play
 ''', (
         "'An illegal pit (... not feeding when it must ...) raises ValueError ... and leaves the board unchanged: "
         "check everything before changing anything': finds out the move does not feed after sowing it into the board"
-    ), replace=True),
+    ), replace=True, rule="play-refuses-illegal-moves-before-changing-anything"),
 
     Mistake("abapa-unseen-play-takes-remaining-after-win", "abapa.board_play", r'''
 def play(self: Board, pit: int) -> None:
@@ -1253,7 +1257,7 @@ Board.play = play
 ''', (
         "'if that player has no legal pit (and no kalah has 25), they take the remaining seeds': also sweeps the pits "
         "into their kalah when the game was already won by 25"
-    ), replace=True),
+    ), replace=True, rule="play-ends-at-25"),
 
     Mistake("abapa-unseen-random-uses-module-random", "abapa.players", r'''
 class Player:
@@ -1293,7 +1297,7 @@ class RandomPlayer(Player):
 ''', (
         "'draws a pit with self.rng.randrange(6) ... the same seed gives the same moves': rolls Python's global "
         "random, not self.rng, so a seeded game cannot be replayed"
-    ), replace=True),
+    ), replace=True, rule="random-draws-with-its-own-rng"),
 
     Mistake("abapa-unseen-human-accepts-empty-pit", "abapa.players", r'''
 class Player:
@@ -1331,7 +1335,7 @@ class RandomPlayer(Player):
                 return pit
 ''', (
         "'asks ... until the answer is a legal pit': accepts any pit 0 to 5, an empty one or one that does not feed too"
-    ), replace=True),
+    ), replace=True, rule="human-asks-again-until-a-legal-pit"),
 
     Mistake("abapa-unseen-human-returns-string", "abapa.players", r'''
 class Player:
@@ -1368,7 +1372,8 @@ class RandomPlayer(Player):
             pit = self.rng.randrange(PITS)
             if pit in legal:
                 return pit
-''', "'choose_move asks ... and returns it as an int': returns the text typed, a str", replace=True),
+''', "'choose_move asks ... and returns it as an int': returns the text typed, a str", replace=True,
+    rule="human-returns-the-pit-as-an-int"),
 
     # ----------------------------------------------------------------- abapa.game
     Mistake("abapa-unseen-game-default-board-shared", "abapa.game", r'''
@@ -1406,7 +1411,7 @@ class Game:
 ''', (
         "'holds a board (a new Board() when none is given)': a default argument Board() is made once, so every game "
         "without a board shares one (the second starts where the first ended)"
-    ), replace=True),
+    ), replace=True, rule="game-default-board-made-anew"),
 
     Mistake("abapa-unseen-game-run-misses-final-board", "abapa.game", r'''
 class Game:
@@ -1442,7 +1447,7 @@ class Game:
 ''', (
         "main loop 'show the board / while not over: play a turn, show the board / show the winner': shows the board "
         "before each turn, so the final position is never shown"
-    ), replace=True),
+    ), replace=True, rule="run-shows-the-board-before-and-after-each-turn"),
 
     # ----------------------------------------------------------------- abapa.greedy
     Mistake("abapa-unseen-greedy-ignores-feeding", "abapa.greedy", r'''
@@ -1464,7 +1469,7 @@ class GreedyPlayer(Player):
 ''', (
         "'it tries each legal pit': tries every non-empty pit, so when the opponent must be fed play raises ValueError "
         "on a pit that does not feed"
-    ), replace=True),
+    ), replace=True, rule="greedy-tries-every-legal-pit"),
 
     Mistake("abapa-unseen-greedy-lead-of-next-mover", "abapa.greedy", r'''
 class GreedyPlayer(Player):
@@ -1482,7 +1487,7 @@ class GreedyPlayer(Player):
 ''', (
         "'after which its kalah leads the opponent's by the most': measures the lead of after.player, who is the "
         "opponent once the pit is played"
-    ), replace=True),
+    ), replace=True, rule="greedy-lead-of-the-player-who-moved"),
 ]
 
 ALTERNATIVES += [

@@ -267,7 +267,8 @@ def play_game(tokens: int, ask: Callable[[str], str] = input, rng: random.Random
             total1, total2 = settle_equal_tokens(nj1, s1, s2, total1, total2)
         print(f"total1 = {total1}, total2 = {total2}")
     return (total1, total2)
-''', "'Both turns use the same ask and rng': player 2's turn forgets rng and throws the table's dice", replace=True),
+''', "'Both turns use the same ask and rng': player 2's turn forgets rng and throws the table's dice", replace=True,
+        rule="game-both-turns-throw-with-the-given-rng"),
 ]
 
 ALTERNATIVES = [

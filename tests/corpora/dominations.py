@@ -45,24 +45,25 @@ def loose_square(terrain, crowns, line):
 MISTAKES = [
     # ---- load --------------------------------------------------------------------------
     Mistake("dom-load-no-header-check", "dominations.load", load(header="not rows"),
-            "the header is line 1 and must have its five columns"),
+            "the header is line 1 and must have its five columns", rule="load-header-checked"),
     Mistake("dom-load-lines-off-by-one", "dominations.load", load(start="1"),
-            "line 1 is the header, so the first domino is on line 2"),
+            "line 1 is the header, so the first domino is on line 2", rule="load-header-is-line-1"),
     Mistake("dom-load-always-the-package-file", "dominations.load", load(path="DOMINOS_CSV"),
-            "load_dominos reads the file at `path`, not the package's copy"),
+            "load_dominos reads the file at `path`, not the package's copy", rule="load-reads-the-path-given"),
     Mistake("dom-load-crowns-with-int", "dominations.load", LOOSE_SQUARE + load(read="loose_square"),
             "crowns -1 and 'one' are refused with a message naming the line (int() alone accepts -1 "
-            "and raises without the line)"),
+            "and raises without the line)", rule="load-crowns-0-to-3-naming-the-line"),
     Mistake("dom-load-count-names-the-last-domino", "dominations.load", load(last="len(dominos)"),
-            "a wrong number of dominos names the last line of the file"),
+            "a wrong number of dominos names the last line of the file", rule="load-48-dominos-naming-the-last-line"),
     Mistake("dom-load-a-tuple", "dominations.load", '''
 old_load = load_dominos
 
 def load_dominos(path):
     return tuple(old_load(path))
-''', "load_dominos returns a list, as its signature says"),
+''', "load_dominos returns a list, as its signature says", rule="load-returns-a-list-of-48"),
     Mistake("dom-load-halves-swapped", "dominations.load", load(halves="second, first"),
-            "the first square is terrain1, crowns1: the halves keep the file's order"),
+            "the first square is terrain1, crowns1: the halves keep the file's order",
+            rule="load-halves-in-the-file-order"),
     # ---- placement ---------------------------------------------------------------------
     Mistake("dom-place-diagonal-touch", "dominations.placement", '''
 def touches(self, position, square):
@@ -77,7 +78,7 @@ def touches(self, position, square):
     return False
 
 Kingdom.touches = touches
-''', "squares touch by an edge only: a corner is not a touch"),
+''', "squares touch by an edge only: a corner is not a touch", rule="touch-by-an-edge-only"),
     Mistake("dom-place-only-first-half-connects", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -88,7 +89,7 @@ def problem(self, domino, first, second):
     return message
 
 Kingdom.problem = problem
-''', "either half of the domino may be the one that connects"),
+''', "either half of the domino may be the one that connects", rule="either-half-connects"),
     Mistake("dom-place-no-size-rule", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -97,7 +98,7 @@ def problem(self, domino, first, second):
     return None if message and "fit" in message else message
 
 Kingdom.problem = problem
-''', "the whole kingdom must fit in 5x5 (7x7 in the Mighty Duel)"),
+''', "the whole kingdom must fit in 5x5 (7x7 in the Mighty Duel)", rule="kingdom-fits-in-size-by-size"),
     Mistake("dom-place-size-off-by-one", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -113,7 +114,7 @@ def problem(self, domino, first, second):
     return message
 
 Kingdom.problem = problem
-''', "5x5 means at most 5 rows and 5 columns, not 6"),
+''', "5x5 means at most 5 rows and 5 columns, not 6", rule="kingdom-fits-in-size-by-size"),
     Mistake("dom-place-fixed-board-around-the-castle", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -125,10 +126,11 @@ def problem(self, domino, first, second):
     return old_problem(self, domino, first, second)
 
 Kingdom.problem = problem
-''', "the 5x5 square may lie anywhere around the castle: it is the kingdom's size, not a board"),
+''', "the 5x5 square may lie anywhere around the castle: it is the kingdom's size, not a board",
+        rule="size-limit-anywhere-around-the-castle"),
     Mistake("dom-place-no-area-check", "dominations.placement", '''
 Kingdom.inside = lambda self, position: True
-''', "a square outside the area is refused, not an IndexError"),
+''', "a square outside the area is refused, not an IndexError", rule="squares-inside-the-area"),
     Mistake("dom-place-changes-then-refuses", "dominations.placement", '''
 def place(self, domino, first, second):
     problem = self.problem(domino, first, second)
@@ -149,7 +151,7 @@ def place(self, domino, first, second):
     self.grid[second[0]][second[1]] = domino.first
 
 Kingdom.place = place
-''', "the domino's first square goes on `first`, its second on `second`"),
+''', "the domino's first square goes on `first`, its second on `second`", rule="first-square-on-first"),
     Mistake("dom-place-halves-anywhere", "dominations.placement", '''
 old_problem = Kingdom.problem
 
@@ -158,7 +160,7 @@ def problem(self, domino, first, second):
     return None if message and "neighbouring" in message else message
 
 Kingdom.problem = problem
-''', "the two halves of a domino cover neighbouring squares"),
+''', "the two halves of a domino cover neighbouring squares", rule="halves-share-an-edge"),
     # ---- legal -------------------------------------------------------------------------
     Mistake("dom-legal-only-right-and-down", "dominations.legal", '''
 def legal_placements(self, domino):
@@ -166,14 +168,15 @@ def legal_placements(self, domino):
             for dr, dc in ((0, 1), (1, 0)) if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "a domino may be laid both ways round: (first, second) and (second, first) are two placements"),
+''', "a domino may be laid both ways round: (first, second) and (second, first) are two placements",
+        rule="both-orientations-count"),
     Mistake("dom-legal-listed-twice", "dominations.legal", '''
 def legal_placements(self, domino):
     return [((r, c), (r + dr, c + dc)) for r in range(self.side) for c in range(self.side)
             for dr, dc in STEPS + STEPS[:1] if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "each legal placement is listed once"),
+''', "each legal placement is listed once", rule="each-placement-listed-once"),
     Mistake("dom-legal-5x5-window-around-the-castle", "dominations.legal", '''
 def legal_placements(self, domino):
     low, high = self.castle[0] - 2, self.castle[0] + 2
@@ -181,13 +184,14 @@ def legal_placements(self, domino):
             for dr, dc in STEPS if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "placements are looked for in the whole area (13x13 in the Mighty Duel), not a fixed 5x5"),
+''', "placements are looked for in the whole area (13x13 in the Mighty Duel), not a fixed 5x5",
+        rule="legal-placements-over-the-whole-area"),
     Mistake("dom-legal-is-full-at-25", "dominations.legal", '''
 def is_full(self):
     return sum(square is not None for row in self.grid for square in row) >= 25
 
 Kingdom.is_full = is_full
-''', "a kingdom is full at size * size squares: 49 in the Mighty Duel"),
+''', "a kingdom is full at size * size squares: 49 in the Mighty Duel", rule="full-at-size-times-size"),
     Mistake("dom-legal-is-full-remembered", "dominations.legal", '''
 _full = {}
 
@@ -198,7 +202,8 @@ def is_full(self):
     return _full[id(self)]
 
 Kingdom.is_full = is_full
-''', "is_full looks at the kingdom as it is now: an answer kept by id(self) stays False after the last domino"),
+''', "is_full looks at the kingdom as it is now: an answer kept by id(self) stays False after the last domino",
+        rule="legal-asks-the-kingdom-as-it-is"),
     # ---- properties --------------------------------------------------------------------
     Mistake("dom-properties-diagonal-neighbours", "dominations.properties", '''
 def property_of(self, start):
@@ -219,7 +224,7 @@ def property_of(self, start):
     return seen
 
 Kingdom.property_of = property_of
-''', "squares joined only by a corner are two properties"),
+''', "squares joined only by a corner are two properties", rule="property-joined-by-edges-only"),
     Mistake("dom-properties-no-backtracking", "dominations.properties", '''
 def property_of(self, start):
     square = self.grid[start[0]][start[1]]
@@ -239,7 +244,8 @@ def property_of(self, start):
             return seen
 
 Kingdom.property_of = property_of
-''', "a dead end pops the square and the search goes on from the square below it on the stack"),
+''', "a dead end pops the square and the search goes on from the square below it on the stack",
+        rule="property-follows-every-edge"),
     Mistake("dom-properties-castle-is-a-property", "dominations.properties", '''
 old_property_of = Kingdom.property_of
 
@@ -249,7 +255,7 @@ def property_of(self, start):
     return old_property_of(self, start)
 
 Kingdom.property_of = property_of
-''', "the castle belongs to no property"),
+''', "the castle belongs to no property", rule="castle-in-no-property"),
     Mistake("dom-properties-crown-map-counts-squares", "dominations.properties", '''
 def crown_map(self):
     crowns = [[0] * self.side for _ in range(self.side)]
@@ -259,7 +265,8 @@ def crown_map(self):
     return crowns
 
 Kingdom.crown_map = crown_map
-''', "the crown map holds the crowns of each square's property, not its number of squares"),
+''', "the crown map holds the crowns of each square's property, not its number of squares",
+        rule="crown-map-holds-the-property-crowns"),
     # ---- score -------------------------------------------------------------------------
     Mistake("dom-score-crowns-only", "dominations.score", '''
 def score(self, middle_kingdom=False, harmony=False):
@@ -267,14 +274,14 @@ def score(self, middle_kingdom=False, harmony=False):
         5 if harmony and self.is_full() else 0)
 
 Kingdom.score = score
-''', "a property is worth its squares times its crowns, not its crowns"),
+''', "a property is worth its squares times its crowns, not its crowns", rule="property-worth-squares-times-crowns"),
     Mistake("dom-score-centred-off-by-one", "dominations.score", '''
 def is_centred(self):
     return all(abs(r - self.castle[0]) < self.size // 2 and abs(c - self.castle[1]) < self.size // 2
                for r in range(self.side) for c in range(self.side) if self.grid[r][c] is not None)
 
 Kingdom.is_centred = is_centred
-''', "centred means at most size // 2 rows and columns from the castle, 2 included"),
+''', "centred means at most size // 2 rows and columns from the castle, 2 included", rule="middle-kingdom-bonus"),
     Mistake("dom-score-harmony-always", "dominations.score", '''
 old_score = Kingdom.score
 
@@ -282,7 +289,7 @@ def score(self, middle_kingdom=False, harmony=False):
     return old_score(self, middle_kingdom) + (5 if harmony else 0)
 
 Kingdom.score = score
-''', "the Harmony bonus is only for a complete kingdom"),
+''', "the Harmony bonus is only for a complete kingdom", rule="harmony-bonus"),
     Mistake("dom-score-float", "dominations.score", '''
 old_score = Kingdom.score
 
@@ -290,7 +297,7 @@ def score(self, middle_kingdom=False, harmony=False):
     return old_score(self, middle_kingdom, harmony) / 1
 
 Kingdom.score = score
-''', "a score is an int, not a float"),
+''', "a score is an int, not a float", rule="score-is-an-int"),
     # ---- ranking -----------------------------------------------------------------------
     Mistake("dom-ranking-crowns-before-largest", "dominations.ranking", '''
 def ranking(kingdoms, middle_kingdom=False, harmony=False):
@@ -302,12 +309,12 @@ def ranking(kingdoms, middle_kingdom=False, harmony=False):
         else:
             groups.append([player])
     return groups
-''', "the largest property breaks a tie before the crowns"),
+''', "the largest property breaks a tie before the crowns", rule="tie-goes-to-the-largest-property"),
     Mistake("dom-ranking-no-shared-victory", "dominations.ranking", '''
 def ranking(kingdoms, middle_kingdom=False, harmony=False):
     keys = [(k.score(middle_kingdom, harmony), k.largest_property(), k.crowns()) for k in kingdoms]
     return [[p] for p in sorted(range(len(kingdoms)), key=lambda p: keys[p], reverse=True)]
-''', "players still equal after the tie-breaks share a group"),
+''', "players still equal after the tie-breaks share a group", rule="then-a-shared-victory-in-increasing-order"),
     Mistake("dom-ranking-tied-players-backwards", "dominations.ranking", '''
 def ranking(kingdoms, middle_kingdom=False, harmony=False):
     keys = [(k.score(middle_kingdom, harmony), k.largest_property(), k.crowns()) for k in kingdoms]
@@ -318,13 +325,13 @@ def ranking(kingdoms, middle_kingdom=False, harmony=False):
         else:
             groups.append([player])
     return groups
-''', "a group lists its players in increasing order"),
+''', "a group lists its players in increasing order", rule="then-a-shared-victory-in-increasing-order"),
     Mistake("dom-ranking-ignores-bonuses", "dominations.ranking", '''
 old_ranking = ranking
 
 def ranking(kingdoms, middle_kingdom=False, harmony=False):
     return old_ranking(kingdoms)
-''', "the ranking counts the bonuses it is asked for"),
+''', "the ranking counts the bonuses it is asked for", rule="ranking-with-the-bonuses-asked"),
     # ---- greedy ------------------------------------------------------------------------
     Mistake("dom-greedy-first-best-placement", "dominations.greedy", '''
 def greedy_placement(kingdom, domino):
@@ -335,18 +342,20 @@ def greedy_placement(kingdom, domino):
         if best_score is None or trial.score() > best_score:
             best, best_score = placement, trial.score()
     return best
-''', "on equal scores, the placement closest to the castle, then the smallest"),
+''', "on equal scores, the placement closest to the castle, then the smallest",
+        rule="greedy-ties-closest-then-smallest"),
     Mistake("dom-greedy-random-placement", "dominations.greedy", '''
 def greedy_placement(kingdom, domino):
     placements = sorted(kingdom.legal_placements(domino))
     return ai.RandomPlayer(random.Random(0)).rng.choice(placements) if placements else None
-''', "a random placement (the package's RandomPlayer) is not the greedy one"),
+''', "a random placement (the package's RandomPlayer) is not the greedy one", rule="greedy-best-plain-score"),
     Mistake("dom-greedy-choice-forgets-the-previous-domino", "dominations.greedy", '''
 old_choice = greedy_choice
 
 def greedy_choice(kingdom, line, previous):
     return old_choice(kingdom, line, None)
-''', "the previous domino is placed first, on a copy, before the line is judged"),
+''', "the previous domino is placed first, on a copy, before the line is judged",
+        rule="greedy-choice-places-the-previous-domino-first"),
     Mistake("dom-greedy-choice-highest-number-on-ties", "dominations.greedy", '''
 def greedy_choice(kingdom, line, previous):
     base = kingdom.copy()
@@ -360,7 +369,7 @@ def greedy_choice(kingdom, line, previous):
         trial.place(domino, *placement)
         return (-trial.score(), distance(base, placement), -domino.number)
     return min(line, key=key)
-''', "on equal scores and distances, the lowest number"),
+''', "on equal scores and distances, the lowest number", rule="greedy-choice-ties-closest-then-lowest-number"),
     Mistake("dom-greedy-places-on-the-kingdom", "dominations.greedy", '''
 old_choice = greedy_choice
 
@@ -368,7 +377,7 @@ def greedy_choice(kingdom, line, previous):
     if previous is not None and greedy_placement(kingdom, previous) is not None:
         kingdom.place(previous, *greedy_placement(kingdom, previous))
     return old_choice(kingdom, line, None)
-''', "neither greedy function changes the kingdom it is given"),
+''', "neither greedy function changes the kingdom it is given", rule="greedy-changes-no-kingdom"),
     # ---- game: set-up ------------------------------------------------------------------
     Mistake("dom-setup-kings-not-mixed", "dominations.game_setup", '''
 old_init = Game.__init__
@@ -378,7 +387,8 @@ def __init__(self, players, rng, *args, **kwargs):
     self.kings = sorted(self.kings)
 
 Game.__init__ = __init__
-''', "the kings of the opening are put in a random order, drawn with the game's rng"),
+''', "the kings of the opening are put in a random order, drawn with the game's rng",
+        rule="first-king-order-drawn-with-the-rng"),
     Mistake("dom-setup-line-not-sorted", "dominations.game_setup", '''
 def draw_line(self):
     if not self.pile:
@@ -388,7 +398,7 @@ def draw_line(self):
     return line
 
 Game.draw_line = draw_line
-''', "a line is sorted by number"),
+''', "a line is sorted by number", rule="first-line-sorted-by-number"),
     Mistake("dom-setup-line-stays-in-the-pile", "dominations.game_setup", '''
 def draw_line(self):
     if not self.pile:
@@ -396,10 +406,10 @@ def draw_line(self):
     return sorted(self.rng.sample(self.pile, len(self.kings)), key=lambda domino: domino.number)
 
 Game.draw_line = draw_line
-''', "the dominos of a line leave the pile"),
+''', "the dominos of a line leave the pile", rule="line-taken-out-of-the-pile"),
     Mistake("dom-setup-one-king-for-two-players", "dominations.game_setup", '''
 KINGS[2] = 1
-''', "with 2 players each player has two kings"),
+''', "with 2 players each player has two kings", rule="kings-and-dominos-per-player"),
     Mistake("dom-setup-module-random", "dominations.game_setup", '''
 def draw_line(self):
     if not self.pile:
@@ -409,7 +419,7 @@ def draw_line(self):
     return sorted(line, key=lambda domino: domino.number)
 
 Game.draw_line = draw_line
-''', "every line is drawn with self.rng: the same seed gives the same game"),
+''', "every line is drawn with self.rng: the same seed gives the same game", rule="drawn-with-self-rng"),
     Mistake("dom-setup-lists-in-the-class", "dominations.game_setup", '''
 Game.claimed = []
 Game.previous = []
@@ -420,7 +430,7 @@ def __init__(self, *args, **kwargs):
     del self.claimed, self.previous  # as if __init__ never set them: the class's lists serve
 
 Game.__init__ = __init__
-''', "every game has its own lists: a list in the class body is shared by all games"),
+''', "every game has its own lists: a list in the class body is shared by all games", rule="each-game-its-own-lists"),
     Mistake("dom-setup-duel-for-three", "dominations.game_setup", '''
 old_init = Game.__init__
 
@@ -428,7 +438,8 @@ def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmon
     old_init(self, players, rng, mighty_duel and players == 2, middle_kingdom, harmony)
 
 Game.__init__ = __init__
-''', "the Mighty Duel is for 2 players: other numbers are refused with ValueError"),
+''', "the Mighty Duel is for 2 players: other numbers are refused with ValueError",
+        rule="bad-set-ups-raise-value-error"),
     # ---- game: a turn ------------------------------------------------------------------
     Mistake("dom-turn-discard-when-it-fits", "dominations.game_turn", '''
 old_problem = Game.problem
@@ -438,7 +449,7 @@ def problem(self, move):
     return None if message and "discarded" in message else message
 
 Game.problem = problem
-''', "a domino may be discarded only when it fits nowhere"),
+''', "a domino may be discarded only when it fits nowhere", rule="discard-only-when-it-fits-nowhere"),
     Mistake("dom-turn-taken-domino-chosen-again", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -449,7 +460,7 @@ def problem(self, move):
     return message
 
 Game.problem = problem
-''', "a king chooses a free domino: one another king stands on is taken"),
+''', "a king chooses a free domino: one another king stands on is taken", rule="choose-a-free-domino"),
     Mistake("dom-turn-places-before-checking-the-choice", "dominations.game_turn", '''
 def play(self, move):
     choice, placement = move
@@ -466,7 +477,7 @@ def play(self, move):
         self.next_round()
 
 Game.play = play
-''', "a refused move leaves the game unchanged, its kingdoms too"),
+''', "a refused move leaves the game unchanged, its kingdoms too", rule="refused-move-changes-nothing"),
     Mistake("dom-turn-claims-for-the-next-king", "dominations.game_turn", '''
 def play(self, move):
     problem = self.problem(move)
@@ -483,7 +494,7 @@ def play(self, move):
         self.next_round()
 
 Game.play = play
-''', "the king that acts stands on the domino chosen: it is its owner's"),
+''', "the king that acts stands on the domino chosen: it is its owner's", rule="choice-claims-for-the-king-that-acts"),
     Mistake("dom-turn-one-placement-per-choice", "dominations.game_turn", '''
 old_legal_moves = Game.legal_moves
 
@@ -496,7 +507,8 @@ def legal_moves(self):
     return moves
 
 Game.legal_moves = legal_moves
-''', "the legal moves are every free choice with every legal placement"),
+''', "the legal moves are every free choice with every legal placement",
+        rule="legal-moves-every-choice-with-every-placement"),
     Mistake("dom-turn-placement-in-the-opening", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -519,7 +531,7 @@ def play(self, move):
 
 Game.problem = problem
 Game.play = play
-''', "there is no domino to place in the opening: a placement there is refused"),
+''', "there is no domino to place in the opening: a placement there is refused", rule="opening-is-only-choices"),
     # ---- game: rounds and the end ------------------------------------------------------
     Mistake("dom-end-highest-number-first", "dominations.game", '''
 def next_round(self):
@@ -529,7 +541,7 @@ def next_round(self):
     self.line = self.draw_line()
 
 Game.next_round = next_round
-''', "the kings act in the order of the numbers they chose, lowest first"),
+''', "the kings act in the order of the numbers they chose, lowest first", rule="kings-act-by-the-numbers-chosen"),
     Mistake("dom-end-kings-keep-their-order", "dominations.game", '''
 def next_round(self):
     self.previous = sorted(self.claimed, key=lambda pair: pair[0].number)
@@ -543,13 +555,13 @@ def is_over(self):
     return not self.kings or (not self.line and not self.pile)
 
 Game.is_over = is_over
-''', "in the last round there is no line, but each king still places its domino"),
+''', "in the last round there is no line, but each king still places its domino", rule="last-round-only-places"),
     Mistake("dom-end-score-without-bonuses", "dominations.game", '''
 def final_score(self, player):
     return self.kingdoms[player].score()
 
 Game.score = final_score
-''', "the game's score counts the bonuses the game was set up with"),
+''', "the game's score counts the bonuses the game was set up with", rule="game-scores-with-its-bonuses"),
     Mistake("dom-end-ranking-by-score-only", "dominations.game", '''
 def final_ranking(self):
     scores = [self.score(p) for p in range(self.num_players)]
@@ -562,10 +574,10 @@ def final_ranking(self):
     return groups
 
 Game.ranking = final_ranking
-''', "the final ranking breaks ties by the largest property, then the crowns"),
+''', "the final ranking breaks ties by the largest property, then the crowns", rule="final-ranking-breaks-ties"),
     Mistake("dom-end-shallow-copy", "dominations.game", '''
 Game.copy = lambda self: copy.copy(self)
-''', "a copy of the game is independent: playing it leaves the game as it was"),
+''', "a copy of the game is independent: playing it leaves the game as it was", rule="copy-is-independent"),
     # ---- the set-up, a turn, touches and legal_placements at the edges of the area --------
     Mistake("dom-setup-duel-kingdoms-stay-5x5", "dominations.game_setup", '''
 old_init = Game.__init__
@@ -575,7 +587,7 @@ def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmon
     self.kingdoms = [Kingdom() for _ in range(players)]
 
 Game.__init__ = __init__
-''', "the kingdoms of the Mighty Duel are 7x7: Kingdom(7)"),
+''', "the kingdoms of the Mighty Duel are 7x7: Kingdom(7)", rule="mighty-duel-kingdoms-7x7"),
     Mistake("dom-setup-bonuses-swapped", "dominations.game_setup", '''
 old_init = Game.__init__
 
@@ -584,7 +596,7 @@ def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmon
     self.middle_kingdom, self.harmony = harmony, middle_kingdom
 
 Game.__init__ = __init__
-''', "middle_kingdom and harmony keep the bonuses asked, each its own"),
+''', "middle_kingdom and harmony keep the bonuses asked, each its own", rule="set-up-keeps-what-it-is-given"),
     Mistake("dom-setup-no-num-players", "dominations.game_setup", '''
 old_init = Game.__init__
 
@@ -594,7 +606,7 @@ def __init__(self, players, rng, mighty_duel=False, middle_kingdom=False, harmon
     self.players = players
 
 Game.__init__ = __init__
-''', "the docstring names the attribute num_players"),
+''', "the docstring names the attribute num_players", rule="set-up-keeps-what-it-is-given"),
     Mistake("dom-draw-line-from-an-empty-pile", "dominations.game_setup", '''
 def draw_line(self):
     line = self.rng.sample(self.pile, len(self.kings))
@@ -602,13 +614,16 @@ def draw_line(self):
     return sorted(line, key=lambda domino: domino.number)
 
 Game.draw_line = draw_line
-''', "once the pile is empty there is no line: [] (sample raises ValueError)"),
+''', "once the pile is empty there is no line: [] (sample raises ValueError)",
+        rule="player-to-place-free-and-draw-line"),
     Mistake("dom-player-past-the-last-king", "dominations.game_setup", '''
 Game.player = property(lambda self: self.kings[self.turn] if self.kings else None)
-''', "player is None once every king of the round has acted, not an IndexError"),
+''', "player is None once every king of the round has acted, not an IndexError",
+        rule="player-to-place-free-and-draw-line"),
     Mistake("dom-to-place-from-claimed", "dominations.game_setup", '''
 Game.to_place = property(lambda self: self.claimed[self.turn][0] if self.turn < len(self.claimed) else None)
-''', "to_place is the domino of previous[turn], chosen last round, not of claimed"),
+''', "to_place is the domino of previous[turn], chosen last round, not of claimed",
+        rule="player-to-place-free-and-draw-line"),
     Mistake("dom-turn-last-round-choice-ignored", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -618,7 +633,7 @@ def problem(self, move):
     return old_problem(self, move)
 
 Game.problem = problem
-''', "in the last round there is no line: a choice other than None is refused"),
+''', "in the last round there is no line: a choice other than None is refused", rule="last-round-choice-is-none"),
     Mistake("dom-turn-move-unpacked-unchecked", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -627,7 +642,7 @@ def problem(self, move):
     return old_problem(self, (choice, placement))
 
 Game.problem = problem
-''', "a move that is not a pair gets a sentence from problem, not an unpacking error"),
+''', "a move that is not a pair gets a sentence from problem, not an unpacking error", rule="not-a-move-is-refused"),
     Mistake("dom-turn-placement-unpacked-unchecked", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -638,7 +653,7 @@ def problem(self, move):
     return old_problem(self, move)
 
 Game.problem = problem
-''', "a placement that is not a pair of squares gets a sentence, not a TypeError"),
+''', "a placement that is not a pair of squares gets a sentence, not a TypeError", rule="not-a-move-is-refused"),
     Mistake("dom-turn-moves-after-the-last-king", "dominations.game_turn", '''
 def legal_moves(self):
     choices = [domino.number for domino in self.free()] or [None]
@@ -648,7 +663,7 @@ def legal_moves(self):
     return [(choice, placement) for choice in choices for placement in placements]
 
 Game.legal_moves = legal_moves
-''', "when no king is left to act there is no legal move: []"),
+''', "when no king is left to act there is no legal move: []", rule="legal-moves-every-choice-with-every-placement"),
     Mistake("dom-turn-no-next-round", "dominations.game_turn", '''
 old_play = Game.play
 
@@ -661,7 +676,7 @@ def play(self, move):
         del self.next_round
 
 Game.play = play
-''', "play calls self.next_round() when the last king of the round has acted"),
+''', "play calls self.next_round() when the last king of the round has acted", rule="play-passes-to-the-next-king"),
     Mistake("dom-touches-wraps-round", "dominations.placement", '''
 def touches(self, position, square):
     row, column = position
@@ -675,7 +690,8 @@ def touches(self, position, square):
     return False
 
 Kingdom.touches = touches
-''', "grid[-1] is the last row: a square on the edge of the area has no neighbour beyond it"),
+''', "grid[-1] is the last row: a square on the edge of the area has no neighbour beyond it",
+        rule="squares-inside-the-area"),
     Mistake("dom-touches-none-when-alone", "dominations.placement", '''
 def touches(self, position, square):
     row, column = position
@@ -684,17 +700,19 @@ def touches(self, position, square):
             return True
 
 Kingdom.touches = touches
-''', "touches returns False, not None, when nothing touches"),  # noqa: E501 (the student's cell, kept as written)
+''', "touches returns False, not None, when nothing touches",  # noqa: E501 (the student's cell, kept as written)
+        rule="touches-says-true-or-false"),
     Mistake("dom-end-ranking-bonuses-swapped", "dominations.game", '''
 Game.ranking = lambda self: ranking(self.kingdoms, self.harmony, self.middle_kingdom)
-''', "ranking's arguments are (kingdoms, middle_kingdom, harmony), in that order"),
+''', "ranking's arguments are (kingdoms, middle_kingdom, harmony), in that order", rule="game-scores-with-its-bonuses"),
     Mistake("dom-legal-not-on-the-edges", "dominations.legal", '''
 def legal_placements(self, domino):
     return [((r, c), (r + dr, c + dc)) for r in range(1, self.side - 1) for c in range(1, self.side - 1)
             for dr, dc in STEPS if self.can_place(domino, (r, c), (r + dr, c + dc))]
 
 Kingdom.legal_placements = legal_placements
-''', "the first square may be on row 0, column 0 or the last row or column of the area"),
+''', "the first square may be on row 0, column 0 or the last row or column of the area",
+        rule="legal-placements-over-the-whole-area"),
     # ---- decisions written into the text, and check gaps closed ---------------------------
     Mistake("dom-place-second-half-with-the-first-terrain", "dominations.placement", '''
 def problem(self, domino, first, second):
@@ -715,7 +733,8 @@ def problem(self, domino, first, second):
     return None
 
 Kingdom.problem = problem
-''', "each half connects by its own terrain: the second square is tested with domino.second"),
+''', "each half connects by its own terrain: the second square is tested with domino.second",
+        rule="each-half-connects-by-its-own-terrain"),
     Mistake("dom-greedy-tie-kept-in-the-order-tried", "dominations.greedy", '''
 def greedy_placement(kingdom, domino):
     best, best_key = None, None
@@ -726,7 +745,8 @@ def greedy_placement(kingdom, domino):
         if best_key is None or key < best_key:
             best, best_key = placement, key
     return best
-''', "equal scores and distances: the smallest placement as a tuple, not the first one tried"),
+''', "equal scores and distances: the smallest placement as a tuple, not the first one tried",
+        rule="greedy-ties-closest-then-smallest"),
     Mistake("dom-turn-choice-none-while-the-line-is-free", "dominations.game_turn", '''
 old_problem = Game.problem
 
@@ -742,10 +762,12 @@ def problem(self, move):
     return old_problem(self, move)
 
 Game.problem = problem
-''', "while the line has free dominos the king must choose one: None only in the last round"),
+''', "while the line has free dominos the king must choose one: None only in the last round",
+        rule="choose-a-free-domino"),
     Mistake("dom-load-int-with-a-sign", "dominations.load", load().replace(
         "if not number.isdigit():", "if not number.lstrip('+-').isdigit():"),
-        "a whole number is written with the digits 0 to 9 only: +3 and -5 are refused"),
+        "a whole number is written with the digits 0 to 9 only: +3 and -5 are refused",
+        rule="load-whole-numbers-digits-only"),
     Mistake("dom-load-crowns-by-int", "dominations.load", '''
 def read_square(terrain, crowns, line):
     if terrain not in TERRAINS:
@@ -757,7 +779,8 @@ def read_square(terrain, crowns, line):
     if not 0 <= count <= 3:
         raise ValueError(f"line {line}: a square has 0 to 3 crowns")
     return Square(terrain, count)
-''', "a whole number is written with the digits 0 to 9 only: int() also takes +1 (and ' 1')"),
+''', "a whole number is written with the digits 0 to 9 only: int() also takes +1 (and ' 1')",
+        rule="load-whole-numbers-digits-only"),
 ]
 
 ALTERNATIVES = [

@@ -48,7 +48,7 @@ def load_dominos(path: str) -> list[Domino]:
 ''', (
         "'line 1 is the header, line 2 the first domino': skips the header then numbers the dominos from 1, so every "
         "line named is one too low"
-    ), replace=True),
+    ), replace=True, rule="load-header-is-line-1"),
 
     Mistake("dom-unseen-load-crowns-range-left-to-square", "dominations.load", r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -89,7 +89,7 @@ def load_dominos(path: str) -> list[Domino]:
 ''', (
         "'a crown count is not 0 to 3' must raise a ValueError naming 'line N': a count of 4 gets Square's own error, "
         "which names no line"
-    ), replace=True),
+    ), replace=True, rule="load-crowns-0-to-3-naming-the-line"),
 
     # ------------------------------------------------------------- dominations.placement
     Mistake("dom-unseen-place-connection-first-half-only", "dominations.placement", r'''
@@ -148,7 +148,7 @@ add_methods(Kingdom, problem, touches, can_place, place)
 ''', (
         "rule 3 'at least one of its squares touches': only the first half is tested, so a domino connected by its "
         "second half only is refused"
-    ), replace=True),
+    ), replace=True, rule="either-half-connects"),
 
     Mistake("dom-unseen-place-size-six-wide", "dominations.placement", r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -206,7 +206,7 @@ add_methods(Kingdom, problem, touches, can_place, place)
 ''', (
         "rule 4 'still fits in a 5x5 square': compares the spread (last - first) with > size, so a kingdom 6 squares "
         "wide is accepted"
-    ), replace=True),
+    ), replace=True, rule="kingdom-fits-in-size-by-size"),
 
     # ----------------------------------------------------------------- dominations.legal
     Mistake("dom-unseen-legal-skips-area-border", "dominations.legal", r'''
@@ -237,7 +237,7 @@ add_methods(Kingdom, legal_placements, is_full)
 ''', (
         "'every pair (first, second) that can_place accepts': never tries a first square on the area's border "
         "(row/column 0 or side-1), which a kingdom pushed to one side may use"
-    ), replace=True),
+    ), replace=True, rule="legal-placements-over-the-whole-area"),
 
     Mistake("dom-unseen-legal-full-is-25", "dominations.legal", r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -266,7 +266,7 @@ add_methods(Kingdom, legal_placements, is_full)
 ''', (
         "is_full: 'True when the kingdom has size * size squares': hard-codes 25, wrong for the Mighty Duel's 7x7 "
         "(size 7, 49 squares)"
-    ), replace=True),
+    ), replace=True, rule="full-at-size-times-size"),
 
     # ------------------------------------------------------------ dominations.properties
     Mistake("dom-unseen-props-start-not-marked", "dominations.properties", r'''
@@ -313,7 +313,7 @@ add_methods(Kingdom, property_of, crown_map)
 ''', (
         "the search 'marks as seen' each square it pushes but the start is never marked first: a property of a single "
         "square comes back [] and its crowns score 0"
-    ), replace=True),
+    ), replace=True, rule="lone-square-is-a-property"),
 
     Mistake("dom-unseen-props-castle-joins-property", "dominations.properties", r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -360,7 +360,7 @@ add_methods(Kingdom, property_of, crown_map)
 ''', (
         "'The castle belongs to no property': the search walks onto the castle like a wildcard, so it joins (and "
         "links) properties and gets crowns in the map"
-    ), replace=True),
+    ), replace=True, rule="castle-in-no-property"),
 
     # ----------------------------------------------------------------- dominations.score
     Mistake("dom-unseen-score-one-bonus-only", "dominations.score", r'''
@@ -389,7 +389,7 @@ add_methods(Kingdom, is_centred, score)
 ''', (
         "the two bonuses are separate ('each switched on by an argument'): with elif a full, centred kingdom gets +10 "
         "but not the Harmony +5"
-    ), replace=True),
+    ), replace=True, rule="harmony-bonus"),
 
     # --------------------------------------------------------------- dominations.ranking
     Mistake("dom-unseen-rank-tied-players-decreasing", "dominations.ranking", r'''
@@ -428,7 +428,7 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
 ''', (
         "'a group holds the players still equal after every tie-break, in increasing order': sorting the tuples with "
         "the player last, in reverse, lists tied players in decreasing order"
-    ), replace=True),
+    ), replace=True, rule="then-a-shared-victory-in-increasing-order"),
 
     Mistake("dom-unseen-rank-crowns-tiebreak-forgotten", "dominations.ranking", r'''
 def largest_property(self: Kingdom) -> int:
@@ -460,7 +460,7 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
 ''', (
         "'if still equal, the one with the most crowns in the kingdom': the second tie-break is missing, players equal "
         "in score and largest property share a place"
-    ), replace=True),
+    ), replace=True, rule="then-the-most-crowns"),
 
     # ---------------------------------------------------------------- dominations.greedy
     Mistake("dom-unseen-greedy-first-best-placement", "dominations.greedy", r'''
@@ -504,7 +504,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
 ''', (
         "'on equal scores, take the placement closest to the castle ... then the smallest placement': keeps the first "
         "best placement found, the report's bug before its fix"
-    ), replace=True),
+    ), replace=True, rule="greedy-ties-closest-then-smallest"),
 
     Mistake("dom-unseen-greedy-choice-ignores-previous", "dominations.greedy", r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -542,7 +542,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
 ''', (
         "'first place the previous domino (if any) at its greedy placement, on a copy of the kingdom': `previous` is "
         "never placed, the line is judged on the kingdom as it is"
-    ), replace=True),
+    ), replace=True, rule="greedy-choice-places-the-previous-domino-first"),
 
     Mistake("dom-unseen-greedy-choice-places-on-kingdom", "dominations.greedy", r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -585,7 +585,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
 ''', (
         "'Neither function may change the kingdom it is given': `base = kingdom` is no copy, the previous domino is "
         "placed in the player's own kingdom"
-    ), replace=True),
+    ), replace=True, rule="greedy-changes-no-kingdom"),
 
     # ------------------------------------------------------------ dominations.game_setup
     Mistake("dom-unseen-setup-lines-from-shuffled-pile", "dominations.game_setup", r'''
@@ -642,7 +642,7 @@ class Game:
 ''', (
         "'Draw every line with self.rng (self.rng.sample(self.pile, k)) only when it is needed': lines are cut from a "
         "pile shuffled at the start, so a copy given a new rng still knows the future lines"
-    ), replace=True),
+    ), replace=True, rule="drawn-with-self-rng"),
 
     Mistake("dom-unseen-setup-mighty-duel-any-players", "dominations.game_setup", r'''
 class Game:
@@ -697,7 +697,7 @@ class Game:
 ''', (
         "'__init__ refuses ... a Mighty Duel for other than 2 players with ValueError': only the number of players is "
         "checked, Game(3, rng, mighty_duel=True) starts"
-    ), replace=True),
+    ), replace=True, rule="bad-set-ups-raise-value-error"),
 
     # ------------------------------------------------------------- dominations.game_turn
     Mistake("dom-unseen-turn-no-moves-in-last-round", "dominations.game_turn", r'''
@@ -758,7 +758,7 @@ add_methods(Game, legal_moves, problem, play)
 ''', (
         "last round: 'choice is None in the last round' but the moves are built over the free dominos only, so with no "
         "line legal_moves() is [] while kings still have to place"
-    ), replace=True),
+    ), replace=True, rule="legal-moves-every-choice-with-every-placement"),
 
     Mistake("dom-unseen-turn-discard-allowed-anytime", "dominations.game_turn", r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -815,7 +815,7 @@ add_methods(Game, legal_moves, problem, play)
 ''', (
         "'(or discards it, only when it fits nowhere)': problem accepts placement None for a domino that fits, so a "
         "player may throw away any domino"
-    ), replace=True),
+    ), replace=True, rule="discard-only-when-it-fits-nowhere"),
 
     # ------------------------------------------------------------------ dominations.game
     Mistake("dom-unseen-game-kings-in-claim-order", "dominations.game", r'''
@@ -847,7 +847,7 @@ add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''', (
         "'the kings of the next round act in the order of the numbers of the dominos they chose, lowest first': they "
         "keep the order in which they chose, and `previous` is not sorted by number"
-    ), replace=True),
+    ), replace=True, rule="kings-act-by-the-numbers-chosen"),
 
     Mistake("dom-unseen-game-over-when-pile-empty", "dominations.game", r'''
 def next_round(self: Game) -> None:
@@ -878,7 +878,7 @@ add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
 ''', (
         "'True when every domino has been placed or discarded' / 'In the last round ... each king only places its "
         "domino': over as soon as no line is left, so the game ends before the last round's placements"
-    ), replace=True),
+    ), replace=True, rule="last-round-only-places"),
 ]
 
 ALTERNATIVES = [
@@ -1267,7 +1267,7 @@ def load_dominos(path: str) -> list[Domino]:
             (
                 "'the file does not hold exactly 48 dominos (name the last line of the file)': names line "
                 "len(dominos), one less than the last line (the header counts)"
-            ), replace=True),
+            ), replace=True, rule="load-48-dominos-naming-the-last-line"),
 
     Mistake('dom-unseen-load-header-not-checked', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1308,7 +1308,7 @@ def load_dominos(path: str) -> list[Domino]:
             (
                 "'(or the header is not the one above)' must raise ValueError naming line 1: the first line is skipped "
                 "unread, any header is accepted"
-            ), replace=True),
+            ), replace=True, rule="load-header-checked"),
 
     Mistake('dom-unseen-load-castle-is-a-terrain', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1351,7 +1351,7 @@ def load_dominos(path: str) -> list[Domino]:
             (
                 "'a terrain is not one of TERRAINS': lets Square judge the terrain, and Square knows the castle too, "
                 "so a line 'castle,0' loads the castle as a domino square"
-            ), replace=True),
+            ), replace=True, rule="load-terrain-one-of-terrains"),
 
     Mistake('dom-unseen-load-sorted-by-number', 'dominations.load', r'''
 HEADER = ["number", "terrain1", "crowns1", "terrain2", "crowns2"]
@@ -1393,7 +1393,7 @@ def load_dominos(path: str) -> list[Domino]:
             (
                 "'returns the list of its dominos, in the order of the file': sorts them by number (same list for the "
                 "course's file, not for a file in another order)"
-            ), replace=True),
+            ), replace=True, rule="load-dominos-in-the-file-order"),
 
     # ------------------------------------------------------------ dominations.placement
     Mistake('dom-unseen-place-unseen-half-on-taken-square', 'dominations.placement', r'''
@@ -1452,7 +1452,7 @@ add_methods(Kingdom, problem, touches, can_place, place)
             (
                 "rule 1 'both squares are inside the area and free': only the first square is tested, the second half "
                 "may cover a square of the kingdom or the castle"
-            ), replace=True),
+            ), replace=True, rule="squares-free"),
 
     Mistake('dom-unseen-place-touches-diagonally', 'dominations.placement', r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -1511,7 +1511,7 @@ add_methods(Kingdom, problem, touches, can_place, place)
             (
                 "rule 3 'touches (by an edge) the castle, or a square of the same terrain': touches looks at the 8 "
                 "squares around, so a corner contact connects"
-            ), replace=True),
+            ), replace=True, rule="touch-by-an-edge-only"),
 
     Mistake('dom-unseen-place-measure-not-taken-back', 'dominations.placement', r'''
 def problem(self: Kingdom, domino: Domino, first: Position, second: Position) -> str | None:
@@ -1617,7 +1617,7 @@ add_methods(Kingdom, legal_placements, is_full)
                 "legal_placements: 'every pair (first, second) that can_place accepts ... each once': a domino lying "
                 "on two squares of the frontier is found from both, so it is listed twice (not on the empty kingdom of "
                 "the example)"
-            ), replace=True),
+            ), replace=True, rule="each-placement-listed-once"),
 
     Mistake('dom-unseen-legal-full-is-5x5-box', 'dominations.legal', r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -1657,7 +1657,7 @@ add_methods(Kingdom, legal_placements, is_full)
             (
                 "is_full: 'True when the kingdom has size * size squares': tests that the kingdom spans 5 rows and 5 "
                 "columns, so a 5x5 with holes counts as full"
-            ), replace=True),
+            ), replace=True, rule="full-at-size-times-size"),
 
     Mistake('dom-unseen-legal-window-centred-on-castle', 'dominations.legal', r'''
 def legal_placements(self: Kingdom, domino: Domino) -> list[Placement]:
@@ -1693,7 +1693,7 @@ add_methods(Kingdom, legal_placements, is_full)
             (
                 "'The finished kingdom must fit in a 5x5 square (anywhere around the castle)': first squares are only "
                 "tried in the 5x5 centred on the castle, so placements of a kingdom grown to one side are missing"
-            ), replace=True),
+            ), replace=True, rule="legal-placements-over-the-whole-area"),
 
     # ------------------------------------------------------------ dominations.properties
     Mistake('dom-unseen-props-marked-when-popped', 'dominations.properties', r'''
@@ -1738,7 +1738,7 @@ add_methods(Kingdom, property_of, crown_map)
             (
                 "'marks it as seen, pushes it' / 'each once': squares are marked only when popped, so in a 2x2 block a "
                 "square pushed twice is listed twice and its crowns count twice"
-            ), replace=True),
+            ), replace=True, rule="property-lists-each-square-once"),
 
     Mistake('dom-unseen-props-crown-map-shared-rows', 'dominations.properties', r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -1785,7 +1785,7 @@ add_methods(Kingdom, property_of, crown_map)
             (
                 "crown_map 'a grid of ints, same shape as grid': [[0] * side] * side makes every row the same list, so "
                 "a property's crowns appear in every row"
-            ), replace=True),
+            ), replace=True, rule="crown-map-zero-outside-properties"),
 
     Mistake('dom-unseen-props-castle-alone', 'dominations.properties', r'''
 def property_of(self: Kingdom, start: Position) -> list[Position]:
@@ -1832,7 +1832,7 @@ add_methods(Kingdom, property_of, crown_map)
             (
                 "'[] for an empty square or the castle' / 'The castle belongs to no property': property_of of the "
                 "castle returns [castle] (a property of one square)"
-            ), replace=True),
+            ), replace=True, rule="castle-in-no-property"),
 
     # ------------------------------------------------------------ dominations.score
     Mistake('dom-unseen-score-centred-strictly-inside', 'dominations.score', r'''
@@ -1862,7 +1862,7 @@ add_methods(Kingdom, is_centred, score)
             (
                 "Middle Kingdom: 'every square is at most size // 2 rows and size // 2 columns away': < instead of <=, "
                 "a square 2 away from the castle loses the bonus"
-            ), replace=True),
+            ), replace=True, rule="middle-kingdom-bonus"),
 
     Mistake('dom-unseen-score-harmony-method-not-called', 'dominations.score', r'''
 def is_centred(self: Kingdom) -> bool:
@@ -1891,7 +1891,7 @@ add_methods(Kingdom, is_centred, score)
             (
                 "Harmony '+5 when the kingdom is complete (is_full())': the method is not called, the bound method is "
                 "always true, so +5 for any kingdom"
-            ), replace=True),
+            ), replace=True, rule="harmony-bonus"),
 
     # ------------------------------------------------------------ dominations.ranking
     Mistake('dom-unseen-rank-groups-on-score-only', 'dominations.ranking', r'''
@@ -1928,7 +1928,7 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
             (
                 "'a group holds the players still equal after every tie-break': sorted by the tie-breaks but grouped "
                 "on the score alone, so a tie-break winner still shares the place"
-            ), replace=True),
+            ), replace=True, rule="tie-goes-to-the-largest-property"),
 
     Mistake('dom-unseen-rank-largest-by-value', 'dominations.ranking', r'''
 def largest_property(self: Kingdom) -> int:
@@ -1969,7 +1969,7 @@ def ranking(kingdoms: list[Kingdom], middle_kingdom: bool = False, harmony: bool
             (
                 "'largest property has the most squares (crowns do not count there)': takes the size of the property "
                 "worth the most points, not of the one with the most squares"
-            ), replace=True),
+            ), replace=True, rule="tie-goes-to-the-largest-property"),
 
     # ------------------------------------------------------------ dominations.greedy
     Mistake('dom-unseen-greedy-distance-first-square', 'dominations.greedy', r'''
@@ -2015,7 +2015,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             (
                 "distance: 'the sum, over its two squares, of the rows plus the columns between the square and the "
                 "castle': only the first square is measured"
-            ), replace=True),
+            ), replace=True, rule="greedy-ties-closest-then-smallest"),
 
     Mistake('dom-unseen-greedy-placement-with-bonuses', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -2059,7 +2059,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             (
                 "'The scores here are plain scores, without bonuses': greedy_placement counts the Middle Kingdom and "
                 "Harmony bonuses"
-            ), replace=True),
+            ), replace=True, rule="greedy-best-plain-score"),
 
     Mistake('dom-unseen-greedy-nowhere-counts-closest', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -2103,7 +2103,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
             (
                 "greedy_choice: 'on equal scores ... (a domino that fits nowhere is farthest)': a domino that fits "
                 "nowhere gets distance 0 and beats placeable dominos of equal score"
-            ), replace=True),
+            ), replace=True, rule="greedy-choice-ties-closest-then-lowest-number"),
 
     Mistake('dom-unseen-greedy-previous-fits-nowhere', 'dominations.greedy', r'''
 def distance(kingdom: Kingdom, placement: Placement) -> int:
@@ -2146,7 +2146,7 @@ def greedy_choice(kingdom: Kingdom, line: list[Domino], previous: Domino | None)
                 "'first place the previous domino (if any) at its greedy placement': when the previous domino fits "
                 "nowhere (greedy_placement is None) greedy_choice crashes with TypeError instead of judging the line "
                 "on the kingdom as it is"
-            ), replace=True),
+            ), replace=True, rule="greedy-choice-places-the-previous-domino-only-if-it-fits"),
 
     # ------------------------------------------------------------ dominations.game_setup
     Mistake('dom-unseen-setup-one-king-per-player', 'dominations.game_setup', r'''
@@ -2205,7 +2205,7 @@ class Game:
             (
                 "'With 2 players each player has two kings': every player gets one king, a 2-player game has lines of "
                 "2 and 12 rounds of one domino each"
-            ), replace=True),
+            ), replace=True, rule="kings-and-dominos-per-player"),
 
     Mistake('dom-unseen-setup-module-random', 'dominations.game_setup', r'''
 class Game:
@@ -2263,7 +2263,7 @@ class Game:
             (
                 "'Draw every line with self.rng (self.rng.sample(self.pile, k))': the lines come from the module's "
                 "random, so a seeded game is not reproducible"
-            ), replace=True),
+            ), replace=True, rule="drawn-with-self-rng"),
 
     Mistake('dom-unseen-setup-assert-players', 'dominations.game_setup', r'''
 class Game:
@@ -2319,7 +2319,7 @@ class Game:
             (
                 "'__init__ refuses a number of players other than 2, 3 or 4 ... with ValueError': refuses with assert, "
                 "an AssertionError (and nothing at all under python -O)"
-            ), replace=True),
+            ), replace=True, rule="bad-set-ups-raise-value-error"),
 
     Mistake('dom-unseen-setup-player-past-last-king', 'dominations.game_setup', r'''
 class Game:
@@ -2377,7 +2377,7 @@ class Game:
             (
                 "player: 'The owner of the king to act (None when every king has acted)': indexes kings without the "
                 "bound, IndexError at the end of the game (legal_moves() then fails instead of [])"
-            ), replace=True),
+            ), replace=True, rule="player-to-place-free-and-draw-line"),
 
     # ------------------------------------------------------------ dominations.game_turn
     Mistake('dom-unseen-turn-claim-before-placing', 'dominations.game_turn', r'''
@@ -2447,7 +2447,7 @@ add_methods(Game, legal_moves, problem, play)
             (
                 "'A move that breaks a rule raises ValueError ... and leaves the game unchanged': the king takes its "
                 "new domino before the placement is checked, so a refused placement leaves the domino claimed"
-            ), replace=True),
+            ), replace=True, rule="refused-move-changes-nothing"),
 
     Mistake('dom-unseen-turn-claimed-domino-chosen-again', 'dominations.game_turn', r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -2508,7 +2508,7 @@ add_methods(Game, legal_moves, problem, play)
             (
                 "'then moves the king to a free domino of the new line': problem checks the choice against the whole "
                 "line, so a king may stand on a domino another king already took"
-            ), replace=True),
+            ), replace=True, rule="choose-a-free-domino"),
 
     Mistake('dom-unseen-turn-opening-placement-ignored', 'dominations.game_turn', r'''
 def legal_moves(self: Game) -> list[Move]:
@@ -2569,7 +2569,7 @@ add_methods(Game, legal_moves, problem, play)
             (
                 "'placement ... None in the opening round': a move with a placement in the opening is accepted (and "
                 "the placement silently dropped) instead of refused"
-            ), replace=True),
+            ), replace=True, rule="opening-is-only-choices"),
 
     # ------------------------------------------------------------ dominations.game
     Mistake('dom-unseen-game-previous-aliases-claimed', 'dominations.game', r'''
@@ -2603,7 +2603,7 @@ add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
             (
                 "next_round: 'those dominos are the ones to place': previous is the same list as claimed, emptied with "
                 "clear(), so no domino is ever placed (to_place stays None)"
-            ), replace=True),
+            ), replace=True, rule="owner-places-the-chosen-domino"),
 
     Mistake('dom-unseen-game-score-without-bonuses', 'dominations.game', r'''
 def next_round(self: Game) -> None:
@@ -2635,7 +2635,7 @@ add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
             (
                 "'the final score(player) (with the game's bonuses)': the game's middle_kingdom and harmony are not "
                 "passed, a game with bonuses scores without them"
-            ), replace=True),
+            ), replace=True, rule="game-scores-with-its-bonuses"),
 
     Mistake('dom-unseen-game-ranking-bonuses-swapped', 'dominations.game', r'''
 def next_round(self: Game) -> None:
@@ -2667,7 +2667,7 @@ add_methods(Game, next_round, is_over, score=final_score, ranking=final_ranking)
             (
                 "ranking() 'as ranking of exercise 6' with the game's bonuses: the two flags are passed in the wrong "
                 "order, a game with only one bonus ranks with the other one"
-            ), replace=True),
+            ), replace=True, rule="game-scores-with-its-bonuses"),
 
 ]
 

@@ -64,7 +64,7 @@ class Meld:
             "table: four 9s are worth 150 and four jacks 200 (and 'Use quartet_points(rank)'); the student typed the "
             "points by hand and swapped them, as in trump order"
         ),
-        replace=True),
+        replace=True, rule="quartet-points-150-200-100"),
     Mistake(
         'jass-unseen-runs-stop-before-ace', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -123,7 +123,7 @@ class Meld:
             'table: 28 + 24 + 20 = 72 runs; off-by-one on the end index drops every run ending at the ace (Q-K-A, '
             'J-Q-K-A, 10-J-Q-K-A), leaving 60'
         ),
-        replace=True),
+        replace=True, rule="runs-reach-the-ace"),
     Mistake(
         'jass-unseen-runs-wrap-around', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -178,7 +178,7 @@ class Meld:
         return {meld for meld in cls.ALL if meld.cards <= hand}
 ''',
         "'Runs never wrap around: the ace and the 6 are not consecutive.'",
-        replace=True),
+        replace=True, rule="runs-never-wrap"),
     Mistake(
         'jass-unseen-all-in-no-validate', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -237,7 +237,7 @@ class Meld:
             "'Your all_in methods start by calling it [validate_hand]': a card twice or a non-card is silently "
             "accepted instead of raising ValueError"
         ),
-        replace=True),
+        replace=True, rule="meld-all-in-refuses-a-bad-hand"),
     Mistake(
         'jass-unseen-all-in-reads-hand-twice', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -297,7 +297,7 @@ class Meld:
             'hand is any Iterable[Card]: the validated frozenset is thrown away and the hand read a second time, so a '
             'one-shot iterator (generator) gives no meld'
         ),
-        replace=True),
+        replace=True, rule="meld-all-in-reads-any-hand-once"),
     Mistake(
         'jass-unseen-meld-not-frozen', 'jass.meld',
         '''@dataclass(unsafe_hash=True)
@@ -356,7 +356,7 @@ class Meld:
             "'The class Meld is immutable ... It is a frozen dataclass': the student forced a hash instead, so "
             "meld.points = 0 is accepted"
         ),
-        replace=True),
+        replace=True, rule="meld-is-frozen"),
     Mistake(
         'jass-unseen-disjoint-only-subset', 'jass.disjoint',
         '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
@@ -372,7 +372,7 @@ class Meld:
             "'pairwise disjoint: no element belongs to two of them': only a set lying wholly inside the union is "
             "caught, so [{1, 2}, {2, 3}] is taken as disjoint (the example still passes)"
         ),
-        replace=True),
+        replace=True, rule="disjoint-no-element-in-two-sets"),
     Mistake(
         'jass-unseen-disjoint-mutates-first-set', 'jass.disjoint',
         '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
@@ -392,7 +392,7 @@ class Meld:
             "'Keep a running union of the sets seen so far, and do not change the sets you are given': the first set "
             "(a mutable set) becomes the running union and grows"
         ),
-        replace=True),
+        replace=True, rule="disjoint-leaves-the-sets-unchanged"),
     Mistake(
         'jass-unseen-disjoint-len-of-iterable', 'jass.disjoint',
         '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
@@ -408,7 +408,7 @@ class Meld:
     return True
 ''',
         'the signature takes an Iterable[Set]: len() fails (TypeError) on a generator of sets',
-        replace=True),
+        replace=True, rule="disjoint-reads-any-iterable-once"),
     Mistake(
         'jass-unseen-of-assert-not-valueerror', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -453,7 +453,7 @@ class MeldSet:
             "'MeldSet.of(melds) ... raises a ValueError naming a shared card': an assert raises AssertionError (and "
             "nothing at all under python -O)"
         ),
-        replace=True),
+        replace=True, rule="of-refuses-melds-that-share-a-card"),
     Mistake(
         'jass-unseen-of-message-names-no-card', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -494,7 +494,7 @@ class MeldSet:
         return f"MeldSet.of({self})"
 ''',
         "'raises a ValueError naming a shared card': the message names no card",
-        replace=True),
+        replace=True, rule="of-names-a-shared-card"),
     Mistake(
         'jass-unseen-of-pops-given-list', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -546,7 +546,7 @@ class MeldSet:
             "'raises a ValueError ... (and leaves melds as it was)': the search for the shared card pops melds out of "
             "the caller's list"
         ),
-        replace=True),
+        replace=True, rule="of-leaves-its-melds-unchanged"),
     Mistake(
         'jass-unseen-all-in-drops-empty-set', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -595,7 +595,7 @@ class MeldSet:
             "'returns the list of all the meld sets of the given hand (the empty one included)' / 'the empty meld set "
             "... is always present'"
         ),
-        replace=True),
+        replace=True, rule="empty-meld-set-once-in-every-hand"),
     Mistake(
         'jass-unseen-points-sum-of-set', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -642,7 +642,7 @@ class MeldSet:
             "'points(), its total number of points': summing a set of points counts two melds of equal worth (two runs "
             "of 20, four kings and four aces) once"
         ),
-        replace=True),
+        replace=True, rule="points-add-up-every-meld"),
     Mistake(
         'jass-unseen-print-best-first', 'jass.print_meld_sets',
         '''def print_meld_sets(hand: Iterable[Card]) -> None:
@@ -652,7 +652,7 @@ class MeldSet:
         print(f"{meld_set.points():>3}: {meld_set}")
 ''',
         'the example lists the meld sets by increasing points (0 first, 170 last); the best one is printed first here',
-        replace=True),
+        replace=True, rule="print-by-increasing-points"),
     Mistake(
         'jass-unseen-print-frozenset-of-melds', 'jass.print_meld_sets',
         '''def print_meld_sets(hand: Iterable[Card]) -> None:
@@ -664,7 +664,7 @@ class MeldSet:
             'the line is f"{points:>3}: {meld_set}": printing the field melds shows frozenset({Meld(...)}) instead of '
             '{[♠6, ♠7, ♠8]}'
         ),
-        replace=True),
+        replace=True, rule="print-points-on-3-characters-then-the-meld-set"),
     Mistake(
         'jass-unseen-count-ignores-quartets', 'jass.hands_without_meld',
         '''def count_hands_without_meld(size: int) -> int:
@@ -699,7 +699,7 @@ class MeldSet:
             "'Quartets tie the suits together': counting only run-free hands also counts the hands holding four "
             "9s..four aces (count_hands_without_meld(3) = 7112 still passes)"
         ),
-        replace=True),
+        replace=True, rule="count-no-quartet-of-9-to-ace"),
     Mistake(
         'jass-unseen-count-quartets-of-low-ranks', 'jass.hands_without_meld',
         '''def count_hands_without_meld(size: int) -> int:
@@ -734,7 +734,7 @@ class MeldSet:
             "'There is no quartet of 6s, 7s or 8s' / 'a set F of quartet ranks (9 to A)': hands with four 6s, 7s or 8s "
             "are wrongly excluded"
         ),
-        replace=True),
+        replace=True, rule="count-four-6s-7s-8s-allowed"),
 ]
 ALTERNATIVES = [
     Alternative(
@@ -990,7 +990,7 @@ class Meld:
             "runs of 5 cards (100 points) are missing and Meld.ALL has 58 melds; the example hand (no run of 5) still "
             "shows its 4 melds"
         ),
-        replace=True),
+        replace=True, rule="runs-of-3-4-5-in-every-suit"),
     Mistake(
         'jass-unseen-runs-longer-than-five', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -1063,7 +1063,7 @@ class Meld:
             "'runs of 3, 4 or 5 consecutive cards' / rules: 'Runs longer than 5 are not melds of their own': the "
             "student adds runs of 6 to 9 cards (40 more melds, 118 in all); the example hand is unaffected"
         ),
-        replace=True),
+        replace=True, rule="runs-of-3-4-5-in-every-suit"),
     Mistake(
         'jass-unseen-all-in-proper-subset', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -1136,7 +1136,7 @@ class Meld:
             "'the subset of the 78 melds whose cards are all in the hand. meld.cards <= hand': < (proper subset) "
             "misses a meld that is the whole hand, e.g. the hand ♠6 ♠7 ♠8 or the four aces alone"
         ),
-        replace=True),
+        replace=True, rule="meld-of-the-whole-hand-is-in-it"),
     Mistake(
         'jass-unseen-suits-into-clears-list', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -1211,7 +1211,7 @@ class Meld:
             "Meld.all_melds() loses the 6 quartets added before it (Meld.ALL has 72 melds, the four 9s of the example "
             "are gone); the 'runs' example cell still shows 72 runs"
         ),
-        replace=True),
+        replace=True, rule="melds-added-into-the-list-given"),
     Mistake(
         'jass-unseen-suit-cards-sorted-as-text', 'jass.meld',
         '''@dataclass(frozen=True)
@@ -1286,7 +1286,7 @@ class Meld:
             "by the printed text gives 10 6 7 8 9 A J K Q, so runs like 9-10-J or Q-K-A are missing and 10-6-7 or "
             "A-J-K appear; the example's 6-7-8-9 runs still come out right"
         ),
-        replace=True),
+        replace=True, rule="runs-of-consecutive-ranks"),
     Mistake(
         'jass-unseen-meld-identity-equality', 'jass.meld',
         '''@dataclass(frozen=True, eq=False)  # hashed by identity: faster in sets
@@ -1359,7 +1359,7 @@ class Meld:
             "'two melds with the same cards and points are equal and have the same hash': with eq=False a Meld built "
             "again (Meld(parse_cards('♠6 ♠7 ♠8'), 20)) is neither equal to nor found among the melds of Meld.all_in"
         ),
-        replace=True),
+        replace=True, rule="melds-equal-by-value"),
     Mistake(
         'jass-unseen-disjoint-reduce-no-initial', 'jass.disjoint',
         '''from functools import reduce
@@ -1381,7 +1381,7 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
             "docstring 'also for zero or one set': reduce without an initial value raises TypeError for no sets at all "
             "(and so MeldSet.all_in fails on the empty subset)"
         ),
-        replace=True),
+        replace=True, rule="disjoint-no-set-or-one-set-is-true"),
     Mistake(
         'jass-unseen-disjoint-dedups-equal-sets', 'jass.disjoint',
         '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
@@ -1404,7 +1404,7 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
             "'pairwise disjoint: no element belongs to two of them': copying the sets into a set of frozensets merges "
             "equal sets, so [{1}, {1}] (or the same meld twice) is taken as disjoint; both examples still pass"
         ),
-        replace=True),
+        replace=True, rule="disjoint-equal-sets-share-their-elements"),
     Mistake(
         'jass-unseen-disjoint-return-on-empty-set', 'jass.disjoint',
         '''def mutually_disjoint(sets: Iterable[Set]) -> bool:
@@ -1430,7 +1430,7 @@ def mutually_disjoint(sets: Iterable[Set]) -> bool:
             "set stops the check, so [set(), {1}, {1}] or [{1}, set(), {1}] is taken as disjoint; the examples (no "
             "empty set) pass"
         ),
-        replace=True),
+        replace=True, rule="disjoint-no-element-in-two-sets"),
     Mistake(
         'jass-unseen-of-keeps-list-field', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -1485,7 +1485,7 @@ class MeldSet:
             "same hash': MeldSet.of stores the list, so hash() raises TypeError and MeldSet.of([a, b]) != "
             "MeldSet.of([b, a]); printing and points() still work"
         ),
-        replace=True),
+        replace=True, rule="meld-sets-equal-by-their-melds"),
     Mistake(
         'jass-unseen-of-names-card-not-shared', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -1540,7 +1540,7 @@ class MeldSet:
             "'raises a ValueError naming a shared card': it names the lowest card of the overlapping meld, shared or "
             "not (right for run678 + run789, but [nines, run789] names ♠7 instead of ♠9)"
         ),
-        replace=True),
+        replace=True, rule="of-names-a-shared-card"),
     Mistake(
         'jass-unseen-all-in-misses-full-subset', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -1601,7 +1601,7 @@ class MeldSet:
             "melds together, so two disjoint melds (♠6 ♠7 ♠8 ♡6 ♡7 ♡8) lose their 40-point set and a hand with no meld "
             "gets [] instead of the empty meld set; the example (whose 4 melds overlap) passes"
         ),
-        replace=True),
+        replace=True, rule="meld-set-of-any-number-of-melds"),
     Mistake(
         'jass-unseen-all-in-returns-set', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -1655,7 +1655,7 @@ class MeldSet:
             "'MeldSet.all_in(hand), which returns the list of all the meld sets' (-> list[MeldSet]): a set "
             "comprehension returns a set, not a list"
         ),
-        replace=True),
+        replace=True, rule="meld-set-all-in-returns-a-list"),
     Mistake(
         'jass-unseen-all-in-swallows-bad-hand', 'jass.meld_set',
         '''@dataclass(frozen=True)
@@ -1711,7 +1711,7 @@ class MeldSet:
             "'Your all_in methods start by calling it, so a bad hand is refused with a clear sentence' / 'Raise "
             "ValueError for a bad hand': the ValueError is caught and a bad hand gets the empty meld set"
         ),
-        replace=True),
+        replace=True, rule="meld-set-all-in-refuses-a-bad-hand"),
     Mistake(
         'jass-unseen-print-commas-no-alignment', 'jass.print_meld_sets',
         '''def print_meld_sets(hand: Iterable[Card]) -> None:
@@ -1724,7 +1724,7 @@ class MeldSet:
             '{meld_set}"\': print with commas gives \'0 : {}\' and \'170 : {...}\' (no padding, a space before the '
             'colon)'
         ),
-        replace=True),
+        replace=True, rule="print-points-on-3-characters-then-the-meld-set"),
     Mistake(
         'jass-unseen-print-summary-line', 'jass.print_meld_sets',
         '''def print_meld_sets(hand: Iterable[Card]) -> None:
@@ -1738,7 +1738,7 @@ class MeldSet:
             "'prints them, in this order, one a line' (the six lines of the example, nothing else): an extra summary "
             "line is printed after the meld sets"
         ),
-        replace=True),
+        replace=True, rule="print-one-line-per-meld-set"),
     Mistake(
         'jass-unseen-print-returns-text', 'jass.print_meld_sets',
         '''def print_meld_sets(hand: Iterable[Card]) -> None:
@@ -1752,7 +1752,7 @@ class MeldSet:
             "'write print_meld_sets(hand), which ... prints them' (-> None): the lines are returned as one string and "
             "nothing is printed"
         ),
-        replace=True),
+        replace=True, rule="print-one-line-per-meld-set"),
     Mistake(
         'jass-unseen-count-no-alternating-sign', 'jass.hands_without_meld',
         '''def count_hands_without_meld(size: int) -> int:
@@ -1791,7 +1791,7 @@ class MeldSet:
             "'add these counts with the sign (-1)^|F|': adding every term counts the hands with a quartet instead of "
             "removing them; count_hands_without_meld(3) = 7112 still holds (a quartet needs 4 cards)"
         ),
-        replace=True),
+        replace=True, rule="count-no-quartet-of-9-to-ace"),
     Mistake(
         'jass-unseen-count-one-quartet-at-most', 'jass.hands_without_meld',
         '''def count_hands_without_meld(size: int) -> int:
@@ -1832,7 +1832,7 @@ class MeldSet:
             "'for a set F of quartet ranks (9 to A) ... with the sign (-1)^|F|': stopping at |F| <= 1 subtracts twice "
             "the hands holding two quartets (8 cards fit in a hand of 9); right for sizes up to 7 only"
         ),
-        replace=True),
+        replace=True, rule="count-no-quartet-of-9-to-ace"),
 ]
 ALTERNATIVES += [
     Alternative(

@@ -22,7 +22,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "update_all must send state.public(), 'Not the whole state: it would show each player the other's "
                 "cards'"
-            ), replace=True),
+            ), replace=True, rule="update-sends-the-public-state"),
     Mistake((
         "tchu-unseen-update-sends-current-hand-to-all"
     ), "tchu.helpers", '''def tell_all(players: dict[PlayerId, Player], info: str) -> None:
@@ -41,7 +41,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "update_all must send each player 'its own complete state, state.player_state(player_id)', not the "
                 "current player's"
-            ), replace=True),
+            ), replace=True, rule="update-sends-each-player-its-own-state"),
     Mistake("tchu-unseen-first-player-told-before-init", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -76,7 +76,8 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
         tell_all(players, Info(player_names[player_id]).kept_tickets(kept))
     return state
 ''',
-            "init_players comes 'before the game really begins', before receive_info(will_play_first)", replace=True),
+            "init_players comes 'before the game really begins', before receive_info(will_play_first)", replace=True,
+            rule="start-introduces-each-player-first"),
     Mistake("tchu-unseen-kept-tickets-told-before-both-chose", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -107,7 +108,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
 ''',
             (
                 "kept_tickets is sent 'only when *both* have chosen, so that the last to choose gets no advantage'"
-            ), replace=True),
+            ), replace=True, rule="start-kept-tickets-told-once-both-chose"),
     Mistake("tchu-unseen-initial-keep-two-accepted", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -145,7 +146,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
 ''',
             (
                 "each player must choose 'at least 3 of its 5 tickets' (confused with DISCARDABLE_TICKETS_COUNT = 2)"
-            ), replace=True),
+            ), replace=True, rule="initial-choice-keeps-at-least-three"),
     Mistake("tchu-unseen-draw-tickets-keep-none-accepted", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -166,7 +167,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
 ''',
             (
                 "'Keeping no ticket ... raises ValueError naming the player': this cell accepts an empty choice"
-            ), replace=True),
+            ), replace=True, rule="draw-tickets-keeps-at-least-one"),
     Mistake("tchu-unseen-drew-tickets-told-after-choice", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -191,7 +192,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'draw_tickets tells everyone that the current player draws 3 tickets, asks the player...': the "
                 "message comes before choose_tickets"
-            ), replace=True),
+            ), replace=True, rule="draw-tickets-told-before-the-choice"),
     Mistake("tchu-unseen-deck-recreated-only-for-deck-slot", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -221,7 +222,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "advice 1: recreate the deck 'before every single card you draw' (a face-up card is replaced from the "
                 "deck too), and before the second update_state"
-            ), replace=True),
+            ), replace=True, rule="deck-recreated-before-each-card"),
     Mistake("tchu-unseen-face-up-card-named-after-replacement", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -246,7 +247,8 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             raise ValueError(f"{name} chose to draw from slot {slot!r}: a slot is -1 (the deck) or 0 to 4")
     return state
 ''',
-            "drew_visible_card must name the card taken: 'remember it *before* it is replaced'", replace=True),
+            "drew_visible_card must name the card taken: 'remember it *before* it is replaced'", replace=True,
+            rule="face-up-card-told-before-it-is-replaced"),
     Mistake("tchu-unseen-any-negative-slot-is-deck", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -275,7 +277,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "only Constants.DECK_SLOT (-1) means the deck: 'Another slot raises ValueError naming the player and "
                 "the slot'"
-            ), replace=True),
+            ), replace=True, rule="slot-is-the-deck-or-0-to-4"),
     Mistake("tchu-unseen-claim-cards-asked-before-cars", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -330,7 +332,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "possible_claim_cards is asked 'only once the cars are checked: with too few cars it raises its own "
                 "error' (which does not name the player)"
-            ), replace=True),
+            ), replace=True, rule="cars-checked-before-the-cards"),
     Mistake("tchu-unseen-tunnel-cards-discarded-only-on-failure", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -383,7 +385,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
 ''',
             (
                 "'In every case the 3 drawn cards end in the discards'; here they vanish when the tunnel is taken"
-            ), replace=True),
+            ), replace=True, rule="tunnel-drawn-cards-go-to-the-discards"),
     Mistake("tchu-unseen-additional-cards-asked-without-options", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -438,7 +440,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "choose_additional_cards only 'if ... the player holds the cards to pay'; with no option the player "
                 "cannot pay and is not asked"
-            ), replace=True),
+            ), replace=True, rule="no-choice-when-the-player-cannot-pay"),
     Mistake("tchu-unseen-tunnel-claim-message-initial-cards", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -489,7 +491,8 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             state = state.with_claimed_route(route, cards.union(extra))
     return state.with_more_discarded_cards(drawn)
 ''',
-            "claimed_route must name 'all the cards it used (initial and additional ones for a tunnel)'", replace=True),
+            "claimed_route must name 'all the cards it used (initial and additional ones for a tunnel)'", replace=True,
+            rule="claim-message-names-every-card-used"),
     Mistake("tchu-unseen-tunnel-always-draws-three", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -542,7 +545,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'Should the deck and the discards together hold fewer than 3 cards, draw those there are'; here "
                 "top_card fails on the empty deck"
-            ), replace=True),
+            ), replace=True, rule="tunnel-draws-the-cards-there-are"),
     Mistake("tchu-unseen-longest-bonus-one-player-on-tie", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -568,7 +571,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'the player with the longest, or both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS and "
                 "a message each'"
-            ), replace=True),
+            ), replace=True, rule="as-long-trails-both-get-the-bonus"),
     Mistake("tchu-unseen-final-state-sent-after-bonus", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
     player_names: dict[PlayerId, str],
@@ -597,7 +600,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "update_state 'at the end of the game, before the bonus and the result'; end_game 'sends everyone the "
                 "final state, then finds each player's longest trail'"
-            ), replace=True),
+            ), replace=True, rule="final-state-first"),
     Mistake("tchu-unseen-size-check-and-not-or", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
     TurnKind.DRAW_CARDS: draw_cards,
@@ -635,7 +638,7 @@ def play(
             (
                 "'It raises ValueError unless both dicts have exactly two entries' (one dict of the wrong size is "
                 "enough)"
-            ), replace=True),
+            ), replace=True, rule="two-players-and-two-names"),
     Mistake("tchu-unseen-last-turn-skips-trigger-player", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
     TurnKind.DRAW_CARDS: draw_cards,
@@ -674,7 +677,7 @@ def play(
             (
                 "'each player, the one who just ended its turn with 2 cars or fewer included, plays one more turn'; "
                 "here the game ends after the opponent's turn"
-            ), replace=True),
+            ), replace=True, rule="last-turn-each-plays-once-more"),
 ]
 ALTERNATIVES = [
     Alternative((
@@ -955,7 +958,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "update_all sends 'its own complete state, state.player_state(player_id)'; here only the public part "
                 "of it (no tickets, no cards)"
-            ), replace=True),
+            ), replace=True, rule="update-sends-each-player-its-own-state"),
 
     Mistake("tchu-unseen-both-dealt-same-tickets", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -994,7 +997,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "each player receives '5 tickets from the top of the ticket pile' and 'the tickets dealt to a player "
                 "are taken off the pile': here both get the same 5 and only 5 leave the pile"
-            ), replace=True),
+            ), replace=True, rule="start-five-top-tickets-each"),
 
     Mistake("tchu-unseen-init-players-own-name-only", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -1032,7 +1035,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "init_players gets 'its own id and the names of all players, its own included'; here each player only "
                 "learns its own name"
-            ), replace=True),
+            ), replace=True, rule="start-introduces-each-player-first"),
 
     Mistake("tchu-unseen-state-sent-before-dealing", "tchu.start", '''def start_game(
     players: dict[PlayerId, Player],
@@ -1071,7 +1074,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "update_state comes 'just before choose_initial_tickets', after set_initial_ticket_choice; here it "
                 "comes before the tickets are dealt (a state whose ticket pile still holds them)"
-            ), replace=True),
+            ), replace=True, rule="start-state-before-the-initial-choice"),
 
     Mistake("tchu-unseen-kept-count-is-ticket-total", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
@@ -1098,7 +1101,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'tells everyone how many it kept' (of the 3 drawn); here the message gives all the tickets the player "
                 "now holds, as start_game's count does"
-            ), replace=True),
+            ), replace=True, rule="draw-tickets-tells-how-many-kept"),
 
     Mistake("tchu-unseen-ticket-error-names-player-id", "tchu.draw_tickets", '''def draw_tickets(
     players: dict[PlayerId, Player],
@@ -1124,7 +1127,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'Keeping no ticket, or a ticket that was not drawn, raises ValueError naming the player': the message "
                 "names PLAYER_1/PLAYER_2, not the player's name"
-            ), replace=True),
+            ), replace=True, rule="draw-tickets-error-names-the-player"),
 
     Mistake("tchu-unseen-fresh-rng-for-deck", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1155,7 +1158,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'rng, a random.Random, is used ... to shuffle the discards into a new deck': a new unseeded generator "
                 "makes seeded games irreproducible"
-            ), replace=True),
+            ), replace=True, rule="deck-recreated-with-the-given-rng"),
 
     Mistake("tchu-unseen-deck-card-revealed", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1186,7 +1189,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "a card from the deck is told with drew_blind_card ('from the deck or face up'); here everyone is told "
                 "the hidden card with drew_visible_card"
-            ), replace=True),
+            ), replace=True, rule="deck-card-told-as-a-blind-draw"),
 
     Mistake("tchu-unseen-both-slots-asked-first", "tchu.draw_cards", '''def draw_cards(
     players: dict[PlayerId, Player],
@@ -1216,7 +1219,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "the first card is drawn (and told) before the second draw_slot, whose update_state shows 'which card "
                 "replaced the face-up card it took first'; here both slots are asked before any card is drawn"
-            ), replace=True),
+            ), replace=True, rule="draw-cards-state-to-everyone-between-the-draws"),
 
     Mistake("tchu-unseen-exactly-enough-cars-refused", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1271,7 +1274,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "the player needs 'route.length cars at least': a player with exactly that many cars (e.g. 2 cars, a "
                 "route of 2) is refused"
-            ), replace=True),
+            ), replace=True, rule="exactly-enough-cars-will-do"),
 
     Mistake("tchu-unseen-twin-route-not-checked", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1327,7 +1330,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'state.is_route_free(route) (neither the route nor its twin ... is taken)': only the route itself is "
                 "checked, so a blocked twin is announced and attempted before any error"
-            ), replace=True),
+            ), replace=True, rule="twin-route-is-taken"),
 
     Mistake("tchu-unseen-silent-when-tunnel-unpayable", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1384,7 +1387,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "a message 'when a player cannot, or will not, play the additional cards': here did_not_claim_route is "
                 "sent only when the player gives up, not when it cannot pay"
-            ), replace=True),
+            ), replace=True, rule="unclaimed-tunnel-told-to-everyone"),
 
     Mistake("tchu-unseen-tunnel-deck-recreated-once", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1442,7 +1445,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
                 "advice 1: recreate the deck 'before every single card', 'the three cards of a tunnel are drawn one "
                 "after the other': recreated once, a deck of 1 or 2 cards gives fewer than 3 cards although the "
                 "discards hold more"
-            ), replace=True),
+            ), replace=True, rule="tunnel-cards-drawn-one-at-a-time"),
 
     Mistake("tchu-unseen-claim-cards-discarded-twice", "tchu.claim_route", '''def claim_route(
     players: dict[PlayerId, Player],
@@ -1499,7 +1502,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'state.with_claimed_route(route, cards)' already moves the cards to the discards; discarding them "
                 "again creates cards (more than 110 in the game)"
-            ), replace=True),
+            ), replace=True, rule="claim-cards-go-to-the-discards"),
 
     Mistake("tchu-unseen-winner-decided-before-bonus", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
@@ -1530,7 +1533,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'A player's total is its final_points() (routes and tickets) plus its bonus' and the winner has more "
                 "points: here the winner (or the tie) is decided before the bonus is added"
-            ), replace=True),
+            ), replace=True, rule="higher-total-with-bonus-wins"),
 
     Mistake("tchu-unseen-no-bonus-without-routes", "tchu.end", '''def end_game(
     players: dict[PlayerId, Player],
@@ -1560,7 +1563,7 @@ def update_all(players: dict[PlayerId, Player], state: GameState) -> None:
             (
                 "'both if their trails are as long, get LONGEST_TRAIL_BONUS_POINTS': two players with no route have "
                 "trails as long (0) and both get the bonus"
-            ), replace=True),
+            ), replace=True, rule="as-long-trails-both-get-the-bonus"),
 
     Mistake("tchu-unseen-next-turn-asked-per-kind", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
@@ -1604,7 +1607,7 @@ def play(
             (
                 "'asks the current player for its next_turn()' once per turn: an if/elif chain calls next_turn() again "
                 "for each kind it tests"
-            ), replace=True),
+            ), replace=True, rule="one-next-turn-per-turn"),
 
     Mistake("tchu-unseen-last-turn-told-every-turn", "tchu.play", '''TURNS = {
     TurnKind.DRAW_TICKETS: draw_tickets,
@@ -1643,7 +1646,7 @@ def play(
             (
                 "the message goes out 'when the last turn begins', once ('if state.last_turn_begins()'); testing the "
                 "cars alone repeats it on every later turn of a player with 2 cars or fewer"
-            ), replace=True),
+            ), replace=True, rule="last-turn-told-once-at-two-cars"),
 ]
 
 ALTERNATIVES += [

@@ -256,8 +256,8 @@ HINTS = {
         "to 12 but return pit numbers, not cell numbers."
     ),
     "test_feeding_only_feeding_moves_are_legal": (
-        "When the opponent's camp is empty, keep only the non-empty pits whose seeds reach it (pit i needs at least 7 "
-        "- i seeds), for either player; otherwise every non-empty pit is legal."
+        "When the opponent's camp is empty, keep only the non-empty pits whose seeds reach it (pit i, counted from the "
+        "mover's side, needs at least 7 - i seeds), for either player; otherwise every non-empty pit is legal."
     ),
     "test_feeding_no_feeding_move_no_legal_pit": (
         "When the opponent's camp is empty and no pit holds enough seeds to reach it, there is no legal pit: return an "
@@ -281,11 +281,12 @@ HINTS = {
     ),
     "test_board_start_position": (
         "Board() with no arguments is the start: 4 seeds in each of the 12 pits, both kalahs empty, player 0 to move, "
-        "all six pits legal, not over, no winner, scores 0."
+        "all six pits legal, not over (is_over() is False, not 0), no winner, scores 0."
     ),
     "test_board_of_a_position_and_its_text": (
-        "Keep the cells and the player you are given; str(board) returns board_text of the cells, and score(p) is the "
-        "content of p's kalah (cell 6 for player 0, 13 for player 1)."
+        "Keep the cells and the player you are given; str(board) returns board_text of the cells, score(p) is the "
+        "content of p's kalah (cell 6 for player 0, 13 for player 1), and winner() is None while the game goes on, "
+        "whoever leads."
     ),
     "test_board_cells_are_a_copy": (
         "Store a copy of the list given to Board, and make cells a property that returns a new list each time: "
@@ -346,8 +347,8 @@ HINTS = {
         "pits into their own kalah and the game is over."
     ),
     "test_board_end_at_twenty_five": (
-        "Once a capture brings a kalah to 25 or more the game is over at once: no legal moves, and nobody takes the "
-        "seeds left in the pits."
+        "Once a move brings a kalah to 25 or more (exactly 25 too) the game is over at once: no legal moves, and "
+        "nobody takes the seeds left in the pits."
     ),
     "test_board_a_24_24_draw": (
         "When the player now to move cannot feed, they take the remaining seeds even if that makes 24 to 24; the game "
@@ -513,6 +514,173 @@ HINTS = {
         "Every move of a game: try every legal pit, keep the biggest lead (your kalah minus the other's), the lowest "
         "pit on a tie; no shortcut for captures or wins."
     ),
+}
+
+#: the rules the hints state, in the game's words: each names the tests whose hint states it
+#: (a mistake of tests/corpora/ declares the rule it breaks; its first failing test is one of them)
+HINT_RULES = {
+    "display-player-1-from-pit-12-down-to-7": ["test_display_of_figure_1_exactly", "test_display_of_the_start"],
+    "display-kalah-13-left-kalah-6-right": [
+        "test_display_of_figure_1_exactly", "test_display_of_the_start", "test_display_of_drawn_positions",
+    ],
+    "display-no-newline-at-the-end": ["test_display_of_figure_1_exactly"],
+    "display-counts-in-fixed-widths": [
+        "test_display_of_figure_1_exactly", "test_display_with_two_digit_counts", "test_display_of_drawn_positions",
+    ],
+    "sow-one-seed-in-each-following-cell": ["test_plain_sowing", "test_sowing_of_drawn_pits"],
+    "sow-returns-a-tuple-of-cells-and-last-cell": ["test_plain_sowing", "test_sowing_of_drawn_pits"],
+    "sow-into-both-kalahs": [
+        "test_sowing_through_both_kalahs", "test_last_seed_in_a_kalah", "test_sowing_of_drawn_pits",
+    ],
+    "sow-skips-the-emptied-pit": ["test_fourteen_or_more_seeds_skip_the_origin", "test_sowing_of_drawn_pits"],
+    "sow-13-seeds-do-not-reach-the-emptied-pit": ["test_sowing_of_drawn_pits"],
+    "sow-leaves-the-cells-given-unchanged": ["test_sowing_leaves_its_argument_unchanged", "test_sowing_of_drawn_pits"],
+    "capture-a-pit-of-2-or-3": [
+        "test_capture_of_two", "test_capture_of_three", "test_no_capture_of_one_or_four",
+        "test_capture_of_drawn_sowings",
+    ],
+    "capture-chain-goes-backwards": ["test_capture_chain_backwards_over_several_pits", "test_capture_of_drawn_sowings"],
+    "capture-chain-stops-at-the-first-other-pit": [
+        "test_capture_of_three", "test_capture_chain_stops_at_a_pit_without_two_or_three",
+    ],
+    "capture-only-the-opponents-pits": [
+        "test_capture_chain_stops_at_the_movers_own_camp",
+        "test_no_capture_when_the_last_seed_is_in_the_movers_camp_or_a_kalah", "test_capture_of_drawn_sowings",
+    ],
+    "grand-slam-captures-nothing": ["test_no_capture_because_grand_slam", "test_capture_of_drawn_sowings"],
+    "capture-leaves-the-cells-given-unchanged": [
+        "test_capture_leaves_its_argument_unchanged", "test_capture_of_drawn_sowings",
+    ],
+    "legal-pits-non-empty-in-increasing-order": [
+        "test_legal_pits_are_the_non_empty_ones", "test_feeding_of_drawn_positions",
+    ],
+    "pits-counted-from-the-movers-side": [
+        "test_legal_pits_are_the_non_empty_ones", "test_feeding_only_feeding_moves_are_legal",
+        "test_feeds_tells_whether_the_seeds_reach_the_opponent",
+    ],
+    "must-feed-an-empty-camp": [
+        "test_feeding_only_feeding_moves_are_legal", "test_feeding_no_feeding_move_no_legal_pit",
+        "test_feeding_of_drawn_positions",
+    ],
+    "pit-i-feeds-from-7-minus-i-seeds": [
+        "test_feeding_only_feeding_moves_are_legal", "test_feeds_tells_whether_the_seeds_reach_the_opponent",
+        "test_feeding_of_drawn_positions",
+    ],
+    "feeds-returns-a-bool": [
+        "test_feeds_tells_whether_the_seeds_reach_the_opponent", "test_feeding_of_drawn_positions",
+    ],
+    "over-at-25-in-either-kalah": ["test_end_at_twenty_five", "test_end_of_drawn_positions"],
+    "over-when-the-mover-cannot-feed": ["test_end_when_the_mover_cannot_feed", "test_end_of_drawn_positions"],
+    "the-mover-takes-every-seed-left-into-their-kalah": [
+        "test_end_the_mover_takes_the_remaining_seeds", "test_end_of_drawn_positions",
+    ],
+    "take-remaining-on-a-copy": ["test_end_the_mover_takes_the_remaining_seeds", "test_end_of_drawn_positions"],
+    "board-starts-with-4-seeds-a-pit": ["test_board_start_position"],
+    "board-keeps-its-position-and-scores": ["test_board_of_a_position_and_its_text", "test_board_of_drawn_positions"],
+    "board-text-is-board-text": ["test_board_of_a_position_and_its_text", "test_board_of_drawn_positions"],
+    "board-cells-are-a-copy": ["test_board_cells_are_a_copy"],
+    "board-refuses-bad-positions": ["test_board_rejects_bad_positions", "test_board_refuses_drawn_bad_positions"],
+    "board-legal-moves-from-the-movers-side-in-order": [
+        "test_board_legal_moves_of_a_position", "test_board_of_drawn_positions",
+    ],
+    "board-over-at-25": ["test_board_over_when_a_kalah_has_twenty_five", "test_board_of_drawn_positions"],
+    "board-over-when-the-mover-cannot-feed": ["test_board_over_a_24_24_draw", "test_board_of_drawn_positions"],
+    "board-winner-the-larger-kalah": ["test_board_over_when_a_kalah_has_twenty_five", "test_board_of_drawn_positions"],
+    "board-24-24-is-a-draw": ["test_board_over_a_24_24_draw", "test_board_of_drawn_positions"],
+    "board-no-winner-while-the-game-goes-on": [
+        "test_board_start_position", "test_board_of_a_position_and_its_text", "test_board_of_drawn_positions",
+    ],
+    "board-is-over-true-or-false": ["test_board_start_position"],
+    "board-copy-same-position-new-board": ["test_board_copy_has_the_same_position"],
+    "board-copy-shares-no-list": ["test_board_copy_shares_no_legal_moves_with_its_board"],
+    "legal-moves-a-new-list-each-time": [
+        "test_board_legal_moves_hands_out_a_new_list", "test_board_copy_shares_no_legal_moves_with_its_board",
+    ],
+    "play-sows-and-passes-the-turn": ["test_board_play_of_figure_1", "test_board_play_of_drawn_moves"],
+    "play-sows-into-both-kalahs": ["test_board_sows_through_both_kalahs"],
+    "play-skips-the-emptied-pit": ["test_board_fourteen_or_more_seeds_skip_the_origin"],
+    "play-counts-pits-from-the-movers-side": ["test_board_plays_player_1_pits_from_their_side"],
+    "play-captures": [
+        "test_board_sows_and_captures", "test_board_capture_chain_stops_at_a_pit_without_two_or_three",
+        "test_board_play_of_drawn_moves",
+    ],
+    "play-grand-slam-captures-nothing": ["test_board_grand_slam_is_played_without_capture"],
+    "play-must-feed": ["test_board_feeding_only_feeding_moves_are_legal"],
+    "play-the-mover-who-cannot-feed-takes-the-rest": [
+        "test_board_no_feeding_move_the_mover_takes_the_remaining_seeds", "test_board_a_24_24_draw",
+    ],
+    "play-ends-at-25": ["test_board_end_at_twenty_five", "test_board_play_of_drawn_moves"],
+    "play-refuses-illegal-moves-before-changing-anything": [
+        "test_board_feeding_only_feeding_moves_are_legal", "test_board_illegal_moves_leave_the_board_unchanged",
+        "test_board_play_of_drawn_moves",
+    ],
+    "play-pit-is-0-to-5": [
+        "test_board_illegal_moves_leave_the_board_unchanged",
+        "test_board_play_refuses_any_other_whole_number_with_value_error",
+    ],
+    "play-refuses-any-move-after-the-end": ["test_board_illegal_moves_leave_the_board_unchanged"],
+    "play-refusals-say-why": ["test_board_refusals_say_why"],
+    "play-copy-is-independent": ["test_board_copy_is_independent"],
+    "play-keeps-the-rules-move-after-move": [
+        "test_board_seeded_random_games_match_the_rules", "test_board_termination_no_position_comes_back",
+        "test_board_play_of_drawn_sequences",
+    ],
+    "human-returns-the-pit-as-an-int": [
+        "test_human_player_returns_the_pit_typed", "test_human_player_of_drawn_answers",
+    ],
+    "human-asks-again-until-a-legal-pit": [
+        "test_human_player_asks_again_until_the_pit_is_legal", "test_human_player_of_player_1_uses_their_side",
+        "test_human_player_of_drawn_answers",
+    ],
+    "human-legal-is-one-of-the-boards-legal-moves": [
+        "test_human_player_of_player_1_uses_their_side", "test_human_player_of_drawn_answers",
+    ],
+    "human-asks-anew-for-each-move": ["test_human_player_asks_anew_for_each_move"],
+    "human-strips-the-spaces": ["test_human_player_of_drawn_answers"],
+    "random-plays-only-legal-moves": ["test_random_player_plays_legal_moves"],
+    "random-draws-with-its-own-rng": [
+        "test_random_player_is_reproducible_with_its_rng", "test_random_player_of_drawn_positions",
+    ],
+    "players-are-subclasses-of-player": ["test_random_player_is_reproducible_with_its_rng"],
+    "random-rolls-randrange-6-until-legal": [
+        "test_random_player_draws_pits_until_one_is_legal", "test_random_player_of_drawn_positions",
+        "test_random_player_draws_even_when_one_pit_is_legal",
+    ],
+    "game-board-given-or-a-new-start": [
+        "test_game_starts_from_the_start_or_the_given_board", "test_game_each_new_game_has_a_board_of_its_own",
+    ],
+    "game-default-board-made-anew": ["test_game_each_new_game_has_a_board_of_its_own"],
+    "game-player-to-move-chooses": [
+        "test_game_turns_ask_the_player_to_move", "test_game_of_drawn_whole_games_call_by_call",
+    ],
+    "play-turn-returns-the-pit": ["test_game_turns_ask_the_player_to_move"],
+    "game-shows-the-player-a-copy": [
+        "test_game_shows_the_player_a_copy_of_the_board", "test_game_run_shows_each_player_a_copy",
+        "test_game_of_drawn_whole_games_call_by_call",
+    ],
+    "run-returns-the-winner": [
+        "test_game_run_plays_to_the_end_and_returns_the_winner", "test_game_run_a_draw_returns_none",
+        "test_game_run_between_random_players", "test_game_of_drawn_whole_games_call_by_call",
+    ],
+    "run-shows-the-board-before-and-after-each-turn": ["test_game_run_shows_the_board_before_and_after_each_turn"],
+    "run-ends-with-the-winner-and-scores": ["test_game_run_ends_on_a_line_with_the_winner_and_scores"],
+    "run-plays-each-turn-with-play-turn": [
+        "test_game_run_shows_each_player_a_copy", "test_game_run_plays_each_turn_with_play_turn",
+    ],
+    "greedy-biggest-lead": [
+        "test_greedy_takes_the_biggest_capture", "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah",
+        "test_greedy_of_drawn_positions", "test_greedy_of_drawn_whole_games_call_by_call",
+    ],
+    "greedy-lead-is-own-kalah-minus-the-others": [
+        "test_greedy_counts_the_seeds_sown_into_the_opponents_kalah", "test_greedy_of_drawn_whole_games_call_by_call",
+    ],
+    "greedy-lead-of-the-player-who-moved": ["test_greedy_takes_the_biggest_capture"],
+    "greedy-lowest-pit-on-a-tie": [
+        "test_greedy_breaks_ties_by_the_lowest_pit", "test_greedy_of_drawn_positions",
+        "test_greedy_of_drawn_whole_games_call_by_call",
+    ],
+    "greedy-tries-every-legal-pit": ["test_greedy_of_drawn_positions", "test_greedy_of_drawn_whole_games_call_by_call"],
+    "greedy-leaves-the-board-unchanged": ["test_greedy_leaves_the_board_unchanged", "test_greedy_of_drawn_positions"],
 }
 
 START = [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]
@@ -911,6 +1079,11 @@ def test_board_end_at_twenty_five(sub):
     assert board.is_over() is True
     assert board.winner() == 0
     assert list(board.legal_moves()) == []
+    board = sub.Board([0, 0, 0, 0, 0, 1, 24, 1, 0, 0, 0, 0, 0, 22], 0)
+    board.play(5)  # exactly 25 in kalah 6: over, and player 1, who cannot feed, takes nothing
+    assert board.cells == [0, 0, 0, 0, 0, 0, 25, 1, 0, 0, 0, 0, 0, 22]
+    assert board.is_over() is True
+    assert board.winner() == 0
 
 
 @pytest.mark.exercise("abapa.board_play")

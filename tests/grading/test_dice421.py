@@ -100,6 +100,7 @@ RULES = {
         "settle_different_tokens(2, 5, 9, 4) == (14, -1)",
     "test_settle_equal_tokens_higher_value_of_player_1_gives": "settle_equal_tokens(5, 666, 444, 10, 10) == (5, 15)",
     "test_settle_equal_tokens_higher_value_of_player_2_gives": "settle_equal_tokens(5, 111, 222, 6, 3) == (11, -2)",
+    "test_play_game_throws_both_turns_with_the_rng_it_is_given": "8 tokens; 421 against 641 == (0, 16)",
     "test_play_game_ends_as_soon_as_a_total_reaches_zero": "8 tokens; 421 against 641 == (0, 16)",
     "test_play_game_ends_below_zero_too": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
     "test_play_game_player_2_can_win": "3 tokens; 654 against 333 (player 2 wins) == (8, -2)",
@@ -290,6 +291,10 @@ HINTS = {
     "test_settle_equal_tokens_higher_value_of_player_2_gives": (
         "When s2 is higher, player 2 gives nj: add it to total1 and take it off total2. Compare the values s1 and s2, "
         "not the totals."
+    ),
+    "test_play_game_throws_both_turns_with_the_rng_it_is_given": (
+        "Both players' turns throw with the rng that play_game is given: pass rng on to play_turn for player 2 as for "
+        "player 1, never the table's dice (nor ask for one and input for the other)."
     ),
     "test_play_game_ends_as_soon_as_a_total_reaches_zero": (
         "Play rounds only while both totals are above 0: a total of exactly 0 ends the game at once, with no further "
@@ -482,6 +487,7 @@ HINT_RULES = {
     ],
     "equal-tokens-prints-who-wins": ["test_settle_equal_tokens_prints_who_wins_like_the_reference"],
     "game-both-turns-throw-with-the-given-rng": [
+        "test_play_game_throws_both_turns_with_the_rng_it_is_given",
         "test_play_game_replays_the_same_game_with_the_same_seed",
         "test_play_game_plays_like_the_reference_call_by_call",
     ],
@@ -548,15 +554,20 @@ def pair(result):
 
 
 class Keyboard:
-    """A scripted ``ask``: answers in order, then ``then`` forever; records the prompts."""
+    """A scripted ``ask``: answers in order, then ``then`` forever; records the prompts and,
+    given ``dice``, how many of them were thrown before each question."""
 
-    def __init__(self, answers, then="0"):
+    def __init__(self, answers, then="0", dice=None):
         self.answers = list(answers)
         self.then = then
         self.prompts = []
+        self.dice = dice
+        self.thrown_before = []
 
     def __call__(self, prompt=""):
         self.prompts.append(str(prompt))
+        if self.dice is not None:
+            self.thrown_before.append(self.dice.thrown)
         index = len(self.prompts) - 1
         return self.answers[index] if index < len(self.answers) else self.then
 
@@ -940,6 +951,24 @@ def _game(sub, tokens, faces):
     dice = LoadedDice(faces)
     result = sub.play_game(tokens, keyboard, dice)
     return pair(result), keyboard, dice
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_throws_both_turns_with_the_rng_it_is_given(sub):
+    # 421 against 641: each player throws three dice with the given rng, then keeps them
+    dice = LoadedDice([4, 2, 1, 6, 4, 1])
+    keyboard = Keyboard([], then="0", dice=dice)
+    play_game = sub.play_game  # a notebook without it fails here
+    try:
+        play_game(8, keyboard, dice)
+    except NotImplementedError:
+        raise  # the exercise is not done yet
+    except Exception:  # the dice run out: whether the game ends there is the next tests' question
+        pass
+    asked = keyboard.thrown_before[:2]
+    assert asked and asked == [3, 6][: len(asked)], (
+        f"in the game of 8 tokens, 421 against 641, the rng given had thrown {asked} dice when the players were asked; "
+        "expected [3, 6], three dice for each player")
 
 
 @pytest.mark.exercise("dice421.play_game")

@@ -42,6 +42,7 @@ POINTS = {
 
 #: each test's rule, as the public check shows it (see tests/grader/test_one_verdict.py)
 RULES = {
+    "test_add_all_into_adds_to_the_list_it_is_given": "len(melds) after Meld.add_all_quartets_into(melds) == 6",
     "test_all_holds_the_78_melds_exactly_once": "len(Meld.ALL) == 78",
     "test_quartets_only_for_nine_to_ace_worth_150_100_200": "the quartets added (cards: points)",
     "test_runs_of_3_4_5_in_each_suit_worth_20_50_100": "how many runs of 3, 4 and 5 cards",
@@ -105,6 +106,10 @@ RULES = {
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
 HINTS = {
+    "test_add_all_into_adds_to_the_list_it_is_given": (
+        "add_all_quartets_into(melds) and add_all_suits_into(melds) add their melds to the very list they are given "
+        "(melds.append), keeping what it holds: a new list, or one emptied first, never reaches Meld.all_melds."
+    ),
     "test_all_holds_the_78_melds_exactly_once": (
         "Meld.ALL must hold the 72 runs and the 6 quartets, each once: see that neither method skips a meld or adds "
         "one twice, and run the cell that sets Meld.ALL again after changing the class."
@@ -118,8 +123,8 @@ HINTS = {
         "reach the ace, and give each size of run its own points."
     ),
     "test_runs_never_wrap_from_ace_to_six": (
-        "A run stops at the ace: the ace and the 6 are not consecutive, so no run holds both, while the queen, king "
-        "and ace of a suit still make a run of 3."
+        "A run is cards of consecutive ranks, in the order 6, 7, 8, 9, 10, J, Q, K, A, and it stops at the ace: no run "
+        "holds both the ace and the 6, while the queen, king and ace of a suit still make a run of 3."
     ),
     "test_melds_of_all_are_equal_by_value_to_new_melds": (
         "Two melds with the same cards and points must be equal and hash alike: keep Meld a frozen dataclass of a "
@@ -158,16 +163,16 @@ HINTS = {
         "nothing: compare the elements (the size of the union), not whether the sets differ."
     ),
     "test_only_the_first_and_last_of_three_sets_overlap": (
-        "Check each set against all the sets before it, not only its neighbour: keep a running union of every set seen "
-        "so far."
+        "An element in any two of the sets is enough to answer False, whether the two are neighbours or not and even "
+        "if the other sets lack it: check each set against a running union of every set seen so far."
     ),
     "test_mutually_disjoint_matches_pairwise_checks_on_random_sets": (
         "No element may be in two of the sets, however many sets there are and whatever their sizes (empty ones "
         "included): check each set against the union of all the earlier ones, and return a bool."
     ),
     "test_mutually_disjoint_leaves_its_sets_unchanged": (
-        "Do not add elements into the sets you were given: start the running union from a new empty set of your own, "
-        "not from the first set of the collection."
+        "Leave the collection and its sets as you got them: take no set out of it, add no element into them, and start "
+        "the running union from a new empty set of your own, not from the first set."
     ),
     "test_mutually_disjoint_of_large_sets":
         "Compare sizes with == (or !=), never with is: two equal ints above 256 are not always the same object.",
@@ -204,8 +209,8 @@ HINTS = {
         "equal points. Keep MeldSet a frozen dataclass of a frozenset of melds."
     ),
     "test_meld_set_mutually_disjoint_compares_the_cards_of_melds": (
-        "Two melds clash when their cards overlap, not when the melds themselves are equal: give mutually_disjoint the "
-        "card sets of the melds, not the melds."
+        "Any two of the melds clash when their cards overlap, neighbours or not, not when the melds themselves are "
+        "equal: give mutually_disjoint the card sets of all the melds, not the melds."
     ),
     "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets": (
         "The example hand has 6 meld sets (0, 20, 20, 50, 150 and 170 points): take the power set of the hand's melds "
@@ -227,8 +232,8 @@ HINTS = {
         "combination that shares no card, like the four jacks with ♡6 to ♡10."
     ),
     "test_meld_set_all_in_combines_three_disjoint_melds": (
-        "A meld set may hold more than two melds: these three runs share no card, so all 8 subsets of them are valid "
-        "meld sets, the three runs together included."
+        "A meld set holds any number of melds that share no card, up to all the melds of the hand: these three runs "
+        "together make a meld set of 60 points. Take the subsets of every size."
     ),
     "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards": (
         "MeldSet.all_in must refuse a bad hand with ValueError too: a card given twice, a text instead of a Card, more "
@@ -278,6 +283,98 @@ HINTS = {
         "The hand may be a generator, which can be read only once: hand it to MeldSet.all_in once, and print every "
         "meld set, sorted by points."
     ),
+}
+
+
+#: each rule of the worksheet that the hints state (a short name in the game's words) and the tests whose hint
+#: states it: a mistake of the corpora declares the rule it breaks, and the first test it fails is one of these
+HINT_RULES = {
+    "melds-added-into-the-list-given": ["test_add_all_into_adds_to_the_list_it_is_given"],
+    "quartets-nine-to-ace-only": ["test_quartets_only_for_nine_to_ace_worth_150_100_200"],
+    "quartet-points-150-200-100": ["test_quartets_only_for_nine_to_ace_worth_150_100_200"],
+    "runs-of-consecutive-ranks": ["test_runs_never_wrap_from_ace_to_six"],
+    "runs-never-wrap": ["test_runs_never_wrap_from_ace_to_six"],
+    "runs-reach-the-ace": ["test_runs_never_wrap_from_ace_to_six", "test_runs_of_3_4_5_in_each_suit_worth_20_50_100"],
+    "runs-of-3-4-5-in-every-suit": ["test_runs_of_3_4_5_in_each_suit_worth_20_50_100"],
+    "run-points-20-50-100": ["test_runs_of_3_4_5_in_each_suit_worth_20_50_100"],
+    "all-holds-the-78-melds-once": ["test_all_holds_the_78_melds_exactly_once"],
+    "melds-equal-by-value": ["test_melds_of_all_are_equal_by_value_to_new_melds"],
+    "meld-is-frozen": ["test_a_meld_is_immutable"],
+    "meld-in-hand-when-all-its-cards-are": [
+        "test_meld_all_in_the_seed_hand_finds_its_four_melds", "test_meld_all_in_matches_brute_force_on_random_hands",
+    ],
+    "meld-of-the-whole-hand-is-in-it": ["test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand"],
+    "meld-all-in-leaves-the-hand-unchanged": ["test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged"],
+    "meld-all-in-refuses-a-bad-hand": ["test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards"],
+    "meld-all-in-reads-any-hand-once": [
+        "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged",
+        "test_meld_all_in_like_the_reference_for_any_hand_in_any_form",
+    ],
+    "disjoint-no-set-or-one-set-is-true": ["test_no_sets_are_mutually_disjoint", "test_one_set_is_mutually_disjoint"],
+    "disjoint-returns-a-bool": [
+        "test_no_sets_are_mutually_disjoint", "test_mutually_disjoint_matches_pairwise_checks_on_random_sets",
+    ],
+    "disjoint-equal-sets-share-their-elements": ["test_equal_sets_are_not_disjoint_unless_empty"],
+    "disjoint-no-element-in-two-sets": [
+        "test_only_the_first_and_last_of_three_sets_overlap",
+        "test_mutually_disjoint_matches_pairwise_checks_on_random_sets",
+    ],
+    "disjoint-sizes-compared-by-value": ["test_mutually_disjoint_of_large_sets"],
+    "disjoint-leaves-the-sets-unchanged": ["test_mutually_disjoint_leaves_its_sets_unchanged"],
+    "disjoint-reads-any-iterable-once": ["test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form"],
+    "melds-clash-by-their-cards": ["test_meld_set_mutually_disjoint_compares_the_cards_of_melds"],
+    "melds-compared-two-by-two": ["test_meld_set_mutually_disjoint_compares_the_cards_of_melds"],
+    "melds-disjoint-of-any-iterable": [
+        "test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form",
+    ],
+    "points-add-up-every-meld": [
+        "test_meld_set_points_add_up_the_melds",
+        "test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form",
+    ],
+    "points-is-an-int": ["test_meld_set_points_add_up_the_melds"],
+    "points-of-this-meld-set-at-each-call": ["test_meld_set_points_of_meld_sets_made_one_after_another"],
+    "meld-set-keeps-the-melds-given": ["test_meld_set_of_keeps_the_melds_given"],
+    "of-refuses-melds-that-share-a-card": [
+        "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card",
+    ],
+    "of-names-a-shared-card": [
+        "test_meld_set_of_overlapping_melds_raises_value_error_naming_a_shared_card",
+        "test_meld_set_of_names_a_card_that_two_of_the_melds_share",
+    ],
+    "of-a-meld-twice-shares-its-cards": ["test_meld_set_of_the_same_meld_twice_raises_value_error"],
+    "of-leaves-its-melds-unchanged": ["test_meld_set_of_leaves_its_argument_untouched"],
+    "of-reads-any-iterable-once": ["test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form"],
+    "meld-set-is-frozen": ["test_a_meld_set_is_immutable"],
+    "meld-sets-equal-by-their-melds": ["test_meld_sets_are_equal_and_hashable_by_value"],
+    "meld-set-of-any-number-of-melds": [
+        "test_meld_set_all_in_combines_three_disjoint_melds",
+        "test_meld_set_all_in_matches_brute_force_on_random_hands",
+        "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form",
+    ],
+    "empty-meld-set-once-in-every-hand": ["test_meld_set_all_in_always_includes_the_empty_meld_set"],
+    "meld-sets-are-the-disjoint-subsets": [
+        "test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets",
+        "test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit",
+        "test_meld_set_all_in_matches_brute_force_on_random_hands",
+    ],
+    "meld-set-all-in-returns-a-list": ["test_meld_set_all_in_returns_a_list"],
+    "meld-set-all-in-refuses-a-bad-hand": ["test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards"],
+    "meld-set-all-in-reads-any-hand-once": ["test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form"],
+    "print-points-on-3-characters-then-the-meld-set": ["test_print_meld_sets_prints_the_seed_example_line_for_line"],
+    "print-one-line-per-meld-set": [
+        "test_print_meld_sets_prints_the_seed_example_line_for_line",
+        "test_print_meld_sets_sorts_by_increasing_points",
+        "test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set",
+    ],
+    "print-by-increasing-points": [
+        "test_print_meld_sets_sorts_by_increasing_points",
+        "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form",
+    ],
+    "print-reads-any-hand-once": ["test_print_meld_sets_like_the_reference_for_any_hand_in_any_form"],
+    "count-every-size-from-0-to-36": ["test_count_hands_without_meld_for_every_size"],
+    "count-no-run-of-three-in-a-suit": ["test_count_hands_without_meld_for_every_size"],
+    "count-no-quartet-of-9-to-ace": ["test_count_hands_without_meld_for_every_size"],
+    "count-four-6s-7s-8s-allowed": ["test_count_hands_without_meld_for_every_size"],
 }
 
 
@@ -355,12 +452,20 @@ def meld_of(text: str, points: int) -> tuple[list[Card], int]:
 
 # ----------------------------------------------------------------------------- Exercise 1
 
+#: how many times a method of Meld left in the list a mark put there before, and the list's length
+ADDED = """
+earlier = object()
+melds = [earlier]
+getattr(Meld, method)(melds)
+out = sum(meld is earlier for meld in melds), len(melds)
+"""
+
 
 @pytest.mark.exercise("jass.meld")
-def test_all_holds_the_78_melds_exactly_once(sub):
-    melds = sub.eval(f"[{MELD} for m in Meld.ALL]")
-    assert len(melds) == 78
-    assert Counter(melds) == Counter(ALL_MELDS)
+def test_add_all_into_adds_to_the_list_it_is_given(sub):
+    for method in ("add_all_quartets_into", "add_all_suits_into"):
+        kept, size = run(sub, ADDED, method=method)
+        assert (kept, size > 1) == (1, True), method
 
 
 @pytest.mark.exercise("jass.meld")
@@ -372,6 +477,15 @@ def test_quartets_only_for_nine_to_ace_worth_150_100_200(sub):
 
 
 @pytest.mark.exercise("jass.meld")
+def test_runs_never_wrap_from_ace_to_six(sub):
+    melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
+    assert plain(parse_cards("♠Q ♠K ♠A"), 20) in melds
+    for suit in Suit:  # a run of 5 cards or fewer that holds both wraps (longer runs are the next test's question)
+        ace, six = str(ALL_OF[suit][-1]), str(ALL_OF[suit][0])
+        assert not [cards for cards, _ in melds if ace in cards and six in cards and len(cards) <= 5]
+
+
+@pytest.mark.exercise("jass.meld")
 def test_runs_of_3_4_5_in_each_suit_worth_20_50_100(sub):
     melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
     assert len(melds) == 72
@@ -379,12 +493,10 @@ def test_runs_of_3_4_5_in_each_suit_worth_20_50_100(sub):
 
 
 @pytest.mark.exercise("jass.meld")
-def test_runs_never_wrap_from_ace_to_six(sub):
-    melds = run(sub, f"melds = []\nMeld.add_all_suits_into(melds)\nout = [{MELD} for m in melds]")
-    assert plain(parse_cards("♣Q ♣K ♣A"), 20) in melds
-    for suit in Suit:
-        ace, six = str(ALL_OF[suit][-1]), str(ALL_OF[suit][0])
-        assert not [cards for cards, _ in melds if ace in cards and six in cards]
+def test_all_holds_the_78_melds_exactly_once(sub):
+    melds = sub.eval(f"[{MELD} for m in Meld.ALL]")
+    assert len(melds) == 78
+    assert Counter(melds) == Counter(ALL_MELDS)
 
 
 @pytest.mark.exercise("jass.meld")
@@ -428,14 +540,6 @@ def test_meld_all_in_the_seed_hand_finds_its_four_melds(sub):
 
 
 @pytest.mark.exercise("jass.meld")
-def test_meld_all_in_matches_brute_force_on_random_hands(sub):
-    hands = random_hands(300, seed=1, sizes=(9, 9, 9, 0, 3, 12, 20, 36))
-    got = sub.eval(f"[[{MELD} for m in Meld.all_in(hand)] for hand in hands]", hands=hands)
-    for hand, melds in zip(hands, got):
-        assert Counter(melds) == Counter(melds_in(hand)), sorted(map(str, hand))
-
-
-@pytest.mark.exercise("jass.meld")
 def test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand(sub):
     # A meld is in the hand when all its cards are: a subset, not a proper subset.
     for text in ("♠6 ♠7 ♠8", "♠J ♡J ♢J ♣J", "♡10 ♡J ♡Q ♡K ♡A"):
@@ -465,6 +569,14 @@ def test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
         sub.Meld.all_in(["♠6", "♠7", "♠8"])
     with pytest.raises(ValueError):
         sub.Meld.all_in(list(DECK) + [DECK[0]])
+
+
+@pytest.mark.exercise("jass.meld")
+def test_meld_all_in_matches_brute_force_on_random_hands(sub):
+    hands = random_hands(300, seed=1, sizes=(9, 9, 9, 0, 3, 12, 20, 36))
+    got = sub.eval(f"[[{MELD} for m in Meld.all_in(hand)] for hand in hands]", hands=hands)
+    for hand, melds in zip(hands, got):
+        assert Counter(melds) == Counter(melds_in(hand)), sorted(map(str, hand))
 
 
 # ----------------------------------------------------------------------------- Exercise 2
@@ -525,6 +637,20 @@ def test_mutually_disjoint_leaves_its_sets_unchanged(sub):
 # ----------------------------------------------------------------------------- Exercise 3
 
 OF = "MeldSet.of([Meld(cards, points) for cards, points in melds])"
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_mutually_disjoint_compares_the_cards_of_melds(sub):
+    cases = [
+        ([], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150)], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20)], True),
+        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠7 ♠8 ♠9", 20)], False),
+        ([meld_of("♠6 ♠7 ♠8", 20), meld_of("♡6 ♡7 ♡8", 20), meld_of("♠8 ♠9 ♠10", 20)], False),
+    ]
+    for melds, expected in cases:
+        got = sub.eval("MeldSet.mutually_disjoint([Meld(c, p) for c, p in melds])", melds=melds)
+        assert got is expected, melds
 
 
 @pytest.mark.exercise("jass.meld_set")
@@ -613,17 +739,19 @@ def test_meld_sets_are_equal_and_hashable_by_value(sub):
 
 
 @pytest.mark.exercise("jass.meld_set")
-def test_meld_set_mutually_disjoint_compares_the_cards_of_melds(sub):
-    cases = [
-        ([], True),
-        ([meld_of("♠9 ♡9 ♢9 ♣9", 150)], True),
-        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠6 ♠7 ♠8", 20)], True),
-        ([meld_of("♠9 ♡9 ♢9 ♣9", 150), meld_of("♠7 ♠8 ♠9", 20)], False),
-        ([meld_of("♠6 ♠7 ♠8", 20), meld_of("♡6 ♡7 ♡8", 20), meld_of("♠8 ♠9 ♠10", 20)], False),
-    ]
-    for melds, expected in cases:
-        got = sub.eval("MeldSet.mutually_disjoint([Meld(c, p) for c, p in melds])", melds=melds)
-        assert got is expected, melds
+def test_meld_set_all_in_combines_three_disjoint_melds(sub):
+    hand = parse_cards("♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A")
+    got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
+    three = frozenset(plain(cards, 20) for cards in (hand[:3], hand[3:6], hand[6:]))
+    assert three in got
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
+    for hand in ([], parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A"), list(EXAMPLE)):
+        got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
+        assert got.count(frozenset()) == 1, hand
+    assert sub.eval(f"[{MELD_SET} for s in MeldSet.all_in([])]") == [frozenset()]
 
 
 @pytest.mark.exercise("jass.meld_set")
@@ -637,30 +765,6 @@ def test_meld_set_all_in_the_seed_hand_finds_its_six_meld_sets(sub):
 
 
 @pytest.mark.exercise("jass.meld_set")
-def test_meld_set_all_in_always_includes_the_empty_meld_set(sub):
-    for hand in ([], parse_cards("♠6 ♡8 ♢10 ♣Q ♠K ♡A"), list(EXAMPLE)):
-        got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
-        assert got.count(frozenset()) == 1, hand
-    assert sub.eval(f"[{MELD_SET} for s in MeldSet.all_in([])]") == [frozenset()]
-
-
-@pytest.mark.exercise("jass.meld_set")
-def test_meld_set_all_in_returns_a_list(sub):
-    for hand in ([], list(EXAMPLE), parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")):
-        assert sub.eval("isinstance(MeldSet.all_in(hand), list)", hand=hand) is True, hand
-
-
-@pytest.mark.exercise("jass.meld_set")
-def test_meld_set_all_in_matches_brute_force_on_random_hands(sub):
-    hands = random_hands(300, seed=3, sizes=(9, 9, 9, 5, 12))
-    for start in range(0, len(hands), 100):
-        chunk = hands[start : start + 100]
-        got = sub.eval(f"[[{MELD_SET} for s in MeldSet.all_in(hand)] for hand in hands]", hands=chunk)
-        for hand, meld_sets in zip(chunk, got):
-            assert Counter(meld_sets) == meld_sets_in(hand), sorted(map(str, hand))
-
-
-@pytest.mark.exercise("jass.meld_set")
 def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
     hand = parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")
     got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
@@ -670,11 +774,9 @@ def test_meld_set_all_in_finds_the_overlapping_runs_of_a_long_suit(sub):
 
 
 @pytest.mark.exercise("jass.meld_set")
-def test_meld_set_all_in_combines_three_disjoint_melds(sub):
-    hand = parse_cards("♠6 ♠7 ♠8 ♡10 ♡J ♡Q ♣Q ♣K ♣A")
-    got = sub.eval(f"[{MELD_SET} for s in MeldSet.all_in(hand)]", hand=hand)
-    assert Counter(got) == meld_sets_in(hand) and len(got) == 8
-    assert max(len(meld_set) for meld_set in got) == 3
+def test_meld_set_all_in_returns_a_list(sub):
+    for hand in ([], list(EXAMPLE), parse_cards("♡6 ♡7 ♡8 ♡9 ♡10 ♡J ♣J ♢J ♠J")):
+        assert sub.eval("isinstance(MeldSet.all_in(hand), list)", hand=hand) is True, hand
 
 
 @pytest.mark.exercise("jass.meld_set")
@@ -685,6 +787,16 @@ def test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards(sub):
         sub.MeldSet.all_in([Card(Suit.SPADE, Rank.SIX), "♠7", "♠8"])
     with pytest.raises(ValueError):
         sub.MeldSet.all_in(list(DECK) + [DECK[5]])
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_all_in_matches_brute_force_on_random_hands(sub):
+    hands = random_hands(300, seed=3, sizes=(9, 9, 9, 5, 12))
+    for start in range(0, len(hands), 100):
+        chunk = hands[start : start + 100]
+        got = sub.eval(f"[[{MELD_SET} for s in MeldSet.all_in(hand)] for hand in hands]", hands=chunk)
+        for hand, meld_sets in zip(chunk, got):
+            assert Counter(meld_sets) == meld_sets_in(hand), sorted(map(str, hand))
 
 
 # ----------------------------------------------------------------------------- the example
@@ -704,15 +816,12 @@ def points_of(line: str) -> int:
 @pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_prints_the_seed_example_line_for_line(sub):
     lines = run(sub, PRINTED, hand=list(EXAMPLE))
-    expected = list(EXAMPLE_LINES)
-    assert sorted(lines) == sorted(expected)
-    assert lines[0] == expected[0] and lines[3:] == expected[3:]
-    assert set(lines[1:3]) == set(expected[1:3])  # equal points, either order
+    assert sorted(lines) == sorted(EXAMPLE_LINES)  # their order is the next test's question
 
 
 @pytest.mark.exercise("jass.print_meld_sets")
 def test_print_meld_sets_sorts_by_increasing_points(sub):
-    for hand in random_hands(20, seed=4):
+    for hand in [list(EXAMPLE), *random_hands(20, seed=4)]:
         lines = run(sub, PRINTED, hand=hand)
         points = [points_of(line) for line in lines]
         assert points == sorted(points) and len(lines) == sum(meld_sets_in(hand).values())

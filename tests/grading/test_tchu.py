@@ -92,6 +92,7 @@ RULES = {
     "test_draw_tickets_refuses_a_ticket_that_was_not_drawn":
         "draw_tickets(...) when Ada keeps a ticket she did not draw: ValueError naming Ada",
     "test_draw_cards_face_up_then_deck": "draw_cards(...) when Bob draws face-up slot 2, then the deck",
+    "test_draw_cards_leaves_the_turn_to_play": "draw_cards(...) when Bob draws face-up slot 2, then the deck",
     "test_draw_cards_deck_then_face_up": "draw_cards(...) when Bob draws from the deck, then face-up slot 4",
     "test_draw_cards_sends_the_new_state_between_the_two_draws":
         "draw_cards(...) when Ada draws slot 2 twice: both players get the state between the draws",
@@ -102,6 +103,7 @@ RULES = {
     "test_claim_route_neutral_above_ground_by_player_two":
         "claim_route(...) when Bob claims the neutral route BER_LUC_1 with 4 blue cards",
     "test_claim_tunnel_without_extra_cost": "tunnel BAD_BAL_1 with 3 red, drawn blue, blue, white (no extra cost)",
+    "test_claim_tunnel_extra_cost_counts_drawn_cards_like_the_claim_cards": "drawn red, locomotive, blue (2 more",
     "test_claim_tunnel_with_extra_cost_paid": "drawn red, locomotive, blue (2 more, Ada pays with the 2nd option)",
     "test_claim_tunnel_with_extra_cost_refused": "tunnel BAD_BAL_1 with 3 red, drawn red, blue, blue (1 more, refused)",
     "test_claim_tunnel_with_extra_cost_the_player_cannot_pay": "drawn locomotive, blue, red (2 more, cannot pay)",
@@ -237,6 +239,10 @@ HINTS = {
         "Remember the face-up card of the slot before it is replaced, and tell everyone that card; slot -1 takes the "
         "top card of the deck, told as a draw from the deck."
     ),
+    "test_draw_cards_leaves_the_turn_to_play": (
+        "A turn function plays the current player's turn, and that player is still the current one in the state it "
+        "returns: play passes the turn on, not draw_cards."
+    ),
     "test_draw_cards_deck_then_face_up": (
         "Ask for a slot before each of the two cards: -1 takes the deck's top card, and a face-up slot, the last one "
         "(4) included, is refilled from the deck."
@@ -264,6 +270,10 @@ HINTS = {
     "test_claim_tunnel_without_extra_cost": (
         "Tell the tunnel attempt, draw 3 cards and tell them with their cost; with no extra cost, claim with the "
         "initial cards, and both those cards and the 3 drawn go to the discards."
+    ),
+    "test_claim_tunnel_extra_cost_counts_drawn_cards_like_the_claim_cards": (
+        "Each of the 3 cards this tunnel turns over costs one more card when it is a locomotive or of the claim cards' "
+        "color: let the route count it from the claim cards and those 3 cards, not the whole hand."
     ),
     "test_claim_tunnel_with_extra_cost_paid": (
         "When a tunnel costs more and the player can pay, offer the options for that extra count and the initial "
@@ -298,12 +308,12 @@ HINTS = {
         "ValueError naming the player and the route."
     ),
     "test_end_sends_the_final_state_then_bonus_then_result": (
-        "Send everyone the final state first, then the longest-trail bonus, and last the result; each total is the "
-        "player's final points plus its bonus."
+        "Send everyone the final state first, then the longest-trail bonus, and last the result, the winner's total "
+        "before the loser's; return the totals by PlayerId, each the player's final points plus its bonus."
     ),
     "test_end_longest_trail_bonus_decides_between_equal_route_points": (
-        "The bonus goes to the longest trail (routes end to end, by their total length), whatever the route points: "
-        "equal route points do not make equal trails."
+        "The bonus goes to the longest trail (routes end to end, by their total length), whatever the route points, "
+        "and the higher total, bonus included, wins: equal route points do not make equal trails."
     ),
     "test_end_both_longest_trails_get_the_bonus_and_tie": (
         "When both longest trails are as long, both players get the bonus, with a message each; equal totals end with "
@@ -322,8 +332,9 @@ HINTS = {
         "(one or three of either is wrong)."
     ),
     "test_play_whole_games_follow_the_order_of_the_rules": (
-        "Call the players in the order of the rules: at each turn, tell whose turn it is before asking for its choice, "
-        "then make only the calls of that kind of turn. The message above names the first call out of place."
+        "Call the players in the order of the rules: each turn, send everyone the state, say whose turn it is, ask "
+        "next_turn once, make only that kind's calls; tell the last turn once, at 2 cars or fewer, then each plays "
+        "once more."
     ),
     "test_play_both_players_receive_the_same_messages": (
         "Every game message goes to both players, through your helper that tells everyone; never tell only the current "
@@ -421,6 +432,169 @@ HINTS = {
         "Keep nothing from one game to the next: a second game with the same players and the rng going on is played "
         "anew, turn by turn."
     ),
+}
+
+#: the rules the hints state, in the game's words: each names the tests whose hint states it
+#: (a mistake of tests/corpora/ declares the rule it breaks; its first failing test is one of them)
+HINT_RULES = {
+    "tell-every-player-once": ["test_tell_all_tells_every_player_once"],
+    "update-sends-the-public-state": ["test_update_all_sends_the_state_and_each_players_own_state"],
+    "update-sends-each-player-its-own-state": ["test_update_all_sends_the_state_and_each_players_own_state"],
+    "start-introduces-each-player-first": ["test_start_calls_init_players_once_each_with_own_id_and_names"],
+    "start-first-player-of-the-initial-state": [
+        "test_start_first_message_names_the_first_player_of_the_initial_state",
+        "test_start_generated_games_call_by_call",
+    ],
+    "start-five-top-tickets-each": [
+        "test_start_offers_each_player_five_of_the_ten_top_tickets_once", "test_start_generated_games_call_by_call",
+    ],
+    "start-player-1-offered-first": ["test_start_generated_games_call_by_call"],
+    "start-state-before-the-initial-choice": [
+        "test_start_sends_the_state_before_the_initial_choice", "test_start_generated_games_call_by_call",
+    ],
+    "start-kept-tickets-told-once-both-chose": ["test_start_tells_kept_tickets_only_when_both_players_chose"],
+    "start-kept-message-counts-the-kept-tickets": ["test_start_tells_kept_tickets_only_when_both_players_chose"],
+    "start-returns-the-first-turn-state": ["test_start_returns_the_state_of_the_first_turn"],
+    "initial-choice-keeps-at-least-three": ["test_start_refuses_fewer_than_three_initial_tickets"],
+    "initial-choice-only-offered-tickets": ["test_start_refuses_a_ticket_that_was_not_offered"],
+    "start-error-names-the-player": [
+        "test_start_refuses_fewer_than_three_initial_tickets", "test_start_refuses_a_ticket_that_was_not_offered",
+    ],
+    "start-keeps-nothing-between-calls": ["test_start_twice_on_the_same_objects_starts_anew"],
+    "drawn-tickets-all-leave-the-pile": ["test_draw_tickets_gives_the_kept_tickets_and_removes_all_three"],
+    "draw-tickets-asks-the-current-player": ["test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone"],
+    "draw-tickets-told-before-the-choice": [
+        "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone",
+        "test_draw_tickets_generated_turns_call_by_call",
+    ],
+    "draw-tickets-tells-how-many-kept": [
+        "test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone",
+        "test_draw_tickets_generated_turns_call_by_call",
+    ],
+    "draw-tickets-keeps-at-least-one": ["test_draw_tickets_refuses_keeping_no_ticket"],
+    "draw-tickets-only-drawn-tickets": ["test_draw_tickets_refuses_a_ticket_that_was_not_drawn"],
+    "draw-tickets-error-names-the-player": [
+        "test_draw_tickets_refuses_keeping_no_ticket", "test_draw_tickets_refuses_a_ticket_that_was_not_drawn",
+    ],
+    "draw-tickets-keeps-nothing-between-calls": ["test_draw_tickets_twice_on_the_same_objects_plays_anew"],
+    "face-up-card-told-before-it-is-replaced": ["test_draw_cards_face_up_then_deck"],
+    "deck-card-told-as-a-blind-draw": ["test_draw_cards_face_up_then_deck"],
+    "turn-function-leaves-the-turn-to-play": ["test_draw_cards_leaves_the_turn_to_play"],
+    "slot-asked-before-each-card": ["test_draw_cards_deck_then_face_up"],
+    "face-up-slot-refilled-from-the-deck": ["test_draw_cards_deck_then_face_up"],
+    "draw-cards-state-to-everyone-between-the-draws": [
+        "test_draw_cards_sends_the_new_state_between_the_two_draws", "test_draw_cards_generated_turns_call_by_call",
+    ],
+    "deck-recreated-before-each-card": [
+        "test_draw_cards_recreates_the_deck_before_each_card", "test_draw_cards_generated_turns_call_by_call",
+    ],
+    "deck-recreated-with-the-given-rng": [
+        "test_draw_cards_recreates_the_deck_before_each_card", "test_draw_cards_generated_turns_call_by_call",
+    ],
+    "slot-is-the-deck-or-0-to-4": ["test_draw_cards_refuses_a_bad_slot_naming_player_and_slot"],
+    "bad-slot-valueerror-names-player-and-slot": ["test_draw_cards_refuses_a_bad_slot_naming_player_and_slot"],
+    "draw-cards-keeps-nothing-between-calls": ["test_draw_cards_twice_on_the_same_objects_plays_anew"],
+    "claim-cards-go-to-the-discards": ["test_claim_route_above_ground"],
+    "claimer-is-the-current-player": ["test_claim_route_neutral_above_ground_by_player_two"],
+    "neutral-route-takes-any-one-color": ["test_claim_route_neutral_above_ground_by_player_two"],
+    "tunnel-turns-over-its-own-three-cards": [
+        "test_claim_tunnel_without_extra_cost", "test_claim_tunnel_extra_cost_counts_drawn_cards_like_the_claim_cards",
+        "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck",
+        "test_claim_route_twice_on_the_same_objects_plays_anew",
+    ],
+    "tunnel-drawn-cards-go-to-the-discards": [
+        "test_claim_tunnel_without_extra_cost", "test_claim_tunnel_with_extra_cost_refused",
+    ],
+    "extra-cost-counted-from-the-claim-cards": [
+        "test_claim_tunnel_extra_cost_counts_drawn_cards_like_the_claim_cards",
+        "test_claim_tunnel_with_locomotives_only_counts_drawn_locomotives",
+        "test_claim_route_generated_turns_call_by_call",
+    ],
+    "tunnel-paid-with-the-chosen-option": ["test_claim_tunnel_with_extra_cost_paid"],
+    "claim-message-names-every-card-used": ["test_claim_tunnel_with_extra_cost_paid"],
+    "empty-choice-gives-up-the-tunnel": ["test_claim_tunnel_with_extra_cost_refused"],
+    "no-choice-when-the-player-cannot-pay": ["test_claim_tunnel_with_extra_cost_the_player_cannot_pay"],
+    "unclaimed-tunnel-told-to-everyone": [
+        "test_claim_tunnel_with_extra_cost_refused", "test_claim_tunnel_with_extra_cost_the_player_cannot_pay",
+    ],
+    "tunnel-cards-drawn-one-at-a-time": [
+        "test_claim_tunnel_draws_one_card_at_a_time_recreating_the_deck",
+        "test_claim_route_generated_turns_call_by_call",
+    ],
+    "tunnel-deck-recreated-with-the-given-rng": ["test_claim_route_generated_turns_call_by_call"],
+    "deck-recreated-only-for-tunnel-cards": ["test_claim_route_generated_turns_call_by_call"],
+    "twin-route-is-taken": ["test_claim_route_refuses_a_taken_route"],
+    "claim-cards-must-claim-the-route": ["test_claim_route_refuses_cards_that_cannot_claim_it"],
+    "claim-needs-the-cars": [
+        "test_claim_route_refuses_a_route_longer_than_the_cars_left", "test_claim_route_with_exactly_the_cars_it_needs",
+    ],
+    "cars-checked-before-the-cards": ["test_claim_route_refuses_a_route_longer_than_the_cars_left"],
+    "exactly-enough-cars-will-do": ["test_claim_route_with_exactly_the_cars_it_needs"],
+    "claim-error-names-player-and-route": [
+        "test_claim_route_refuses_a_taken_route", "test_claim_route_refuses_cards_that_cannot_claim_it",
+        "test_claim_route_refuses_a_route_longer_than_the_cars_left",
+    ],
+    "tunnel-draws-the-cards-there-are": ["test_claim_tunnel_draws_the_cards_there_are_when_fewer_than_three"],
+    "additional-cards-must-be-an-option": ["test_claim_tunnel_refuses_additional_cards_that_are_no_option"],
+    "claim-keeps-nothing-between-calls": ["test_claim_route_twice_on_the_same_objects_plays_anew"],
+    "final-state-first": ["test_end_sends_the_final_state_then_bonus_then_result"],
+    "end-tells-everyone": ["test_end_sends_the_final_state_then_bonus_then_result"],
+    "result-gives-the-winner-total-first": ["test_end_sends_the_final_state_then_bonus_then_result"],
+    "totals-by-player-id": ["test_end_sends_the_final_state_then_bonus_then_result"],
+    "total-is-final-points-plus-bonus": [
+        "test_end_sends_the_final_state_then_bonus_then_result", "test_end_counts_ticket_points",
+        "test_end_generated_states_call_by_call",
+    ],
+    "bonus-to-the-longest-trail": [
+        "test_end_longest_trail_bonus_decides_between_equal_route_points", "test_end_generated_states_call_by_call",
+    ],
+    "higher-total-with-bonus-wins": [
+        "test_end_longest_trail_bonus_decides_between_equal_route_points", "test_end_generated_states_call_by_call",
+    ],
+    "as-long-trails-both-get-the-bonus": [
+        "test_end_both_longest_trails_get_the_bonus_and_tie", "test_end_with_no_routes_gives_both_the_bonus",
+    ],
+    "equal-totals-are-a-tie": [
+        "test_end_both_longest_trails_get_the_bonus_and_tie", "test_end_with_no_routes_gives_both_the_bonus",
+        "test_end_generated_states_call_by_call",
+    ],
+    "total-counts-the-tickets": ["test_end_counts_ticket_points"],
+    "end-keeps-nothing-between-calls": ["test_end_twice_on_the_same_objects_ends_anew"],
+    "two-players-and-two-names": ["test_play_refuses_other_than_two_players_and_names"],
+    "state-to-everyone-before-each-turn": [
+        "test_play_whole_games_follow_the_order_of_the_rules", "test_play_update_before_every_next_turn_and_draw_slot",
+        "test_play_whole_games_of_many_players_call_by_call",
+    ],
+    "one-next-turn-per-turn": [
+        "test_play_whole_games_follow_the_order_of_the_rules", "test_play_turn_decisions_match_the_turn_kind",
+    ],
+    "last-turn-told-once-at-two-cars": [
+        "test_play_whole_games_follow_the_order_of_the_rules",
+        "test_play_last_turn_message_once_then_exactly_two_turns",
+    ],
+    "last-turn-each-plays-once-more": [
+        "test_play_whole_games_follow_the_order_of_the_rules",
+        "test_play_last_turn_message_once_then_exactly_two_turns",
+    ],
+    "game-messages-to-both-players": [
+        "test_play_both_players_receive_the_same_messages", "test_play_whole_games_of_many_players_call_by_call",
+    ],
+    "play-starts-the-game-once": ["test_play_init_players_once_and_first_three_decisions"],
+    "play-carries-the-returned-state": ["test_play_every_state_sent_accounts_for_all_cards"],
+    "turn-played-by-its-kind": [
+        "test_play_turn_decisions_match_the_turn_kind", "test_play_whole_games_of_many_players_call_by_call",
+    ],
+    "players-take-turns": ["test_play_players_take_turns_starting_with_the_first"],
+    "last-turn-message-names-the-player-and-its-cars": ["test_play_last_turn_message_names_the_player_and_its_cars"],
+    "play-ends-the-game-once": ["test_play_ends_with_bonus_and_one_result_and_the_right_totals"],
+    "play-with-the-tickets-given": ["test_play_uses_its_tickets_and_rng_for_the_initial_state"],
+    "play-with-the-rng-given": [
+        "test_play_uses_its_tickets_and_rng_for_the_initial_state", "test_play_recreates_the_deck_during_a_long_game",
+        "test_play_the_same_seed_replays_the_same_game", "test_play_whole_games_of_many_players_call_by_call",
+    ],
+    "illegal-move-stops-the-game": ["test_play_refuses_an_illegal_move_naming_the_player"],
+    "turn-that-is-no-turnkind-is-illegal": ["test_play_refuses_an_illegal_move_naming_the_player"],
+    "play-keeps-nothing-between-games": ["test_play_twice_on_the_same_objects_plays_a_new_game"],
 }
 
 route = ChMap.route
@@ -547,9 +721,13 @@ def test_update_all_sends_the_state_and_each_players_own_state(sub, current):
 # Exercise 2: start_game -----------------------------------------------------------------------
 
 
-def start(sub, seed=1, inner=None):
-    if inner is None:  # the package's players: the game in the notebook's process
-        state, log = played(sub, "start_game", [("greedy", 1), ("random", 2)], ChMap.all_tickets(), random.Random(seed))
+#: players that choose without a state: a start that sends none fails only the test of the state
+SCRIPTED = [("scripted", {}), ("scripted", {})]
+
+
+def start(sub, seed=1, inner=None, kinds=(("greedy", 1), ("random", 2))):
+    if inner is None:  # the package's players (``kinds``): the game in the notebook's process
+        state, log = played(sub, "start_game", list(kinds), ChMap.all_tickets(), random.Random(seed))
         return state, log
     players, log = recorders(*inner)
     state = sub.start_game(players, dict(NAMES), ChMap.all_tickets(), random.Random(seed))
@@ -558,7 +736,7 @@ def start(sub, seed=1, inner=None):
 
 @pytest.mark.exercise("tchu.start")
 def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
-    _state, log = start(sub)
+    _state, log = start(sub, kinds=SCRIPTED)
     for player in PlayerId:
         inits = calls_of(log, player, "init_players")
         assert len(inits) == 1, 'init_players should be called exactly once for each player'
@@ -570,7 +748,7 @@ def test_start_calls_init_players_once_each_with_own_id_and_names(sub):
 @pytest.mark.exercise("tchu.start")
 @pytest.mark.parametrize("seed", [1, 2, 5, 8])
 def test_start_first_message_names_the_first_player_of_the_initial_state(sub, seed):
-    _state, log = start(sub, seed)
+    _state, log = start(sub, seed, kinds=SCRIPTED)
     first = GameState.initial(ChMap.all_tickets(), random.Random(seed)).current_player_id
     for player in PlayerId:
         assert infos(log, player)[0] == Info(NAMES[first]).will_play_first()
@@ -581,7 +759,7 @@ def test_start_first_message_names_the_first_player_of_the_initial_state(sub, se
 
 @pytest.mark.exercise("tchu.start")
 def test_start_offers_each_player_five_of_the_ten_top_tickets_once(sub):
-    _state, log = start(sub, 3)
+    _state, log = start(sub, 3, kinds=SCRIPTED)
     initial = GameState.initial(ChMap.all_tickets(), random.Random(3))
     offers = [calls_of(log, player, "set_initial_ticket_choice") for player in PlayerId]
     assert [len(o) for o in offers] == [1, 1]
@@ -686,19 +864,6 @@ def ticket_turn(sub, keep, seed=4, current=None):
 
 
 @pytest.mark.exercise("tchu.draw_tickets")
-@pytest.mark.parametrize("current", [P1, P2])
-def test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone(sub, current):
-    state, _new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[1:]), current=current)
-    assert [c.method for c in decisions(log, current)] == ["choose_tickets"]
-    assert decisions(log, current.next()) == []
-    assert calls_of(log, current, "choose_tickets")[0].args[0] == state.top_tickets(3)
-    name = NAMES[current]
-    both_heard(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
-    heard = log.index(calls_of(log, current, "receive_info")[0])
-    assert heard < log.index(calls_of(log, current, "choose_tickets")[0])
-
-
-@pytest.mark.exercise("tchu.draw_tickets")
 @pytest.mark.parametrize("keep", [1, 3])
 def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     state, new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[:keep]))
@@ -712,6 +877,19 @@ def test_draw_tickets_gives_the_kept_tickets_and_removes_all_three(sub, keep):
     assert new.player_state(current.next()) == state.player_state(current.next()), 'the other player should not change'
     assert new.current_player_id is current, 'the current player should not change during a turn (play changes it)'
     assert new.card_state == state.card_state, 'drawing tickets should not change the cards'
+
+
+@pytest.mark.exercise("tchu.draw_tickets")
+@pytest.mark.parametrize("current", [P1, P2])
+def test_draw_tickets_offers_the_three_top_tickets_once_and_tells_everyone(sub, current):
+    state, _new, log = ticket_turn(sub, lambda options: SortedBag(tuple(options)[1:]), current=current)
+    assert [c.method for c in decisions(log, current)] == ["choose_tickets"]
+    assert decisions(log, current.next()) == []
+    assert calls_of(log, current, "choose_tickets")[0].args[0] == state.top_tickets(3)
+    name = NAMES[current]
+    both_heard(log, [Info(name).drew_tickets(3), Info(name).kept_tickets(2)])
+    heard = log.index(calls_of(log, current, "receive_info")[0])
+    assert heard < log.index(calls_of(log, current, "choose_tickets")[0])
 
 
 @pytest.mark.exercise("tchu.draw_tickets")
@@ -752,6 +930,11 @@ def test_draw_cards_face_up_then_deck(sub):
     assert new.player_state(P2).cards == cards(1, Card.BLACK, 1, Card.GREEN, 1, Card.ORANGE)
     assert new.card_state.face_up_cards == (Card.RED, Card.BLUE, Card.YELLOW, Card.WHITE, Card.LOCOMOTIVE)
     assert total_cards(new) == 110, 'all 110 cards should still be there'
+
+
+@pytest.mark.exercise("tchu.draw_cards")
+def test_draw_cards_leaves_the_turn_to_play(sub):
+    _state, new, _log = card_turn(sub, [2, Constants.DECK_SLOT])
     assert new.current_player_id is P2, 'the current player should not change during a turn (play changes it)'
 
 
@@ -869,6 +1052,19 @@ def test_claim_tunnel_without_extra_cost(sub):
         '3 cards should be drawn from the deck for a tunnel'
     )
     assert total_cards(new) == 110, 'all 110 cards should still be there'
+
+
+@pytest.mark.exercise("tchu.claim_route")
+@pytest.mark.parametrize("drawn, extra", [
+    ([Card.RED, Card.LOCOMOTIVE, Card.BLUE], 2), ([Card.RED, Card.RED, Card.WHITE], 2),
+    ([Card.BLUE, Card.BLUE, Card.WHITE], 0),
+])
+def test_claim_tunnel_extra_cost_counts_drawn_cards_like_the_claim_cards(sub, drawn, extra):
+    # Ada cannot pay an extra cost (her blue card is no red): if asked all the same, she gives up.
+    _state, _new, log = claim(sub, TUNNEL, THREE_RED, [Card.RED] * 3 + [Card.BLUE], drawn, additional=[None])
+    assert infos(log)[1] == Info("Ada").drew_additional_cards(SortedBag(drawn), extra), (
+        'each drawn card that is a locomotive or of the color of the claim cards should cost one more card'
+    )
 
 
 @pytest.mark.exercise("tchu.claim_route")
