@@ -141,7 +141,7 @@ def place(self, domino, first, second):
     self.grid[second[0]][second[1]] = domino.second
 
 Kingdom.place = place
-''', "a refused placement leaves the kingdom unchanged"),
+''', "a refused placement leaves the kingdom unchanged", rule="refused-placement-changes-nothing"),
     Mistake("dom-place-halves-flipped", "dominations.placement", '''
 def place(self, domino, first, second):
     problem = self.problem(domino, first, second)

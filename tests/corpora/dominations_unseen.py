@@ -1576,7 +1576,7 @@ add_methods(Kingdom, problem, touches, can_place, place)
                 "'put the domino down, measure, take it back' / place 'leaves the kingdom unchanged': on the too-big "
                 "path problem returns before taking the domino back, so asking (can_place, legal_placements, place) "
                 "changes the kingdom"
-            ), replace=True),
+            ), replace=True, rule="refused-placement-changes-nothing"),
 
     # ------------------------------------------------------------ dominations.legal
     Mistake('dom-unseen-legal-frontier-twice', 'dominations.legal', r'''

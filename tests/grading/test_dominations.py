@@ -79,6 +79,8 @@ RULES = {
     "test_the_limit_counts_the_whole_kingdom_not_a_fixed_board": "(6 columns wide, far from the castle)",
     "test_the_7x7_limit_in_the_mighty_duel": "(7 wide in the Mighty Duel)",
     "test_a_domino_rotated_and_flipped": "placing #13 W0 F0 flipped, first on (4, 6), second on (4, 5)",
+    "test_a_refused_placement_leaves_the_kingdom_as_it_was": "(6 columns wide, far from the castle) == 'refused, "
+                                                             "unchanged'",
     "test_placements_agree_with_the_rules_on_random_kingdoms": "(6 columns wide)",
     "test_a_new_kingdom_has_24_placements_around_the_castle": "len(Kingdom().legal_placements(#13 W0 F0))",
     "test_legal_placements_are_exactly_the_legal_ones": "len(Kingdom.from_text('L0 C0').legal_placements(#31 L1 L0))",
@@ -258,6 +260,10 @@ HINTS = {
     "test_the_7x7_limit_in_the_mighty_duel": (
         "Use the kingdom's own size for the limit and the area (7, a 13x13 area with the castle at (6, 6), in the "
         "Mighty Duel), never a fixed 5 or 9."
+    ),
+    "test_a_refused_placement_leaves_the_kingdom_as_it_was": (
+        "A refusal changes nothing: check every rule before writing a square and raise ValueError, and let can_place "
+        "and problem only look (a square put down to measure the kingdom is taken back)."
     ),
     "test_a_domino_rotated_and_flipped": (
         "The first square of the domino goes on the first position and the second on the second, in any direction; do "
@@ -668,7 +674,9 @@ HINT_RULES = {
     "can-place-says-true-or-false": ["test_placements_agree_with_the_rules_on_random_kingdoms"],
     "touches-says-true-or-false": ["test_touches_like_the_reference_on_generated_squares"],
     "problem-none-exactly-when-legal": ["test_problem_is_none_exactly_when_the_placement_is_legal"],
-    "refused-placement-changes-nothing": ["test_place_like_the_reference_on_generated_kingdoms"],
+    "refused-placement-changes-nothing": [
+        "test_a_refused_placement_leaves_the_kingdom_as_it_was", "test_place_like_the_reference_on_generated_kingdoms",
+    ],
     "placement-asks-the-kingdom-as-it-is": ["test_the_same_kingdom_is_asked_again_after_a_placement"],
     "both-orientations-count": [
         "test_a_new_kingdom_has_24_placements_around_the_castle",
@@ -1019,6 +1027,34 @@ def placed(sub, text: str, domino: Domino, first, second, size: int = 5) -> str:
     assert tape(call_label(f"{kingdom}.can_place", *arguments)) is True
     tape.outcome(call_label(f"{kingdom}.place", *arguments))
     return tape(f"{kingdom}.to_text()")
+
+
+#: placements every rule refuses, with both squares inside the area: the castle's square, a
+#: lone touch of another terrain, a kingdom 6 columns wide far from the castle, 6 rows high
+REFUSED_INSIDE = [
+    ("C0 W0", d(13, "W0", "F0"), (3, 4), (4, 4)),
+    ("W0 W0 C0", d(13, "W0", "F0"), (2, 2), (3, 2)),
+    ("W0 W0 C0 .. ..\n.. .. F0 F0 F0", d(3, "F0", "F0"), (5, 7), (6, 7)),
+    ("W0\nW0\nC0\nW0", d(1, "W0", "W0"), (1, 4), (0, 4)),
+]
+
+
+@pytest.mark.exercise("dominations.placement")
+def test_a_refused_placement_leaves_the_kingdom_as_it_was(sub):
+    # only what a refusal leaves behind: whether each one is refused is the next tests' question
+    for text, domino, first, second in REFUSED_INSIDE:
+        for method in ("can_place", "problem", "place"):
+            kingdom = sub.Kingdom.from_text(text)
+            try:
+                getattr(kingdom, method)(domino, first, second)
+            except Exception:  # noqa: BLE001 - a refusal; its kind is another test's question
+                refusal = True
+            else:
+                refusal = method != "place"  # a placement taken is judged by the tests of the rules
+            after = kingdom.to_text()
+            assert not refusal or after == text, (
+                f"{call_label(f'Kingdom.from_text({text!r}).{method}', domino, first, second)} changed the "
+                f"kingdom to {after!r}")
 
 
 @pytest.mark.exercise("dominations.placement")
