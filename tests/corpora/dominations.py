@@ -549,7 +549,8 @@ def next_round(self):
     self.line = self.draw_line()
 
 Game.next_round = next_round
-''', "next round's king order follows the numbers chosen, so each domino is placed by its owner"),
+''', "next round's king order follows the numbers chosen, so each domino is placed by its owner",
+            rule="kings-act-by-the-numbers-chosen"),
     Mistake("dom-end-no-last-round", "dominations.game", '''
 def is_over(self):
     return not self.kings or (not self.line and not self.pile)
