@@ -1047,6 +1047,8 @@ def test_a_refused_placement_leaves_the_kingdom_as_it_was(sub):
             kingdom = sub.Kingdom.from_text(text)
             try:
                 getattr(kingdom, method)(domino, first, second)
+            except (NotImplementedError, AttributeError):
+                raise  # not written yet: nothing to judge, and no point for it
             except Exception:  # noqa: BLE001 - a refusal; its kind is another test's question
                 refusal = True
             else:
