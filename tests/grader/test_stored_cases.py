@@ -104,6 +104,16 @@ def test_a_key_changes_with_the_strategy_and_not_with_the_process() -> None:
     assert key(st.just(frozenset({"a", "b", "c"}))) == key(st.just(frozenset({"c", "b", "a"})))
 
 
+def test_a_key_names_a_data_file_by_its_content_not_by_the_folder_of_the_course(tmp_path: Path) -> None:
+    here, there = tmp_path / "a" / "dominos.csv", tmp_path / "b" / "dominos.csv"
+    for path in (here, there):
+        path.parent.mkdir()
+        path.write_text("1,wheat,0\n", encoding="utf-8")
+    assert key(st.just(str(here))) == key(st.just(there))  # another clone of the course: the same draws
+    there.write_text("1,water,0\n", encoding="utf-8")
+    assert key(st.just(str(here))) != key(st.just(there))
+
+
 def blocked(tmp_path: Path) -> dict[str, str]:
     """An environment in which ``import hypothesis`` fails."""
     (tmp_path / "block" / "hypothesis").mkdir(parents=True)

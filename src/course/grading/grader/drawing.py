@@ -19,8 +19,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
+import os
 import types
 from collections.abc import Callable
+from pathlib import Path, PurePath
 from typing import Any
 
 from .given import mentioned
@@ -135,6 +137,8 @@ def key(value: Any, depth: int = DEPTH) -> str:
             value._key = f"{value.name}({', '.join(parts)})"
         return value._key
     kind = type(value)
+    if isinstance(value, (str, PurePath)) and os.path.isabs(value) and os.path.isfile(value):
+        return _file_key(Path(value))
     if kind in _PLAIN:
         return repr(value)
     if kind in (list, tuple):
@@ -151,6 +155,12 @@ def key(value: Any, depth: int = DEPTH) -> str:
     if callable(value) and hasattr(value, "__qualname__"):
         return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
     return repr(value)
+
+
+def _file_key(path: Path) -> str:
+    """A file a strategy reads (a data file of the course), named by its name and content, not
+    by where this copy of the course lies: a clone elsewhere gives the same key."""
+    return f"file({path.name!r} {hashlib.sha256(path.read_bytes()).hexdigest()[:12]})"
 
 
 def _function_key(function: Any, depth: int) -> str:
