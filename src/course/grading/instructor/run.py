@@ -36,7 +36,7 @@ from ...gradebook.handin import HandIns
 from ...gradebook.lock import Busy, hold
 from ...gradebook.store import Gradebook, someone
 from .batch import INTERRUPTED, Batch, Progress
-from .book import FEEDBACK, GRADES, Report, fingerprints, kept_report
+from .book import FEEDBACK, GRADES, Report, fingerprints
 from .discover import (
     Task,
     Worksheet,
@@ -247,7 +247,8 @@ def kept_only(only: str | None, tasks: list[Task], report: Report) -> dict[str, 
     found: dict[str, str | None] = {}
     for task in tasks:
         kept = report.entries.get(task.fid)
-        same_file = kept is not None and kept_report(kept) is not None and kept.sha256 == task.digest
+        same_file = kept is not None and kept.grading is not None and bool(kept.grading.report) \
+            and kept.sha256 == task.digest
         found[task.fid] = only if only and same_file else None
     return found
 
