@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from bench_one import gradings  # noqa: E402
 from course.grading.instructor.discover import worksheets  # noqa: E402
 from course.notebook import cell_source, course_meta, strip_solutions  # noqa: E402
 
@@ -165,11 +166,10 @@ def breakdown(out: Path) -> str:
     sums: dict[str, float] = {}
     sheets: dict[str, list[float]] = {}
     count = 0
-    for path in (out / ".cache").glob("*.json"):
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        report = entry.get("report") or {}
+    for grading in gradings(out):
+        report = grading.report or {}
         timings = report.get("timings", {})
-        seconds = entry.get("seconds", 0.0)
+        seconds = grading.seconds
         for key, value in timings.items():
             sums[key] = sums.get(key, 0.0) + value
         sums["total"] = sums.get("total", 0.0) + seconds

@@ -17,7 +17,6 @@ Numbers, not a pass/fail test.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import subprocess
@@ -29,7 +28,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
+from course.gradebook.store import Gradebook, Grading  # noqa: E402
 from course.grading.instructor.discover import worksheets  # noqa: E402
+
+
+def gradings(out: Path) -> list[Grading]:
+    """The last grading of every file the gradebook of ``out`` keeps."""
+    book = Gradebook(out)
+    try:
+        return [entry.grading for entry in book.files().values() if entry.grading is not None]
+    finally:
+        book.close()
 
 
 def load() -> str:
@@ -48,9 +57,8 @@ def grade_alone(solution: Path, folder: Path) -> tuple[float, dict]:
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     seconds = time.perf_counter() - started
     timings: dict = {}
-    for path in (folder / "out" / ".cache").glob("*.json"):
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        timings = dict((entry.get("report") or {}).get("timings", {}), total=entry.get("seconds", 0.0))
+    for grading in gradings(folder / "out"):
+        timings = dict((grading.report or {}).get("timings", {}), total=grading.seconds)
     return seconds, timings
 
 

@@ -34,21 +34,29 @@ class NotebookFormatError(ValueError):
 
 
 def read_notebook(source: Path | bytes, check: bool = True) -> Any:
-    """A notebook (format 4, an older one upgraded) from its file or its bytes, read with
-    nbformat: its cells and metadata.
+    """A notebook (format 4, an older one upgraded by nbformat) from its file or its bytes:
+    its cells and metadata, as JSON's dicts and lists.
 
     Text that is not JSON raises ValueError (with json's own message), bytes that are not
-    UTF-8 UnicodeDecodeError. With ``check`` (the course's own notebooks), a notebook the
-    format's schema refuses raises NotebookFormatError; a student's hand-in is read without
+    UTF-8 UnicodeDecodeError. With ``check`` (the course's own notebooks, when they are
+    written or released), a notebook the format's schema refuses raises NotebookFormatError;
+    a student's hand-in, and a solution read to grade it, are read without
     (``check=False``): a notebook Jupyter opens is graded.
-    """
-    import nbformat  # the instructor's extras have it; the zygote, which imports this module, needs it not
 
+    nbformat is imported only to upgrade an older format or to check: importing it imports
+    jsonschema, whose IRI checker compiles dozens of grammars (seconds, in every grading
+    process and in ``course grade`` itself), and a format-4 notebook read as JSON is the same
+    cells and metadata.
+    """
     text = source.read_text(encoding="utf-8") if isinstance(source, Path) else source.decode("utf-8")
-    notebook = nbformat.from_dict(json.loads(text))
+    notebook = json.loads(text)
     if isinstance(notebook, dict) and isinstance(notebook.get("nbformat"), int) and notebook["nbformat"] < 4:
-        notebook = nbformat.convert(notebook, 4)  # an older format, upgraded as Jupyter does on opening it
+        import nbformat  # an older format, upgraded as Jupyter does on opening it
+
+        notebook = nbformat.convert(nbformat.from_dict(notebook), 4)
     if check:
+        import nbformat  # the instructor's extras have it; the zygote, which imports this module, needs it not
+
         try:
             nbformat.validate(notebook)
         except nbformat.ValidationError as error:

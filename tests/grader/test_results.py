@@ -10,6 +10,7 @@ test modules in a folder of its own (:func:`course.grading.grader.process.cache_
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ from course.grading import wire
 from course.grading.instructor import results
 from course.grading.instructor.discover import prepare, worksheets
 from course.grading.instructor.results import ExerciseScore, GradingResult, Late, Options, result_of
-from course.notebook import NotebookFormatError, read_notebook
+from course.notebook import NotebookFormatError, cell_source, read_notebook
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 
@@ -70,7 +71,7 @@ def test_a_file_that_is_not_a_results_json_is_refused():
 
 def test_the_course_notebooks_are_read_and_checked_with_nbformat(tmp_path: Path):
     notebook = read_notebook(SOLUTION)
-    assert notebook["metadata"]["course"]["worksheet"] == "start" and notebook.cells
+    assert notebook["metadata"]["course"]["worksheet"] == "start" and notebook["cells"]
     broken = json.loads(SOLUTION.read_text(encoding="utf-8"))
     broken["cells"][0]["cell_type"] = "poem"
     path = tmp_path / "00_start_here.ipynb"
@@ -94,3 +95,31 @@ def test_a_grading_process_keeps_rewritten_test_modules_in_its_own_folder(tmp_pa
                          env={"PYTHONDONTWRITEBYTECODE": "1", "PATH": "/usr/bin:/bin"})
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert [path.name for path in cache.rglob("test_start.*pytest*.pyc")], "the rewritten module is not kept"
+
+
+def test_grading_a_notebook_imports_no_schema_checker(tmp_path: Path):
+    """Importing nbformat imports jsonschema, whose IRI checker compiles dozens of grammars:
+    seconds in ``course grade`` and in every grading process. Finding the worksheets, reading
+    a hand-in and grading it with the hidden tests read format-4 notebooks as JSON."""
+    hand_in = tmp_path / "hand-in.ipynb"
+    hand_in.write_bytes(SOLUTION.read_bytes())
+    code = ("import sys, pytest; from pathlib import Path; "
+            "from course.grading.instructor.discover import worksheets; "
+            "from course.notebook import read_notebook; "
+            f"assert worksheets(Path({str(ROOT)!r})); read_notebook(Path({str(hand_in)!r}), check=False); "
+            f"code = pytest.main([{str(ROOT / 'tests' / 'grading' / 'test_start.py')!r}, '-q', "
+            f"'--submission', {str(hand_in)!r}, '-p', 'course.grading.grader.plugin', "
+            "'-p', 'no:cacheprovider', '-o', 'addopts=']); "
+            "print('imported:', sorted(m for m in ('nbformat', 'jsonschema') if m in sys.modules)); "
+            "sys.exit(code)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "imported: []" in run.stdout, run.stdout[-2000:]
+
+
+def test_an_older_notebook_format_is_upgraded():
+    old = {"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [
+        {"cell_type": "code", "input": "x = 1", "language": "python", "outputs": [], "metadata": {}}]}]}
+    notebook = read_notebook(json.dumps(old).encode(), check=False)
+    assert notebook["nbformat"] == 4 and cell_source(notebook["cells"][0]) == "x = 1"
