@@ -7,7 +7,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..grading.instructor.cases import cases_path, hidden_worksheets, record, stale, store_of, worksheets
 from . import paths
 
 
@@ -23,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write (or with --check, compare) the stored cases of the worksheets asked."""
+    # imported here: it imports pytest and Hypothesis, which every other command (course grade) does without
+    from ..grading.instructor.cases import cases_path, hidden_worksheets, record, stale, store_of, worksheets
+
     try:
         root = paths.folder(args.root, "the course folder (--root)").resolve()
     except paths.BadPath as error:

@@ -55,7 +55,14 @@ def cache_rewrites(folder: Path) -> None:
 
 
 def serve() -> None:
-    """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest."""
+    """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest.
+
+    The notebooks' zygote starts first: it imports what notebooks use while this process
+    imports pytest, waits for its first task and collects the hidden tests.
+    """
+    from .spawn import start_zygote
+
+    start_zygote()
     import pytest
 
     cache_rewrites(Path(tempfile.gettempdir()) / "pycache")

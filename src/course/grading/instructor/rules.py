@@ -9,6 +9,7 @@ command that changes it (a change is logged and recomputes every grade it touche
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -65,12 +66,23 @@ def exercises_of(sheets: list[Worksheet]) -> set[str]:
     return found
 
 
+def module_tree(path: Path) -> ast.Module:
+    """A hidden test module's syntax tree, parsed once for each version of the file (not to be changed)."""
+    status = path.stat()
+    return _parsed(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(path: Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def points_table(sheet: Worksheet) -> object:
     """The ``POINTS`` of a worksheet's hidden test module, read without running it (None: no literal one)."""
     if sheet.tests is None:
         return None
     try:
-        tree = ast.parse(sheet.tests.read_text(encoding="utf-8"))
+        tree = module_tree(sheet.tests)
     except (OSError, SyntaxError, UnicodeDecodeError):
         return None
     for node in tree.body:
@@ -85,7 +97,7 @@ def points_table(sheet: Worksheet) -> object:
 def marked(sheet: Worksheet) -> list[tuple[str, str]]:
     """Each test of the hidden module with the exercise its ``@pytest.mark.exercise`` names."""
     assert sheet.tests is not None
-    tree = ast.parse(sheet.tests.read_text(encoding="utf-8"))
+    tree = module_tree(sheet.tests)
     found = []
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
