@@ -19,7 +19,7 @@ from course.grading.grader import differential, stored
 from course.grading.grader.differential import draw
 from course.grading.grader.drawing import key, st
 from exercises.dominations import Domino, Square
-from exercises.tchu import Card, SortedBag
+from exercises.tchu import Card, CardState, Deck, SortedBag
 
 DRAWN = []
 
@@ -79,6 +79,34 @@ def test_a_draw_is_stored_as_data_and_read_back_without_drawing(recording, tmp_p
     assert DRAWN == []
     assert again == first
     assert type(again[0][0]) is Seat and type(again[0][1]) is Domino
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Fields whose order is not the alphabet's: the first holds what the second refers to."""
+
+    table: tuple
+    deck: tuple
+
+
+def test_a_value_sent_once_then_by_number_reads_back_from_the_file_whatever_its_key_order(
+        recording, tmp_path: Path) -> None:
+    """A value encoded twice is encoded in full, then by its number. The stored file writes
+    an object's keys sorted, so a class whose fields are not in the alphabet's order (tCHu's
+    CardState: face_up_cards, deck, discards) reaches a number before the value it names,
+    unless the fields are read in the order of the constructor."""
+    state = CardState((Card.RED,) * 5, Deck((Card.RED, Card.BLUE)), SortedBag((Card.BLUE,)))
+    first = draw(st.builds(Hand, st.just((Card.RED, Card.BLUE)), st.just((Card.BLUE, Card.RED))), 1)
+    second = draw(st.just([state, state]), 1)
+    path = tmp_path / "cases" / "hands.json"
+    stored.write(path, recording)
+    assert '"$ref"' in path.read_text(encoding="utf-8")  # the file does refer to values by number
+    differential._DRAWN.clear()  # as in another grading process
+    stored.load(path)
+    stored.ONLY[0] = True
+    assert draw(st.builds(Hand, st.just((Card.RED, Card.BLUE)), st.just((Card.BLUE, Card.RED))), 1) == first
+    again = draw(st.just([state, state]), 1)
+    assert again == second and again[0][0].deck == state.deck
 
 
 def test_a_draw_comes_small_to_large(recording) -> None:

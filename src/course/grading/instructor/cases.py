@@ -211,12 +211,6 @@ def run_hidden_tests(root: Path, worksheet: str, *flags: str) -> list[str]:
     return [f"{test.name}: {test.message}" for test in found.tests if not test.passed]
 
 
-#: the worksheets whose hidden tests draw and ask live, without stored cases, and why
-#: (docs/GRADING.md): stored, tCHu's call-by-call tests get answers that name values the
-#: tests' side interned earlier in the conversation, which a replayed conversation lacks
-NOT_STORED = frozenset({"tchu"})
-
-
 def store_of(root: Path, worksheet: str) -> Path:
     """The stored cases file of a worksheet's hidden tests."""
     return stored.store_path(root / "tests" / "grading" / f"test_{worksheet}.py")
@@ -235,8 +229,6 @@ def record(root: Path, worksheet: str) -> tuple[bool, list[str]]:
         checks = stored.USED.draws
     finally:
         stored.USED = None
-    if worksheet in NOT_STORED:
-        return False, []
     with tempfile.TemporaryDirectory(prefix="cases-") as scratch:
         fresh = Path(scratch) / "cases.json"
         failures = run_hidden_tests(root, worksheet, "--record-cases", str(fresh))

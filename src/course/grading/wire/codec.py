@@ -138,7 +138,10 @@ def dataclass_value(payload: Any, decode: Callable[[Any], Any]) -> Any:
     names = set(init_names(cls))
     if set(payload[2]) != names:
         raise ProtocolError(f"{payload[1]} takes the fields {sorted(names)}")
-    fields = {name: decode(item) for name, item in payload[2].items()}
+    # in the order of the constructor's fields, the order they were encoded in: a value sent
+    # once and then by number is decoded before its numbers, whatever the order of the JSON
+    # object's keys (a stored file writes them sorted)
+    fields = {name: decode(payload[2][name]) for name in init_names(cls)}
     try:
         return cls(**fields)
     except Exception as error:  # the package's own validation refused the fields
