@@ -123,3 +123,20 @@ def test_an_older_notebook_format_is_upgraded():
         {"cell_type": "code", "input": "x = 1", "language": "python", "outputs": [], "metadata": {}}]}]}
     notebook = read_notebook(json.dumps(old).encode(), check=False)
     assert notebook["nbformat"] == 4 and cell_source(notebook["cells"][0]) == "x = 1"
+
+
+def test_the_options_of_the_instructors_own_pytest_runs_do_not_reach_grading(tmp_path: Path):
+    """``PYTEST_ADDOPTS`` holds the options of someone's own test runs; the grading session,
+    with its own plugins only, would refuse one it does not know before any test ran."""
+    hand_in = tmp_path / "hand-in" / "zoe"
+    hand_in.mkdir(parents=True)
+    (hand_in / SOLUTION.name).write_bytes(SOLUTION.read_bytes())
+    run = subprocess.run([sys.executable, "-m", "course.commands", "grade", str(tmp_path / "hand-in"),
+                          "--out", str(tmp_path / "out"), "--jobs", "1", "--root", str(ROOT)],
+                         capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "PYTEST_ADDOPTS": "--junitxml=report.xml --no-such-option"})
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    data, = [json.loads(path.read_text(encoding="utf-8"))["extra_data"]
+             for path in (tmp_path / "out" / "results").glob("*.json")]
+    assert data["status"] == "graded", data
+    assert data["exercises"] and all(e["score"] == e["max"] > 0 for e in data["exercises"].values()), data

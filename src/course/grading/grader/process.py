@@ -42,6 +42,15 @@ def pytest_arguments(task: wire.GradingTask) -> list[str]:
     return arguments
 
 
+def environment(**extra: str) -> dict[str, str]:
+    """The environment of a process that runs the hidden tests: this one's, without the
+    options a user gives their own pytest runs (``PYTEST_ADDOPTS``: an option the grading
+    session does not know, such as ``--junitxml`` with that plugin off, would stop every
+    session before a test runs), with only the grading plugin and ``extra``."""
+    kept = {name: value for name, value in os.environ.items() if name != "PYTEST_ADDOPTS"}
+    return {**kept, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", **extra}
+
+
 def cache_rewrites(folder: Path) -> None:
     """Keep pytest's rewritten hidden test modules from one session to the next, in ``folder``.
 
@@ -99,8 +108,7 @@ class GradingProcess:
                 # only the grading plugin: scanning installed plugins costs time at every session
                 # one hash seed: the requests to the reference, sets iterated into lists among
                 # them, are those `course cases` stored (course.grading.grader.stored)
-                env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "TMPDIR": str(self.scratch),
-                     "PYTHONHASHSEED": "0"},
+                env=environment(TMPDIR=str(self.scratch), PYTHONHASHSEED="0"),
             )
         return self.process
 

@@ -22,7 +22,6 @@ import dataclasses
 import enum
 import importlib
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,7 @@ from typing import Any
 from .. import wire
 from ..grader import stored
 from ..grader.differential import call_text, draw, outcomes
-from ..grader.process import pytest_arguments
+from ..grader.process import environment, pytest_arguments
 from ..grader.submission import Submission
 from ..notebook.sandbox import Limits
 
@@ -202,7 +201,7 @@ def run_hidden_tests(root: Path, worksheet: str, *flags: str) -> list[str]:
         arguments = pytest_arguments(wire.GradingTask(root, module, solution, report, options))
         run = subprocess.run([sys.executable, "-m", "pytest", *arguments, *flags], cwd=root,
                              capture_output=True, text=True, check=False,
-                             env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PYTHONHASHSEED": "0"})
+                             env=environment(PYTHONHASHSEED="0"))
         if not report.exists():
             return [f"the hidden tests of {worksheet} did not run: {run.stdout[-600:]}{run.stderr[-600:]}"]
         found = wire.read_report(report)
