@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import queue
 import random
 import shutil
-import subprocess
 import tempfile
 import threading
 import time
@@ -41,7 +39,6 @@ from ..notebook import read_notebook
 from .mutants import Mutant, notebook_mutants
 
 EQUIVALENTS = Path("tests") / "adequacy" / "equivalent.toml"
-_ENVIRONMENT = threading.Lock()
 
 
 class Refused(Exception):
@@ -171,17 +168,8 @@ class MutantProcess(GradingProcess):
     """A grading process that stops a session at its first failing test (``-x``), then runs
     the exercise's check (:mod:`course.adequacy.probe`)."""
 
-    def start(self) -> subprocess.Popen[bytes]:
-        with _ENVIRONMENT:
-            saved = os.environ.get("PYTEST_ADDOPTS")
-            os.environ["PYTEST_ADDOPTS"] = "-x -p course.adequacy.probe"
-            try:
-                return super().start()
-            finally:
-                if saved is None:
-                    del os.environ["PYTEST_ADDOPTS"]
-                else:
-                    os.environ["PYTEST_ADDOPTS"] = saved
+    def __init__(self, scratch: Path) -> None:
+        super().__init__(scratch, ("-x", "-p", "course.adequacy.probe"))
 
 
 def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: float, seconds: float,

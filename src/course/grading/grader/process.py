@@ -63,7 +63,7 @@ def cache_rewrites(folder: Path) -> None:
     sys.dont_write_bytecode = False
 
 
-def serve() -> None:
+def serve(arguments: list[str] | None = None) -> None:
     """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest.
 
     The notebooks' zygote starts first: it imports what notebooks use while this process
@@ -84,7 +84,7 @@ def serve() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while (message := wire.read_frame(tasks)) is not None:
         task = wire.GradingTask.of_message(message)
-        code = pytest.main(pytest_arguments(task))
+        code = pytest.main([*pytest_arguments(task), *(arguments or [])])
         tests = str(task.root / "tests")
         for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
             if (getattr(module, "__file__", None) or "").startswith(tests):
@@ -95,14 +95,15 @@ def serve() -> None:
 class GradingProcess:
     """A ``course grade`` worker: one process grading notebooks one after the other."""
 
-    def __init__(self, scratch: Path) -> None:
+    def __init__(self, scratch: Path, arguments: tuple[str, ...] = ()) -> None:
         self.process: subprocess.Popen[bytes] | None = None
         self.scratch = scratch  # temporary folders of this process and its notebooks' processes
+        self.arguments = arguments  #: pytest options every session of this process gets besides the task's
 
     def start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "course.grading.grader.process", "--serve"],
+                [sys.executable, "-m", "course.grading.grader.process", "--serve", *self.arguments],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 bufsize=0, start_new_session=True,
                 # only the grading plugin: scanning installed plugins costs time at every session
@@ -133,5 +134,5 @@ class GradingProcess:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--serve"]:
-        serve()
+    if sys.argv[1:2] == ["--serve"]:
+        serve(sys.argv[2:])
