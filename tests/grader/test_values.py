@@ -138,6 +138,16 @@ def test_a_subclass_of_a_plain_type_is_a_handle(sub: Submission) -> None:
     assert type(fake) is Handle and fake != 3
 
 
+def test_the_items_of_a_collection_cross_as_a_value_alone_would(sub: Submission) -> None:
+    """Items that stand for themselves take a short way through the codec: a huge int, a
+    float JSON cannot spell and a subclass of int inside a list or tuple must not."""
+    huge, fake, floats = sub.eval("[1, 10 ** 4000, 'x']"), sub.eval("(2, FakeInt(3))"), sub.echo([1.5, math.inf])
+    assert huge[0] == 1 and huge[2] == "x" and type(huge[1]) is Handle
+    assert fake[0] == 2 and type(fake[1]) is Handle
+    assert floats == [1.5, math.inf]
+    assert sub.eval("[type(item).__name__ for item in items]", items=[7, 10 ** 4000]) != ["int", "int"]
+
+
 def test_a_tests_player_is_called_back_in_the_tests_process(sub: Submission) -> None:
     class Player:
         def __init__(self) -> None:

@@ -67,12 +67,13 @@ class JournaledProcess(Process):
         chain = hashlib.sha256(self.chain + data).digest() if self.kept else b""
         kept = self.kept and b'"$callback"' not in data
         if not self.started:
-            known = (JOURNAL.get(chain) or stored.ANSWERS.get(chain)) if kept else None
-            if known is not None:
+            known = JOURNAL.get(chain) if kept else None
+            answer: dict[str, Any] | None = json.loads(known) if known is not None \
+                else stored.answer(chain) if kept else None
+            if answer is not None:
                 self.chain = chain
                 self.pending.append((message, ticks))
-                self._keep(chain, known)
-                answer: dict[str, Any] = json.loads(known)
+                self._keep(chain, answer)
                 return answer
             if stored.ONLY[0]:
                 raise stored.stale(f"the reference's answer to {op} {str(fields)[:120]}")
@@ -89,14 +90,15 @@ class JournaledProcess(Process):
             else:
                 JOURNAL[chain] = sent
                 _SIZE[0] += len(sent)
-                self._keep(chain, sent)
+                if stored.USED is not None:
+                    self._keep(chain, json.loads(sent))
         return answer
 
     @staticmethod
-    def _keep(chain: bytes, answer: bytes) -> None:
+    def _keep(chain: bytes, answer: Any) -> None:
         """Note an answer used, when ``course cases`` records the stored cases."""
         if stored.USED is not None:
-            stored.USED.answers[chain.hex()] = json.loads(answer)
+            stored.USED.answers[chain.hex()] = answer
 
     def _start_now(self) -> None:
         """Start the process and send it every request the journal answered, in order."""

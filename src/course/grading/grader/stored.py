@@ -43,7 +43,8 @@ class Store:
 
 #: the draws and answers of the stored files read in this process
 DRAWS: dict[str, Any] = {}
-ANSWERS: dict[bytes, bytes] = {}
+#: the reference's answers as the file holds them (JSON data), by the conversation's digest in hex
+ANSWERS: dict[str, Any] = {}
 #: when set, a missing draw or answer raises :class:`Stale` (``course cases --check``)
 ONLY: list[bool] = [False]
 #: when recording (``course cases``): every draw and answer used, to be written
@@ -75,9 +76,14 @@ def load(path: Path, answers: bool = True) -> None:
     store = read(path)
     DRAWS.update(store.draws)
     if answers:
-        ANSWERS.update((bytes.fromhex(chain), json.dumps(answer, separators=(",", ":")).encode())
-                       for chain, answer in store.answers.items())
+        ANSWERS.update(store.answers)
     _READ[str(path)] = (stamp, answers)
+
+
+def answer(chain: bytes) -> Any:
+    """The stored answer to the conversation whose digest is ``chain`` (JSON data, never
+    changed by its reader), or None."""
+    return ANSWERS.get(chain.hex())
 
 
 def stale(what: str) -> Stale:

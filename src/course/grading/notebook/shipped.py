@@ -195,16 +195,16 @@ class Snapshots:
 
     def _copy(self, value: Any, depth: int) -> Any:
         kind = type(value)
-        if value is None or kind in (bool, int, float, str) or depth > codec.MAX_DEPTH:
+        if kind in codec.SCALARS or depth > codec.MAX_DEPTH:
             return value
         if kind is list:
-            return [self._copy(item, depth + 1) for item in value]
+            return self._items(value, depth + 1)
         if kind is dict:
             return {self._copy(key, depth + 1): self._copy(item, depth + 1) for key, item in value.items()}
         if kind is set:
-            return {self._copy(item, depth + 1) for item in value}
+            return set(self._items(value, depth + 1))
         if kind in (tuple, frozenset):
-            items = [self._copy(item, depth + 1) for item in value]
+            items = self._items(value, depth + 1)
             return value if all(a is b for a, b in zip(items, value)) else kind(items)
         if codec.is_package_type(kind) and not isinstance(value, enum.Enum):
             if id(value) in self.unchanging:
@@ -221,3 +221,6 @@ class Snapshots:
             return copy
         return value  # an enum, or an object that crosses as a handle (by identity)
 
+    def _items(self, items: Any, depth: int) -> list[Any]:
+        copy, scalars = self._copy, codec.SCALARS
+        return [item if type(item) in scalars else copy(item, depth) for item in items]

@@ -238,6 +238,10 @@ _PLAIN_ORDER = (bool, int, float, str, list, tuple, frozenset, set, dict)
 
 
 _PLAIN_TYPES = frozenset(_PLAIN_ORDER)
+#: the values that are sent as themselves whatever their size (ints only when not huge)
+_SELF_ENCODED = frozenset({type(None), bool, str})
+#: the JSON values that stand for themselves
+SCALARS = frozenset({type(None), bool, int, float, str})
 
 #: the standard library's dicts that the strict side sends as plain dicts (exactly these
 #: types: a subclass of them may redefine what it holds), so that an answer the text types
@@ -291,6 +295,8 @@ class Codec:
         kind = type(value)
         if value is None or kind is bool or kind is str:
             return value
+        if kind is int:  # never a reference, nor a package type
+            return value if value.bit_length() < 12000 else self.encode_other(value)
         reference = self.encode_reference(value, kind)
         if reference is not None:
             return reference
@@ -318,26 +324,33 @@ class Codec:
 
     def _encode_collection(self, value: Any, plain: type, depth: int) -> Any:
         if plain is list:
-            return [self.encode(item, depth) for item in value]
+            return self._encode_items(value, depth)
         if plain is tuple:
-            return {"$tuple": [self.encode(item, depth) for item in value]}
+            return {"$tuple": self._encode_items(value, depth)}
         if plain is dict:
-            keys = [self.encode(key, depth) for key in value]
+            keys = self._encode_items(value, depth)
             if self.strict and any(_is_reference(key) for key in keys):
                 return self.encode_other(value)
             return {"$dict": [[key, self.encode(item, depth)] for key, item in zip(keys, value.values())]}
-        items = [self.encode(item, depth) for item in value]
+        items = self._encode_items(value, depth)
         if self.strict and any(_is_reference(item) for item in items):
             return self.encode_other(value)
         return {"$set" if plain is set else "$frozenset": items}
 
+    def _encode_items(self, items: Any, depth: int) -> list[Any]:
+        """The items of a collection, encoded in order (strings, small ints, True, False and
+        None are themselves)."""
+        encode = self.encode
+        return [item if type(item) in _SELF_ENCODED or (type(item) is int and item.bit_length() < 12000)
+                else encode(item, depth) for item in items]
+
     def load(self, value: Any) -> Any:
         """A value of the other side, as an object of this side."""
         kind = type(value)
-        if value is None or kind in (bool, int, float, str):
+        if kind in SCALARS:
             return value
         if kind is list:
-            return [self.load(item) for item in value]
+            return self._load_items(value)
         if kind is not dict or len(value) < 1:
             raise ProtocolError("a value is neither JSON data nor a tag")
         if len(value) != 1:
@@ -348,11 +361,11 @@ class Codec:
         if tag in ("$tuple", "$set", "$frozenset", "$dict") and type(payload) is not list:
             raise ProtocolError(f"bad {tag}")
         if tag == "$tuple":
-            return tuple(self.load(item) for item in payload)
+            return tuple(self._load_items(payload))
         if tag == "$set":
-            return {self.load(item) for item in payload}
+            return set(self._load_items(payload))
         if tag == "$frozenset":
-            return frozenset(self.load(item) for item in payload)
+            return frozenset(self._load_items(payload))
         if tag == "$dict":
             if not all(type(pair) is list and len(pair) == 2 for pair in payload):
                 raise ProtocolError("bad $dict")
@@ -369,6 +382,11 @@ class Codec:
         if tag == "$random":
             return random_copy(payload)
         return self.load_reference(tag, payload)
+
+    def _load_items(self, items: list[Any]) -> list[Any]:
+        """The items of a list, tuple or set, in order (JSON scalars are themselves)."""
+        load = self.load
+        return [item if type(item) in SCALARS else load(item) for item in items]
 
 
 
