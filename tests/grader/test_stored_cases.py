@@ -170,8 +170,7 @@ def test_a_stored_draw_is_read_in_a_process_without_hypothesis(tmp_path: Path) -
 @pytest.mark.parametrize("worksheet", sorted(path.stem for path in (ROOT / "tests/grading/cases").glob("*.json")))
 def test_every_solution_gets_full_marks_from_the_stored_cases_without_hypothesis(worksheet, tmp_path):
     """The committed stored cases are fresh: each solution passes every hidden test with
-    Hypothesis unimportable and no reference process (a missing draw or answer fails).
-    A worksheet without stored cases is graded live (docs/GRADING.md names it)."""
+    Hypothesis unimportable and no reference process (a missing draw or answer fails)."""
     # in a process of its own, as `course cases --check` runs: this process's draws and
     # stored cases, which other tests change, are not a grading process's
     program = ("import json, sys; from pathlib import Path; from course.grading.instructor import cases; "
@@ -179,15 +178,7 @@ def test_every_solution_gets_full_marks_from_the_stored_cases_without_hypothesis
     run = subprocess.run([sys.executable, "-c", program, str(ROOT), worksheet], cwd=ROOT, capture_output=True,
                          text=True, timeout=900, env=blocked(tmp_path), check=False)
     assert run.returncode == 0, run.stderr[-2000:]
-    found = [why for why in json.loads(run.stdout.splitlines()[-1]) if why.split(":")[0] not in LIVE]
-    assert found == [], "run `course cases` to refresh the stored cases"
-
-
-#: the tests that still ask a live reference, and why (docs/GRADING.md says it too)
-LIVE = {
-    "test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form": "a request built by iterating a drawn set",
-    "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form": "a request built by iterating a drawn set",
-}
+    assert json.loads(run.stdout.splitlines()[-1]) == [], "run `course cases` to refresh the stored cases"
 
 
 def test_a_changed_strategy_makes_the_check_fail_and_name_the_command(tmp_path: Path) -> None:

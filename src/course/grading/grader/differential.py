@@ -243,10 +243,7 @@ class _Drawn(codec.Codec):
         kind: Any = sys.modules[module]  # never imported because of the data: there already, or a KeyError
         for part in qualname.split("."):
             kind = getattr(kind, part)
-        if not codec.is_frozen_dataclass(kind) or set(fields) != set(codec.init_names(kind)):
-            raise codec.ProtocolError(f"{qualname} is not a frozen dataclass of these fields")
-        # in the order they were encoded in, whatever the order of the stored JSON's keys
-        return kind(**{name: self.load(fields[name]) for name in codec.init_names(kind)})
+        return codec.built(kind, qualname, fields, self.load)
 
 
 #: what :func:`draw` drew or read in this process, by key

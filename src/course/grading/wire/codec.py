@@ -132,20 +132,25 @@ def dataclass_value(payload: Any, decode: Callable[[Any], Any]) -> Any:
     """The real frozen dataclass a ``$data`` tag describes, built by its constructor."""
     if not (isinstance(payload, list) and len(payload) in (3, 4) and isinstance(payload[2], dict)):
         raise ProtocolError("bad $data")
-    cls = package_class(payload[0], payload[1])
+    return built(package_class(payload[0], payload[1]), payload[1], payload[2], decode)
+
+
+def built(cls: type, name: str, fields: dict[str, Any], decode: Callable[[Any], Any]) -> Any:
+    """The frozen dataclass ``cls`` (called ``name``) built by its constructor from its
+    encoded ``fields``."""
     if not is_frozen_dataclass(cls):
-        raise ProtocolError(f"{payload[1]} is not a frozen dataclass of the package")
-    names = set(init_names(cls))
-    if set(payload[2]) != names:
-        raise ProtocolError(f"{payload[1]} takes the fields {sorted(names)}")
+        raise ProtocolError(f"{name} is not a frozen dataclass")
+    names = init_names(cls)
+    if set(fields) != set(names):
+        raise ProtocolError(f"{name} takes the fields {sorted(names)}")
     # in the order of the constructor's fields, the order they were encoded in: a value sent
     # once and then by number is decoded before its numbers, whatever the order of the JSON
     # object's keys (a stored file writes them sorted)
-    fields = {name: decode(payload[2][name]) for name in init_names(cls)}
+    values = {field: decode(fields[field]) for field in names}
     try:
-        return cls(**fields)
+        return cls(**values)
     except Exception as error:  # the package's own validation refused the fields
-        raise ProtocolError(f"not a valid {payload[1]}: {type(error).__name__}: {error}") from None
+        raise ProtocolError(f"not a valid {name}: {type(error).__name__}: {error}") from None
 
 
 
