@@ -17,6 +17,7 @@ A solution notebook (solutions/NN_name.ipynb) is the single source of a workshee
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -63,6 +64,19 @@ def read_notebook(source: Path | bytes, check: bool = True) -> Any:
             name = source.name if isinstance(source, Path) else "the notebook"
             raise NotebookFormatError(f"{name}: not a valid notebook ({error.message})") from None
     return notebook
+
+
+def read_solution(path: Path) -> Any:
+    """A notebook of the course itself (a solution), read as :func:`read_notebook` reads it
+    without checking, once per version of its file in this process: every reader of one
+    grading (and of the next, in the same grading process) shares it, so none may change it."""
+    stat = path.stat()
+    return _read_solution(str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_solution(path: str, stamp: int, size: int) -> Any:
+    return read_notebook(Path(path), check=False)
 
 
 def course_meta(cell_or_notebook: Any) -> dict[str, Any]:

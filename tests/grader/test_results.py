@@ -118,6 +118,23 @@ def test_grading_a_notebook_imports_no_schema_checker(tmp_path: Path):
     assert "imported: []" in run.stdout, run.stdout[-2000:]
 
 
+def test_a_grading_reads_the_solution_once(tmp_path: Path):
+    """The solution is read for the worksheet's name, its cells to skip, the reference's
+    cells, its check cells and its given code: one read of its file serves them all."""
+    hand_in = tmp_path / "hand-in.ipynb"
+    hand_in.write_bytes(SOLUTION.read_bytes())
+    code = ("import pathlib, sys, pytest; reads = []; read_text = pathlib.Path.read_text; "
+            "pathlib.Path.read_text = lambda self, *a, **k: (reads.append(self.name), read_text(self, *a, **k))[1]; "
+            f"code = pytest.main([{str(ROOT / 'tests' / 'grading' / 'test_start.py')!r}, '-q', '--run-checks', "
+            f"'--submission', {str(hand_in)!r}, '-p', 'course.grading.grader.plugin', "
+            "'-p', 'no:cacheprovider', '-o', 'addopts=']); "
+            f"print('reads:', reads.count({SOLUTION.name!r}), reads.count('hand-in.ipynb')); sys.exit(code)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert "reads: 1 1" in run.stdout, run.stdout[-2000:]
+
+
 def test_an_older_notebook_format_is_upgraded():
     old = {"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [
         {"cell_type": "code", "input": "x = 1", "language": "python", "outputs": [], "metadata": {}}]}]}

@@ -18,7 +18,7 @@ import pytest
 
 from ..grading.grader import plugin
 from ..grading.grader.submission import Submission
-from ..notebook import course_meta, read_notebook
+from ..notebook import course_meta, read_solution
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -31,7 +31,7 @@ def _exercise_check(request: pytest.FixtureRequest) -> Any:
     yield
     if not isinstance(submission, Submission):
         return
-    reference = read_notebook(plugin.solution_path(request.config, request.module.NOTEBOOK), check=False)
+    reference = read_solution(plugin.solution_path(request.config, request.module.NOTEBOOK))
     reference["cells"] = [cell for cell in reference["cells"] if course_meta(cell).get("check") == exercise]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # Babel comes with the i18n extra, imported where it is used
     from babel.messages.catalog import Catalog
 
-from ..notebook import cell_source, language_of, read_notebook, skipped_sources
+from ..notebook import cell_source, language_of, read_notebook, read_solution, skipped_sources
 from .catalog import (
     GLOSSARY,
     empty_catalog,
@@ -266,7 +266,7 @@ def reference_skips(reference: Path, notebook: Any) -> set[str]:
     the reference's checks and demos (:func:`skipped_sources`), and, for a notebook in
     another language with a catalog, the same cells as that language's release writes them.
     """
-    source = read_notebook(Path(reference), check=False)  # the solution: checked when it is released
+    source = read_solution(Path(reference))  # checked when it is released
     skip = skipped_sources(source)
     language = language_of(notebook)
     if language is None:

@@ -10,7 +10,7 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...notebook import cell_source, read_notebook
+from ...notebook import cell_source, read_solution
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def given_code(reference: Path) -> dict[str, Given]:
         from IPython.core.inputtransformer2 import TransformerManager
 
         transformer = TransformerManager()
-        notebook = read_notebook(reference, check=False)  # the solution: checked when it is released
+        notebook = read_solution(reference)  # checked when it is released
         sources: dict[str, list[str]] = {}
         for cell in notebook.get("cells", []):
             exercise = cell.get("metadata", {}).get("course", {}).get("exercise")

@@ -41,6 +41,7 @@ from ...notebook import (
     check_cells,
     language_of,
     read_notebook,
+    read_solution,
     worksheet_of,
 )
 from .. import wire
@@ -289,7 +290,7 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
     if given is not None:
         path = Path(given)
         data = read_notebook(path, check=False)
-        expected = worksheet_of(read_notebook(reference, check=False))
+        expected = worksheet_of(read_solution(reference))
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
@@ -327,7 +328,7 @@ def run_checks(submission: Submission, reference: Path) -> list[dict[str, Any]]:
     """
     submission.rerun()
     verdicts = []
-    for exercise, source in check_cells(read_notebook(reference, check=False)):
+    for exercise, source in check_cells(read_solution(reference)):
         try:
             status = submission.eval(f"({source.strip()}).status.value")
         except (Exception, SubmissionFailure) as error:  # noqa: BLE001

@@ -47,7 +47,7 @@ from typing import Any, TypeVar, cast
 
 from ...i18n.grading_text import reason as english
 from ...i18n.notebooks import reference_skips
-from ...notebook import graded_cell_positions, read_notebook, skipped_sources
+from ...notebook import graded_cell_positions, read_notebook, read_solution, skipped_sources
 from .. import wire
 from ..notebook import many
 from ..notebook.sandbox import Limits
@@ -464,7 +464,9 @@ class Submission:
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None,
                  notebook: dict[str, Any] | None = None) -> None:  # notebook: the file's, if read already
         self.path = Path(path)
-        notebook = notebook if notebook is not None else read_notebook(self.path, check=False)
+        if notebook is None:  # the reference's own notebook is the course's: read once per version
+            notebook = read_solution(self.path) if reference is not None and self.path == Path(reference) \
+                else read_notebook(self.path, check=False)
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)
