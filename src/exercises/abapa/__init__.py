@@ -11,17 +11,26 @@ The package holds no solution: pictures and the widget take the student's ``Boar
 run it.
 """
 
+from typing import Any
+
+from .. import widget_name
 from . import checks
 from .checks import *  # noqa: F403 (the public checks, listed in checks.__all__)
 from .model import FIGURE_1, START
 from .pictures import BoardPicture, draw_board
-from .widget import AbapaGame
+
+#: the widget's names, imported from it when first asked for (:func:`exercises.widget_name`)
+WIDGET = ("AbapaGame",)
 
 __all__ = [
+    *WIDGET,
     "FIGURE_1",
     "START",
     "BoardPicture",
     "draw_board",
-    "AbapaGame",
     *checks.__all__,
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return widget_name(__name__, WIDGET, name)

@@ -11,6 +11,9 @@ strategies into turns that the student's ``play_turn`` and ``play_game`` replay
 (``check_swap`` ... ``check_play_game``).
 """
 
+from typing import Any
+
+from .. import widget_name
 from .checks import (
     check_is_421,
     check_is_straight,
@@ -45,12 +48,14 @@ from .model import (
     replay_turn,
 )
 from .pictures import DICE_FACES, DicePicture, dice_svg, die_svg
-from .widget import GameWidget, TurnPanel, TurnWidget
+
+#: the widget's names, imported from it when first asked for (:func:`exercises.widget_name`)
+WIDGET = ("GameWidget", "TurnPanel", "TurnWidget")
 
 __all__ = [
+    *WIDGET,
     "DICE_FACES",
     "DicePicture",
-    "GameWidget",
     "MAX_THROWS",
     "Script",
     "ScriptError",
@@ -59,8 +64,6 @@ __all__ = [
     "TableError",
     "ThrowError",
     "Turn",
-    "TurnPanel",
-    "TurnWidget",
     "answers",
     "check_is_421",
     "check_is_straight",
@@ -85,3 +88,7 @@ __all__ = [
     "play_match",
     "replay_turn",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return widget_name(__name__, WIDGET, name)

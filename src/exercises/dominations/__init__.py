@@ -13,6 +13,9 @@ The rules are in the worksheet and in the module docstrings; the student writes
 ``load_dominos``, ``Kingdom``, the greedy AI and ``Game``. Nothing here solves them.
 """
 
+from typing import Any
+
+from .. import widget_name
 from .checks import (
     check_game,
     check_game_setup,
@@ -48,9 +51,12 @@ from .pictures import (
     show_kingdoms,
     show_line,
 )
-from .widget import KingdominoTable
+
+#: the widget's names, imported from it when first asked for (:func:`exercises.widget_name`)
+WIDGET = ("KingdominoTable",)
 
 __all__ = [
+    *WIDGET,
     "add_methods",
     "CASTLE",
     "COLORS",
@@ -80,5 +86,8 @@ __all__ = [
     "check_game_turn",
     "check_game",
     "MonteCarloPlayer",
-    "KingdominoTable",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return widget_name(__name__, WIDGET, name)

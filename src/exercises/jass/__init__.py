@@ -10,6 +10,9 @@ The student writes ``Meld``, ``mutually_disjoint``, ``MeldSet`` and ``print_meld
 in the notebook; nothing here solves them.
 """
 
+from typing import Any
+
+from .. import widget_name
 from .checks import (
     EXAMPLE_HAND,
     EXAMPLE_LINES,
@@ -34,9 +37,12 @@ from .model import (
     validate_hand,
 )
 from .pictures import show_hand, show_meld_sets
-from .widget import HAND_SIZE, MeldPicker
+
+#: the widget's names, imported from it when first asked for (:func:`exercises.widget_name`)
+WIDGET = ("HAND_SIZE", "MeldPicker")
 
 __all__ = [
+    *WIDGET,
     "ALL_OF",
     "DECK",
     "Card",
@@ -58,6 +64,8 @@ __all__ = [
     "check_runs",
     "show_hand",
     "show_meld_sets",
-    "HAND_SIZE",
-    "MeldPicker",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return widget_name(__name__, WIDGET, name)

@@ -11,7 +11,10 @@
   the order the rules give and explains it in plain words.
 """
 
-from . import checks, model, widget
+from typing import Any
+
+from .. import widget_name
+from . import checks, model
 from .checks import *  # noqa: F403 (the public checks, listed in checks.__all__)
 from .checks.order import (
     CallOrder,
@@ -31,12 +34,14 @@ from .pictures import (
     map_png,
     player_state_html,
 )
-from .widget import *  # noqa: F403 (TchuGame and its RemotePlayer, listed in widget.__all__)
+
+#: the widget's names, imported from it when first asked for (:func:`exercises.widget_name`)
+WIDGET = ("GameAbandoned", "Question", "RemotePlayer", "TchuGame")
 
 __all__ = [
     *model.__all__,
     *checks.__all__,
-    *widget.__all__,
+    *WIDGET,
     "map_figure",
     "map_png",
     "player_state_html",
@@ -49,3 +54,7 @@ __all__ = [
     "print_calls",
     "format_call",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    return widget_name(__name__, WIDGET, name)
