@@ -230,72 +230,12 @@ def check(
     for example in examples:
         try:
             got = example.call()
-        except NotImplementedError as error:
-            result.status = Status.NOT_IMPLEMENTED
-            other = STUB_PATTERN.fullmatch(str(error))
-            if other and other["exercise"] != exercise:
-                result.lines.append(said("…", example.description, _(
-                    "not implemented yet: it needs exercise {other}, which still has its "
-                    "stub. Do that one first."
-                ).format(other=other["exercise"])))
-            else:
-                result.lines.append(said("…", example.description, _(
-                    "not implemented yet. Write your code in the exercise cell, run it, then "
-                    "run this check again."
-                )))
-            return result
-        except RuleBroken as error:
-            result.status = Status.FAILED
-            result.lines.append(said("✗", example.description, str(error)))
-            if example.hint:
-                result.lines.append(hint_line(example.hint))
-            return result
         except Exception as error:
-            if example.raises is not None and isinstance(error, example.raises):
-                result.passed += 1
-                if example.listed:
-                    result.lines.append(f"  ✓ {example.description} " + _("raises {error}").format(
-                        error=type(error).__name__
-                    ))
-                continue
-            result.status = Status.ERROR
-            message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            expected = short_repr(example.expected) if example.raises is None else example.raises.__name__
-            result.lines.append(said("✗", example.description, _(
-                "expected {expected}, but it raised {error}"
-            ).format(expected=expected, error=message) + _where(error)))
-            if example.hint:
-                result.lines.append(hint_line(example.hint))
-            if traceback:
-                result.details = "".join(tb.format_exception(error))
-            elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
-                result.lines.append("    " + _("(check(..., traceback=True) shows the whole traceback)"))
-            return result
-        if example.raises is not None:
-            result.status = Status.FAILED
-            result.lines.append(said("✗", example.description, _(
-                "expected {expected}, but it returned {got}"
-            ).format(expected=example.raises.__name__, got=short_repr(got))))
+            ended = _raised(result, example, error, traceback)
         else:
-            compare = example.compare or same
-            try:
-                matched = bool(compare(got, example.expected))
-            except Exception:
-                matched = False
-            if matched:
-                result.passed += 1
-                if example.listed:
-                    result.lines.append(
-                        f"  ✓ {example.description} == {short_repr(example.expected, 60)}"
-                    )
-                continue
-            result.status = Status.FAILED
-            result.lines.append(f"  ✗ {example.description}")
-            result.lines.append("    " + _("expected: {value}").format(value=short_repr(example.expected)))
-            result.lines.append("    " + _("got:      {value}").format(value=short_repr(got)))
-        if example.hint:
-            result.lines.append(hint_line(example.hint))
-        return result
+            ended = _returned(result, example, got)
+        if ended:
+            return result
     unlisted = sum(1 for example in examples if not example.listed)
     if unlisted:
         result.lines.append("  ✓ " + ngettext(
@@ -305,6 +245,81 @@ def check(
         "All {count} examples pass.", "All {count} examples pass.", result.total
     ).format(count=result.total))
     return result
+
+
+def _raised(result: CheckResult, example: Example, error: Exception, traceback: bool) -> bool:
+    """Note what an example that raised ``error`` says; True when the check stops there."""
+    if isinstance(error, NotImplementedError):
+        result.status = Status.NOT_IMPLEMENTED
+        other = STUB_PATTERN.fullmatch(str(error))
+        if other and other["exercise"] != result.exercise:
+            result.lines.append(said("…", example.description, _(
+                "not implemented yet: it needs exercise {other}, which still has its "
+                "stub. Do that one first."
+            ).format(other=other["exercise"])))
+        else:
+            result.lines.append(said("…", example.description, _(
+                "not implemented yet. Write your code in the exercise cell, run it, then "
+                "run this check again."
+            )))
+        return True
+    if isinstance(error, RuleBroken):
+        result.status = Status.FAILED
+        result.lines.append(said("✗", example.description, str(error)))
+        _hint(result, example)
+        return True
+    if example.raises is not None and isinstance(error, example.raises):
+        result.passed += 1
+        if example.listed:
+            result.lines.append(f"  ✓ {example.description} " + _("raises {error}").format(
+                error=type(error).__name__
+            ))
+        return False
+    result.status = Status.ERROR
+    message = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    expected = short_repr(example.expected) if example.raises is None else example.raises.__name__
+    result.lines.append(said("✗", example.description, _(
+        "expected {expected}, but it raised {error}"
+    ).format(expected=expected, error=message) + _where(error)))
+    _hint(result, example)
+    if traceback:
+        result.details = "".join(tb.format_exception(error))
+    elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
+        result.lines.append("    " + _("(check(..., traceback=True) shows the whole traceback)"))
+    return True
+
+
+def _returned(result: CheckResult, example: Example, got: Any) -> bool:
+    """Note what an example that returned ``got`` says; True when the check stops there."""
+    if example.raises is not None:
+        result.status = Status.FAILED
+        result.lines.append(said("✗", example.description, _(
+            "expected {expected}, but it returned {got}"
+        ).format(expected=example.raises.__name__, got=short_repr(got))))
+        _hint(result, example)
+        return True
+    compare = example.compare or same
+    try:
+        matched = bool(compare(got, example.expected))
+    except Exception:
+        matched = False
+    if matched:
+        result.passed += 1
+        if example.listed:
+            result.lines.append(f"  ✓ {example.description} == {short_repr(example.expected, 60)}")
+        return False
+    result.status = Status.FAILED
+    result.lines.append(f"  ✗ {example.description}")
+    result.lines.append("    " + _("expected: {value}").format(value=short_repr(example.expected)))
+    result.lines.append("    " + _("got:      {value}").format(value=short_repr(got)))
+    _hint(result, example)
+    return True
+
+
+def _hint(result: CheckResult, example: Example) -> None:
+    """The example's hint under its failure, if it has one."""
+    if example.hint:
+        result.lines.append(hint_line(example.hint))
 
 
 # ----------------------------------------------------------------------------- generated cases
