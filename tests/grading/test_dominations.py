@@ -1943,6 +1943,13 @@ def test_place_like_the_reference_on_generated_kingdoms(sub, ref):
 
 
 @pytest.mark.exercise("dominations.legal")
+def test_the_same_kingdom_is_asked_again_after_a_placement_fills_it(sub, ref):
+    asked_again(sub, ref, "(lambda k: [sorted(k.legal_placements(domino)), k.is_full(), "
+                "k.place(domino, *min(k.legal_placements(domino))), sorted(k.legal_placements(domino)), k.is_full()])"
+                "(Kingdom.from_text(text))", text=ALMOST_FULL, domino=d(1, "W0", "W0"))
+
+
+@pytest.mark.exercise("dominations.legal")
 def test_legal_placements_like_the_reference_on_generated_kingdoms(sub, ref):
     compare(sub, ref, f"{KINGDOM}.legal_placements(domino)", draw(kingdom_cases(), 100), prepare=sorted)
     compare(sub, ref, f"{KINGDOM}.is_full()", draw(kingdom_cases(), 100))
@@ -2165,13 +2172,6 @@ def test_the_same_kingdom_is_asked_again_after_a_placement(sub, ref):
                 "k.touches(near, domino.first), k.place(domino, a, b), k.problem(domino, a, b) is None, "
                 "k.can_place(domino, a, b), k.touches(near, domino.first)])(Kingdom(), (4, 5), (4, 6), (3, 5))",
                 domino=d(20, "W1", "F0"))
-
-
-@pytest.mark.exercise("dominations.legal")
-def test_the_same_kingdom_is_asked_again_after_a_placement_fills_it(sub, ref):
-    asked_again(sub, ref, "(lambda k: [sorted(k.legal_placements(domino)), k.is_full(), "
-                "k.place(domino, *min(k.legal_placements(domino))), sorted(k.legal_placements(domino)), k.is_full()])"
-                "(Kingdom.from_text(text))", text=ALMOST_FULL, domino=d(1, "W0", "W0"))
 
 
 @pytest.mark.exercise("dominations.properties")
