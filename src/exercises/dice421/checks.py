@@ -58,14 +58,20 @@ class _Broken(RuleBroken):
         return super().__str__() + "."
 
 
+def _quietly(call: Callable[[], Any]) -> Any:
+    """``call()``, with whatever it prints thrown away."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return call()
+
+
 def _quiet(call: Callable[[], Any]) -> Callable[[], Any]:
-    """``call`` with whatever it prints thrown away."""
+    """``call`` with whatever it prints thrown away (an example's call)."""
+    return functools.partial(_quietly, call)
 
-    def run() -> Any:
-        with contextlib.redirect_stdout(io.StringIO()):
-            return call()
 
-    return run
+def _call(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)``: an example's call of the student's function, made when it runs."""
+    return function(*args)
 
 
 def _said(name: str, error: ScriptError) -> str:
@@ -83,23 +89,25 @@ def _said(name: str, error: ScriptError) -> str:
     return _("{name} threw a die another way: {error}").format(name=name, error=error)
 
 
+def _run_scripted(name: str, call: Callable[[ScriptedDice], Any], faces: list[int],
+                  function: Callable[..., Any]) -> Any:
+    """``call`` run quietly with loaded ``faces``; a broken script becomes one sentence."""
+    dice = ScriptedDice(faces)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            result = call(dice)
+    except ScriptError as error:
+        raise _Broken(_said(name, error)) from None
+    if faces and dice.thrown == 0:
+        raise _rng_culprit(name, function)
+    return result
+
+
 def _scripted(
     name: str, call: Callable[[ScriptedDice], Any], faces: list[int], function: Callable[..., Any]
 ) -> Callable[[], Any]:
     """Run ``call`` quietly with loaded ``faces``; a broken script becomes one sentence."""
-
-    def run() -> Any:
-        dice = ScriptedDice(faces)
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                result = call(dice)
-        except ScriptError as error:
-            raise _Broken(_said(name, error)) from None
-        if faces and dice.thrown == 0:
-            raise _rng_culprit(name, function)
-        return result
-
-    return run
+    return functools.partial(_run_scripted, name, call, faces, function)
 
 
 def _rng_culprit(name: str, function: Callable[..., Any]) -> _Broken:
@@ -146,22 +154,20 @@ def _fails(name: str, function: Callable[..., Any]) -> bool:
     return result.status in (Status.FAILED, Status.ERROR)
 
 
+def _watched(call: Callable[[], Any], broken: list[_Broken]) -> Any:
+    """``call()``, keeping in ``broken`` the rule it broke, if it broke one."""
+    try:
+        return call()
+    except _Broken as error:
+        broken.append(error)
+        raise
+
+
 def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
            earlier: tuple[str, ...] = ()) -> CheckResult:
     """:func:`check`, with a broken rule said in one sentence and a failing earlier function named."""
     broken: list[_Broken] = []
-
-    def watched(call: Callable[[], Any]) -> Callable[[], Any]:
-        def run() -> Any:
-            try:
-                return call()
-            except _Broken as error:
-                broken.append(error)
-                raise
-
-        return run
-
-    result = check(exercise, [dataclasses.replace(example, call=watched(example.call))
+    result = check(exercise, [dataclasses.replace(example, call=functools.partial(_watched, example.call, broken))
                               for example in examples])
     if broken and broken[-1].culprit is not None:  # the hint is about this function, not the culprit
         hint = hint_line("")
@@ -211,17 +217,13 @@ def _same_lines(got: Any, expected: list[str]) -> bool:
                     for line, wanted in zip(got, expected)))
 
 
-def _bound(function: Callable[..., Any], args: tuple[Any, ...]) -> Callable[[], Any]:
-    """``function`` called with ``args`` later (an example's call)."""
-    return lambda: function(*args)
-
-
 def _lines(description: str, call: Callable[[], Any], expected: list[str], hint: str) -> Example:
     """An example of the lines ``call()`` prints, compared by their numbers."""
-    return Example(description, lambda: _printed(call), expected, hint=hint, compare=_same_lines)
+    return Example(description, functools.partial(_printed, call), expected, hint=hint, compare=_same_lines)
 
 
 def _combination(dice: str, final: bool = False) -> str:
+    """The line that shows the current (or final) combination of ``dice``."""
     return (_("Final combination = {dice}") if final else _("Current combination = {dice}")).format(dice=dice)
 
 
@@ -250,6 +252,12 @@ def check_sort2_desc(sort2_desc: Callable[[int, int], tuple[int, int]]) -> Check
     )
 
 
+def _counted(inner: Callable[[int, int], Any], made: list[tuple[int, int]], a: int, b: int) -> Any:
+    """``inner(a, b)``, the call kept in ``made``."""
+    made.append((a, b))
+    return inner(a, b)
+
+
 def _sort2_calls(sort3_desc: Callable[[int, int, int], Any], dice: tuple[int, int, int]) -> int:
     """How many times ``sort3_desc(*dice)`` calls the notebook's ``sort2_desc`` (put back after)."""
     namespace = getattr(sort3_desc, "__globals__", {})
@@ -257,12 +265,7 @@ def _sort2_calls(sort3_desc: Callable[[int, int, int], Any], dice: tuple[int, in
     if inner is None:
         return 0
     made: list[tuple[int, int]] = []
-
-    def counted(a: int, b: int) -> Any:
-        made.append((a, b))
-        return inner(a, b)
-
-    namespace["sort2_desc"] = counted
+    namespace["sort2_desc"] = functools.partial(_counted, inner, made)
     try:
         sort3_desc(*dice)
     finally:
@@ -282,7 +285,7 @@ def check_sort3_desc(sort3_desc: Callable[[int, int, int], tuple[int, int, int]]
                hint=_("Sort a and b, then b and c, then a and b again, with sort2_desc; any "
                     "integers, not only dice."))
         + [Example(_("the calls of sort2_desc that sort3_desc(3, 2, 6) makes"),
-                   _quiet(lambda: _sort2_calls(sort3_desc, (3, 2, 6))), 3,
+                   _quiet(functools.partial(_sort2_calls, sort3_desc, (3, 2, 6))), 3,
                    hint=_("Sort with three calls of sort2_desc, not with sorted, max or min."))]
         + _generated("dice421.sort3_desc", sort3_desc=sort3_desc),
         sort3_desc, ("sort2_desc",),
@@ -354,34 +357,41 @@ class _Recorder:
 
 
 def _recorded(roll_die: Callable[[Any], int]) -> list[tuple[Any, ...]]:
+    """The calls ``roll_die`` makes of an rng that records them."""
     recorder = _Recorder(5)
     roll_die(recorder)
     return recorder.calls
 
 
+def _throw(roll_die: Callable[[random.Random], int], seed: int) -> int:
+    """``roll_die`` of a new ``random.Random(seed)``."""
+    return roll_die(random.Random(seed))
+
+
+def _faces(roll_die: Callable[[random.Random], int], throws: int) -> list[int]:
+    """The faces ``roll_die`` shows in ``throws`` throws with one ``random.Random(1)``, each once."""
+    return sorted({roll_die(rng) for rng in [random.Random(1)] for _ in range(throws)})
+
+
 def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
     """Check ``roll_die(rng)`` [jetDe]: one call of ``rng.randint(1, 6)``."""
-
-    def throw(seed: int) -> int:
-        return roll_die(random.Random(seed))
-
     examples = [
         Example(
             f"roll_die(random.Random({seed})) == random.Random({seed}).randint(1, 6)",
-            _quiet(functools.partial(throw, seed)),
+            _quiet(functools.partial(_throw, roll_die, seed)),
             random.Random(seed).randint(1, 6),
             hint=_("Throw the die with the rng you are given: return rng.randint(1, 6)."),
         )
         for seed in range(4)
     ]
     examples.append(
-        Example(_("roll_die(rng) calls rng.randint(1, 6) once: calls"), _quiet(lambda: _recorded(roll_die)),
+        Example(_("roll_die(rng) calls rng.randint(1, 6) once: calls"), _quiet(functools.partial(_recorded, roll_die)),
                 [(1, 6)], hint=_("Call rng.randint(1, 6) exactly once."))
     )
     examples.append(
         Example(
             _("the faces of 300 throws with random.Random(1)"),
-            _quiet(lambda: sorted({roll_die(rng) for rng in [random.Random(1)] for _ in range(300)})),
+            _quiet(functools.partial(_faces, roll_die, 300)),
             [1, 2, 3, 4, 5, 6],
         )
     )
@@ -394,67 +404,91 @@ def _shows_in_order(prompt: Any, numbers: tuple[str, ...]) -> bool:
     return isinstance(prompt, str) and all(number in found for number in numbers)
 
 
+_RETHROW_HINT = N_('Only the answer "1" rethrows (with roll_die, after the answer); any other '
+                   "keeps the die and throws nothing.")
+
+
+def _answered(asked: list[str], reply: str, prompt: str = "") -> str:
+    """An ``ask`` that keeps each question in ``asked`` and answers ``reply``."""
+    asked.append(prompt)
+    return reply
+
+
+def _rethrow_question(rethrow: Callable[..., int]) -> str:
+    """The question ``rethrow(5, 3, ask, rng)`` asks, or how many it asked when not one."""
+    asked: list[str] = []
+    try:
+        _quietly(functools.partial(_call, rethrow, 5, 3, functools.partial(_answered, asked, "0"), ScriptedDice([])))
+    except ScriptError as error:
+        raise _Broken(_said("rethrow", error)) from None
+    if len(asked) == 1:
+        return asked[0]
+    return ngettext("{count} question: {asked}", "{count} questions: {asked}", len(asked)).format(
+        count=len(asked), asked=repr(asked))
+
+
+#: check_rethrow: (die, n, the player's answer, the faces loaded)
+_RETHROWS: tuple[tuple[int, int, str, list[int]], ...] = (
+    (3, 2, "1", [6]), (3, 2, "0", []), (5, 2, "1", [1]), (5, 2, "", []), (4, 2, "yes", []), (4, 2, "2", []),
+    (5, 1, "11", []), (2, 3, " 1 ", [2]), (2, 1, "1\t", [3]), (4, 2, "01", []), (6, 1, "+1", []),
+    (3, 3, "oui", []), (1, 2, "Yes", []),
+)
+
+
 def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
     """Check ``rethrow(die, n, ask, rng)`` [relancer] with scripted answers and dice."""
-
-    def example(die: int, n: int, reply: str, faces: list[int]) -> Example:
-        def call(dice: ScriptedDice) -> int:
-            return rethrow(die, n, answers([reply], echo=False), dice)
-
-        return Example(
-            f"rethrow({die}, {n}, answers([{reply!r}]), ScriptedDice({faces}))",
-            _scripted("rethrow", call, faces, rethrow),
-            faces[0] if faces else die,
-            hint=_('Only the answer "1" rethrows (with roll_die, after the answer); any other '
-                   "keeps the die and throws nothing."),
-            compare=same,
-        )
-
-    def question() -> str:
-        asked: list[str] = []
-
-        def ask(prompt: str = "") -> str:
-            asked.append(prompt)
-            return "0"
-
-        try:
-            _quiet(lambda: rethrow(5, 3, ask, ScriptedDice([])))()
-        except ScriptError as error:
-            raise _Broken(_said("rethrow", error)) from None
-        if len(asked) == 1:
-            return asked[0]
-        return ngettext("{count} question: {asked}", "{count} questions: {asked}", len(asked)).format(
-            count=len(asked), asked=repr(asked))
-
-    examples = [example(3, 2, "1", [6]), example(3, 2, "0", []), example(5, 2, "1", [1]),
-                example(5, 2, "", []), example(4, 2, "yes", []), example(4, 2, "2", []),
-                example(5, 1, "11", []), example(2, 3, " 1 ", [2]), example(2, 1, "1\t", [3]),
-                example(4, 2, "01", []),
-                example(6, 1, "+1", []), example(3, 3, "oui", []), example(1, 2, "Yes", [])]
+    examples = [
+        Example(f"rethrow({die}, {n}, answers([{reply!r}]), ScriptedDice({faces}))",
+                _scripted("rethrow", functools.partial(_played, rethrow, (die, n), [reply]), faces, rethrow),
+                faces[0] if faces else die,
+                hint=_(_RETHROW_HINT), compare=same)
+        for die, n, reply, faces in _RETHROWS
+    ]
     examples.append(Example(
         _("the question of rethrow(5, 3, ask, rng) names die 3 and its value 5"),
-        question, rethrow_question(3, 5),
+        functools.partial(_rethrow_question, rethrow), rethrow_question(3, 5),
         hint=_("Ask once, with the text's prompt exactly (not printed, then asked with an empty prompt)."),
     ))
     examples.append(Example(
         _("rethrow(6, 1, ask, rng) twice with one player and one rng: asked and thrown each time"),
-        _scripted("rethrow", lambda dice: _again(lambda ask: rethrow(6, 1, ask, dice), ["1", "1"]), [4, 5],
-                  rethrow),
+        _scripted("rethrow", functools.partial(_twice, rethrow, (6, 1), ["1", "1"]), [4, 5], rethrow),
         [4, 5], hint=_("Each call asks and throws afresh: keep nothing from one call to the next."), compare=same))
     examples += _generated("dice421.rethrow", rethrow=rethrow)
     return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
 
 
+def _played(function: Callable[..., Any], before: tuple[Any, ...], replies: list[str], dice: ScriptedDice) -> Any:
+    """``function(*before, ask, dice)``, where ``ask`` types ``replies`` in order."""
+    return function(*before, answers(replies, echo=False), dice)
+
+
+def _printed_play(function: Callable[..., Any], before: tuple[Any, ...], replies: list[str],
+                  dice: ScriptedDice) -> list[str]:
+    """The non-blank lines ``function(*before, ask, dice)`` prints, ``ask`` typing ``replies``."""
+    return _printed(functools.partial(_played, function, before, replies, dice))
+
+
+def _asking(function: Callable[..., Any], before: tuple[Any, ...], dice: ScriptedDice,
+            ask: Callable[[str], str]) -> Any:
+    """``function(*before, ask, dice)``: a call with a given player."""
+    return function(*before, ask, dice)
+
+
+def _twice(function: Callable[..., Any], before: tuple[Any, ...], replies: list[str], dice: ScriptedDice) -> list[Any]:
+    """``function(*before, ask, dice)`` made twice with one player typing ``replies``: what each returned."""
+    return _again(functools.partial(_asking, function, before, dice), replies)
+
+
+def _recorded_ask(asked: list[str], keys: Callable[[str], str], prompt: str = "") -> str:
+    """``keys(prompt)``, the question kept in ``asked``."""
+    asked.append(str(prompt))
+    return keys(prompt)
+
+
 def _questions(play_turn: Callable[..., Any], replies: list[str], dice: ScriptedDice) -> list[str]:
     """The three questions ``play_turn`` asks after the first one, with ``replies`` typed."""
     asked: list[str] = []
-    keys = answers(replies, echo=False)
-
-    def ask(prompt: str = "") -> str:
-        asked.append(str(prompt))
-        return keys(prompt)
-
-    play_turn(ask, dice)
+    play_turn(functools.partial(_recorded_ask, asked, answers(replies, echo=False)), dice)
     return asked[1:4]
 
 
@@ -465,71 +499,66 @@ def _numbered(got: Any, expected: list[str]) -> bool:
                     for question, wanted in zip(got, expected)))
 
 
+#: The answers of the seed's turn.
+_SEED_TURN = ["1", "0", "0", "1", "1", "0", "0", "1", "0"]
+
+#: check_play_turn: (description, the player's answers, the faces loaded, expected, hint)
+_TURNS: tuple[tuple[str, list[str], list[int], tuple[int, int], str], ...] = (
+    (N_("keep the first throw 6 6 5"), ["0"], [6, 6, 5], (1, 665),
+     N_("Return the tuple (tokens, value): two ints.")),
+    (N_("keep the first throw 1 2 4 (sorted before scoring)"), ["0"], [1, 2, 4], (8, 421),
+     N_("Sort the dice with sort3_desc before tokens_of and value_of.")),
+    (N_("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep"), _SEED_TURN, [6, 6, 5, 5, 6],
+     (5, 666), N_("Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once.")),
+    (N_("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep"), ["1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
+     N_("A second throw rethrows only the dice the player chose, then asks again.")),
+    (N_("answer 1 every time: three throws, no fourth"), ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1], (8, 421),
+     N_("After the third throw the turn is over: do not ask again.")),
+    (N_("a non-number answer keeps the dice"), ["yes"], [3, 3, 3], (5, 333),
+     N_('Only the answer "1" throws again.')),
+    (N_("' 1' to throw again (spaces ignored): 1 1 3, rethrow dice 2 and 3 -> 1 2 4"),
+     [" 1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
+     N_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+    (N_("'01' to throw again keeps the dice"), ["01"], [6, 6, 5], (1, 665),
+     N_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+    (N_("'10' to throw again keeps the dice"), ["10"], [2, 2, 2], (5, 222),
+     N_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
+    (N_("answer 1 every time, the same faces come back: three throws, no fourth"), ["1"] * 8, [6, 6, 5] * 3,
+     (1, 665), N_("Every throw counts, also one whose dice show the same faces again.")),
+    (N_("throw again but rethrow no die, twice: both throws count, no fourth"), ["1", "0", "0", "0"] * 2,
+     [5, 3, 1], (1, 531), N_("Every throw counts, also one where the player rethrows no die.")),
+)
+
+
 def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
     """Check ``play_turn(ask, rng)`` [jouerTour] on scripted turns, the seed's among them."""
-
-    def turn(description: str, replies: list[str], faces: list[int], expected: tuple[int, int],
-             hint: str = "") -> Example:
-        def call(dice: ScriptedDice) -> Any:
-            return play_turn(answers(replies, echo=False), dice)
-
-        return Example(description, _scripted("play_turn", call, faces, play_turn), expected,
-                       hint=hint, compare=same)
-
-    seed_turn = ["1", "0", "0", "1", "1", "0", "0", "1", "0"]
     return _check(
         "dice421.play_turn",
         [
-            turn(_("keep the first throw 6 6 5"), ["0"], [6, 6, 5], (1, 665),
-                 hint=_("Return the tuple (tokens, value): two ints.")),
-            turn(_("keep the first throw 1 2 4 (sorted before scoring)"), ["0"], [1, 2, 4], (8, 421),
-                 hint=_("Sort the dice with sort3_desc before tokens_of and value_of.")),
-            turn(_("the seed's turn: 665, rethrow die 3 -> 665, rethrow die 3 -> 666, keep"),
-                 seed_turn, [6, 6, 5, 5, 6], (5, 666),
-                 hint=_("Ask 'throw again?'; then rethrow die 1, die 2 and die 3, each asked once.")),
-            turn(_("1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep"),
-                 ["1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
-                 hint=_("A second throw rethrows only the dice the player chose, then asks again.")),
-            turn(_("answer 1 every time: three throws, no fourth"),
-                 ["1"] * 8, [1, 2, 3, 4, 5, 6, 4, 2, 1], (8, 421),
-                 hint=_("After the third throw the turn is over: do not ask again.")),
-            turn(_("a non-number answer keeps the dice"), ["yes"], [3, 3, 3], (5, 333),
-                 hint=_('Only the answer "1" throws again.')),
-            turn(_("' 1' to throw again (spaces ignored): 1 1 3, rethrow dice 2 and 3 -> 1 2 4"),
-                 [" 1", "0", "1", "1", "0"], [1, 1, 3, 2, 4], (8, 421),
-                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
-            turn(_("'01' to throw again keeps the dice"), ["01"], [6, 6, 5], (1, 665),
-                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
-            turn(_("'10' to throw again keeps the dice"), ["10"], [2, 2, 2], (5, 222),
-                 hint=_('Only the answer "1" throws again, spaces around it ignored: answer.strip() == "1".')),
-            turn(_("answer 1 every time, the same faces come back: three throws, no fourth"),
-                 ["1"] * 8, [6, 6, 5] * 3, (1, 665),
-                 hint=_("Every throw counts, also one whose dice show the same faces again.")),
-            turn(_("throw again but rethrow no die, twice: both throws count, no fourth"),
-                 ["1", "0", "0", "0"] * 2, [5, 3, 1], (1, 531),
-                 hint=_("Every throw counts, also one where the player rethrows no die.")),
+            *(Example(_(description), _scripted("play_turn", functools.partial(_played, play_turn, (), replies),
+                                                faces, play_turn), expected, hint=_(hint), compare=same)
+              for description, replies, faces, expected, hint in _TURNS),
             Example(_("the questions after 'throw again' on 6 6 5 show die 1 = 6, die 2 = 6, die 3 = 5"),
-                    _scripted("play_turn", lambda dice: _questions(play_turn, ["1", "0", "0", "0", "0"], dice),
+                    _scripted("play_turn", functools.partial(_questions, play_turn, ["1", "0", "0", "0", "0"]),
                               [6, 6, 5], play_turn),
                     ["die 1 = 6", "die 2 = 6", "die 3 = 5"], compare=_numbered,
                     hint=_("Rethrow die 1, then die 2, then die 3: rethrow(d1, 1, ask, rng) and so on, "
                            "numbered from 1.")),
             Example(_("the lines the seed's turn prints (compared by their numbers)"),
-                    _scripted("play_turn", lambda dice: _printed(
-                        lambda: play_turn(answers(seed_turn, echo=False), dice)), [6, 6, 5, 5, 6], play_turn),
+                    _scripted("play_turn", functools.partial(_printed_play, play_turn, (), _SEED_TURN),
+                              [6, 6, 5, 5, 6], play_turn),
                     [_combination("665"), _combination("665"), _combination("666"),
                      _combination("666", final=True)], compare=_same_lines,
                     hint=_("Print the combination after every throw, the first one too, then the final "
                            "combination once, each on its own line.")),
             Example(_("the lines 1 1 3, rethrow dice 2 and 3 -> 1 2 4, then keep prints (the dice in throw order)"),
-                    _scripted("play_turn", lambda dice: _printed(
-                        lambda: play_turn(answers(["1", "0", "1", "1", "0"], echo=False), dice)),
-                        [1, 1, 3, 2, 4], play_turn),
+                    _scripted("play_turn", functools.partial(_printed_play, play_turn, (), ["1", "0", "1", "1", "0"]),
+                              [1, 1, 3, 2, 4], play_turn),
                     [_combination("113"), _combination("124"), _combination("124", final=True)],
                     compare=_same_lines,
                     hint=_("Print the dice in the order they were thrown, d1 d2 d3, not sorted.")),
             Example(_("two turns with one player and one rng, as play_game plays them: 665 kept, then 124 kept"),
-                    _scripted("play_turn", lambda dice: _again(lambda ask: play_turn(ask, dice), ["0", "0"]),
+                    _scripted("play_turn", functools.partial(_twice, play_turn, (), ["0", "0"]),
                               [6, 6, 5, 1, 2, 4], play_turn),
                     [(1, 665), (8, 421)], compare=same,
                     hint=_("Each turn throws its own dice: keep nothing from one call to the next.")),
@@ -548,7 +577,7 @@ def check_settle_different_tokens(settle: Callable[[int, int, int, int], tuple[i
     return _check("dice421.settle_different_tokens", _calls(
         settle, "settle_different_tokens", cases,
         hint=_("The player with more tokens gives that many to the other; totals may go below 0."))
-        + [_lines(shown.format(call=f"settle_different_tokens{args!r}"), _bound(settle, args),
+        + [_lines(shown.format(call=f"settle_different_tokens{args!r}"), functools.partial(_call, settle, *args),
                   [wins.format(number=number)],
                   _("Print one line: the case, then which player wins, with the player's number."))
            for args, number in (((8, 1, 10, 10), 1), ((2, 5, 9, 4), 2))]
@@ -566,7 +595,7 @@ def check_settle_equal_tokens(settle: Callable[[int, int, int, int, int], tuple[
     return _check("dice421.settle_equal_tokens", _calls(
         settle, "settle_equal_tokens", cases,
         hint=_("The higher value gives nj tokens to the other; totals may go below 0."))
-        + [_lines(shown.format(call=f"settle_equal_tokens{args!r}"), _bound(settle, args),
+        + [_lines(shown.format(call=f"settle_equal_tokens{args!r}"), functools.partial(_call, settle, *args),
                   [wins.format(number=number)],
                   _("Print one line: the case, then which player wins, with the player's number."))
            for args, number in (((5, 666, 444, 10, 10), 1), ((2, 321, 654, 10, 10), 2))]
@@ -583,56 +612,57 @@ def _totals(total1: int, total2: int) -> str:
     return _("total1 = {total1}, total2 = {total2}").format(total1=total1, total2=total2)
 
 
+def _game(play_game: Callable[..., tuple[int, int]], description: str, tokens: int, faces: list[int],
+          expected: Any = None, hint: str = "", raises: type[BaseException] | None = None) -> Example:
+    """An example of a game of ``tokens`` with loaded ``faces``, where each player keeps the first throw."""
+    replies = ["0"] * (len(faces) // 3)
+    return Example(description, _scripted("play_game", functools.partial(_played, play_game, (tokens,), replies),
+                                          faces, play_game), expected, raises=raises, hint=hint, compare=same)
+
+
+#: check_play_game: (description, tokens, the faces loaded, expected, hint) of games where each
+#: player keeps the first throw
+_GAMES: tuple[tuple[str, int, list[int], tuple[int, int], str], ...] = (
+    (N_("8 tokens; 421 against 641"), 8, [4, 2, 1, 6, 4, 1], (0, 16),
+     N_("A total of 0 ends the game at once: play rounds while both totals are above 0.")),
+    (N_("10 tokens; 421 against 641, then 111 against 652"), 10, [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2], (-3, 23),
+     N_("Play rounds while both totals are above 0; return the tuple of two ints.")),
+    (N_("3 tokens; 654 against 333 (player 2 wins)"), 3, [6, 5, 4, 3, 3, 3], (8, -2),
+     N_("The game ends when either total is 0 or less.")),
+    (N_("8 tokens; 665 against 566 (a draw), then 124 against 331"), 8, [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1],
+     (0, 16), N_("Same value: nothing changes, and a new round starts.")),
+    (N_("1 token; 543 against 654 (same tokens, player 2's value is higher)"), 1, [5, 4, 3, 6, 5, 4], (3, -1),
+     N_("Same tokens, different values: settle_equal_tokens, the higher value gives.")),
+    (N_("2 tokens; 521 against 431, then 654 against 321"), 2, [5, 2, 1, 4, 3, 1, 6, 5, 4, 3, 2, 1], (-1, 5),
+     N_("Settle each round from both players' totals, total1 and total2, as they are "
+        "after the rounds before.")),
+    (N_("5 tokens; 654 against 654, then 222 against 654"), 5, [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10), ""),
+    (N_("2 tokens; two draws, then 641 against 652, then 531 against 222"), 2,
+     [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
+     N_("Keep playing rounds, as many as it takes, carrying the totals over.")),
+)
+
+
 def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
     """Check ``play_game(tokens, ask, rng)`` [test_jeu] on scripted games."""
-
-    def game(description: str, tokens: int, faces: list[int], expected: Any = None,
-             hint: str = "", raises: type[BaseException] | None = None) -> Example:
-        def call(dice: ScriptedDice) -> Any:
-            return play_game(tokens, answers(["0"] * (len(faces) // 3), echo=False), dice)
-
-        return Example(description, _scripted("play_game", call, faces, play_game), expected,
-                       raises=raises, hint=hint, compare=same)
-
     return _check(
         "dice421.play_game",
         [
-            game(_("8 tokens; 421 against 641"), 8, [4, 2, 1, 6, 4, 1], (0, 16),
-                 hint=_("A total of 0 ends the game at once: play rounds while both totals are above 0.")),
-            game(_("10 tokens; 421 against 641, then 111 against 652"), 10,
-                 [4, 2, 1, 6, 4, 1, 1, 1, 1, 6, 5, 2], (-3, 23),
-                 hint=_("Play rounds while both totals are above 0; return the tuple of two ints.")),
-            game(_("3 tokens; 654 against 333 (player 2 wins)"), 3, [6, 5, 4, 3, 3, 3], (8, -2),
-                 hint=_("The game ends when either total is 0 or less.")),
-            game(_("8 tokens; 665 against 566 (a draw), then 124 against 331"), 8,
-                 [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], (0, 16),
-                 hint=_("Same value: nothing changes, and a new round starts.")),
-            game(_("1 token; 543 against 654 (same tokens, player 2's value is higher)"), 1,
-                 [5, 4, 3, 6, 5, 4], (3, -1),
-                 hint=_("Same tokens, different values: settle_equal_tokens, the higher value gives.")),
-            game(_("2 tokens; 521 against 431, then 654 against 321"), 2,
-                 [5, 2, 1, 4, 3, 1, 6, 5, 4, 3, 2, 1], (-1, 5),
-                 hint=_("Settle each round from both players' totals, total1 and total2, as they are "
-                        "after the rounds before.")),
-            game(_("5 tokens; 654 against 654, then 222 against 654"), 5,
-                 [6, 5, 4, 6, 5, 4, 2, 2, 2, 6, 5, 4], (0, 10)),
-            game(_("2 tokens; two draws, then 641 against 652, then 531 against 222"), 2,
-                 [6, 6, 5, 5, 6, 6, 3, 2, 1, 2, 1, 3, 6, 4, 1, 6, 5, 2, 5, 3, 1, 2, 2, 2], (8, -4),
-                 hint=_("Keep playing rounds, as many as it takes, carrying the totals over.")),
+            *(_game(play_game, _(description), tokens, faces, expected, hint=_(hint) if hint else "")
+              for description, tokens, faces, expected, hint in _GAMES),
             Example(_("the lines a game of 8 tokens prints: 665 against 566 (a draw), then 124 against 331"),
-                    _scripted("play_game", lambda dice: _printed(
-                        lambda: play_game(8, answers(["0"] * 4, echo=False), dice)),
-                        [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], play_game),
+                    _scripted("play_game", functools.partial(_printed_play, play_game, (8,), ["0"] * 4),
+                              [6, 6, 5, 5, 6, 6, 1, 2, 4, 3, 3, 1], play_game),
                     [*_round("665", "566"), _("same combinations -- a draw, play again"), _totals(8, 8),
                      *_round("124", "331"), _("different tokens -- player {number} wins").format(number=1),
                      _totals(0, 16)], compare=_same_lines,
                     hint=_("Each round prints who is active before each turn, a line for a draw, "
                            "then the new totals: total1 = 2, total2 = 18.")),
-            game("play_game(0, ...)", 0, [], raises=ValueError,
-                 hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
-            game("play_game(-4, ...)", -4, [], raises=ValueError),
+            _game(play_game, "play_game(0, ...)", 0, [], raises=ValueError,
+                  hint=_("Each player starts with at least one token: raise ValueError otherwise.")),
+            _game(play_game, "play_game(-4, ...)", -4, [], raises=ValueError),
             Example(_("two games of 8 tokens with one player and one rng: 421 against 641, then 641 against 421"),
-                    _scripted("play_game", lambda dice: _again(lambda ask: play_game(8, ask, dice), ["0"] * 4),
+                    _scripted("play_game", functools.partial(_twice, play_game, (8,), ["0"] * 4),
                               [4, 2, 1, 6, 4, 1, 6, 4, 1, 4, 2, 1], play_game),
                     [(0, 16), (16, 0)], compare=same,
                     hint=_("Each game starts afresh from its tokens: keep nothing from one call to the next.")),
