@@ -174,9 +174,11 @@ class _NamesLine:
 
 def _naming(rows: list[Row], load: Callable[[str], Any]) -> list[Example]:
     """The examples of rows ``(description, observe, arguments, line[, hint])``: the message names ``line``."""
-    return [example for description, observe, arguments, line, *hint in rows for example in observed(
-        [(description, observe, arguments, _("a ValueError whose message names line {line}").format(line=line), *hint)],
-        load, compare=_NamesLine(line))]
+    examples = []
+    for description, observe, arguments, line, *hint in rows:
+        expected = _("a ValueError whose message names line {line}").format(line=line)
+        examples += observed([(description, observe, arguments, expected, *hint)], load, compare=_NamesLine(line))
+    return examples
 
 
 def _official_file_rows(lines: list[str]) -> list[Row]:
