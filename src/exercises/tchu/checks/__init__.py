@@ -202,14 +202,16 @@ def _total_cards(state: Any) -> Any:  # the student's state's counts
     return 5 + cs.deck_size + cs.discards_size + sum(state.player_state(p).card_count for p in PlayerId)
 
 
+def _word(word: str | tuple[str, ...]) -> str:
+    """A word a message must name, or the words any one of which will do."""
+    return _(" or ").join(map(repr, word)) if isinstance(word, tuple) else repr(word)
+
+
 def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
     """OK if ``call()`` raises a ValueError whose message names every one of ``words``.
 
     A word may be a tuple of words, any one of which will do (a route's id or its station).
     """
-    def said(word: str | tuple[str, ...]) -> str:
-        return _(" or ").join(map(repr, word)) if isinstance(word, tuple) else repr(word)
-
     try:
         call()
     except ValueError as error:
@@ -218,7 +220,7 @@ def _refused(call: Callable[[], Any], *words: str | tuple[str, ...]) -> str:
         _expect(
             not missing,
             _("the ValueError should name {words}, but its message {text!r} does not name {missing}.").format(
-                words=_(" and ").join(map(said, words)), text=text, missing=_(" nor ").join(map(said, missing))
+                words=_(" and ").join(map(_word, words)), text=text, missing=_(" nor ").join(map(_word, missing))
             ),
         )
         return _(OK)
@@ -256,7 +258,7 @@ def _ending(end_game: Callable[..., Any], routes: tuple[tuple[str, ...], ...],
     )
     if not isinstance(totals, dict) or set(totals) != set(PlayerId):
         return {"totals": totals, "bonus": bonus, "winner": winner, "in order": in_order}
-    best = max(PlayerId, key=lambda pid: totals[pid])
+    best = max(PlayerId, key=totals.__getitem__)
     said = ([Info.draw([NAMES[P1], NAMES[P2]], totals[P1]), Info.draw([NAMES[P2], NAMES[P1]], totals[P1])]
             if totals[P1] == totals[P2] else [Info(NAMES[best]).won(totals[best], totals[best.next()])])
     in_order = in_order and heard[-1] in said
