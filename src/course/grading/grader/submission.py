@@ -464,15 +464,13 @@ class Submission:
     def __init__(self, path: Path, reference: Path | None = None, limits: Limits | None = None,
                  notebook: dict[str, Any] | None = None) -> None:  # notebook: the file's, if read already
         self.path = Path(path)
-        if notebook is None:  # the reference's own notebook is the course's: read once per version
-            notebook = read_solution(self.path) if reference is not None and self.path == Path(reference) \
-                else read_notebook(self.path, check=False)
+        own = reference is not None and self.path == Path(reference)  # the course's solution: read once a version
+        notebook = notebook or (read_solution(self.path) if own else read_notebook(self.path, check=False))
         skip = reference_skips(Path(reference), notebook) if reference else skipped_sources(notebook)
         self.limits = limits or Limits()
         self._forbidden = forbidden_paths(reference or self.path)
         positions = graded_cell_positions(notebook, skip)
-        self._cells = [source for _, source in positions]
-        self._positions = [position for position, _ in positions]
+        self._positions, self._cells = [p for p, _ in positions], [source for _, source in positions]
         self._fatal: dict[int, str] = {}
         self._process: Process | None = None
         self._reference: tuple[tuple[str, ...], Submission] | None = None
