@@ -115,6 +115,13 @@ def test_a_draw_comes_small_to_large(recording) -> None:
     assert sizes == sorted(sizes) and sizes[0] < sizes[-1]
 
 
+def test_the_boundaries_a_text_names_come_first_then_the_draw_without_them(recording) -> None:
+    drawn = draw(st.integers(0, 30), 20)
+    found = draw(st.integers(0, 30), 20, boundaries=[25, 0, 24])
+    assert found[:3] == [25, 0, 24]
+    assert found[3:] == [case for case in drawn if case not in (25, 0, 24)]
+
+
 def test_a_draw_the_stored_cases_lack_names_the_command_that_refreshes_them(recording) -> None:
     stored.ONLY[0] = True
     with pytest.raises(stored.Stale, match="run `course cases`"):

@@ -173,9 +173,11 @@ def _prepared(outcome: Outcome, prepare: Callable[[Any], Any]) -> Outcome:
         return Outcome(raised=type(error), message=f"cannot be read as the answer: {error}")
 
 
-def draw(strategy: Any, count: int = CASES) -> list[Any]:
-    """``count`` examples of a strategy (a :mod:`course.grading.grader.drawing` recipe), the same
-    ones at every run, small to large.
+def draw(strategy: Any, count: int = CASES, boundaries: Iterable[Any] = ()) -> list[Any]:
+    """The ``boundaries`` (the cases the exercise's text names: a threshold, the last round,
+    a deck of 0, 1 or 2 cards, a tie), in their order, then ``count`` examples of a
+    strategy (a :mod:`course.grading.grader.drawing` recipe) that are not among them, the
+    same ones at every run, small to large.
 
     They come from the worksheet's stored cases (:mod:`course.grading.grader.stored`), under the
     strategy's key: grading imports no Hypothesis. A key the stored cases lack (a strategy
@@ -183,6 +185,9 @@ def draw(strategy: Any, count: int = CASES) -> list[Any]:
     database, a fixed budget, duplicates dropped (so fewer may come back), then sorted by
     size, so that the first failing case is the smallest and nothing needs shrinking.
     """
+    first = list(boundaries)
+    if first:
+        return first + [case for case in draw(strategy, count) if case not in first]
     text = drawing.key(strategy)
     key = f"{text[:60]} #{hashlib.sha256(text.encode()).hexdigest()[:16]} ×{count}"
     if key in _DRAWN:
