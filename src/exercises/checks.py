@@ -26,6 +26,7 @@ import html
 import importlib
 import importlib.resources
 import json
+import random
 import traceback as tb
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -220,20 +221,28 @@ def check(
     examples: Iterable[Example],
     *,
     traceback: bool = False,
+    rng: bool = False,
 ) -> CheckResult:
-    """Run ``examples`` in order and report on the first one that fails."""
+    """Run ``examples`` in order and report on the first one that fails.
+
+    ``rng``: the exercise's code is given an rng (a ``random.Random`` or an object that
+    throws like one) to draw from; an example during which it draws from the module
+    ``random`` too fails, whatever it returns: every draw must come from the rng it is
+    given, so that a seeded game replays.
+    """
     examples = list(examples)
     result = CheckResult(
         exercise, Status.PASSED, [_("Checking {exercise}").format(exercise=exercise)],
         total=len(examples),
     )
     for example in examples:
+        state = random.getstate() if rng else None
         try:
             got = example.call()
         except Exception as error:
-            ended = _raised(result, example, error, traceback)
+            ended = _drew_elsewhere(result, example, state) or _raised(result, example, error, traceback)
         else:
-            ended = _returned(result, example, got)
+            ended = _drew_elsewhere(result, example, state) or _returned(result, example, got)
         if ended:
             return result
     unlisted = sum(1 for example in examples if not example.listed)
@@ -286,6 +295,20 @@ def _raised(result: CheckResult, example: Example, error: Exception, traceback: 
         result.details = "".join(tb.format_exception(error))
     elif example.raises is None:  # a wrong kind of error is a rule broken, not a crash
         result.lines.append("    " + _("(check(..., traceback=True) shows the whole traceback)"))
+    return True
+
+
+def _drew_elsewhere(result: CheckResult, example: Example, state: Any) -> bool:
+    """True (the check stops there) when an example of code given an rng drew from the
+    module ``random`` too (its generator's ``state`` before the call changed)."""
+    if state is None or random.getstate() == state:
+        return False
+    result.status = Status.FAILED
+    result.lines.append(said("✗", example.description, _(
+        "it drew from the module random, but it is given a random.Random: every draw must "
+        "come from that rng, so that a seeded game replays"
+    )))
+    _hint(result, example)
     return True
 
 

@@ -15,7 +15,7 @@ from course.grading.grader.submission import Handle, Submission, SubmissionError
 from course.grading.notebook import sandbox
 from course.grading.wire import codec
 from exercises.checks import Status
-from support.notebooks import start_notebook
+from support.notebooks import start_notebook, started_fixture
 
 CELLS = [
     "%xmode Minimal\nimport random\nfrom exercises.jass import Card, Rank, Suit\nfrom exercises.checks import Status",
@@ -52,11 +52,7 @@ CELLS = [
 
 
 
-@pytest.fixture(scope="module")
-def sub(tmp_path_factory: pytest.TempPathFactory) -> Submission:
-    submission = start_notebook(tmp_path_factory.mktemp("values") / "values.ipynb", CELLS)
-    yield submission
-    submission.close()
+sub = started_fixture(CELLS, "values")
 
 
 PLAIN = [None, True, False, 0, -7, 2**80, 2.5, "dés ⚀", [1, [2, "x"]], (1, (2,)), (), {1, 2},

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from course.grading.notebook import randomness
 from course.i18n.catalog import read_catalog
 from course.i18n.grading_text import ENGLISH, MESSAGES, Words, catalog_file, hints, problems, units
 
@@ -238,7 +239,7 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     for name in ("grading/instructor/discover", "grading/instructor/results", "grading/instructor/local",
                  "grading/instructor/batch", "grading/instructor/run", "gradescope",
                  "grading/grader/submission", "grading/grader/spawn", "grading/notebook/worker",
-                     "grading/grader/differential"):
+                 "grading/notebook/randomness", "grading/grader/differential"):
         for node in ast.walk(ast.parse((ROOT / "src" / "course" / f"{name}.py").read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("english", "reason") and \
                     isinstance(node.args[0], ast.Constant):
@@ -255,6 +256,8 @@ def test_the_reasons_a_file_is_not_graded_are_in_the_catalog_and_said_in_french(
     assert french.sentence("not a notebook (a file without extension, not a .ipynb)") == \
         "pas un notebook (un fichier sans extension, pas un .ipynb)"
     assert french.sentence("DID NOT RAISE ValueError") == "aucune ValueError n'a été levée"
+    drew = french.sentence(randomness.DREW[randomness.MODULE].format(what="`roll_die(rng)`"))
+    assert drew.startswith("`roll_die(rng)` a tiré au hasard avec le module random"), drew
 
 
 def test_a_message_of_the_real_hidden_tests_in_french():

@@ -36,6 +36,20 @@ def start_notebook(path: Path, cells: list[str], limits=None):
     return submission
 
 
+def started_fixture(cells: list[str], name: str):
+    """A test module's ``sub`` fixture: a start notebook of ``cells`` started once for the
+    module's tests (every cell run without error), and closed after them."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def sub(tmp_path_factory: pytest.TempPathFactory):
+        submission = start_notebook(tmp_path_factory.mktemp(name) / f"{name}.ipynb", cells)
+        yield submission
+        submission.close()
+
+    return sub
+
+
 def variant(source: Path, cells: dict[str, str], extra: list[tuple[int, str]] = ()) -> dict:
     """The notebook with the cells of some exercises replaced, and code cells inserted."""
     notebook = copy.deepcopy(json.loads(source.read_text(encoding="utf-8")))

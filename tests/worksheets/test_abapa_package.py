@@ -285,6 +285,16 @@ def test_plot_league_draws_a_heat_map(Board):
 # --- the checks -----------------------------------------------------------------------
 
 
+def test_a_random_player_that_reseeds_the_module_fails_its_check(solution):
+    class Reseeding(solution["RandomPlayer"]):
+        def choose_move(self, board):
+            random.seed(0)  # every move right, but the module's generator is another one now
+            return super().choose_move(board)
+
+    result = check_players(solution["HumanPlayer"], Reseeding, solution["Board"])
+    assert result.status is Status.FAILED and "drew from the module random" in str(result), str(result)
+
+
 def test_every_check_passes_on_the_solution(solution):
     s = solution
     results = [

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -23,7 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write (or with --check, compare) the stored cases of the worksheets asked."""
     # imported here: it imports pytest and Hypothesis, which every other command (course grade) does without
+    from ..grading.grader.spawn import HASH_SEED, RECORDING_SEED
     from ..grading.instructor.cases import cases_path, hidden_worksheets, record, stale, store_of, worksheets
+
+    os.environ[HASH_SEED] = RECORDING_SEED  # the reference answers under its own hash seed, not a graded notebook's
 
     try:
         root = paths.folder(args.root, "the course folder (--root)").resolve()

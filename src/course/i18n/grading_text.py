@@ -151,6 +151,10 @@ REASONS = (
     "{what} ran longer than {seconds} s: the notebook's process was stopped",
     "{what} ran longer than {seconds} s and was stopped",
     "{what} called sys.exit({code})",
+    "{what} drew from the module random, but it is given a random.Random: "
+    "every draw must come from that rng, so that a seeded game replays",
+    "{what} drew from secrets, random.SystemRandom or os.urandom, but it is given a "
+    "random.Random: every draw must come from that rng, so that a seeded game replays",
     "the notebook's process {status} during {what}",
     "the notebook's process did not start ({error})",
     "the notebook's process was closed",

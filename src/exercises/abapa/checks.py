@@ -819,6 +819,7 @@ def check_players(HumanPlayer: type[Any], RandomPlayer: type[Any], Board: Callab
             *generated("abapa.players", {"RandomPlayer": RandomPlayer, "Board": Board, "random": random},
                        hint=_("Draw self.rng.randrange(6) again and again until the pit drawn is legal.")),
         ],
+        rng=True,
     )
 
 
@@ -1047,6 +1048,7 @@ def check_game(Game: Callable[..., Any], Board: Callable[..., Any]) -> CheckResu
             *_said(last_lines, names, compare=_shows_the_numbers),
             *_said(DRAWN_GAMES, names),
         ],
+        rng=True,
     )
 
 

@@ -164,11 +164,12 @@ def _watched(call: Callable[[], Any], broken: list[_Broken]) -> Any:
 
 
 def _check(exercise: str, examples: list[Example], function: Callable[..., Any],
-           earlier: tuple[str, ...] = ()) -> CheckResult:
-    """:func:`check`, with a broken rule said in one sentence and a failing earlier function named."""
+           earlier: tuple[str, ...] = (), rng: bool = False) -> CheckResult:
+    """:func:`check` (``rng`` as there), with a broken rule said in one sentence and a
+    failing earlier function named."""
     broken: list[_Broken] = []
     result = check(exercise, [dataclasses.replace(example, call=functools.partial(_watched, example.call, broken))
-                              for example in examples])
+                              for example in examples], rng=rng)
     if broken and broken[-1].culprit is not None:  # the hint is about this function, not the culprit
         hint = hint_line("")
         result.lines = [line for line in result.lines if not line.startswith(hint)]
@@ -395,7 +396,7 @@ def check_roll_die(roll_die: Callable[[random.Random], int]) -> CheckResult:
             [1, 2, 3, 4, 5, 6],
         )
     )
-    return _check("dice421.roll_die", examples, roll_die)
+    return _check("dice421.roll_die", examples, roll_die, rng=True)
 
 
 def _shows_in_order(prompt: Any, numbers: tuple[str, ...]) -> bool:
@@ -454,7 +455,7 @@ def check_rethrow(rethrow: Callable[..., int]) -> CheckResult:
         _scripted("rethrow", functools.partial(_twice, rethrow, (6, 1), ["1", "1"]), [4, 5], rethrow),
         [4, 5], hint=_("Each call asks and throws afresh: keep nothing from one call to the next."), compare=same))
     examples += _generated("dice421.rethrow", rethrow=rethrow)
-    return _check("dice421.rethrow", examples, rethrow, ("roll_die",))
+    return _check("dice421.rethrow", examples, rethrow, ("roll_die",), rng=True)
 
 
 def _played(function: Callable[..., Any], before: tuple[Any, ...], replies: list[str], dice: ScriptedDice) -> Any:
@@ -565,6 +566,7 @@ def check_play_turn(play_turn: Callable[..., tuple[int, int]]) -> CheckResult:
             *_generated("dice421.play_turn", play_turn=play_turn),
         ],
         play_turn, ("roll_die", "rethrow", "sort3_desc", "tokens_of", "value_of"),
+        rng=True,
     )
 
 
@@ -669,6 +671,7 @@ def check_play_game(play_game: Callable[..., tuple[int, int]]) -> CheckResult:
             *_generated("dice421.play_game", play_game=play_game),
         ],
         play_game, ("play_turn", "settle_different_tokens", "settle_equal_tokens"),
+        rng=True,
     )
 
 

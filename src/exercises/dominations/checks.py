@@ -1104,6 +1104,7 @@ def check_game_setup(Game: Any) -> CheckResult:
             *_anew(SETUP_ANEW, Game=Game),
             *table(REFUSED_GAMES, {"Game": Game, "random": random}),
         ],
+        rng=True,
     )
 
 
@@ -1287,6 +1288,7 @@ def check_game_turn(Game: Any) -> CheckResult:
                         _("A domino that fits nowhere is discarded: the move's placement is None."))], Game),
             *_anew(TURN_ANEW, Game=Game),
         ],
+        rng=True,
     )
 
 
@@ -1499,4 +1501,5 @@ def check_game(Game: Any) -> CheckResult:
                 "Kingdom": SimpleNamespace(from_text=functools.partial(_kingdom_of_game, Game))}),
             *_anew(GAME_ANEW, Game=Game),
         ],
+        rng=True,
     )

@@ -15,6 +15,13 @@ from typing import Any
 from .. import wire
 
 START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks use
+#: the variable that sets the notebooks' processes' hash seed (``course cases`` records the
+#: reference's answers under :data:`RECORDING_SEED`; a graded notebook runs under
+#: :data:`GRADING_SEED`, so a seeded game that iterates a set of strings or of cards
+#: replays otherwise there and fails, as it would in a student's next kernel)
+HASH_SEED = "TABLETOP_NOTEBOOK_HASHSEED"
+RECORDING_SEED = "0"
+GRADING_SEED = "1"
 
 
 class SubmissionFailure(BaseException):
@@ -31,6 +38,10 @@ class SubmissionExit(SubmissionFailure):
 
 class SubmissionCrashed(SubmissionFailure):
     """The notebook's process ended (``os._exit``, a crash, a limit)."""
+
+
+class SubmissionRandomness(SubmissionFailure):
+    """A call given a ``random.Random`` drew from another source of randomness."""
 
 
 class SubmissionError(SubmissionFailure):
@@ -63,9 +74,10 @@ class ZygoteClient:
         env = {
             "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
-            # one order of sets of strings in every notebook's process, the reference's stored
-            # answers included (the environment is this one alone: -s -P, not -I, which would drop it)
-            "PYTHONHASHSEED": "0",
+            # one order of sets of strings in every notebook's process of a run, another one
+            # than the reference's stored answers' (the environment is this one alone: -s -P,
+            # not -I, which would drop it)
+            "PYTHONHASHSEED": os.environ.get(HASH_SEED, GRADING_SEED),
         }
         self.process = subprocess.Popen(
             [sys.executable, "-s", "-P", "-m", "course.grading.notebook.worker", str(theirs.fileno())],

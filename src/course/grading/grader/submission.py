@@ -49,7 +49,7 @@ from ...i18n.grading_text import reason as english
 from ...i18n.notebooks import reference_skips
 from ...notebook import graded_cell_positions, read_notebook, read_solution, skipped_sources
 from .. import wire
-from ..notebook import many
+from ..notebook import many, randomness
 from ..notebook.sandbox import Limits
 from ..wire import Channel, ChannelClosed, ChannelTimeout, codec
 from ..wire.codec import ProtocolError
@@ -58,6 +58,7 @@ from .spawn import (
     SubmissionError,
     SubmissionExit,
     SubmissionFailure,
+    SubmissionRandomness,
     SubmissionTimeout,
     zygote,
 )
@@ -255,6 +256,8 @@ class Process(codec.Codec):
             return SubmissionExit(f"{what} called {called}")
         if kind == "stop":
             return _Stop()
+        if kind == "randomness":
+            return SubmissionRandomness(english(randomness.sentence(error.get("source")), what=what))
         if kind == "exception":
             return notebook_exception(error)
         return SubmissionError(f"{what} failed: {str(error.get('message', ''))[:200]}")
@@ -597,17 +600,13 @@ class Submission:
     def eval(self, expression: str, **names: Any) -> Any:
         """Evaluate ``expression`` in the notebook's namespace, with ``names`` bound."""
         process = self._running()
-        return process.ask(
-            "eval", expression, expression=expression,
-            names={key: process.encode(value) for key, value in names.items()},
-        )
+        encoded = {key: process.encode(value) for key, value in names.items()}
+        return process.ask("eval", expression, expression=expression, names=encoded)
 
     def eval_cases(self, expression: str, cases: list[dict[str, Any]]) -> list[tuple[bool, Any]]:
-        """``eval(expression, **case)`` for each case, in one request (or a few for a huge
-        list): per case ``(True, value)`` or ``(False, the exception it raised)``, each as
-        :meth:`eval` gives it. A case that runs past its time, exits or crashes raises
-        :class:`SubmissionFailure` (and no later case runs), as :meth:`eval` would.
-        """
+        """``eval(expression, **case)`` for each case, in one request (or a few for a huge list):
+        per case ``(True, value)`` or ``(False, the exception it raised)``, each as :meth:`eval`
+        gives it. A case that fails the process raises as :meth:`eval` would (no later case runs)."""
         process = self._running()
         encoded = [{key: process.encode(value) for key, value in case.items()} for case in cases]
         return many.ask(process, expression, encoded)

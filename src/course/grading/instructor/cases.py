@@ -34,6 +34,7 @@ from .. import wire
 from ..grader import stored
 from ..grader.differential import call_text, draw, outcomes
 from ..grader.process import environment, pytest_arguments
+from ..grader.spawn import HASH_SEED, RECORDING_SEED
 from ..grader.submission import Submission
 from ..notebook.sandbox import Limits
 
@@ -201,7 +202,7 @@ def run_hidden_tests(root: Path, worksheet: str, *flags: str) -> list[str]:
         arguments = pytest_arguments(wire.GradingTask(root, module, solution, report, options))
         run = subprocess.run([sys.executable, "-m", "pytest", *arguments, *flags], cwd=root,
                              capture_output=True, text=True, check=False,
-                             env=environment(PYTHONHASHSEED="0"))
+                             env=environment(PYTHONHASHSEED="0", **{HASH_SEED: RECORDING_SEED}))
         if not report.exists():
             return [f"the hidden tests of {worksheet} did not run: {run.stdout[-600:]}{run.stderr[-600:]}"]
         found = wire.read_report(report)

@@ -56,12 +56,18 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
             server.timed_out = False
             signal.setitimer(signal.ITIMER_REAL, server.limits.call_seconds)
         numbered = len(server.interned.sent)  # values numbered by an answer that is not sent are forgotten
+        if top:
+            server.given_rng = False
         try:
             if code is None:
                 code = compile(expression, "<string>", "eval")
             scope = dict(server.namespace)
             scope.update({str(key): server.load(value) for key, value in names.items()})
-            answer = {"ok": server.encode(eval(code, scope))}
+            if top:
+                with server.watch:
+                    answer = {"ok": server.encode(eval(code, scope))}
+            else:
+                answer = {"ok": server.encode(eval(code, scope))}
         except ProtocolError:
             raise
         except timeout:
@@ -72,6 +78,10 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
             if not isinstance(error, Exception):
                 answers.append(answer)
                 return answers
+        drew = server.drew_elsewhere() if top else None
+        if drew is not None:  # the grader fails the test on it: no later case runs
+            answers.append(drew)
+            return answers
         if top:
             signal.setitimer(signal.ITIMER_REAL, 0)  # sending is not the case's time, as for eval
         try:

@@ -1,7 +1,7 @@
 """The processes that run graded notebooks: a zygote, and one confined child per run.
 
 The grader starts ``python -s -P -m course.grading.notebook.worker FD`` once (the *zygote*) with
-a scrubbed environment (``PYTHONHASHSEED=0`` its only Python setting) and a temporary
+a scrubbed environment (``PYTHONHASHSEED`` its only Python setting) and a temporary
 working folder. The zygote imports what
 notebooks use (the course package, matplotlib with the Agg backend, ipywidgets,
 IPython's input transformer) and then waits on the control socket ``FD``, a
@@ -13,7 +13,8 @@ zygote forks a child for it, which
 * confines itself (:mod:`course.grading.notebook.sandbox`): limits, no privileges, Landlock,
   seccomp;
 * serves the grader's requests on its socket (:mod:`course.grading.wire`): run a
-  cell, read a global, call, iterate... and sends back plain values or handles.
+  cell, read a global, call, iterate... and sends back plain values or handles; a call
+  given a ``random.Random`` that draws from another source fails (:mod:`.randomness`).
 
 The zygote never reads the course's solutions or tests, so a child has nothing of them
 in memory either. It also kills children and reports how they ended (``status``).
@@ -40,7 +41,7 @@ from ...notebook import Shell
 from .. import wire
 from ..wire import Channel, codec
 from ..wire.codec import ProtocolError
-from . import many, sandbox, shipped
+from . import many, randomness, sandbox, shipped
 
 PRELOAD = [
     "collections", "dataclasses", "enum", "fractions", "functools", "heapq", "itertools",
@@ -51,6 +52,10 @@ PRELOAD = [
 
 
 # ---------------------------------------------------------------------------- child
+
+#: the requests that run no call of the notebook's code that could be given an rng: its
+#: cells, the grader's code, its names (a batch of cases is watched case by case, :mod:`.many`)
+UNWATCHED = frozenset({"cell", "define", "global", "defines", "eval_cases"})
 
 
 class GradingTimeout(BaseException):
@@ -186,6 +191,10 @@ class Server(codec.Codec):
         self.depth = 0
         self.timed_out = False
         self.transformer: Any = None
+        #: the draws of the request running now from other sources than its rng
+        self.watch = randomness.Watch()
+        #: whether the request running now was given a random.Random (:mod:`.randomness`)
+        self.given_rng = False
         signal.signal(signal.SIGALRM, self._on_alarm)
 
     # values -------------------------------------------------------------------
@@ -211,7 +220,9 @@ class Server(codec.Codec):
             number = payload.get("$handle") if type(payload) is dict else payload
             if type(number) is not int or number not in self.objects:
                 raise ProtocolError("an unknown handle")
-            return self.objects[number]
+            value = self.objects[number]
+            self.given_rng = self.given_rng or randomness.holds_rng(value)
+            return value
         if tag == "$callback" or tag == "$method":
             if type(payload) is not int:
                 raise ProtocolError("a bad callback")
@@ -220,6 +231,16 @@ class Server(codec.Codec):
                 self.proxies[payload] = kind(self, payload)
             return self.proxies[payload]
         raise ProtocolError(f"unknown tag {tag!r}")
+
+    def load_random(self, payload: Any) -> Any:
+        self.given_rng = True
+        return super().load_random(payload)
+
+    def drew_elsewhere(self) -> dict[str, Any] | None:
+        """The answer of a request that was given an rng and drew from another source, or None."""
+        if self.given_rng and self.watch.drew:
+            return {"error": {"kind": "randomness", "source": self.watch.drew}}
+        return None
 
     # time -----------------------------------------------------------------------
     def _on_alarm(self, signum: int, frame: Any) -> None:
@@ -249,13 +270,24 @@ class Server(codec.Codec):
         if method is None:
             return {"error": {"kind": "protocol", "message": f"unknown op {op!r}"}}
         top = self.depth == 0
+        watched = top and op not in UNWATCHED
         self.depth += 1
         try:
             if top:
                 self.timed_out = False
+                self.given_rng = False
                 signal.setitimer(signal.ITIMER_REAL, self.limits.call_seconds)
             try:
-                return {"ok": method(message)}
+                if not watched:
+                    return {"ok": method(message)}
+                try:
+                    with self.watch:
+                        answer = {"ok": method(message)}
+                except ProtocolError:
+                    raise
+                except Exception as error:  # noqa: BLE001 - the notebook's exception, unless it drew elsewhere
+                    answer = wire.error_answer(error)
+                return self.drew_elsewhere() or answer
             finally:
                 if top:
                     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -272,7 +304,9 @@ class Server(codec.Codec):
         number = message.get("target")
         if number not in self.objects:
             raise ProtocolError("an unknown handle")
-        return self.objects[number]
+        value = self.objects[number]
+        self.given_rng = self.given_rng or randomness.holds_rng(value)
+        return value
 
     def run(self, source: str, name: str = "<cell>") -> None:
         """Run a cell's source (IPython syntax) in the notebook's namespace."""

@@ -385,8 +385,12 @@ class Codec:
         if tag == "$ref":
             return self.interned.get(payload)
         if tag == "$random":
-            return random_copy(payload)
+            return self.load_random(payload)
         return self.load_reference(tag, payload)
+
+    def load_random(self, payload: Any) -> random.Random:
+        """The ``random.Random`` a ``$random`` tag sends: a copy of the other side's."""
+        return random_copy(payload)
 
     def _load_items(self, items: list[Any]) -> list[Any]:
         """The items of a list, tuple or set, in order (JSON scalars are themselves)."""

@@ -106,8 +106,8 @@ def _guarded(call: Callable[[], Any], caller: str, broken: dict[int, str], numbe
     return _Broken(text)
 
 
-def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
-    """``check(exercise, examples)``, where a broken rule fails with its own sentence.
+def _check(exercise: str, caller: str, examples: list[Example], rng: bool = False) -> CheckResult:
+    """``check(exercise, examples, rng=rng)``, where a broken rule fails with its own sentence.
 
     ``caller`` names the student's function (``"draw_cards()"``) in the sentence said
     when a scripted player runs out of answers.
@@ -115,7 +115,7 @@ def _check(exercise: str, caller: str, examples: list[Example]) -> CheckResult:
     broken: dict[int, str] = {}
     guarded = [dataclasses.replace(example, call=functools.partial(_guarded, example.call, caller, broken, number))
                for number, example in enumerate(examples)]
-    result = check(exercise, guarded)
+    result = check(exercise, guarded, rng=rng)
     if result.status is not Status.PASSED and broken:
         number, text = next(iter(broken.items()))
         description, hint = examples[number].description, examples[number].hint
@@ -661,7 +661,7 @@ START = [
 
 def check_start_game(start_game: Callable[..., Any]) -> CheckResult:
     """Check ``start_game(players, player_names, tickets, rng)``."""
-    return _check("tchu.start", "start_game()", _rows(START, start_game))
+    return _check("tchu.start", "start_game()", _rows(START, start_game), rng=True)
 
 
 # Exercise 3 ---------------------------------------------------------------------------
@@ -741,7 +741,7 @@ DRAW_TICKETS = [
 
 def check_draw_tickets(draw_tickets: Callable[..., Any]) -> CheckResult:
     """Check ``draw_tickets(players, player_names, state, rng)``."""
-    return _check("tchu.draw_tickets", "draw_tickets()", _rows(DRAW_TICKETS, draw_tickets))
+    return _check("tchu.draw_tickets", "draw_tickets()", _rows(DRAW_TICKETS, draw_tickets), rng=True)
 
 
 # Exercise 4 ---------------------------------------------------------------------------
@@ -881,7 +881,7 @@ DRAW_CARDS = [
 
 def check_draw_cards(draw_cards: Callable[..., Any]) -> CheckResult:
     """Check ``draw_cards(players, player_names, state, rng)``."""
-    return _check("tchu.draw_cards", "draw_cards()", _rows(DRAW_CARDS, draw_cards))
+    return _check("tchu.draw_cards", "draw_cards()", _rows(DRAW_CARDS, draw_cards), rng=True)
 
 
 # Exercise 5 ---------------------------------------------------------------------------
@@ -1106,7 +1106,7 @@ CLAIM_ROUTE = [
 
 def check_claim_route(claim_route: Callable[..., Any]) -> CheckResult:
     """Check ``claim_route(players, player_names, state, rng)``, tunnels included."""
-    return _check("tchu.claim_route", "claim_route()", _rows(CLAIM_ROUTE, claim_route))
+    return _check("tchu.claim_route", "claim_route()", _rows(CLAIM_ROUTE, claim_route), rng=True)
 
 
 # Exercise 6 ---------------------------------------------------------------------------
@@ -1352,4 +1352,4 @@ PLAY = [
 def check_play(play: Callable[..., Any]) -> CheckResult:
     """Check ``play(players, player_names, tickets, rng)`` on whole games."""
     _GAMES.clear()
-    return _check("tchu.play", "play()", _rows(PLAY, play))
+    return _check("tchu.play", "play()", _rows(PLAY, play), rng=True)
