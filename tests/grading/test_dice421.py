@@ -1326,22 +1326,23 @@ out = _printed(lambda: play_game(tokens, _recorded(lambda prompt="": next(_cycle
 
 @pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_prints_each_combination_like_the_reference(sub, ref):
-    recorded(sub, ref, TURN_PRINTED, draw(drawn.turns(), 40),
+    recorded(sub, ref, TURN_PRINTED, draw(drawn.turns(), 40, boundaries=TURNS_THE_TEXT_NAMES),
              lambda case: f"play_turn(answers({case['replies']}), ScriptedDice({case['faces']}))")
 
 
 @pytest.mark.exercise("dice421.settle_different_tokens")
 def test_settle_different_tokens_prints_who_wins_like_the_reference(sub, ref):
-    recorded(sub, ref, SETTLE_DIFFERENT_PRINTED, draw(drawn.different_tokens(), 40),
+    recorded(sub, ref, SETTLE_DIFFERENT_PRINTED,
+             draw(drawn.different_tokens(), 40, boundaries=DIFFERENT_TOKENS_THE_TEXT_NAMES[:2]),
              lambda case: "settle_different_tokens({nj1}, {nj2}, {total1}, {total2})".format(**case))
 
 
 @pytest.mark.exercise("dice421.settle_equal_tokens")
 def test_settle_equal_tokens_prints_who_wins_like_the_reference(sub, ref):
-    recorded(sub, ref, SETTLE_EQUAL_PRINTED, draw(drawn.equal_tokens(), 40),
+    recorded(sub, ref, SETTLE_EQUAL_PRINTED, draw(drawn.equal_tokens(), 40, boundaries=EQUAL_TOKENS_THE_TEXT_NAMES),
              lambda case: "settle_equal_tokens({nj}, {s1}, {s2}, {total1}, {total2})".format(**case))
 
 
 @pytest.mark.exercise("dice421.play_game")
 def test_play_game_prints_the_players_rounds_and_totals_like_the_reference(sub, ref):
-    recorded(sub, ref, GAME_PRINTED, draw(drawn.games(), 12), game_call)
+    recorded(sub, ref, GAME_PRINTED, draw(drawn.games(), 12, boundaries=GAMES_THE_TEXT_NAMES), game_call)
