@@ -1615,6 +1615,18 @@ MOVES_THE_TEXT_NAMES = [
     (GRAND_SLAM, 0, 5),
     (PIT_5_WINS, 0, 5),
 ]
+#: Section 7: "the other player is to move; if that player has no legal pit (and no kalah has
+#: 25), they take the remaining seeds and the game ends": moves after the start, after a lap,
+#: a hungry camp fed, a grand slam and a capture that end the game
+PLAYS_THE_TEXT_NAMES = [
+    (START, 0, [5, 0]),
+    (LAP, 0, [0, 0]),
+    (HUNGRY, 0, [5, 0]),
+    (GRAND_SLAM, 0, [5]),
+    (CHAIN, 0, [5]),
+]
+#: Section 8: "It draws even when only one pit is legal", "the same seed gives the same moves"
+RANDOM_PLAYERS_THE_TEXT_NAMES = [((HUNGRY, 0), 3), ((START, 0), 0), ((FIGURE_1, 1), 8)]
 #: Section 8: "asks ... until the answer is a legal pit, and returns it as an int": pits out of
 #: 0 to 5, a word, then a legal pit with spaces; a pit that does not feed, then the one that does
 KEYBOARDS_THE_TEXT_NAMES = [
@@ -1747,7 +1759,7 @@ def test_board_play_of_drawn_moves(sub, ref):
 @pytest.mark.exercise("abapa.board_play")
 def test_board_play_of_drawn_sequences(sub, ref):
     compare(sub, ref, f"((b := Board(cells, player)), [b.play(pit) for pit in pits], {QUERIES})[2:]",
-            named(plays(), 80, "cells", "player", "pits"))
+            named(plays(), 80, "cells", "player", "pits", boundaries=PLAYS_THE_TEXT_NAMES))
 
 
 @pytest.mark.exercise("abapa.players")
@@ -1761,7 +1773,8 @@ def test_human_player_of_drawn_answers(sub, ref):
 def test_random_player_of_drawn_positions(sub, ref):
     compare(sub, ref, "[chooser.choose_move(Board(cells, player)) "
                       "for chooser in [RandomPlayer(random.Random(seed))] for _ in range(8)]",
-            [{"cells": cells, "player": player, "seed": seed} for (cells, player), seed in draw(seeded_positions, 40)])
+            [{"cells": cells, "player": player, "seed": seed}
+             for (cells, player), seed in draw(seeded_positions, 40, boundaries=RANDOM_PLAYERS_THE_TEXT_NAMES)])
 
 
 @pytest.mark.exercise("abapa.players")
