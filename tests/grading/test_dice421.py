@@ -109,6 +109,7 @@ RULES = {
     "test_play_game_same_tokens_higher_value_gives":
         "1 token; 543 against 654 (same tokens, player 2's value is higher)",
     "test_play_game_rejects_a_non_positive_token_count": "play_game(0, ...) raises ValueError",
+    "test_play_game_refuses_drawn_token_counts_like_the_reference": "play_game(0, ...) raises ValueError",
     "test_play_game_returns_a_tuple_of_two_ints": "10 tokens; 421 against 641, then 111 against 652 == (-3, 23)",
     "test_swap_sorts_and_settles_like_the_reference_on_any_integers": "swap(0, -7)",
     "test_sort2_desc_like_the_reference_on_any_integers": "sort2_desc(-3, 10)",
@@ -320,6 +321,9 @@ HINTS = {
         "Raise a ValueError before any round when the number of tokens is 0 or negative; do not play or return totals "
         "for it."
     ),
+    "test_play_game_refuses_drawn_token_counts_like_the_reference": (
+        "Any number of tokens below 1, 0 included, raises a ValueError before any round: test tokens < 1 first."
+    ),
     "test_play_game_returns_a_tuple_of_two_ints": (
         "Return the final totals as a tuple (total1, total2) of two ints once the loop ends: not a list, not None, and "
         "not the printed line of totals."
@@ -506,7 +510,10 @@ HINT_RULES = {
     "game-same-value-is-a-draw": [
         "test_play_game_a_round_with_equal_values_changes_nothing", "test_play_game_same_tokens_higher_value_gives",
     ],
-    "game-refuses-no-tokens": ["test_play_game_rejects_a_non_positive_token_count"],
+    "game-refuses-no-tokens": [
+        "test_play_game_rejects_a_non_positive_token_count",
+        "test_play_game_refuses_drawn_token_counts_like_the_reference",
+    ],
     "game-returns-a-tuple-of-two-ints": ["test_play_game_returns_a_tuple_of_two_ints"],
     "game-remembers-nothing": ["test_play_game_twice_with_one_player_and_one_rng"],
     "game-prints-players-rounds-and-totals": ["test_play_game_prints_the_players_rounds_and_totals_like_the_reference"],
@@ -1035,8 +1042,18 @@ def test_play_game_twice_with_one_player_and_one_rng(sub):
 
 
 def integers(*names: str) -> list[dict]:
-    """Cases binding each of ``names`` to any integer."""
-    return draw(st.fixed_dictionaries({name: drawn.numbers() for name in names}), 60)
+    """Cases binding each of ``names`` to any integer: the boundaries the text names first."""
+    named = [dict(zip(names, numbers)) for numbers in INTEGERS_THE_TEXT_NAMES[len(names)]]
+    return draw(st.fixed_dictionaries({name: drawn.numbers() for name in names}), 60, boundaries=named)
+
+
+#: "Return the two integers in decreasing order: the larger first. Use swap when a < b" and
+#: "a tuple (x, y) with x >= y" (so equal ones), the docstrings' examples, and equal integers
+#: above 256 (where `is` stops being `==`, as the text of is_straight warns)
+INTEGERS_THE_TEXT_NAMES = {
+    2: [(1, 2), (3, 5), (5, 3), (4, 4), (1000, 1000), (-1, 0)],
+    3: [(3, 2, 6), (6, 3, 2), (2, 3, 6), (5, 5, 5), (2, 2, 1), (1, 2, 2), (2, 1, 2), (1000, 999, 1000)],
+}
 
 
 @pytest.mark.exercise("dice421.swap")
@@ -1054,16 +1071,38 @@ def test_sort3_desc_like_the_reference_on_any_integers(sub, ref):
     compare(sub, ref, "sort3_desc(a, b, c)", integers("a", "b", "c"), same=same)
 
 
+#: the docstring's `settle_different_tokens(8, 1, 10, 10)`, player 2 winning, and "The first
+#: player with no tokens left (0 or fewer)": a total reaching 0 exactly, and going below it
+DIFFERENT_TOKENS_THE_TEXT_NAMES = [
+    {"nj1": 8, "nj2": 1, "total1": 10, "total2": 10},
+    {"nj1": 1, "nj2": 8, "total1": 10, "total2": 10},
+    {"nj1": 2, "nj2": 1, "total1": 2, "total2": 2},
+    {"nj1": 1, "nj2": 5, "total1": 3, "total2": 5},
+    {"nj1": 5, "nj2": 2, "total1": 1, "total2": 1},
+]
+#: "both players have three of a kind, 444 and 666, the 666 player gives 5 tokens; with two
+#: straights 321 and 654 the 654 player gives 2; with two minor combinations 642 and 631 the
+#: 642 player gives 1", each from both seats, and a total reaching 0 exactly
+EQUAL_TOKENS_THE_TEXT_NAMES = [
+    {"nj": 5, "s1": 666, "s2": 444, "total1": 10, "total2": 10},
+    {"nj": 5, "s1": 444, "s2": 666, "total1": 10, "total2": 10},
+    {"nj": 2, "s1": 321, "s2": 654, "total1": 10, "total2": 10},
+    {"nj": 2, "s1": 654, "s2": 321, "total1": 10, "total2": 10},
+    {"nj": 1, "s1": 642, "s2": 631, "total1": 1, "total2": 1},
+    {"nj": 1, "s1": 631, "s2": 642, "total1": 1, "total2": 1},
+]
+
+
 @pytest.mark.exercise("dice421.settle_different_tokens")
 def test_settle_different_tokens_like_the_reference(sub, ref):
     compare(sub, ref, "settle_different_tokens(nj1, nj2, total1, total2)",
-            draw(drawn.different_tokens(), 80), same=same)
+            draw(drawn.different_tokens(), 80, boundaries=DIFFERENT_TOKENS_THE_TEXT_NAMES), same=same)
 
 
 @pytest.mark.exercise("dice421.settle_equal_tokens")
 def test_settle_equal_tokens_like_the_reference(sub, ref):
     compare(sub, ref, "settle_equal_tokens(nj, s1, s2, total1, total2)",
-            draw(drawn.equal_tokens(), 80), same=same)
+            draw(drawn.equal_tokens(), 80, boundaries=EQUAL_TOKENS_THE_TEXT_NAMES), same=same)
 
 
 #: Statements run in the notebook before a recorded call: ``_recorded(ask)`` and
@@ -1178,16 +1217,36 @@ def recorded(sub, ref, code: str, cases: list[dict], shown) -> None:
     compare(sub, ref, RUN, cases, shown=shown, same=same_conversation, explain=explain_conversation)
 
 
+#: the docstring's `rethrow(5, 3, answers(["1"]), ScriptedDice([6]))`; "only the answer "1"
+#: (spaces, tabs and line ends around it ignored ...) rethrows; any other answer, a number or
+#: not, keeps the die" and "a typo such as `yes`"
+RETHROWS_THE_TEXT_NAMES = [
+    {"die": 5, "n": 3, "reply": reply, "faces": [6]}
+    for reply in ["1", " 1 ", "\t1\n", "yes", "01", "2", ""]
+] + [{"die": 6, "n": 1, "reply": "1", "faces": [6]}]
+
+
 @pytest.mark.exercise("dice421.rethrow")
 def test_rethrow_asks_and_throws_like_the_reference_for_any_answer(sub, ref):
-    recorded(sub, ref, RETHROW, draw(drawn.rethrows(), 80),
+    recorded(sub, ref, RETHROW, draw(drawn.rethrows(), 80, boundaries=RETHROWS_THE_TEXT_NAMES),
              lambda case: f"rethrow({case['die']}, {case['n']}, answers([{case['reply']!r}]), "
                           f"ScriptedDice({case['faces']}))")
 
 
+#: the docstring's turn (`answers(["0"])`, `ScriptedDice([1, 2, 4])`), the worksheet's sample
+#: turn (dice 6 6 5, then 5, then 6), and "never more than three throws in all": a player
+#: who always answers 1, and one who keeps at the last question a throw allows
+TURNS_THE_TEXT_NAMES = [
+    {"replies": ["0"] * 8, "faces": [1, 2, 4, 6, 6, 6, 6, 6, 6]},
+    {"replies": ["1", "0", "0", "1", "1", "0", "0", "1"], "faces": [6, 6, 5, 5, 6, 1, 1, 1, 1]},
+    {"replies": ["1"] * 8, "faces": [1, 1, 2, 3, 3, 5, 6, 6, 5]},
+    {"replies": ["1", "1", "1", "1", "0", "0", "0", "0"], "faces": [3, 3, 3, 2, 2, 2, 1, 1, 1]},
+]
+
+
 @pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_asks_and_throws_like_the_reference_call_by_call(sub, ref):
-    recorded(sub, ref, TURN, draw(drawn.turns(), 80),
+    recorded(sub, ref, TURN, draw(drawn.turns(), 80, boundaries=TURNS_THE_TEXT_NAMES),
              lambda case: f"play_turn(answers({case['replies']}), ScriptedDice({case['faces']}))")
 
 
@@ -1199,9 +1258,20 @@ def game_call(case: dict) -> str:
 GAMES = 30
 
 
+#: "It must be at least 1": the game of 1 token (one round that is not a draw ends it)
+GAMES_THE_TEXT_NAMES = [{"tokens": 1, "replies": ["0"], "seed": 421}, {"tokens": 1, "replies": ["1"], "seed": 0}]
+#: "raise a ValueError when it is 0 or less": 0 itself, the threshold
+REFUSED_GAMES_THE_TEXT_NAMES = [{"tokens": 0, "replies": ["0"], "seed": 421}]
+
+
 @pytest.mark.exercise("dice421.play_game")
 def test_play_game_plays_like_the_reference_call_by_call(sub, ref):
-    recorded(sub, ref, GAME, draw(drawn.games(), GAMES), game_call)
+    recorded(sub, ref, GAME, draw(drawn.games(), GAMES, boundaries=GAMES_THE_TEXT_NAMES), game_call)
+
+
+@pytest.mark.exercise("dice421.play_game")
+def test_play_game_refuses_drawn_token_counts_like_the_reference(sub, ref):
+    recorded(sub, ref, GAME, draw(drawn.refused_games(), 6, boundaries=REFUSED_GAMES_THE_TEXT_NAMES), game_call)
 
 
 @pytest.mark.exercise("dice421.play_game")
@@ -1256,22 +1326,23 @@ out = _printed(lambda: play_game(tokens, _recorded(lambda prompt="": next(_cycle
 
 @pytest.mark.exercise("dice421.play_turn")
 def test_play_turn_prints_each_combination_like_the_reference(sub, ref):
-    recorded(sub, ref, TURN_PRINTED, draw(drawn.turns(), 40),
+    recorded(sub, ref, TURN_PRINTED, draw(drawn.turns(), 40, boundaries=TURNS_THE_TEXT_NAMES),
              lambda case: f"play_turn(answers({case['replies']}), ScriptedDice({case['faces']}))")
 
 
 @pytest.mark.exercise("dice421.settle_different_tokens")
 def test_settle_different_tokens_prints_who_wins_like_the_reference(sub, ref):
-    recorded(sub, ref, SETTLE_DIFFERENT_PRINTED, draw(drawn.different_tokens(), 40),
+    recorded(sub, ref, SETTLE_DIFFERENT_PRINTED,
+             draw(drawn.different_tokens(), 40, boundaries=DIFFERENT_TOKENS_THE_TEXT_NAMES[:2]),
              lambda case: "settle_different_tokens({nj1}, {nj2}, {total1}, {total2})".format(**case))
 
 
 @pytest.mark.exercise("dice421.settle_equal_tokens")
 def test_settle_equal_tokens_prints_who_wins_like_the_reference(sub, ref):
-    recorded(sub, ref, SETTLE_EQUAL_PRINTED, draw(drawn.equal_tokens(), 40),
+    recorded(sub, ref, SETTLE_EQUAL_PRINTED, draw(drawn.equal_tokens(), 40, boundaries=EQUAL_TOKENS_THE_TEXT_NAMES),
              lambda case: "settle_equal_tokens({nj}, {s1}, {s2}, {total1}, {total2})".format(**case))
 
 
 @pytest.mark.exercise("dice421.play_game")
 def test_play_game_prints_the_players_rounds_and_totals_like_the_reference(sub, ref):
-    recorded(sub, ref, GAME_PRINTED, draw(drawn.games(), 12), game_call)
+    recorded(sub, ref, GAME_PRINTED, draw(drawn.games(), 12, boundaries=GAMES_THE_TEXT_NAMES), game_call)

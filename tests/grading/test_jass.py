@@ -102,6 +102,10 @@ RULES = {
         "len(MeldSet.all_in(parse_cards('♠6 ♠7 ♠8 ♡6 ♡7 ♡8 ♢6 ♢7 ♢8 ♣6 ♣7 ♣8')))",
     "test_print_meld_sets_like_the_reference_for_any_hand_in_any_form":
         "print_meld_sets(card for card in EXAMPLE_HAND) prints",
+    "test_meld_all_in_refuses_drawn_bad_hands_like_the_reference":
+        "Meld.all_in(parse_cards('♠6 ♠7 ♠6')), a card twice raises ValueError",
+    "test_meld_set_all_in_refuses_drawn_bad_hands_like_the_reference":
+        "MeldSet.all_in(parse_cards('♠6 ♠6')), a card twice raises ValueError",
 }
 
 #: what a student who fails each test most likely got wrong (shown in the feedback)
@@ -283,6 +287,14 @@ HINTS = {
         "The hand may be a generator, which can be read only once: hand it to MeldSet.all_in once, and print every "
         "meld set, sorted by points."
     ),
+    "test_meld_all_in_refuses_drawn_bad_hands_like_the_reference": (
+        "Start with hand = validate_hand(hand): a card twice, something that is no card (a text, a number, None) "
+        "anywhere in the hand, or more than 36 cards raise ValueError, whatever the form of the hand."
+    ),
+    "test_meld_set_all_in_refuses_drawn_bad_hands_like_the_reference": (
+        "MeldSet.all_in refuses a bad hand as Meld.all_in does, with ValueError: a card twice or something that is no "
+        "card anywhere in the hand, whatever its form."
+    ),
 }
 
 
@@ -305,7 +317,10 @@ HINT_RULES = {
     ],
     "meld-of-the-whole-hand-is-in-it": ["test_meld_all_in_finds_a_meld_whose_cards_are_the_whole_hand"],
     "meld-all-in-leaves-the-hand-unchanged": ["test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged"],
-    "meld-all-in-refuses-a-bad-hand": ["test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards"],
+    "meld-all-in-refuses-a-bad-hand": [
+        "test_meld_all_in_refuses_a_card_twice_a_non_card_or_37_cards",
+        "test_meld_all_in_refuses_drawn_bad_hands_like_the_reference",
+    ],
     "meld-all-in-reads-any-hand-once": [
         "test_meld_all_in_takes_a_set_or_a_list_and_leaves_it_unchanged",
         "test_meld_all_in_like_the_reference_for_any_hand_in_any_form",
@@ -358,7 +373,10 @@ HINT_RULES = {
         "test_meld_set_all_in_matches_brute_force_on_random_hands",
     ],
     "meld-set-all-in-returns-a-list": ["test_meld_set_all_in_returns_a_list"],
-    "meld-set-all-in-refuses-a-bad-hand": ["test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards"],
+    "meld-set-all-in-refuses-a-bad-hand": [
+        "test_meld_set_all_in_refuses_a_card_twice_a_non_card_or_37_cards",
+        "test_meld_set_all_in_refuses_drawn_bad_hands_like_the_reference",
+    ],
     "meld-set-all-in-reads-any-hand-once": ["test_meld_set_all_in_like_the_reference_for_any_hand_in_any_form"],
     "print-points-on-3-characters-then-the-meld-set": ["test_print_meld_sets_prints_the_seed_example_line_for_line"],
     "print-one-line-per-meld-set": [
@@ -885,10 +903,25 @@ def given(form: str, text: str) -> str:
     return drawn.FORMS[form].format(text)
 
 
+#: "the hand ♠6 ♠7 ♠8 ♠9 ♡9 ♡K ♢9 ♢A ♣9 holds the six meld sets below"; "Runs never wrap
+#: around: the ace and the 6 are not consecutive. There is no quartet of 6s, 7s or 8s";
+#: "a hand holding the 7, 8 and 9 of spades and the 9 of hearts, diamonds and clubs";
+#: "at most the 36 of the deck" (and none: "every hand holds at least" the empty meld set)
+HANDS_THE_TEXT_NAMES = [
+    ("list", EXAMPLE),
+    ("generator", parse_cards("♠Q ♠K ♠A ♠6 ♠7")),
+    ("tuple", parse_cards("♠8 ♡8 ♢8 ♣8 ♠7 ♡7 ♢7 ♣7")),
+    ("set", parse_cards("♠7 ♠8 ♠9 ♡9 ♢9 ♣9 ♡6 ♢A ♣Q")),
+    ("list", []),
+    ("generator", list(DECK)),
+]
+
+
 @cache
 def hands_given() -> list[dict]:
     """Hands of any size, each in a form, drawn once for every test of the module."""
-    return [{"form": form, "hand": hand} for form, hand in draw(drawn.hands_in_forms(), 100)]
+    return [{"form": form, "hand": hand}
+            for form, hand in draw(drawn.hands_in_forms(), 100, boundaries=HANDS_THE_TEXT_NAMES)]
 
 
 @cache
@@ -912,11 +945,45 @@ def test_meld_all_in_like_the_reference_for_any_hand_in_any_form(sub, ref):
             shown=lambda case: f"Meld.all_in({given(case['form'], typed(case['hand']))})")
 
 
+#: "mutually_disjoint([{1, 2}, {1, 2}]) is False (but mutually_disjoint([set(), set()]) is
+#: True)", the docstring's two examples, and "also for zero or one set"
+SETS_THE_TEXT_NAMES = [
+    ("list", [frozenset({1, 2}), frozenset({1, 2})]),
+    ("generator", [frozenset({1, 2}), frozenset({1, 2})]),
+    ("list", [frozenset(), frozenset()]),
+    ("list", [frozenset({1, 2}), frozenset({3})]),
+    ("tuple", [frozenset({1, 2}), frozenset({3}), frozenset({2})]),
+    ("generator", []),
+    ("list", [frozenset({1, 2})]),
+]
+
+
+def bad_hands_given(count: int, code: str, too_long: bool = True) -> list[dict]:
+    """Drawn bad hands in their forms, each run through ``code`` (a call of ``hand``)."""
+    return [{"form": form, "hand": hand, "code": "out = " + code.format(given(form, "hand"))}
+            for form, hand in draw(drawn.bad_hands(too_long), count)]
+
+
+@pytest.mark.exercise("jass.meld")
+def test_meld_all_in_refuses_drawn_bad_hands_like_the_reference(sub, ref):
+    # "Your all_in methods start by calling it, so a bad hand is refused with a clear sentence"
+    compare(sub, ref, RUN, bad_hands_given(24, PLAIN_MELDS.format("Meld.all_in({})")),
+            shown=lambda case: f"Meld.all_in({given(case['form'], repr(case['hand']))})")
+
+
+@pytest.mark.exercise("jass.meld_set")
+def test_meld_set_all_in_refuses_drawn_bad_hands_like_the_reference(sub, ref):
+    # no hand longer than the deck here: a MeldSet.all_in that forgets to refuse it would
+    # try the 2**78 subsets of its melds
+    compare(sub, ref, RUN, bad_hands_given(16, "len(MeldSet.all_in({}))", too_long=False),
+            shown=lambda case: f"MeldSet.all_in({given(case['form'], repr(case['hand']))})")
+
+
 @pytest.mark.exercise("jass.disjoint")
 def test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form(sub, ref):
     cases = [{"form": form, "sets": sets, "code": f"out = mutually_disjoint({given(form, 'sets')})"}
              for form, sets in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)),
-                                                    drawn.collections_of_sets()), 100)]
+                                                    drawn.collections_of_sets()), 100, boundaries=SETS_THE_TEXT_NAMES)]
     compare(sub, ref, RUN, cases,
             shown=lambda case: f"mutually_disjoint({given(case['form'], repr(case['sets']))})")
 
@@ -925,14 +992,32 @@ def test_mutually_disjoint_like_the_reference_for_any_sets_in_any_form(sub, ref)
 MADE = "[Meld(frozenset(cards), points) for cards, points in melds]"
 
 
-def meld_cases(strategy, count: int, code: str) -> list[dict]:
+def text_meld(text: str, points: int) -> tuple[frozenset[Card], int]:
+    """A meld as a strategy draws it, from the text of its cards."""
+    return frozenset(parse_cards(text)), points
+
+
+NINES, SPADES_678, SPADES_789 = text_meld("♠9 ♡9 ♢9 ♣9", 150), text_meld("♠6 ♠7 ♠8", 20), text_meld("♠7 ♠8 ♠9", 20)
+#: "The four 9s and a run of three spades go together; two runs sharing ♠7 and ♠8 do not";
+#: "MeldSet.of([m, m]) raises ValueError too"; the empty meld set (0 points)
+MELDS_THE_TEXT_NAMES = [
+    ("list", [NINES, SPADES_678]),
+    ("list", [SPADES_678, SPADES_789]),
+    ("list", [NINES, NINES]),
+    ("generator", [SPADES_678, SPADES_678]),
+    ("list", []),
+]
+
+
+def meld_cases(strategy, count: int, code: str, boundaries=()) -> list[dict]:
     return [{"form": form, "melds": melds, "code": code.format(given(form, MADE))}
-            for form, melds in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)), strategy), count)]
+            for form, melds in draw(drawn.st.tuples(drawn.st.sampled_from(sorted(drawn.FORMS)), strategy), count,
+                                    boundaries=boundaries)]
 
 
 @pytest.mark.exercise("jass.meld_set")
 def test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form(sub, ref):
-    cases = meld_cases(drawn.meld_lists(), 80, "out = MeldSet.mutually_disjoint({})")
+    cases = meld_cases(drawn.meld_lists(), 80, "out = MeldSet.mutually_disjoint({})", MELDS_THE_TEXT_NAMES)
     compare(sub, ref, RUN, cases,
             shown=lambda case: f"MeldSet.mutually_disjoint({given(case['form'], melds_typed(case['melds']))})")
 
@@ -940,7 +1025,7 @@ def test_meld_set_mutually_disjoint_like_the_reference_for_any_melds_in_any_form
 @pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form(sub, ref):
     code = "s = MeldSet.of({})\nout = " + PLAIN_MELDS.format("s.melds") + ", s.points()"
-    cases = meld_cases(drawn.meld_lists(), 80, code)
+    cases = meld_cases(drawn.meld_lists(), 80, code, MELDS_THE_TEXT_NAMES)
     compare(sub, ref, RUN, cases,
             shown=lambda case: f"MeldSet.of({given(case['form'], melds_typed(case['melds']))})")
 
@@ -948,7 +1033,7 @@ def test_meld_set_of_and_points_like_the_reference_for_any_melds_in_any_form(sub
 @pytest.mark.exercise("jass.meld_set")
 def test_meld_set_of_names_a_card_that_two_of_the_melds_share(sub):
     code = "try:\n    MeldSet.of({})\n    out = None\nexcept ValueError as error:\n    out = str(error)"
-    cases = meld_cases(drawn.overlapping_melds(), 40, code)
+    cases = meld_cases(drawn.overlapping_melds(), 40, code, MELDS_THE_TEXT_NAMES[1:4])
     for case, outcome in zip(cases, outcomes(sub, RUN, cases)):
         melds = [cards for cards, _ in case["melds"]]
         shared = {str(card) for a, b in combinations(melds, 2) for card in a & b}

@@ -133,6 +133,13 @@ def games(draw) -> dict:
             "seed": draw(st.integers(0, 2**16))}
 
 
+def refused_games() -> st.SearchStrategy[dict]:
+    """A game the text refuses: 0 tokens or fewer ("It must be at least 1")."""
+    return st.fixed_dictionaries({"tokens": st.integers(-5, 0),
+                                  "replies": st.lists(answers(), min_size=1, max_size=6),
+                                  "seed": st.integers(0, 2**16)})
+
+
 # ----------------------------------------------------------------------------- the checks' samples
 
 

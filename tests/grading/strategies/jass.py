@@ -97,6 +97,27 @@ def hands_in_forms(min_size: int = 0, max_size: int = 36) -> st.SearchStrategy[t
     return st.tuples(st.sampled_from(sorted(FORMS)), hands(min_size, max_size))
 
 
+#: what a hand must not hold (the text: "a collection of distinct cards"): a card's text,
+#: a number, nothing, a (suit, rank) pair
+NOT_CARDS = ["♠6", 6, None, ("♠", "6")]
+
+
+@st.composite
+def bad_hands(draw, too_long: bool = True) -> tuple[str, list]:
+    """A form and a hand the text refuses: a card twice, something that is no card among the
+    cards, anywhere in the hand, or (``too_long``) the whole deck and a card or more again.
+    A repeated card never comes as a set, which would drop it."""
+    fault = draw(st.sampled_from(["twice", "not a card", "too long"] if too_long else ["twice", "not a card"]))
+    if fault == "too long":
+        return draw(st.sampled_from(["list", "tuple", "generator"])), list(DECK) + draw(
+            st.lists(cards(), min_size=1, max_size=3))
+    hand = draw(hands(1, 12))
+    intruder = draw(st.sampled_from(hand)) if fault == "twice" else draw(st.sampled_from(NOT_CARDS))
+    where = draw(st.integers(0, len(hand)))
+    forms = sorted(FORMS) if fault == "not a card" else ["list", "tuple", "generator"]
+    return draw(st.sampled_from(forms)), hand[:where] + [intruder] + hand[where:]
+
+
 # ----------------------------------------------------------------------------- melds
 
 
