@@ -118,7 +118,15 @@ def hidden_module(stem: str) -> tuple[dict[str, list[str]], dict[str, str], dict
     sheet = next(sheet for sheet in worksheets(ROOT) if sheet.stem == stem)
     assert sheet.tests is not None, f"{stem} has no hidden tests"
     tree = ast.parse(sheet.tests.read_text(encoding="utf-8"))
-    return table(tree, "HINT_RULES") or {}, table(tree, "HINTS") or {}, hidden_tests(tree)
+    rules = table(tree, "HINT_RULES") or {}
+    for rule in table(tree, "RANDOMNESS_RULES") or ():  # stated by the grader's own sentence too
+        rules[rule] = [*rules.get(rule, []), DREW_ELSEWHERE]
+    return rules, table(tree, "HINTS") or {}, hidden_tests(tree)
+
+
+#: in a module's rules, the grader's sentence about a call given an rng that draws elsewhere
+#: (course.grading.notebook.randomness), which states the rule whatever test it failed in
+DREW_ELSEWHERE = "the grader's sentence about the rng"
 
 
 def first_failed(verdict: dict[str, Any]) -> str:
@@ -132,6 +140,9 @@ def misleading_hint(mistake: corpora.Mistake, verdict: dict[str, Any], rules: di
     """Why the hint ``mistake`` is shown first does not state the rule it breaks ("" when it does)."""
     shown = first_failed(verdict)
     if shown in rules.get(mistake.rule, []):
+        return ""
+    by = str(verdict.get("by", ""))
+    if DREW_ELSEWHERE in rules.get(mistake.rule, []) and " drew from " in by and "random.Random" in by:
         return ""
     stated = ", ".join(rules.get(mistake.rule, [])) or "no test"
     said = f"{shown}'s: {hints.get(shown, 'no hint')}" if shown else f"none (the grading says: {verdict.get('by')})"
@@ -195,6 +206,11 @@ def test_a_hint_belongs_to_the_rule_that_names_its_test() -> None:
     assert "straight-or" in wrong and "'straight-needs-both-steps'" in wrong and "Return True or False." in wrong
     crashed = misleading_hint(mistake, {"by": "no report: the grading crashed"}, rules, hints)
     assert "none (the grading says: no report: the grading crashed)" in crashed
+    drew = "test_straight_values: `f(rng)` drew from the module random, but it is given a random.Random: ..."
+    assert misleading_hint(mistake, {"by": drew}, rules, hints) == ""  # the rule's own test
+    rules["straight-needs-both-steps"] = ["test_straight_returns_a_bool", DREW_ELSEWHERE]
+    assert misleading_hint(mistake, {"by": drew.replace("values", "other")}, rules, hints) == ""
+    assert misleading_hint(mistake, {"by": "test_straight_other: AssertionError"}, rules, hints)
     unknown = replace(mistake, rule="straight-is-wrong")
     assert "stated by no test" in misleading_hint(unknown, {"by": "test_straight_values: x"}, rules, hints)
 

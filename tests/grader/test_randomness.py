@@ -5,17 +5,20 @@ graded notebook runs under another hash seed than the one the reference was reco
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from conftest import load
 from course.grading.grader.spawn import GRADING_SEED, RECORDING_SEED, SubmissionRandomness
 from course.grading.grader.submission import Submission
 from course.grading.notebook import randomness
 from course.i18n.grading_text import REASONS
-from support.notebooks import started_fixture
+from support.notebooks import SOLUTION, fake_course, save, started_fixture
 
 CELLS = [
     "import os, random, secrets",
@@ -99,3 +102,32 @@ def test_a_graded_notebook_iterates_a_set_of_strings_otherwise_than_the_recorded
               for seed in (GRADING_SEED, RECORDING_SEED)}
     assert orders[GRADING_SEED] != orders[RECORDING_SEED]  # these strings do tell the two seeds apart
     assert str(sub.eval("list(COLOURS)")) == orders[GRADING_SEED]
+
+
+HIDDEN = '''
+import random
+import pytest
+NOTEBOOK = "00_start_here"
+POINTS = {"start.count_pips": 1}
+HINTS = {"test_count_with_an_rng": "Add the pips of every die."}
+
+@pytest.mark.exercise("start.count_pips")
+def test_count_with_an_rng(sub):
+    assert sub.eval("count_pips([1]) + int(random.random() > 2)", rng=random.Random(1)) == 1
+'''
+
+
+def test_the_feedback_of_a_draw_elsewhere_is_the_sentence_about_the_rng_not_the_test_hint(tmp_path: Path) -> None:
+    root = fake_course(tmp_path, HIDDEN)
+    notebook = load(SOLUTION)
+    notebook["cells"].insert(0, {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                 "source": "import random"})
+    save(tmp_path / "hand-in" / "zoe.ipynb", notebook)
+    run = subprocess.run([sys.executable, "-m", "course.commands", "grade", str(tmp_path / "hand-in"),
+                          "--out", str(tmp_path / "out"), "--root", str(root)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    result = json.loads((tmp_path / "out" / "results" / "zoe.start.json").read_text(encoding="utf-8"))
+    output = " ".join(test["output"] for test in result["tests"])
+    assert result["score"] == 0 and "drew from the module random" in output, output
+    assert "Add the pips" not in output

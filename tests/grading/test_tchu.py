@@ -434,6 +434,14 @@ HINTS = {
     ),
 }
 
+#: rules that a call given an rng drawing from the module random breaks: the grader's own
+#: sentence states them, in whichever test of the exercise fails first
+RANDOMNESS_RULES = (
+    "deck-recreated-with-the-given-rng",
+    "tunnel-deck-recreated-with-the-given-rng",
+    "play-with-the-rng-given",
+)
+
 #: the rules the hints state, in the game's words: each names the tests whose hint states it
 #: (a mistake of tests/corpora/ declares the rule it breaks; its first failing test is one of them)
 HINT_RULES = {

@@ -49,7 +49,7 @@ from ..notebook.sandbox import Limits
 from . import stored
 from .given import given_code, needed
 from .journal import Reference, own_reference
-from .spawn import SubmissionFailure
+from .spawn import SubmissionFailure, SubmissionRandomness
 from .submission import REQUESTS, TRACE, Submission, shown
 
 MESSAGE_CHARS = 500
@@ -552,8 +552,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                 message = short_message(error, _COMPARE[-1] if _COMPARE else None, say)
                 if report.when == "setup" and not isinstance(error, SubmissionFailure):
                     message = say("the notebook could not be graded: ") + message
+        # a call that drew elsewhere than its rng: the grader's sentence states the rule, not the test's hint
+        hint = "" if call.excinfo is not None and isinstance(call.excinfo.value, SubmissionRandomness) else entry.hint
         tests[item.nodeid] = replace(entry, outcome="failed" if report.outcome != "skipped" else "skipped",
-                                     message=message)
+                                     message=message, hint=hint)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
