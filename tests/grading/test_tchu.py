@@ -144,6 +144,8 @@ RULES = {
         "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
     "test_play_refuses_an_illegal_move_naming_the_player":
         "or keeps 1 initial ticket, or no ticket: ValueError naming it",
+    "test_play_refuses_generated_answers_that_are_no_turn_kind":
+        "or keeps 1 initial ticket, or no ticket: ValueError naming it",
     "test_play_whole_games_of_many_players_call_by_call": "the totals and the number of turns",
     "test_play_the_same_seed_replays_the_same_game":
         "the same seed played twice gives the same game (seed 6), call by call",
@@ -388,6 +390,10 @@ HINTS = {
         "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player "
         "(and the slot, or the turn that is no TurnKind) in its message."
     ),
+    "test_play_refuses_generated_answers_that_are_no_turn_kind": (
+        "A next_turn() answer that is no TurnKind (None, a number, a word, even a TurnKind's value as text) is an "
+        "illegal move: raise ValueError, whatever the answer."
+    ),
     "test_play_whole_games_of_many_players_call_by_call": (
         "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, "
         "and tell every message to both players."
@@ -611,7 +617,10 @@ HINT_RULES = {
         "test_play_the_same_seed_replays_the_same_game", "test_play_whole_games_of_many_players_call_by_call",
     ],
     "illegal-move-stops-the-game": ["test_play_refuses_an_illegal_move_naming_the_player"],
-    "turn-that-is-no-turnkind-is-illegal": ["test_play_refuses_an_illegal_move_naming_the_player"],
+    "turn-that-is-no-turnkind-is-illegal": [
+        "test_play_refuses_an_illegal_move_naming_the_player",
+        "test_play_refuses_generated_answers_that_are_no_turn_kind",
+    ],
     "play-keeps-nothing-between-games": ["test_play_twice_on_the_same_objects_plays_a_new_game"],
 }
 
@@ -1689,6 +1698,19 @@ def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
     assert "Ada" in text or "Bob" in text, 'the ValueError should name the player'
     if word:
         assert word in text, 'the ValueError should name the move'
+
+
+def _bad_turn_run(case):
+    script = {"turns": [TurnKind.DRAW_CARDS] * case["before"] + [case["answer"]], "slots": [-1, -1] * case["before"]}
+    return [("scripted", script), ("scripted", script)], (SortedBag(tuple(SINGLE_TRIP_TICKETS)),
+                                                         random.Random(case["seed"]))
+
+
+@pytest.mark.exercise("tchu.play")
+def test_play_refuses_generated_answers_that_are_no_turn_kind(sub, ref):
+    _compare_calls(sub, ref, "play", _drawn("bad_turns", 12), _bad_turn_run,
+                   lambda case: f"play(...) when each player draws cards {case['before']} times, then answers "
+                                f"next_turn() with {case['answer']!r}", in_turn=False, end=True, refusal_alone=True)
 
 
 # Whole conversations and turns compared with the reference ---------------------------------

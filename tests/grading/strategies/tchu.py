@@ -101,6 +101,17 @@ def initial_choices():
                                   "seed": SEEDS})
 
 
+#: answers to next_turn() that are no TurnKind: words (a TurnKind's value too), None, numbers, a card
+NOT_TURN_KINDS = ("FLY", None, 0, 2, -1, 1.5, "DRAW_CARDS", "draw_cards", Card.RED)
+
+
+def bad_turns():
+    """A game whose players draw cards from the deck for ``before`` turns each, then answer
+    next_turn() with something that is no TurnKind; the seed of ``rng``."""
+    return st.fixed_dictionaries({"before": st.integers(0, 3), "answer": st.sampled_from(NOT_TURN_KINDS),
+                                  "seed": SEEDS})
+
+
 # Turns from made states ----------------------------------------------------------------------
 
 ROUTE_IDS = [route.id for route in ChMap.routes()]
@@ -345,6 +356,10 @@ INITIAL_CHOICES = [
                            (([0, 1, 2], [0, 1]), (False, True)), (([0, 1, 2], [0, 1, 2]), (True, False)))
 ]
 
+#: "A next_turn() answer that is no TurnKind is an illegal move" (its value, as the first and a later answer)
+BAD_TURNS = [{"before": 0, "answer": "DRAW_CARDS", "seed": 20231},
+             {"before": 2, "answer": "CLAIM_ROUTE", "seed": 20231}]
+
 #: the boundaries of each turn strategy, by its name
-BOUNDARIES = {"initial_choices": INITIAL_CHOICES, "card_turns": CARD_TURNS, "claim_turns": CLAIM_TURNS,
-              "ticket_turns": TICKET_TURNS, "ends": ENDS}
+BOUNDARIES = {"bad_turns": BAD_TURNS, "initial_choices": INITIAL_CHOICES, "card_turns": CARD_TURNS,
+              "claim_turns": CLAIM_TURNS, "ticket_turns": TICKET_TURNS, "ends": ENDS}
