@@ -18,7 +18,16 @@ from exercises.dominations import DOMINOS_CSV, Domino, format_kingdom, parse_kin
 from inside import dominations as inside
 from inside.dominations import pick
 from strategies.dominations import (
+    CSV_FILES,
+    GREEDY,
+    KINGDOMS,
+    PLACEMENTS,
+    PLAYER_COUNTS,
+    POSITIONS,
+    RANKINGS,
+    SET_UPS,
     STEPS,
+    TOUCHES,
     all_dominos,
     csv_files,
     csv_lines,
@@ -26,7 +35,9 @@ from strategies.dominations import (
     game_positions,
     greedy_cases,
     kingdom_cases,
+    mirrored,
     placement_cases,
+    player_counts,
     random_kingdom,
     ranking_cases,
     ref_greedy_choice,
@@ -1601,7 +1612,7 @@ def test_each_player_has_their_own_kingdom(sub, players):
 @pytest.mark.exercise("dominations.game_setup")
 def test_player_to_place_free_and_draw_line_like_the_reference_in_any_position(sub, ref):
     query = "(game.player, game.to_place, game.free(), game.draw_line(), sorted(d.number for d in game.pile))"
-    compare(sub, ref, AT.format(query), draw(game_positions(), 60),
+    compare(sub, ref, AT.format(query), draw(game_positions(), 60, boundaries=POSITIONS),
             shown=position_shown(query.replace("sorted(d.number for d in game.pile)", "numbers of game.pile")))
 
 
@@ -1621,12 +1632,15 @@ def test_the_queries_answer_anew_as_the_game_changes(sub):
 
 
 @pytest.mark.exercise("dominations.game_setup")
-def test_bad_set_ups_are_refused(sub):
+def test_bad_set_ups_are_refused(sub, ref):
     for players in (0, 1, 5):
         with pytest.raises(ValueError):
             sub.Game(players, random.Random(1))
     with pytest.raises(ValueError):
         sub.Game(3, random.Random(1), mighty_duel=True)
+    # generated: refused exactly when the reference refuses, with its exception
+    compare(sub, ref, "(Game(players, random.Random(seed), mighty_duel=duel), 'accepted')[1]",
+            draw(player_counts(), 16, boundaries=PLAYER_COUNTS))
 
 
 # ---- game: a turn --------------------------------------------------------------------
@@ -1896,6 +1910,8 @@ def test_a_copy_is_independent(sub):
 # ---- the submission against the reference, on generated cases ----------------------------
 
 KINGDOM = "Kingdom.from_text(text, size)"
+#: how many generated kingdoms are also asked mirrored on the diagonal through the castle
+MIRRORED = 40
 
 
 def line_number(outcome) -> int | None:
@@ -1916,7 +1932,7 @@ def first_change(lines: list[str]) -> int:
 
 @pytest.mark.exercise("dominations.load")
 def test_load_like_the_reference_on_generated_files(sub, ref):
-    files = draw(csv_files(), 60)
+    files = draw(csv_files(), 60, boundaries=CSV_FILES)
     cases = [{"name": f"generated_{i}.csv"} for i in range(len(files))]
     for target in (sub, ref):
         for case, lines in zip(cases, files):
@@ -1938,18 +1954,20 @@ def test_load_like_the_reference_on_generated_files(sub, ref):
 
 @pytest.mark.exercise("dominations.placement")
 def test_can_place_like_the_reference_on_generated_kingdoms(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.can_place(domino, first, second)", draw(placement_cases(), 150))
+    compare(sub, ref, f"{KINGDOM}.can_place(domino, first, second)",
+            draw(placement_cases(), 150, boundaries=PLACEMENTS))
 
 
 @pytest.mark.exercise("dominations.placement")
 def test_problem_is_none_exactly_when_the_placement_is_legal(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.problem(domino, first, second) is None", draw(placement_cases(), 150))
+    compare(sub, ref, f"{KINGDOM}.problem(domino, first, second) is None",
+            draw(placement_cases(), 150, boundaries=PLACEMENTS))
 
 
 @pytest.mark.exercise("dominations.placement")
 def test_place_like_the_reference_on_generated_kingdoms(sub, ref):
     compare(sub, ref, f"(lambda kingdom: (kingdom.place(domino, first, second), kingdom.to_text())[1])({KINGDOM})",
-            draw(placement_cases(), 150))
+            draw(placement_cases(), 150, boundaries=PLACEMENTS))
 
 
 @pytest.mark.exercise("dominations.legal")
@@ -1961,54 +1979,66 @@ def test_the_same_kingdom_is_asked_again_after_a_placement_fills_it(sub, ref):
 
 @pytest.mark.exercise("dominations.legal")
 def test_legal_placements_like_the_reference_on_generated_kingdoms(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.legal_placements(domino)", draw(kingdom_cases(), 100), prepare=sorted)
-    compare(sub, ref, f"{KINGDOM}.is_full()", draw(kingdom_cases(), 100))
+    cases = draw(kingdom_cases(), 100, boundaries=KINGDOMS)
+    compare(sub, ref, f"{KINGDOM}.legal_placements(domino)", cases, prepare=sorted)
+    compare(sub, ref, f"{KINGDOM}.is_full()", cases)
 
 
 @pytest.mark.exercise("dominations.properties")
 def test_property_of_like_the_reference_on_generated_kingdoms(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.property_of(start)", draw(kingdom_cases(), 100), prepare=sorted)
+    cases = draw(kingdom_cases(), 100, boundaries=KINGDOMS)
+    compare(sub, ref, f"{KINGDOM}.property_of(start)", cases, prepare=sorted)
+    # metamorphic: the property of the mirrored square in the mirrored kingdom, mirrored back
+    compare(sub, ref, "sorted((column, row) for row, column in Kingdom.from_text(mirror, size).property_of(across))",
+            mirrored(cases[:MIRRORED]))
 
 
 @pytest.mark.exercise("dominations.properties")
 def test_crown_map_like_the_reference_on_generated_kingdoms(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.crown_map()", draw(kingdom_cases(), 100))
+    cases = draw(kingdom_cases(), 100, boundaries=KINGDOMS)
+    compare(sub, ref, f"{KINGDOM}.crown_map()", cases)
+    compare(sub, ref, "[list(row) for row in zip(*Kingdom.from_text(mirror, size).crown_map())]",
+            mirrored(cases[:MIRRORED]))
 
 
 @pytest.mark.exercise("dominations.score")
 def test_score_like_the_reference_on_generated_kingdoms(sub, ref):
-    cases = draw(kingdom_cases(), 100)
+    cases = draw(kingdom_cases(), 100, boundaries=KINGDOMS)
     compare(sub, ref, f"{KINGDOM}.score(middle, harmony)", cases)
     compare(sub, ref, f"{KINGDOM}.score()", cases)
     compare(sub, ref, f"{KINGDOM}.is_centred()", cases)
+    # metamorphic: the kingdom mirrored on the diagonal through the castle scores the same
+    compare(sub, ref, "Kingdom.from_text(mirror, size).score(middle, harmony)", mirrored(cases[:MIRRORED]))
 
 
 @pytest.mark.exercise("dominations.ranking")
 def test_largest_property_and_crowns_like_the_reference(sub, ref):
-    cases = draw(kingdom_cases(), 100)
+    cases = draw(kingdom_cases(), 100, boundaries=KINGDOMS)
     compare(sub, ref, f"{KINGDOM}.largest_property()", cases)
     compare(sub, ref, f"{KINGDOM}.crowns()", cases)
+    compare(sub, ref, "(lambda k: (k.largest_property(), k.crowns()))(Kingdom.from_text(mirror, size))",
+            mirrored(cases[:MIRRORED]))
 
 
 @pytest.mark.exercise("dominations.ranking")
 def test_ranking_like_the_reference_on_generated_ties(sub, ref):
     compare(sub, ref, "ranking([Kingdom.from_text(text, size) for text in texts], middle, harmony)",
-            draw(ranking_cases(), 100), prepare=lambda groups: [list(group) for group in groups])
+            draw(ranking_cases(), 100, boundaries=RANKINGS), prepare=lambda groups: [list(group) for group in groups])
 
 
 @pytest.mark.exercise("dominations.greedy")
 def test_greedy_placement_like_the_reference_on_generated_kingdoms(sub, ref):
-    compare(sub, ref, f"greedy_placement({KINGDOM}, domino)", draw(greedy_cases(), 80))
+    compare(sub, ref, f"greedy_placement({KINGDOM}, domino)", draw(greedy_cases(), 80, boundaries=GREEDY))
 
 
 @pytest.mark.exercise("dominations.greedy")
 def test_greedy_choice_like_the_reference_on_generated_lines(sub, ref):
-    compare(sub, ref, f"greedy_choice({KINGDOM}, line, previous)", draw(greedy_cases(), 80))
+    compare(sub, ref, f"greedy_choice({KINGDOM}, line, previous)", draw(greedy_cases(), 80, boundaries=GREEDY))
 
 
 @pytest.mark.exercise("dominations.greedy")
 def test_the_greedy_functions_leave_the_kingdom_unchanged(sub, ref):
-    cases = draw(greedy_cases(), 40)
+    cases = draw(greedy_cases(), 40, boundaries=GREEDY)
     compare(sub, ref, f"(lambda kingdom: (greedy_placement(kingdom, domino), kingdom.to_text())[1])({KINGDOM})",
             cases)
     compare(sub, ref, f"(lambda kingdom: (greedy_choice(kingdom, line, previous), kingdom.to_text())[1])({KINGDOM})",
@@ -2126,14 +2156,14 @@ def position_shown(query):
 
 @pytest.mark.exercise("dominations.game_setup")
 def test_set_up_like_the_reference_for_every_option(sub, ref):
-    compare(sub, ref, f"(lambda game: {SET_UP})({NEW_GAME})", draw(set_ups(), 40))
+    compare(sub, ref, f"(lambda game: {SET_UP})({NEW_GAME})", draw(set_ups(), 40, boundaries=SET_UPS))
 
 
 def turn_cases(count: int) -> list[dict]:
     """Positions where a king is to act, each with moves that are not a pair, placements
     that are not a pair of squares, a choice in the last round, and a legal move."""
     cases = []
-    for position in draw(game_positions(), count):
+    for position in draw(game_positions(), count, boundaries=POSITIONS):
         state = position["state"]
         if state["turn"] >= len(state["kings"]):
             continue
@@ -2160,7 +2190,7 @@ def test_problem_and_play_refuse_what_is_not_a_move_and_a_choice_in_the_last_rou
 
 @pytest.mark.exercise("dominations.placement")
 def test_touches_like_the_reference_on_generated_squares(sub, ref):
-    compare(sub, ref, f"{KINGDOM}.touches(position, square)", draw(touch_cases(), 100))
+    compare(sub, ref, f"{KINGDOM}.touches(position, square)", draw(touch_cases(), 100, boundaries=TOUCHES))
 
 
 # ---- the same objects asked again after a change ---------------------------------------

@@ -144,11 +144,17 @@ RULES = {
         "whole games (seeds 3 and 4): the deck runs out and is recreated from the discards",
     "test_play_refuses_an_illegal_move_naming_the_player":
         "or keeps 1 initial ticket, or no ticket: ValueError naming it",
+    "test_play_refuses_generated_answers_that_are_no_turn_kind":
+        "or keeps 1 initial ticket, or no ticket: ValueError naming it",
     "test_play_whole_games_of_many_players_call_by_call": "the totals and the number of turns",
     "test_play_the_same_seed_replays_the_same_game":
         "the same seed played twice gives the same game (seed 6), call by call",
     "test_start_generated_games_call_by_call":
         "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_start_generated_games_with_the_dicts_in_another_order":
+        "the calls of start_game(players, names, ChMap.all_tickets(), random.Random(1))",
+    "test_start_generated_initial_choices_call_by_call":
+        "start_game(...) when Ada keeps only 2 tickets: ValueError naming Ada",
     "test_draw_tickets_generated_turns_call_by_call": "the state returned by draw_tickets(...) when Ada keeps 1 ticket",
     "test_draw_cards_generated_turns_call_by_call": "Bob's hand and the face-up cards",
     "test_claim_route_generated_turns_call_by_call":
@@ -384,6 +390,10 @@ HINTS = {
         "An illegal move stops the game: do not catch the ValueError of a turn or of the start, and name the player "
         "(and the slot, or the turn that is no TurnKind) in its message."
     ),
+    "test_play_refuses_generated_answers_that_are_no_turn_kind": (
+        "A next_turn() answer that is no TurnKind (None, a number, a word, even a TurnKind's value as text) is an "
+        "illegal move: raise ValueError, whatever the answer."
+    ),
     "test_play_whole_games_of_many_players_call_by_call": (
         "Every turn, send both players the state before next_turn, play the turn with its function and the rng given, "
         "and tell every message to both players."
@@ -395,6 +405,14 @@ HINTS = {
     "test_start_generated_games_call_by_call": (
         "Make one initial state with the tickets and rng given, offer PLAYER_1 the 5 tickets at the top of the pile, "
         "then PLAYER_2 the next 5, and send the state before the choices."
+    ),
+    "test_start_generated_games_with_the_dicts_in_another_order": (
+        "Deal in the order of PlayerId (PLAYER_1 first), not in the order of the dicts' keys: players and names may "
+        "list PLAYER_2 first."
+    ),
+    "test_start_generated_initial_choices_call_by_call": (
+        "Refuse an initial choice with ValueError exactly when it breaks the rules: fewer than 3 tickets, or a ticket "
+        "this player was not offered; any other choice is kept."
     ),
     "test_draw_tickets_generated_turns_call_by_call":
         "Offer the 3 top tickets of the pile, keep only those chosen, and tell everyone how many were drawn and kept.",
@@ -456,15 +474,21 @@ HINT_RULES = {
     "start-five-top-tickets-each": [
         "test_start_offers_each_player_five_of_the_ten_top_tickets_once", "test_start_generated_games_call_by_call",
     ],
-    "start-player-1-offered-first": ["test_start_generated_games_call_by_call"],
+    "start-player-1-offered-first": [
+        "test_start_generated_games_call_by_call", "test_start_generated_games_with_the_dicts_in_another_order",
+    ],
     "start-state-before-the-initial-choice": [
         "test_start_sends_the_state_before_the_initial_choice", "test_start_generated_games_call_by_call",
     ],
     "start-kept-tickets-told-once-both-chose": ["test_start_tells_kept_tickets_only_when_both_players_chose"],
     "start-kept-message-counts-the-kept-tickets": ["test_start_tells_kept_tickets_only_when_both_players_chose"],
     "start-returns-the-first-turn-state": ["test_start_returns_the_state_of_the_first_turn"],
-    "initial-choice-keeps-at-least-three": ["test_start_refuses_fewer_than_three_initial_tickets"],
-    "initial-choice-only-offered-tickets": ["test_start_refuses_a_ticket_that_was_not_offered"],
+    "initial-choice-keeps-at-least-three": [
+        "test_start_refuses_fewer_than_three_initial_tickets", "test_start_generated_initial_choices_call_by_call",
+    ],
+    "initial-choice-only-offered-tickets": [
+        "test_start_refuses_a_ticket_that_was_not_offered", "test_start_generated_initial_choices_call_by_call",
+    ],
     "start-error-names-the-player": [
         "test_start_refuses_fewer_than_three_initial_tickets", "test_start_refuses_a_ticket_that_was_not_offered",
     ],
@@ -601,7 +625,10 @@ HINT_RULES = {
         "test_play_the_same_seed_replays_the_same_game", "test_play_whole_games_of_many_players_call_by_call",
     ],
     "illegal-move-stops-the-game": ["test_play_refuses_an_illegal_move_naming_the_player"],
-    "turn-that-is-no-turnkind-is-illegal": ["test_play_refuses_an_illegal_move_naming_the_player"],
+    "turn-that-is-no-turnkind-is-illegal": [
+        "test_play_refuses_an_illegal_move_naming_the_player",
+        "test_play_refuses_generated_answers_that_are_no_turn_kind",
+    ],
     "play-keeps-nothing-between-games": ["test_play_twice_on_the_same_objects_plays_a_new_game"],
 }
 
@@ -1406,7 +1433,7 @@ def played(sub, function, inner, *args):
     return value, log
 
 
-def conversations(target, function: str, cases: list, view=None, again=False) -> list:
+def conversations(target, function: str, cases: list, view=None, again=False, names=NAMES) -> list:
     """``function(players, names, *args)`` of ``target`` for each case (the kinds of the two
     players, (kind, argument) pairs of inside.tchu.KINDS, and the other arguments), played in
     ``target``'s process with two recording players sharing a log (one request for all the
@@ -1416,7 +1443,8 @@ def conversations(target, function: str, cases: list, view=None, again=False) ->
     With ``view`` (in_turn, end), the conversation (inside.tchu.conversation) instead of the
     log: what the worksheet fixes of it, made in ``target``'s process, so that only that crosses.
     With ``again``, each case calls ``function`` twice on the same objects (inside.tchu.twice):
-    the log of both calls, and the outcome of the second."""
+    the log of both calls, and the outcome of the second. ``names``: the players' names, whose
+    order the dict of players follows."""
     try:
         found = getattr(target, function)
     except AttributeError as error:  # as calling it would say
@@ -1426,7 +1454,7 @@ def conversations(target, function: str, cases: list, view=None, again=False) ->
     expression = "h.called(g, inner, names, *args)" if view is None else "h.conversed(g, inner, names, *view, *args)"
     expression = f"(lambda g: {expression})(h.twice(f) if again else f)"
     answers = target.eval_cases(expression, [
-        {"h": shipped, "f": found, "inner": inner, "names": dict(NAMES), "args": list(args), "view": view,
+        {"h": shipped, "f": found, "inner": inner, "names": dict(names), "args": list(args), "view": view,
          "again": again}
         for inner, args in cases])
     results = []
@@ -1680,6 +1708,19 @@ def test_play_refuses_an_illegal_move_naming_the_player(sub, script, word):
         assert word in text, 'the ValueError should name the move'
 
 
+def _bad_turn_run(case):
+    script = {"turns": [TurnKind.DRAW_CARDS] * case["before"] + [case["answer"]], "slots": [-1, -1] * case["before"]}
+    return [("scripted", script), ("scripted", script)], (SortedBag(tuple(SINGLE_TRIP_TICKETS)),
+                                                         random.Random(case["seed"]))
+
+
+@pytest.mark.exercise("tchu.play")
+def test_play_refuses_generated_answers_that_are_no_turn_kind(sub, ref):
+    _compare_calls(sub, ref, "play", _drawn("bad_turns", 12), _bad_turn_run,
+                   lambda case: f"play(...) when each player draws cards {case['before']} times, then answers "
+                                f"next_turn() with {case['answer']!r}", in_turn=False, end=True, refusal_alone=True)
+
+
 # Whole conversations and turns compared with the reference ---------------------------------
 #
 # Games between players of many styles (strategies.tchu), seeded, played by the notebook's
@@ -1698,14 +1739,15 @@ TURN_COUNT = 60
 
 @functools.cache
 def _drawn(name, count):
-    """The generated cases of strategy ``name`` of strategies.tchu (the same at every run);
-    for whole games, ``count`` varied ones of 8 times as many drawn."""
+    """The generated cases of strategy ``name`` of strategies.tchu (the same at every run),
+    after its boundaries; for whole games, ``count`` varied ones of 8 times as many drawn."""
     import strategies.tchu as strategies
     from course.grading.grader.differential import draw
 
     if name == "matches":
         return tuple(strategies.varied(draw(strategies.matches(), 8 * count), count))
-    return tuple(draw(getattr(strategies, name)(), 2 * count)[:count])  # duplicates are dropped
+    first = strategies.BOUNDARIES.get(name, [])  # the boundaries the text names come first
+    return tuple(draw(getattr(strategies, name)(), 2 * count, boundaries=first)[:len(first) + count])
 
 
 def _outcome(outcome):
@@ -1717,10 +1759,10 @@ def _outcome(outcome):
     return ("raised", type(value).__name__ if isinstance(value, ValueError) else f"{type(value).__name__}: {value}")
 
 
-def _played_calls(target, function, cases, view, again=False):
-    """:func:`conversations` (their conversations, ``view``; ``again``: each call made twice) with
-    each outcome as compared (:func:`_outcome`)."""
-    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view, again)]
+def _played_calls(target, function, cases, view, again=False, names=NAMES):
+    """:func:`conversations` (their conversations, ``view``; ``again``: each call made twice;
+    the players' ``names``) with each outcome as compared (:func:`_outcome`)."""
+    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view, again, names)]
 
 
 def _raised_like(mine, theirs):
@@ -1887,17 +1929,21 @@ def _outcome_difference(function, got, want):
     return f"{function} {said_got}, expected it to {said_want}"
 
 
-def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False, again=False):
+def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=False, again=False, names=NAMES,
+                   refusal_alone=False):
     """Each case played as ``run(case)`` says (the players' kinds and the other arguments of
-    :func:`conversations`; ``again``: twice on the same objects) on both sides, each side in
-    one request; fail with the shortest description of a case that differs."""
+    :func:`conversations`; ``again``: twice on the same objects; ``names``, in their order) on
+    both sides, each side in one request; fail with the shortest description of a case that differs.
+    ``refusal_alone``: where the reference refuses, only the refusal is compared (the text leaves
+    free the calls made before it)."""
     _speaking_as(ref, sub)
     failing = []
     plays = [run(case) for case in cases]
     view = (in_turn, end)
-    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, view, again),
-                                                 _played_calls(sub, function, plays, view, again)):
-        problem = conversation_difference(said, wanted) or _outcome_difference(function, got, want)
+    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, view, again, names),
+                                                 _played_calls(sub, function, plays, view, again, names)):
+        calls = None if refusal_alone and want[0] == "raised" else conversation_difference(said, wanted)
+        problem = calls or _outcome_difference(function, got, want)
         if problem:
             text = describe(case)
             failing.append((len(text), f"{text}: {problem}"))
@@ -1925,11 +1971,12 @@ def _start_described(match):
 
 
 def _ticket_turn(case):
-    return _turn(case["state"], {"keep": case["keep"]}, seed=0)
+    return _turn(case["state"], {"keep": case["keep"], "foreign": case["foreign"]}, seed=0)
 
 
 def _ticket_described(case):
-    return f"draw_tickets(...) keeping the drawn tickets {case['keep']}, " + _described(case["state"])
+    stray = " and one that was not drawn" if case["foreign"] else ""
+    return f"draw_tickets(...) keeping the drawn tickets {case['keep']}{stray}, " + _described(case["state"])
 
 
 def _card_turn(case, calls=1):
@@ -1947,8 +1994,15 @@ def _claim_turn(case, calls=1):
 
 def _claim_described(case):
     return (f"claim_route(..., random.Random({case['seed']})) of {case['route'].id} with {list(case['claim'])!r}"
-            f" (additional: {'give up' if case['choice'] is None else 'option ' + str(case['choice'])}), "
+            f" (additional: {_tunnel_answer(case['choice'])}), "
             + _described(case["state"]))
+
+
+def _tunnel_answer(choice):
+    """How the player answers a tunnel's options, in words."""
+    if choice == "more":
+        return "one card more than any option"
+    return "give up" if choice is None else f"option {choice}"
 
 
 def _end_run(state):
@@ -1966,7 +2020,41 @@ def _end_described(state):
 
 @pytest.mark.exercise("tchu.start")
 def test_start_generated_games_call_by_call(sub, ref):
-    _compare_calls(sub, ref, "start_game", _drawn("matches", TURN_COUNT), _match_case, _start_described, in_turn=False)
+    import strategies.tchu as strategies
+
+    starts = (*strategies.STARTS, *_drawn("matches", TURN_COUNT))
+    _compare_calls(sub, ref, "start_game", starts, _match_case, _start_described, in_turn=False)
+
+
+#: the players' names with PLAYER_2 first: the dicts of players and names in another order
+BACKWARDS = {P2: NAMES[P2], P1: NAMES[P1]}
+
+
+@pytest.mark.exercise("tchu.start")
+def test_start_generated_games_with_the_dicts_in_another_order(sub, ref):
+    # metamorphic: the dicts of players and names with PLAYER_2 first deal the same game (PlayerId order)
+    _compare_calls(sub, ref, "start_game", _drawn("matches", AGAIN_COUNT), _match_case,
+                   lambda match: _start_described(match) + ", the dicts with PLAYER_2 first", in_turn=False,
+                   names=BACKWARDS)
+
+
+def _initial_run(case):
+    inner = [("answers", {"initial": keep, "foreign": foreign})
+             for keep, foreign in zip(case["keeps"], case["foreign"])]
+    return inner, (SortedBag(tuple(SINGLE_TRIP_TICKETS)), random.Random(case["seed"]))
+
+
+def _initial_described(case):
+    return f"start_game(..., random.Random({case['seed']})) when " + " and ".join(
+        f"{NAMES[pid]} keeps the offered tickets at {keep}" + (" and one it was not offered" if foreign else "")
+        for pid, keep, foreign in zip(PlayerId, case["keeps"], case["foreign"]))
+
+
+@pytest.mark.exercise("tchu.start")
+def test_start_generated_initial_choices_call_by_call(sub, ref):
+    # refused (ValueError) exactly when the reference refuses: fewer than 3 tickets, or one not offered
+    _compare_calls(sub, ref, "start_game", _drawn("initial_choices", 24), _initial_run, _initial_described,
+                   in_turn=False, refusal_alone=True)
 
 
 @pytest.mark.exercise("tchu.draw_tickets")

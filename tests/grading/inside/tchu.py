@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from exercises import i18n
-from exercises.tchu import Card, Constants, GreedyPlayer, Info, PlayerId, RandomPlayer, SortedBag, TurnKind
+from exercises.tchu import Card, ChMap, Constants, GreedyPlayer, Info, PlayerId, RandomPlayer, SortedBag, TurnKind
 from exercises.tchu.checks.messages import MessageKind, MessageReader
 from exercises.tchu.checks.recording import RecordingPlayer, ScriptedPlayer
 from exercises.tchu.model.players import claimable_routes
@@ -139,18 +139,35 @@ class StylePlayer:
 
 
 class Answers(ScriptedPlayer):
-    """A scripted current player whose tunnel choice and kept tickets are positions."""
+    """A scripted current player whose tunnel choice and kept tickets are positions; its
+    initial choice keeps the offered tickets at positions ``initial`` (all 5 when None).
+    With ``foreign`` every choice of tickets adds one that was not offered; the tunnel
+    choice "more" answers a bag one card larger than the options (no option)."""
 
-    def __init__(self, slots=(), claims=(), choice=None, keep=()):
+    def __init__(self, slots=(), claims=(), choice=None, keep=(), initial=None, foreign=False):
         super().__init__(slots=list(slots), claims=list(claims))
         self.choice, self.keep = choice, tuple(keep)
+        self.initial, self.foreign = initial, foreign
+
+    def choose_initial_tickets(self):
+        offered = super().choose_initial_tickets() if self.initial is None else SortedBag(
+            tuple(t for i, t in enumerate(self.offer) if i in self.initial))
+        return self._with_foreign(offered, self.offer)
+
+    def _with_foreign(self, kept, offer):
+        """``kept``, with one ticket that is not in ``offer`` when the player is ``foreign``."""
+        if not self.foreign:
+            return kept
+        return SortedBag((*kept, next(t for t in ChMap.tickets() if t not in offer)))
 
     def choose_additional_cards(self, options):
         self._count("choose_additional_cards")
+        if self.choice == "more":
+            return SortedBag((Card.LOCOMOTIVE,) * (len(options[0]) + 1))
         return SortedBag() if self.choice is None else options[self.choice % len(options)]
 
     def choose_tickets(self, options):
-        return SortedBag(tuple(t for i, t in enumerate(options) if i in self.keep))
+        return self._with_foreign(SortedBag(tuple(t for i, t in enumerate(options) if i in self.keep)), options)
 
 
 class Recording(RecordingPlayer):
@@ -175,9 +192,10 @@ KINDS = {
 def called(function, inner, names, *args):
     """``function(players, names, *args)`` with two recording players sharing one log around the
     players ``inner`` names (two (kind, argument) pairs): the log, and ("value", what it
-    returned) or ("raised", the exception) at the end."""
+    returned) or ("raised", the exception) at the end. The players' dict has the order of ``names``."""
     log = []
-    players = {pid: Recording(pid, KINDS[kind](argument), log) for pid, (kind, argument) in zip((P1, P2), inner)}
+    kinds = dict(zip((P1, P2), inner))
+    players = {pid: Recording(pid, KINDS[kinds[pid][0]](kinds[pid][1]), log) for pid in names}
     try:
         return log, ("value", function(players, names, *args))
     except Exception as error:  # the notebook's exception is the outcome compared

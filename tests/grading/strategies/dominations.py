@@ -11,7 +11,7 @@ import random
 
 from course.grading.grader.drawing import st
 from course.grading.instructor.cases import Sample
-from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom
+from exercises.dominations import DOMINOS_CSV, Domino, Square, format_kingdom, parse_kingdom
 from exercises.dominations.model import TERRAINS
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -284,6 +284,14 @@ def transposed(grid):
     return [list(row) for row in zip(*grid)]
 
 
+def mirrored(cases):
+    """Each kingdom case with ``mirror``, its kingdom mirrored on the diagonal through the
+    castle, and ``across``, its start square mirrored: a metamorphic variant, whose score,
+    properties and crown map are the original's, mirrored."""
+    return [{**case, "mirror": format_kingdom(transposed(parse_kingdom(case["text"], case["size"]))),
+             "across": tuple(case["start"])[::-1]} for case in cases]
+
+
 @st.composite
 def ranking_cases(draw):
     """A few kingdoms of one size with ties of every kind (copies, mirrored kingdoms)."""
@@ -391,6 +399,11 @@ def set_ups(draw):
             "middle": draw(st.booleans()), "harmony": draw(st.booleans())}
 
 
+def player_counts():
+    """A number of players from -1 to 6, with or without the Mighty Duel: a legal set-up or not."""
+    return st.fixed_dictionaries({"players": st.integers(-1, 6), "duel": st.booleans(), "seed": st.integers(0, 10_000)})
+
+
 @st.composite
 def game_positions(draw):
     """A position of a game, as its attributes (the checks put a game in a position so):
@@ -431,4 +444,127 @@ SAMPLES = [
     Sample("dominations.greedy", "greedy_placement(Kingdom.from_text(text, size), domino)", greedy_cases(), count=8),
     Sample("dominations.greedy", "greedy_choice(Kingdom.from_text(text, size), line, previous).number",
            greedy_cases(), count=8),
+]
+
+
+# ---- the boundaries the worksheet's text names, tried before the generated cases -------------
+# Each list is plain data, passed to draw(..., boundaries=...): the cases come first, in order.
+
+#: a complete 5x5 kingdom with its castle in the middle, crowns in every property
+FULL = "\n".join(["W1 W0 F0 F2 L0", "W0 G1 F0 L0 L1", "S0 G0 C0 M2 L0", "S2 G0 M0 M0 W0", "S0 S0 M1 W0 W3"])
+#: a complete 5x5 kingdom with its castle in a corner
+CORNER = "\n".join(["C0 W1 W0 F0 F1", "G0 G1 W0 F0 L0", "G0 S0 S1 L2 L0", "M0 M0 S0 L0 W0", "M2 W0 W0 W1 W0"])
+#: a complete 7x7 kingdom, the largest legal board (the Mighty Duel)
+FULL_DUEL = "\n".join(["W1 W0 W0 F0 F0 F1 L0"] * 3 + ["G0 G1 G0 C0 S0 S2 L0"] + ["M0 M1 M0 W0 W0 L1 L0"] * 3)
+#: the last hole of a 5x5 kingdom, two squares side by side
+ALMOST = "\n".join(["W0 W0 W0 W0 W0"] * 2 + ["W0 W0 C0 W0 W0", "W0 W0 W0 W0 W0", "W0 W0 W0 .. .."])
+#: squares 2 columns from the castle (size // 2: the Middle Kingdom still), then 3
+TWO_AWAY, THREE_AWAY = "C0 W1 W0", "C0 W1 W0 W0"
+
+
+def _placement(text, domino, first, second, size=5):
+    return {"text": text, "size": size, "domino": domino, "first": first, "second": second}
+
+
+WHEAT, FOREST = d(1, "W0", "W0"), d(9, "F0", "F0")
+
+#: rules 1 to 4 of a placement: "inside the area", "neighbours", "connection", "fits in a 5x5 square (7x7 in the Duel)"
+PLACEMENTS = [
+    _placement("C0", WHEAT, (4, 5), (4, 6)), _placement("C0", WHEAT, (4, 3), (4, 2)),
+    _placement("C0", WHEAT, (3, 4), (2, 4)), _placement("C0", WHEAT, (5, 4), (6, 4)),
+    _placement("C0", WHEAT, (4, 5), (4, 5)), _placement("C0", WHEAT, (4, 5), (5, 6)),
+    _placement("C0 W0", FOREST, (4, 6), (4, 7)), _placement("C0 W0", WHEAT, (4, 6), (4, 7)),
+    _placement("W0 C0 W0 W0", WHEAT, (3, 7), (4, 7)), _placement("W0 C0 W0 W0", WHEAT, (4, 7), (4, 8)),
+    _placement("C0 W0 W0 W0", WHEAT, (3, 8), (4, 8)), _placement("C0 W0 W0 W0", WHEAT, (4, 8), (4, 9)),
+    _placement(ALMOST, WHEAT, (4, 5), (4, 6)), _placement(ALMOST, WHEAT, (6, 5), (6, 6)),
+    _placement("C0 W0 W0 W0 W0", WHEAT, (6, 11), (6, 12), 7),
+    _placement("C0 W0 W0 W0 W0", WHEAT, (6, 12), (6, 13), 7),
+    _placement("W0 C0 W0 W0 W0 W0", WHEAT, (5, 11), (6, 11), 7),
+    _placement("W0 C0 W0 W0 W0 W0", WHEAT, (6, 11), (6, 12), 7),
+]
+
+
+def _kingdom(text, start, size=5, middle=True, harmony=True):
+    return {"text": text, "size": size, "domino": WHEAT, "start": start, "middle": middle, "harmony": harmony}
+
+
+#: "[] for an empty square or the castle", "a complete 5x5", "at most size // 2 away", "Harmony", the 7x7 Duel
+KINGDOMS = [
+    _kingdom("C0", (4, 4)), _kingdom("C0", (0, 0)), _kingdom(FULL, (4, 4)), _kingdom(FULL, (2, 2)),
+    _kingdom(CORNER, (4, 5)), _kingdom(ALMOST, (6, 6)), _kingdom(TWO_AWAY, (4, 5)),
+    _kingdom(THREE_AWAY, (4, 5)), _kingdom(FULL_DUEL, (3, 3), size=7),
+]
+
+#: the same score and largest property, one more crown (B wins on crowns)
+CROWN_A, CROWN_B = "W1 W0 C0 G0 G0", "F1 C0 S1 G0 G0"
+#: the same score, a larger property (LARGE wins on the largest property)
+LARGE, SMALL = "C0 W1 W0", "C0 W1 F1"
+
+#: "On equal scores, the largest property...; if still equal, the most crowns; if still equal, they share the victory"
+RANKINGS = [
+    {"texts": [FULL, FULL], "size": 5, "middle": True, "harmony": True},
+    {"texts": [SMALL, LARGE], "size": 5, "middle": False, "harmony": False},
+    {"texts": [CROWN_A, CROWN_B, CROWN_A], "size": 5, "middle": False, "harmony": False},
+    {"texts": [FULL, CORNER, TWO_AWAY, THREE_AWAY], "size": 5, "middle": True, "harmony": True},
+]
+
+#: "closest to the castle", "the smallest placement", "No legal placement: None", "fits nowhere is farthest"
+GREEDY = [
+    {"text": "C0", "size": 5, "domino": WHEAT, "line": [WHEAT, FOREST], "previous": None},
+    {"text": FULL, "size": 5, "domino": WHEAT, "line": [WHEAT, FOREST], "previous": WHEAT},
+    {"text": ALMOST, "size": 5, "domino": FOREST, "line": [WHEAT, FOREST], "previous": None},
+    {"text": ALMOST, "size": 5, "domino": WHEAT, "line": [d(2, "W0", "W0"), FOREST], "previous": WHEAT},
+]
+
+def _changed(index, cell, text):
+    lines = csv_lines()
+    cells = lines[index].split(",")
+    cells[cell] = text
+    return lines[:index] + [",".join(cells)] + lines[index + 1:]
+
+
+#: "03 is 3; -5, +3, 1.0 and one are refused", "not 0 to 3", "not exactly 48 dominos (name the last line)"
+CSV_FILES = [
+    csv_lines(), _changed(1, 2, "03"), _changed(1, 4, "4"), _changed(48, 2, "+3"), _changed(2, 0, "-5"),
+    _changed(3, 4, "1.0"), _changed(1, 2, "one"), csv_lines()[:-1], csv_lines() + ["49,wheat,0,wheat,0"],
+]
+
+
+def _position(players, phase, turn, left, seed=7):
+    """A position of :func:`game_positions`, made by hand from the lowest dominos."""
+    count = 3 if players == 3 else 4
+    kings = [player for player in range(players) for _ in range(count // players)]
+    dominos = all_dominos()
+    previous = [] if phase == "opening" else list(zip(dominos[:count], kings))
+    line = [] if phase == "last" else dominos[count:2 * count]
+    claimed = list(zip(line, kings))[:turn]
+    return {"players": players, "seed": seed,
+            "state": {"kings": kings, "previous": previous, "line": line, "claimed": claimed, "turn": turn,
+                      "pile": dominos[2 * count:2 * count + left * count]}}
+
+
+#: "Last round. When the pile is empty there is no new line"; the opening; a round's last king; every king acted
+POSITIONS = [
+    _position(2, "last", 0, 0), _position(4, "last", 3, 0), _position(3, "round", 0, 0),
+    _position(2, "opening", 0, 1), _position(4, "round", 3, 1), _position(4, "round", 4, 0),
+]
+
+#: "2 to 4 players" and "the Mighty Duel, a 2-player variant", with either bonus
+SET_UPS = [
+    {"players": 2, "seed": 5, "duel": True, "middle": True, "harmony": True},
+    {"players": 2, "seed": 5, "duel": False, "middle": False, "harmony": True},
+    {"players": 3, "seed": 5, "duel": False, "middle": True, "harmony": False},
+    {"players": 4, "seed": 5, "duel": False, "middle": False, "harmony": False},
+]
+
+#: "refuses a number of players other than 2, 3 or 4 (and a Mighty Duel for other than 2 players)"
+PLAYER_COUNTS = [{"players": players, "duel": duel, "seed": 5} for players in (1, 2, 4, 5) for duel in (False, True)]
+
+#: rule 3 ("touches by an edge") on the area's edges: a square across the area is no neighbour
+TOUCHES = [
+    {"text": "C0\nW0\nW0\nW0\nW0", "size": 5, "position": (0, 4), "square": Square("wheat", 0)},
+    {"text": "C0 W0 W0 W0 W0", "size": 5, "position": (4, 0), "square": Square("wheat", 1)},
+    {"text": "W0\nW0\nW0\nW0\nC0", "size": 5, "position": (0, 3), "square": Square("wheat", 0)},
+    {"text": "W0\nW0\nW0\nW0\nC0", "size": 5, "position": (0, 5), "square": Square("forest", 0)},
+    {"text": "C0", "size": 5, "position": (4, 5), "square": Square("mine", 2)},
 ]

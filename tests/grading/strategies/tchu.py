@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from course.grading.grader.drawing import st
 from exercises.tchu import Card, ChMap, Constants, PlayerId, SortedBag, StationPartition, Trail
-from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state
+from exercises.tchu.checks.scenarios import SINGLE_TRIP_TICKETS, made_state, scarce_state
 from inside.tchu import Style, StylePlayer
 
 P1, P2 = PlayerId.PLAYER_1, PlayerId.PLAYER_2
@@ -91,6 +91,25 @@ class Match:
 def matches(piles=None):
     """Seeded games between two players of any styles, on any pile of ``piles`` (ticket_piles())."""
     return st.builds(Match, st.tuples(styles(), styles()), ticket_piles() if piles is None else piles, SEEDS)
+
+
+def initial_choices():
+    """Each player's initial choice: the positions of the offered tickets it keeps (any
+    number, fewer than 3 too) and whether it adds a ticket it was not offered; the rng's seed."""
+    keep = st.lists(st.integers(0, 4), max_size=5, unique=True)
+    return st.fixed_dictionaries({"keeps": st.tuples(keep, keep), "foreign": st.tuples(st.booleans(), st.booleans()),
+                                  "seed": SEEDS})
+
+
+#: answers to next_turn() that are no TurnKind: words (a TurnKind's value too), None, numbers, a card
+NOT_TURN_KINDS = ("FLY", None, 0, 2, -1, 1.5, "DRAW_CARDS", "draw_cards", Card.RED)
+
+
+def bad_turns():
+    """A game whose players draw cards from the deck for ``before`` turns each, then answer
+    next_turn() with something that is no TurnKind; the seed of ``rng``."""
+    return st.fixed_dictionaries({"before": st.integers(0, 3), "answer": st.sampled_from(NOT_TURN_KINDS),
+                                  "seed": SEEDS})
 
 
 # Turns from made states ----------------------------------------------------------------------
@@ -180,13 +199,15 @@ def claim_turns(draw):
     top = st.just(()) if draw(st.booleans()) else tunnel_cards  # often an empty deck, to shuffle the discards
     state = draw(states(hand=hand, deck_top=top, routes=routes))
     return {"state": state, "route": route, "claim": claim,
-            "choice": draw(st.sampled_from([0, 1, 2, None])), "seed": draw(SEEDS)}
+            "choice": draw(st.sampled_from([0, 1, 2, None, "more"])), "seed": draw(SEEDS)}
 
 
 def ticket_turns():
-    """A DRAW_TICKETS turn: a state and which of the 3 drawn tickets are kept (by position)."""
+    """A DRAW_TICKETS turn: a state, which of the 3 drawn tickets are kept (by position), and
+    whether a ticket that was not drawn is kept too (``foreign``, one time in four)."""
     keep = st.one_of(st.lists(st.integers(0, 2), min_size=1, max_size=3, unique=True), st.just([]))
-    return st.fixed_dictionaries({"state": states(), "keep": keep})
+    foreign = st.sampled_from([False, False, False, True])
+    return st.fixed_dictionaries({"state": states(), "keep": keep, "foreign": foreign})
 
 
 @st.composite
@@ -247,3 +268,98 @@ def varied(cases, count):
         covered |= _features(best)
         left.remove(best)
     return chosen
+
+
+# The boundaries the worksheet's text names, tried before the generated cases ------------------
+# Plain data, passed to draw(..., boundaries=...): the cases come first, in their order.
+
+HAND = {P1: [Card.VIOLET, Card.VIOLET, Card.RED, Card.RED, Card.RED, Card.LOCOMOTIVE], P2: [Card.BLUE, Card.GREEN]}
+#: a route above ground and a tunnel, with one way each to claim them from HAND
+ROAD, ROAD_CARDS = ChMap.route("BAD_OLT_1"), SortedBag((Card.VIOLET, Card.VIOLET))
+TUNNEL, TUNNEL_CARDS = ChMap.route("BAD_BAL_1"), SortedBag((Card.RED, Card.RED, Card.RED))
+
+
+def _deck_of(size, current=P1):
+    """A state whose deck holds ``size`` cards (the discards the rest), HAND in the hands."""
+    return made_state(current=current, hands=HAND, deck_size=size, seed=11)
+
+
+def _slots(size, slots, current=P1):
+    return {"state": _deck_of(size, current), "slots": slots, "seed": 20213 + size}
+
+
+#: "recreating the deck before each card" (decks of 0, 1, 2), "a face-up slot 0 to 4 or -1", "Another slot raises"
+CARD_TURNS = [
+    _slots(0, [-1, -1]), _slots(1, [-1, -1]), _slots(1, [0, -1]), _slots(0, [4, 0], P2), _slots(2, [-1, 4]),
+    _slots(30, [5, 0]), _slots(30, [-2, -1]), _slots(30, [0, 5]), _slots(30, [-1, -2]),
+]
+
+
+def _owning(cars_left, free, pid=P1):
+    """Routes of ``pid`` that leave it exactly ``cars_left`` cars, none of them ``free`` or its twin."""
+    blocked = {free.id} | ({ChMap.twin(free).id} if ChMap.twin(free) else set())
+    owned, budget = [], 40 - cars_left
+    for route in sorted(ChMap.routes(), key=lambda r: (-r.length, r.id)):
+        twin = ChMap.twin(route)
+        if route.id not in blocked and route.length <= budget:
+            owned.append(route)
+            budget -= route.length
+            blocked |= {route.id} | ({twin.id} if twin else set())
+    return {P1: [], P2: [], pid: owned}
+
+
+def _claim(state, route, claim, choice=0):
+    return {"state": state, "route": route, "claim": claim, "choice": choice, "seed": 20219}
+
+
+#: "route.length cars at least", "neither the route nor its twin", "fewer than 3 cards", "not one of the options"
+CLAIM_TURNS = [
+    _claim(made_state(hands=HAND, routes=_owning(ROAD.length, ROAD), seed=12), ROAD, ROAD_CARDS),
+    _claim(made_state(hands=HAND, routes=_owning(ROAD.length - 1, ROAD), seed=12), ROAD, ROAD_CARDS),
+    _claim(made_state(hands=HAND, routes=_owning(TUNNEL.length, TUNNEL), seed=12), TUNNEL, TUNNEL_CARDS),
+    _claim(made_state(hands=HAND, routes={P1: [], P2: [ChMap.route("BEL_LUG_2")]}, seed=12),
+           ChMap.route("BEL_LUG_1"), SortedBag((Card.RED,))),
+    _claim(_deck_of(0), TUNNEL, TUNNEL_CARDS),
+    _claim(scarce_state(HAND[P1], [Card.RED, Card.LOCOMOTIVE]), TUNNEL, TUNNEL_CARDS),
+    _claim(scarce_state(HAND[P1], [Card.RED]), TUNNEL, TUNNEL_CARDS, None),
+    _claim(scarce_state(HAND[P1], []), TUNNEL, TUNNEL_CARDS),
+    _claim(scarce_state(HAND[P1], [Card.RED, Card.LOCOMOTIVE, Card.WHITE]), TUNNEL, TUNNEL_CARDS, "more"),
+]
+
+#: "Keeping no ticket, or a ticket that was not drawn, raises" (none, one, all 3, one not drawn), "the 3 top tickets"
+TICKET_TURNS = [
+    {"state": _deck_of(20), "keep": [], "foreign": False}, {"state": _deck_of(20), "keep": [2], "foreign": False},
+    {"state": _deck_of(20), "keep": [0, 1, 2], "foreign": False},
+    {"state": _deck_of(20), "keep": [0, 1], "foreign": True},
+    {"state": made_state(hands=HAND, tickets={P1: list(SINGLE_TRIP_TICKETS)[3:], P2: []}, seed=13), "keep": [1],
+     "foreign": False},
+]
+
+#: "the longest, or both if their trails are as long, get the bonus"; "on a tie, Info.draw"
+ENDS = [
+    made_state(seed=14),
+    made_state(routes={P1: [ChMap.route("BAD_OLT_1")], P2: [ChMap.route("BAL_OLT_1")]}, seed=14),
+    made_state(routes={P1: [ChMap.route("BAD_OLT_1")], P2: [ChMap.route("BAD_ZUR_1")]}, seed=14),
+]
+
+#: "at least 3 of its 5 tickets" (3 and all 5), on the smallest pile, which the 10 tickets dealt empty
+STARTS = [
+    Match((Style(keep="fewest", seed=1), Style(keep="most", seed=2)), SortedBag(SINGLE_TRIP_TICKETS[:10]), 20221),
+    Match((Style(keep="most", seed=3), Style(keep="fewest", seed=4)), SortedBag(SINGLE_TRIP_TICKETS[:]), 20222),
+]
+
+#: "at least 3 of its 5 tickets" (2, 3, all 5, none), "a ticket it was not offered" (with 2 and 3 offered)
+INITIAL_CHOICES = [
+    {"keeps": keeps, "foreign": foreign, "seed": 20223}
+    for keeps, foreign in ((([0, 1], [0, 1, 2]), (False, False)), (([0, 1, 2], [2, 3]), (False, False)),
+                           (([0, 1, 2], [0, 1, 2, 3, 4]), (False, False)), (([], [0, 1, 2]), (False, False)),
+                           (([0, 1, 2], [0, 1]), (False, True)), (([0, 1, 2], [0, 1, 2]), (True, False)))
+]
+
+#: "A next_turn() answer that is no TurnKind is an illegal move" (its value, as the first and a later answer)
+BAD_TURNS = [{"before": 0, "answer": "DRAW_CARDS", "seed": 20231},
+             {"before": 2, "answer": "CLAIM_ROUTE", "seed": 20231}]
+
+#: the boundaries of each turn strategy, by its name
+BOUNDARIES = {"bad_turns": BAD_TURNS, "initial_choices": INITIAL_CHOICES, "card_turns": CARD_TURNS,
+              "claim_turns": CLAIM_TURNS, "ticket_turns": TICKET_TURNS, "ends": ENDS}
