@@ -165,7 +165,7 @@ def breakdown(out: Path) -> str:
     notebooks, the mean seconds of a notebook (of it the hidden tests) and its requests."""
     sums: dict[str, float] = {}
     sheets: dict[str, list[float]] = {}
-    count = 0
+    count = collections = 0
     for grading in gradings(out):
         report = grading.report or {}
         timings = report.get("timings", {})
@@ -173,6 +173,7 @@ def breakdown(out: Path) -> str:
         for key, value in timings.items():
             sums[key] = sums.get(key, 0.0) + value
         sums["total"] = sums.get("total", 0.0) + seconds
+        collections += timings.get("collect", 0.0) > 0
         count += 1
         module = str((report.get("notebooks") or [{}])[0].get("module", "?")).removeprefix("test_")
         sheet = sheets.setdefault(module, [0, 0.0, 0.0, 0.0, 0.0])
@@ -191,6 +192,9 @@ def breakdown(out: Path) -> str:
         ("grading process, results", total - session),
     ]
     lines = [f"    {name:32s} {seconds:7.1f} s  {100 * seconds / total:5.1f} %" for name, seconds in parts]
+    overhead = sums.get("collect", 0.0) + (session - measured) + (total - session)
+    lines.append(f"    {'overhead per notebook':32s} {overhead / (count or 1):7.2f} s  (start and collection, the rest"
+                 f" of the session, the grading process; {collections} collections for {count} notebooks)")
     lines.append(f"    {'requests to notebooks':32s} {int(sums.get('requests', 0)):7d}"
                  f"  {sums.get('requests', 0) / (count or 1):7.0f} per notebook")
     lines.append(f"    {'callbacks from notebooks':32s} {int(sums.get('callbacks', 0)):7d}"

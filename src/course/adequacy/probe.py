@@ -1,4 +1,4 @@
-"""A pytest plugin for grading mutants: after the tests of ``--only-exercise``, run that
+"""A pytest plugin for grading mutants: after the tests of the one exercise graded, run that
 exercise's public check cells only (``--run-checks`` runs every check of the notebook).
 
 Loaded beside :mod:`course.grading.grader.plugin` (``-p course.adequacy.probe``). The verdicts are
@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 
 from ..grading.grader import plugin
+from ..grading.grader.notebook_grading import REPORT, asked
 from ..grading.grader.submission import Submission
 from ..notebook import course_meta, read_solution
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _exercise_check(request: pytest.FixtureRequest) -> Any:
-    exercise = request.config.getoption("--only-exercise")
+    exercise = asked(request.config).only
     if not exercise or not hasattr(request.module, "NOTEBOOK"):
         yield
         return
@@ -39,6 +40,6 @@ def _exercise_check(request: pytest.FixtureRequest) -> Any:
         checks = Path(folder) / "checks.ipynb"
         checks.write_text(json.dumps(reference), encoding="utf-8")
         verdicts = plugin.run_checks(submission, checks)
-    report = request.config.stash[plugin._REPORT]
+    report = request.config.stash[REPORT]
     report.checks.extend(verdicts)
     report.timings["checks"] = report.timings.get("checks", 0.0) + time.perf_counter() - started

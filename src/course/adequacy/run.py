@@ -4,11 +4,11 @@ Each mutant is a copy of the solution notebook with one cell changed
 (:mod:`course.adequacy.mutants`), graded as ``course grade --only EXERCISE`` grades a
 notebook: in a grading process that keeps pytest's rewritten test modules and its
 zygote (the process that forks notebook processes) from one mutant to the next, with
-``-x`` (the first failing test kills the mutant), then the exercise's check alone
+``--first-failure`` (the first failing test kills the mutant), then the exercise's check alone
 (:mod:`course.adequacy.probe`) on the notebook run afresh. With ``--scheduler`` the
 mutants are graded on a Dask cluster by the code of ``course grade --scheduler``: there
 every test and every check of the notebook run (a worker's grading processes are shared
-with grading, so they are not given ``-x`` nor the probe).
+with grading, so they are not given ``--first-failure`` nor the probe).
 
 A mutant is *killed* when a hidden test of its exercise fails (or its grading ends
 without a report: a crash or a timeout costs the student the points too), *flagged*
@@ -165,11 +165,11 @@ def verdict(exercise: str, report: wire.GradingReport | None, failure: str = "")
 
 
 class MutantProcess(GradingProcess):
-    """A grading process that stops a session at its first failing test (``-x``), then runs
-    the exercise's check (:mod:`course.adequacy.probe`)."""
+    """A grading process that stops a notebook's grading at its first failing test
+    (``--first-failure``), then runs the exercise's check (:mod:`course.adequacy.probe`)."""
 
     def __init__(self, scratch: Path) -> None:
-        super().__init__(scratch, ("-x", "-p", "course.adequacy.probe"))
+        super().__init__(scratch, ("--first-failure", "-p", "course.adequacy.probe"))
 
 
 def grade_locally(root: Path, jobs: list[Job], processes: int, call_seconds: float, seconds: float,

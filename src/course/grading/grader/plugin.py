@@ -30,7 +30,7 @@ import inspect
 import time
 import types
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +49,11 @@ from ..notebook.sandbox import Limits
 from . import stored
 from .given import given_code, needed
 from .journal import Reference, own_reference
+from .notebook_grading import ASKED, REPORT, Asked, Reporting, asked
 from .spawn import SubmissionFailure, SubmissionRandomness
 from .submission import REQUESTS, TRACE, Submission, shown
 
 MESSAGE_CHARS = 500
-_REPORT = pytest.StashKey["Reporting"]()
 _WORDS = pytest.StashKey[Words]()  #: the graded notebook's language
 #: the last failed comparison of an ``assert`` in the running test: (op, left, right)
 _COMPARE: list[tuple[str, Any, Any]] = []
@@ -89,6 +89,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="never grade an exercise with the reference code of an earlier exercise it calls",
     )
     group.addoption(
+        "--first-failure",
+        action="store_true",
+        help="stop grading a notebook at its first failing test (its fixtures end as after its last)",
+    )
+    group.addoption(
         "--only-exercise",
         default=None,
         metavar="EXERCISE",
@@ -121,10 +126,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def serve_task(config: pytest.Config, task: wire.GradingTask, first: bool = False) -> None:
+    """Grade ``task`` next in this session (its hidden test module is the one collected):
+    its options replace the last task's, and its report starts afresh (the first task's
+    keeps the time of the collection)."""
+    config.stash[ASKED] = Asked.of_task(task)
+    if not first:
+        begin_report(config)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "exercise(id): the exercise a hidden test grades (its points: the module's POINTS)"
     )
+    config.stash[ASKED] = Asked.of_options(config)
     begin_report(config)
     stored.ONLY[0] = bool(config.getoption("--stored-only"))
     if config.getoption("--record-cases"):
@@ -133,7 +148,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def begin_report(config: pytest.Config) -> None:
     """Start the grading report of a notebook (a session, or one notebook of a served session)."""
-    config.stash[_REPORT] = Reporting()
+    config.stash[REPORT] = Reporting()
     config.stash[_STARTED] = time.perf_counter()
     config.stash[_REQUESTS] = REQUESTS[0]
     config.stash[_CALLBACKS] = wire.SERVED[0]
@@ -148,35 +163,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     stored.USED, stored.ONLY[0] = None, False
 
 
-#: where a grading session's time goes (seconds), reported as ``timings``
-TIMINGS = ("collect", "notebook", "tests", "cascade", "checks", "session")
-
-
-@dataclass
-class Reporting:
-    """The grading report of the notebook being graded, as its session builds it."""
-
-    tests: dict[str, wire.TestReport] = field(default_factory=dict)  #: by node id, in the order they ran
-    notebooks: list[wire.NotebookReport] = field(default_factory=list)
-    timings: dict[str, float] = field(default_factory=lambda: dict.fromkeys(TIMINGS, 0.0))
-    language: str | None = None
-    checks: list[dict[str, Any]] = field(default_factory=list)  #: checks run after the tests (``course adequacy``)
-
-    def failed(self) -> set[str]:
-        """The exercises with a failed test so far."""
-        return {test.exercise for test in self.tests.values() if test.outcome == "failed"}
-
-    def frozen(self, exitstatus: int) -> wire.GradingReport:
-        """The report as it crosses to ``course grade``."""
-        return wire.GradingReport(tuple(self.tests.values()), tuple(self.notebooks), dict(self.timings),
-                                  exitstatus, self.language, tuple(self.checks))
 _STARTED = pytest.StashKey[float]()
 _REQUESTS = pytest.StashKey[int]()
 _CALLBACKS = pytest.StashKey[int]()
 
 
 def _spent(config: pytest.Config, what: str, since: float) -> None:
-    config.stash[_REPORT].timings[what] += time.perf_counter() - since
+    config.stash[REPORT].timings[what] += time.perf_counter() - since
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -254,7 +247,7 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Any:
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     """With ``--only-exercise``, keep only that exercise's tests."""
-    kept = only_exercise(items, config.getoption("--only-exercise"))
+    kept = only_exercise(items, asked(config).only)
     if kept != items:
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept
@@ -270,14 +263,6 @@ def solution_path(config: pytest.Config, notebook: str) -> Path:
     return Path(config.rootpath) / "solutions" / f"{notebook}.ipynb"
 
 
-def limits_of(config: pytest.Config) -> Limits:
-    """The limits given on the command line."""
-    return Limits(
-        call_seconds=config.getoption("--call-timeout"),
-        memory_bytes=config.getoption("--memory-limit") << 20,
-    )
-
-
 @pytest.fixture(scope="module")
 def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
     """The graded notebook's namespace, seen through plain values and handles."""
@@ -285,28 +270,28 @@ def sub(request: pytest.FixtureRequest) -> Iterator[Submission]:
     if notebook is None:
         pytest.fail(f"{request.module.__name__} names no NOTEBOOK for the sub fixture")
     reference = solution_path(request.config, notebook)
-    given = request.config.getoption("--submission")
+    given = asked(request.config).submission
     path, data = reference, None
     if given is not None:
-        path = Path(given)
+        path = given
         data = read_notebook(path, check=False)
         expected = worksheet_of(read_solution(reference))
         claimed = worksheet_of(data) if isinstance(data, dict) else None
         language = language_of(data) if isinstance(data, dict) else None
         if language is not None:
             request.config.stash[_WORDS] = Words(reference.resolve().parent.parent, language)
-            request.config.stash[_REPORT].language = language
+            request.config.stash[REPORT].language = language
         if claimed not in (None, expected) and not request.config.getoption("--any-worksheet"):
             say = request.config.stash.get(_WORDS, ENGLISH)
             pytest.skip(say("{name} is not a {worksheet} notebook", name=path.name, worksheet=expected))
     started = time.perf_counter()
-    submission = Submission(path, reference, limits_of(request.config), data if isinstance(data, dict) else None)
+    submission = Submission(path, reference, asked(request.config).limits, data if isinstance(data, dict) else None)
     _spent(request.config, "notebook", started)
-    report = request.config.stash[_REPORT]
+    report = request.config.stash[REPORT]
     checks: list[dict[str, Any]] = []
     try:
         yield submission
-        if request.config.getoption("--run-checks"):
+        if asked(request.config).checks:
             started = time.perf_counter()
             checks = run_checks(submission, reference)
             _spent(request.config, "checks", started)
@@ -458,6 +443,14 @@ def pytest_assertrepr_compare(config: pytest.Config, op: str, left: Any, right: 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     _COMPARE.clear()
     TRACE.reset()
+    # a served session runs a test once per notebook: what its last run noted goes
+    if _GIVEN_NOTE in item.stash:
+        del item.stash[_GIVEN_NOTE]
+    if _STOPPED in item.stash:
+        del item.stash[_STOPPED]
+    if item.config.stash[REPORT].stopped:  # before any fixture: the notebook's fixtures end as usual
+        item.stash[_STOPPED] = True
+        pytest.skip("an earlier test failed (--first-failure)")
 
 
 # ----------------------------------------------------------------------------- a mistake costs once
@@ -469,7 +462,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
     calls that fail their own tests; if it passes then, it counts, with a note."""
     outcome = yield
     config = pyfuncitem.config
-    if outcome.excinfo is None or config.getoption("--no-cascade"):
+    if outcome.excinfo is None or not asked(config).cascade:
         return
     error = outcome.excinfo[1]
     found = exercise_of(pyfuncitem)
@@ -478,7 +471,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
         return
     exercise = found[0]
     given = given_code(solution_path(config, pyfuncitem.module.NOTEBOOK))
-    failed = config.stash[_REPORT].failed()
+    failed = config.stash[REPORT].failed()
     order = list(given)
     earlier = order[: order.index(exercise)] if exercise in given else []
     # what the exercise's code calls, and what the test itself took from the notebook
@@ -503,7 +496,7 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
                 arguments = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
                 arguments["sub"] = view
                 try:
-                    with own_reference(arguments, limits_of(config)):
+                    with own_reference(arguments, asked(config).limits):
                         pyfuncitem.obj(**arguments)
                     passed = True
                 except BaseException:  # noqa: BLE001 - the first failure stands
@@ -523,18 +516,21 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Any:
 
 
 _GIVEN_NOTE = pytest.StashKey[str]()
+_STOPPED = pytest.StashKey[bool]()  #: a test not run under ``--first-failure``: not in the report
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
     outcome = yield
     report = outcome.get_result()
-    if not item.config.getoption("--grading-report"):
+    if asked(item.config).report is None or _STOPPED in item.stash:
         return
     found = exercise_of(item)
     if found is None:
         return
-    tests = item.config.stash[_REPORT].tests
+    if report.failed and item.config.getoption("--first-failure"):
+        item.config.stash[REPORT].stopped = True
+    tests = item.config.stash[REPORT].tests
     entry = tests.get(item.nodeid) or wire.TestReport(item.nodeid, item.name, found[0], found[1], hint=hint_of(item))
     if report.when == "call" and _GIVEN_NOTE in item.stash and not entry.given:
         entry = replace(entry, given=item.stash[_GIVEN_NOTE], message=item.stash[_GIVEN_NOTE])
@@ -559,30 +555,32 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    finish_report(session.config, int(exitstatus))
+    if not session.config.stash[REPORT].written:
+        finish_report(session.config, int(exitstatus))
 
 
 def finish_report(config: pytest.Config, exitstatus: int) -> None:
-    """Write the grading report of a notebook (when ``--grading-report`` names a file)."""
-    path = config.getoption("--grading-report")
-    if not path:
+    """Write the grading report of the notebook being graded (when it names a file)."""
+    path = asked(config).report
+    if path is None:
         return
-    report = config.stash[_REPORT]
+    report = config.stash[REPORT]
+    report.written = True
     report.timings["session"] = time.perf_counter() - config.stash[_STARTED]
     report.timings["requests"] = REQUESTS[0] - config.stash[_REQUESTS]
     report.timings["callbacks"] = wire.SERVED[0] - config.stash[_CALLBACKS]
-    wire.write_report(Path(path), report.frozen(exitstatus))
+    wire.write_report(path, report.frozen(exitstatus))
 
 
 @pytest.fixture(scope="module")
 def _reference(request: pytest.FixtureRequest, sub: Any) -> Iterator[Any]:
     """The module's reference solution (see ``ref``)."""
-    if request.config.getoption("--submission") is None:
+    if asked(request.config).submission is None:
         yield sub
         return
     reference = solution_path(request.config, request.module.NOTEBOOK)
     started = time.perf_counter()
-    solution = Reference(reference, reference=reference, limits=limits_of(request.config))
+    solution = Reference(reference, reference=reference, limits=asked(request.config).limits)
     _spent(request.config, "notebook", started)
     try:
         yield solution

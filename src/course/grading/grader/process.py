@@ -21,11 +21,12 @@ QUIET_PLUGINS = ("unraisableexception", "threadexception", "doctest", "junitxml"
                  "legacypath", "stepwise", "faulthandler", "setuponly", "setupplan")
 
 
-def pytest_arguments(task: wire.GradingTask) -> list[str]:
-    """The pytest command line that grades one notebook."""
+def pytest_arguments(task: wire.GradingTask, served: bool = False) -> list[str]:
+    """The pytest command line that grades one notebook (``served``: the first of a session
+    that may grade more, :mod:`course.grading.grader.served`, which chooses each one's tests)."""
     options = task.options
     arguments = ["--run-checks"] if options.checks else []
-    if options.only:
+    if options.only and not served:
         arguments += ["--only-exercise", options.only]
     if not options.cascade:
         arguments.append("--no-cascade")
@@ -54,7 +55,8 @@ def environment(**extra: str) -> dict[str, str]:
 def cache_rewrites(folder: Path) -> None:
     """Keep pytest's rewritten hidden test modules from one session to the next, in ``folder``.
 
-    A grading process runs one pytest session per notebook. pytest keeps a rewritten
+    A grading process runs one pytest session per row of notebooks of a module (a class of
+    several worksheets, or ``course adequacy`` on several, starts more than one). pytest keeps a rewritten
     module as a ``.pyc`` (checked by the source's hash) in the folder Python's
     ``sys.pycache_prefix`` names: here the process's temporary folder, so that it works with
     PYTHONDONTWRITEBYTECODE and with a read-only course folder, and writes nothing there.
@@ -64,7 +66,8 @@ def cache_rewrites(folder: Path) -> None:
 
 
 def serve(arguments: list[str] | None = None) -> None:
-    """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest.
+    """A grading process: read tasks (frames, :class:`wire.GradingTask`) on stdin, grade each with pytest,
+    in one session for the tasks in a row of one hidden test module (:mod:`.served`).
 
     The notebooks' zygote starts first: it imports what notebooks use while this process
     imports pytest, waits for its first task and collects the hidden tests.
@@ -74,6 +77,8 @@ def serve(arguments: list[str] | None = None) -> None:
     start_zygote()
     import pytest
 
+    from .served import Served
+
     cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
 
     tasks, answers = os.dup(0), os.dup(1)
@@ -82,14 +87,21 @@ def serve(arguments: list[str] | None = None) -> None:
         os.dup2(null, fd)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while (message := wire.read_frame(tasks)) is not None:
-        task = wire.GradingTask.of_message(message)
-        code = pytest.main([*pytest_arguments(task), *(arguments or [])])
+    message = wire.read_frame(tasks)
+    task = wire.GradingTask.of_message(message) if message is not None else None
+    while task is not None:
+        served = Served(task, tasks, answers)
+        code = pytest.main([*pytest_arguments(task, served=True), *(arguments or [])], plugins=[served])
         tests = str(task.root / "tests")
-        for name, module in list(sys.modules.items()):  # hidden tests start afresh each time
+        for name, module in list(sys.modules.items()):  # each session imports its hidden tests afresh
             if (getattr(module, "__file__", None) or "").startswith(tests):
                 del sys.modules[name]
-        wire.write_frame(answers, {"exit": int(code)})
+        if not served.answered:  # the session ended before its task was answered (a collection error)
+            wire.write_frame(answers, {"exit": int(code)})
+            message = wire.read_frame(tasks)
+            task = wire.GradingTask.of_message(message) if message is not None else None
+        else:
+            task = served.pending
 
 
 class GradingProcess:
