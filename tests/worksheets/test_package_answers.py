@@ -48,13 +48,16 @@ GENERIC = ("exercises.ai",)
 
 def packages_used(notebook: dict) -> list[str]:
     """The course packages a notebook imports (``exercises.jass``...), and the generic ones."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    transformer = TransformerManager()  # a magic (the setup cells' `%xmode Minimal`) as the kernel runs it
     used = set(GENERIC)
     for cell in notebook["cells"]:
         if cell["cell_type"] != "code":
             continue
         try:
-            tree = ast.parse(cell_source(cell))
-        except SyntaxError:  # magics
+            tree = ast.parse(transformer.transform_cell(cell_source(cell)))
+        except SyntaxError:
             continue
         for node in ast.walk(tree):
             names = []
@@ -193,6 +196,7 @@ SOLUTIONS = [path for path in sorted((ROOT / "solutions").glob("*.ipynb")) if pa
 def test_no_export_passes_an_exercise(solution: Path) -> None:
     notebook = json.loads(solution.read_text(encoding="utf-8"))
     packages = packages_used(notebook)
+    assert set(packages) - set(GENERIC), f"no course package found in the imports of {solution.name}"
     stored.load(stored.store_path(HIDDEN[solution.stem]))  # the draws grading reads (pytest loads them too)
     module = hidden_module(HIDDEN[solution.stem])
     requests = REQUESTS[0]
@@ -223,7 +227,7 @@ def test_no_export_passes_an_exercise(solution: Path) -> None:
                     if failed is None:
                         answers.append(f"{where} as {name} passes {exercise}")
                     else:
-                        suspects = [failed] + [index for index in suspects if index != failed]
+                        suspects = [failed] + [other for other in suspects if other != failed]
     finally:
         sub.close()
     print(f"{solution.stem}: {tried} exports tried, {REQUESTS[0] - requests} requests")
