@@ -4,8 +4,8 @@ For each exercise, every function and class a student can import from the packag
 notebook uses (and the generic game layer ``exercises.ai``) is plugged in, in place of
 each name the exercise defines, when it could stand there (a function for a function
 taking as many arguments, a class for a class). The exercise's hidden tests are then
-called against the notebook: none may pass them all. The notebook runs once per
-worksheet, in the grader's sandbox; the same hidden tests on the notebook's own
+called against the notebook: none may pass them all. The notebook runs in the grader's
+sandbox, afresh after each export plugged in; the same hidden tests on the notebook's own
 definitions must pass, in their file's order, which proves the harness. The draws of
 the hidden tests are the worksheet's stored cases, as grading reads them.
 
