@@ -131,3 +131,23 @@ def test_the_feedback_of_a_draw_elsewhere_is_the_sentence_about_the_rng_not_the_
     output = " ".join(test["output"] for test in result["tests"])
     assert result["score"] == 0 and "drew from the module random" in output, output
     assert "Add the pips" not in output
+
+
+def test_what_holds_an_rng_is_looked_for_within_bounds() -> None:
+    class Player:
+        def __init__(self, rng: random.Random) -> None:
+            self.rng = rng
+
+    class Table:
+        def __init__(self, players: list) -> None:
+            self.players = players
+
+    rng = random.Random(7)
+    assert randomness.holds_rng(Table([Player(None), Player(rng)]).players[1].__init__)
+    assert randomness.holds_rng(Table([Player(None), Player(rng)]))
+    assert not randomness.holds_rng(Table([Player(None), Player(None)]))
+    assert not randomness.holds_rng(Table([[[rng]]])), "three steps at most"
+    # a long list handed in is looked at up to its first LOOKED_AT items, whatever its length
+    assert randomness.holds_rng([0] * (randomness.LOOKED_AT - 1) + [rng])
+    assert not randomness.holds_rng([0] * randomness.LOOKED_AT + [rng])
+    assert not randomness.holds_rng(list(range(10**6)))

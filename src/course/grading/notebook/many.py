@@ -18,6 +18,7 @@ tampered notebook's process gets nothing from a batch that it could not get from
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import time
 from collections.abc import Iterator
@@ -63,10 +64,7 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
                 code = compile(expression, "<string>", "eval")
             scope = dict(server.namespace)
             scope.update({str(key): server.load(value) for key, value in names.items()})
-            if top:
-                with server.watch:
-                    answer = {"ok": server.encode(eval(code, scope))}
-            else:
+            with server.watch if top else contextlib.nullcontext():  # a top-level case may not draw elsewhere
                 answer = {"ok": server.encode(eval(code, scope))}
         except ProtocolError:
             raise

@@ -13,6 +13,7 @@ process; the notebook's code cannot tell it is watched (every draw is made as us
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import types
@@ -39,10 +40,16 @@ def sentence(source: object) -> str:
 _SCALARS = frozenset({type(None), bool, int, float, str, bytes})
 
 
+#: the attributes or items of one object looked at (a game's players, a kingdom's rows:
+#: a few; a list of a million numbers handed in is not walked)
+LOOKED_AT = 64
+
+
 def holds_rng(value: Any, depth: int = 3) -> bool:
     """True when ``value`` is a ``random.Random``, or holds one within ``depth`` steps
     through attributes and the items of lists and tuples (a game's players' rngs; the
-    object of a bound method): the calls it makes are given that rng."""
+    object of a bound method), among the first :data:`LOOKED_AT` of each: the calls it
+    makes are given that rng."""
     if type(value) is random.Random:
         return True
     if depth == 0 or type(value) in _SCALARS:
@@ -59,7 +66,7 @@ def holds_rng(value: Any, depth: int = 3) -> bool:
         if type(attributes) is not dict:
             return False
         items = attributes.values()
-    return any(holds_rng(item, depth - 1) for item in items)
+    return any(holds_rng(item, depth - 1) for item in itertools.islice(items, LOOKED_AT))
 
 
 class Watch:

@@ -259,7 +259,11 @@ _REFERENCES = ("$handle", "$callback")
 
 
 
+#: collections nested deeper than this cross as a handle
 MAX_DEPTH = 60
+#: an int of fewer bits crosses as a number (about 3,600 digits at most); a larger one as a
+#: handle: JSON writes an int as its digits, which Python refuses past 4,300 digits
+INT_BITS = 12000
 
 
 
@@ -301,15 +305,15 @@ class Codec:
         if value is None or kind is bool or kind is str:
             return value
         if kind is int:  # never a reference, nor a package type
-            return value if value.bit_length() < 12000 else self.encode_other(value)
+            return value if value.bit_length() < INT_BITS else self.encode_other(value)
         reference = self.encode_reference(value, kind)
         if reference is not None:
             return reference
         if is_package_type(kind):
-            module, qualname = qualified(kind)
             known = self.interned.reference(value)
             if known is not None:
                 return known
+            module, qualname = qualified(kind)
             if isinstance(value, enum.Enum):  # numbered: sent once in full, then as $ref
                 return {"$enum": [module, qualname, value.name, *self.interned.number(value, {})]}
             fields = {name: self.encode(item, depth + 1) for name, item in init_fields(value).items()}
@@ -318,7 +322,7 @@ class Codec:
         if plain is bool or plain is str:
             return plain(value)
         if plain is int:
-            return int(value) if value.bit_length() < 12000 else self.encode_other(value)
+            return int(value) if value.bit_length() < INT_BITS else self.encode_other(value)
         if plain is float:
             return encode_float(float(value))
         if plain is not None and depth < MAX_DEPTH:
@@ -346,7 +350,7 @@ class Codec:
         """The items of a collection, encoded in order (strings, small ints, True, False and
         None are themselves)."""
         encode = self.encode
-        return [item if type(item) in _SELF_ENCODED or (type(item) is int and item.bit_length() < 12000)
+        return [item if type(item) in _SELF_ENCODED or (type(item) is int and item.bit_length() < INT_BITS)
                 else encode(item, depth) for item in items]
 
     def load(self, value: Any) -> Any:
