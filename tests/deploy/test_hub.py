@@ -25,7 +25,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -39,7 +38,7 @@ import pytest
 from conftest import ROOT
 from course.link import nbgitpuller_link
 from course.release import commit_bundle, release
-from support.lab_server import CHROMIUM, wait_for_kernel
+from support.lab_server import CHROMIUM, free_port, wait_for_kernel
 
 BIN = Path(sys.executable).parent
 PROXY = Path(os.environ.get("TABLETOP_HUB_PROXY", Path(sys.prefix) / "hub-proxy" / "node_modules" / ".bin"
@@ -69,12 +68,6 @@ def missing() -> str | None:
 
 
 pytestmark = [pytest.mark.hub, pytest.mark.skipif(missing() is not None, reason=missing() or "")]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def git(*args: str, cwd: Path) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from support import commands
 from support.notebooks import fake_course
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
@@ -22,8 +23,8 @@ T0 = 1_790_000_000  # a fixed moment, so that file times are deterministic
 
 
 def course(*args: str, root: Path = ROOT, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "course.commands", "grade", *args, "--root", str(root)],
-                          capture_output=True, text=True, timeout=timeout)
+    """``course grade ...`` with the course folder given."""
+    return commands.course("grade", *args, "--root", str(root), timeout=timeout)
 
 
 def put(path: Path, source: Path | str, moment: float | None = None) -> Path:

@@ -13,22 +13,13 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, load
+from support.commands import course
+from support.commands import rows_by_student as rows
 from support.notebooks import fake_course, save
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 STUB = ROOT / "notebooks" / "00_start_here.ipynb"
 HIDDEN = ROOT / "tests" / "grading" / "test_start.py"
-
-
-def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run ``course`` as an instructor would (the console script's entry point)."""
-    return subprocess.run([sys.executable, "-m", "course.commands", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout, env=env)
-
-
-
-def rows(out: Path) -> dict[str, dict]:
-    return {row["student"]: row for row in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
 
 
 @pytest.fixture(scope="module")

@@ -32,6 +32,7 @@ import dask  # noqa: E402
 from conftest import ROOT  # noqa: E402
 from course.grading import wire  # noqa: E402
 from course.grading.instructor import cluster, discover  # noqa: E402
+from support.commands import course  # noqa: E402
 
 pytestmark = pytest.mark.cluster
 
@@ -80,11 +81,6 @@ def make_class(folder: Path) -> Path:
         notebook("def count_pips(dice):\n    return max(dice)\n"), encoding="utf-8")
     (hand_in / "student2" / "notes.txt").write_text("not a notebook", encoding="utf-8")
     return hand_in
-
-
-def course(*arguments: str, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "course.commands", *arguments],
-                          capture_output=True, text=True, timeout=timeout)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ import csv
 import shutil
 import sqlite3
 import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 
 from conftest import ROOT
 from course.gradebook.lock import hold
+from support import commands
 from support.notebooks import fake_course
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
@@ -26,8 +26,7 @@ HOUR = 3600
 
 def course(*args: str, root: Path = ROOT) -> subprocess.CompletedProcess:
     """``course COMMAND ...`` with the course folder given."""
-    return subprocess.run([sys.executable, "-m", "course.commands", *args, "--root", str(root)],
-                          capture_output=True, text=True, timeout=900)
+    return commands.course(*args, "--root", str(root), timeout=900)
 
 
 def ok(run: subprocess.CompletedProcess) -> subprocess.CompletedProcess:

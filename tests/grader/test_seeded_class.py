@@ -9,7 +9,6 @@ The figures are printed (``-s``) for the record.
 
 from __future__ import annotations
 
-import csv
 import json
 import random
 import shutil
@@ -21,6 +20,7 @@ import pytest
 
 from conftest import ROOT
 from course.notebook import exercise_ids, strip_solutions
+from support.commands import rows_by_student as rows
 
 SEED = 2026
 STUDENTS = 8
@@ -97,10 +97,6 @@ def grade(root: Path, hand_in: Path, out: Path, *options: str) -> subprocess.Com
          "--jobs", "2", "--root", str(root), *options], capture_output=True, text=True, timeout=1200)
     assert run.returncode == 0, run.stderr[-3000:]
     return run
-
-
-def rows(out: Path) -> dict[str, dict]:
-    return {row["student"]: row for row in csv.DictReader((out / "grades.csv").open(encoding="utf-8"))}
 
 
 def maxima(out: Path) -> dict[str, float]:

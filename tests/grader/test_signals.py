@@ -4,7 +4,6 @@ started is left, the results already written are kept, and no temporary folder r
 from __future__ import annotations
 
 import contextlib
-import csv
 import json
 import os
 import signal
@@ -19,6 +18,7 @@ import psutil
 import pytest
 
 from conftest import ROOT
+from support.commands import rows
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 DICE = ROOT / "solutions" / "02_dice_421.ipynb"
@@ -108,10 +108,6 @@ def stop_mid_run(tmp_path: Path, number: int, quick: int, slow: int, *extra: str
         process.kill()
     return {"code": grader.returncode, "stderr": stderr, "out": out, "temporary": temporary,
             "descendants": descendants, "seen": seen, "alive": alive, "leftover": leftover, "seconds": seconds}
-
-
-def rows(out: Path) -> list[dict]:
-    return list(csv.DictReader((out / "grades.csv").open(encoding="utf-8")))
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])

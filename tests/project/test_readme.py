@@ -11,7 +11,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from support.lab_server import free_port
 
 BIN = Path(sys.executable).parent
 
@@ -119,12 +119,6 @@ def installed() -> bool:
 
 
 needs_make = pytest.mark.skipif(not installed(), reason="the Makefile's .venv is not set up: run `make test`")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def serves_notebook_00(command: list[str], port: int, tmp_path: Path, path: str) -> str:

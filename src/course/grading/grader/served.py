@@ -69,4 +69,3 @@ class Served:
                 self.pending = task
                 return True
             self.task, self.answered = task, False
-
