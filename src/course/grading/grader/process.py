@@ -77,7 +77,7 @@ def serve(arguments: list[str] | None = None) -> None:
     start_zygote()
     import pytest
 
-    from .served import Served
+    from .served import Served, next_task
 
     cache_rewrites(Path(tempfile.gettempdir()) / "pycache")
 
@@ -87,8 +87,7 @@ def serve(arguments: list[str] | None = None) -> None:
         os.dup2(null, fd)
     sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    message = wire.read_frame(tasks)
-    task = wire.GradingTask.of_message(message) if message is not None else None
+    task = next_task(tasks)
     while task is not None:
         served = Served(task, tasks, answers)
         code = pytest.main([*pytest_arguments(task, served=True), *(arguments or [])], plugins=[served])
@@ -98,8 +97,7 @@ def serve(arguments: list[str] | None = None) -> None:
                 del sys.modules[name]
         if not served.answered:  # the session ended before its task was answered (a collection error)
             wire.write_frame(answers, {"exit": int(code)})
-            message = wire.read_frame(tasks)
-            task = wire.GradingTask.of_message(message) if message is not None else None
+            task = next_task(tasks)
         else:
             task = served.pending
 

@@ -27,7 +27,6 @@ class Served:
         self.answered = False  #: ``task`` is answered
         self.pending: wire.GradingTask | None = None  #: the next task, for another session
         self.tasks, self.answers = tasks, answers
-        self.served = 0  #: tasks graded in this session
 
     def same_session(self, task: wire.GradingTask) -> bool:
         """Whether ``task`` can be graded by this session (its module and course are the
@@ -42,7 +41,7 @@ class Served:
         items = list(session.items)
         reporter = config.pluginmanager.get_plugin("terminalreporter")
         while True:
-            serve_task(config, self.task, first=self.served == 0)
+            serve_task(config, self.task, first=self.task is self.first)
             failed = session.testsfailed
             chosen = only_exercise(items, self.task.options.only)
             for number, item in enumerate(chosen):
@@ -58,14 +57,19 @@ class Served:
                 pytest.ExitCode.OK if chosen else pytest.ExitCode.NO_TESTS_COLLECTED)
             finish_report(config, int(code))
             wire.write_frame(self.answers, {"exit": int(code)})
-            self.answered, self.served = True, self.served + 1
+            self.answered = True
             if reporter is not None:
                 reporter.stats.clear()  # the terminal's tally, never shown here, would only grow
-            message = wire.read_frame(self.tasks)
-            if message is None:
+            task = next_task(self.tasks)
+            if task is None:
                 return True
-            task = wire.GradingTask.of_message(message)
             if not self.same_session(task):
                 self.pending = task
                 return True
             self.task, self.answered = task, False
+
+
+def next_task(tasks: int) -> wire.GradingTask | None:
+    """The next task a grading process is sent on ``tasks``, or None when its sender closed it."""
+    message = wire.read_frame(tasks)
+    return wire.GradingTask.of_message(message) if message is not None else None
