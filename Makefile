@@ -26,6 +26,8 @@ AXE_VERSION := 4.14.1
 PORT ?= 8888
 TEST_JOBS ?= 2
 NOTEBOOKS ?= solutions/*.ipynb
+# the worksheets whose stored cases `make outputs` computes again (all when empty)
+WORKSHEETS ?=
 # JupyterLab refuses to run as root unless told to (CI runs as root).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -106,9 +108,10 @@ release: $(STAMP)
 	$(BIN)/course release --lang fr
 
 # Instructor: compute the checks' generated examples, run every solution notebook again and
-# store its outputs.
+# store its outputs. After a change to one worksheet, name it and its notebook:
+# make outputs WORKSHEETS=jass NOTEBOOKS=solutions/01_jass_melds.ipynb
 outputs: $(STAMP)
-	$(BIN)/course cases
+	$(BIN)/course cases $(addprefix --worksheet ,$(WORKSHEETS))
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False $(NOTEBOOKS)
 	$(BIN)/course release

@@ -197,9 +197,8 @@ def test_make_outputs_stores_outputs(tmp_path):
     notebook = copy / "solutions" / "00_start_here.ipynb"
     blank = notebook.read_text(encoding="utf-8").replace('"execution_count": 4', '"execution_count": null')
     notebook.write_text(blank, encoding="utf-8")
-    completed = subprocess.run(
-        ["make", "outputs", "NOTEBOOKS=solutions/00_start_here.ipynb"], cwd=copy, capture_output=True, text=True
-    )
+    completed = subprocess.run(["make", "outputs", "WORKSHEETS=start", "NOTEBOOKS=solutions/00_start_here.ipynb"],
+                               cwd=copy, capture_output=True, text=True)
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert notebook.read_text(encoding="utf-8") != blank
     assert '"execution_count": 4' in notebook.read_text(encoding="utf-8")
