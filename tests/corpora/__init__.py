@@ -74,6 +74,12 @@ def modules() -> list[ModuleType]:
 def notebook_with(solution: dict, variant: Variant) -> dict:
     """The solution notebook with ``variant``'s cell appended (or put in its exercise's cell)."""
     notebook = copy.deepcopy(solution)
+    _put(notebook, variant)
+    return notebook
+
+
+def _put(notebook: dict, variant: Variant) -> None:
+    """Append ``variant``'s cell to ``notebook``, or put it in its exercise's cell."""
     if variant.replace:
         cells = [
             cell for cell in notebook["cells"]
@@ -83,12 +89,40 @@ def notebook_with(solution: dict, variant: Variant) -> dict:
             raise ValueError(f"{variant.name}: exercise {variant.exercise} has {len(cells)} cells")
         cells[0]["source"] = variant.cell
         cells[0]["outputs"] = []
-        return notebook
+        return
     notebook["cells"].append({
         "cell_type": "code", "execution_count": None, "id": f"corpus-{variant.name}",
         "metadata": {}, "outputs": [], "source": variant.cell,
     })
-    return notebook
+
+
+def together(variants: list[Variant]) -> list[list[Variant]]:
+    """``variants`` in groups of one per exercise at most: the first group holds the first
+    variant of each exercise, the second the second, and so on (in the order given)."""
+    groups: list[list[Variant]] = []
+    seen: dict[str, int] = {}
+    for variant in variants:
+        index = seen.get(variant.exercise, 0)
+        seen[variant.exercise] = index + 1
+        if index == len(groups):
+            groups.append([])
+        groups[index].append(variant)
+    return groups
+
+
+def write_together(solution: Path, groups: dict[str, list[Variant]], folder: Path) -> None:
+    """Write one student folder per group, named by its key: the solution notebook with
+    every variant of the group in it (each in its own exercise)."""
+    notebook = json.loads(solution.read_text(encoding="utf-8"))
+    for name, group in groups.items():
+        if len({variant.exercise for variant in group}) != len(group):
+            raise ValueError(f"{name}: two variants of one exercise cannot share a notebook")
+        combined = copy.deepcopy(notebook)
+        for variant in group:
+            _put(combined, variant)
+        target = folder / name / solution.name
+        target.parent.mkdir(parents=True)
+        target.write_text(json.dumps(combined, indent=1), encoding="utf-8")
 
 
 def write(solution: Path, variants: list[Variant], folder: Path) -> None:
