@@ -163,6 +163,10 @@ def test_snapshots_copy_what_can_change_and_keep_the_packages_values(sub: Submis
     assert kept[1:] == (True, True, True, domino)
     changed = sub.eval("(lambda l: (s := h.snapshot({'k': l}), l.append(3), s)[2])([1, 2])", h=shipped)
     assert changed == {"k": [1, 2]}
+    # nested tuples: kept whole when nothing in them can change, copied down to a list inside
+    assert sub.eval("(lambda f: h.snapshot(f) is f)(frozenset({(1, 2), (3, ((4, 5), 'x'))}))", h=shipped) is True
+    deep = sub.eval("(lambda l: (s := h.snapshot((1, ((2, l), 'x'))), l.append(3), s)[2])([0])", h=shipped)
+    assert deep == (1, ((2, [0]), "x"))
 
 
 def test_only_a_module_with_its_source_file_is_shipped(sub: Submission) -> None:

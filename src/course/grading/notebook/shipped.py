@@ -203,9 +203,8 @@ class Snapshots:
             return {self._copy(key, depth + 1): self._copy(item, depth + 1) for key, item in value.items()}
         if kind is set:
             return set(self._items(value, depth + 1))
-        if kind in (tuple, frozenset):
-            items = self._items(value, depth + 1)
-            return value if all(a is b for a, b in zip(items, value)) else kind(items)
+        if kind is tuple or kind is frozenset:
+            return self._immutable(value, kind, depth + 1)
         if codec.is_package_type(kind) and not isinstance(value, enum.Enum):
             if id(value) in self.unchanging:
                 return value
@@ -220,6 +219,21 @@ class Snapshots:
             copy.setstate(value.getstate())
             return copy
         return value  # an enum, or an object that crosses as a handle (by identity)
+
+    def _immutable(self, value: Any, kind: type, depth: int) -> Any:
+        """A tuple or frozenset itself when no item changes in the copy (a whole game's legal
+        moves are thousands of small tuples of ints), else a new one of the copies."""
+        scalars, copy = codec.SCALARS, self._copy
+        items = None
+        for index, item in enumerate(value):
+            if type(item) in scalars:
+                continue
+            new = copy(item, depth)
+            if new is not item:
+                if items is None:
+                    items = list(value)
+                items[index] = new
+        return value if items is None else kind(items)
 
     def _items(self, items: Any, depth: int) -> list[Any]:
         copy, scalars = self._copy, codec.SCALARS

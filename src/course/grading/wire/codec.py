@@ -306,6 +306,9 @@ class Codec:
             return value
         if kind is int:  # never a reference, nor a package type
             return value if value.bit_length() < INT_BITS else self.encode_other(value)
+        if (kind is tuple or kind is list) and depth < MAX_DEPTH:  # never a reference: the common case first
+            items = self._encode_items(value, depth + 1)
+            return items if kind is list else {"$tuple": items}
         reference = self.encode_reference(value, kind)
         if reference is not None:
             return reference
