@@ -1,17 +1,24 @@
 """The instructor's commands as a test runs them, and what they write.
 
 ``course(...)`` runs ``python -m course.commands`` as the console script would, in a process
-of its own; :func:`rows` and :func:`rows_by_student` read the grades.csv a run wrote.
+of its own; :func:`rows` and :func:`rows_by_student` read the grades.csv a run wrote;
+:data:`ALONE` is the environment of a pytest run of the hidden tests.
 """
 
 from __future__ import annotations
 
 import csv
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 from conftest import ROOT
+
+#: the environment of a pytest run of hidden tests as the grader starts one: without the
+#: plugins installed beside pytest (Hypothesis', nbval's, the browser's: seconds of imports
+#: in each run); the grading plugin comes from tests/conftest.py
+ALONE = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None
