@@ -192,6 +192,7 @@ def first_failure(sub: Submission, tests: list, suspects: list[int]) -> int | No
 SOLUTIONS = [path for path in sorted((ROOT / "solutions").glob("*.ipynb")) if path.stem in HIDDEN]
 
 
+@pytest.mark.slow  # hundreds of exports, each in a notebook's process of its own: about a minute
 @pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda path: path.stem)
 def test_no_export_passes_an_exercise(solution: Path) -> None:
     notebook = json.loads(solution.read_text(encoding="utf-8"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import functools
 import hashlib
 import os
 import re
@@ -43,10 +44,22 @@ def find_root(start: Path) -> Path | None:
     return None
 
 
+def module_tree(path: Path) -> ast.Module:
+    """A hidden test module's syntax tree, parsed once for each version of the file (not
+    to be changed): a command reads its ``NOTEBOOK``, then its ``POINTS``."""
+    status = path.stat()
+    return _parsed(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(path: Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def notebook_of_module(path: Path) -> str | None:
     """The ``NOTEBOOK = "..."`` a hidden test module names, read without importing it."""
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = module_tree(path)
     except (SyntaxError, UnicodeDecodeError):
         return None
     for node in tree.body:

@@ -9,7 +9,6 @@ command that changes it (a change is logged and recomputes every grade it touche
 from __future__ import annotations
 
 import ast
-import functools
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,7 +16,7 @@ from pathlib import Path
 
 from ...gradebook.handin import BadSource, Source, parse_source, parse_time, read_export
 from ...gradebook.store import Gradebook
-from .discover import Worksheet
+from .discover import Worksheet, module_tree
 from .results import VISIBILITIES, Options
 
 TIME_FORM = "2026-11-27T23:59 (ISO, UTC unless it says, as 2026-11-27T23:59+01:00)"
@@ -64,17 +63,6 @@ def exercises_of(sheets: list[Worksheet]) -> set[str]:
         if isinstance(table, dict):
             found |= set(table)
     return found
-
-
-def module_tree(path: Path) -> ast.Module:
-    """A hidden test module's syntax tree, parsed once for each version of the file (not to be changed)."""
-    status = path.stat()
-    return _parsed(path, status.st_mtime_ns, status.st_size)
-
-
-@functools.lru_cache(maxsize=32)
-def _parsed(path: Path, mtime_ns: int, size: int) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def points_table(sheet: Worksheet) -> object:
