@@ -16,25 +16,6 @@ pytest_plugins = ["course.grading.grader.plugin"]
 # Notebooks kept under tests/ are test data (attacks, broken sources), not stored outputs.
 collect_ignore_glob = ["*.ipynb"]
 
-#: the marks of the tests that last longest (a browser, a fresh install, a cluster, a whole
-#: corpus graded): the files that hold one are handed out first, so that no process of
-#: `make test` is still running a long file at the end while the other has nothing left
-LONGEST = ("slow", "browser", "lite", "cluster", "hub")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files that hold a test of a :data:`LONGEST` mark first; otherwise the files, and
-    each file's tests, in their order."""
-    files: dict[str, list[pytest.Item]] = {}
-    for item in items:
-        files.setdefault(item.nodeid.split("::")[0], []).append(item)
-
-    def lasts(tests: list[pytest.Item]) -> bool:
-        return any(item.get_closest_marker(mark) for item in tests for mark in LONGEST)
-
-    items[:] = [item for tests in sorted(files.values(), key=lambda tests: not lasts(tests)) for item in tests]
-
-
 def solution_paths() -> list[Path]:
     """Every solution notebook of the course, in order."""
     return sorted((ROOT / "solutions").glob("*.ipynb"))
