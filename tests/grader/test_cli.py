@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, load
-from support.commands import course
+from support.commands import ALONE, course
 from support.commands import rows_by_student as rows
 from support.notebooks import fake_course, save
 
@@ -185,9 +185,8 @@ def collection_errors(root: Path) -> str:
     """What pytest says when it collects a course's hidden tests, which must fail to collect."""
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
-         "-p", (
-             "course.grading.grader.plugin"
-         ), "--rootdir", str(root), "-q"], capture_output=True, text=True, timeout=300, cwd=root,
+         "-p", "course.grading.grader.plugin", "--rootdir", str(root), "-q"],
+        capture_output=True, text=True, timeout=300, cwd=root, env=ALONE,
     )
     assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
     assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
