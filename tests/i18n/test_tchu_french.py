@@ -66,13 +66,14 @@ def hidden_tests(notebook: dict, folder: Path, *selection: str) -> str:
 # ------------------------------------------------------------------ the hidden tests
 
 
-def test_the_hidden_tests_pass_on_the_french_solution(tmp_path):
-    """Its Info says "Ada jouera en premier.": the expected messages are made in French too."""
+def test_the_hidden_tests_of_the_first_message_pass_on_the_french_solution(tmp_path):
+    """Its Info says "Ada jouera en premier.": the expected messages are made in French too.
+    (The tests below, on the same harness, fail; every hidden test passing on the French
+    solution is test_translation.py's full marks.)"""
     notebook = french_solution()
     assert any('exercises.set_language("fr")' in "".join(cell["source"]) for cell in notebook["cells"])
-    output = hidden_tests(notebook, tmp_path)
-    # pytest adds "(0:01:46)" to a run of a minute or more
-    assert re.fullmatch(r"\d+ passed in [\d.]+s( \([\d:]+\))?", output.splitlines()[0]), output[:3000]
+    output = hidden_tests(notebook, tmp_path, "-k", "first_message")
+    assert re.fullmatch(r"[1-9]\d* passed, \d+ deselected in [\d.]+s", output.splitlines()[0]), output[:3000]
 
 
 @pytest.mark.parametrize("message, why", [
