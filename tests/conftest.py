@@ -16,6 +16,7 @@ pytest_plugins = ["course.grading.grader.plugin"]
 # Notebooks kept under tests/ are test data (attacks, broken sources), not stored outputs.
 collect_ignore_glob = ["*.ipynb"]
 
+
 def solution_paths() -> list[Path]:
     """Every solution notebook of the course, in order."""
     return sorted((ROOT / "solutions").glob("*.ipynb"))

@@ -10,8 +10,8 @@ after the notebook. A worksheet's correct alternatives are graded by ``course gr
 hidden tests: a few at a time, each in its own exercise of one notebook, and alone when
 that notebook loses anything (:func:`grade_alternatives`). Both use ``--no-cascade``: a
 mistake is judged on its own exercise, which its earlier exercises (the solution's) do not
-touch, and an alternative has no failure to cascade from (tests/grader/test_cascade.py tests the
-cascade itself).
+touch, and an alternative has no failure to cascade from (tests/grader/test_cascade.py
+tests the cascade itself).
 
 Each mistake declares the rule it breaks: a rule of its hidden test module's
 ``HINT_RULES``, which names the tests whose hints state that rule. The first failing test
@@ -95,8 +95,9 @@ def grade_alternatives(stem: str, folder: Path) -> dict[str, dict[str, Any]]:
     Together, each alternative is graded beside other correct code instead of the
     solution's: its exercise's tests, and those of the exercises that call it, pass with
     what the other exercises' alternatives return. A fault only shows alone when another
-    alternative of the same notebook makes up for it exactly; the grading time is a
-    quarter of grading each alone (6 notebooks instead of 28 for tCHu, 4 for Domi'Nations).
+    alternative of the same notebook makes up for it exactly; the grading takes about a
+    fifth of the time of grading each alone (6 notebooks instead of 28 for tCHu, 4 for
+    Domi'Nations).
     """
     module = MODULES[stem]
     solution = ROOT / "solutions" / f"{stem}.ipynb"
@@ -124,8 +125,8 @@ def grade_alternatives(stem: str, folder: Path) -> dict[str, dict[str, Any]]:
 
 
 def flaws(data: dict[str, Any]) -> list[str]:
-    """What a graded notebook did not keep of its grading, its points, its cells that run
-    and its green checks (none: it kept everything)."""
+    """What a graded notebook lost: its grading, points, a cell that runs, a green check
+    (nothing: it kept everything)."""
     if data["status"] != "graded":
         return [f"not graded: {data['reason']}"]
     found = [f"points lost in {exercise}: {result['score']} of {result['max']}"
