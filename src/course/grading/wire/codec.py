@@ -307,8 +307,7 @@ class Codec:
         if kind is int:  # never a reference, nor a package type
             return value if value.bit_length() < INT_BITS else self.encode_other(value)
         if (kind is tuple or kind is list) and depth < MAX_DEPTH:  # never a reference: the common case first
-            items = self._encode_items(value, depth + 1)
-            return items if kind is list else {"$tuple": items}
+            return self._encode_collection(value, kind, depth + 1)
         reference = self.encode_reference(value, kind)
         if reference is not None:
             return reference
