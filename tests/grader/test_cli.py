@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, load
-from support.commands import ALONE, course
+from support.commands import alone, course
 from support.commands import rows_by_student as rows
 from support.notebooks import fake_course, save
 
@@ -186,7 +186,7 @@ def collection_errors(root: Path) -> str:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(root / "tests" / "grading"), "-p", "no:cacheprovider",
          "-p", "course.grading.grader.plugin", "--rootdir", str(root), "-q"],
-        capture_output=True, text=True, timeout=300, cwd=root, env=ALONE,
+        capture_output=True, text=True, timeout=300, cwd=root, env=alone(),
     )
     assert run.returncode == pytest.ExitCode.INTERRUPTED, run.stdout[-2000:]
     assert "ERROR collecting tests/grading/test_start.py" in run.stdout, run.stdout[-2000:]
@@ -224,8 +224,7 @@ def test_the_sub_fixture_grades_a_student_notebook_given_on_the_command_line(tmp
     solution = subprocess.run(  # the plugin named explicitly (the run above had it from tests/conftest.py)
         [sys.executable, "-m", "pytest", str(HIDDEN), "-p", "no:cacheprovider", "-q", "-p",
             "course.grading.grader.plugin"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT, env={**os.environ,
-            "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
+        capture_output=True, text=True, timeout=300, cwd=ROOT, env=alone(),
     )
     assert f"{start_tests()} passed" in solution.stdout, solution.stdout[-2000:]
 

@@ -23,6 +23,7 @@ from course.grading.instructor import results
 from course.grading.instructor.discover import prepare, worksheets
 from course.grading.instructor.results import ExerciseScore, GradingResult, Late, Options, result_of
 from course.notebook import NotebookFormatError, cell_source, read_notebook
+from support.commands import alone
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 
@@ -113,7 +114,7 @@ def test_grading_a_notebook_imports_no_schema_checker(tmp_path: Path):
             "print('imported:', sorted(m for m in ('nbformat', 'jsonschema') if m in sys.modules)); "
             "sys.exit(code)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                         env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+                         env=alone())
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "imported: []" in run.stdout, run.stdout[-2000:]
 
@@ -130,7 +131,7 @@ def test_a_grading_reads_the_solution_once(tmp_path: Path):
             "'-p', 'no:cacheprovider', '-o', 'addopts=']); "
             f"print('reads:', reads.count({SOLUTION.name!r}), reads.count('hand-in.ipynb')); sys.exit(code)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                         env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"})
+                         env=alone())
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert "reads: 1 1" in run.stdout, run.stdout[-2000:]
 

@@ -20,7 +20,7 @@ from course.i18n.catalog import read_catalog, write_catalog
 from course.i18n.grading_text import catalog_file, extract
 from course.i18n.notebooks import translated_solutions
 from course.notebook import cell_source
-from support.commands import ALONE
+from support.commands import alone
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 WRONG = ("    return sum(dice)\n", "    return sum(dice[1:])\n")  #: a count_pips that leaves out the first die
@@ -181,7 +181,7 @@ def test_a_french_notebook_of_another_worksheet_is_skipped_in_french(tmp_path):
     run = subprocess.run([sys.executable, "-m", "pytest", str(ROOT / "tests" / "grading" / "test_start.py"),
                           "--submission", str(tmp_path / "autre.ipynb"), "--grading-report", str(tmp_path / "r.json"),
                           "-p", "no:cacheprovider", "-q"], capture_output=True, text=True, timeout=300, cwd=ROOT,
-                         env=ALONE)
+                         env=alone())
     assert "skipped" in run.stdout, run.stdout[-2000:]
     messages = {test["message"] for test in json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["tests"]}
     assert messages == {"ignoré\u202f: autre.ipynb n'est pas un notebook de la feuille start"}, messages

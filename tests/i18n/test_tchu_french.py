@@ -17,7 +17,7 @@ from course.i18n.notebooks import translated_solutions
 from course.release import dumps
 from exercises import i18n
 from exercises.tchu import TchuGame
-from support.commands import ALONE
+from support.commands import alone
 from worksheets import test_tchu_game_package
 from worksheets.test_tchu_game_package import one_tunnel_then_wait, play_some_turns
 
@@ -57,7 +57,7 @@ def hidden_tests(notebook: dict, folder: Path, *selection: str) -> str:
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(HIDDEN), "--submission", str(path),
          "-p", "no:cacheprovider", "-q", *selection],
-        capture_output=True, text=True, timeout=600, cwd=ROOT, env=ALONE,
+        capture_output=True, text=True, timeout=600, cwd=ROOT, env=alone(),
     )
     lines = run.stdout.strip().splitlines()
     return "\n".join(lines[-1:] + lines[:-1])

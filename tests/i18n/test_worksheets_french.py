@@ -324,7 +324,7 @@ def test_the_hidden_tests_of_the_loader_pass_on_the_french_solution_that_says_li
     from conftest import ROOT
     from course.i18n.notebooks import translated_solutions
     from course.release import dumps
-    from support.commands import ALONE
+    from support.commands import alone
 
     path = ROOT / "solutions" / "05_dominations.ipynb"
     notebook = dict(translated_solutions(ROOT, "fr"))[path]
@@ -335,6 +335,6 @@ def test_the_hidden_tests_of_the_loader_pass_on_the_french_solution_that_says_li
     run = subprocess.run(
         [sys.executable, "-m", "pytest", str(ROOT / "tests" / "grading" / "test_dominations.py"),
          "--submission", str(target), "-p", "no:cacheprovider", "-q", "-k", "load"],
-        capture_output=True, text=True, timeout=600, cwd=ROOT, env=ALONE,
+        capture_output=True, text=True, timeout=600, cwd=ROOT, env=alone(),
     )
     assert re.search(r"^\d+ passed, \d+ deselected", run.stdout, re.MULTILINE), run.stdout[-3000:]

@@ -2,7 +2,7 @@
 
 ``course(...)`` runs ``python -m course.commands`` as the console script would, in a process
 of its own; :func:`rows` and :func:`rows_by_student` read the grades.csv a run wrote;
-:data:`ALONE` is the environment of a pytest run of the hidden tests.
+:func:`alone` is the environment of a pytest run of the hidden tests.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from pathlib import Path
 
 from conftest import ROOT
 
-#: the environment of a pytest run of hidden tests as the grader starts one: without the
-#: plugins installed beside pytest (Hypothesis', nbval's, the browser's: seconds of imports
-#: in each run); the grading plugin comes from tests/conftest.py
-ALONE = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+
+def alone() -> dict[str, str]:
+    """This process's environment for a pytest run of hidden tests as the grader starts one:
+    without the plugins installed beside pytest (Hypothesis', nbval's, the browser's: seconds
+    of imports in each run); the grading plugin comes from tests/conftest.py or ``-p``."""
+    return {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
 
 
 def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None
