@@ -63,7 +63,7 @@ class JournaledProcess(Process):
     def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         message = {"op": op, **fields}
         self.asked = self.asked or op != "cell"
-        data = wire.dumps(_canonical(message)) if self.kept else b""
+        data = _digested(message) if self.kept else b""
         chain = hashlib.sha256(self.chain + data).digest() if self.kept else b""
         kept = self.kept and b'"$callback"' not in data
         if not self.started:
@@ -115,6 +115,20 @@ class JournaledProcess(Process):
     def close(self) -> None:
         if self.started:
             super().close()
+
+
+def _digested(message: dict[str, Any]) -> bytes:
+    """``wire.dumps(_canonical(message))``: a request as its digest sees it. A request whose
+    bytes hold no set's tag and no ``ship`` is its own canonical form, and is not rebuilt (a
+    string that holds such a tag only costs the rebuilding)."""
+    data = wire.dumps(message)
+    if any(tag in data for tag in _CANONICALIZED):
+        return wire.dumps(_canonical(message))
+    return data
+
+
+#: the bytes of the tags and the request that :func:`_canonical` rewrites
+_CANONICALIZED = (b'"$set"', b'"$frozenset"', b'"op":"ship"')
 
 
 def _canonical(value: Any) -> Any:

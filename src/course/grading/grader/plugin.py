@@ -26,6 +26,7 @@ source): ``course grade`` builds grades and feedback from it.
 from __future__ import annotations
 
 import ast
+import gc
 import inspect
 import time
 import types
@@ -174,6 +175,7 @@ def _spent(config: pytest.Config, what: str, since: float) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     _spent(session.config, "collect", session.config.stash[_STARTED])
+    gc.freeze()
 
 
 @pytest.hookimpl(hookwrapper=True)
