@@ -103,3 +103,52 @@ def test_a_draw_is_the_same_at_every_call_and_in_every_process(tmp_path):
         for imports in ("", "import course.grading.instructor.run, course.report, exercises.dominations\n")
     }
     assert outputs == {f"{first}\n"}, "what a process imported changed the cases it read"
+
+
+class Ahead(Namespace):
+    """A stand-in for a graded notebook that can be asked ahead (``eval_cases_later``): it
+    notes when it is asked and when its answers are read."""
+
+    def __init__(self, name, log, **functions):
+        super().__init__(**functions)
+        self.name, self.log = name, log
+
+    def eval_cases_later(self, expression, cases):
+        self.log.append(f"{self.name} asked")
+        answers = [(True, self.eval(expression, **case)) for case in cases]
+
+        def read():
+            self.log.append(f"{self.name} read")
+            return answers
+
+        return read
+
+
+def test_the_notebook_is_asked_before_the_reference_is_read_and_read_after():
+    log = []
+    sub, ref = Ahead("sub", log, tokens=tokens), Ahead("ref", log, tokens=tokens)
+    compare(sub, ref, "tokens(a, b, c)", THROWS)
+    assert log == ["sub asked", "ref asked", "ref read", "sub read"]
+
+
+def test_a_notebook_that_is_the_reference_is_asked_once_at_a_time():
+    log = []
+    both = Ahead("ref", log, tokens=tokens)
+    compare(both, both, "tokens(a, b, c)", THROWS)
+    assert log == ["ref asked", "ref read", "ref asked", "ref read"]
+
+
+def test_when_the_reference_fails_the_notebooks_answers_are_read_and_its_failure_raised():
+    from course.grading.grader.differential import alongside
+
+    log = []
+    sub = Ahead("sub", log, tokens=tokens)
+
+    def later(target):
+        if target is sub:
+            return sub.eval_cases_later("tokens(4, 2, 1)", [{}])
+        raise RuntimeError("the reference's stored answers are stale")
+
+    with pytest.raises(RuntimeError, match="stale"):
+        alongside(sub, object(), later)
+    assert log == ["sub asked", "sub read"]  # nothing left waiting on the notebook's channel

@@ -5,14 +5,16 @@ first gets every request the journal answered, so that it is in the same state."
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
+from course.grading import wire
 from course.grading.grader import journal
 from course.grading.grader.journal import Reference
-from course.grading.grader.submission import REQUESTS, Handle, SubmissionTimeout
+from course.grading.grader.submission import GRACE_SECONDS, REQUESTS, Handle, Submission, SubmissionTimeout
 from course.grading.notebook import sandbox
 from support.notebooks import notebook
 
@@ -158,3 +160,36 @@ def test_a_retry_asks_a_reference_of_its_own(path: Path) -> None:
     plain = {"ref": "not journaled"}
     with own_reference(plain, sandbox.Limits()):
         assert plain["ref"] == "not journaled"
+
+
+def test_a_request_read_after_the_graders_own_work_past_its_time_gets_its_answer(path: Path) -> None:
+    sub = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb",
+                     limits=sandbox.Limits(call_seconds=0.5))
+    try:
+        pending = sub.eval_cases_later("slow(n)", [{"n": 0.1}, {"n": 0.2}])
+        with pytest.raises(RuntimeError, match="waits for its answer"):  # one request at a time
+            sub.tick(1)
+        time.sleep(0.5 + GRACE_SECONDS + 0.3)  # the grader at work past the call's time and its grace
+        assert pending() == [(True, 0.1), (True, 0.2)]
+        assert sub.tick(7) == 1  # the refused request was never sent
+    finally:
+        sub.close()
+    stuck = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb",
+                       limits=sandbox.Limits(call_seconds=0.5))
+    try:
+        pending = stuck.eval_cases_later("slow(n)", [{"n": 0}, {"n": 30}])
+        time.sleep(0.1)
+        with pytest.raises(SubmissionTimeout):  # read at once, a case past its time still fails
+            pending()
+    finally:
+        stuck.close()
+
+
+@pytest.mark.parametrize("message", [
+    {"op": "eval", "expression": "f(s)", "names": {"s": {"$set": ["b", "a"]}}},
+    {"op": "eval", "expression": "f(s)", "names": {"s": {"$frozenset": [{"$tuple": [2, 1]}, 0]}}},
+    {"op": "eval", "expression": "f(s)", "names": {"s": "$set"}},
+    {"op": "eval", "expression": "g(x)", "names": {"x": {"$tuple": [1, "a", None]}}},
+])
+def test_a_request_is_digested_in_its_canonical_form(message: dict) -> None:
+    assert journal._digested(message) == wire.dumps(journal._canonical(message))

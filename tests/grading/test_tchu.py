@@ -23,6 +23,7 @@ from collections import Counter
 import pytest
 
 from course.grading.grader.calls import call_label
+from course.grading.grader.differential import alongside
 from course.grading.grader.submission import TRACE, SubmissionFailure
 from course.grading.notebook.shipped import raised, ship
 from exercises import i18n
@@ -1434,11 +1435,19 @@ def played(sub, function, inner, *args):
 
 
 def conversations(target, function: str, cases: list, view=None, again=False, names=NAMES) -> list:
+    """:func:`conversations_later`, waited for."""
+    return conversations_later(target, function, cases, view, again, names)()
+
+
+def conversations_later(target, function: str, cases: list, view=None, again=False, names=NAMES):
     """``function(players, names, *args)`` of ``target`` for each case (the kinds of the two
     players, (kind, argument) pairs of inside.tchu.KINDS, and the other arguments), played in
     ``target``'s process with two recording players sharing a log (one request for all the
     cases, each with a call's time): per case the log of calls and ("value", what it returned)
     or ("raised", the exception raised, as a direct call would have raised it here).
+
+    Asked now, where ``target`` can be asked ahead: a function that waits for the answers
+    and returns them (see differential.alongside).
 
     With ``view`` (in_turn, end), the conversation (inside.tchu.conversation) instead of the
     log: what the worksheet fixes of it, made in ``target``'s process, so that only that crosses.
@@ -1449,14 +1458,20 @@ def conversations(target, function: str, cases: list, view=None, again=False, na
         found = getattr(target, function)
     except AttributeError as error:  # as calling it would say
         empty = [] if view is None else inside.conversation([], *view)
-        return [(empty, ("raised", error))] * len(cases)
+        answers = [(empty, ("raised", error))] * len(cases)
+        return lambda: answers
     shipped = ship(target, inside)
     expression = "h.called(g, inner, names, *args)" if view is None else "h.conversed(g, inner, names, *view, *args)"
     expression = f"(lambda g: {expression})(h.twice(f) if again else f)"
-    answers = target.eval_cases(expression, [
+    pending = target.eval_cases_later(expression, [
         {"h": shipped, "f": found, "inner": inner, "names": dict(names), "args": list(args), "view": view,
          "again": again}
         for inner, args in cases])
+    return lambda: _conversed(target, function, pending())
+
+
+def _conversed(target, function, answers):
+    """The answers of :func:`conversations_later` as it gives them."""
     results = []
     for ok, value in answers:
         if not ok:
@@ -1759,10 +1774,11 @@ def _outcome(outcome):
     return ("raised", type(value).__name__ if isinstance(value, ValueError) else f"{type(value).__name__}: {value}")
 
 
-def _played_calls(target, function, cases, view, again=False, names=NAMES):
-    """:func:`conversations` (their conversations, ``view``; ``again``: each call made twice;
-    the players' ``names``) with each outcome as compared (:func:`_outcome`)."""
-    return [(said, _outcome(outcome)) for said, outcome in conversations(target, function, cases, view, again, names)]
+def _played_calls_later(target, function, cases, view, again=False, names=NAMES):
+    """:func:`conversations_later` (their conversations, ``view``; ``again``: each call made
+    twice; the players' ``names``) with each outcome as compared (:func:`_outcome`)."""
+    pending = conversations_later(target, function, cases, view, again, names)
+    return lambda: [(said, _outcome(outcome)) for said, outcome in pending()]
 
 
 def _raised_like(mine, theirs):
@@ -1844,14 +1860,25 @@ def _match_case(match):
 
 
 def _games(target, matches, again=False):
+    """:func:`_games_later`, waited for."""
+    return _games_later(target, matches, again)()
+
+
+def _games_later(target, matches, again=False):
     """``play`` of ``target`` on each match: its log and outcome (totals, or the exception).
 
     Played once per notebook and match (``again``: once more, for the replay), the games not
-    played yet in one request."""
+    played yet in one request, asked now (see :func:`conversations_later`)."""
     new = [match for match in matches if (id(target), match, again) not in _GAMES_PLAYED]
-    for match, found in zip(new, _played_calls(target, "play", [_match_case(match) for match in new], (False, True))):
-        _GAMES_PLAYED[(id(target), match, again)] = found
-    return [_GAMES_PLAYED[(id(target), match, again)] for match in matches]
+    pending = _played_calls_later(target, "play", [_match_case(match) for match in new], (False, True)) \
+        if new else list
+
+    def played():
+        for match, found in zip(new, pending()):
+            _GAMES_PLAYED[(id(target), match, again)] = found
+        return [_GAMES_PLAYED[(id(target), match, again)] for match in matches]
+
+    return played
 
 
 def _speaking_as(ref, sub):
@@ -1864,7 +1891,8 @@ def _speaking_as(ref, sub):
 def _compare_games(sub, ref, matches, replay=False):
     _speaking_as(ref, sub)
     problems = []
-    for _, (want_log, want), (log, got) in zip(matches, _games(ref, matches), _games(sub, matches)):
+    mine, theirs = alongside(sub, ref, lambda target: _games_later(target, matches))
+    for _, (want_log, want), (log, got) in zip(matches, theirs, mine):
         problem = conversation_difference(log, want_log)
         if problem is None and not _raised_like(got, want):
             problem = (
@@ -1940,8 +1968,8 @@ def _compare_calls(sub, ref, function, cases, run, describe, in_turn=True, end=F
     failing = []
     plays = [run(case) for case in cases]
     view = (in_turn, end)
-    for case, (wanted, want), (said, got) in zip(cases, _played_calls(ref, function, plays, view, again, names),
-                                                 _played_calls(sub, function, plays, view, again, names)):
+    mine, theirs = alongside(sub, ref, lambda target: _played_calls_later(target, function, plays, view, again, names))
+    for case, (wanted, want), (said, got) in zip(cases, theirs, mine):
         calls = None if refusal_alone and want[0] == "raised" else conversation_difference(said, wanted)
         problem = calls or _outcome_difference(function, got, want)
         if problem:

@@ -15,12 +15,13 @@ A failure names the smallest failing case as a call the student can paste::
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 import operator
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -65,8 +66,7 @@ def outcomes(target: Any, expression: str, cases: Sequence[Mapping[str, Any]]) -
     """
     batch = getattr(type(target), "eval_cases", None)
     if batch is not None:
-        return [Outcome(value=value) if ok else Outcome(raised=type(value), message=str(value))
-                for ok, value in batch(target, expression, list(cases))]
+        return _outcomes(batch(target, expression, list(cases)))
     found = []
     for case in cases:
         try:
@@ -76,6 +76,44 @@ def outcomes(target: Any, expression: str, cases: Sequence[Mapping[str, Any]]) -
         except Exception as error:  # noqa: BLE001 - the notebook's exception is the outcome
             found.append(Outcome(raised=type(error), message=str(error)))
     return found
+
+
+def _outcomes(answers: Iterable[tuple[bool, Any]]) -> list[Outcome]:
+    return [Outcome(value=value) if ok else Outcome(raised=type(value), message=str(value)) for ok, value in answers]
+
+
+def outcomes_later(target: Any, expression: str, cases: Sequence[Mapping[str, Any]]) -> Callable[[], list[Outcome]]:
+    """:func:`outcomes`, asked now where ``target`` can be asked ahead (a graded notebook's
+    ``eval_cases_later``): a function that waits for them and returns them. Otherwise
+    the function asks when it is called."""
+    later = getattr(type(target), "eval_cases_later", None)
+    if later is None:
+        return lambda: outcomes(target, expression, cases)
+    pending = later(target, expression, list(cases))
+    return lambda: _outcomes(pending())
+
+
+T = TypeVar("T")
+
+
+def alongside(sub: Any, ref: Any, later: Callable[[Any], Callable[[], T]]) -> tuple[T, T]:
+    """What ``sub`` and ``ref`` answer, each asked by ``later(target)`` (which asks, and
+    returns a function that waits for the answer): the same requests in the same order on
+    each side as when each is asked alone. The notebook is asked first, so that it computes
+    while the grader reads the reference's answers (stored, mostly); when ``sub`` is
+    ``ref``, one after the other. When the reference fails, the notebook's answer is read
+    and dropped, and the reference's failure raised."""
+    if sub is ref:
+        wanted = later(ref)()
+        return later(sub)(), wanted
+    pending = later(sub)
+    try:
+        wanted = later(ref)()
+    except BaseException:
+        with contextlib.suppress(Exception):
+            pending()
+        raise
+    return pending(), wanted
 
 
 class _Fill(ast.NodeTransformer):
@@ -145,8 +183,7 @@ def compare(sub: Any, ref: Any, expression: str, cases: Iterable[Mapping[str, An
     cases = list(cases)
     if not cases:
         raise ValueError("compare needs at least one case")
-    wanted = outcomes(ref, expression, cases)
-    got = outcomes(sub, expression, cases)
+    got, wanted = alongside(sub, ref, lambda target: outcomes_later(target, expression, cases))
     failing = []
     for case, mine, theirs in zip(cases, got, wanted):
         if prepare is not None:

@@ -23,7 +23,7 @@ import functools
 import hashlib
 import importlib.util
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,11 @@ class JournaledProcess(Process):
                 if stored.USED is not None:
                     self._keep(chain, json.loads(sent))
         return answer
+
+    def _request_later(self, op: str, what: str, ticks: int = 0, **fields: Any) -> Callable[[], dict[str, Any]]:
+        """Answered now (a journaled answer needs no process; a live one keeps its journal)."""
+        answer = self._request(op, what, ticks, **fields)
+        return lambda: answer
 
     @staticmethod
     def _keep(chain: bytes, answer: Any) -> None:

@@ -40,7 +40,7 @@ import reprlib
 import socket
 import time
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -142,6 +142,8 @@ _BLOCKED_TYPES = (types.ModuleType, types.FrameType, types.CodeType, types.Trace
 class Process(codec.Codec):
     """One confined process running a notebook, as the test's side talks to it."""
 
+    waiting = False  #: a request was sent whose answer is not read yet (:meth:`_request_later`)
+
     def __init__(self, limits: Limits, forbidden: list[Path]) -> None:
         self.limits = limits
         self.zygote = zygote()
@@ -216,16 +218,58 @@ class Process(codec.Codec):
 
     def _request(self, op: str, what: str, ticks: int = 0, **fields: Any) -> dict[str, Any]:
         """Send a request; its answer, ``ok`` or ``error`` (a failure of the process raises)."""
+        return self._send(op, what, ticks, **fields)()
+
+    def _request_later(self, op: str, what: str, ticks: int = 0, **fields: Any) -> Callable[[], dict[str, Any]]:
+        """Send a request now; a function that waits for its answer and returns it, as
+        :meth:`_request` does. Until it is called, nothing else may be asked of this process
+        (the grader works meanwhile, while the notebook computes). A request read late gets
+        its time from when it was sent, and at least :data:`GRACE_SECONDS` more from when it
+        is read: the grader's own work is not the notebook's time."""
+        return self._send(op, what, ticks, **fields)
+
+    def _send(self, op: str, what: str, ticks: int = 0, **fields: Any) -> Callable[[], dict[str, Any]]:
         if self.death is not None:
             raise type(self.death)(str(self.death))
+        if self.waiting:
+            raise RuntimeError("a request was sent while another one waits for its answer")
         top = self.depth == 0
         REQUESTS[0] += 1
         if top:
             self.deadline = time.monotonic() + self.limits.call_seconds + GRACE_SECONDS
         self.depth += 1
         outer, self.ticks = self.ticks, ((0, ticks) if top and ticks else None)
+
+        def restore() -> None:
+            self.depth -= 1
+            self.ticks = outer
+            self.waiting = False
+
         try:
-            answer = self.channel.request(op, self.deadline, **fields)
+            with self._failures(what):
+                number = self.channel.ask(op, **fields)
+        except BaseException:
+            restore()
+            raise
+        self.waiting = True
+
+        def answer() -> dict[str, Any]:
+            try:
+                self.waiting = False
+                self.deadline = max(self.deadline, time.monotonic() + GRACE_SECONDS)
+                with self._failures(what):
+                    return self.channel.answer(number, self.deadline)
+            finally:
+                restore()
+
+        return answer
+
+    @contextlib.contextmanager
+    def _failures(self, what: str) -> Iterator[None]:
+        """The channel's failures during ``what``, as the failures of the notebook's process
+        they are (the process is ended)."""
+        try:
+            yield
         except ChannelTimeout:
             raise self._end(SubmissionTimeout(english(
                 "{what} ran longer than {seconds} s: the notebook's process was stopped",
@@ -237,10 +281,6 @@ class Process(codec.Codec):
         except ProtocolError as error:
             raise self._end(SubmissionError(
                 f"the notebook's process broke the grader's protocol during {what}: {error}")) from None
-        finally:
-            self.depth -= 1
-            self.ticks = outer
-        return answer
 
     def _error(self, error: Any, what: str) -> BaseException:
         if not isinstance(error, dict):
@@ -607,9 +647,15 @@ class Submission:
         """``eval(expression, **case)`` for each case, in one request (or a few for a huge list):
         per case ``(True, value)`` or ``(False, the exception it raised)``, each as :meth:`eval`
         gives it. A case that fails the process raises as :meth:`eval` would (no later case runs)."""
+        return self.eval_cases_later(expression, cases)()
+
+    def eval_cases_later(self, expression: str, cases: list[dict[str, Any]]) -> Callable[[], list[tuple[bool, Any]]]:
+        """:meth:`eval_cases`, asked now: a function that waits for the answers and returns
+        them. The notebook computes while the grader works on something else (the
+        reference's answers, say); nothing else may be asked of this notebook meanwhile."""
         process = self._running()
         encoded = [{key: process.encode(value) for key, value in case.items()} for case in cases]
-        return many.ask(process, expression, encoded)
+        return many.ask_later(process, expression, encoded)
 
     def defines(self, name: str) -> bool:
         """True when the notebook defines the global ``name``."""

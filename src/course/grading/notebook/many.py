@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .. import wire
@@ -108,6 +108,20 @@ def ask(process: Any, expression: str, cases: list[dict[str, Any]]) -> list[tupl
     that fails the process (its time, ``sys.exit``, a crash) raises that
     :class:`SubmissionFailure`, as ``eval`` does.
     """
+    return ask_later(process, expression, cases)()
+
+
+def ask_later(process: Any, expression: str, cases: list[dict[str, Any]]) -> Callable[[], list[tuple[bool, Any]]]:
+    """:func:`ask`, its first request sent now: a function that waits for the answers (and
+    sends the rest of the cases, if the wire's limits split them) and returns them."""
+    chunks = list(_chunks(cases))
+    first = process._request_later("eval_cases", expression, expression=expression, cases=chunks[0],
+                                   ticks=len(chunks[0])) if chunks else None
+    return lambda: _answers(process, expression, chunks, first)
+
+
+def _answers(process: Any, expression: str, chunks: list[list[dict[str, Any]]],
+             first: Callable[[], dict[str, Any]] | None) -> list[tuple[bool, Any]]:
     found: list[tuple[bool, Any]] = []
 
     def broken(what: str) -> SubmissionFailure:
@@ -115,13 +129,16 @@ def ask(process: Any, expression: str, cases: list[dict[str, Any]]) -> list[tupl
             f"the notebook's process broke the grader's protocol during {expression}: {what}"))
         return failure
 
-    for chunk in _chunks(cases):
+    for chunk in chunks:
         while chunk:
-            answers = process._request("eval_cases", expression, expression=expression, cases=chunk,
-                                       ticks=len(chunk))
-            if "error" in answers:
-                raise process._error(answers["error"], expression)
-            answers = answers.get("ok")
+            if first is not None:
+                message, first = first(), None
+            else:
+                message = process._request("eval_cases", expression, expression=expression, cases=chunk,
+                                           ticks=len(chunk))
+            if "error" in message:
+                raise process._error(message["error"], expression)
+            answers = message.get("ok")
             if type(answers) is not list or not 0 < len(answers) <= len(chunk):
                 raise broken("a bad list of answers")
             for answer in answers:

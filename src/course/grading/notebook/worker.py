@@ -25,6 +25,7 @@ from __future__ import annotations
 import builtins
 import contextlib
 import dataclasses
+import gc
 import os
 import shutil
 import signal
@@ -611,6 +612,9 @@ def main(argv: list[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     control = socket.socket(fileno=int(argv[0]))
     preload()
+    # what every child inherits stays: its collections never walk the preloaded modules
+    # (and so never write to the pages the children share with the zygote)
+    gc.freeze()
     Zygote(control).run()
 
 

@@ -314,9 +314,17 @@ class Channel:
 
     def request(self, op: str, deadline: float | None = None, **fields: Any) -> dict[str, Any]:
         """Send a request and serve the other side until its answer comes; the answer."""
+        return self.answer(self.ask(op, **fields), deadline)
+
+    def ask(self, op: str, **fields: Any) -> int:
+        """Send a request; its number, for :meth:`answer`."""
         self.next_id += 1
         number = self.next_id
         self.send({"id": number, "op": op, **fields})
+        return number
+
+    def answer(self, number: int, deadline: float | None = None) -> dict[str, Any]:
+        """Serve the other side until the answer to request ``number`` comes; the answer."""
         while True:
             message = self.receive(deadline)
             if "re" in message:
