@@ -647,6 +647,18 @@ def language(sub):
     return spoken if isinstance(spoken, str) and re.fullmatch("[a-z]{2}", spoken) else i18n.DEFAULT
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _one_notebook():
+    """The games a notebook played (and its reference's) are kept while it is graded, and
+    forgotten after its last test: a grading process grades many notebooks in a row, and the
+    next one's objects may be given the ids the caches know this one's by."""
+    _played.clear()
+    _GAMES_PLAYED.clear()
+    yield
+    _played.clear()
+    _GAMES_PLAYED.clear()
+
+
 @pytest.fixture(autouse=True)
 def _speaking(language):
     """Each test makes its expected ``Info`` messages in the submission's language."""
