@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from course.grading.grader.calls import calls
-from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionTimeout
+from course.grading.grader.handle import TRACE, Handle
+from course.grading.grader.submission import REQUESTS, Submission, SubmissionTimeout
 from course.grading.notebook import sandbox
 from support.notebooks import start_notebook
 

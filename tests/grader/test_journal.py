@@ -13,8 +13,9 @@ import pytest
 from conftest import ROOT
 from course.grading import wire
 from course.grading.grader import journal
+from course.grading.grader.handle import Handle
 from course.grading.grader.journal import Reference
-from course.grading.grader.submission import GRACE_SECONDS, REQUESTS, Handle, Submission, SubmissionTimeout
+from course.grading.grader.submission import GRACE_SECONDS, REQUESTS, Submission, SubmissionTimeout
 from course.grading.notebook import sandbox
 from support.notebooks import notebook
 

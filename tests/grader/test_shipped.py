@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from course.grading.grader.submission import REQUESTS, TRACE, Handle, Submission, SubmissionCrashed
+from course.grading.grader.handle import TRACE, Handle
+from course.grading.grader.submission import REQUESTS, Submission, SubmissionCrashed
 from course.grading.notebook import sandbox
 from course.grading.notebook.shipped import Replay, raised, ship
 from exercises.dominations import Domino, Square

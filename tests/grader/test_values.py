@@ -11,7 +11,8 @@ import pytest
 
 from conftest import ROOT
 from course.grading import wire
-from course.grading.grader.submission import Handle, Submission, SubmissionError, SubmissionFailure
+from course.grading.grader.handle import Handle
+from course.grading.grader.submission import Submission, SubmissionError, SubmissionFailure
 from course.grading.notebook import sandbox
 from course.grading.wire import codec
 from exercises.checks import Status
@@ -342,7 +343,7 @@ def test_a_grading_task_crosses_as_one_frame_and_a_wrong_one_is_refused(tmp_path
 
 
 def test_feedback_shows_a_tests_object_in_the_students_terms_when_it_says_how() -> None:
-    from course.grading.grader.submission import shown
+    from course.grading.grader.handle import shown
 
     class Dice:
         def shown_as(self):

@@ -24,7 +24,8 @@ import pytest
 
 from course.grading.grader.calls import call_label
 from course.grading.grader.differential import alongside
-from course.grading.grader.submission import TRACE, SubmissionFailure
+from course.grading.grader.handle import TRACE
+from course.grading.grader.submission import SubmissionFailure
 from course.grading.notebook.shipped import raised, ship
 from exercises import i18n
 from exercises.tchu import (

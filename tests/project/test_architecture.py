@@ -287,7 +287,7 @@ GRADING_ROOMS = {
 GRADING_EXCEPTIONS = {
     ("course.grading.notebook.many", "course.grading.grader.spawn"):
         "the batch's two halves live in one module; the grader's half raises the grader's failures",
-    ("course.grading.notebook.shipped", "course.grading.grader.submission"):
+    ("course.grading.notebook.shipped", "course.grading.grader.handle"):
         "the helpers' grader half reads the trace switch of the tests' side, lazily",
 }
 

@@ -15,14 +15,13 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..notebook import many
+from .handle import TRACE, Handle, shown
 
 
 def calls(function: Any, arguments: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
     """``function(*args)`` for each ``args`` (``function``: a handle, say ``sub.sort3_desc``),
     all in one request; each value given back in order (each exception raised) as that call
     would have given it."""
-    from .submission import TRACE, Handle
-
     if type(function) is not Handle:
         raise TypeError("calls() takes a function of the notebook (a handle)")
     process = object.__getattribute__(function, "_process")
@@ -45,7 +44,5 @@ def calls(function: Any, arguments: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
 def call_label(label: str, *args: Any) -> str:
     """A call of a handle labelled ``label`` as feedback names it (``sort3_desc(6, 1, 6)``),
     for a test that replays calls made in the notebook's process."""
-    from .submission import shown
-
     what = f"{label}({', '.join(shown(arg) for arg in args)})"
     return what if len(what) <= 160 else what[:157] + "...)"

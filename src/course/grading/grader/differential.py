@@ -28,8 +28,8 @@ import pytest
 from ...i18n.grading_text import reason
 from ..wire import codec
 from . import drawing, stored
+from .handle import shown
 from .spawn import SubmissionFailure
-from .submission import shown
 
 #: how many cases a differential test draws unless it says otherwise
 CASES = 120

@@ -49,10 +49,11 @@ from .. import wire
 from ..notebook.sandbox import Limits
 from . import stored
 from .given import given_code, needed
+from .handle import TRACE, shown
 from .journal import Reference, own_reference
 from .notebook_grading import ASKED, REPORT, Asked, Reporting, asked
 from .spawn import SubmissionFailure, SubmissionRandomness
-from .submission import REQUESTS, TRACE, Submission, shown
+from .submission import REQUESTS, Submission
 
 MESSAGE_CHARS = 500
 _WORDS = pytest.StashKey[Words]()  #: the graded notebook's language

@@ -32,18 +32,15 @@ again (skipping the cells that killed a process).
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import enum
 import os
 import re
-import reprlib
 import socket
 import time
 import types
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from ...i18n.grading_text import reason as english
 from ...i18n.notebooks import reference_skips
@@ -53,6 +50,7 @@ from ..notebook import many, randomness
 from ..notebook.sandbox import Limits
 from ..wire import Channel, ChannelClosed, ChannelTimeout, codec
 from ..wire.codec import ProtocolError
+from .handle import TRACE, Handle, _Stop
 from .spawn import (
     SubmissionCrashed,
     SubmissionError,
@@ -63,73 +61,10 @@ from .spawn import (
     zygote,
 )
 
-T = TypeVar("T")
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
 UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
-
-
-class _Stop(Exception):
-    """The end of an iteration in the notebook's process."""
-
-
-# ----------------------------------------------------------------------------- what was called
-
-
-class Trace:
-    """The last call a test made into the notebook, for feedback: what was called, what came back."""
-
-    def __init__(self) -> None:
-        self.reset()
-
-    def reset(self) -> None:
-        self.call = ""
-        self.value: Any = None
-        self.returned = False
-        self.names: set[str] = set()  #: the notebook's globals the test asked for
-
-    def start(self, call: str) -> None:
-        self.call, self.value, self.returned = call, None, False
-
-    def done(self, value: Any) -> None:
-        self.value, self.returned = value, True
-
-
-TRACE = Trace()
 REQUESTS = [0]  #: requests sent to notebooks' processes by this process (for timings)
-
-
-class _Shown(reprlib.Repr):
-    """Short reprs that never ask the notebook: a handle by its label, a test's object by its
-    ``shown_as()`` (what the student would write to make it: ``answers(['1', '0'])``), else by its type."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxlist = self.maxtuple = self.maxset = self.maxfrozenset = 8
-        self.maxdict = 6
-        self.maxstring = self.maxother = 80
-        self.maxlevel = 4
-
-    def repr1(self, x: Any, level: int) -> str:
-        if type(x) is Handle:
-            return cast(str, object.__getattribute__(x, "_label"))
-        if isinstance(x, type):
-            return x.__name__
-        package = type(x).__module__.split(".")[0] == codec.PACKAGE
-        if type(x) in (bool, int, float, complex, str, bytes, list, tuple, set, frozenset, dict, type(None)) \
-                or (package and (isinstance(x, enum.Enum) or dataclasses.is_dataclass(x))):
-            return super().repr1(x, level)
-        if callable(getattr(type(x), "shown_as", None)):  # a test's object, in the student's terms
-            return str(x.shown_as())[:2 * self.maxother]
-        return f"<{type(x).__name__}>"
-
-
-def shown(value: Any) -> str:
-    """A value as feedback shows it (short, and never running the notebook's code)."""
-    try:
-        return _Shown().repr(value)
-    except Exception:  # noqa: BLE001
-        return f"<{type(value).__name__}>"
 
 
 # ----------------------------------------------------------------------------- values
@@ -387,96 +322,6 @@ def notebook_exception(error: dict[str, Any]) -> BaseException:
     if not isinstance(exception, SubmissionFailure):
         exception._from_notebook = True  # type: ignore[attr-defined]  # feedback names the call that raised it
     return exception
-
-
-class Handle:
-    """An opaque reference to an object of the graded notebook."""
-
-    __slots__ = ("_process", "_number", "_label")
-
-    def __init__(self, process: Process, number: int, label: str) -> None:
-        object.__setattr__(self, "_process", process)
-        object.__setattr__(self, "_number", number)
-        object.__setattr__(self, "_label", label)
-
-    def _ask(self, op: str, what: str, **fields: Any) -> Any:
-        process = object.__getattribute__(self, "_process")
-        return process.ask(op, what, target=object.__getattribute__(self, "_number"), **fields)
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
-        return self._ask("getattr", f"{self._label}.{name}", name=name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("hidden tests do not change the submission's objects")
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        process = object.__getattribute__(self, "_process")
-        shown_args = [shown(a) for a in args] + [f"{k}={shown(v)}" for k, v in kwargs.items()]
-        what = f"{self._label}({', '.join(shown_args)})"
-        what = what if len(what) <= 160 else what[:157] + "...)"
-        top = process.depth == 0
-        if top:
-            TRACE.start(what)
-        value = self._ask(
-            "call", what, args=[process.encode(a) for a in args],
-            kwargs={str(k): process.encode(v) for k, v in kwargs.items()},
-        )
-        if top:
-            TRACE.done(value)
-        return value
-
-    def __iter__(self) -> Iterator[Any]:
-        iterator = self._ask("iter", f"iter({self._label})")
-        index = 0
-        while True:
-            try:
-                item = iterator._ask("next", f"{self._label}[{index}]")
-            except _Stop:
-                return
-            yield item
-            index += 1
-
-    def _ask_for(self, op: str, kind: type[T], article: str) -> T:
-        """``op(handle)`` (``len``, ``str``, ``repr``), refused unless it is exactly a ``kind``."""
-        what = f"{op}({self._label})"
-        value = self._ask(op, what)
-        if type(value) is not kind:
-            raise TypeError(f"{what} is not {article} {kind.__name__}")
-        return value
-
-    def __len__(self) -> int:
-        return self._ask_for("len", int, "an")
-
-    def __getitem__(self, key: Any) -> Any:
-        process = object.__getattribute__(self, "_process")
-        return self._ask("getitem", f"{self._label}[{key!r}]", key=process.encode(key))
-
-    def __str__(self) -> str:
-        return self._ask_for("str", str, "a")
-
-    def __repr__(self) -> str:
-        return self._ask_for("repr", str, "a")
-
-    def __eq__(self, other: Any) -> bool:
-        return (
-            type(other) is Handle
-            and object.__getattribute__(other, "_process") is object.__getattribute__(self, "_process")
-            and object.__getattribute__(other, "_number") == object.__getattribute__(self, "_number")
-        )
-
-    def __ne__(self, other: Any) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((id(object.__getattribute__(self, "_process")), object.__getattribute__(self, "_number")))
-
-    def __bool__(self) -> bool:
-        raise TypeError(
-            f"the truth of {self._label} is not decided by a hidden test: convert it to "
-            "a plain value first, or ask sub.eval(...)"
-        )
 
 
 # ----------------------------------------------------------------------------- notebook

@@ -107,7 +107,7 @@ class Replay:
 
     def __call__(self, what: str = "") -> Any:
         """The next value; ``what`` names the call that read it, as feedback shows a call."""
-        from ..grader.submission import TRACE
+        from ..grader.handle import TRACE
 
         if what:
             TRACE.start(what)
@@ -124,7 +124,7 @@ class Replay:
     def outcome(self, what: str = "") -> Any:
         """The next value, which ``attempt`` taped: what the call returned, or the exception it
         raised, raised here as the call itself would have."""
-        from ..grader.submission import TRACE
+        from ..grader.handle import TRACE
 
         how, value = self(what)
         if how != "raised":

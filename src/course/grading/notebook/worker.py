@@ -612,9 +612,7 @@ def main(argv: list[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     control = socket.socket(fileno=int(argv[0]))
     preload()
-    # what every child inherits stays: its collections never walk the preloaded modules
-    # (and so never write to the pages the children share with the zygote)
-    gc.freeze()
+    gc.freeze()  # what the children inherit: their collections never walk it (nor write to its pages)
     Zygote(control).run()
 
 
