@@ -12,10 +12,10 @@ import pytest
 
 from conftest import ROOT
 from course.grading import wire
-from course.grading.grader import journal
+from course.grading.grader import journal, submission
 from course.grading.grader.handle import Handle
 from course.grading.grader.journal import Reference
-from course.grading.grader.submission import GRACE_SECONDS, REQUESTS, Submission, SubmissionTimeout
+from course.grading.grader.submission import REQUESTS, Submission, SubmissionTimeout
 from course.grading.notebook import sandbox
 from support.notebooks import notebook
 
@@ -163,14 +163,16 @@ def test_a_retry_asks_a_reference_of_its_own(path: Path) -> None:
         assert plain["ref"] == "not journaled"
 
 
-def test_a_request_read_after_the_graders_own_work_past_its_time_gets_its_answer(path: Path) -> None:
+def test_a_request_read_after_the_graders_own_work_past_its_time_gets_its_answer(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(submission, "GRACE_SECONDS", 0.3)
     sub = Submission(path, reference=ROOT / "solutions" / "00_start_here.ipynb",
                      limits=sandbox.Limits(call_seconds=0.5))
     try:
         pending = sub.eval_cases_later("slow(n)", [{"n": 0.1}, {"n": 0.2}])
         with pytest.raises(RuntimeError, match="waits for its answer"):  # one request at a time
             sub.tick(1)
-        time.sleep(0.5 + GRACE_SECONDS + 0.3)  # the grader at work past the call's time and its grace
+        time.sleep(0.5 + submission.GRACE_SECONDS + 0.3)  # the grader at work past the call's time and its grace
         assert pending() == [(True, 0.1), (True, 0.2)]
         assert sub.tick(7) == 1  # the refused request was never sent
     finally:
