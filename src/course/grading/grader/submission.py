@@ -191,7 +191,8 @@ class Process(codec.Codec):
         def answer() -> dict[str, Any]:
             try:
                 self.waiting = False
-                self.deadline = max(self.deadline, time.monotonic() + GRACE_SECONDS)
+                if top:  # a request read late (a nested one is read at once, in its outer one's time)
+                    self.deadline = max(self.deadline, time.monotonic() + GRACE_SECONDS)
                 with self._failures(what):
                     return self.channel.answer(number, self.deadline)
             finally:
