@@ -107,8 +107,14 @@ def test_a_rerun_skips_what_is_graded_unless_forced(classroom: dict) -> None:
 
 def test_outside_a_course_folder_the_root_must_be_given(classroom: dict, tmp_path: Path) -> None:
     alice = classroom["hand_in"] / "alice" / "00_start_here.ipynb"
-    lost = course("grade", str(alice), "--out", str(tmp_path / "b"), cwd=tmp_path)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    lost = course("grade", str(alice), "--out", str(tmp_path / "b"), cwd=tmp_path,
+                  env={**os.environ, "TMPDIR": str(temporary)})
     assert lost.returncode == 2 and "--root" in lost.stderr
+    # the grading process started while the run looked for the course is gone, and its folder
+    assert list(temporary.iterdir()) == []
+    assert not (tmp_path / "b").exists()
 
 
 def test_ctrl_c_keeps_what_is_graded_and_a_rerun_finishes(tmp_path: Path) -> None:

@@ -21,8 +21,24 @@ from .book import REPORTS
 from .discover import Task
 
 
-def grade_locally(batch: Batch) -> int | None:
-    """Grade the batch in ``--jobs`` grading processes; 130 when interrupted.
+class Early:
+    """The run's first grading process, started before the run reads the course and plans its
+    files: it imports pytest and starts its zygote meanwhile (what one notebook graded alone
+    waits for). :func:`grade_locally` takes it; :meth:`close` stops it if nothing did."""
+
+    def __init__(self) -> None:
+        self.scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
+        self.process = GradingProcess(self.scratch)
+        self.process.start()
+
+    def close(self) -> None:
+        self.process.stop()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
+    """Grade the batch in ``--jobs`` grading processes (the first one ``early``, when
+    given); 130 when interrupted.
 
     A killed grading process cannot clean up after itself: every temporary folder of the
     run lives in one folder that this process removes at the end, whatever happened.
@@ -33,8 +49,9 @@ def grade_locally(batch: Batch) -> int | None:
         pending.put(task)
     reports = batch.out / REPORTS
     reports.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix="course-grade-"))
-    workers = [GradingProcess(scratch) for _ in range(jobs)]
+    scratch = early.scratch if early is not None else Path(tempfile.mkdtemp(prefix="course-grade-"))
+    workers = ([early.process] if early is not None else []) + [
+        GradingProcess(scratch) for _ in range(jobs - (early is not None))]
     cancelled = threading.Event()
 
     def work(worker: GradingProcess) -> None:

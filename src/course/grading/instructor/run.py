@@ -47,7 +47,7 @@ from .discover import (
     read_mapping,
     worksheets,
 )
-from .local import grade_locally
+from .local import Early, grade_locally
 from .request import GradeRequest
 from .results import Options
 from .rules import (
@@ -98,6 +98,7 @@ def run(request: GradeRequest) -> int:
 
 def steps(request: GradeRequest) -> int:
     """The steps of :func:`run`; 2 when refused, 130 when interrupted while grading."""
+    early = Early() if request.scheduler is None else None  # it starts while the run plans
     try:
         root = request.root.resolve() if request.root else find_root(Path.cwd().resolve())
         if root is None or not (root / "solutions").is_dir():
@@ -110,22 +111,28 @@ def steps(request: GradeRequest) -> int:
         client = connect(request.scheduler)  # an unreachable scheduler is refused before anything is written
         try:
             with hold(request.out, request.command(), wait=request.wait):
-                return graded(request, root, sheets, given, client)
+                return graded(request, root, sheets, given, client, early)
         finally:
             if client is not None:
                 client.close()
     except (Refused, BadRule, Busy) as error:
         print(f"course grade: {error}", file=sys.stderr)
         return 2
+    finally:
+        if early is not None:
+            early.close()
 
 
-def graded(request: GradeRequest, root: Path, sheets: list[Worksheet], given: Given, client: Any) -> int:
-    """The steps of :func:`run` that need the output folder, its lock held (``client``: Dask's, or None)."""
+def graded(request: GradeRequest, root: Path, sheets: list[Worksheet], given: Given, client: Any,
+           early: Early | None = None) -> int:
+    """The steps of :func:`run` that need the output folder, its lock held (``client``: Dask's,
+    or None; ``early``: the first local grading process, started)."""
     book = Gradebook(request.out)
     try:
         options = setup(request, book, sheets, given)
         batch = plan(request, root, options, book, sheets)
-        grade = grade_locally if client is None else functools.partial(grade_on_dask, client=client)
+        grade = functools.partial(grade_locally, early=early) if client is None \
+            else functools.partial(grade_on_dask, client=client)
         code = grade(batch)
         book.log(someone(), "grade", history_line(batch, code))
         return code or finished(batch)
