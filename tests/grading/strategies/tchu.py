@@ -261,11 +261,11 @@ def _features(match):
 def varied(cases, count):
     """``count`` of the drawn matches ``cases``, each chosen to cover the most style values
     the earlier ones did not (Hypothesis draws its simplest, alike examples first)."""
-    chosen, covered, left = [], set(), list(cases)
+    chosen, covered, left = [], set(), [(match, _features(match)) for match in cases]
     while left and len(chosen) < count:
-        best = max(left, key=lambda match: len(_features(match) - covered))
-        chosen.append(best)
-        covered |= _features(best)
+        best = max(left, key=lambda entry: len(entry[1] - covered))
+        chosen.append(best[0])
+        covered |= best[1]
         left.remove(best)
     return chosen
 
