@@ -88,7 +88,7 @@ axe: $(STAMP)
 
 # Tests run in TEST_JOBS processes, a file's tests together (notebooks keep their kernel):
 # the tests, nbval on the solutions' stored outputs, the doctests of src/ and the README's.
-# The 20 slowest are listed at the end (the tests take about 12 minutes on 2 cores).
+# The 20 slowest are listed at the end (the tests take about 11 minutes on 2 cores).
 test: $(STAMP) hub-proxy lite-deps axe
 	$(BIN)/python -m pytest tests solutions src README.md \
 		--nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
