@@ -37,8 +37,8 @@ class Early:
 
 
 def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
-    """Grade the batch in ``--jobs`` grading processes (the first one ``early``, when
-    given); 130 when interrupted.
+    """Grade the batch in ``--jobs`` grading processes (the first one ``early``, started now
+    when not given); 130 when interrupted.
 
     A killed grading process cannot clean up after itself: every temporary folder of the
     run lives in one folder that this process removes at the end, whatever happened.
@@ -49,9 +49,9 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
         pending.put(task)
     reports = batch.out / REPORTS
     reports.mkdir(parents=True, exist_ok=True)
-    scratch = early.scratch if early is not None else Path(tempfile.mkdtemp(prefix="course-grade-"))
-    workers = ([early.process] if early is not None else []) + [
-        GradingProcess(scratch) for _ in range(jobs - (early is not None))]
+    early = early if early is not None else Early()
+    scratch = early.scratch
+    workers = [early.process] + [GradingProcess(scratch) for _ in range(jobs - 1)]
     cancelled = threading.Event()
 
     def work(worker: GradingProcess) -> None:
