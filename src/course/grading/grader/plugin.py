@@ -163,6 +163,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if path and stored.USED is not None:
         stored.write(Path(path), stored.USED)
     stored.USED, stored.ONLY[0] = None, False
+    gc.unfreeze()  # what the session froze (pytest_collection_finish) may be collected once it is gone
 
 
 _STARTED = pytest.StashKey[float]()
@@ -176,7 +177,7 @@ def _spent(config: pytest.Config, what: str, since: float) -> None:
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     _spent(session.config, "collect", session.config.stash[_STARTED])
-    gc.freeze()
+    gc.freeze()  # what stays for the session (pytest, the test module, its stored cases): no collection walks it
 
 
 @pytest.hookimpl(hookwrapper=True)
