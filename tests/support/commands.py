@@ -8,19 +8,20 @@ of its own; :func:`rows` and :func:`rows_by_student` read the grades.csv a run w
 from __future__ import annotations
 
 import csv
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 from conftest import ROOT
+from course.grading.grader.process import environment
 
 
 def alone() -> dict[str, str]:
-    """This process's environment for a pytest run of hidden tests as the grader starts one:
-    without the plugins installed beside pytest (Hypothesis', nbval's, the browser's: seconds
-    of imports in each run); the grading plugin comes from tests/conftest.py or ``-p``."""
-    return {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    """The environment of a pytest run of hidden tests as the grader starts one
+    (:func:`course.grading.grader.process.environment`): without the plugins installed beside
+    pytest (Hypothesis', nbval's, the browser's: seconds of imports in each run); the grading
+    plugin comes from tests/conftest.py or ``-p``."""
+    return environment()
 
 
 def course(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None
