@@ -301,6 +301,39 @@ def test_every_channel_frames_its_messages_alike() -> None:
             os.close(write)
 
 
+@pytest.mark.parametrize("fast", [True, False], ids=["orjson", "json"])
+def test_a_message_reads_back_the_same_whoever_writes_it(monkeypatch, fast: bool) -> None:
+    import dataclasses
+    import datetime
+
+    if not fast:
+        monkeypatch.setattr(wire, "_FAST", None)
+    nested: list = []
+    for _ in range(300):  # deeper than orjson writes
+        nested = [nested]
+    messages = [
+        {"text": "Zürich, Genève \u2603", "floats": [0.1, 1e-7, 1e16, -0.0, 2.5e-308], "ints": [2**63 - 1, -2**63]},
+        {"big": [2**64, -(2**70), 10**300]},  # past 64 bits
+        {"surrogate": "\ud800 \udc80"},
+        {"deep": nested},
+        {"keys": {1: "one", "2": "two"}},
+    ]
+    for message in messages:
+        assert wire.loads(wire.dumps(message)) == json.loads(json.dumps(message)), message
+    for refused in (dataclasses.make_dataclass("Point", ["x"])(1), datetime.date(2026, 1, 1), {1, 2}):
+        with pytest.raises(wire.ProtocolError, match="cannot be sent"):
+            wire.dumps({"value": refused})
+
+
+def test_a_requests_digest_does_not_depend_on_what_writes_the_wire(monkeypatch) -> None:
+    from course.grading.grader import journal
+
+    request = {"op": "eval", "expression": "f(x)", "names": {"x": ["Zürich", 0.1, 2**70, {"$set": ["b", "a"]}]}}
+    digest = journal._digested(request)
+    monkeypatch.setattr(wire, "_FAST", None)
+    assert journal._digested(request) == digest
+
+
 def test_a_grading_report_is_read_once_whole(tmp_path: Path) -> None:
     path = tmp_path / "report.json"
     report = wire.GradingReport(

@@ -137,3 +137,25 @@ def test_release_refuses_a_missing_course_and_a_file_as_the_bundle(place, capsys
 def test_cases_and_translate_refuse_a_course_folder_that_is_not_one(place, capsys) -> None:
     refused(capsys, place, ["cases", "--root", str(place / "course")], place / "course")
     refused(capsys, place, ["translate", "check", "--root", str(place / "notes.txt")], place / "notes.txt")
+
+
+@pytest.mark.parametrize("limit", ["nan", "inf", "0", "-3", "soon"])
+@pytest.mark.parametrize("option", ["--call-timeout", "--submission-timeout"])
+def test_grade_refuses_a_time_limit_that_is_not_some_seconds(place, capsys, option: str, limit: str) -> None:
+    """A limit that is not a number of seconds above 0 (a NaN never reaches the wire)."""
+    before = tree(place)
+    with pytest.raises(SystemExit) as stopped:
+        main(grade(place, "--out", str(place / "grades"), option, limit))
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert option in error and repr(limit) in error, error
+    assert tree(place) == before, "a refused command wrote nothing"
+
+
+def test_the_sandboxs_limits_refuse_a_call_time_that_is_not_some_seconds() -> None:
+    from course.grading.notebook.sandbox import Limits
+
+    for seconds in (float("nan"), float("inf"), 0.0, -1.0):
+        with pytest.raises(ValueError, match="number of seconds above 0"):
+            Limits(call_seconds=seconds)
+    assert Limits(call_seconds=0.5).call_seconds == 0.5

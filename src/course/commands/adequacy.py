@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from .grade import seconds
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``course adequacy``."""
@@ -25,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wait", action="store_true",
                         help="if another command is using --out, wait for it to end instead of refusing")
     parser.add_argument("--root", default=None, help="the course folder (default: found from the current folder)")
-    parser.add_argument("--call-timeout", type=float, default=5.0, metavar="SECONDS",
+    parser.add_argument("--call-timeout", type=seconds, default=5.0, metavar="SECONDS",
                         help="time limit of one cell or one call of a test on a mutant (default: %(default)s)")
 
 

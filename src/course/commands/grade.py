@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
@@ -12,7 +13,18 @@ from ..grading.instructor.results import VISIBILITIES
 from ..grading.notebook.sandbox import Limits
 from . import paths
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "run", "seconds"]
+
+
+def seconds(text: str) -> float:
+    """A time limit given on the command line: a number of seconds, more than 0 and finite."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time limit: give a number of seconds above 0")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=None, help="parallel gradings (default: all cores)")
     parser.add_argument("--force", action="store_true", help="grade again what is already graded")
     parser.add_argument("--root", default=None, help="the course folder (default: found from the current folder)")
-    parser.add_argument("--call-timeout", type=float, default=Limits.call_seconds, metavar="SECONDS",
+    parser.add_argument("--call-timeout", type=seconds, default=Limits.call_seconds, metavar="SECONDS",
                         help="time limit of one cell or one call of a test (default: %(default)s)")
     parser.add_argument("--memory-limit", type=int, default=Limits.memory_bytes >> 20, metavar="MB",
                         help="memory a notebook may allocate (default: %(default)s)")
@@ -31,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
                         help="grade on the Dask cluster of this scheduler (tcp://host:8786); "
                              "workers need the package with its cluster extra")
-    parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
+    parser.add_argument("--submission-timeout", type=seconds, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
     parser.add_argument("--no-cascade", dest="cascade", action="store_false",
                         help="grade each exercise with the student's own earlier exercises, even wrong ones")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..gradescope import VISIBILITIES, write_autograder
 from . import paths
+from .grade import seconds
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--root", default=".", help="the course folder (default: .)")
     parser.add_argument("--visibility", default="visible", choices=VISIBILITIES,
                         help="when students see the results of a test that does not say (default: %(default)s)")
-    parser.add_argument("--submission-timeout", type=float, default=600, metavar="SECONDS",
+    parser.add_argument("--submission-timeout", type=seconds, default=600, metavar="SECONDS",
                         help="time limit to grade one notebook (default: %(default)s)")
     parser.add_argument("--worksheet", default="", metavar="ID",
                         help="grade only this worksheet's notebooks (one assignment per worksheet), e.g. jass")

@@ -123,12 +123,12 @@ class JournaledProcess(Process):
 
 
 def _digested(message: dict[str, Any]) -> bytes:
-    """``wire.dumps(_canonical(message))``: a request as its digest sees it. A request whose
+    """``wire.canonical(_canonical(message))``: a request as its digest sees it. A request whose
     bytes hold no set's tag and no ``ship`` is its own canonical form, and is not rebuilt (a
     string that holds such a tag only costs the rebuilding)."""
-    data = wire.dumps(message)
+    data = wire.canonical(message)
     if any(tag in data for tag in _CANONICALIZED):
-        return wire.dumps(_canonical(message))
+        return wire.canonical(_canonical(message))
     return data
 
 

@@ -24,6 +24,7 @@ possible without a facility is written in docs/GRADING.md. Root ignores
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import platform
 import resource
@@ -75,6 +76,10 @@ class Limits:
     file_bytes: int = 16 << 20  #: largest file the notebook may write
     output_bytes: int = 64 << 10  #: printed output kept (the rest is dropped)
     open_files: int = 256
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.call_seconds) and self.call_seconds > 0):
+            raise ValueError(f"a call's time limit is a number of seconds above 0, not {self.call_seconds!r}")
 
 
 @dataclass

@@ -457,8 +457,8 @@ def child_main(sock: socket.socket, limits: sandbox.Limits, workdir: Path, forbi
     os.close(null)
     sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - input() sees end of file
     sys.stdout = sys.stderr = CappedOutput(limits.output_bytes)
-    readable = readable_paths(forbidden)
-    confinement = sandbox.confine(limits, workdir, readable)
+    wire.standard_writer()  # its memory is limited: orjson would end it where json raises MemoryError
+    confinement = sandbox.confine(limits, workdir, readable_paths(forbidden))
     server = Server(sock, limits)
     server.channel.send({"hello": dataclasses.asdict(confinement), "pid": os.getpid()})
     server.serve()

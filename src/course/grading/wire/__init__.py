@@ -85,6 +85,15 @@ from .report import TestReport as TestReport
 from .report import read_report as read_report
 from .report import write_report as write_report
 
+try:  # the grade extra's JSON writer: about six times as fast as the standard library's
+    import orjson
+except ImportError:  # pragma: no cover - without it, the standard library writes the same messages
+    orjson = None  # type: ignore[assignment]
+#: dataclasses and dates are not JSON: orjson refuses them, as the standard library does
+_ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME if orjson else 0
+#: what :func:`dumps` tries first (None: the standard library alone, see :func:`standard_writer`)
+_FAST: Any = orjson
+
 MAX_MESSAGE = 32 << 20
 _HEADER = struct.Struct(">I")
 MESSAGE_CHARS = 2000  #: an error's message is cut there
@@ -103,11 +112,25 @@ class ChannelTimeout(TimeoutError):
 
 
 def dumps(message: dict[str, Any]) -> bytes:
-    """A message as the bytes of one frame's body (ProtocolError if it cannot be sent)."""
-    try:
-        data = json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
-    except (ValueError, TypeError, RecursionError) as error:
-        raise ProtocolError(f"a value cannot be sent: {error}") from None
+    """A message as the bytes of one frame's body (ProtocolError if it cannot be sent).
+
+    Written by orjson when it is installed and can write it (in the grader's processes, not
+    in a notebook's: :func:`standard_writer`), else by :func:`canonical`:
+    the same JSON, but for how it spells a float and a string's non-ASCII characters (raw
+    UTF-8), which read back as the same values. What orjson refuses (an int of more than 64
+    bits, a lone surrogate, a key that is not a string, nesting deeper than 255) the
+    standard library writes, or refuses, as it always did. orjson writes a float that JSON
+    cannot spell as ``null``, and an enum member as its value: a message holds neither (the
+    codec tags them, and the limits that cross are checked finite where they are given).
+    """
+    data = None
+    if _FAST is not None:
+        try:
+            data = _FAST.dumps(message, option=_ORJSON_OPTIONS)
+        except _FAST.JSONEncodeError:
+            data = None
+    if data is None:
+        data = canonical(message)
     if len(data) > MAX_MESSAGE:
         raise ProtocolError(
             f"a value of {len(data) >> 20} MB is too large to send to the grader "
@@ -119,6 +142,23 @@ def dumps(message: dict[str, Any]) -> bytes:
             "large to send to the grader"
         )
     return data
+
+
+def standard_writer() -> None:
+    """Write this process's messages with the standard library alone: a notebook's process,
+    whose memory is limited, where orjson failing to allocate (a 100 MB string handed back)
+    ends the process instead of raising MemoryError."""
+    global _FAST
+    _FAST = None
+
+
+def canonical(message: Any) -> bytes:
+    """A message as the standard library writes it (ASCII, no spaces): bytes that do not
+    depend on what is installed, for a digest (ProtocolError if it cannot be written)."""
+    try:
+        return json.dumps(message, separators=(",", ":"), allow_nan=False).encode()
+    except (ValueError, TypeError, RecursionError) as error:
+        raise ProtocolError(f"a value cannot be sent: {error}") from None
 
 
 def loads(data: bytes) -> dict[str, Any]:
