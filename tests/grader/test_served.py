@@ -177,3 +177,44 @@ def test_a_row_of_mutants_stops_each_at_its_first_failure_and_runs_its_check(not
     assert stub.checks and all(c["status"] != "passed" for c in stub.checks)
     assert len(solution.tests) > 1 and all(t.passed for t in solution.tests)
     assert solution.checks and all(c["status"] == "passed" for c in solution.checks)
+
+
+def collections_of(rows: dict[int, list]) -> int:
+    """How many collections the processes' rows of files cost: one per run of one module."""
+    return sum(1 for row in rows.values() for index, task in enumerate(row)
+               if index == 0 or row[index - 1].worksheet.tests != task.worksheet.tests)
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_each_grading_process_takes_a_row_of_one_module_and_the_rows_end_together(jobs: int) -> None:
+    from types import SimpleNamespace
+
+    from course.grading.instructor.local import Shares
+
+    modules = ["test_abapa.py", "test_jass.py", "test_tchu.py", "test_start.py"]
+    tasks = [SimpleNamespace(name=f"{student}.{module}", worksheet=SimpleNamespace(tests=MODULES / module))
+             for student in range(6) for module in modules]  # handed in student by student
+    shares = Shares(tasks, jobs)
+    rows: dict[int, list] = {number: [] for number in range(jobs)}
+    turns = [number for number in range(jobs) for _ in range(number + 1)]  # process k is k+1 times as fast
+    done: set[int] = set()
+    while len(done) < jobs:
+        for number in turns:
+            task = shares.take(number)
+            if task is None:
+                done.add(number)
+            else:
+                rows[number].append(task)
+    taken = [task.name for row in rows.values() for task in row]
+    assert sorted(taken) == sorted(task.name for task in tasks), "every file is graded once"
+    # one sorted list taken in the same turns: each process collects nearly every module
+    in_turns: dict[int, list] = {number: [] for number in range(jobs)}
+    ordered = sorted(tasks, key=lambda task: task.worksheet.tests)
+    while ordered:
+        for number in turns:
+            if ordered:
+                in_turns[number].append(ordered.pop(0))
+    assert collections_of(in_turns) >= len(modules) * (jobs - 1)
+    # a row per process: each module about once, plus a new one at most per process and per theft
+    assert collections_of(rows) <= len(modules) + 2 * (jobs - 1), rows
+    assert len(rows[jobs - 1]) > len(rows[0])  # the fastest process took more: the rows end together

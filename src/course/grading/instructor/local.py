@@ -1,11 +1,12 @@
 """Grading on this machine: ``--jobs`` grading processes take the batch's files one after the
-other, each grading kept in the gradebook as it comes; the views are written at the end, or on Ctrl-C."""
+other (:class:`Shares`), each grading kept in the gradebook as it comes; the views are written
+at the end, or on Ctrl-C."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
-import queue
 import shutil
 import sys
 import tempfile
@@ -44,9 +45,7 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
     run lives in one folder that this process removes at the end, whatever happened.
     """
     jobs = max(1, min(batch.request.jobs or os.cpu_count() or 1, len(batch.tasks) or 1))
-    pending: queue.Queue[Task] = queue.Queue()
-    for task in sorted(batch.tasks, key=module_of):  # a grading process collects a module once for a row of its files
-        pending.put(task)
+    shares = Shares(batch.tasks, jobs)
     reports = batch.out / REPORTS
     reports.mkdir(parents=True, exist_ok=True)
     early = early if early is not None else Early()
@@ -54,11 +53,10 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
     workers = [early.process] + [GradingProcess(scratch) for _ in range(jobs - 1)]
     cancelled = threading.Event()
 
-    def work(worker: GradingProcess) -> None:
+    def work(number: int, worker: GradingProcess) -> None:
         while not cancelled.is_set():
-            try:
-                task = pending.get_nowait()
-            except queue.Empty:
+            task = shares.take(number)
+            if task is None:
                 return
             try:
                 data, seconds, failure = grade_one(worker, batch, task, reports / f"{task.fid}.json")
@@ -69,7 +67,7 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
                 return
             batch.finish_safely(task, data, seconds, failure)
 
-    threads = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
+    threads = [threading.Thread(target=work, args=(n, w), daemon=True) for n, w in enumerate(workers)]
     try:
         for thread in threads:
             thread.start()
@@ -90,6 +88,32 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
         with contextlib.suppress(OSError):
             reports.rmdir()
     return None
+
+
+class Shares:
+    """The files of a run, in the order of their hidden test modules, cut into one row per
+    grading process. A process takes the first file of its own row; when its row is empty,
+    the last file of the longest other row (one its owner would reach last). So a process
+    grades a row of files of one module after the other, collecting each module once (with
+    ``--jobs`` processes taking files in turn, each process would collect every module), and
+    the processes still end together."""
+
+    def __init__(self, tasks: list[Task], count: int) -> None:
+        ordered = sorted(tasks, key=module_of)
+        size, more = divmod(len(ordered), count)
+        ends = [0]
+        for number in range(count):
+            ends.append(ends[-1] + size + (number < more))
+        self.rows = [collections.deque(ordered[start:end]) for start, end in zip(ends, ends[1:])]
+        self.lock = threading.Lock()
+
+    def take(self, number: int) -> Task | None:
+        """The next file of process ``number``, or None when every file is taken."""
+        with self.lock:
+            if self.rows[number]:
+                return self.rows[number].popleft()
+            longest = max(self.rows, key=len)
+            return longest.pop() if longest else None
 
 
 def module_of(task: Task) -> str:
