@@ -195,6 +195,9 @@ def test_each_grading_process_takes_a_row_of_one_module_and_the_rows_end_togethe
     tasks = [SimpleNamespace(name=f"{student}.{module}", worksheet=SimpleNamespace(tests=MODULES / module))
              for student in range(6) for module in modules]  # handed in student by student
     shares = Shares(tasks, jobs)
+    for row in shares.rows:  # a process ends its row on the short gradings of small modules
+        sizes = [task.worksheet.tests.stat().st_size for task in row]
+        assert sizes == sorted(sizes, reverse=True)
     rows: dict[int, list] = {number: [] for number in range(jobs)}
     turns = [number for number in range(jobs) for _ in range(number + 1)]  # process k is k+1 times as fast
     done: set[int] = set()

@@ -92,11 +92,12 @@ def grade_locally(batch: Batch, early: Early | None = None) -> int | None:
 
 class Shares:
     """The files of a run, in the order of their hidden test modules, cut into one row per
-    grading process. A process takes the first file of its own row; when its row is empty,
-    the last file of the longest other row (one its owner would reach last). So a process
-    grades a row of files of one module after the other, collecting each module once (with
-    ``--jobs`` processes taking files in turn, each process would collect every module), and
-    the processes still end together."""
+    grading process; in a row, the files of the largest module come first. A process takes
+    the first file of its own row; when its row is empty, the last file of the longest other
+    row (one its owner would reach last, of a small module). So a process grades a row of
+    files of one module after the other, collecting each module once (with ``--jobs``
+    processes taking files in turn, each process would collect every module), and the
+    processes still end together, on short gradings."""
 
     def __init__(self, tasks: list[Task], count: int) -> None:
         ordered = sorted(tasks, key=module_of)
@@ -104,7 +105,8 @@ class Shares:
         ends = [0]
         for number in range(count):
             ends.append(ends[-1] + size + (number < more))
-        self.rows = [collections.deque(ordered[start:end]) for start, end in zip(ends, ends[1:])]
+        self.rows = [collections.deque(sorted(ordered[start:end], key=_largest_first))
+                     for start, end in zip(ends, ends[1:])]
         self.lock = threading.Lock()
 
     def take(self, number: int) -> Task | None:
@@ -114,6 +116,16 @@ class Shares:
                 return self.rows[number].popleft()
             longest = max(self.rows, key=len)
             return longest.pop() if longest else None
+
+
+def _largest_first(task: Task) -> tuple[int, str]:
+    """A large hidden test module grades longer (more tests, longer games): its files first."""
+    module = module_of(task)
+    try:
+        size = os.stat(module).st_size if module else 0
+    except OSError:
+        size = 0
+    return -size, module
 
 
 def module_of(task: Task) -> str:
