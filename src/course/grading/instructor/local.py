@@ -1,6 +1,5 @@
-"""Grading on this machine: ``--jobs`` grading processes take the batch's files one after the
-other (:class:`Shares`), each grading kept in the gradebook as it comes; the views are written
-at the end, or on Ctrl-C."""
+"""Grading on this machine: ``--jobs`` grading processes take rows of the batch's files (:class:`Shares`),
+each grading kept in the gradebook as it comes; the views are written at the end, or on Ctrl-C."""
 
 from __future__ import annotations
 
