@@ -18,7 +18,8 @@ and collection, running the notebook's cells (including forking its process), th
 tests (of which retries with the given code), the grading process's own share (reading
 the task, writing results), the requests sent to notebooks' processes and the callbacks
 they made (in all and per notebook), and per worksheet the mean time, hidden tests,
-requests and callbacks of a notebook, and the machine's load average (it may be shared).
+requests and callbacks of a notebook, and the machine's load average (it may be shared) and,
+where /proc/stat says it, the CPU it spent during each command (steadier than wall time).
 Numbers, not a pass/fail test. With ``--cascades`` it measures instead the points a seeded class loses to
 cascades (a mistake costing again in later exercises), without and with them.
 """
@@ -128,21 +129,48 @@ def cascades(folder: Path, students: int, seed: int, jobs: int) -> None:
               + ", ".join(f"{w} {p:.2f}" for w, p in sorted(lost.items())))
 
 
-def time_grading(hand_in: Path, out: Path, jobs: int) -> float:
-    """Wall seconds of ``course grade`` on the whole class."""
+def machine_cpu() -> tuple[float, float] | None:
+    """Seconds of CPU the machine has spent busy (all cores) and lost to its hypervisor
+    (steal), from /proc/stat; None where there is none. A shared machine's wall times vary
+    from run to run; its CPU seconds, much less."""
+    try:
+        fields = Path("/proc/stat").read_text(encoding="ascii").split("\n", 1)[0].split()[1:]
+        user, nice, system, _idle, _iowait, irq, softirq, steal = (int(field) for field in fields[:8])
+    except (OSError, ValueError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
+
+
+def spent(before: tuple[float, float] | None) -> tuple[float, float] | None:
+    """The machine's busy CPU seconds since ``before``, and its steal."""
+    after = machine_cpu()
+    return None if before is None or after is None else (after[0] - before[0], after[1] - before[1])
+
+
+def cpu_column(cpu: tuple[float, float] | None) -> str:
+    """What :func:`spent` measured, as a column of the table (nothing where it measured nothing)."""
+    return "" if cpu is None else f"  CPU {cpu[0]:6.1f} s (steal {cpu[1]:.1f} s)"
+
+
+def time_grading(hand_in: Path, out: Path, jobs: int) -> tuple[float, tuple[float, float] | None]:
+    """Wall seconds of ``course grade`` on the whole class, and the machine's CPU meanwhile."""
+    cpu = machine_cpu()
     started = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "course.commands", "grade", str(hand_in), "--out", str(out),
          "--jobs", str(jobs), "--root", str(ROOT)],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
-    return time.perf_counter() - started
+    return time.perf_counter() - started, spent(cpu)
 
 
-def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> float:
-    """Wall seconds of ``jupyter nbconvert --execute`` on the notebooks, ``jobs`` at a time."""
+def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> tuple[float, tuple[float, float] | None]:
+    """Wall seconds of ``jupyter nbconvert --execute`` on the notebooks, ``jobs`` at a time,
+    and the machine's CPU meanwhile."""
     jupyter = Path(sys.executable).with_name("jupyter")
     shares = [notebooks[index::jobs] for index in range(jobs)]
+    cpu = machine_cpu()
     started = time.perf_counter()
     processes = [
         subprocess.Popen(
@@ -157,7 +185,7 @@ def time_nbconvert(notebooks: list[Path], out: Path, jobs: int) -> float:
     seconds = time.perf_counter() - started
     if any(codes):
         print(f"warning: nbconvert exited with {codes}")
-    return seconds
+    return seconds, spent(cpu)
 
 
 def breakdown(out: Path) -> str:
@@ -207,14 +235,17 @@ def breakdown(out: Path) -> str:
 
 
 def measure(name: str, folder: Path, notebooks: list[Path], jobs: int) -> float:
-    grading = time_grading(folder / "hand-in", folder / "grades", jobs)
-    executing = time_nbconvert(notebooks, folder / "executed", jobs)
+    grading, grading_cpu = time_grading(folder / "hand-in", folder / "grades", jobs)
+    executing, executing_cpu = time_nbconvert(notebooks, folder / "executed", jobs)
     count = len(notebooks)
     print(f"{name}: {count} submissions, {jobs} jobs, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.1f} (the last minute's, after measuring)")
-    print(f"  course grade (run, isolate, hidden tests): {grading:7.1f} s  {60 * count / grading:7.1f} submissions/min")
-    print(f"  nbconvert --execute (run only):             {executing:7.1f} s  {60 * count / executing:7.1f} submissions/min")
-    print(f"  grading takes {grading / executing:.2f} of nbconvert's time ({executing / grading:.1f}x faster)")
+    print(f"  course grade (run, isolate, hidden tests): {grading:7.1f} s  {60 * count / grading:7.1f} submissions/min"
+          + cpu_column(grading_cpu))
+    print(f"  nbconvert --execute (run only):             {executing:7.1f} s  {60 * count / executing:7.1f} submissions/min"
+          + cpu_column(executing_cpu))
+    print(f"  grading takes {grading / executing:.2f} of nbconvert's time ({executing / grading:.1f}x faster)"
+          + (f", {grading_cpu[0] / executing_cpu[0]:.2f} of its CPU" if grading_cpu and executing_cpu else ""))
     print("  where grading's time went (summed over notebooks):")
     print(breakdown(folder / "grades"))
     return grading / executing
