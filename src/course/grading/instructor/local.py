@@ -128,7 +128,7 @@ def _largest_first(task: Task) -> tuple[int, str]:
 
 
 def module_of(task: Task) -> str:
-    """The hidden test module that grades ``task``: files are sent in this order."""
+    """The hidden test module that grades ``task``: :class:`Shares` groups a run's files by it."""
     return str(task.worksheet.tests) if task.worksheet is not None and task.worksheet.tests is not None else ""
 
 
