@@ -854,7 +854,8 @@ def test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set(sub):
 # ----------------------------------------------------------------------------- the challenge
 
 
-def hands_without_meld() -> list[int]:
+@cache  # the same for every notebook a grading process grades
+def hands_without_meld() -> tuple[int, ...]:
     """How many hands of each size, 0 to 36, hold no meld: counted rank by rank, 6 to ace.
 
     The state after a rank is, per suit, how many cards in a row the hand holds just
@@ -876,14 +877,14 @@ def hands_without_meld() -> list[int]:
     by_size: Counter = Counter()
     for (_, held), ways in counts.items():
         by_size[held] += ways
-    return [by_size[size] for size in range(len(DECK) + 1)]
+    return tuple(by_size[size] for size in range(len(DECK) + 1))
 
 
 @pytest.mark.exercise("jass.hands_without_meld")
 def test_count_hands_without_meld_for_every_size(sub):
     sizes = list(range(len(DECK) + 1))
     got = sub.eval("[count_hands_without_meld(size) for size in sizes]", sizes=sizes)
-    assert got == hands_without_meld()
+    assert got == list(hands_without_meld())
 
 
 # ----------------------------------------------------------------------------- differential
