@@ -88,6 +88,19 @@ def test_a_batch_of_cases_fails_at_the_case_that_draws_elsewhere(sub: Submission
     assert sub.eval_cases("no_rng(n)", [{"n": 3}])[0][0]
 
 
+def test_a_batch_case_is_watched_when_an_object_it_is_given_holds_an_rng(sub: Submission) -> None:
+    """What gives a case an rng is read from its names before it runs: a case given none
+    runs unwatched, one given a handle to an object holding an rng is watched."""
+    player = sub.Player(random.Random(2))
+    assert sub.eval_cases("player.fair()", [{"player": player}]) == [(True, random.Random(2).randrange(6))]
+    assert [ok for ok, _ in sub.eval_cases("no_rng(n)", [{"n": 6}] * 3)] == [True] * 3
+    either = "no_rng(6) if player is None else player.cheat()"  # both draw from the module
+    assert sub.eval_cases(either, [{"player": None}])[0][0]
+    with pytest.raises(SubmissionRandomness) as failure:
+        sub.eval_cases(either, [{"player": None}, {"player": player}])
+    assert "player.cheat()" in str(failure.value)
+
+
 def test_every_sentence_of_a_draw_elsewhere_is_translated() -> None:
     assert set(randomness.DREW.values()) <= set(REASONS)
 

@@ -59,12 +59,14 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
         numbered = len(server.interned.sent)  # values numbered by an answer that is not sent are forgotten
         if top:
             server.given_rng = False
+        watched = False
         try:
             if code is None:
                 code = compile(expression, "<string>", "eval")
             scope = dict(server.namespace)
             scope.update({str(key): server.load(value) for key, value in names.items()})
-            with server.watch if top else contextlib.nullcontext():  # a top-level case may not draw elsewhere
+            watched = top and server.given_rng  # a case given an rng may not draw elsewhere (the only one watched)
+            with server.watch if watched else contextlib.nullcontext():
                 answer = {"ok": server.encode(eval(code, scope))}
         except ProtocolError:
             raise
@@ -76,7 +78,7 @@ def serve(server: Any, message: dict[str, Any], timeout: type[BaseException]) ->
             if not isinstance(error, Exception):
                 answers.append(answer)
                 return answers
-        drew = server.drew_elsewhere() if top else None
+        drew = server.drew_elsewhere() if watched else None
         if drew is not None:  # the grader fails the test on it: no later case runs
             answers.append(drew)
             return answers
