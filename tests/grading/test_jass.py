@@ -854,7 +854,7 @@ def test_print_meld_sets_of_a_hand_without_meld_prints_only_the_empty_set(sub):
 # ----------------------------------------------------------------------------- the challenge
 
 
-@cache  # the same for every notebook a grading process grades
+@cache  # the same for every notebook a session grades (it imports this module once)
 def hands_without_meld() -> tuple[int, ...]:
     """How many hands of each size, 0 to 36, hold no meld: counted rank by rank, 6 to ace.
 
