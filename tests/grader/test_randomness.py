@@ -5,7 +5,10 @@ graded notebook runs under another hash seed than the one the reference was reco
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import json
+import os
 import random
 import subprocess
 import sys
@@ -14,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from conftest import load
+from course.grading.grader import spawn
 from course.grading.grader.spawn import GRADING_SEED, RECORDING_SEED, SubmissionRandomness
 from course.grading.grader.submission import Submission
 from course.grading.notebook import randomness
 from course.i18n.grading_text import REASONS
-from support.notebooks import SOLUTION, fake_course, save, started_fixture
+from support.notebooks import SOLUTION, fake_course, save, start_notebook, started_fixture
 
 CELLS = [
     "import os, random, secrets",
@@ -115,6 +119,32 @@ def test_a_graded_notebook_iterates_a_set_of_strings_otherwise_than_the_recorded
               for seed in (GRADING_SEED, RECORDING_SEED)}
     assert orders[GRADING_SEED] != orders[RECORDING_SEED]  # these strings do tell the two seeds apart
     assert str(sub.eval("list(COLOURS)")) == orders[GRADING_SEED]
+
+
+def test_notebooks_started_after_recording_run_under_the_grading_seed(tmp_path: Path) -> None:
+    """``course cases`` starts the reference's processes under the recording seed; once it
+    is done, a notebook started in the same process (a test after it) runs under the
+    grading seed again, and the environment is as it was."""
+    seed = os.environ.get(spawn.HASH_SEED)
+    orders = []
+    for name, recording in (("recorded", True), ("graded", False)):
+        with spawn.hash_seed(spawn.RECORDING_SEED) if recording else contextlib.nullcontext():
+            submission = start_notebook(tmp_path / f"{name}.ipynb", CELLS[:2])
+        try:
+            orders.append(submission.eval("list(COLOURS)"))
+        finally:
+            submission.close()
+    assert os.environ.get(spawn.HASH_SEED) == seed
+    assert orders[0] != orders[1]
+    assert orders[1] == sub_order(spawn.GRADING_SEED)
+
+
+def sub_order(seed: str) -> list[str]:
+    """The order of CELLS' COLOURS in a process under the hash seed ``seed``."""
+    code = "print(list(set('red blue green yellow black white orange pink'.split())))"
+    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": seed}, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    return ast.literal_eval(shown)
 
 
 HIDDEN = '''

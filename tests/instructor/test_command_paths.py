@@ -4,6 +4,7 @@ inside the hand-in folder, a mapping that does not parse or names no one."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from conftest import ROOT
 from course.commands.main import main
+from course.grading.grader.spawn import HASH_SEED
 
 SOLUTION = ROOT / "solutions" / "00_start_here.ipynb"
 
@@ -135,7 +137,9 @@ def test_release_refuses_a_missing_course_and_a_file_as_the_bundle(place, capsys
 
 
 def test_cases_and_translate_refuse_a_course_folder_that_is_not_one(place, capsys) -> None:
+    seed = os.environ.get(HASH_SEED)
     refused(capsys, place, ["cases", "--root", str(place / "course")], place / "course")
+    assert os.environ.get(HASH_SEED) == seed, "a refused course cases leaves the notebooks' hash seed alone"
     refused(capsys, place, ["translate", "check", "--root", str(place / "notes.txt")], place / "notes.txt")
 
 

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -24,10 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Write (or with --check, compare) the stored cases of the worksheets asked."""
     # imported here: it imports pytest and Hypothesis, which every other command (course grade) does without
-    from ..grading.grader.spawn import HASH_SEED, RECORDING_SEED
+    from ..grading.grader.spawn import RECORDING_SEED, hash_seed
     from ..grading.instructor.cases import cases_path, hidden_worksheets, record, stale, store_of, worksheets
-
-    os.environ[HASH_SEED] = RECORDING_SEED  # the reference answers under its own hash seed, not a graded notebook's
 
     try:
         root = paths.folder(args.root, "the course folder (--root)").resolve()
@@ -46,17 +43,18 @@ def run(args: argparse.Namespace) -> int:
               f"{', '.join(known) or 'none'})", file=sys.stderr)
         return 2
     problems = []
-    for worksheet in chosen:
-        if args.check:
-            problems += [f"{worksheet}: {why}" for why in stale(root, worksheet)]
-            continue
-        before = cases_path(root, worksheet).read_bytes() if cases_path(root, worksheet).exists() else None
-        changed, failures = record(root, worksheet)
-        problems += [f"{worksheet}: {failure}" for failure in failures]
-        if cases_path(root, worksheet).exists() and cases_path(root, worksheet).read_bytes() != before:
-            print(f"wrote {cases_path(root, worksheet).relative_to(root)}")
-        if changed:
-            print(f"wrote {store_of(root, worksheet).relative_to(root)}")
+    with hash_seed(RECORDING_SEED):  # the reference answers under its own hash seed, not a graded notebook's
+        for worksheet in chosen:
+            if args.check:
+                problems += [f"{worksheet}: {why}" for why in stale(root, worksheet)]
+                continue
+            before = cases_path(root, worksheet).read_bytes() if cases_path(root, worksheet).exists() else None
+            changed, failures = record(root, worksheet)
+            problems += [f"{worksheet}: {failure}" for failure in failures]
+            if cases_path(root, worksheet).exists() and cases_path(root, worksheet).read_bytes() != before:
+                print(f"wrote {cases_path(root, worksheet).relative_to(root)}")
+            if changed:
+                print(f"wrote {store_of(root, worksheet).relative_to(root)}")
     if problems:
         verb = "stale stored cases" if args.check else "the solution fails its hidden tests, nothing stored"
         print(f"course cases: {verb}: run `course cases`:\n" + "\n".join(problems), file=sys.stderr)

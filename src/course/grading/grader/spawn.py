@@ -4,11 +4,13 @@ kinds) and the zygote's client that forks a fresh one (:func:`zygote`)."""
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +73,14 @@ class ZygoteClient:
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.home = tempfile.mkdtemp(prefix="grading-")
         cache = _cache_dir()
+        self.seed = wanted_seed()  #: the hash seed of the notebooks' processes it forks
         env = {
             "PATH": "/usr/bin:/bin", "HOME": self.home, "TMPDIR": self.home, "LANG": "C.UTF-8",
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": str(cache / "matplotlib"),
             # one order of sets of strings in every notebook's process of a run, another one
             # than the reference's stored answers' (the environment is this one alone: -s -P,
             # not -I, which would drop it)
-            "PYTHONHASHSEED": os.environ.get(HASH_SEED, GRADING_SEED),
+            "PYTHONHASHSEED": self.seed,
         }
         self.process = subprocess.Popen(
             [sys.executable, "-s", "-P", "-m", "course.grading.notebook.worker", str(theirs.fileno())],
@@ -127,16 +130,41 @@ class ZygoteClient:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
-_zygote: ZygoteClient | None = None
+#: this process's zygotes, by the hash seed of the processes they fork
+_zygotes: dict[str, ZygoteClient] = {}
+
+
+def wanted_seed() -> str:
+    """The hash seed the notebooks' processes started now run under (:data:`HASH_SEED`)."""
+    return os.environ.get(HASH_SEED, GRADING_SEED)
+
+
+@contextlib.contextmanager
+def hash_seed(seed: str) -> Iterator[None]:
+    """Notebooks' processes started in this process meanwhile run under ``seed`` (``course
+    cases``: :data:`RECORDING_SEED`); afterwards the environment is as it was, and the next
+    process is forked by a zygote of the seed asked then."""
+    before = os.environ.get(HASH_SEED)
+    os.environ[HASH_SEED] = seed
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(HASH_SEED, None)
+        else:
+            os.environ[HASH_SEED] = before
 
 
 def start_zygote() -> ZygoteClient:
-    """The zygote of this process, started now if it is not running (not waited for)."""
-    global _zygote
-    if _zygote is None or not _zygote.alive():
-        _zygote = ZygoteClient()
-        atexit.register(_zygote.close)
-    return _zygote
+    """The zygote of this process for the hash seed :func:`wanted_seed` gives, started now
+    if it is not running (not waited for). A zygote of another seed goes on serving the
+    processes it forked."""
+    seed = wanted_seed()
+    found = _zygotes.get(seed)
+    if found is None or not found.alive():
+        found = _zygotes[seed] = ZygoteClient()
+        atexit.register(found.close)
+    return found
 
 
 def zygote() -> ZygoteClient:
