@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -203,6 +204,33 @@ def test_the_hidden_tests_stay_unreadable_on_a_worker(scheduler: str, tmp_path: 
     if not result["extra_data"]["confinement"].get("landlock_abi"):
         pytest.skip("this kernel has no Landlock (see docs/GRADING.md)")
     assert result["score"] == 0, "the notebook read the hidden tests on the worker"
+
+
+def test_grading_unconfined_is_one_runs_choice_on_a_worker(tmp_path: Path, monkeypatch) -> None:
+    """A run that lets a worker grade unconfined (where a notebook's process cannot be kept
+    from starting others) lets it for its own tasks: the worker's environment is left as it
+    was, and its grading processes of that run are never lent to a run that did not."""
+    from course.grading.grader.process import GradingProcess
+    from course.grading.grader.spawn import UNCONFINED
+
+    monkeypatch.delenv(UNCONFINED, raising=False)
+    monkeypatch.setattr(cluster, "_idle", [])
+    monkeypatch.setattr(wire, "unpack", lambda bundle, digest: tmp_path)
+    monkeypatch.setattr(wire, "read_report", lambda path: None)
+    started: list[tuple[GradingProcess, dict[str, str]]] = []
+    monkeypatch.setattr(GradingProcess, "grade", lambda self, task, seconds: started.append(
+        (self, self._environment())))
+    options = wire.GradingOptions(call_seconds=10.0, memory_mb=1024)
+    try:
+        for unconfined in (True, False, True):
+            cluster.grade_remote(b"", "digest", "test_start.py", "a.ipynb", b"{}", options, 5.0, unconfined)
+            assert UNCONFINED not in os.environ
+    finally:
+        for process in {process for process, _ in started}:
+            shutil.rmtree(process.scratch, ignore_errors=True)
+    (allowed, allowed_env), (refused, refused_env), (again, _) = started
+    assert allowed_env[UNCONFINED] == "1" and UNCONFINED not in refused_env
+    assert refused is not allowed and again is allowed  # each run's own processes, reused within it
 
 
 def test_an_unreachable_scheduler_is_one_sentence_and_writes_nothing(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .. import wire
 from ..wire.codec import ProtocolError
+from .spawn import UNCONFINED
 
 #: how many objects a grading process allocates between two collections of the youngest
 #: generation (Python's default: 700); the older generations keep their defaults
@@ -114,10 +115,13 @@ def serve(arguments: list[str] | None = None) -> None:
 class GradingProcess:
     """A ``course grade`` worker: one process grading notebooks one after the other."""
 
-    def __init__(self, scratch: Path, arguments: tuple[str, ...] = ()) -> None:
+    def __init__(self, scratch: Path, arguments: tuple[str, ...] = (), unconfined: bool | None = None) -> None:
         self.process: subprocess.Popen[bytes] | None = None
         self.scratch = scratch  # temporary folders of this process and its notebooks' processes
         self.arguments = arguments  #: pytest options every session of this process gets besides the task's
+        #: whether it may grade where a notebook's process cannot be kept from starting others
+        #: (``TABLETOP_GRADE_UNCONFINED``); None: as this process's environment says
+        self.unconfined = unconfined
 
     def start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
@@ -128,9 +132,17 @@ class GradingProcess:
                 # only the grading plugin: scanning installed plugins costs time at every session
                 # one hash seed: the requests to the reference, sets iterated into lists among
                 # them, are those `course cases` stored (course.grading.grader.stored)
-                env=environment(TMPDIR=str(self.scratch), PYTHONHASHSEED="0"),
+                env=self._environment(),
             )
         return self.process
+
+    def _environment(self) -> dict[str, str]:
+        env = environment(TMPDIR=str(self.scratch), PYTHONHASHSEED="0")
+        if self.unconfined is not None:
+            env.pop(UNCONFINED, None)
+            if self.unconfined:
+                env[UNCONFINED] = "1"
+        return env
 
     def grade(self, task: wire.GradingTask, seconds: float) -> dict[str, Any] | None:
         """Send one task; its answer, or None when it took too long or the process died."""

@@ -24,6 +24,8 @@ START_SECONDS = 60.0  #: how long the zygote may take to import what notebooks u
 HASH_SEED = "TABLETOP_NOTEBOOK_HASHSEED"
 RECORDING_SEED = "0"
 GRADING_SEED = "1"
+#: set to 1 to grade where a notebook's process cannot be kept from starting others
+UNCONFINED = "TABLETOP_GRADE_UNCONFINED"
 
 
 class SubmissionFailure(BaseException):

@@ -52,6 +52,7 @@ from ..wire import Channel, ChannelClosed, ChannelTimeout, codec
 from ..wire.codec import ProtocolError
 from .handle import TRACE, Handle, _Stop
 from .spawn import (
+    UNCONFINED,
     SubmissionCrashed,
     SubmissionError,
     SubmissionExit,
@@ -63,7 +64,6 @@ from .spawn import (
 
 GRACE_SECONDS = 2.0  #: how long after its own alarm a stuck process is killed
 MAX_RESTARTS = 50  #: fresh processes per notebook (the submission timeout bounds the time)
-UNCONFINED = "TABLETOP_GRADE_UNCONFINED"  #: set to 1 to grade where processes cannot be refused
 REQUESTS = [0]  #: requests sent to notebooks' processes by this process (for timings)
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import wire
+from ..grader.spawn import UNCONFINED
 
 if TYPE_CHECKING:  # distributed comes with the cluster extra; the grading process only on a worker
     from distributed import Client
@@ -89,23 +90,24 @@ def stop_tasks(keys: list[str]) -> int:
     return len(processes)
 
 
-def _grading_process() -> GradingProcess:
-    """A grading process of this worker that no other task is using."""
+def _grading_process(unconfined: bool) -> GradingProcess:
+    """A grading process of this worker that no other task is using, allowed to grade
+    unconfined exactly when ``unconfined`` (a run's choice: not the next run's)."""
     from ..grader.process import GradingProcess
 
     with _idle_lock:
-        if _idle:
-            return _idle.pop()
-    return GradingProcess(Path(tempfile.mkdtemp(prefix="course-grade-worker-")))
+        for process in _idle:
+            if process.unconfined is unconfined:
+                _idle.remove(process)
+                return process
+    return GradingProcess(Path(tempfile.mkdtemp(prefix="course-grade-worker-")), unconfined=unconfined)
 
 
 def grade_remote(bundle: bytes, digest: str, module: str, name: str, notebook: bytes,
                  options: wire.GradingOptions, seconds: float, unconfined: bool = False) -> dict[str, Any]:
     """Grade one notebook on this worker; the hidden tests' report (as JSON, or None) and the time."""
     root = wire.unpack(bundle, digest)
-    if unconfined:
-        os.environ["TABLETOP_GRADE_UNCONFINED"] = "1"
-    process = _grading_process()
+    process = _grading_process(unconfined)
     key = _task_key()
     with _idle_lock:
         _busy[key] = process
@@ -172,7 +174,7 @@ def grade_on_cluster(client: Client, root: Path, tasks: list[Any], message: Call
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # "large object in task graph": sent once, on purpose
         shared = client.submit(_same, bundle, key=f"tabletop-bundle-{digest}", pure=False)
-    unconfined = os.environ.get("TABLETOP_GRADE_UNCONFINED") == "1"
+    unconfined = os.environ.get(UNCONFINED) == "1"
     waiting = iter(tasks)
     futures: dict[Any, Any] = {}
     running = as_completed(loop=client.loop)
