@@ -109,16 +109,21 @@ def test_every_sentence_of_a_draw_elsewhere_is_translated() -> None:
     assert set(randomness.DREW.values()) <= set(REASONS)
 
 
+def colours_order(seed: str) -> list[str]:
+    """The order of CELLS' COLOURS in a process under the hash seed ``seed``."""
+    code = "print(list(set('red blue green yellow black white orange pink'.split())))"
+    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": seed}, check=True,
+                           capture_output=True, text=True).stdout.strip()
+    return ast.literal_eval(shown)
+
+
 def test_a_graded_notebook_iterates_a_set_of_strings_otherwise_than_the_recorded_reference(sub: Submission) -> None:
     """A seeded game that iterates a set of strings replays otherwise under another hash seed
     (as in a student's next kernel): graded under its own seed, it cannot match the answers
     `course cases` recorded under the reference's by luck."""
-    code = "print(list(set('red blue green yellow black white orange pink'.split())))"
-    orders = {seed: subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": seed}, check=True,
-                                   capture_output=True, text=True).stdout.strip()
-              for seed in (GRADING_SEED, RECORDING_SEED)}
+    orders = {seed: colours_order(seed) for seed in (GRADING_SEED, RECORDING_SEED)}
     assert orders[GRADING_SEED] != orders[RECORDING_SEED]  # these strings do tell the two seeds apart
-    assert str(sub.eval("list(COLOURS)")) == orders[GRADING_SEED]
+    assert sub.eval("list(COLOURS)") == orders[GRADING_SEED]
 
 
 def test_notebooks_started_after_recording_run_under_the_grading_seed(tmp_path: Path) -> None:
@@ -136,15 +141,7 @@ def test_notebooks_started_after_recording_run_under_the_grading_seed(tmp_path: 
             submission.close()
     assert os.environ.get(spawn.HASH_SEED) == seed
     assert orders[0] != orders[1]
-    assert orders[1] == sub_order(spawn.GRADING_SEED)
-
-
-def sub_order(seed: str) -> list[str]:
-    """The order of CELLS' COLOURS in a process under the hash seed ``seed``."""
-    code = "print(list(set('red blue green yellow black white orange pink'.split())))"
-    shown = subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": seed}, check=True,
-                           capture_output=True, text=True).stdout.strip()
-    return ast.literal_eval(shown)
+    assert orders[1] == colours_order(spawn.GRADING_SEED)
 
 
 HIDDEN = '''
